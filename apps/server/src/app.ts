@@ -1,0 +1,146 @@
+import { ErrorCode, allCalls, buildOpenApiDocument, selfCheckCreateCall, selfCheckGetCall, systemTimeCall } from '@voxwork/contract';
+import { createJobService, type JobQueue } from '@voxwork/core';
+import { createJobRepository, migrateDatabase, openDatabase, type DatabaseHandle } from '@voxwork/db';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { bindCall, contractPlugin } from './http/contract.plugin.ts';
+import { sendError } from './http/envelope-reply.ts';
+import { healthPlugin, type HealthCheck } from './http/health.plugin.ts';
+import { webPlugin } from './http/web.plugin.ts';
+import { startPgBoss, type RunningQueue } from './jobs/pg-boss-queue.ts';
+import { createLogger, requestId } from './logger.ts';
+
+/** Paths that belong to the API: an unknown one answers with an envelope, never with a web page. */
+const API_PREFIXES = ['/api/', '/bill/'];
+
+export interface App {
+  config: Config;
+  http: FastifyInstance<Server, IncomingMessage, ServerResponse, Logger>;
+  database: DatabaseHandle;
+  log: Logger;
+  /** Listens on the configured port; resolves with the address. */
+  listen(): Promise<string>;
+  /** Graceful stop: no new connections, running jobs finish or go back to the queue, database closed. */
+  stop(): Promise<void>;
+}
+
+export async function createApp(config: Config, options: { database?: DatabaseHandle } = {}): Promise<App> {
+  const log = createLogger(config.LOG_LEVEL);
+  const has = (role: Config['roles'][number]) => config.roles.includes(role);
+  const started = Date.now();
+
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: `${config.dataDir}/db`,
+      poolMax: config.DATABASE_POOL_MAX,
+      applicationName: `voxwork-${config.roles.join('+')}`,
+    }));
+  await migrateDatabase(database);
+  log.info({ database: database.kind, ms: Date.now() - started }, 'database ready');
+
+  const jobRepository = createJobRepository(database.db);
+  let queue: RunningQueue | undefined;
+  if (has('api') || has('worker')) {
+    queue = await startPgBoss({
+      handle: database,
+      log,
+      pollIntervalSeconds: config.JOB_POLL_INTERVAL_SECONDS,
+      heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,
+      concurrency: config.WORKER_CONCURRENCY,
+    });
+  }
+  const jobQueue: JobQueue = queue?.queue ?? {
+    send: () => Promise.reject(new Error('this process has no queue')),
+  };
+  const jobService = createJobService({ jobs: jobRepository, queue: jobQueue });
+
+  if (queue && has('worker')) {
+    if (database.kind === 'pglite') await queue.requeueOrphans(await jobRepository.findRunning());
+    await queue.work(jobService);
+    log.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker started');
+  }
+
+  let shuttingDown = false;
+  const http = Fastify({
+    loggerInstance: log,
+    genReqId: requestId,
+    requestIdLogLabel: 'reqId',
+    bodyLimit: config.API_BODY_LIMIT_BYTES,
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  http.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const checks: HealthCheck[] = [{ name: 'database', check: async () => void (await database.db.execute(sql`select 1`)) }];
+  await http.register(healthPlugin, { checks: () => checks, isShuttingDown: () => shuttingDown });
+
+  if (has('api')) {
+    const openApi = buildOpenApiDocument(allCalls, { title: 'Voxwork API', version: '0.1.0' });
+    http.get('/api/docs', async () => openApi);
+    await http.register(contractPlugin, {
+      signSecret: config.API_SIGN_SECRET,
+      signWindowMs: config.API_SIGN_WINDOW_SECONDS * 1000,
+      bodyLimit: config.API_BODY_LIMIT_BYTES,
+      operatorToken: config.OPERATOR_TOKEN,
+      calls: [
+        bindCall(systemTimeCall, async () => ({ serverTime: Date.now() })),
+        bindCall(selfCheckCreateCall, async (body) => {
+          const job = await jobService.enqueue('system.selfCheck', body);
+          return { jobId: job.id };
+        }),
+        bindCall(selfCheckGetCall, async (body) => jobService.get(body.jobId)),
+      ],
+    });
+  }
+
+  http.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (API_PREFIXES.some((prefix) => path.startsWith(prefix)) || request.method !== 'GET') {
+      return sendError(request, reply, ErrorCode.CALL_NOT_FOUND, { status: 404, params: { path } });
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send(`Not found: ${path}`);
+  });
+
+  if (has('web')) {
+    await http.register(async (scope) => {
+      // API-looking paths never reach the web renderer.
+      scope.addHook('onRequest', async (request, reply) => {
+        const path = request.url.split('?')[0] ?? '/';
+        if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+          return sendError(request, reply, ErrorCode.CALL_NOT_FOUND, { status: 404, params: { path } });
+        }
+      });
+      await webPlugin(scope, { buildDir: config.WEB_BUILD_DIR });
+    });
+  }
+
+  return {
+    config,
+    http,
+    database,
+    log,
+    async listen() {
+      const address = await http.listen({ host: config.HOST, port: config.PORT });
+      log.info({ roles: config.roles, ms: Date.now() - started }, `Voxwork is up: ${config.publicUrl}`);
+      return address;
+    },
+    async stop() {
+      if (shuttingDown) return;
+      shuttingDown = true;
+      const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
+      log.info({ graceMs }, 'shutting down');
+      await http.close();
+      if (queue) await queue.stop(graceMs);
+      await database.close();
+      log.info('stopped');
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  CONTRACT_HEADERS,
+  ErrorCode,
+  invalidReasonText,
+  ok,
+  pickLocale,
+  verifySignature,
+  WEB_CHANNEL,
+  type CallDefinition,
+} from '@voxwork/contract';
+import { DomainError } from '@voxwork/core';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { sendError } from './envelope-reply.ts';
+
+export interface CallContext {
+  request: FastifyRequest;
+  /** The caller's user id header and bearer token, as sent (identity is checked by the accounts layer). */
+  identity: { userId: string | undefined; token: string | undefined };
+}
+
+export type CallHandler<C extends CallDefinition> = (
+  body: z.output<C['body']>,
+  context: CallContext,
+) => Promise<z.input<C['data']>>;
+
+export interface BoundCall {
+  definition: CallDefinition;
+  handler: (body: never, context: CallContext) => Promise<unknown>;
+}
+
+export function bindCall<C extends CallDefinition>(definition: C, handler: CallHandler<C>): BoundCall {
+  return { definition, handler: handler as BoundCall['handler'] };
+}
+
+export interface ContractOptions {
+  signSecret: string;
+  signWindowMs: number;
+  bodyLimit: number;
+  operatorToken: string | undefined;
+  calls: readonly BoundCall[];
+  now?: () => number;
+}
+
+const OTHER_METHODS = ['GET', 'PUT', 'DELETE', 'PATCH'] as const;
+
+/**
+ * The call contract of spec §7–§8 at the HTTP edge: POST + JSON, signed query, channel header,
+ * zod-validated body, `{code, message, data}` envelope, catalogue errors (never a stack trace).
+ */
+export async function contractPlugin(app: FastifyInstance, options: ContractOptions): Promise<void> {
+  const now = options.now ?? Date.now;
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: options.bodyLimit }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    defaultJsonParser(request, text, done);
+  });
+
+  // Signature and channel are checked before the body is read, so a bad request costs nothing.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    const path = request.routeOptions.url ?? request.url.split('?')[0]!;
+    const query = request.query as Record<string, string | undefined>;
+    const check = verifySignature({
+      path,
+      secret: options.signSecret,
+      timestamp: query.timestamp,
+      signature: query.signature,
+      now: now(),
+      windowMs: options.signWindowMs,
+    });
+    if (!check.ok) {
+      const code = {
+        missing: ErrorCode.SIGNATURE_MISSING,
+        invalid: ErrorCode.SIGNATURE_INVALID,
+        stale: ErrorCode.TIMESTAMP_OUT_OF_WINDOW,
+      }[check.reason];
+      request.log.warn({ reason: check.reason, path }, 'rejected call signature');
+      return sendError(request, reply, code, { data: code === ErrorCode.TIMESTAMP_OUT_OF_WINDOW ? { serverTime: now() } : undefined });
+    }
+    if (request.headers[CONTRACT_HEADERS.channel] !== WEB_CHANNEL) return sendError(request, reply, ErrorCode.CHANNEL_INVALID);
+  });
+
+  app.setErrorHandler((caught: FastifyError | DomainError, request, reply) => {
+    if (caught instanceof DomainError) return sendError(request, reply, caught.code, { params: caught.params });
+    const error = caught as FastifyError;
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendError(request, reply, ErrorCode.BODY_TOO_LARGE, { status: 413, params: { limit: formatBytes(options.bodyLimit) } });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(request, reply, ErrorCode.UNSUPPORTED_MEDIA_TYPE, { status: 415 });
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendError(request, reply, ErrorCode.MALFORMED_JSON, { status: 400 });
+    }
+    if (error instanceof SyntaxError || error.statusCode === 400) {
+      return sendError(request, reply, ErrorCode.MALFORMED_JSON, { status: 400 });
+    }
+    request.log.error({ err: error }, 'call failed');
+    return sendError(request, reply, ErrorCode.INTERNAL_ERROR, { status: 500 });
+  });
+
+  for (const call of options.calls) {
+    const { definition } = call;
+    app.post(definition.path, async (request, reply) => {
+      const identity = readIdentity(request);
+      if (definition.access === 'operator') {
+        if (!options.operatorToken) return sendError(request, reply, ErrorCode.OPERATOR_NOT_CONFIGURED);
+        if (!identity.token || !safeEqual(identity.token, options.operatorToken)) return sendError(request, reply, ErrorCode.OPERATOR_ONLY);
+      } else if (definition.access === 'user' && !identity.token) {
+        return sendError(request, reply, ErrorCode.AUTH_REQUIRED);
+      }
+      const parsed = definition.body.safeParse(request.body ?? {}, { reportInput: true });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const field = issue.path.length ? issue.path.join('.') : unrecognizedKey(issue) ?? '(body)';
+        const reason = reasonOf(issue);
+        return sendError(request, reply, ErrorCode.INVALID_PARAMETER, {
+          params: { field, reason: invalidReasonText(pickLocale(request.headers['accept-language']), reason) },
+          data: { errorCode: ErrorCode.INVALID_PARAMETER, field, reason },
+        });
+      }
+      const data = await call.handler(parsed.data as never, { request, identity });
+      return reply.send(ok(data));
+    });
+    app.route({
+      method: [...OTHER_METHODS],
+      url: definition.path,
+      handler: (request, reply) => sendError(request, reply, ErrorCode.METHOD_NOT_ALLOWED, { status: 405 }),
+    });
+  }
+}
+
+function readIdentity(request: FastifyRequest): CallContext['identity'] {
+  const userId = request.headers[CONTRACT_HEADERS.userId];
+  const authorization = request.headers[CONTRACT_HEADERS.authorization];
+  const token = typeof authorization === 'string' ? authorization.replace(/^Bearer\s+/i, '').trim() || undefined : undefined;
+  return { userId: typeof userId === 'string' && userId ? userId : undefined, token };
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function reasonOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'required';
+  return issue.code;
+}
+
+function unrecognizedKey(issue: z.core.$ZodIssue): string | undefined {
+  return issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
+
+export type { FastifyReply };

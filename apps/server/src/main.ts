@@ -1,0 +1,47 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { createApp } from './app.ts';
+
+/**
+ * Entry point of every role: `node apps/server/src/main.ts [--role all|web|api|worker[,…]]`.
+ * The embedded default (ROLE=all, no DATABASE_URL) runs web + api + worker in this one process on PGlite.
+ */
+const roleArgument = process.argv.indexOf('--role');
+const env = { ...process.env };
+if (roleArgument !== -1 && process.argv[roleArgument + 1]) env.ROLE = process.argv[roleArgument + 1];
+
+let config;
+try {
+  config = loadConfig(env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
+  throw error;
+}
+
+const app = await createApp(config).catch((error: unknown) => {
+  process.stderr.write(`Voxwork could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting now`);
+      process.exit(130);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'stop requested');
+    app
+      .stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'unclean stop');
+        process.exit(1);
+      });
+  });
+}
+
+await app.listen();

@@ -1,0 +1,83 @@
+import { useLocation } from "react-router";
+import { en, type Messages } from "./en";
+import { zh } from "./zh";
+
+export type { Messages } from "./en";
+
+export const LOCALES = ["en", "zh"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+
+const catalogues: Record<Locale, Messages> = { en, zh };
+
+/** BCP 47 tag used for `<html lang>` and `hrefLang`. */
+const LANGUAGE_TAGS: Record<Locale, string> = { en: "en", zh: "zh-CN" };
+
+/** Dotted key of every leaf string in the catalogue, e.g. `"home.title"`. */
+type LeafKeys<T, Prefix extends string = ""> = {
+  [K in keyof T & string]: T[K] extends string
+    ? `${Prefix}${K}`
+    : LeafKeys<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+export type MessageKey = LeafKeys<Messages>;
+export type MessageParams = Record<string, string | number>;
+
+const ZH_PREFIX = /^\/zh(?=\/|$)/i;
+
+/** `/zh` and `/zh/…` are Chinese; everything else is English. */
+export function localeFromPath(pathname: string): Locale {
+  return ZH_PREFIX.test(pathname) ? "zh" : "en";
+}
+
+export function languageTag(locale: Locale): string {
+  return LANGUAGE_TAGS[locale];
+}
+
+/** Removes the locale prefix: `/zh/about` → `/about`, `/zh` → `/`. */
+export function stripLocale(pathname: string): string {
+  const rest = pathname.replace(ZH_PREFIX, "");
+  return rest.startsWith("/") ? rest : `/${rest}`;
+}
+
+/** Prefixes a locale-neutral path: (`/workbench/home`, zh) → `/zh/workbench/home`. */
+export function localizePath(path: string, locale: Locale): string {
+  const neutral = stripLocale(path);
+  if (locale === DEFAULT_LOCALE) return neutral;
+  return neutral === "/" ? `/${locale}` : `/${locale}${neutral}`;
+}
+
+/** The same page in another language: (`/about`, zh) → `/zh/about`. */
+export function switchLocalePath(pathname: string, target: Locale): string {
+  return localizePath(pathname, target);
+}
+
+export function otherLocale(locale: Locale): Locale {
+  return locale === "zh" ? "en" : "zh";
+}
+
+/** Looks up a message and fills `{name}` placeholders from `params`. */
+export function t(locale: Locale, key: MessageKey, params?: MessageParams): string {
+  let node: unknown = catalogues[locale];
+  for (const part of key.split(".")) {
+    node = (node as Record<string, unknown> | undefined)?.[part];
+  }
+  if (typeof node !== "string") return key;
+  if (!params) return node;
+  return node.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in params ? String(params[name]) : match,
+  );
+}
+
+/** Locale of the current URL. Must be rendered inside the router. */
+export function useLocale(): Locale {
+  return localeFromPath(useLocation().pathname);
+}
+
+export type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+/** `const t = useT(); t("home.title")` — bound to the current URL's locale. */
+export function useT(): Translate {
+  const locale = useLocale();
+  return (key, params) => t(locale, key, params);
+}

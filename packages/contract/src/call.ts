@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+
+/**
+ * Who may make a call:
+ * - `public`: anyone (still signed);
+ * - `user`: a signed-in user or guest whose `user-id` header matches the token (accounts issue);
+ * - `operator`: `authorization: Bearer <OPERATOR_TOKEN>`.
+ */
+export type CallAccess = 'public' | 'user' | 'operator';
+
+export interface CallDefinition<Body extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType> {
+  /** The path the call is mounted at and signed with. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: CallAccess;
+  body: Body;
+  data: Data;
+}
+
+export function defineCall<Body extends z.ZodType, Data extends z.ZodType>(
+  definition: CallDefinition<Body, Data>,
+): CallDefinition<Body, Data> {
+  if (!definition.path.startsWith('/')) throw new Error(`call path must start with '/': ${definition.path}`);
+  return definition;
+}
+
+export type CallBody<C> = C extends CallDefinition<infer B, z.ZodType> ? z.input<B> : never;
+export type CallData<C> = C extends CallDefinition<z.ZodType, infer D> ? z.output<D> : never;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+
+export const jobStatusSchema = z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+export const jobViewSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  status: jobStatusSchema,
+  progress: z.number().min(0).max(100),
+  attempts: z.number().int(),
+  completions: z.number().int(),
+  input: z.record(z.string(), z.unknown()),
+  output: z.record(z.string(), z.unknown()).nullable(),
+  error: z.object({ code: z.number().int(), message: z.string() }).nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type JobView = z.infer<typeof jobViewSchema>;
+
+export const systemTimeCall = defineCall({
+  path: '/api/system/time',
+  summary: "The server's clock, so a client whose timestamp was rejected can correct its offset.",
+  tag: 'system',
+  access: 'public',
+  body: z.object({}).strict(),
+  data: z.object({ serverTime: z.number().int() }),
+});
+
+export const selfCheckCreateCall = defineCall({
+  path: '/api/system/selfCheck/create',
+  summary:
+    'Queue a media self-check job: the worker renders a test tone with ffmpeg in real time for the given duration, ' +
+    'encodes it and measures its loudness. Proves that the queue, the worker and ffmpeg work end to end.',
+  tag: 'system',
+  access: 'operator',
+  body: z
+    .object({
+      durationSeconds: z.number().int().min(1).max(600),
+      frequencyHz: z.number().int().min(20).max(20000).default(440),
+    })
+    .strict(),
+  data: z.object({ jobId: z.string() }),
+});
+
+export const selfCheckGetCall = defineCall({
+  path: '/api/system/selfCheck/get',
+  summary: 'State, progress and result of a self-check job.',
+  tag: 'system',
+  access: 'operator',
+  body: z.object({ jobId: z.uuid() }).strict(),
+  data: jobViewSchema,
+});

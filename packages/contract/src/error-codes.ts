@@ -1,0 +1,191 @@
+/**
+ * The error-code catalogue shared by server and client (spec §8).
+ * Messages live under the translation key `error-code-message.{code}` in both languages.
+ * See docs/decisions/002-error-codes.md for what each code means and when it is returned raw.
+ */
+export const ErrorCode = {
+  OK: 0,
+  UNKNOWN: 1,
+  /** Not signed in, or the token is invalid or expired. Returned raw so the caller can send the user to sign in. */
+  AUTH_REQUIRED: 1000,
+  SIGNATURE_MISSING: 1001,
+  SIGNATURE_INVALID: 1002,
+  TIMESTAMP_OUT_OF_WINDOW: 1003,
+  MALFORMED_JSON: 1004,
+  BODY_TOO_LARGE: 1005,
+  INVALID_PARAMETER: 1006,
+  UNSUPPORTED_MEDIA_TYPE: 1007,
+  CALL_NOT_FOUND: 1008,
+  METHOD_NOT_ALLOWED: 1009,
+  TOO_MANY_REQUESTS: 1010,
+  INTERNAL_ERROR: 1011,
+  SERVICE_UNAVAILABLE: 1012,
+  CHANNEL_INVALID: 1013,
+  USER_MISMATCH: 1014,
+  OPERATOR_ONLY: 1015,
+  OPERATOR_NOT_CONFIGURED: 1016,
+  NOT_FOUND: 1017,
+  REQUEST_TIMEOUT: 1018,
+  NETWORK_ERROR: 1019,
+  JOB_NOT_FOUND: 2001,
+  JOB_FAILED: 2002,
+  /** Not enough available points for this action. Returned raw so the caller can offer a top-up. */
+  POINTS_INSUFFICIENT: 10078,
+  /** The action needs a higher plan (or the plan's limit for the period is used up). Returned raw so the caller can offer an upgrade. */
+  PLAN_REQUIRED: 10091,
+  /** Gift code unknown (or disabled). */
+  REDEEM_CODE_UNKNOWN: 11048,
+  /** Gift code already used up. */
+  REDEEM_CODE_USED: 11049,
+  /** Gift code expired. */
+  REDEEM_CODE_EXPIRED: 11053,
+  /** This user has reached the code's per-user limit. */
+  REDEEM_CODE_USER_LIMIT: 11058,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+/** Codes handed back untouched (no toast, no throw) to callers that ask for raw responses (spec §8). */
+export const RAW_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.OK,
+  ErrorCode.POINTS_INSUFFICIENT,
+  ErrorCode.PLAN_REQUIRED,
+  ErrorCode.REDEEM_CODE_UNKNOWN,
+  ErrorCode.REDEEM_CODE_USED,
+  ErrorCode.REDEEM_CODE_EXPIRED,
+  ErrorCode.REDEEM_CODE_USER_LIMIT,
+  ErrorCode.AUTH_REQUIRED,
+]);
+
+export type Locale = 'en' | 'zh';
+export const LOCALES: readonly Locale[] = ['en', 'zh'];
+
+type CodeMessages = Record<ErrorCodeValue, string>;
+
+const en: CodeMessages = {
+  0: 'Success.',
+  1: 'Something went wrong. Please try again.',
+  1000: 'Please sign in to continue.',
+  1001: 'The request is not signed. Please refresh the page and try again.',
+  1002: 'The request signature is invalid. Please refresh the page and try again.',
+  1003: "Your device's clock is too far from ours. Check the date and time settings, then try again.",
+  1004: 'The request body is not valid JSON.',
+  1005: 'The request is too large (limit {limit}).',
+  1006: 'Invalid value for “{field}”: {reason}',
+  1007: 'Requests must be sent as JSON.',
+  1008: 'This call does not exist: {path}',
+  1009: 'Use POST for this call.',
+  1010: 'Too many requests. Please wait a moment and try again.',
+  1011: 'Something went wrong on our side. Please try again.',
+  1012: 'The service is temporarily unavailable. Please try again shortly.',
+  1013: 'Unknown channel.',
+  1014: 'The user id does not match the signed-in user.',
+  1015: 'This call is for operators only.',
+  1016: 'Operator access is not configured on this server.',
+  1017: 'Not found.',
+  1018: 'The request timed out. Please check your connection and try again.',
+  1019: 'Network error. Please check your connection and try again.',
+  2001: 'That job does not exist.',
+  2002: 'The job failed: {reason}',
+  10078: 'Not enough points. Top up or upgrade your plan to continue.',
+  10091: 'Your plan does not include this, or its limit for this period is used up. Upgrade to continue.',
+  11048: 'This gift code does not exist.',
+  11049: 'This gift code has already been used.',
+  11053: 'This gift code has expired.',
+  11058: 'You have already redeemed this gift code the maximum number of times.',
+};
+
+const zh: CodeMessages = {
+  0: '成功。',
+  1: '出了点问题，请重试。',
+  1000: '请先登录。',
+  1001: '请求缺少签名，请刷新页面后重试。',
+  1002: '请求签名无效，请刷新页面后重试。',
+  1003: '您设备的时间与服务器相差太大，请检查日期和时间设置后重试。',
+  1004: '请求内容不是有效的 JSON。',
+  1005: '请求内容过大（上限 {limit}）。',
+  1006: '参数“{field}”无效：{reason}',
+  1007: '请求必须以 JSON 格式发送。',
+  1008: '接口不存在：{path}',
+  1009: '此接口请使用 POST。',
+  1010: '请求过于频繁，请稍后再试。',
+  1011: '服务器出了点问题，请重试。',
+  1012: '服务暂时不可用，请稍后再试。',
+  1013: '未知的渠道。',
+  1014: '用户 ID 与当前登录用户不一致。',
+  1015: '此接口仅限运营人员使用。',
+  1016: '此服务器未配置运营人员访问。',
+  1017: '未找到。',
+  1018: '请求超时，请检查网络后重试。',
+  1019: '网络错误，请检查网络后重试。',
+  2001: '任务不存在。',
+  2002: '任务失败：{reason}',
+  10078: '积分不足，请充值或升级套餐后继续。',
+  10091: '您的套餐不包含此功能，或本周期额度已用完，请升级后继续。',
+  11048: '兑换码不存在。',
+  11049: '兑换码已被使用。',
+  11053: '兑换码已过期。',
+  11058: '您兑换此兑换码的次数已达上限。',
+};
+
+/** Reasons used inside INVALID_PARAMETER messages, by validation issue kind. */
+const invalidReasons = {
+  en: {
+    required: 'this field is required',
+    invalid_type: 'wrong type',
+    too_small: 'too small or too short',
+    too_big: 'too large or too long',
+    invalid_format: 'wrong format',
+    invalid_value: 'not an allowed value',
+    unrecognized_keys: 'unknown field',
+    custom: 'not accepted',
+  },
+  zh: {
+    required: '此项必填',
+    invalid_type: '类型错误',
+    too_small: '过小或过短',
+    too_big: '过大或过长',
+    invalid_format: '格式错误',
+    invalid_value: '不是允许的值',
+    unrecognized_keys: '未知字段',
+    custom: '不被接受',
+  },
+} as const;
+
+export type InvalidReason = keyof (typeof invalidReasons)['en'];
+
+export function invalidReasonText(locale: Locale, reason: string): string {
+  const table: Record<string, string> = invalidReasons[locale];
+  return table[reason] ?? table.custom ?? reason;
+}
+
+/** Catalogue as translation keys, for the web app's i18n: `error-code-message.{code}`. */
+export const errorCodeMessages: Record<Locale, Record<`error-code-message.${number}`, string>> = {
+  en: prefixKeys(en),
+  zh: prefixKeys(zh),
+};
+
+function prefixKeys(messages: CodeMessages): Record<`error-code-message.${number}`, string> {
+  const out: Record<`error-code-message.${number}`, string> = {};
+  for (const [code, text] of Object.entries(messages)) out[`error-code-message.${Number(code)}`] = text;
+  return out;
+}
+
+export function isKnownCode(code: number): code is ErrorCodeValue {
+  return Object.prototype.hasOwnProperty.call(en, code);
+}
+
+/** The catalogue message for a code, with `{name}` placeholders filled; undefined for unknown codes. */
+export function messageFor(locale: Locale, code: number, params: Record<string, string | number> = {}): string | undefined {
+  const template = errorCodeMessages[locale][`error-code-message.${code}`];
+  if (template === undefined) return undefined;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export function pickLocale(value: string | null | undefined): Locale {
+  if (!value) return 'en';
+  const first = value.split(',')[0]?.trim().toLowerCase() ?? '';
+  if (first === 'zh' || first === 'zh-cn' || first === 'zh-hans' || first.startsWith('zh-hans') || first === 'zh-sg') return 'zh';
+  return 'en';
+}

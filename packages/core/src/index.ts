@@ -1,0 +1,5 @@
+export * from './domain-error.ts';
+export * from './jobs/job-handlers.ts';
+export * from './jobs/job-queue.port.ts';
+export * from './jobs/job-types.ts';
+export * from './jobs/job.service.ts';

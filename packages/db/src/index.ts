@@ -1,0 +1,3 @@
+export * from './job.repository.ts';
+export * from './open-database.ts';
+export * from './schema/index.ts';

@@ -1,0 +1,126 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
+
+export type DatabaseHandle =
+  | { kind: 'pglite'; db: Database; pglite: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: Database; pool: pg.Pool; url: string; close(): Promise<void> };
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite database in `dataDir` is used. */
+  url?: string | undefined;
+  /** Folder of the embedded database (PGlite). */
+  dataDir?: string | undefined;
+  /** In-memory PGlite (tests), optionally loaded from a dump made by `dumpDataDir()`. */
+  memory?: { loadDataDir?: Blob | File } | undefined;
+  poolMax?: number;
+  applicationName?: string;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      application_name: options.applicationName ?? 'voxwork',
+    });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return { kind: 'postgres', db, pool, url: options.url, close: () => pool.end() };
+  }
+  if (options.memory) {
+    const pglite = await PGlite.create(options.memory.loadDataDir ? { loadDataDir: options.memory.loadDataDir } : {});
+    const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+    return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+  }
+  if (!options.dataDir) throw new Error('openDatabase needs a url, a dataDir or memory');
+  const release = await acquireDirectoryLock(options.dataDir);
+  try {
+    const pglite = await PGlite.create({ dataDir: options.dataDir });
+    const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+    return {
+      kind: 'pglite',
+      db,
+      pglite,
+      close: async () => {
+        await pglite.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+/** Applies the committed drizzle-kit migrations. On PostgreSQL an advisory lock serialises concurrent starters. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  const client = await handle.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(7239045112)');
+    await migratePg(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7239045112)').catch(() => undefined);
+    client.release();
+  }
+}
+
+export class DataDirectoryLockedError extends Error {
+  override name = 'DataDirectoryLockedError';
+}
+
+/**
+ * PGlite is single-process: a second process opening the same directory would corrupt it.
+ * A lock file holds the owner's pid; a lock left by a dead process (kill -9) is taken over.
+ */
+async function acquireDirectoryLock(dataDir: string): Promise<() => Promise<void>> {
+  const parent = path.dirname(path.resolve(dataDir));
+  await mkdir(parent, { recursive: true });
+  const lockFile = `${path.resolve(dataDir)}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      return async () => {
+        await rm(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new DataDirectoryLockedError(
+          `The database in ${dataDir} is open in another process (pid ${owner}). Stop it first, or set DATA_DIR to another folder.`,
+        );
+      }
+      await rm(lockFile, { force: true });
+    }
+  }
+  throw new DataDirectoryLockedError(`Could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

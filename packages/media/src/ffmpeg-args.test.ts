@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { loudnessArgs, parseIntegratedLoudness, parseProgressSeconds, probeArgs, toneToMp3Args } from './ffmpeg-args.ts';
+
+describe('ffmpeg argument builders', () => {
+  it('builds the test tone command', () => {
+    expect(toneToMp3Args({ frequencyHz: 440, durationSeconds: 3, realtime: true, output: '/tmp/x/tone.mp3' })).toMatchInlineSnapshot(`
+      [
+        "-hide_banner",
+        "-nostdin",
+        "-loglevel",
+        "error",
+        "-y",
+        "-progress",
+        "pipe:1",
+        "-nostats",
+        "-re",
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=frequency=440:sample_rate=44100:duration=3",
+        "-c:a",
+        "libmp3lame",
+        "-b:a",
+        "128k",
+        "/tmp/x/tone.mp3",
+      ]
+    `);
+    expect(toneToMp3Args({ frequencyHz: 1000, durationSeconds: 1, realtime: false, sampleRate: 16000, output: 'o.mp3' })).not.toContain('-re');
+  });
+
+  it('builds the loudness and probe commands', () => {
+    expect(loudnessArgs('in.wav')).toMatchInlineSnapshot(`
+      [
+        "-hide_banner",
+        "-nostdin",
+        "-nostats",
+        "-i",
+        "in.wav",
+        "-af",
+        "ebur128=framelog=verbose",
+        "-f",
+        "null",
+        "-",
+      ]
+    `);
+    expect(probeArgs('in.mp4')).toEqual(['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', 'in.mp4']);
+  });
+
+  it('parses progress and loudness output', () => {
+    expect(parseProgressSeconds('bitrate=128k\nout_time_us=1500000\nout_time_ms=2500000\nprogress=continue\n')).toBe(2.5);
+    expect(parseProgressSeconds('progress=continue\n')).toBeUndefined();
+    const summary = '[Parsed_ebur128_0 @ 0x1] Summary:\n\n  Integrated loudness:\n    I:         -22.2 LUFS\n    Threshold: -32.2 LUFS\n';
+    expect(parseIntegratedLoudness(summary)).toBe(-22.2);
+    expect(parseIntegratedLoudness('nothing')).toBeUndefined();
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Pure builders of ffmpeg/ffprobe argument lists. They are snapshot-tested and executed by
+ * `runFfmpeg` / `runFfprobe` (media-runner.ts), the only place that spawns processes.
+ */
+
+const COMMON = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'] as const;
+
+export interface ToneOptions {
+  frequencyHz: number;
+  durationSeconds: number;
+  /** Read the generated input at its native rate (-re), so the work takes as long as the audio. */
+  realtime: boolean;
+  sampleRate?: number;
+  output: string;
+}
+
+/** A sine test tone encoded to MP3, reporting progress on stdout (`-progress pipe:1`). */
+export function toneToMp3Args(options: ToneOptions): string[] {
+  return [
+    ...COMMON,
+    '-progress', 'pipe:1',
+    '-nostats',
+    ...(options.realtime ? ['-re'] : []),
+    '-f', 'lavfi',
+    '-i', `sine=frequency=${options.frequencyHz}:sample_rate=${options.sampleRate ?? 44100}:duration=${options.durationSeconds}`,
+    '-c:a', 'libmp3lame',
+    '-b:a', '128k',
+    options.output,
+  ];
+}
+
+/** Integrated loudness (EBU R128) of a file; the summary is printed on stderr. */
+export function loudnessArgs(input: string): string[] {
+  return ['-hide_banner', '-nostdin', '-nostats', '-i', input, '-af', 'ebur128=framelog=verbose', '-f', 'null', '-'];
+}
+
+/** Stream and format facts as JSON. */
+export function probeArgs(input: string): string[] {
+  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
+}
+
+/** Parses the ebur128 summary: integrated loudness in LUFS, or undefined when absent. */
+export function parseIntegratedLoudness(stderr: string): number | undefined {
+  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+  const match = /I:\s+(-?\d+(?:\.\d+)?)\s+LUFS/.exec(summary);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** Parses `-progress` output: the latest `out_time_us` (or `out_time_ms`, which ffmpeg also reports in µs) in seconds. */
+export function parseProgressSeconds(chunk: string): number | undefined {
+  let last: number | undefined;
+  for (const match of chunk.matchAll(/^out_time_(?:us|ms)=(\d+)$/gm)) last = Number(match[1]) / 1_000_000;
+  return last;
+}

