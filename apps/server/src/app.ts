@@ -69,7 +69,6 @@ export async function createApp(config: Config, options: { database?: DatabaseHa
   const http = Fastify({
     loggerInstance: log,
     genReqId: requestId,
-    requestIdLogLabel: 'reqId',
     bodyLimit: config.API_BODY_LIMIT_BYTES,
     trustProxy: false,
     return503OnClosing: true,

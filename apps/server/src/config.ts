@@ -9,10 +9,7 @@ export const ROLES = ['web', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const optionalString = z
-  .string()
-  .optional()
-  .transform((value) => (value === '' ? undefined : value));
+const optionalString = z.string().optional();
 
 /**
  * Every environment variable the server reads. Documented in `.env.example` and the README;
@@ -69,7 +66,9 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty value (`PORT=` copied from .env.example) means "use the default".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable and its meaning.`);

@@ -1,10 +1,16 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
 import { createApp } from './app.ts';
 
 /**
  * Entry point of every role: `node apps/server/src/main.ts [--role all|web|api|worker[,…]]`.
  * The embedded default (ROLE=all, no DATABASE_URL) runs web + api + worker in this one process on PGlite.
  */
+// Variables from ./.env (or VOXWORK_ENV_FILE; empty turns it off), if present; the real environment wins.
+const envFile = process.env.VOXWORK_ENV_FILE ?? path.join(REPO_ROOT, '.env');
+if (envFile && existsSync(envFile)) process.loadEnvFile(envFile);
+
 const roleArgument = process.argv.indexOf('--role');
 const env = { ...process.env };
 if (roleArgument !== -1 && process.argv[roleArgument + 1]) env.ROLE = process.argv[roleArgument + 1];

@@ -11,7 +11,7 @@ import {
 } from '@voxwork/contract';
 import { DomainError } from '@voxwork/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { sendError } from './envelope-reply.ts';
 
 export interface CallContext {

@@ -107,7 +107,7 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       const parsed: unknown = await response.json();
       if (parsed && typeof parsed === 'object' && 'code' in parsed) envelope = parsed as Envelope;
-    } catch (error) {
+    } catch {
       if (timeout.aborted) throw new TimeoutError(userMessage(ErrorCode.REQUEST_TIMEOUT, undefined));
       envelope = undefined;
     }

@@ -1,0 +1,28 @@
+# One image for every role (web, api, worker); the role is chosen by ROLE at run time.
+# Not built in CI (no Docker engine on the build machines); see docs/architecture.md.
+FROM node:24-bookworm-slim AS base
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg espeak-ng ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+
+FROM base AS build
+COPY package.json package-lock.json ./
+COPY apps/web/package.json apps/web/
+COPY apps/server/package.json apps/server/
+COPY packages/contract/package.json packages/contract/
+COPY packages/core/package.json packages/core/
+COPY packages/db/package.json packages/db/
+COPY packages/media/package.json packages/media/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM base AS runtime
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+COPY --from=build /app /app
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "apps/server/src/main.ts"]

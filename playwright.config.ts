@@ -1,0 +1,42 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'voxwork-e2e-'));
+
+/**
+ * End-to-end tests in Debian's Chromium (/usr/bin/chromium) against the built app, started as the
+ * embedded default (one process, PGlite in a fresh DATA_DIR). Playwright's own browser download
+ * is never used: this machine cannot reach it.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.e2e.ts',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `node apps/server/src/main.ts`,
+    url: `http://127.0.0.1:${port}/readyz`,
+    env: { VOXWORK_ENV_FILE: '', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ROLE: 'all' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { REPO_ROOT, SERVER_ENTRY } from '../support/server-process.ts';
+
+function startWith(env: Record<string, string>) {
+  return spawnSync(process.execPath, [SERVER_ENTRY], { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', VOXWORK_ENV_FILE: '', ...env }, encoding: 'utf8', timeout: 30_000 });
+}
+
+describe('configuration', () => {
+  it('has working defaults: all roles, port 3000, ./data, PGlite', () => {
+    const config = loadConfig({});
+    expect(config.roles).toEqual(['web', 'api', 'worker']);
+    expect(config.PORT).toBe(3000);
+    expect(config.dataDir).toBe(`${REPO_ROOT}data`);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('parses role lists', () => {
+    expect(loadConfig({ ROLE: 'api,worker' }).roles).toEqual(['api', 'worker']);
+    expect(() => loadConfig({ ROLE: 'api,chef' })).toThrow(/ROLE: expected "all" or a comma-separated list/);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, /DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ OPERATOR_TOKEN: 'short' }, /OPERATOR_TOKEN: must be at least 16 characters/],
+    [{ API_SIGN_WINDOW_SECONDS: '-1' }, /API_SIGN_WINDOW_SECONDS/],
+  ])('a bad value stops the process with a message naming the variable (%j)', (env, pattern) => {
+    const result = startWith(env as Record<string, string>);
+    expect(result.status).toBe(78);
+    expect(result.stderr).toMatch(pattern);
+    expect(result.stderr).toMatch(/See \.env\.example/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});

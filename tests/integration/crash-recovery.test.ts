@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { selfCheckCreateCall } from '@voxwork/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { operatorClient, waitForJob } from '../support/api.ts';
+import { startServer, type ServerProcess } from '../support/server-process.ts';
+
+// The embedded default: one process, PGlite in DATA_DIR. The web role is left out so this test
+// does not depend on the web build; the queue, worker and database are the same as with ROLE=all.
+const ROLE = 'api,worker';
+const running: ServerProcess[] = [];
+const dirs: string[] = [];
+
+afterEach(async () => {
+  for (const server of running.splice(0)) await server.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function embedded(dataDir: string) {
+  const server = await startServer({ ROLE, DATA_DIR: dataDir });
+  running.push(server);
+  return server;
+}
+
+describe('embedded default: crash and stop safety', () => {
+  it('kill -9 while a job runs, then start again: the data opens and the job finishes once', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-crash-'));
+    dirs.push(dataDir);
+    const first = await embedded(dataDir);
+    const client = operatorClient(first.baseUrl);
+    const { jobId } = await client.call(selfCheckCreateCall, { durationSeconds: 6, frequencyHz: 440 });
+    await waitForJob(client, jobId, (job) => job.status === 'running' && job.progress > 0);
+    await first.kill('SIGKILL');
+
+    const second = await embedded(dataDir);
+    const again = operatorClient(second.baseUrl);
+    await second.waitForLog(/returned to the queue/);
+    const done = await waitForJob(again, jobId, (job) => job.status === 'completed', 60_000);
+    expect(done.completions).toBe(1);
+    expect(done.attempts).toBe(2);
+    expect(done.output).toMatchObject({ durationSeconds: 6, frequencyHz: 440, bytes: expect.any(Number) });
+    expect(done.output?.bytes).toBeGreaterThan(50_000);
+
+    // Nothing runs it a third time.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const later = await waitForJob(again, jobId, () => true);
+    expect(later).toMatchObject({ status: 'completed', completions: 1, attempts: 2 });
+  });
+
+  it('SIGTERM during a job: the process exits cleanly, the job returns to the queue and finishes after restart', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-stop-'));
+    dirs.push(dataDir);
+    const first = await embedded(dataDir);
+    const client = operatorClient(first.baseUrl);
+    const { jobId } = await client.call(selfCheckCreateCall, { durationSeconds: 10, frequencyHz: 880 });
+    await waitForJob(client, jobId, (job) => job.status === 'running' && job.progress > 0);
+    const stoppedAt = Date.now();
+    const exitCode = await first.kill('SIGTERM');
+    expect(exitCode).toBe(0);
+    // SHUTDOWN_GRACE_SECONDS is 5 in tests: the 10 s job cannot finish, so it is cancelled back to the queue.
+    expect(Date.now() - stoppedAt).toBeLessThan(9000);
+    expect(first.output()).toMatch(/"msg":"stopped"/);
+
+    const second = await embedded(dataDir);
+    const done = await waitForJob(operatorClient(second.baseUrl), jobId, (job) => job.status === 'completed', 90_000);
+    expect(done.completions).toBe(1);
+    expect(done.attempts).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses to open a data directory another live process holds', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-lock-'));
+    dirs.push(dataDir);
+    await embedded(dataDir);
+    const second = startServer({ ROLE, DATA_DIR: dataDir }, { timeoutMs: 30_000 });
+    await expect(second).rejects.toThrow(/is open in another process/);
+  });
+});
