@@ -2,9 +2,9 @@ import { type ReactNode, useLayoutEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { languageTag, localeFromPath, t } from "./i18n";
-import { applyColorMode, colorModeScript } from "./lib/color-mode";
-import { ErrorPage } from "./components/error-page";
-import { NotFoundPage } from "./components/not-found-page";
+import { applyColorMode } from "./lib/color-mode";
+import { ColorModeScript } from "./components/color-mode-script";
+import { RouteError } from "./components/route-error";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -13,8 +13,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const lang = languageTag(localeFromPath(pathname));
 
-  // React clears <html>'s attributes when it re-creates it (the root Layout
-  // remounts when switching to/from the root ErrorBoundary), so re-apply the
+  // React clears <html>'s attributes if it ever re-creates it (the root Layout
+  // remounts when switching to/from root's own ErrorBoundary), so re-apply the
   // colour-mode class before paint. On first hydration this is a no-op.
   useLayoutEffect(() => applyColorMode(), []);
 
@@ -24,7 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        <ColorModeScript />
         <Meta />
         <Links />
       </head>
@@ -41,7 +41,7 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Title for error documents (child routes provide their own `meta` otherwise). */
+/** Fallback title, and the title for error documents (`error` is the error being rendered by a boundary). */
 export function meta({ error, location }: Route.MetaArgs): Route.MetaDescriptors {
   const locale = localeFromPath(location.pathname);
   if (!error) return [{ title: t(locale, "brand.name") }];
@@ -52,12 +52,7 @@ export function meta({ error, location }: Route.MetaArgs): Route.MetaDescriptors
   ];
 }
 
+/** Last-resort boundary for errors in root itself; page errors are caught by `routes/_boundary.tsx`. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <NotFoundPage />;
-    return <ErrorPage status={error.status} />;
-  }
-
-  const details = import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : undefined;
-  return <ErrorPage details={details} />;
+  return <RouteError error={error} />;
 }

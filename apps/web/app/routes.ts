@@ -7,9 +7,12 @@ import { type RouteConfig, layout, route } from "@react-router/dev/routes";
  * Use `localeFromPath()` from `app/i18n` to know which one is being rendered.
  */
 export default [
-  layout("routes/_marketing/layout.tsx", [
-    route("zh?", "routes/_marketing/home.tsx"),
+  // Pathless: catches errors from every page without remounting the root Layout.
+  layout("routes/_boundary.tsx", [
+    layout("routes/_marketing/layout.tsx", [
+      route("zh?", "routes/_marketing/home.tsx"),
+    ]),
+    // Everything else (both languages) renders the 404 page with a real 404 status.
+    route("*", "routes/not-found.tsx"),
   ]),
-  // Everything else (both languages) renders the 404 page with a real 404 status.
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,7 +6,6 @@
 export const en = {
   brand: {
     name: "Voxwork",
-    tagline: "AI audio & video workbench",
     homeLabel: "Voxwork home",
   },
   meta: {

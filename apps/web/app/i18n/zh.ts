@@ -4,7 +4,6 @@ import type { Messages } from "./en";
 export const zh: Messages = {
   brand: {
     name: "Voxwork",
-    tagline: "AI 音视频工作台",
     homeLabel: "Voxwork 首页",
   },
   meta: {

@@ -5,13 +5,9 @@ import { NotFoundPage } from "../components/not-found-page";
 
 /**
  * Catch-all (`*`) for both languages (`/zh/...` renders in Chinese).
- *
- * The loader *returns* a 404 (rather than throwing) so the document and the
- * `.data` response get a real HTTP 404 while the page renders as a normal route
- * element. Throwing would switch the root to its ErrorBoundary, which remounts
- * the root Layout (and <html>) on client-side navigation. Loaders elsewhere can
- * still `throw data(null, { status: 404 })`; the root ErrorBoundary renders the
- * same NotFoundPage for those.
+ * The loader returns a 404 so both the document and the `.data` response carry
+ * a real HTTP 404. (Loaders elsewhere can instead `throw data(null, { status: 404 })`;
+ * the error boundaries render the same NotFoundPage for those.)
  */
 export function loader() {
   return data({ notFound: true }, { status: 404, statusText: "Not Found" });
