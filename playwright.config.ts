@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'voxwork-e2e-'));
+// A port and a data folder per run, so two runs on one machine do not collide. Set in the
+// environment because Playwright evaluates this file again in each worker, which inherits it.
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'voxwork-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
 
 /**
  * End-to-end tests in Debian's Chromium (/usr/bin/chromium) against the built app, started as the

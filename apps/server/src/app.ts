@@ -1,17 +1,20 @@
-import { ErrorCode, allCalls, buildOpenApiDocument, selfCheckCreateCall, selfCheckGetCall, systemTimeCall } from '@voxwork/contract';
-import { createJobService, type JobQueue } from '@voxwork/core';
-import { createJobRepository, migrateDatabase, openDatabase, type DatabaseHandle } from '@voxwork/db';
+import { ErrorCode, allCalls, buildOpenApiDocument } from '@voxwork/contract';
+import type { JobQueue } from '@voxwork/core';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '@voxwork/db';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import { bindCall, contractPlugin } from './http/contract.plugin.ts';
+import { areas } from './areas/index.ts';
+import type { AreaContext } from './areas/area.ts';
+import { contractPlugin } from './http/contract.plugin.ts';
 import { sendError } from './http/envelope-reply.ts';
 import { healthPlugin, type HealthCheck } from './http/health.plugin.ts';
 import { webPlugin } from './http/web.plugin.ts';
 import { startPgBoss, type RunningQueue } from './jobs/pg-boss-queue.ts';
 import { createLogger, requestId } from './logger.ts';
+import { createServices } from './services.ts';
 
 /** Paths that belong to the API: an unknown one answers with an envelope, never with a web page. */
 const API_PREFIXES = ['/api/', '/bill/'];
@@ -43,7 +46,6 @@ export async function createApp(config: Config, options: { database?: DatabaseHa
   await migrateDatabase(database);
   log.info({ database: database.kind, ms: Date.now() - started }, 'database ready');
 
-  const jobRepository = createJobRepository(database.db);
   let queue: RunningQueue | undefined;
   if (has('api') || has('worker')) {
     queue = await startPgBoss({
@@ -57,11 +59,12 @@ export async function createApp(config: Config, options: { database?: DatabaseHa
   const jobQueue: JobQueue = queue?.queue ?? {
     send: () => Promise.reject(new Error('this process has no queue')),
   };
-  const jobService = createJobService({ jobs: jobRepository, queue: jobQueue });
+  const services = createServices({ database, queue: jobQueue });
+  const areaContext: AreaContext = { config, database, services, log };
 
   if (queue && has('worker')) {
-    if (database.kind === 'pglite') await queue.requeueOrphans(await jobRepository.findRunning());
-    await queue.work(jobService);
+    if (database.kind === 'pglite') await queue.requeueOrphans(await services.jobRepository.findRunning());
+    await queue.work(services.jobs);
     log.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker started');
   }
 
@@ -89,15 +92,9 @@ export async function createApp(config: Config, options: { database?: DatabaseHa
       signWindowMs: config.API_SIGN_WINDOW_SECONDS * 1000,
       bodyLimit: config.API_BODY_LIMIT_BYTES,
       operatorToken: config.OPERATOR_TOKEN,
-      calls: [
-        bindCall(systemTimeCall, async () => ({ serverTime: Date.now() })),
-        bindCall(selfCheckCreateCall, async (body) => {
-          const job = await jobService.enqueue('system.selfCheck', body);
-          return { jobId: job.id };
-        }),
-        bindCall(selfCheckGetCall, async (body) => jobService.get(body.jobId)),
-      ],
+      calls: areas.flatMap((area) => area.calls?.(areaContext) ?? []),
     });
+    for (const area of areas) await area.routes?.(http, areaContext);
   }
 
   http.setNotFoundHandler((request, reply) => {

@@ -51,3 +51,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen();
+// The log on stdout is JSON for machines; this line is for the person who typed the start command.
+process.stderr.write(`\n  Voxwork is running at ${config.publicUrl}  (roles: ${config.roles.join(', ')}; stop with Ctrl+C)\n\n`);

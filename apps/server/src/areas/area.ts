@@ -1,0 +1,27 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { DatabaseHandle } from '@voxwork/db';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { BoundCall } from '../http/contract.plugin.ts';
+import type { Services } from '../services.ts';
+
+export type HttpServer = FastifyInstance<Server, IncomingMessage, ServerResponse, Logger>;
+
+export interface AreaContext {
+  config: Config;
+  database: DatabaseHandle;
+  services: Services;
+  log: Logger;
+}
+
+/**
+ * A feature area of the API role: its contract calls (signed, enveloped, validated by the contract
+ * plugin) and any other HTTP routes it needs (webhooks, beacons, streams), registered beside them.
+ * Add an area by writing `<name>.area.ts` and listing it in `areas/index.ts`.
+ */
+export interface Area {
+  name: string;
+  calls?: (context: AreaContext) => readonly BoundCall[];
+  routes?: (http: HttpServer, context: AreaContext) => Promise<void>;
+}
