@@ -5,3 +5,4 @@ export * from './error-codes.ts';
 export * from './headers.ts';
 export * from './openapi.ts';
 export * from './signature.ts';
+export * from './plans.ts';
