@@ -29,6 +29,18 @@ export const ErrorCode = {
   NETWORK_ERROR: 1019,
   JOB_NOT_FOUND: 2001,
   JOB_FAILED: 2002,
+  /** An analytics event failed validation. */
+  EVENT_INVALID: 3001,
+  /** An analytics event is larger than the limit. */
+  EVENT_TOO_LARGE: 3002,
+  /** Not an IPv4 or IPv6 address. */
+  IP_INVALID: 3003,
+  /** The event buffer is full (the database is not keeping up); the client may retry later. */
+  EVENT_BUFFER_FULL: 3004,
+  ACCOUNT_NOT_FOUND: 4001,
+  ACCOUNT_DISABLED: 4002,
+  POINTS_HOLD_NOT_FOUND: 4003,
+  POINTS_HOLD_CONFLICT: 4004,
   /** Not enough available points for this action. Returned raw so the caller can offer a top-up. */
   POINTS_INSUFFICIENT: 10078,
   /** The action needs a higher plan (or the plan's limit for the period is used up). Returned raw so the caller can offer an upgrade. */
@@ -88,6 +100,14 @@ const en: CodeMessages = {
   1019: 'Network error. Please check your connection and try again.',
   2001: 'That job does not exist.',
   2002: 'The job failed: {reason}',
+  3001: 'The analytics event is invalid: {reason}',
+  3002: 'The analytics event is too large (limit {limit}).',
+  3003: 'This is not a valid IP address: {ip}',
+  3004: 'Too many analytics events at the moment. Please try again later.',
+  4001: 'This account does not exist.',
+  4002: 'This account is disabled. Contact support if you think this is a mistake.',
+  4003: 'No points are frozen for this job.',
+  4004: 'Points for this job are already frozen for another account.',
   10078: 'Not enough points. Top up or upgrade your plan to continue.',
   10091: 'Your plan does not include this, or its limit for this period is used up. Upgrade to continue.',
   11048: 'This gift code does not exist.',
@@ -121,6 +141,14 @@ const zh: CodeMessages = {
   1019: '网络错误，请检查网络后重试。',
   2001: '任务不存在。',
   2002: '任务失败：{reason}',
+  3001: '埋点事件无效：{reason}',
+  3002: '埋点事件过大（上限 {limit}）。',
+  3003: '不是有效的 IP 地址：{ip}',
+  3004: '埋点事件过多，请稍后再试。',
+  4001: '该账号不存在。',
+  4002: '该账号已被停用。如有疑问，请联系客服。',
+  4003: '此任务没有冻结的积分。',
+  4004: '此任务的积分已被其他账号冻结。',
   10078: '积分不足，请充值或升级套餐后继续。',
   10091: '您的套餐不包含此功能，或本周期额度已用完，请升级后继续。',
   11048: '兑换码不存在。',

@@ -1,3 +1,5 @@
 export * from './job.repository.ts';
 export * from './open-database.ts';
 export * from './schema/index.ts';
+export * from './database-errors.ts';
+export * from './points.repository.ts';

@@ -1,1 +1,2 @@
 export * from './job.schema.ts';
+export * from './account.schema.ts';

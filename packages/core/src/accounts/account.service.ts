@@ -1,0 +1,82 @@
+import { ErrorCode, planById, planByVipLevel, type ComboDetail, type PlanId } from '@voxwork/contract';
+import type { PointsRepository, UserAccountRow } from '@voxwork/db';
+import { DomainError } from '../domain-error.ts';
+import type { PointsLedger } from './points-ledger.service.ts';
+
+/** The account info of spec §3 (`getUserAccount`). */
+export interface AccountInfo {
+  userId: string;
+  planId: PlanId;
+  vipLevel: number;
+  status: 'active' | 'disabled';
+  totalPoint: number;
+  availablePoint: number;
+  freezePoint: number;
+  expireTime: string | null;
+  comboDetail: ComboDetail;
+  vtUseLimit: number;
+  vtUsed: number;
+}
+
+const monthKey = (date: Date) => date.toISOString().slice(0, 7);
+
+/**
+ * Accounts: creation with the free plan, plan expiry (a lapsed paid plan falls back to free) and the
+ * monthly points grant of the current plan. Both are applied lazily whenever the account is read,
+ * keyed by month, so they happen once per month however often it is read.
+ */
+export function createAccountService({ points, ledger, now = () => new Date() }: { points: PointsRepository; ledger: PointsLedger; now?: () => Date }) {
+  async function grantMonthly(account: UserAccountRow, at: Date) {
+    const plan = planById(account.planId);
+    await ledger.credit({
+      userId: account.userId,
+      type: 'grant',
+      points: plan.comboDetail.pointsPerMonth,
+      idempotencyKey: `grant:monthly:${account.userId}:${monthKey(at)}`,
+      reason: `${plan.id} plan, ${monthKey(at)}`,
+    });
+  }
+
+  async function refresh(userId: string): Promise<UserAccountRow> {
+    let account = await points.findAccount(userId);
+    if (!account) throw new DomainError(ErrorCode.ACCOUNT_NOT_FOUND);
+    const at = now();
+    if (account.expireTime && account.expireTime <= at && account.planId !== 'free') {
+      await points.updatePlan(userId, { planId: 'free', vipLevel: 0, expireTime: null });
+    }
+    await grantMonthly(account, at);
+    account = (await points.findAccount(userId))!;
+    return account;
+  }
+
+  return {
+    /** Creates the account of a new user (free plan and this month's free points); safe to call again. */
+    async ensureAccount(userId: string): Promise<void> {
+      if (await points.insertAccountIfMissing({ userId, planId: 'free', vipLevel: 0 })) await grantMonthly((await points.findAccount(userId))!, now());
+    },
+
+    async getAccountInfo(userId: string): Promise<AccountInfo> {
+      const account = await refresh(userId);
+      const plan = planByVipLevel(account.vipLevel);
+      return {
+        userId: account.userId,
+        planId: plan.id,
+        vipLevel: account.vipLevel,
+        status: account.status,
+        totalPoint: account.totalPoint,
+        availablePoint: account.availablePoint,
+        freezePoint: account.freezePoint,
+        expireTime: account.expireTime?.toISOString() ?? null,
+        comboDetail: plan.comboDetail,
+        vtUseLimit: plan.vtUseLimit,
+        vtUsed: account.vtUsed,
+      };
+    },
+
+    async history(userId: string, filter: Parameters<PointsRepository['listEntries']>[1]) {
+      return points.listEntries(userId, filter);
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
