@@ -59,7 +59,7 @@ export async function createApp(config: Config, options: { database?: DatabaseHa
   const jobQueue: JobQueue = queue?.queue ?? {
     send: () => Promise.reject(new Error('this process has no queue')),
   };
-  const services = createServices({ database, queue: jobQueue });
+  const services = createServices({ database, queue: jobQueue, config, log });
   const areaContext: AreaContext = { config, database, services, log };
 
   if (queue && has('worker')) {
@@ -92,6 +92,11 @@ export async function createApp(config: Config, options: { database?: DatabaseHa
       signWindowMs: config.API_SIGN_WINDOW_SECONDS * 1000,
       bodyLimit: config.API_BODY_LIMIT_BYTES,
       operatorToken: config.OPERATOR_TOKEN,
+      authenticate: async (token) => {
+        const session = await services.auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) });
+        if (!session) return undefined;
+        return { id: session.user.id, disabled: await services.accounts.isDisabled(session.user.id) };
+      },
       calls: areas.flatMap((area) => area.calls?.(areaContext) ?? []),
     });
     for (const area of areas) await area.routes?.(http, areaContext);

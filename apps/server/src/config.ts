@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustedProxies } from './analytics/client-address.ts';
 
 /** The repository root (two levels above apps/server/src). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -10,6 +11,9 @@ export type Role = (typeof ROLES)[number];
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const optionalString = z.string().optional();
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /**
  * Every environment variable the server reads. Documented in `.env.example` and the README;
@@ -51,6 +55,56 @@ export const envSchema = z.object({
   JOB_HEARTBEAT_SECONDS: integer(10, 3600).default(10),
   SHUTDOWN_GRACE_SECONDS: integer(1, 600).default(20),
   WEB_BUILD_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/build')),
+  // Analytics and IP info (issue 5). Proxies whose X-Forwarded-For is believed: IPs or CIDRs, comma-separated.
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const entries = value.split(',').map((part) => part.trim()).filter(Boolean);
+      try {
+        parseTrustedProxies(entries);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+  LOG_BASE_URL: optionalString.pipe(z.url().optional()),
+  LOG_EVENT_MAX_BYTES: integer(512, 1024 * 1024).default(16 * 1024),
+  LOG_BATCH_SIZE: integer(1, 10_000).default(500),
+  LOG_FLUSH_INTERVAL_MS: integer(10, 60_000).default(1000),
+  LOG_BUFFER_MAX: integer(100, 10_000_000).default(100_000),
+  IP_DATABASE_DIR: optionalString,
+  ANALYTICS_MEASUREMENT_ID_MOBILE: optionalString.pipe(z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXX').optional()),
+  ANALYTICS_MEASUREMENT_ID_DESKTOP: optionalString.pipe(z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXX').optional()),
+  // Identity (Better Auth). AUTH_SECRET signs sessions and tokens: set a long random value in production.
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').default('voxwork-development-auth-secret-change-me-0000'),
+  SESSION_EXPIRES_DAYS: integer(1, 365).default(7),
+  AUTH_RATE_LIMIT_PER_MINUTE: integer(1, 10_000).default(20),
+  PASSWORD_MIN_LENGTH: integer(1, 128).default(6),
+  PASSWORD_MAX_LENGTH: integer(8, 4096).default(128),
+  PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default(false),
+  PASSWORD_REQUIRE_UPPERCASE: booleanFlag.default(false),
+  PASSWORD_REQUIRE_NUMERIC: booleanFlag.default(false),
+  PASSWORD_REQUIRE_NON_ALPHANUMERIC: booleanFlag.default(false),
+  PASSWORD_POLICY_ENFORCE: booleanFlag.default(true),
+  // Mail: an smtp:// or smtps:// URL; without it mail goes to DATA_DIR/outbox and its links to the log.
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  MAIL_FROM: z.string().min(3).default('Voxwork <no-reply@voxwork.local>'),
+  // Social sign-in: a provider shows up only when both its id and secret are set.
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  TWITTER_CLIENT_ID: optionalString,
+  TWITTER_CLIENT_SECRET: optionalString,
+  // Any OpenID Connect provider (self-hosted, enterprise, or the test suite's own), by discovery URL.
+  OIDC_DISCOVERY_URL: optionalString.pipe(z.url().optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_PROVIDER_NAME: z.string().min(1).default('SSO'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,12 +1,30 @@
 import { createJobService, type JobQueue } from '@voxwork/core';
-import { createJobRepository, type DatabaseHandle } from '@voxwork/db';
+import { createFeedbackRepository, createJobRepository, type DatabaseHandle } from '@voxwork/db';
+import pino, { type Logger } from 'pino';
+import { createAccountServices } from './auth/account-services.ts';
+import { loadConfig, type Config } from './config.ts';
+import { createAnalyticsServices } from './analytics/analytics-services.ts';
 
 /** The services of every area, wired to their repositories and adapters once per process. */
-export function createServices({ database, queue }: { database: DatabaseHandle; queue: JobQueue }) {
+export function createServices({
+  database,
+  queue,
+  config,
+  log,
+}: {
+  database: DatabaseHandle;
+  queue: JobQueue;
+  /** The process config; defaults (as with an empty environment) when absent. */
+  config?: Config;
+  log?: Logger;
+}) {
   const jobRepository = createJobRepository(database.db);
   return {
     jobRepository,
     jobs: createJobService({ jobs: jobRepository, queue }),
+    analytics: createAnalyticsServices(database, config, log),
+    feedback: createFeedbackRepository(database.db),
+    ...createAccountServices({ database, config: config ?? loadConfig({}), log: log ?? pino({ level: 'silent' }) }),
   };
 }
 

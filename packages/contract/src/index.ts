@@ -1,4 +1,5 @@
 export * from './call.ts';
+export * from './analytics/index.ts';
 export * from './calls/index.ts';
 export * from './envelope.ts';
 export * from './error-codes.ts';
@@ -6,3 +7,5 @@ export * from './headers.ts';
 export * from './openapi.ts';
 export * from './signature.ts';
 export * from './plans.ts';
+export * from './password-policy.ts';
+export * from './points.ts';

@@ -6,3 +6,5 @@ export * from './jobs/job.service.ts';
 export * from './accounts/account.service.ts';
 export * from './accounts/gift-code.service.ts';
 export * from './accounts/points-ledger.service.ts';
+export * from './analytics/index.ts';
+export * from './accounts/account-mail.ts';

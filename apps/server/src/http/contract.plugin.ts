@@ -18,7 +18,12 @@ export interface CallContext {
   request: FastifyRequest;
   /** The caller's user id header and bearer token, as sent (identity is checked by the accounts layer). */
   identity: { userId: string | undefined; token: string | undefined };
+  /** The signed-in user, for `user` calls (checked against the token before the handler runs). */
+  user: { id: string } | undefined;
 }
+
+/** Resolves a bearer token to its user; undefined when the token is unknown or expired. */
+export type Authenticate = (token: string) => Promise<{ id: string; disabled: boolean } | undefined>;
 
 export type CallHandler<C extends CallDefinition> = (
   body: z.output<C['body']>,
@@ -39,6 +44,7 @@ export interface ContractOptions {
   signWindowMs: number;
   bodyLimit: number;
   operatorToken: string | undefined;
+  authenticate?: Authenticate;
   calls: readonly BoundCall[];
   now?: () => number;
 }
@@ -107,11 +113,16 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
     const { definition } = call;
     app.post(definition.path, async (request, reply) => {
       const identity = readIdentity(request);
+      let user: CallContext['user'];
       if (definition.access === 'operator') {
         if (!options.operatorToken) return sendError(request, reply, ErrorCode.OPERATOR_NOT_CONFIGURED);
         if (!identity.token || !safeEqual(identity.token, options.operatorToken)) return sendError(request, reply, ErrorCode.OPERATOR_ONLY);
-      } else if (definition.access === 'user' && !identity.token) {
-        return sendError(request, reply, ErrorCode.AUTH_REQUIRED);
+      } else if (definition.access === 'user') {
+        const found = identity.token && options.authenticate ? await options.authenticate(identity.token) : undefined;
+        if (!found) return sendError(request, reply, ErrorCode.AUTH_REQUIRED);
+        if (identity.userId && identity.userId !== found.id) return sendError(request, reply, ErrorCode.USER_MISMATCH);
+        if (found.disabled) return sendError(request, reply, ErrorCode.ACCOUNT_DISABLED);
+        user = { id: found.id };
       }
       const parsed = definition.body.safeParse(request.body ?? {}, { reportInput: true });
       if (!parsed.success) {
@@ -123,7 +134,7 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
           data: { errorCode: ErrorCode.INVALID_PARAMETER, field, reason },
         });
       }
-      const data = await call.handler(parsed.data as never, { request, identity });
+      const data = await call.handler(parsed.data as never, { request, identity, user });
       return reply.send(ok(data));
     });
     app.route({

@@ -1,7 +1,28 @@
 import type { CallDefinition } from '../call.ts';
+import { authProvidersCall, getUserAccountCall, passwordPolicyCall, pointPageListCall, redeemCodeCall } from './account.calls.ts';
+import { giftCodesCreateCall, giftCodesDisableCall, giftCodesListCall, pointsAdjustCall } from './operator.calls.ts';
+import { feedbackCreateCall } from './feedback.calls.ts';
 import { selfCheckCreateCall, selfCheckGetCall, systemTimeCall } from './system.calls.ts';
+import { addressInfoCall, addressIpCall } from './address.calls.ts';
+import { logCreateCall, logRecentCall, logStatsCall } from './analytics.calls.ts';
 
+export * from './account.calls.ts';
+export * from './operator.calls.ts';
 export * from './system.calls.ts';
+export * from './feedback.calls.ts';
+export * from './address.calls.ts';
+export * from './analytics.calls.ts';
 
 /** Every business call of the product, for the server's router and the OpenAPI document. */
-export const allCalls: readonly CallDefinition[] = [systemTimeCall, selfCheckCreateCall, selfCheckGetCall];
+export const allCalls: readonly CallDefinition[] = [
+  getUserAccountCall,
+  pointPageListCall,
+  redeemCodeCall,
+  passwordPolicyCall,
+  authProvidersCall,
+  giftCodesCreateCall,
+  giftCodesListCall,
+  giftCodesDisableCall,
+  pointsAdjustCall,
+  systemTimeCall, selfCheckCreateCall, selfCheckGetCall,
+  addressIpCall, addressInfoCall, logCreateCall, logStatsCall, logRecentCall, feedbackCreateCall];

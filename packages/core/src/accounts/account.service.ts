@@ -73,6 +73,11 @@ export function createAccountService({ points, ledger, now = () => new Date() }:
       };
     },
 
+    /** Whether the account exists and is disabled (a disabled user cannot sign in). */
+    async isDisabled(userId: string): Promise<boolean> {
+      return (await points.findAccount(userId))?.status === 'disabled';
+    },
+
     async history(userId: string, filter: Parameters<PointsRepository['listEntries']>[1]) {
       return points.listEntries(userId, filter);
     },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { POINT_ENTRY_TYPES, type PointEntryKind } from '@voxwork/contract';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -30,8 +31,7 @@ export const userAccounts = pgTable(
   ],
 );
 
-export const POINT_ENTRY_TYPES = ['grant', 'purchase', 'redeem', 'freeze', 'settle', 'release', 'refund', 'expire', 'adjust'] as const;
-export type PointEntryType = (typeof POINT_ENTRY_TYPES)[number];
+export type PointEntryType = PointEntryKind;
 
 /**
  * Append-only points ledger. `availableDelta` and `freezeDelta` are the changes this entry made;

@@ -1,2 +1,5 @@
 export * from './job.schema.ts';
 export * from './account.schema.ts';
+export * from './analytics.schema.ts';
+export * from './auth.schema.ts';
+export * from './feedback.schema.ts';

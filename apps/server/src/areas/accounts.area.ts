@@ -1,0 +1,112 @@
+import {
+  authProvidersCall,
+  ErrorCode,
+  getUserAccountCall,
+  giftCodesCreateCall,
+  giftCodesDisableCall,
+  giftCodesListCall,
+  passwordPolicyCall,
+  pointPageListCall,
+  pointsAdjustCall,
+  redeemCodeCall,
+  type GiftCodeView,
+} from '@voxwork/contract';
+import { DomainError } from '@voxwork/core';
+import type { GiftCodeRow } from '@voxwork/db';
+import { configuredProviders, passwordPolicyFrom } from '../auth/auth.ts';
+import { sendFetchResponse, toFetchRequest } from '../http/fetch-bridge.ts';
+import { bindCall, type CallContext } from '../http/contract.plugin.ts';
+import type { Area } from './area.ts';
+
+const signedInUser = (context: CallContext) => {
+  if (!context.user) throw new DomainError(ErrorCode.AUTH_REQUIRED);
+  return context.user.id;
+};
+
+const giftCodeView = (row: GiftCodeRow): GiftCodeView => ({
+  ...row,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+  disabledAt: row.disabledAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Identity (Better Auth under /api/auth), the account calls of spec §7, and operator tools for codes and points. */
+export const accountsArea: Area = {
+  name: 'accounts',
+  calls: ({ services, config }) => [
+    bindCall(getUserAccountCall, async (body, context) => {
+      const userId = signedInUser(context);
+      if (body.userId !== userId) throw new DomainError(ErrorCode.USER_MISMATCH);
+      return services.accounts.getAccountInfo(userId);
+    }),
+    bindCall(pointPageListCall, async (body, context) => {
+      const userId = signedInUser(context);
+      const page = await services.accounts.history(userId, {
+        page: body.pageNum,
+        pageSize: body.pageSize,
+        ...(body.types ? { types: body.types } : {}),
+        ...(body.startTime ? { from: new Date(body.startTime) } : {}),
+        ...(body.endTime ? { to: new Date(body.endTime) } : {}),
+      });
+      return {
+        total: page.total,
+        pageNum: body.pageNum,
+        pageSize: body.pageSize,
+        list: page.items.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+      };
+    }),
+    bindCall(redeemCodeCall, async (body, context) => services.giftCodes.redeem(signedInUser(context), body.redeemCode)),
+    bindCall(passwordPolicyCall, async () => passwordPolicyFrom(config)),
+    bindCall(authProvidersCall, async () => ({ providers: configuredProviders(config) })),
+    bindCall(giftCodesCreateCall, async (body) => {
+      const { batchId, codes } = await services.giftCodes
+        .createBatch({
+          count: body.count,
+          points: body.points,
+          planId: body.planId ?? null,
+          vipDays: body.vipDays ?? 0,
+          ...(body.maxRedemptions ? { maxRedemptions: body.maxRedemptions } : {}),
+          ...(body.perUserLimit ? { perUserLimit: body.perUserLimit } : {}),
+          expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+          note: body.note ?? null,
+          ...(body.code ? { code: body.code } : {}),
+        })
+        .catch((error: unknown) => {
+          throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'body', reason: error instanceof Error ? error.message : 'invalid' });
+        });
+      return { batchId, codes: codes.map(giftCodeView) };
+    }),
+    bindCall(giftCodesListCall, async (body) => ({ codes: (await services.giftCodes.list(body.batchId ? { batchId: body.batchId } : {})).map(giftCodeView) })),
+    bindCall(giftCodesDisableCall, async (body) => ({
+      disabled: await services.giftCodes.disable({ ...(body.codes ? { codes: body.codes } : {}), ...(body.batchId ? { batchId: body.batchId } : {}) }),
+    })),
+    bindCall(pointsAdjustCall, async (body) => {
+      if (!(await services.points.findAccount(body.userId))) throw new DomainError(ErrorCode.ACCOUNT_NOT_FOUND);
+      const { entry, duplicate } = await services.ledger.credit({
+        userId: body.userId,
+        type: 'adjust',
+        points: body.points,
+        idempotencyKey: `adjust:${body.requestId}`,
+        reason: body.reason,
+      });
+      return { availablePoint: entry.availableAfter, freezePoint: entry.freezeAfter, duplicate };
+    }),
+  ],
+  routes: async (http, { services }) => {
+    await http.register(async (scope) => {
+      // Better Auth reads the raw body itself (JSON or form posts from OAuth providers).
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      scope.route({
+        method: ['GET', 'POST'],
+        url: '/api/auth/*',
+        handler: async (request, reply) => {
+          const fetchRequest = toFetchRequest(request, reply);
+          // The client address as the edge sees it (rate limiting); never the caller's own header.
+          fetchRequest.headers.set('x-forwarded-for', request.ip);
+          return sendFetchResponse(reply, await services.auth.handler(fetchRequest));
+        },
+      });
+    });
+  },
+};

@@ -1,0 +1,22 @@
+import { createAccountService, createGiftCodeService, createPointsLedger } from '@voxwork/core';
+import { createPointsRepository, type DatabaseHandle } from '@voxwork/db';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createAuth } from './auth.ts';
+
+/** Accounts, the points ledger, gift codes, mail and identity, wired once per process. */
+export function createAccountServices({ database, config, log }: { database: DatabaseHandle; config: Config; log: Logger }) {
+  const points = createPointsRepository(database.db);
+  const ledger = createPointsLedger({ points });
+  const accounts = createAccountService({ points, ledger });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log });
+  return {
+    points,
+    ledger,
+    accounts,
+    giftCodes: createGiftCodeService({ points }),
+    mailer,
+    auth: createAuth({ config, database, accounts, mailer, log }),
+  };
+}

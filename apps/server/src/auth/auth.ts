@@ -1,0 +1,170 @@
+import { accountMail, type AccountService } from '@voxwork/core';
+import { checkPassword, pickLocale, type PasswordPolicy } from '@voxwork/contract';
+import { authAccounts, authRateLimits, authSessions, authUsers, authVerifications, type DatabaseHandle } from '@voxwork/db';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+export function passwordPolicyFrom(config: Config): PasswordPolicy {
+  return {
+    minLength: config.PASSWORD_MIN_LENGTH,
+    maxLength: config.PASSWORD_MAX_LENGTH,
+    requireLowercase: config.PASSWORD_REQUIRE_LOWERCASE,
+    requireUppercase: config.PASSWORD_REQUIRE_UPPERCASE,
+    requireNumeric: config.PASSWORD_REQUIRE_NUMERIC,
+    requireNonAlphanumeric: config.PASSWORD_REQUIRE_NON_ALPHANUMERIC,
+    enforced: config.PASSWORD_POLICY_ENFORCE,
+  };
+}
+
+export interface ConfiguredProvider {
+  id: string;
+  name: string;
+  type: 'social' | 'oidc';
+}
+
+/** Social providers whose id and secret are both configured; only these get a sign-in button. */
+export function configuredProviders(config: Config): ConfiguredProvider[] {
+  const providers: ConfiguredProvider[] = [];
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) providers.push({ id: 'google', name: 'Google', type: 'social' });
+  if (config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET) providers.push({ id: 'facebook', name: 'Facebook', type: 'social' });
+  if (config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET) providers.push({ id: 'github', name: 'GitHub', type: 'social' });
+  if (config.TWITTER_CLIENT_ID && config.TWITTER_CLIENT_SECRET) providers.push({ id: 'twitter', name: 'X (Twitter)', type: 'social' });
+  if (config.OIDC_DISCOVERY_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET) providers.push({ id: 'oidc', name: config.OIDC_PROVIDER_NAME, type: 'oidc' });
+  return providers;
+}
+
+/** Paths whose body carries a new password (`password` or `newPassword`). */
+const PASSWORD_PATHS = new Set(['/sign-up/email', '/reset-password', '/change-password', '/set-password']);
+
+const localeOf = (request?: Request) => pickLocale(request?.headers.get('accept-language'));
+
+/**
+ * Identity on our own server: Better Auth with the Drizzle adapter on the app's database (PGlite or
+ * PostgreSQL). Email + password with verification, password reset, change of email and password,
+ * account deletion, social and OpenID Connect providers from config (popup or redirect), bearer
+ * tokens for the call contract, rate limiting in the database. Sessions need a recent sign-in
+ * (`freshAge`) for sensitive operations.
+ */
+export function createAuth(options: { config: Config; database: DatabaseHandle; accounts: AccountService; mailer: Mailer; log: Logger }) {
+  const { config, database, accounts, mailer, log } = options;
+  const policy = passwordPolicyFrom(config);
+  const provider = (id: string) => configuredProviders(config).some((candidate) => candidate.id === id);
+  const sendMail = (kind: Parameters<typeof accountMail>[0]) => async (data: { user: { email: string; name: string }; url: string; newEmail?: string }, request?: Request) => {
+    await mailer.send(accountMail(kind, localeOf(request), data.newEmail ?? data.user.email, data.url, data.user.name));
+  };
+
+  return betterAuth({
+    appName: 'Voxwork',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.AUTH_SECRET,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(database.db, {
+      provider: 'pg',
+      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications, rateLimit: authRateLimits },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: policy.enforced ? policy.minLength : 1,
+      maxPasswordLength: policy.enforced && policy.maxLength ? policy.maxLength : 4096,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: sendMail('reset-password'),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 3600,
+      sendVerificationEmail: sendMail('verify-email'),
+    },
+    user: {
+      changeEmail: { enabled: true, sendChangeEmailConfirmation: sendMail('change-email') },
+      deleteUser: { enabled: true },
+    },
+    session: {
+      expiresIn: config.SESSION_EXPIRES_DAYS * 24 * 3600,
+      updateAge: 24 * 3600,
+      freshAge: 10 * 60,
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ['google', 'github', 'facebook', 'twitter', 'oidc'] },
+    },
+    socialProviders: {
+      ...(provider('google') ? { google: { clientId: config.GOOGLE_CLIENT_ID!, clientSecret: config.GOOGLE_CLIENT_SECRET! } } : {}),
+      ...(provider('facebook') ? { facebook: { clientId: config.FACEBOOK_CLIENT_ID!, clientSecret: config.FACEBOOK_CLIENT_SECRET! } } : {}),
+      ...(provider('github') ? { github: { clientId: config.GITHUB_CLIENT_ID!, clientSecret: config.GITHUB_CLIENT_SECRET! } } : {}),
+      ...(provider('twitter') ? { twitter: { clientId: config.TWITTER_CLIENT_ID!, clientSecret: config.TWITTER_CLIENT_SECRET! } } : {}),
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: config.AUTH_RATE_LIMIT_PER_MINUTE },
+        '/sign-up/email': { window: 60, max: config.AUTH_RATE_LIMIT_PER_MINUTE },
+        '/request-password-reset': { window: 60, max: Math.max(3, Math.floor(config.AUTH_RATE_LIMIT_PER_MINUTE / 4)) },
+        '/send-verification-email': { window: 60, max: Math.max(3, Math.floor(config.AUTH_RATE_LIMIT_PER_MINUTE / 4)) },
+      },
+    },
+    advanced: {
+      // The edge sets x-forwarded-for from the socket (or trusted proxies) before Better Auth sees the request.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (context) => {
+        if (!PASSWORD_PATHS.has(context.path) || !policy.enforced) return;
+        const body = (context.body ?? {}) as { password?: unknown; newPassword?: unknown };
+        const password = typeof body.newPassword === 'string' ? body.newPassword : typeof body.password === 'string' ? body.password : undefined;
+        if (password === undefined) return;
+        const broken = checkPassword(policy, password);
+        if (broken.length) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_POLICY', message: `password breaks: ${broken.join(', ')}` });
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await accounts.ensureAccount(user.id);
+            log.info({ userId: user.id }, 'account created');
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session) => {
+            if (await accounts.isDisabled(session.userId)) throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: 'user disabled' });
+          },
+        },
+      },
+    },
+    plugins: [
+      bearer(),
+      oauthPopup(),
+      ...(provider('oidc')
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'oidc',
+                  discoveryUrl: config.OIDC_DISCOVERY_URL!,
+                  clientId: config.OIDC_CLIENT_ID!,
+                  clientSecret: config.OIDC_CLIENT_SECRET!,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
