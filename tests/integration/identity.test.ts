@@ -1,10 +1,11 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode, signPath } from '@voxwork/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { readOutbox } from '../support/accounts.ts';
 import { freePort } from '../support/server-process.ts';
 import { freshPglite } from '../support/test-database.ts';
 
@@ -51,12 +52,7 @@ async function call(pathName: string, body: unknown, headers: Record<string, str
   return (await response.json()) as { code: number; message: string; data: Record<string, unknown> | null };
 }
 
-async function outbox(to: string): Promise<{ subject: string; link: string }[]> {
-  const folder = path.join(dataDir, 'outbox');
-  const files = (await readdir(folder).catch(() => [])).sort();
-  const mails = await Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(folder, file), 'utf8')) as { to: string; subject: string; link: string }));
-  return mails.filter((mail) => mail.to === to);
-}
+const outbox = (to: string) => readOutbox(dataDir, to);
 
 describe('identity and the account calls', () => {
   const email = 'ada@example.com';

@@ -105,6 +105,10 @@ export const envSchema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_PROVIDER_NAME: z.string().min(1).default('SSO'),
+  // Payments: Stripe when both keys are set; otherwise the built-in sandbox (test mode) provider.
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;

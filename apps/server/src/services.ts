@@ -2,6 +2,7 @@ import { createJobService, type JobQueue } from '@voxwork/core';
 import { createFeedbackRepository, createJobRepository, type DatabaseHandle } from '@voxwork/db';
 import pino, { type Logger } from 'pino';
 import { createAccountServices } from './auth/account-services.ts';
+import { createPaymentServices } from './payments/payment-services.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createAnalyticsServices } from './analytics/analytics-services.ts';
 
@@ -18,13 +19,15 @@ export function createServices({
   config?: Config;
   log?: Logger;
 }) {
+  const appConfig = config ?? loadConfig({});
   const jobRepository = createJobRepository(database.db);
   return {
     jobRepository,
     jobs: createJobService({ jobs: jobRepository, queue }),
     analytics: createAnalyticsServices(database, config, log),
     feedback: createFeedbackRepository(database.db),
-    ...createAccountServices({ database, config: config ?? loadConfig({}), log: log ?? pino({ level: 'silent' }) }),
+    ...createAccountServices({ database, config: appConfig, log: log ?? pino({ level: 'silent' }) }),
+    ...createPaymentServices({ database, config: appConfig }),
   };
 }
 

@@ -8,3 +8,5 @@ export * from './accounts/gift-code.service.ts';
 export * from './accounts/points-ledger.service.ts';
 export * from './analytics/index.ts';
 export * from './accounts/account-mail.ts';
+export * from './payments/checkout.service.ts';
+export * from './payments/payment-provider.port.ts';

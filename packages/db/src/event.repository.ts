@@ -48,18 +48,26 @@ export function createEventRepository(db: Database) {
       return rows.map((row) => ({ day: row.day, events: Number(row.events), visitors: Number(row.visitors) }));
     },
 
-    /** Event counts grouped by one column (path, traffic source, language), largest first. */
+    /** Event counts grouped by one column (path, traffic source, language, country), largest first; `landingOnly`: first events of sessions only. */
     async countBy(
       column: 'path' | 'trafficSource' | 'language' | 'country',
       eventName: string,
       since: Date,
       limit: number,
+      options: { landingOnly?: boolean } = {},
     ): Promise<{ key: string | null; events: number }[]> {
       const key = analyticsEvents[column];
       const rows = await db
         .select({ key, events: count() })
         .from(analyticsEvents)
-        .where(and(eq(analyticsEvents.eventName, eventName), gte(analyticsEvents.eventTime, since)))
+        .where(
+          and(
+            eq(analyticsEvents.eventName, eventName),
+            gte(analyticsEvents.eventTime, since),
+            // The first event of a page session carries properties.new_session = true.
+            options.landingOnly ? sql`${analyticsEvents.payload} -> 'properties' ->> 'new_session' = 'true'` : undefined,
+          ),
+        )
         .groupBy(key)
         .orderBy(desc(count()), key)
         .limit(limit);

@@ -5,3 +5,4 @@ export * from './database-errors.ts';
 export * from './points.repository.ts';
 export * from './event.repository.ts';
 export * from './feedback.repository.ts';
+export * from './billing.repository.ts';

@@ -1,8 +1,9 @@
 import type { Area } from './area.ts';
 import { accountsArea } from './accounts.area.ts';
+import { paymentsArea } from './payments.area.ts';
 import { systemArea } from './system.area.ts';
 import { analyticsArea } from './analytics.area.ts';
 import { feedbackArea } from './feedback.area.ts';
 
 /** Every area of the API role, in registration order. */
-export const areas: readonly Area[] = [systemArea, accountsArea, feedbackArea, analyticsArea];
+export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, feedbackArea, analyticsArea];

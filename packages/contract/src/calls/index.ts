@@ -1,5 +1,6 @@
 import type { CallDefinition } from '../call.ts';
 import { authProvidersCall, getUserAccountCall, passwordPolicyCall, pointPageListCall, redeemCodeCall } from './account.calls.ts';
+import { checkoutCreateCall, orderGetCall, orderListCall } from './payments.calls.ts';
 import { giftCodesCreateCall, giftCodesDisableCall, giftCodesListCall, pointsAdjustCall } from './operator.calls.ts';
 import { feedbackCreateCall } from './feedback.calls.ts';
 import { selfCheckCreateCall, selfCheckGetCall, systemTimeCall } from './system.calls.ts';
@@ -8,6 +9,7 @@ import { logCreateCall, logRecentCall, logStatsCall } from './analytics.calls.ts
 
 export * from './account.calls.ts';
 export * from './operator.calls.ts';
+export * from './payments.calls.ts';
 export * from './system.calls.ts';
 export * from './feedback.calls.ts';
 export * from './address.calls.ts';
@@ -24,5 +26,8 @@ export const allCalls: readonly CallDefinition[] = [
   giftCodesListCall,
   giftCodesDisableCall,
   pointsAdjustCall,
+  checkoutCreateCall,
+  orderGetCall,
+  orderListCall,
   systemTimeCall, selfCheckCreateCall, selfCheckGetCall,
   addressIpCall, addressInfoCall, logCreateCall, logStatsCall, logRecentCall, feedbackCreateCall];

@@ -1,3 +1,4 @@
+export * from './analytics-report.service.ts';
 export * from './china-regions.ts';
 export * from './event-ingest.service.ts';
 export * from './event-sink.port.ts';

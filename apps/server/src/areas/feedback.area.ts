@@ -1,0 +1,21 @@
+import { feedbackCreateCall, pickLocale } from '@voxwork/contract';
+import { bindCall } from '../http/contract.plugin.ts';
+import type { Area } from './area.ts';
+
+/** The workbench's feedback dialog: stores the message, the page and an optional contact. */
+export const feedbackArea: Area = {
+  name: 'feedback',
+  calls: ({ services }) => [
+    bindCall(feedbackCreateCall, async (body, { request, identity }) => {
+      const row = await services.feedback.insert({
+        message: body.message,
+        page: body.page,
+        contact: body.contact || null,
+        userId: identity.userId ?? null,
+        locale: pickLocale(request.headers['accept-language']),
+        userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+      });
+      return { id: row.id };
+    }),
+  ],
+};

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+
+export const FEEDBACK_MESSAGE_MAX = 2000;
+export const FEEDBACK_PAGE_MAX = 500;
+export const FEEDBACK_CONTACT_MAX = 200;
+
+export const feedbackCreateCall = defineCall({
+  path: '/api/feedback/create',
+  summary:
+    "Save a visitor's feedback from the workbench's feedback dialog: the message, the page it was sent from and an optional contact. " +
+    'The caller’s user id header, when sent, is stored with it.',
+  tag: 'feedback',
+  access: 'public',
+  body: z
+    .object({
+      message: z.string().trim().min(1).max(FEEDBACK_MESSAGE_MAX),
+      page: z.string().trim().min(1).max(FEEDBACK_PAGE_MAX),
+      contact: z.string().trim().max(FEEDBACK_CONTACT_MAX).optional(),
+    })
+    .strict(),
+  data: z.object({ id: z.string() }),
+});
