@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ErrorCode } from '@voxwork/contract';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../apps/server/src/app.ts';
+import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
 import { freePort } from '../support/server-process.ts';

@@ -62,6 +62,8 @@ export function createAuth(options: { config: Config; database: DatabaseHandle; 
     appName: 'Voxwork',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
+    // Better Auth's own messages go to the structured log, not the console.
+    logger: { level: 'warn', log: (level, message, ...args) => log[level]({ component: 'auth', details: args.length ? args : undefined }, message) },
     secret: config.AUTH_SECRET,
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(database.db, {
