@@ -124,6 +124,8 @@ describe('identity and the account calls', () => {
     expect(policy.data).toEqual({ minLength: 6, maxLength: 128, requireLowercase: false, requireUppercase: false, requireNumeric: false, requireNonAlphanumeric: false, enforced: true });
     const short = await auth('/sign-up/email', { email: 'short@example.com', password: '12345', name: 'Short' });
     expect(short.status).toBe(400);
+    expect(await short.json()).toMatchObject({ code: 'PASSWORD_POLICY', rules: ['minLength'] });
+    expect(await outbox('short@example.com')).toHaveLength(0);
     const providers = await call('/api/account/providers', {});
     expect(providers.data).toEqual({ providers: [] });
   });

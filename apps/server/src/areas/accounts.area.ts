@@ -13,7 +13,7 @@ import {
 } from '@voxwork/contract';
 import { DomainError } from '@voxwork/core';
 import type { GiftCodeRow } from '@voxwork/db';
-import { configuredProviders, passwordPolicyFrom } from '../auth/auth.ts';
+import { configuredProviders, passwordPolicyFrom, passwordPolicyViolations } from '../auth/auth.ts';
 import { sendFetchResponse, toFetchRequest } from '../http/fetch-bridge.ts';
 import { bindCall, type CallContext } from '../http/contract.plugin.ts';
 import type { Area } from './area.ts';
@@ -92,15 +92,27 @@ export const accountsArea: Area = {
       return { availablePoint: entry.availableAfter, freezePoint: entry.freezeAfter, duplicate };
     }),
   ],
-  routes: async (http, { services }) => {
+  routes: async (http, { services, config }) => {
+    const policy = passwordPolicyFrom(config);
     await http.register(async (scope) => {
-      // Better Auth reads the raw body itself (JSON or form posts from OAuth providers).
+      // JSON is read as text (checked here, passed on unchanged); anything else (form posts from OAuth providers) streams through.
       scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
       scope.route({
         method: ['GET', 'POST'],
         url: '/api/auth/*',
         handler: async (request, reply) => {
+          if (typeof request.body === 'string') {
+            let parsed: unknown;
+            try {
+              parsed = JSON.parse(request.body);
+            } catch {
+              return reply.code(400).send({ code: 'INVALID_JSON', message: 'The request body is not valid JSON.' });
+            }
+            const broken = passwordPolicyViolations(policy, request.url.split('?')[0]!, parsed);
+            if (broken.length) return reply.code(400).send({ code: 'PASSWORD_POLICY', message: `The password breaks: ${broken.join(', ')}`, rules: broken });
+          }
           const fetchRequest = toFetchRequest(request, reply);
           // The client address as the edge sees it (rate limiting); never the caller's own header.
           fetchRequest.headers.set('x-forwarded-for', request.ip);

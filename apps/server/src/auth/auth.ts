@@ -1,9 +1,9 @@
 import { accountMail, type AccountService } from '@voxwork/core';
-import { checkPassword, pickLocale, type PasswordPolicy } from '@voxwork/contract';
+import { checkPassword, pickLocale, type PasswordPolicy, type PasswordRule } from '@voxwork/contract';
 import { authAccounts, authRateLimits, authSessions, authUsers, authVerifications, type DatabaseHandle } from '@voxwork/db';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError } from 'better-auth/api';
 import { bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -39,7 +39,18 @@ export function configuredProviders(config: Config): ConfiguredProvider[] {
 }
 
 /** Paths whose body carries a new password (`password` or `newPassword`). */
-const PASSWORD_PATHS = new Set(['/sign-up/email', '/reset-password', '/change-password', '/set-password']);
+const PASSWORD_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/reset-password', '/api/auth/change-password', '/api/auth/set-password']);
+
+/**
+ * The rules a new password in an auth request breaks (empty when fine or not a password request).
+ * Checked at the edge, before Better Auth sees the request, so every path enforces the same policy.
+ */
+export function passwordPolicyViolations(policy: PasswordPolicy, path: string, body: unknown): PasswordRule[] {
+  if (!policy.enforced || !PASSWORD_PATHS.has(path) || !body || typeof body !== 'object') return [];
+  const { password, newPassword } = body as { password?: unknown; newPassword?: unknown };
+  const candidate = typeof newPassword === 'string' ? newPassword : typeof password === 'string' ? password : undefined;
+  return candidate === undefined ? [] : checkPassword(policy, candidate);
+}
 
 const localeOf = (request?: Request) => pickLocale(request?.headers.get('accept-language'));
 
@@ -118,16 +129,6 @@ export function createAuth(options: { config: Config; database: DatabaseHandle; 
     advanced: {
       // The edge sets x-forwarded-for from the socket (or trusted proxies) before Better Auth sees the request.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
-    },
-    hooks: {
-      before: createAuthMiddleware(async (context) => {
-        if (!PASSWORD_PATHS.has(context.path) || !policy.enforced) return;
-        const body = (context.body ?? {}) as { password?: unknown; newPassword?: unknown };
-        const password = typeof body.newPassword === 'string' ? body.newPassword : typeof body.password === 'string' ? body.password : undefined;
-        if (password === undefined) return;
-        const broken = checkPassword(policy, password);
-        if (broken.length) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_POLICY', message: `password breaks: ${broken.join(', ')}` });
-      }),
     },
     databaseHooks: {
       user: {
