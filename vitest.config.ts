@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/app/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/build/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

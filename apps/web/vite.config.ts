@@ -1,7 +1,15 @@
+// eslint-disable-next-line no-restricted-imports -- build-time config, never bundled for the browser
+import { randomBytes } from "node:crypto";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { buildManifestPlugin } from "./build-manifest.plugin.ts";
+
+// One id per build: kept in the environment so every Vite environment of the build (client,
+// server, prerender) sees the same value even if this file is evaluated again.
+const buildId = (process.env.VOXWORK_BUILD_ID ||= `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`);
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  define: { __VOXWORK_BUILD_ID__: JSON.stringify(buildId) },
+  plugins: [tailwindcss(), reactRouter(), buildManifestPlugin({ buildId })],
 });

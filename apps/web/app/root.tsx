@@ -1,30 +1,75 @@
 import { type ReactNode, useLayoutEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from "react-router";
+import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { languageTag, localeFromPath, t } from "./i18n";
-import { applyColorMode } from "./lib/color-mode";
-import { ColorModeScript } from "./components/color-mode-script";
+import { applyColorMode, effectiveForcedMode, FORCED_COLOR_MODE_ATTRIBUTE, setForcedColorMode } from "./lib/color-mode";
+import { languageRedirectScript } from "./lib/language";
+import { readPublicConfig } from "./lib/public-config.server";
+import { findRouteMeta, guardRedirect } from "./lib/route-meta";
+import { hasToken, readUserInfo } from "./lib/user-info";
+import { ColorModeScript, InlineScript } from "./components/color-mode-script";
 import { RouteError } from "./components/route-error";
+import { TooltipProvider } from "./components/ui/tooltip";
+import { Toaster } from "./components/ui/sonner";
+import { PrerenderedPrefetch, VersionCheck } from "./components/version-check";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
+/** Guards (spec §2/§6) on the server render, for documents and data requests alike: a 302 before any HTML. */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request }) => {
+    const target = guardRedirect(new URL(request.url).pathname, hasToken(readUserInfo(request.headers.get("cookie"))));
+    if (target) throw redirect(target);
+  },
+];
+
+/** The same guards on client navigation, before any route module renders (no flash of protected content). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  ({ request }) => {
+    const target = guardRedirect(new URL(request.url).pathname, hasToken(readUserInfo(document.cookie)));
+    if (target) throw redirect(target);
+  },
+];
+
+/** The explicit list of public values the browser gets (see lib/public-config.ts). */
+export function loader() {
+  return { publicConfig: readPublicConfig() };
+}
+
+export function shouldRevalidate() {
+  return false;
+}
+
+/** The colour mode the current page forces through its route metadata, if any. */
+function useForcedColorMode() {
+  const { pathname } = useLocation();
+  const mode = findRouteMeta(pathname)?.meta.colorMode;
+  return mode === "system" ? "system" : mode;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const lang = languageTag(localeFromPath(pathname));
+  const declared = useForcedColorMode();
+  const forced = declared === "system" ? undefined : declared;
 
-  // React clears <html>'s attributes if it ever re-creates it (the root Layout
-  // remounts when switching to/from root's own ErrorBoundary), so re-apply the
-  // colour-mode class before paint. On first hydration this is a no-op.
-  useLayoutEffect(() => applyColorMode(), []);
+  // On every navigation: force the page's mode or release it (spec §4), before paint. Also
+  // re-applies the class when React re-creates <html> (root ErrorBoundary remount).
+  useLayoutEffect(() => {
+    setForcedColorMode(effectiveForcedMode(declared));
+    applyColorMode();
+  }, [declared]);
 
   return (
-    // The colour-mode script edits <html>'s class before hydration.
-    <html lang={lang} suppressHydrationWarning>
+    // The colour-mode script edits <html>'s class before hydration; a forced mode is in the
+    // server HTML itself.
+    <html lang={lang} className={forced} {...{ [FORCED_COLOR_MODE_ATTRIBUTE]: forced }} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ColorModeScript />
+        <InlineScript id="language-redirect" code={languageRedirectScript} />
         <Meta />
         <Links />
       </head>
@@ -38,18 +83,32 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <TooltipProvider>
+      <Outlet />
+      <Toaster />
+      <VersionCheck />
+      <PrerenderedPrefetch />
+    </TooltipProvider>
+  );
 }
 
-/** Fallback title, and the title for error documents (`error` is the error being rendered by a boundary). */
+/**
+ * Title and description from the route metadata (`lib/route-meta.ts`) for routes that do not
+ * export their own `meta`; error documents get the not-found title (spec §2: every error state
+ * shows the not-found page).
+ */
 export function meta({ error, location }: Route.MetaArgs): Route.MetaDescriptors {
   const locale = localeFromPath(location.pathname);
-  if (!error) return [{ title: t(locale, "brand.name") }];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [
-    { title: t(locale, notFound ? "meta.notFoundTitle" : "meta.errorTitle") },
-    { name: "robots", content: "noindex" },
+  if (error) return [{ title: t(locale, "meta.notFoundTitle") }, { name: "robots", content: "noindex" }];
+  const found = findRouteMeta(location.pathname);
+  if (!found) return [{ title: t(locale, "brand.name") }];
+  const descriptors: Route.MetaDescriptors = [
+    { title: t(locale, found.meta.titleKey) },
+    { name: "description", content: t(locale, found.meta.descriptionKey) },
   ];
+  if (found.meta.auth !== "public" || found.meta.layout !== "marketing") descriptors.push({ name: "robots", content: "noindex" });
+  return descriptors;
 }
 
 /** Last-resort boundary for errors in root itself; page errors are caught by `routes/_boundary.tsx`. */

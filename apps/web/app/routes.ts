@@ -12,6 +12,46 @@ export default [
     layout("routes/_marketing/layout.tsx", [
       route("zh?", "routes/_marketing/home.tsx"),
     ]),
+    // Blank layout (owner: front-end shell): auth and status screens. Guards and <head> come from
+    // app/lib/route-meta.ts (root middleware + root meta).
+    layout("routes/_blank/layout.tsx", [
+      route("zh?/login", "routes/_auth/login.tsx"),
+      route("zh?/login-basic", "routes/_auth/login-basic.tsx"),
+      route("zh?/login-loading", "routes/_auth/login-loading.tsx"),
+      route("zh?/register", "routes/_auth/register.tsx"),
+      route("zh?/forgot-password", "routes/_auth/forgot-password.tsx"),
+      route("zh?/401", "routes/_status/status.tsx", { id: "status-401" }),
+      route("zh?/403", "routes/_status/status.tsx", { id: "status-403" }),
+      route("zh?/404", "routes/_status/status.tsx", { id: "status-404" }),
+      route("zh?/500", "routes/_status/status.tsx", { id: "status-500" }),
+      route("zh?/503", "routes/_status/status.tsx", { id: "status-503" }),
+    ]),
+    // Sidebar layout (owner: front-end shell; tool issues replace `workbench/tool.tsx` per tool).
+    // Every path under /workbench is protected (root middleware); unknown ones answer 404.
+    layout("routes/workbench/layout.tsx", [
+      route("zh?/workbench", "routes/workbench/index.tsx"),
+      route("zh?/workbench/home", "routes/workbench/home.tsx"),
+      route("zh?/workbench/account", "routes/workbench/account.tsx"),
+      route("zh?/workbench/my-plan", "routes/workbench/plans.tsx", { id: "wb-my-plan" }),
+      route("zh?/workbench/pricing", "routes/workbench/plans.tsx", { id: "wb-pricing" }),
+      route("zh?/workbench/text-to-speech", "routes/workbench/tool.tsx", { id: "wb-text-to-speech" }),
+      route("zh?/workbench/speech-to-speech", "routes/workbench/tool.tsx", { id: "wb-speech-to-speech" }),
+      route("zh?/workbench/voice-cloning", "routes/workbench/tool.tsx", { id: "wb-voice-cloning" }),
+      route("zh?/workbench/voice-library", "routes/workbench/tool.tsx", { id: "wb-voice-library" }),
+      route("zh?/workbench/video-translator", "routes/workbench/tool.tsx", { id: "wb-video-translator" }),
+      route("zh?/workbench/video-translator/details/:slug", "routes/workbench/result-details.tsx", { id: "wb-video-translator-details" }),
+      route("zh?/workbench/video-translator-pro", "routes/workbench/tool.tsx", { id: "wb-video-translator-pro" }),
+      route("zh?/workbench/video-translator-pro/result/:slug", "routes/workbench/result-details.tsx", { id: "wb-video-translator-pro-result" }),
+      route("zh?/workbench/video-translator-pro/details/:slug", "routes/workbench/result-details.tsx", { id: "wb-video-translator-pro-details" }),
+      route("zh?/workbench/dubbing-studio", "routes/workbench/tool.tsx", { id: "wb-dubbing-studio" }),
+      route("zh?/workbench/dubbing-studio/details/:slug", "routes/workbench/result-details.tsx", { id: "wb-dubbing-studio-details" }),
+      route("zh?/workbench/dubbing-pro", "routes/workbench/tool.tsx", { id: "wb-dubbing-pro" }),
+      route("zh?/workbench/dubbing-pro/details", "routes/workbench/tool.tsx", { id: "wb-dubbing-pro-details" }),
+      route("zh?/workbench/ai-avatar-video", "routes/workbench/tool.tsx", { id: "wb-ai-avatar-video" }),
+      route("zh?/workbench/ai-tools", "routes/workbench/tool.tsx", { id: "wb-ai-tools" }),
+      route("zh?/workbench/ai-tools/video-erasure", "routes/workbench/tool.tsx", { id: "wb-video-erasure" }),
+      route("zh?/workbench/*", "routes/workbench/not-found.tsx", { id: "wb-not-found" }),
+    ]),
     // Everything else (both languages) renders the 404 page with a real 404 status.
     route("*", "routes/not-found.tsx"),
   ]),

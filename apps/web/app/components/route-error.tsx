@@ -1,14 +1,16 @@
 import { isRouteErrorResponse } from "react-router";
-import { ErrorPage } from "./error-page";
 import { NotFoundPage } from "./not-found-page";
 
-/** Shared ErrorBoundary body: the 404 page for 404s, the generic error page otherwise. */
+/**
+ * Shared ErrorBoundary body. Spec §2/§8: the not-found page appears whenever the application
+ * holds an error state (unknown routes, thrown responses, fatal errors). In development the
+ * error's details are shown below it.
+ */
 export function RouteError({ error }: { error: unknown }) {
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <NotFoundPage />;
-    return <ErrorPage status={error.status} />;
+  let details: string | undefined;
+  if (import.meta.env.DEV) {
+    if (isRouteErrorResponse(error)) details = `${error.status} ${error.statusText}`;
+    else if (error instanceof Error) details = error.stack ?? error.message;
   }
-
-  const details = import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : undefined;
-  return <ErrorPage details={details} />;
+  return <NotFoundPage details={details} />;
 }

@@ -1,0 +1,138 @@
+import { matchPath } from "react-router";
+import { localeFromPath, type MessageKey, stripLocale } from "../i18n";
+import type { ColorMode } from "./color-mode";
+
+/**
+ * Route metadata, declared in one typed place keyed by the locale-neutral path pattern
+ * (`/zh/login` uses the entry of `/login`). It drives <head> (root `meta` for routes that do not
+ * export their own), the guards (root middleware, server and client) and forced colour modes.
+ * `layout` must match the layout the route is nested under in `app/routes.ts` (checked by a test).
+ */
+export type AuthRequirement = "guest-only" | "protected" | "public";
+export type LayoutName = "blank" | "sidebar" | "marketing";
+
+export interface RouteMeta {
+  titleKey: MessageKey;
+  descriptionKey: MessageKey;
+  layout: LayoutName;
+  auth: AuthRequirement;
+  /** Forced colour mode until the next navigation; 'system' only warns (spec §2). */
+  colorMode?: ColorMode;
+}
+
+const blank = (page: BlankPage, auth: AuthRequirement): RouteMeta => ({
+  titleKey: `routes.${page}.title`,
+  descriptionKey: `routes.${page}.description`,
+  layout: "blank",
+  auth,
+});
+const workbench = (page: WorkbenchPage): RouteMeta => ({
+  titleKey: `routes.${page}.title`,
+  descriptionKey: `routes.${page}.description`,
+  layout: "sidebar",
+  auth: "protected",
+});
+
+type BlankPage = "forgotPassword" | "login" | "loginBasic" | "loginLoading" | "register" | "status401" | "status403" | "status404" | "status500" | "status503";
+export type WorkbenchPage =
+  | "workbenchAccount"
+  | "workbenchHome"
+  | "workbenchMyPlan"
+  | "workbenchPricing"
+  | "workbenchAiAvatarVideo"
+  | "workbenchAiTools"
+  | "workbenchVideoErasure"
+  | "workbenchDubbingPro"
+  | "workbenchDubbingProDetails"
+  | "workbenchDubbingStudio"
+  | "workbenchDubbingStudioDetails"
+  | "workbenchSpeechToSpeech"
+  | "workbenchTextToSpeech"
+  | "workbenchVideoTranslator"
+  | "workbenchVideoTranslatorDetails"
+  | "workbenchVideoTranslatorPro"
+  | "workbenchVideoTranslatorProResult"
+  | "workbenchVideoTranslatorProDetails"
+  | "workbenchVoiceCloning"
+  | "workbenchVoiceLibrary";
+
+export const ROUTE_META = {
+  // Auth and status screens (blank layout).
+  "/forgot-password": blank("forgotPassword", "guest-only"),
+  "/login": blank("login", "guest-only"),
+  "/login-basic": blank("loginBasic", "public"),
+  "/login-loading": blank("loginLoading", "public"),
+  "/register": blank("register", "guest-only"),
+  "/401": blank("status401", "public"),
+  "/403": blank("status403", "public"),
+  "/404": blank("status404", "public"),
+  "/500": blank("status500", "public"),
+  "/503": blank("status503", "public"),
+
+  // Workbench (sidebar layout): every path under /workbench is protected (spec §2).
+  "/workbench/account": workbench("workbenchAccount"),
+  "/workbench/home": workbench("workbenchHome"),
+  "/workbench/my-plan": workbench("workbenchMyPlan"),
+  "/workbench/pricing": workbench("workbenchPricing"),
+  "/workbench/ai-avatar-video": workbench("workbenchAiAvatarVideo"),
+  "/workbench/ai-tools": workbench("workbenchAiTools"),
+  "/workbench/ai-tools/video-erasure": workbench("workbenchVideoErasure"),
+  "/workbench/dubbing-pro": workbench("workbenchDubbingPro"),
+  "/workbench/dubbing-pro/details": workbench("workbenchDubbingProDetails"),
+  "/workbench/dubbing-studio": workbench("workbenchDubbingStudio"),
+  "/workbench/dubbing-studio/details/:slug": workbench("workbenchDubbingStudioDetails"),
+  "/workbench/speech-to-speech": workbench("workbenchSpeechToSpeech"),
+  "/workbench/text-to-speech": workbench("workbenchTextToSpeech"),
+  "/workbench/video-translator": workbench("workbenchVideoTranslator"),
+  "/workbench/video-translator/details/:slug": workbench("workbenchVideoTranslatorDetails"),
+  "/workbench/video-translator-pro": workbench("workbenchVideoTranslatorPro"),
+  "/workbench/video-translator-pro/result/:slug": workbench("workbenchVideoTranslatorProResult"),
+  "/workbench/video-translator-pro/details/:slug": workbench("workbenchVideoTranslatorProDetails"),
+  "/workbench/voice-cloning": workbench("workbenchVoiceCloning"),
+  "/workbench/voice-library": workbench("workbenchVoiceLibrary"),
+  // Anything else under /workbench (including /workbench itself): still protected; 404 when signed in.
+  "/workbench/*": { titleKey: "meta.notFoundTitle", descriptionKey: "meta.homeDescription", layout: "sidebar", auth: "protected" },
+  "/workbench": { titleKey: "routes.workbenchHome.title", descriptionKey: "routes.workbenchHome.description", layout: "sidebar", auth: "protected" },
+
+  // Marketing pages whose behaviour the shell enforces (the content engineer owns the pages and
+  // their own <head>; add entries here only for guards or forced colour modes).
+  "/mobile": { titleKey: "meta.homeTitle", descriptionKey: "meta.homeDescription", layout: "marketing", auth: "public", colorMode: "dark" },
+} as const satisfies Record<string, RouteMeta>;
+
+export type RoutePattern = keyof typeof ROUTE_META;
+
+const PATTERNS = Object.keys(ROUTE_META) as RoutePattern[];
+// Static patterns before parameterised ones, splats last.
+const rank = (pattern: string) => (pattern.endsWith("*") ? 2 : pattern.includes(":") ? 1 : 0);
+const ORDERED = [...PATTERNS].sort((a, b) => rank(a) - rank(b));
+
+/** The metadata of a path in either language (`/zh/login` → `/login`), or undefined. */
+export function findRouteMeta(pathname: string): { pattern: RoutePattern; meta: RouteMeta } | undefined {
+  const neutral = stripLocale(pathname).replace(/\/+$/, "") || "/";
+  for (const pattern of ORDERED) {
+    if (matchPath({ path: pattern, end: true, caseSensitive: false }, neutral)) return { pattern, meta: ROUTE_META[pattern] };
+  }
+  return undefined;
+}
+
+export function authRequirement(pathname: string): AuthRequirement {
+  const neutral = stripLocale(pathname);
+  // Spec §2: any path starting with /workbench is protected, whatever follows.
+  if (/^\/workbench(?=\/|$)/i.test(neutral)) return "protected";
+  return findRouteMeta(pathname)?.meta.auth ?? "public";
+}
+
+/** Where the guard sends this visitor, or null to let them through (spec §2/§6). */
+export function guardRedirect(pathname: string, signedIn: boolean): string | null {
+  const auth = authRequirement(pathname);
+  if (auth === "protected" && !signedIn) return "/login"; // not /zh/login (spec §2)
+  if (auth === "guest-only" && signedIn) return "/";
+  return null;
+}
+
+/** Title and description for a path, in the path's language. */
+export function routeHead(pathname: string): { titleKey: MessageKey; descriptionKey: MessageKey; locale: ReturnType<typeof localeFromPath> } | undefined {
+  const found = findRouteMeta(pathname);
+  if (!found) return undefined;
+  return { titleKey: found.meta.titleKey, descriptionKey: found.meta.descriptionKey, locale: localeFromPath(pathname) };
+}

@@ -1,0 +1,20 @@
+import { Link } from "react-router";
+import { localizePath, useLocale, useT } from "../../i18n";
+import { AuthCard } from "../../components/auth/auth-card";
+import { AuthForm } from "../../components/auth/auth-form";
+
+/** `/login-basic`: email and password only. */
+export default function LoginBasic() {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <AuthCard title={t("auth.loginBasicTitle")} lead={t("auth.loginBasicLead")}>
+      <AuthForm fields={["email", "password"]} submitLabel={t("auth.submitLogin")} />
+      <p className="mt-4 text-sm">
+        <Link to={localizePath("/forgot-password", locale)} className="text-primary hover:underline">
+          {t("auth.forgotPassword")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
