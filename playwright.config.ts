@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { TEST_OPERATOR_TOKEN } from './tests/support/server-process.ts';
 
 // A port and a data folder per run, so two runs on one machine do not collide. Set in the
 // environment because Playwright evaluates this file again in each worker, which inherits it.
@@ -37,7 +38,17 @@ export default defineConfig({
   webServer: {
     command: `node apps/server/src/main.ts`,
     url: `http://127.0.0.1:${port}/readyz`,
-    env: { VOXWORK_ENV_FILE: '', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ROLE: 'all' },
+    env: {
+      VOXWORK_ENV_FILE: '',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ROLE: 'all',
+      // Analytics e2e: reads stored events through the operator call /api/log/recent, and sets
+      // X-Forwarded-For from the browser (the loopback peer is a trusted proxy) to get a public IP.
+      OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+      TRUSTED_PROXIES: '127.0.0.1,::1',
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -5,7 +5,7 @@ import { giftCodesCreateCall, giftCodesDisableCall, giftCodesListCall, pointsAdj
 import { feedbackCreateCall } from './feedback.calls.ts';
 import { selfCheckCreateCall, selfCheckGetCall, systemTimeCall } from './system.calls.ts';
 import { addressInfoCall, addressIpCall } from './address.calls.ts';
-import { logCreateCall, logRecentCall, logStatsCall } from './analytics.calls.ts';
+import { logCreateCall, logRecentCall, logReportCall, logStatsCall } from './analytics.calls.ts';
 
 export * from './account.calls.ts';
 export * from './operator.calls.ts';
@@ -30,4 +30,4 @@ export const allCalls: readonly CallDefinition[] = [
   orderGetCall,
   orderListCall,
   systemTimeCall, selfCheckCreateCall, selfCheckGetCall,
-  addressIpCall, addressInfoCall, logCreateCall, logStatsCall, logRecentCall, feedbackCreateCall];
+  addressIpCall, addressInfoCall, logCreateCall, logStatsCall, logRecentCall, logReportCall, feedbackCreateCall];

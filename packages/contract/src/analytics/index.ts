@@ -1,0 +1,2 @@
+export * from './event.ts';
+export * from './traffic-source.ts';
