@@ -225,6 +225,23 @@ test.describe('workbench shell', () => {
     await expect(dialog.getByRole('link', { name: 'See full pricing' })).toHaveAttribute('href', '/pricing');
   });
 
+  test('the gift code modal on my-plan validates and shows the server\'s answer, never a fake success', async ({ page }) => {
+    await page.goto('/workbench/my-plan');
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('gift-code-open').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Redeem' }).click();
+    await expect(dialog.getByTestId('gift-code-error')).toHaveText('Enter a gift code.');
+    const answered = page.waitForResponse((response) => response.url().includes('/bill/userAccount/redeemCode'));
+    await dialog.getByLabel('Gift code').fill('NO-SUCH-CODE');
+    await dialog.getByRole('button', { name: 'Redeem' }).click();
+    const body = (await (await answered).json()) as { code: number };
+    expect(body.code).not.toBe(0); // the e2e token is not a real session
+    await expect(dialog.getByTestId('gift-code-error')).not.toHaveText('Enter a gift code.');
+    await expect(dialog.getByTestId('gift-code-error')).not.toBeEmpty();
+    await expect(page.getByText(/Gift code redeemed/)).toHaveCount(0);
+  });
+
   test('at 375 px the sidebar is a drawer', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/workbench/home');

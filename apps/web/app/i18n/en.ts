@@ -285,6 +285,16 @@ export const en = {
     pro: "Pro",
     business: "Business",
   },
+  giftCode: {
+    open: "Redeem a gift code",
+    title: "Redeem a gift code",
+    lead: "Enter the gift code you received. Its points or membership days are added to your account.",
+    label: "Gift code",
+    placeholder: "e.g. VOX-2026-ABCD",
+    required: "Enter a gift code.",
+    submit: "Redeem",
+    success: "Gift code redeemed: {points} points and {days} membership days added.",
+  },
   version: {
     newVersion: "A new version of Voxwork is available.",
     reload: "Reload",

@@ -282,6 +282,16 @@ export const zh: Messages = {
     pro: "专业版",
     business: "商务版",
   },
+  giftCode: {
+    open: "兑换礼品码",
+    title: "兑换礼品码",
+    lead: "输入你收到的礼品码，对应的积分或会员天数会加到你的账号中。",
+    label: "礼品码",
+    placeholder: "例如 VOX-2026-ABCD",
+    required: "请输入礼品码。",
+    submit: "兑换",
+    success: "兑换成功：已增加 {points} 积分和 {days} 天会员。",
+  },
   version: {
     newVersion: "Voxwork 有新版本可用。",
     reload: "刷新",
