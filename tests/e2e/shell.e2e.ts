@@ -192,6 +192,25 @@ test.describe('version check (spec §4/§7)', () => {
   });
 });
 
+test.describe('chunk load failure (spec §8/§9)', () => {
+  test('a failed preload reloads the page once; a second failure within 10 seconds does not', async ({ page }) => {
+    await page.goto('/login-basic');
+    await page.waitForLoadState('networkidle');
+    const fire = () =>
+      page.evaluate(() => {
+        const event = new Event('vite:preloadError', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    const reloaded = page.waitForEvent('load');
+    expect(await fire()).toBe(true); // handled: the page reloads
+    await reloaded;
+    expect(await page.evaluate(() => sessionStorage.getItem('voxwork:chunk-reload-at'))).toMatch(/^\d+$/);
+    await page.waitForLoadState('networkidle');
+    expect(await fire()).toBe(false); // inside the window: left alone, no reload loop
+  });
+});
+
 test.describe('workbench shell', () => {
   test.beforeEach(async ({ context, baseURL }) => {
     await context.addCookies([userInfoCookie(baseURL!)]);

@@ -2,6 +2,7 @@ import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
 import { useT } from "../i18n";
 import { COLOR_MODES, isColorMode, useColorMode } from "../lib/color-mode";
 import { Button } from "./ui/button";
+import { Tooltip, TooltipContent, TooltipTrigger } from "./ui/tooltip";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "./ui/dropdown-menu";
 
 const ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
@@ -14,11 +15,16 @@ export function ColorModeSwitcher() {
 
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="icon" aria-label={t("colorMode.label")} data-testid="color-mode-switcher">
-          <Icon />
-        </Button>
-      </DropdownMenuTrigger>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" size="icon" aria-label={t("colorMode.label")} data-testid="color-mode-switcher">
+              <Icon />
+            </Button>
+          </DropdownMenuTrigger>
+        </TooltipTrigger>
+        <TooltipContent>{t("colorMode.label")}</TooltipContent>
+      </Tooltip>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>{t("colorMode.label")}</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={preference} onValueChange={(mode) => isColorMode(mode) && setPreference(mode)}>
