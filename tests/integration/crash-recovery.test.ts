@@ -30,7 +30,8 @@ describe('embedded default: crash and stop safety', () => {
     const first = await embedded(dataDir);
     const client = operatorClient(first.baseUrl);
     const { jobId } = await client.call(selfCheckCreateCall, { durationSeconds: 6, frequencyHz: 440 });
-    await waitForJob(client, jobId, (job) => job.status === 'running' && job.progress > 0);
+    // Killed during stage 2 (encode): stage 1's checkpoint must survive.
+    await waitForJob(client, jobId, (job) => job.currentStage === 'encode' && job.stages[1]!.progress > 10);
     await first.kill('SIGKILL');
 
     const second = await embedded(dataDir);
@@ -41,6 +42,12 @@ describe('embedded default: crash and stop safety', () => {
     expect(done.attempts).toBe(2);
     expect(done.output).toMatchObject({ durationSeconds: 6, frequencyHz: 440, bytes: expect.any(Number) });
     expect(done.output?.bytes).toBeGreaterThan(50_000);
+    // Resumed at stage 2: render ran once, encode twice, measure once.
+    expect(done.stages.map((stage) => [stage.name, stage.status, stage.attempts])).toEqual([
+      ['render', 'completed', 1],
+      ['encode', 'completed', 2],
+      ['measure', 'completed', 1],
+    ]);
 
     // Nothing runs it a third time.
     await new Promise((resolve) => setTimeout(resolve, 1500));

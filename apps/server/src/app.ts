@@ -1,6 +1,6 @@
 import { ErrorCode, allCalls, buildOpenApiDocument } from '@voxwork/contract';
 import type { JobQueue } from '@voxwork/core';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '@voxwork/db';
+import { createNotifier, migrateDatabase, openDatabase, type DatabaseHandle } from '@voxwork/db';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -46,10 +46,13 @@ export async function createApp(config: Config, options: { database?: DatabaseHa
   await migrateDatabase(database);
   log.info({ database: database.kind, ms: Date.now() - started }, 'database ready');
 
+  const notifier = createNotifier(database, (error) => log.warn({ err: error }, 'notification channel error'));
   let queue: RunningQueue | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
   if (has('api') || has('worker')) {
     queue = await startPgBoss({
       handle: database,
+      notifier,
       log,
       pollIntervalSeconds: config.JOB_POLL_INTERVAL_SECONDS,
       heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,
@@ -59,13 +62,21 @@ export async function createApp(config: Config, options: { database?: DatabaseHa
   const jobQueue: JobQueue = queue?.queue ?? {
     send: () => Promise.reject(new Error('this process has no queue')),
   };
-  const services = createServices({ database, queue: jobQueue, config, log });
-  const areaContext: AreaContext = { config, database, services, log };
+  const services = createServices({ database, queue: jobQueue, ...(queue ? { events: queue.events } : {}), config, log });
+  const areaContext: AreaContext = { config, database, notifier, services, log };
 
   if (queue && has('worker')) {
     if (database.kind === 'pglite') await queue.requeueOrphans(await services.jobRepository.findRunning());
     await queue.work(services.jobs);
     log.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker started');
+    // Points never stay frozen for jobs that ended or were abandoned.
+    sweeper = setInterval(() => {
+      services.jobs
+        .sweep(new Date(Date.now() - config.JOB_STALE_HOURS * 3600_000))
+        .then((result) => (result.released || result.abandoned) && log.warn(result, 'job sweeper released points'))
+        .catch((error: unknown) => log.error({ err: error }, 'job sweeper failed'));
+    }, 60_000);
+    sweeper.unref();
   }
 
   let shuttingDown = false;
@@ -138,8 +149,10 @@ export async function createApp(config: Config, options: { database?: DatabaseHa
       shuttingDown = true;
       const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
       log.info({ graceMs }, 'shutting down');
+      clearInterval(sweeper);
       await http.close();
       if (queue) await queue.stop(graceMs);
+      await notifier.close();
       await database.close();
       log.info('stopped');
     },

@@ -54,6 +54,7 @@ export const envSchema = z.object({
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   JOB_HEARTBEAT_SECONDS: integer(10, 3600).default(10),
   SHUTDOWN_GRACE_SECONDS: integer(1, 600).default(20),
+  JOB_STALE_HOURS: z.coerce.number().min(0.01).max(720).default(6),
   WEB_BUILD_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/build')),
   // Analytics and IP info (issue 5). Proxies whose X-Forwarded-For is believed: IPs or CIDRs, comma-separated.
   TRUSTED_PROXIES: z
@@ -109,6 +110,16 @@ export const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
+  // Storage and uploads (issue 6): files on local disk under DATA_DIR/files, or S3-compatible object storage.
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  MEDIA_URL_TTL_SECONDS: integer(30, 7 * 86_400).default(3600),
+  UPLOAD_SMALL_FILE_MAX_MB: integer(1, 10_240).default(100),
+  UPLOAD_INCOMPLETE_TTL_HOURS: integer(1, 24 * 30).default(24),
 });
 
 export type Env = z.infer<typeof envSchema>;

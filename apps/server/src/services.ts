@@ -1,8 +1,10 @@
-import { createJobService, type JobQueue } from '@voxwork/core';
+import { createJobService, jobPipelines, type JobEvents, type JobQueue } from '@voxwork/core';
 import { createFeedbackRepository, createJobRepository, type DatabaseHandle } from '@voxwork/db';
 import pino, { type Logger } from 'pino';
 import { createAccountServices } from './auth/account-services.ts';
 import { createPaymentServices } from './payments/payment-services.ts';
+import { createStorageServices } from './storage/storage-services.ts';
+import { localJobFiles } from './jobs/job-files.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createAnalyticsServices } from './analytics/analytics-services.ts';
 
@@ -10,23 +12,27 @@ import { createAnalyticsServices } from './analytics/analytics-services.ts';
 export function createServices({
   database,
   queue,
+  events,
   config,
   log,
 }: {
   database: DatabaseHandle;
   queue: JobQueue;
+  events?: JobEvents;
   /** The process config; defaults (as with an empty environment) when absent. */
   config?: Config;
   log?: Logger;
 }) {
   const appConfig = config ?? loadConfig({});
   const jobRepository = createJobRepository(database.db);
+  const accountServices = createAccountServices({ database, config: appConfig, log: log ?? pino({ level: 'silent' }) });
   return {
     jobRepository,
-    jobs: createJobService({ jobs: jobRepository, queue }),
+    jobs: createJobService({ jobs: jobRepository, queue, ...(events ? { events } : {}), pipelines: jobPipelines, files: localJobFiles(appConfig.dataDir) }),
     analytics: createAnalyticsServices(database, config, log),
     feedback: createFeedbackRepository(database.db),
-    ...createAccountServices({ database, config: appConfig, log: log ?? pino({ level: 'silent' }) }),
+    ...accountServices,
+    ...createStorageServices({ database, config: appConfig, accounts: accountServices.accounts }),
     ...createPaymentServices({ database, config: appConfig }),
   };
 }

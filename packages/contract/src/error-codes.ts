@@ -29,6 +29,7 @@ export const ErrorCode = {
   NETWORK_ERROR: 1019,
   JOB_NOT_FOUND: 2001,
   JOB_FAILED: 2002,
+  JOB_BUSY: 2003,
   /** An analytics event failed validation. */
   EVENT_INVALID: 3001,
   /** An analytics event is larger than the limit. */
@@ -44,6 +45,30 @@ export const ErrorCode = {
   ORDER_NOT_FOUND: 4005,
   PAYMENT_PROVIDER_ERROR: 4006,
   WEBHOOK_INVALID: 4007,
+  /** Uploads and stored media (5001–5099). The file's content is not audio, video or an image. */
+  UPLOAD_NOT_MEDIA: 5001,
+  /** A media file of a kind the tools cannot use. */
+  UPLOAD_UNSUPPORTED_TYPE: 5002,
+  /** Larger than the plan's upload size. */
+  UPLOAD_TOO_LARGE: 5003,
+  /** Longer than the plan's video minutes per job. */
+  UPLOAD_TOO_LONG: 5004,
+  /** The file is damaged or truncated (no readable streams). */
+  UPLOAD_DAMAGED: 5005,
+  /** No such upload for this user (or it expired). */
+  UPLOAD_NOT_FOUND: 5006,
+  /** The file name is not allowed (path parts, control characters, empty). */
+  UPLOAD_NAME_INVALID: 5007,
+  /** The user's storage quota is used up. */
+  STORAGE_QUOTA_EXCEEDED: 5008,
+  /** The file is empty. */
+  UPLOAD_EMPTY: 5009,
+  /** A media link is unknown, tampered with or expired. */
+  MEDIA_LINK_INVALID: 5010,
+  /** The requested byte range lies outside the file. */
+  RANGE_NOT_SATISFIABLE: 5011,
+  /** The upload was sent in a way the server does not accept (missing length, wrong content type). */
+  UPLOAD_REQUEST_INVALID: 5012,
   /** Not enough available points for this action. Returned raw so the caller can offer a top-up. */
   POINTS_INSUFFICIENT: 10078,
   /** The action needs a higher plan (or the plan's limit for the period is used up). Returned raw so the caller can offer an upgrade. */
@@ -103,6 +128,7 @@ const en: CodeMessages = {
   1019: 'Network error. Please check your connection and try again.',
   2001: 'That job does not exist.',
   2002: 'The job failed: {reason}',
+  2003: 'This job is running. Wait for it to finish or cancel it first.',
   3001: 'The analytics event is invalid: {reason}',
   3002: 'The analytics event is too large (limit {limit}).',
   3003: 'This is not a valid IP address: {ip}',
@@ -114,6 +140,18 @@ const en: CodeMessages = {
   4005: 'That order does not exist.',
   4006: 'The payment service could not start the checkout. Please try again in a moment.',
   4007: 'The payment notification could not be verified.',
+  5001: 'This file is not an audio, video or image file.',
+  5002: 'This kind of file ({type}) is not supported. Use MP4, MOV, WebM, MKV, MP3, WAV, M4A, OGG, FLAC, JPEG, PNG or WebP.',
+  5003: 'This file is larger than your plan allows ({limit}). Upgrade your plan or use a smaller file.',
+  5004: 'This media is longer than your plan allows ({limit} minutes). Upgrade your plan or trim the file.',
+  5005: 'This file is damaged or incomplete and cannot be read.',
+  5006: 'That upload does not exist or has expired.',
+  5007: 'This file name is not allowed. Rename the file and try again.',
+  5008: 'Your storage is full ({limit}). Delete some files or upgrade your plan.',
+  5009: 'This file is empty.',
+  5010: 'This media link is invalid or has expired.',
+  5011: 'The requested part of the file does not exist.',
+  5012: 'The upload request is not valid: {reason}',
   10078: 'Not enough points. Top up or upgrade your plan to continue.',
   10091: 'Your plan does not include this, or its limit for this period is used up. Upgrade to continue.',
   11048: 'This gift code does not exist.',
@@ -147,6 +185,7 @@ const zh: CodeMessages = {
   1019: '网络错误，请检查网络后重试。',
   2001: '任务不存在。',
   2002: '任务失败：{reason}',
+  2003: '任务正在运行，请等待完成或先取消。',
   3001: '埋点事件无效：{reason}',
   3002: '埋点事件过大（上限 {limit}）。',
   3003: '不是有效的 IP 地址：{ip}',
@@ -158,6 +197,18 @@ const zh: CodeMessages = {
   4005: '订单不存在。',
   4006: '支付服务暂时无法发起结算，请稍后再试。',
   4007: '无法验证支付通知。',
+  5001: '此文件不是音频、视频或图片文件。',
+  5002: '不支持此类文件（{type}）。请使用 MP4、MOV、WebM、MKV、MP3、WAV、M4A、OGG、FLAC、JPEG、PNG 或 WebP。',
+  5003: '文件超过了您的套餐上限（{limit}）。请升级套餐或使用更小的文件。',
+  5004: '媒体时长超过了您的套餐上限（{limit} 分钟）。请升级套餐或剪短文件。',
+  5005: '文件已损坏或不完整，无法读取。',
+  5006: '上传不存在或已过期。',
+  5007: '不允许使用此文件名，请重命名后重试。',
+  5008: '您的存储空间已满（{limit}）。请删除部分文件或升级套餐。',
+  5009: '文件为空。',
+  5010: '媒体链接无效或已过期。',
+  5011: '请求的文件范围不存在。',
+  5012: '上传请求无效：{reason}',
   10078: '积分不足，请充值或升级套餐后继续。',
   10091: '您的套餐不包含此功能，或本周期额度已用完，请升级后继续。',
   11048: '兑换码不存在。',

@@ -1,5 +1,5 @@
 export * from './domain-error.ts';
-export * from './jobs/job-handlers.ts';
+export * from './jobs/job-pipelines.ts';
 export * from './jobs/job-queue.port.ts';
 export * from './jobs/job-types.ts';
 export * from './jobs/job.service.ts';
@@ -10,3 +10,5 @@ export * from './analytics/index.ts';
 export * from './accounts/account-mail.ts';
 export * from './payments/checkout.service.ts';
 export * from './payments/payment-provider.port.ts';
+export * from './storage/index.ts';
+export * from './uploads/index.ts';

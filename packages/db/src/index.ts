@@ -6,3 +6,5 @@ export * from './points.repository.ts';
 export * from './event.repository.ts';
 export * from './feedback.repository.ts';
 export * from './billing.repository.ts';
+export * from './notifier.ts';
+export * from './upload.repository.ts';

@@ -1,12 +1,39 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from './open-database.ts';
-import { jobs, type JobRow, type NewJobRow } from './schema/index.ts';
+import { createPointsRepository, type PointsRepository } from './points.repository.ts';
+import { jobs, jobStages, type JobRow, type JobStageRow, type NewJobRow } from './schema/index.ts';
 
-/** SQL for the jobs table. No business rules: state transitions are decided by the job service. */
-export function createJobRepository(db: Database) {
+const FINAL = ['completed', 'failed', 'cancelled'] as const;
+
+/** SQL for jobs and their stages. No business rules: transitions are decided by the job service. */
+export function createJobRepository(db: Database): JobRepository {
   return {
-    async insert(values: NewJobRow): Promise<JobRow> {
+    ...jobQueries(db),
+    transaction: (work) =>
+      db.transaction((tx) => {
+        const bound = tx as unknown as Database;
+        return work({ jobs: createJobRepository(bound), points: createPointsRepository(bound) });
+      }),
+  };
+}
+
+export type JobRepository = ReturnType<typeof jobQueries> & {
+  transaction<T>(work: (tx: { jobs: JobRepository; points: PointsRepository }) => Promise<T>): Promise<T>;
+};
+
+export interface JobListFilter {
+  ownerId: string;
+  types?: string[];
+  statuses?: JobRow['status'][];
+  page: number;
+  pageSize: number;
+}
+
+function jobQueries(db: Database) {
+  return {
+    async insert(values: NewJobRow, stageNames: readonly string[] = []): Promise<JobRow> {
       const [row] = await db.insert(jobs).values(values).returning();
+      if (stageNames.length) await db.insert(jobStages).values(stageNames.map((name, position) => ({ jobId: row!.id, name, position })));
       return row!;
     },
 
@@ -15,11 +42,33 @@ export function createJobRepository(db: Database) {
       return row;
     },
 
+    async lock(id: string): Promise<JobRow | undefined> {
+      const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).for('update');
+      return row;
+    },
+
     async findRunning(): Promise<Pick<JobRow, 'id' | 'type'>[]> {
       return db.select({ id: jobs.id, type: jobs.type }).from(jobs).where(eq(jobs.status, 'running'));
     },
 
-    /** Marks an attempt as started; returns undefined when the job is already finished. */
+    async list(filter: JobListFilter): Promise<{ total: number; items: JobRow[] }> {
+      const where = and(
+        eq(jobs.ownerId, filter.ownerId),
+        filter.types?.length ? inArray(jobs.type, filter.types) : undefined,
+        filter.statuses?.length ? inArray(jobs.status, filter.statuses) : undefined,
+      );
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(jobs).where(where);
+      const items = await db
+        .select()
+        .from(jobs)
+        .where(where)
+        .orderBy(desc(jobs.createdAt), desc(jobs.id))
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize);
+      return { total, items };
+    },
+
+    /** Marks an attempt as started; undefined when the job is finished or cancelled. */
     async startAttempt(id: string): Promise<JobRow | undefined> {
       const [row] = await db
         .update(jobs)
@@ -34,15 +83,15 @@ export function createJobRepository(db: Database) {
       return row;
     },
 
-    async setProgress(id: string, progress: number): Promise<void> {
+    async setProgress(id: string, progress: number, currentStage?: string): Promise<void> {
       await db
         .update(jobs)
-        .set({ progress, updatedAt: sql`now()` })
+        .set({ progress, ...(currentStage ? { currentStage } : {}), updatedAt: sql`now()` })
         .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
     },
 
     /** Finishes a job exactly once: a second call (a re-run after a crash) changes nothing and returns false. */
-    async complete(id: string, output: Record<string, unknown>): Promise<boolean> {
+    async complete(id: string, output: Record<string, unknown>, costSettled = 0): Promise<boolean> {
       const rows = await db
         .update(jobs)
         .set({
@@ -50,6 +99,7 @@ export function createJobRepository(db: Database) {
           progress: 100,
           output,
           error: null,
+          costSettled,
           completions: sql`${jobs.completions} + 1`,
           finishedAt: sql`now()`,
           updatedAt: sql`now()`,
@@ -62,14 +112,94 @@ export function createJobRepository(db: Database) {
     async fail(id: string, error: { code: number; message: string }, final: boolean): Promise<void> {
       await db
         .update(jobs)
-        .set(
-          final
-            ? { status: 'failed', error, finishedAt: sql`now()`, updatedAt: sql`now()` }
-            : { status: 'queued', error, updatedAt: sql`now()` },
-        )
+        .set(final ? { status: 'failed', error, costSettled: 0, finishedAt: sql`now()`, updatedAt: sql`now()` } : { status: 'queued', error, updatedAt: sql`now()` })
         .where(and(eq(jobs.id, id), ne(jobs.status, 'completed'), ne(jobs.status, 'cancelled')));
+    },
+
+    async requestCancel(id: string): Promise<void> {
+      await db.update(jobs).set({ cancelRequestedAt: sql`coalesce(${jobs.cancelRequestedAt}, now())`, updatedAt: sql`now()` }).where(eq(jobs.id, id));
+    },
+
+    /** Ends a job as cancelled unless it already ended; returns whether it did. */
+    async cancel(id: string): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ status: 'cancelled', costSettled: 0, finishedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(jobs.id, id), sql`${jobs.status} not in ${FINAL}`))
+        .returning({ id: jobs.id });
+      return rows.length === 1;
+    },
+
+    /** Puts a finished or failed job back in the queue (for a re-run of some stages). */
+    async requeue(id: string): Promise<void> {
+      await db
+        .update(jobs)
+        .set({ status: 'queued', error: null, cancelRequestedAt: null, finishedAt: null, updatedAt: sql`now()` })
+        .where(and(eq(jobs.id, id), ne(jobs.status, 'running')));
+    },
+
+    async rename(id: string, title: string): Promise<void> {
+      await db.update(jobs).set({ title, updatedAt: sql`now()` }).where(eq(jobs.id, id));
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.delete(jobs).where(eq(jobs.id, id));
+    },
+
+    async findStages(jobId: string): Promise<JobStageRow[]> {
+      return db.select().from(jobStages).where(eq(jobStages.jobId, jobId)).orderBy(asc(jobStages.position));
+    },
+
+    async startStage(jobId: string, name: string): Promise<void> {
+      await db
+        .update(jobStages)
+        .set({ status: 'running', progress: 0, attempts: sql`${jobStages.attempts} + 1`, error: null, startedAt: sql`now()`, finishedAt: null })
+        .where(and(eq(jobStages.jobId, jobId), eq(jobStages.name, name)));
+    },
+
+    async setStageProgress(jobId: string, name: string, progress: number): Promise<void> {
+      await db.update(jobStages).set({ progress }).where(and(eq(jobStages.jobId, jobId), eq(jobStages.name, name)));
+    },
+
+    async completeStage(jobId: string, name: string, output: Record<string, unknown>): Promise<void> {
+      await db
+        .update(jobStages)
+        .set({ status: 'completed', progress: 100, output, finishedAt: sql`now()` })
+        .where(and(eq(jobStages.jobId, jobId), eq(jobStages.name, name)));
+    },
+
+    async failStage(jobId: string, name: string, error: { code: number; message: string }): Promise<void> {
+      await db
+        .update(jobStages)
+        .set({ status: 'failed', error, finishedAt: sql`now()` })
+        .where(and(eq(jobStages.jobId, jobId), eq(jobStages.name, name)));
+    },
+
+    async resetStages(jobId: string, names: readonly string[]): Promise<void> {
+      if (!names.length) return;
+      await db
+        .update(jobStages)
+        .set({ status: 'pending', progress: 0, output: null, error: null, startedAt: null, finishedAt: null })
+        .where(and(eq(jobStages.jobId, jobId), inArray(jobStages.name, [...names])));
+    },
+
+    /** Unfinished jobs nobody has touched since `cutoff` (their worker and its retries are gone). */
+    async findStale(cutoff: Date, limit: number): Promise<Pick<JobRow, 'id' | 'type'>[]> {
+      return db
+        .select({ id: jobs.id, type: jobs.type })
+        .from(jobs)
+        .where(and(sql`${jobs.status} in ('queued', 'running')`, sql`${jobs.updatedAt} < ${cutoff.toISOString()}`))
+        .limit(limit);
+    },
+
+    /** Jobs that ended (or vanished) while their points stayed frozen: the sweeper releases these. */
+    async findEndedWithHeldPoints(limit: number): Promise<string[]> {
+      const result = await db.execute<{ job_id: string }>(
+        sql`select h.job_id from point_holds h left join jobs j on j.id = h.job_id
+            where h.status = 'held' and (j.id is null or j.status in ('failed', 'cancelled'))
+            limit ${limit}`,
+      );
+      return (result as unknown as { rows: { job_id: string }[] }).rows.map((row) => row.job_id);
     },
   };
 }
-
-export type JobRepository = ReturnType<typeof createJobRepository>;

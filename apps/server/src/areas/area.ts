@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { DatabaseHandle } from '@voxwork/db';
+import type { DatabaseHandle, Notifier } from '@voxwork/db';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -11,6 +11,8 @@ export type HttpServer = FastifyInstance<Server, IncomingMessage, ServerResponse
 export interface AreaContext {
   config: Config;
   database: DatabaseHandle;
+  /** LISTEN/NOTIFY of this process (one connection, shared). */
+  notifier: Notifier;
   services: Services;
   log: Logger;
 }

@@ -1,9 +1,12 @@
 import type { Area } from './area.ts';
 import { accountsArea } from './accounts.area.ts';
 import { paymentsArea } from './payments.area.ts';
+import { jobsArea } from './jobs.area.ts';
 import { systemArea } from './system.area.ts';
 import { analyticsArea } from './analytics.area.ts';
 import { feedbackArea } from './feedback.area.ts';
+import { uploadsArea } from './uploads.area.ts';
+import { mediaArea } from './media.area.ts';
 
 /** Every area of the API role, in registration order. */
-export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, feedbackArea, analyticsArea];
+export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, jobsArea, feedbackArea, analyticsArea, uploadsArea, mediaArea];

@@ -1,10 +1,11 @@
-import { JOB_NAMES, JOB_POLICIES, jobHandlers, type JobName, type JobPayload, type JobQueue, type JobService } from '@voxwork/core';
-import type { DatabaseHandle } from '@voxwork/db';
+import { JOB_CANCEL_CHANNEL, JOB_EVENTS_CHANNEL, JOB_NAMES, JOB_POLICIES, type JobChangedEvent, type JobEvents, type JobName, type JobPayload, type JobQueue, type JobService } from '@voxwork/core';
+import type { DatabaseHandle, Notifier } from '@voxwork/db';
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { Logger } from 'pino';
 
 export interface QueueOptions {
   handle: DatabaseHandle;
+  notifier: Notifier;
   log: Logger;
   pollIntervalSeconds: number;
   heartbeatSeconds: number;
@@ -13,11 +14,11 @@ export interface QueueOptions {
 
 /**
  * pg-boss on the same database as everything else: PGlite in the embedded default (through
- * pg-boss's own `fromPglite` adapter), PostgreSQL when scaled out. One queue per job type;
- * the pg-boss job id is the job row's id, so a row always finds its queue entry.
+ * pg-boss's own `fromPglite` adapter), PostgreSQL when scaled out. One queue per job type; the
+ * payload is the job row's id (the first pg-boss job of a row also takes that id).
  */
 export async function startPgBoss(options: QueueOptions) {
-  const { handle, log } = options;
+  const { handle, log, notifier } = options;
   const common = {
     schema: 'pgboss',
     superviseIntervalSeconds: Math.max(options.heartbeatSeconds, 10),
@@ -45,16 +46,27 @@ export async function startPgBoss(options: QueueOptions) {
   }
 
   const queue: JobQueue = {
-    async send(name, jobId) {
-      await boss.send(name, { jobId } satisfies JobPayload, { id: jobId });
+    async send(name, jobId, sendOptions = {}) {
+      const priority = sendOptions.priority ?? 0;
+      // A re-run of a finished job needs a new queue entry: its first id is taken.
+      const id = (await boss.send(name, { jobId } satisfies JobPayload, { id: jobId, priority })) ?? (await boss.send(name, { jobId }, { priority }));
+      if (!id) throw new Error(`the queue refused job ${jobId}`);
     },
   };
 
+  const events: JobEvents = {
+    changed: (event: JobChangedEvent) => notifier.publish(JOB_EVENTS_CHANNEL, event),
+    cancelRequested: (jobId: string) => notifier.publish(JOB_CANCEL_CHANNEL, { jobId }),
+  };
+
   const shutdownController = new AbortController();
+  /** Abort controllers of the jobs this process is running, so a cancel from any process reaches them. */
+  const running = new Map<string, AbortController>();
 
   return {
     boss,
     queue,
+    events,
     /**
      * After a crash of the single embedded process, jobs it was running are still `active` in
      * pg-boss. Nobody else can be running them (PGlite is single-process), so hand them back to
@@ -62,11 +74,16 @@ export async function startPgBoss(options: QueueOptions) {
      */
     async requeueOrphans(orphans: readonly { id: string; type: string }[]) {
       for (const orphan of orphans) {
-        await boss.fail(orphan.type, orphan.id, { message: 'interrupted: the process stopped while this job ran' });
-        log.warn({ jobId: orphan.id, type: orphan.type }, 'job interrupted by a previous stop, returned to the queue');
+        const active = (await boss.findJobs<JobPayload>(orphan.type, { data: { jobId: orphan.id } })).filter((job) => job.state === 'active');
+        for (const job of active) await boss.fail(orphan.type, job.id, { message: 'interrupted: the process stopped while this job ran' });
+        log.warn({ jobId: orphan.id, type: orphan.type, requeued: active.length }, 'job interrupted by a previous stop, returned to the queue');
       }
     },
     async work(jobs: JobService) {
+      await notifier.subscribe(JOB_CANCEL_CHANNEL, (payload) => {
+        const jobId = (payload as { jobId?: string }).jobId;
+        if (jobId) running.get(jobId)?.abort(new Error('cancelled by the user'));
+      });
       for (const name of JOB_NAMES) {
         await boss.work<JobPayload>(
           name,
@@ -77,10 +94,17 @@ export async function startPgBoss(options: QueueOptions) {
           },
           async ([job]) => {
             if (!job) return;
-            const signal = AbortSignal.any([job.signal, shutdownController.signal]);
+            const jobId = job.data.jobId;
+            const cancel = new AbortController();
+            running.set(jobId, cancel);
+            const signal = AbortSignal.any([job.signal, shutdownController.signal, cancel.signal]);
             const started = Date.now();
-            const outcome = await jobs.run(name as JobName, job.data.jobId, jobHandlers, { signal, attempt: job.retryCount });
-            log.info({ jobId: job.data.jobId, type: name, outcome: outcome.status, ms: Date.now() - started }, 'job attempt ended');
+            try {
+              const outcome = await jobs.run(name as JobName, jobId, { signal });
+              log.info({ jobId, type: name, outcome: outcome.status, ms: Date.now() - started }, 'job attempt ended');
+            } finally {
+              running.delete(jobId);
+            }
           },
         );
       }

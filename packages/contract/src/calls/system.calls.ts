@@ -4,11 +4,25 @@ import { defineCall } from '../call.ts';
 export const jobStatusSchema = z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
+export const jobStageViewSchema = z.object({
+  name: z.string(),
+  status: z.enum(['pending', 'running', 'completed', 'failed']),
+  progress: z.number().min(0).max(100),
+  attempts: z.number().int(),
+  output: z.record(z.string(), z.unknown()).nullable(),
+  error: z.object({ code: z.number().int(), message: z.string() }).nullable(),
+});
+
 export const jobViewSchema = z.object({
   id: z.string(),
   type: z.string(),
+  title: z.string().nullable(),
   status: jobStatusSchema,
   progress: z.number().min(0).max(100),
+  currentStage: z.string().nullable(),
+  stages: z.array(jobStageViewSchema),
+  /** Points: estimated before the run, frozen on acceptance, charged on success (0 when refunded). */
+  cost: z.object({ estimated: z.number().int(), frozen: z.number().int(), settled: z.number().int().nullable() }),
   attempts: z.number().int(),
   completions: z.number().int(),
   input: z.record(z.string(), z.unknown()),
@@ -40,6 +54,12 @@ export const selfCheckCreateCall = defineCall({
     .object({
       durationSeconds: z.number().int().min(1).max(600),
       frequencyHz: z.number().int().min(20).max(20000).default(440),
+      /** Output sample rate; MP3 supports 8–48 kHz, so higher rates make the encode stage fail (a real failure for tests). */
+      sampleRate: z.number().int().min(8000).max(96000).optional(),
+      /** Run it on behalf of a user (support diagnostics): the job shows in their history. */
+      ownerId: z.string().min(1).max(128).optional(),
+      /** Points to freeze for it (needs ownerId); settled on success, released on failure. */
+      cost: z.number().int().min(0).max(1_000_000).optional(),
     })
     .strict(),
   data: z.object({ jobId: z.string() }),

@@ -1,1 +1,2 @@
 export * from './api-client.ts';
+export * from './job-stream.ts';

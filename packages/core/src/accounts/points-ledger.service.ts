@@ -36,27 +36,7 @@ export function createPointsLedger({ points }: { points: PointsRepository }) {
   }
 
   async function close(jobId: string, mode: 'settle' | 'release', actualPoints: number): Promise<CloseOutcome> {
-    const run = () =>
-      points.transaction(async (tx): Promise<CloseOutcome> => {
-        const hold = await tx.lockHold(jobId);
-        if (!hold) throw new DomainError(ErrorCode.POINTS_HOLD_NOT_FOUND);
-        if (hold.status !== 'held') {
-          const charged = hold.charged ?? 0;
-          return { status: hold.status === 'settled' ? 'already-settled' : 'already-released', charged, refunded: hold.amount - charged };
-        }
-        const charged = mode === 'settle' ? Math.min(actualPoints, hold.amount) : 0;
-        const entry = await tx.applyEntry({
-          userId: hold.userId,
-          type: mode,
-          availableDelta: hold.amount - charged,
-          freezeDelta: -hold.amount,
-          idempotencyKey: `${mode}:${jobId}`,
-          jobId,
-        });
-        if (!entry) throw new Error(`ledger invariant broken: cannot ${mode} hold of job ${jobId}`);
-        await tx.closeHold(jobId, mode === 'settle' ? 'settled' : 'released', charged);
-        return { status: mode === 'settle' ? 'settled' : 'released', charged, refunded: hold.amount - charged };
-      });
+    const run = () => points.transaction((tx) => closeHoldIn(tx, jobId, mode, actualPoints));
     try {
       return await run();
     } catch (error) {
@@ -71,16 +51,7 @@ export function createPointsLedger({ points }: { points: PointsRepository }) {
     async freeze(userId: string, amount: number, jobId: string): Promise<HoldOutcome> {
       assertPoints(amount, 'points');
       try {
-        return await points.transaction(async (tx): Promise<HoldOutcome> => {
-          if (!(await tx.insertHold({ jobId, userId, amount }))) {
-            const hold = await tx.findHold(jobId);
-            if (hold?.userId !== userId) throw new DomainError(ErrorCode.POINTS_HOLD_CONFLICT);
-            return { status: 'already-frozen', amount: hold.amount };
-          }
-          const entry = await tx.applyEntry({ userId, type: 'freeze', availableDelta: -amount, freezeDelta: amount, idempotencyKey: `freeze:${jobId}`, jobId });
-          if (!entry) throw new DomainError(ErrorCode.POINTS_INSUFFICIENT, { required: amount });
-          return { status: 'frozen', amount };
-        });
+        return await points.transaction((tx) => freezeIn(tx, userId, amount, jobId));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const hold = await points.findHold(jobId);
@@ -130,3 +101,37 @@ export function createPointsLedger({ points }: { points: PointsRepository }) {
 }
 
 export type PointsLedger = ReturnType<typeof createPointsLedger>;
+
+/** Freezes points for a job inside the caller's transaction (so a job row and its hold commit together). */
+export async function freezeIn(tx: PointsRepository, userId: string, amount: number, jobId: string): Promise<HoldOutcome> {
+  if (!(await tx.insertHold({ jobId, userId, amount }))) {
+    const hold = await tx.findHold(jobId);
+    if (hold?.userId !== userId) throw new DomainError(ErrorCode.POINTS_HOLD_CONFLICT);
+    return { status: 'already-frozen', amount: hold.amount };
+  }
+  const entry = await tx.applyEntry({ userId, type: 'freeze', availableDelta: -amount, freezeDelta: amount, idempotencyKey: `freeze:${jobId}`, jobId });
+  if (!entry) throw new DomainError(ErrorCode.POINTS_INSUFFICIENT, { required: amount });
+  return { status: 'frozen', amount };
+}
+
+/** Settles (charges at most the hold) or releases a job's hold inside the caller's transaction; only the first close counts. */
+export async function closeHoldIn(tx: PointsRepository, jobId: string, mode: 'settle' | 'release', actualPoints: number): Promise<CloseOutcome> {
+  const hold = await tx.lockHold(jobId);
+  if (!hold) throw new DomainError(ErrorCode.POINTS_HOLD_NOT_FOUND);
+  if (hold.status !== 'held') {
+    const charged = hold.charged ?? 0;
+    return { status: hold.status === 'settled' ? 'already-settled' : 'already-released', charged, refunded: hold.amount - charged };
+  }
+  const charged = mode === 'settle' ? Math.max(0, Math.min(actualPoints, hold.amount)) : 0;
+  const entry = await tx.applyEntry({
+    userId: hold.userId,
+    type: mode,
+    availableDelta: hold.amount - charged,
+    freezeDelta: -hold.amount,
+    idempotencyKey: `${mode}:${jobId}`,
+    jobId,
+  });
+  if (!entry) throw new Error(`ledger invariant broken: cannot ${mode} hold of job ${jobId}`);
+  await tx.closeHold(jobId, mode === 'settle' ? 'settled' : 'released', charged);
+  return { status: mode === 'settle' ? 'settled' : 'released', charged, refunded: hold.amount - charged };
+}

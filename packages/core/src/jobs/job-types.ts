@@ -1,9 +1,9 @@
 /**
  * Every job type, its input and the payload its queue carries (ids only: handlers re-read state).
- * Adding a type here without adding its handler to the handler map is a compile error.
+ * Adding a type here without adding its pipeline to the pipeline map is a compile error.
  */
 export interface JobInputs {
-  'system.selfCheck': { durationSeconds: number; frequencyHz: number };
+  'system.selfCheck': { durationSeconds: number; frequencyHz: number; sampleRate?: number | undefined };
 }
 
 export type JobName = keyof JobInputs;
@@ -13,16 +13,45 @@ export interface JobPayload {
   jobId: string;
 }
 
-export interface JobContext<N extends JobName> {
-  jobId: string;
-  input: JobInputs[N];
-  attempt: number;
-  signal: AbortSignal;
-  reportProgress(percent: number): Promise<void>;
+/** Where a job keeps the files its stages hand to each other (kept until the job is deleted). */
+export interface JobFiles {
+  /** An absolute path for a file of this job (the folder exists). */
+  path(name: string): Promise<string>;
+  remove(): Promise<void>;
 }
 
-export type JobHandler<N extends JobName> = (context: JobContext<N>) => Promise<Record<string, unknown>>;
-export type JobHandlerMap = { [N in JobName]: JobHandler<N> };
+export interface StageContext<I> {
+  jobId: string;
+  ownerId: string | null;
+  input: I;
+  /** Outputs of the stages completed before this one (checkpoints), by stage name. */
+  outputs: Readonly<Record<string, Record<string, unknown>>>;
+  attempt: number;
+  signal: AbortSignal;
+  files: JobFiles;
+  /** Progress of this stage, 0–100. */
+  reportProgress(percent: number): void;
+}
+
+export interface StageDefinition<I> {
+  name: string;
+  /** Share of the job's progress bar (default 1). */
+  weight?: number;
+  /** Stages whose output this one reads (default: the stage before it). Re-running a stage re-runs what depends on it. */
+  dependsOn?: readonly string[];
+  run(context: StageContext<I>): Promise<Record<string, unknown>>;
+}
+
+/** What runs after what, declared in one place per job type. */
+export interface PipelineDefinition<I> {
+  stages: readonly StageDefinition<I>[];
+  /** The job's output from its stages' outputs (default: the last stage's output). */
+  result?(input: I, outputs: Readonly<Record<string, Record<string, unknown>>>): Record<string, unknown>;
+  /** Points actually charged (at most what was frozen; default: all of it). */
+  actualCost?(input: I, outputs: Readonly<Record<string, Record<string, unknown>>>, frozen: number): number;
+}
+
+export type PipelineMap = { [N in JobName]: PipelineDefinition<JobInputs[N]> };
 
 /** Queue behaviour per job type: retries (only retryable errors are retried) and how long a run may take. */
 export interface JobPolicy {
@@ -34,3 +63,21 @@ export interface JobPolicy {
 export const JOB_POLICIES: { [N in JobName]: JobPolicy } = {
   'system.selfCheck': { retryLimit: 3, retryDelaySeconds: 1, expireInSeconds: 15 * 60 },
 };
+
+/** Stages that must run again when `stage` re-runs: itself and everything that depends on it, directly or not. */
+export function dependentStages(pipeline: PipelineDefinition<unknown>, stage: string): string[] {
+  const names = pipeline.stages.map((definition) => definition.name);
+  if (!names.includes(stage)) return [];
+  const dependsOn = (index: number) => pipeline.stages[index]!.dependsOn ?? (index > 0 ? [names[index - 1]!] : []);
+  const affected = new Set([stage]);
+  for (let changed = true; changed; ) {
+    changed = false;
+    names.forEach((name, index) => {
+      if (!affected.has(name) && dependsOn(index).some((dependency) => affected.has(dependency))) {
+        affected.add(name);
+        changed = true;
+      }
+    });
+  }
+  return names.filter((name) => affected.has(name));
+}

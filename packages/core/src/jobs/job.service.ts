@@ -1,78 +1,281 @@
 import { ErrorCode, type JobView } from '@voxwork/contract';
-import type { JobRepository, JobRow } from '@voxwork/db';
+import type { JobRepository, JobRow, JobStageRow } from '@voxwork/db';
+import { closeHoldIn, freezeIn } from '../accounts/points-ledger.service.ts';
 import { DomainError, isRetryable } from '../domain-error.ts';
-import type { JobQueue } from './job-queue.port.ts';
-import { JOB_POLICIES, type JobHandlerMap, type JobInputs, type JobName } from './job-types.ts';
+import type { JobEvents, JobQueue } from './job-queue.port.ts';
+import { dependentStages, JOB_POLICIES, type JobFiles, type JobInputs, type JobName, type PipelineDefinition, type PipelineMap } from './job-types.ts';
 
 export interface JobServiceDeps {
   jobs: JobRepository;
   queue: JobQueue;
+  events?: JobEvents;
+  pipelines: PipelineMap;
+  files?: (jobId: string) => JobFiles;
+}
+
+export interface EnqueueOptions {
+  ownerId?: string | null;
+  /** Points to freeze on acceptance (0 for free work). */
+  cost?: number;
+  /** Queue priority (the plan's `queuePriority`). */
+  priority?: number;
+  title?: string | null;
 }
 
 export interface RunOutcome {
-  status: 'completed' | 'already-finished' | 'failed' | 'retry';
+  status: 'completed' | 'already-finished' | 'failed' | 'cancelled';
 }
 
-/** The lifecycle of a job row: accepted → running (one attempt at a time) → completed exactly once, or failed. */
-export function createJobService({ jobs, queue }: JobServiceDeps) {
+const noFiles: JobFiles = {
+  path: () => Promise.reject(new Error('this process has no job file store')),
+  remove: () => Promise.resolve(),
+};
+
+/**
+ * The lifecycle of a job: accepted (row, stages and frozen points in one transaction) → running
+ * stage by stage, each stage's output stored as a checkpoint → completed exactly once (points
+ * settled in the same transaction), failed or cancelled (points released in the same transaction).
+ */
+export function createJobService({ jobs, queue, events, pipelines, files = () => noFiles }: JobServiceDeps) {
+  const pipelineOf = (type: string) => pipelines[type as JobName] as PipelineDefinition<unknown> | undefined;
+
+  async function publish(row: Pick<JobRow, 'id' | 'ownerId' | 'type' | 'status' | 'progress' | 'currentStage'>) {
+    await events
+      ?.changed({ jobId: row.id, ownerId: row.ownerId, type: row.type, status: row.status, progress: row.progress, stage: row.currentStage })
+      .catch(() => undefined);
+  }
+
+  /** Ends a job as failed or cancelled and returns its frozen points, in one transaction. */
+  async function endWithoutCharge(jobId: string, outcome: 'failed' | 'cancelled', error?: { code: number; message: string }) {
+    await jobs.transaction(async (tx) => {
+      const row = await tx.jobs.lock(jobId);
+      if (!row) return;
+      if (outcome === 'failed') await tx.jobs.fail(jobId, error ?? { code: ErrorCode.JOB_FAILED, message: 'failed' }, true);
+      else await tx.jobs.cancel(jobId);
+      if (row.costFrozen > 0) await closeHoldIn(tx.points, jobId, 'release', 0);
+    });
+    const row = await jobs.findById(jobId);
+    if (row) await publish(row);
+  }
+
+  async function view(row: JobRow): Promise<JobView> {
+    return toJobView(row, await jobs.findStages(row.id));
+  }
+
+  async function ownedJob(jobId: string, ownerId: string): Promise<JobRow> {
+    const row = await jobs.findById(jobId);
+    if (!row || row.ownerId !== ownerId) throw new DomainError(ErrorCode.JOB_NOT_FOUND);
+    return row;
+  }
+
   return {
-    async enqueue<N extends JobName>(type: N, input: JobInputs[N], ownerId: string | null = null): Promise<JobRow> {
-      const row = await jobs.insert({ type, input: input as unknown as Record<string, unknown>, ownerId });
-      await queue.send(type, row.id);
+    /** Accepts a job: the row, its stages and the frozen points commit together, then the queue gets its id. */
+    async enqueue<N extends JobName>(type: N, input: JobInputs[N], options: EnqueueOptions = {}): Promise<JobRow> {
+      const pipeline = pipelineOf(type);
+      if (!pipeline) throw new Error(`no pipeline for ${type}`);
+      const cost = options.cost ?? 0;
+      if (cost > 0 && !options.ownerId) throw new Error('a job with a cost needs an owner');
+      const row = await jobs.transaction(async (tx) => {
+        const inserted = await tx.jobs.insert(
+          {
+            type,
+            input: input as unknown as Record<string, unknown>,
+            ownerId: options.ownerId ?? null,
+            costEstimated: cost,
+            costFrozen: cost,
+            priority: options.priority ?? 0,
+            title: options.title ?? null,
+          },
+          pipeline.stages.map((stage) => stage.name),
+        );
+        if (cost > 0) await freezeIn(tx.points, options.ownerId!, cost, inserted.id);
+        return inserted;
+      });
+      try {
+        await queue.send(type, row.id, { priority: row.priority });
+      } catch (error) {
+        await endWithoutCharge(row.id, 'failed', { code: ErrorCode.SERVICE_UNAVAILABLE, message: 'the queue did not accept the job' });
+        throw error;
+      }
+      await publish(row);
       return row;
     },
 
     async get(id: string): Promise<JobView> {
       const row = await jobs.findById(id);
       if (!row) throw new DomainError(ErrorCode.JOB_NOT_FOUND);
-      return toJobView(row);
+      return view(row);
+    },
+
+    async getOwned(id: string, ownerId: string): Promise<JobView> {
+      return view(await ownedJob(id, ownerId));
+    },
+
+    async list(filter: Parameters<JobRepository['list']>[0]): Promise<{ total: number; items: JobView[] }> {
+      const page = await jobs.list(filter);
+      return { total: page.total, items: await Promise.all(page.items.map(view)) };
+    },
+
+    async rename(id: string, ownerId: string, title: string): Promise<void> {
+      await ownedJob(id, ownerId);
+      await jobs.rename(id, title);
+    },
+
+    /** Deletes a finished job and its files; a running job is cancelled first. */
+    async remove(id: string, ownerId: string): Promise<void> {
+      const row = await ownedJob(id, ownerId);
+      if (row.status === 'queued' || row.status === 'running') await this.cancel(id, ownerId);
+      if ((await jobs.findById(id))?.status === 'running') throw new DomainError(ErrorCode.JOB_BUSY);
+      await files(id).remove();
+      await jobs.delete(id);
+    },
+
+    /** Cancels a job: a queued one at once, a running one as soon as its worker hears of it. Points come back. */
+    async cancel(id: string, ownerId: string | null): Promise<JobView> {
+      const row = ownerId ? await ownedJob(id, ownerId) : await jobs.findById(id);
+      if (!row) throw new DomainError(ErrorCode.JOB_NOT_FOUND);
+      if (row.status === 'queued') await endWithoutCharge(id, 'cancelled');
+      else if (row.status === 'running') {
+        await jobs.requestCancel(id);
+        await events?.cancelRequested(id);
+      }
+      return view((await jobs.findById(id))!);
+    },
+
+    /** Runs `stage` and every stage depending on it again, keeping the other stages' outputs. */
+    async rerunStage(id: string, ownerId: string, stage: string): Promise<JobView> {
+      const row = await ownedJob(id, ownerId);
+      const pipeline = pipelineOf(row.type)!;
+      const affected = dependentStages(pipeline, stage);
+      if (!affected.length) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'stage', reason: 'invalid_value' });
+      if (row.status === 'running' || row.status === 'queued') throw new DomainError(ErrorCode.JOB_BUSY);
+      await jobs.resetStages(id, affected);
+      await jobs.requeue(id);
+      await queue.send(row.type as JobName, id, { priority: row.priority });
+      const updated = (await jobs.findById(id))!;
+      await publish(updated);
+      return view(updated);
     },
 
     /**
-     * Runs one attempt of a job. Retryable failures are rethrown so the queue retries them;
-     * anything else fails the job for good. A job that already completed (a re-delivery after
-     * a crash) is not run again.
+     * Runs one attempt: completed stages are skipped (their outputs are the checkpoints), the
+     * others run in order. Retryable failures and interruptions go back to the queue (rethrown);
+     * anything else fails the job and releases its points. A finished job is not run again.
      */
-    async run<N extends JobName>(
-      type: N,
-      jobId: string,
-      handlers: JobHandlerMap,
-      options: { signal: AbortSignal; attempt: number },
-    ): Promise<RunOutcome> {
+    async run(type: JobName, jobId: string, options: { signal: AbortSignal }): Promise<RunOutcome> {
       const row = await jobs.startAttempt(jobId);
       if (!row) return { status: 'already-finished' };
-      const handler = handlers[type];
+      if (row.cancelRequestedAt) {
+        await endWithoutCharge(jobId, 'cancelled');
+        return { status: 'cancelled' };
+      }
+      const pipeline = pipelineOf(type)!;
+      const stageRows = await jobs.findStages(jobId);
+      const outputs: Record<string, Record<string, unknown>> = {};
+      for (const stageRow of stageRows) if (stageRow.status === 'completed' && stageRow.output) outputs[stageRow.name] = stageRow.output;
+      const totalWeight = pipeline.stages.reduce((sum, stage) => sum + (stage.weight ?? 1), 0);
+      let doneWeight = pipeline.stages.filter((stage) => outputs[stage.name]).reduce((sum, stage) => sum + (stage.weight ?? 1), 0);
+      let current: string | null = null;
+      const jobFiles = files(jobId);
       try {
-        const output = await handler({
-          jobId,
-          input: row.input as unknown as JobInputs[N],
-          attempt: row.attempts,
-          signal: options.signal,
-          reportProgress: (percent) => jobs.setProgress(jobId, Math.max(0, Math.min(100, Math.round(percent * 10) / 10))),
+        for (const stage of pipeline.stages) {
+          if (outputs[stage.name]) continue;
+          current = stage.name;
+          await jobs.startStage(jobId, stage.name);
+          const weight = stage.weight ?? 1;
+          const base = (doneWeight / totalWeight) * 100;
+          await jobs.setProgress(jobId, Math.round(base * 10) / 10, stage.name);
+          await publish({ ...row, status: 'running', progress: base, currentStage: stage.name });
+          let lastReport = 0;
+          const output = await stage.run({
+            jobId,
+            ownerId: row.ownerId,
+            input: row.input,
+            outputs,
+            attempt: row.attempts,
+            signal: options.signal,
+            files: jobFiles,
+            reportProgress: (percent) => {
+              const clamped = Math.max(0, Math.min(100, percent));
+              if (clamped - lastReport < 2 && clamped < 100) return;
+              lastReport = clamped;
+              const overall = Math.round((base + (clamped / 100) * (weight / totalWeight) * 100) * 10) / 10;
+              void jobs
+                .setStageProgress(jobId, stage.name, clamped)
+                .then(() => jobs.setProgress(jobId, overall, stage.name))
+                .then(() => publish({ ...row, status: 'running', progress: overall, currentStage: stage.name }))
+                .catch(() => undefined);
+            },
+          });
+          await jobs.completeStage(jobId, stage.name, output);
+          outputs[stage.name] = output;
+          doneWeight += weight;
+        }
+        const result = pipeline.result?.(row.input, outputs) ?? outputs[pipeline.stages.at(-1)!.name] ?? {};
+        const charged = row.costFrozen > 0 ? Math.max(0, Math.min(row.costFrozen, Math.round(pipeline.actualCost?.(row.input, outputs, row.costFrozen) ?? row.costFrozen))) : 0;
+        const first = await jobs.transaction(async (tx) => {
+          const completed = await tx.jobs.complete(jobId, result, charged);
+          if (completed && row.costFrozen > 0) await closeHoldIn(tx.points, jobId, 'settle', charged);
+          return completed;
         });
-        const first = await jobs.complete(jobId, output);
+        const finished = await jobs.findById(jobId);
+        if (finished) await publish(finished);
         return { status: first ? 'completed' : 'already-finished' };
       } catch (error) {
-        const interrupted = options.signal.aborted;
-        const retry = interrupted || (isRetryable(error) && row.attempts <= JOB_POLICIES[type].retryLimit);
         const code = error instanceof DomainError ? error.code : ErrorCode.JOB_FAILED;
         const message = error instanceof Error ? error.message : String(error);
-        await jobs.fail(jobId, { code, message }, !retry);
-        if (retry) throw error;
+        if (current) await jobs.failStage(jobId, current, { code, message });
+        const latest = await jobs.findById(jobId);
+        if (latest?.cancelRequestedAt) {
+          await endWithoutCharge(jobId, 'cancelled');
+          return { status: 'cancelled' };
+        }
+        const retry = options.signal.aborted || (isRetryable(error) && row.attempts <= (JOB_POLICIES[type]?.retryLimit ?? 0));
+        if (retry) {
+          await jobs.fail(jobId, { code, message }, false);
+          throw error;
+        }
+        await endWithoutCharge(jobId, 'failed', { code, message });
         return { status: 'failed' };
       }
+    },
+
+    /** Releases points of jobs that ended without releasing them, and fails jobs abandoned since `staleBefore`. */
+    async sweep(staleBefore: Date): Promise<{ released: number; abandoned: number }> {
+      let abandoned = 0;
+      for (const stale of await jobs.findStale(staleBefore, 100)) {
+        await endWithoutCharge(stale.id, 'failed', { code: ErrorCode.JOB_FAILED, message: 'abandoned: no worker finished it' });
+        abandoned++;
+      }
+      let released = 0;
+      for (const jobId of await jobs.findEndedWithHeldPoints(100)) {
+        const outcome = await jobs.transaction((tx) => closeHoldIn(tx.points, jobId, 'release', 0));
+        if (outcome.status === 'released') released++;
+      }
+      return { released, abandoned };
     },
   };
 }
 
 export type JobService = ReturnType<typeof createJobService>;
 
-export function toJobView(row: JobRow): JobView {
+export function toJobView(row: JobRow, stages: readonly JobStageRow[] = []): JobView {
   return {
     id: row.id,
     type: row.type,
+    title: row.title,
     status: row.status,
     progress: row.progress,
+    currentStage: row.currentStage,
+    stages: stages.map((stage) => ({
+      name: stage.name,
+      status: stage.status,
+      progress: stage.progress,
+      attempts: stage.attempts,
+      output: stage.output ?? null,
+      error: stage.error ?? null,
+    })),
+    cost: { estimated: row.costEstimated, frozen: row.costFrozen, settled: row.costSettled },
     attempts: row.attempts,
     completions: row.completions,
     input: row.input,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One row per tool run. pg-boss carries only the id; the handler re-reads this row.
@@ -16,6 +16,15 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     completions: integer('completions').notNull().default(0),
     input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    /** The stage running now (or last run). */
+    currentStage: text('current_stage'),
+    /** Points: the estimate shown before the run, what was frozen on acceptance, what was charged. */
+    costEstimated: integer('cost_estimated').notNull().default(0),
+    costFrozen: integer('cost_frozen').notNull().default(0),
+    costSettled: integer('cost_settled'),
+    priority: integer('priority').notNull().default(0),
+    title: text('title'),
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     output: jsonb('output').$type<Record<string, unknown>>(),
     error: jsonb('error').$type<{ code: number; message: string }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,3 +37,28 @@ export const jobs = pgTable(
 
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJobRow = typeof jobs.$inferInsert;
+
+/**
+ * One row per stage of a job: its status and its stored output (the checkpoint). A retried or
+ * restarted job skips completed stages and resumes at the first unfinished one.
+ */
+export const jobStages = pgTable(
+  'job_stages',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    status: text('status', { enum: ['pending', 'running', 'completed', 'failed'] }).notNull().default('pending'),
+    progress: real('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    output: jsonb('output').$type<Record<string, unknown>>(),
+    error: jsonb('error').$type<{ code: number; message: string }>(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.jobId, table.name] })],
+);
+
+export type JobStageRow = typeof jobStages.$inferSelect;

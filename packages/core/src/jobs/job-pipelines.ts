@@ -1,0 +1,7 @@
+import { selfCheckPipeline } from '../system/self-check.pipeline.ts';
+import type { PipelineMap } from './job-types.ts';
+
+/** The pipeline of every job type. A job type without one fails to compile here. */
+export const jobPipelines: PipelineMap = {
+  'system.selfCheck': selfCheckPipeline,
+};
