@@ -12,6 +12,7 @@ import { RouteError } from "./components/route-error";
 import { TooltipProvider } from "./components/ui/tooltip";
 import { Toaster } from "./components/ui/sonner";
 import { PrerenderedPrefetch, VersionCheck } from "./components/version-check";
+import { Analytics } from "./components/analytics/analytics";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -89,6 +90,7 @@ export default function App() {
       <Toaster />
       <VersionCheck />
       <PrerenderedPrefetch />
+      <Analytics />
     </TooltipProvider>
   );
 }
