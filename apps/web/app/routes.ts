@@ -9,8 +9,33 @@ import { type RouteConfig, layout, route } from "@react-router/dev/routes";
 export default [
   // Pathless: catches errors from every page without remounting the root Layout.
   layout("routes/_boundary.tsx", [
+    // Marketing site (owner: marketing content). Every page here is prerendered in both languages.
     layout("routes/_marketing/layout.tsx", [
       route("zh?", "routes/_marketing/home.tsx"),
+      route("zh?/pricing", "routes/_marketing/pricing.tsx"),
+      route("zh?/about-us", "routes/_marketing/about-us.tsx"),
+      route("zh?/FAQ", "routes/_marketing/faq.tsx"),
+      route("zh?/help-center", "routes/_marketing/help-center.tsx"),
+      route("zh?/tools", "routes/_marketing/tools.tsx"),
+      route("zh?/content-creators", "routes/_marketing/use-case.tsx", { id: "use-case-creators" }),
+      route("zh?/e-commerce", "routes/_marketing/use-case.tsx", { id: "use-case-ecommerce" }),
+      route("zh?/educators", "routes/_marketing/use-case.tsx", { id: "use-case-educators" }),
+      route("zh?/short-drama-globalization", "routes/_marketing/use-case.tsx", { id: "use-case-short-drama" }),
+      route("zh?/text-to-speech", "routes/_marketing/tool-landing.tsx", { id: "tool-text-to-speech" }),
+      route("zh?/speech-to-speech", "routes/_marketing/tool-landing.tsx", { id: "tool-speech-to-speech" }),
+      route("zh?/voice-cloning", "routes/_marketing/tool-landing.tsx", { id: "tool-voice-cloning" }),
+      route("zh?/voice-library", "routes/_marketing/tool-landing.tsx", { id: "tool-voice-library" }),
+      route("zh?/talking-photo", "routes/_marketing/tool-landing.tsx", { id: "tool-talking-photo" }),
+      route("zh?/video-translator", "routes/_marketing/tool-landing.tsx", { id: "tool-video-translator" }),
+      route("zh?/blog", "routes/_marketing/article-index.tsx", { id: "blog-index" }),
+      route("zh?/blog/:slug", "routes/_marketing/article.tsx", { id: "blog-article" }),
+      route("zh?/blog-list/:slug", "routes/_marketing/article-list.tsx", { id: "blog-list" }),
+      route("zh?/guides", "routes/_marketing/article-index.tsx", { id: "guides-index" }),
+      route("zh?/guides/:slug", "routes/_marketing/article.tsx", { id: "guides-article" }),
+      route("zh?/guides-list/:slug", "routes/_marketing/article-list.tsx", { id: "guides-list" }),
+      route("zh?/share", "routes/_marketing/share.tsx"),
+      route("zh?/mobile", "routes/_marketing/mobile.tsx"),
+      route("zh?/transfer-station/subscription-test", "routes/_marketing/subscription-test.tsx"),
     ]),
     // Blank layout (owner: front-end shell): auth and status screens. Guards and <head> come from
     // app/lib/route-meta.ts (root middleware + root meta).
@@ -52,6 +77,8 @@ export default [
       route("zh?/workbench/ai-tools/video-erasure", "routes/workbench/tool.tsx", { id: "wb-video-erasure" }),
       route("zh?/workbench/*", "routes/workbench/not-found.tsx", { id: "wb-not-found" }),
     ]),
+    route("sitemap.xml", "routes/resources/sitemap-xml.ts"),
+    route("robots.txt", "routes/resources/robots-txt.ts"),
     // Everything else (both languages) renders the 404 page with a real 404 status.
     route("*", "routes/not-found.tsx"),
   ]),

@@ -1,9 +1,13 @@
+import { marketingEn } from "./marketing.en";
+
 /**
  * English message catalogue — the source of truth for the key set.
  * Every other catalogue is typed as `Messages`, so a missing or extra key
  * in another language is a type error.
  */
 export const en = {
+  // Marketing-site chrome (owner: marketing content), see marketing.en.ts.
+  marketing: marketingEn,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork home",

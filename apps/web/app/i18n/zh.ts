@@ -1,7 +1,10 @@
 import type { Messages } from "./en";
+import { marketingZh } from "./marketing.zh";
 
 /** Simplified Chinese catalogue. Must have exactly the same keys as `en`. */
 export const zh: Messages = {
+  // Marketing-site chrome (owner: marketing content), see marketing.zh.ts.
+  marketing: marketingZh,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork 首页",

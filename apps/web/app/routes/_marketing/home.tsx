@@ -1,22 +1,29 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { localeFromPath, localizePath, t as translate, useLocale, useT } from "../../i18n";
+import { localizePath, useLocale, useT } from "../../i18n";
 import { AUDIENCE_IDS, PATHS, TOOL_IDS } from "../../lib/catalog";
 import { ArrowRightIcon, AudienceIcon, ToolIcon } from "../../components/icons";
+import { ArticleCard } from "../../components/marketing/article-card";
+import { BannerLink, CtaBanner, FaqList, HonestNote, Section, Steps } from "../../components/marketing/marketing-sections";
+import { listArticles } from "../../lib/marketing/articles.server";
+import { HOME_COPY } from "../../lib/marketing/content/home-content.server";
+import { TOOL_LANDINGS, USE_CASE_PATHS } from "../../lib/marketing/marketing-paths";
+import { seoMeta } from "../../lib/marketing/seo";
+import { buildSeo, requestLocale } from "../../lib/marketing/seo.server";
 
 // Served at both `/` (English) and `/zh` (Chinese) via the optional `zh?` segment.
-export function meta({ location }: Route.MetaArgs): Route.MetaDescriptors {
-  const locale = localeFromPath(location.pathname);
-  return [
-    { title: translate(locale, "meta.homeTitle") },
-    { name: "description", content: translate(locale, "meta.homeDescription") },
-    { property: "og:title", content: translate(locale, "meta.homeTitle") },
-    { property: "og:description", content: translate(locale, "meta.homeDescription") },
-    { property: "og:locale", content: locale === "zh" ? "zh_CN" : "en_US" },
-  ];
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const copy = HOME_COPY[locale];
+  return {
+    copy,
+    articles: listArticles("blog", locale).slice(0, 3),
+    seo: buildSeo(request, { title: copy.title, description: copy.description }),
+  };
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { copy, articles } = loaderData;
   const locale = useLocale();
   const t = useT();
 
@@ -33,10 +40,7 @@ export default function Home() {
             <p className="inline-flex items-center rounded-full border border-border bg-surface px-3 py-1 text-xs font-medium text-muted-foreground sm:text-sm">
               {t("home.eyebrow")}
             </p>
-            <h1
-              id="hero-title"
-              className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
-            >
+            <h1 id="hero-title" className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
               {t("home.title")}
             </h1>
             <p className="mx-auto mt-6 max-w-2xl text-base leading-relaxed text-pretty text-muted-foreground sm:text-lg">
@@ -62,83 +66,101 @@ export default function Home() {
         </div>
       </section>
 
-      {/* Tools */}
-      <section
-        id="tools"
-        aria-labelledby="tools-title"
-        className="scroll-mt-20 border-t border-border bg-surface-muted/50 dark:bg-surface-muted/30"
-      >
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
-          <div className="max-w-2xl">
-            <h2 id="tools-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-              {t("home.toolsTitle")}
-            </h2>
-            <p className="mt-4 text-base text-muted-foreground sm:text-lg">{t("home.toolsLead")}</p>
-          </div>
-          <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {TOOL_IDS.map((tool) => (
-              <li
-                key={tool}
-                className="flex gap-4 rounded-2xl border border-border bg-surface p-5 shadow-sm shadow-black/[0.03] dark:shadow-none"
-              >
+      {/* The nine tools */}
+      <Section id="tools" title={t("home.toolsTitle")} lead={t("home.toolsLead")} muted>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {TOOL_IDS.map((tool) => {
+            const { landing, workbench } = TOOL_LANDINGS[tool];
+            return (
+              <li key={tool} className="flex gap-4 rounded-2xl border border-border bg-surface p-5 shadow-sm shadow-black/[0.03] dark:shadow-none">
                 <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-soft-foreground">
                   <ToolIcon tool={tool} className="size-6" />
                 </span>
                 <div className="min-w-0">
                   <h3 className="font-semibold">{t(`tools.${tool}.name`)}</h3>
-                  <p className="mt-1 text-sm leading-relaxed text-muted-foreground">
-                    {t(`tools.${tool}.description`)}
-                  </p>
+                  <p className="mt-1 text-sm leading-relaxed text-muted-foreground">{t(`tools.${tool}.description`)}</p>
+                  <Link
+                    to={localizePath(landing ?? workbench, locale)}
+                    className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+                  >
+                    {landing ? copy.toolLink : copy.toolOpen}
+                    <ArrowRightIcon className="size-4" />
+                  </Link>
                 </div>
               </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+            );
+          })}
+        </ul>
+        <p className="mt-8">
+          <Link to={localizePath("/tools", locale)} className="text-sm font-semibold text-primary hover:underline">
+            {copy.allTools} →
+          </Link>
+        </p>
+      </Section>
 
       {/* Audiences */}
-      <section id="audiences" aria-labelledby="audiences-title" className="scroll-mt-20 border-t border-border">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
-          <div className="max-w-2xl">
-            <h2 id="audiences-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-              {t("home.audiencesTitle")}
-            </h2>
-            <p className="mt-4 text-base text-muted-foreground sm:text-lg">{t("home.audiencesLead")}</p>
-          </div>
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {AUDIENCE_IDS.map((audience) => (
-              <li key={audience} className="rounded-2xl border border-border p-6">
-                <AudienceIcon audience={audience} className="size-7 text-accent" />
-                <h3 className="mt-4 font-semibold">{t(`audiences.${audience}.name`)}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
-                  {t(`audiences.${audience}.description`)}
-                </p>
+      <Section id="audiences" title={t("home.audiencesTitle")} lead={t("home.audiencesLead")}>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {AUDIENCE_IDS.map((audience) => (
+            <li key={audience} className="flex flex-col rounded-2xl border border-border p-6">
+              <AudienceIcon audience={audience} className="size-7 text-accent" />
+              <h3 className="mt-4 font-semibold">{t(`audiences.${audience}.name`)}</h3>
+              <p className="mt-2 flex-1 text-sm leading-relaxed text-muted-foreground">{t(`audiences.${audience}.description`)}</p>
+              <Link
+                to={localizePath(USE_CASE_PATHS[audience], locale)}
+                className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+              >
+                {copy.audienceLink}
+                <ArrowRightIcon className="size-4" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      {/* How it works + honest engine note */}
+      <Section id="how-it-works" title={copy.howTitle} lead={copy.howLead} muted>
+        <Steps items={copy.steps} />
+        <div className="mt-8">
+          <HonestNote title={copy.honestTitle}>{copy.honestBody}</HonestNote>
+        </div>
+      </Section>
+
+      {/* FAQ teaser */}
+      <Section id="faq" title={copy.faqTitle}>
+        <FaqList items={copy.faqs} />
+        <p className="mt-6">
+          <Link to={localizePath("/FAQ", locale)} className="text-sm font-semibold text-primary hover:underline">
+            {copy.faqMore} →
+          </Link>
+        </p>
+      </Section>
+
+      {/* Latest articles */}
+      {articles.length > 0 ? (
+        <Section id="articles" title={copy.articlesTitle} muted>
+          <ul className="grid gap-6 md:grid-cols-3">
+            {articles.map((article) => (
+              <li key={article.slug}>
+                <ArticleCard article={article} />
               </li>
             ))}
           </ul>
-        </div>
-      </section>
-
-      {/* Closing call to action */}
-      <section aria-labelledby="closing-title" className="border-t border-border">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
-          <div className="flex flex-col items-start gap-6 rounded-3xl bg-primary px-6 py-10 text-primary-foreground sm:px-10 md:flex-row md:items-center md:justify-between">
-            <div className="max-w-xl">
-              <h2 id="closing-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-                {t("home.closingTitle")}
-              </h2>
-              <p className="mt-2 opacity-90">{t("home.closingLead")}</p>
-            </div>
-            <Link
-              to={localizePath(PATHS.workbench, locale)}
-              className="inline-flex h-12 shrink-0 items-center gap-2 rounded-xl bg-primary-foreground px-6 font-semibold text-primary transition-opacity hover:opacity-90"
-            >
-              {t("home.primaryCta")}
-              <ArrowRightIcon className="size-5" />
+          <p className="mt-6">
+            <Link to={localizePath("/blog", locale)} className="text-sm font-semibold text-primary hover:underline">
+              {copy.articlesMore} →
             </Link>
-          </div>
-        </div>
-      </section>
+          </p>
+        </Section>
+      ) : null}
+
+      <CtaBanner
+        title={t("home.closingTitle")}
+        lead={t("home.closingLead")}
+        action={<BannerLink to={localizePath(PATHS.workbench, locale)}>{t("home.primaryCta")}</BannerLink>}
+      />
     </>
   );
 }
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);

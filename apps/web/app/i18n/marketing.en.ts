@@ -1,0 +1,50 @@
+/**
+ * Marketing-site chrome strings (header, footer, shared labels), imported into `en.ts` under
+ * `marketing`. Page copy is not here: loaders send it with the page so it stays out of the
+ * browser bundle of other pages.
+ */
+export const marketingEn = {
+  nav: {
+    tools: "Tools",
+    useCases: "Use cases",
+    pricing: "Pricing",
+    blog: "Blog",
+    guides: "Guides",
+    help: "Help",
+    menu: "Menu",
+    workbench: "Open the workbench",
+  },
+  footer: {
+    summary: "Voxwork is a web workbench for AI voice and video tools, in English and Chinese.",
+    consent: "Only clone or re-voice voices you own or have permission to use.",
+    tools: "Tools",
+    useCases: "Use cases",
+    resources: "Resources",
+    company: "Company",
+    about: "About us",
+    faq: "FAQ",
+    help: "Help center",
+    pricing: "Pricing",
+    mobile: "On your phone",
+    allTools: "All tools",
+    language: "Language",
+  },
+  useCases: {
+    creators: "Content creators",
+    ecommerce: "E-commerce",
+    educators: "Educators",
+    shortDrama: "Short-drama globalization",
+  },
+  articles: {
+    minutes: "{minutes} min read",
+    readArticle: "Read article",
+    allCategories: "All",
+    categories: "Categories",
+    backToIndex: "All articles",
+    published: "Published",
+    count: "{count} articles",
+    empty: "No articles in this category yet.",
+  },
+};
+
+export type MarketingMessages = typeof marketingEn;

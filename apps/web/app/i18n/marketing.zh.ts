@@ -1,0 +1,46 @@
+import type { MarketingMessages } from "./marketing.en";
+
+/** 营销站通用文案（页头、页脚、共用标签），在 `zh.ts` 中挂在 `marketing` 下。 */
+export const marketingZh: MarketingMessages = {
+  nav: {
+    tools: "工具",
+    useCases: "应用场景",
+    pricing: "价格",
+    blog: "博客",
+    guides: "教程",
+    help: "帮助",
+    menu: "菜单",
+    workbench: "进入工作台",
+  },
+  footer: {
+    summary: "Voxwork 是一个中英双语的 AI 语音与视频网页工作台。",
+    consent: "只能克隆或替换你本人拥有、或已获授权使用的声音。",
+    tools: "工具",
+    useCases: "应用场景",
+    resources: "资源",
+    company: "公司",
+    about: "关于我们",
+    faq: "常见问题",
+    help: "帮助中心",
+    pricing: "价格",
+    mobile: "在手机上使用",
+    allTools: "全部工具",
+    language: "语言",
+  },
+  useCases: {
+    creators: "内容创作者",
+    ecommerce: "电商卖家",
+    educators: "教育工作者",
+    shortDrama: "短剧出海",
+  },
+  articles: {
+    minutes: "阅读约 {minutes} 分钟",
+    readArticle: "阅读全文",
+    allCategories: "全部",
+    categories: "分类",
+    backToIndex: "全部文章",
+    published: "发布于",
+    count: "共 {count} 篇",
+    empty: "这个分类下还没有文章。",
+  },
+};

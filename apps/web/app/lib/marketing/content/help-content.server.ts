@@ -1,0 +1,78 @@
+import type { Locale } from "../../../i18n";
+
+export interface HelpArticle {
+  id: string;
+  topic: string;
+  title: string;
+  body: string[];
+}
+
+type HelpCopy = {
+  title: string;
+  description: string;
+  h1: string;
+  lead: string;
+  searchLabel: string;
+  searchPlaceholder: string;
+  results: string;
+  noResults: string;
+  guidesTitle: string;
+  guidesLink: string;
+  articles: HelpArticle[];
+};
+
+const EN: HelpCopy = {
+  title: "Help center",
+  description: "Search help articles on getting started, text to speech, voice cloning, video translation, plans, points and files.",
+  h1: "How can we help?",
+  lead: "Search the help articles below, or browse them by topic.",
+  searchLabel: "Search help articles",
+  searchPlaceholder: "Try “subtitles”, “points” or “clone”",
+  results: "{count} of {total} articles",
+  noResults: "No article matches “{query}”. Try a shorter word, or ask us through the feedback button in the workbench.",
+  guidesTitle: "Want more depth?",
+  guidesLink: "Read the step-by-step guides",
+  articles: [
+    { id: "create-account", topic: "Getting started", title: "Create an account and open the workbench", body: ["Select “Open the workbench” at the top of any page. If you are not signed in, you are taken to the sign-in page, where you can register with email and password.", "After signing in you land on the workbench home, which lists every tool. Your plan, points balance and language switcher are always in the sidebar."] },
+    { id: "first-tts", topic: "Text to speech", title: "Make your first voice-over", body: ["Open Text to speech, paste a script of a few sentences, pick a voice from the list and select Generate. The job appears in the history with its progress.", "When it finishes, play it in the browser or download MP3/WAV. To change one sentence, edit it and regenerate: only that part is synthesized again."] },
+    { id: "robotic-voice", topic: "Text to speech", title: "Why does the voice sound robotic?", body: ["Voxwork includes local engines that run offline. They are private and fast but sound synthetic, especially in Chinese.", "Natural voices need a remote neural engine — an OpenAI-compatible speech API or ElevenLabs — configured by whoever runs your Voxwork. Each job shows the engine that produced it."] },
+    { id: "clone-voice", topic: "Voice cloning", title: "Clone a voice with consent", body: ["Open Voice cloning, upload or record one to two minutes of clear speech, and confirm that the voice is yours or that you have the speaker's permission.", "The cloned voice appears in your voice library, marked private. Your plan sets how many cloned voices you can keep: 1, 10 or 50."] },
+    { id: "sample-quality", topic: "Voice cloning", title: "Record a good voice sample", body: ["Record in a quiet, soft-furnished room, 15–20 cm from the microphone, at a steady volume. Read naturally, with a few questions and exclamations for variety.", "Avoid music, background voices, and heavy noise reduction: processing artefacts get cloned too."] },
+    { id: "translate-video", topic: "Video translation", title: "Translate a video", body: ["Open Video translator, upload the video and choose the source and target languages. Voxwork transcribes the speech; check names and terms in the transcript before continuing.", "After translation, review each segment, pick voices per speaker and export the video with the new voice track, plus SRT or VTT subtitles."] },
+    { id: "vt-limit", topic: "Plans and points", title: "What counts toward the monthly video-translation limit", body: ["Each run of the video translator or video translator pro counts once toward your plan's monthly limit (vtUseLimit): 3 on Free, 50 on Pro, unlimited on Business.", "Re-generating a single segment inside a finished translation does not count. The counter resets on the first day of each month."] },
+    { id: "points", topic: "Plans and points", title: "How points are reserved and spent", body: ["Every job shows its point cost before it starts. When it starts, the points are frozen; when it succeeds they are spent; if it fails they are released back to your balance.", "Your balance and a history of every change are on the My plan page of the workbench."] },
+    { id: "subtitles", topic: "Files and exports", title: "Download subtitles (SRT or VTT)", body: ["Text to speech and video translation can export subtitles timed to the generated audio. Choose SRT for video editors and most platforms, VTT for web players.", "Subtitles can be exported in the source language, the target language, or both."] },
+    { id: "retention", topic: "Files and exports", title: "How long files are kept", body: ["Uploads and results are kept for your plan's retention period after a job: 7 days on Free, 30 on Pro and 90 on Business. Then they are deleted.", "Download anything you want to keep."] },
+    { id: "share-link", topic: "Files and exports", title: "Share a result with a link", body: ["A share link opens a public, read-only page for one result. Anyone with the link can view it, so only share what you are happy to make public.", "Share buttons arrive in each tool together with its results; a link stops working when its result's files reach the end of their retention period."] },
+    { id: "language", topic: "Account", title: "Change the language", body: ["Use the language switcher (中文 / English) in the header or sidebar. Your choice is remembered in a cookie for a year.", "Every page exists in both languages: Chinese pages live under /zh."] },
+  ],
+};
+
+const ZH: HelpCopy = {
+  title: "帮助中心",
+  description: "搜索关于入门、文本转语音、声音克隆、视频翻译、套餐、点数和文件的帮助文章。",
+  h1: "需要什么帮助？",
+  lead: "在下方搜索帮助文章，或按主题浏览。",
+  searchLabel: "搜索帮助文章",
+  searchPlaceholder: "试试“字幕”“点数”或“克隆”",
+  results: "共 {total} 篇，匹配 {count} 篇",
+  noResults: "没有找到与“{query}”相关的文章。换个更短的词试试，或在工作台里通过反馈按钮问我们。",
+  guidesTitle: "想深入了解？",
+  guidesLink: "阅读分步教程",
+  articles: [
+    { id: "create-account", topic: "入门", title: "注册账号并进入工作台", body: ["在任意页面顶部点击“进入工作台”。如果尚未登录，会跳转到登录页，可以用邮箱和密码注册。", "登录后会进入工作台首页，这里列出了所有工具。侧边栏中始终显示你的套餐、点数余额和语言切换。"] },
+    { id: "first-tts", topic: "文本转语音", title: "生成你的第一段配音", body: ["打开“文本转语音”，粘贴几句脚本，从列表中选一个音色，点击“生成”。任务会出现在历史记录中，并显示进度。", "完成后可以在浏览器中播放，或下载 MP3 / WAV。想改某一句，编辑后重新生成即可，只有改动的部分会重新合成。"] },
+    { id: "robotic-voice", topic: "文本转语音", title: "为什么声音听起来很机械？", body: ["Voxwork 自带可离线运行的本地引擎，数据不出服务器、速度快，但声音偏合成感，中文尤为明显。", "自然的声音需要部署方配置远程神经网络引擎（兼容 OpenAI 的语音接口或 ElevenLabs）。每个任务都会显示生成它的引擎。"] },
+    { id: "clone-voice", topic: "声音克隆", title: "在授权前提下克隆声音", body: ["打开“声音克隆”，上传或录制一到两分钟清晰的讲话，并确认这是你本人的声音，或已获得说话人的许可。", "克隆音色会出现在你的音色库中，并标记为私有。可保留的克隆音色数量由套餐决定：1 个、10 个或 50 个。"] },
+    { id: "sample-quality", topic: "声音克隆", title: "录制高质量的声音样本", body: ["在安静、有软装的房间里录音，嘴与麦克风保持 15–20 厘米，音量稳定。自然朗读，适当加入疑问句和感叹句，让样本更丰富。", "避免背景音乐、他人说话和过度降噪——处理痕迹也会被一并克隆。"] },
+    { id: "translate-video", topic: "视频翻译", title: "翻译一个视频", body: ["打开“视频翻译”，上传视频并选择原语言和目标语言。Voxwork 会先转写语音，请在继续之前检查转写稿中的人名和术语。", "翻译完成后逐段审校，为每位说话人选择音色，然后导出带新配音的视频以及 SRT 或 VTT 字幕。"] },
+    { id: "vt-limit", topic: "套餐与点数", title: "哪些操作计入每月视频翻译次数", body: ["视频翻译或专业版视频翻译每运行一次，计入套餐的月度次数（vtUseLimit）一次：免费版 3 次，专业版 50 次，商业版不限。", "在已完成的翻译中单独重新生成某个片段不计次数。次数在每月 1 日重置。"] },
+    { id: "points", topic: "套餐与点数", title: "点数如何冻结和扣除", body: ["每个任务开始前都会显示所需点数。任务开始时冻结点数，成功后扣除；如果失败，点数会退回余额。", "余额和每一笔变动记录都可以在工作台的“我的套餐”页面查看。"] },
+    { id: "subtitles", topic: "文件与导出", title: "下载字幕（SRT 或 VTT）", body: ["文本转语音和视频翻译都可以导出与生成音频对齐的字幕。剪辑软件和大多数平台用 SRT，网页播放器用 VTT。", "字幕可以导出原文、译文或双语版本。"] },
+    { id: "retention", topic: "文件与导出", title: "文件保存多久", body: ["上传的文件和生成的结果在任务完成后按套餐保留：免费版 7 天，专业版 30 天，商业版 90 天，之后删除。", "需要保留的内容请及时下载。"] },
+    { id: "share-link", topic: "文件与导出", title: "通过链接分享结果", body: ["分享链接会为某个结果打开一个公开的只读页面，任何拿到链接的人都能查看，所以只分享你愿意公开的内容。", "分享按钮会随各工具的结果功能一起上线；结果文件超过保留期后，链接即失效。"] },
+    { id: "language", topic: "账号", title: "切换语言", body: ["使用页头或侧边栏中的语言切换（中文 / English）。你的选择会在 Cookie 中保存一年。", "每个页面都有两种语言版本，中文页面位于 /zh 路径下。"] },
+  ],
+};
+
+export const HELP_COPY: Record<Locale, HelpCopy> = { en: EN, zh: ZH };

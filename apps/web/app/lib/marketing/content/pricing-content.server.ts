@@ -1,0 +1,189 @@
+import { formatMoney, PLANS, POINT_PACKS, type ComboDetail, type Currency, type PlanId } from "@voxwork/contract";
+import type { Locale } from "../../../i18n";
+
+/**
+ * The pricing page's view model, computed on the server from the plan catalogue of the contract
+ * (the same data the account service uses), so the page ships no catalogue code to the browser.
+ */
+const CURRENCY: Record<Locale, Currency> = { en: "USD", zh: "CNY" };
+
+const COPY = {
+  en: {
+    title: "Pricing: plans and point packs",
+    description: "Free, Pro and Business plans for Voxwork, billed monthly or yearly, plus one-off point packs. Prices in US dollars.",
+    h1: "Simple plans, paid in points",
+    lead: "Every tool spends points; each job shows its cost before you start it. Plans add monthly points and higher limits, and point packs top you up when you need more.",
+    monthly: "Monthly",
+    yearly: "Yearly",
+    billingLabel: "Billing period",
+    saveUpTo: "save up to {percent}%",
+    perMonth: "/ month",
+    perYear: "/ year",
+    billedYearly: "{amount} per month, billed yearly",
+    free: "Free",
+    freeNote: "No card needed",
+    recommended: "Most popular",
+    choose: "Choose in the workbench",
+    startFree: "Start for free",
+    plans: {
+      free: { name: "Free", summary: "Try every tool on short clips." },
+      pro: { name: "Pro", summary: "For creators and sellers publishing every week." },
+      business: { name: "Business", summary: "For studios localizing series and catalogues." },
+    } satisfies Record<PlanId, { name: string; summary: string }>,
+    compareTitle: "Compare plans",
+    compareLead: "Everything a plan includes, from the same catalogue the workbench enforces.",
+    feature: "Feature",
+    rows: {
+      pointsPerMonth: "Points every month",
+      maxVideoMinutesPerJob: "Longest video per job",
+      voiceCloneSlots: "Cloned voices kept",
+      concurrentJobs: "Jobs running at once",
+      uploadSizeMb: "Largest upload",
+      maxTtsCharacters: "Characters per text-to-speech job",
+      watermarkFree: "No Voxwork audio tag on exports",
+      queuePriority: "Queue priority",
+      retentionDays: "Files kept after a job",
+      vtUseLimit: "Video translations per month",
+    } satisfies Record<keyof ComboDetail | "vtUseLimit", string>,
+    units: { minutes: "{n} min", mb: "{n} MB", gb: "{n} GB", days: "{n} days", unlimited: "Unlimited", yes: "Yes", no: "No", standard: "Standard", higher: "Higher", highest: "Highest" },
+    vtTitle: "What is the video-translation limit (vtUseLimit)?",
+    vtBody: "Besides points, plans cap how many videos you can run through the video translator each calendar month: 3 on Free, 50 on Pro and unlimited on Business. Each run of the video translator or video translator pro counts once; regenerating a single segment inside a finished translation does not. The counter resets on the first day of each month.",
+    packsTitle: "Point packs",
+    packsLead: "One-off top-ups on any plan. Purchased points do not expire while your account exists.",
+    points: "{n} points",
+    buyPack: "Buy in the workbench",
+    notesTitle: "Good to know",
+    notes: [
+      "Prices are in US dollars; the Chinese site shows prices in yuan (CNY).",
+      "Monthly points are granted at the start of each month of the plan, also on yearly plans.",
+      "Points are frozen when a job starts and only spent when it succeeds; a failed job returns them.",
+      "Plans and packs are purchased from the workbench, where you can also see your balance and history.",
+    ],
+    ctaTitle: "Ready to pick a plan?",
+    ctaLead: "Open the pricing page in the workbench to upgrade or buy points for your account.",
+    cta: "Go to workbench pricing",
+  },
+  zh: {
+    title: "价格：套餐与点数包",
+    description: "Voxwork 免费版、专业版和商业版套餐，可按月或按年付费，另有一次性点数包。价格以人民币计。",
+    h1: "简单的套餐，用点数结算",
+    lead: "每个工具都会消耗点数，任务开始前都会显示所需点数。套餐每月赠送点数并提高各项上限，点数不够时可随时购买点数包。",
+    monthly: "按月",
+    yearly: "按年",
+    billingLabel: "付费周期",
+    saveUpTo: "最高省 {percent}%",
+    perMonth: "/ 月",
+    perYear: "/ 年",
+    billedYearly: "折合每月 {amount}，按年付费",
+    free: "免费",
+    freeNote: "无需绑定银行卡",
+    recommended: "最受欢迎",
+    choose: "在工作台中选择",
+    startFree: "免费开始",
+    plans: {
+      free: { name: "免费版", summary: "用短视频试用全部工具。" },
+      pro: { name: "专业版", summary: "适合每周稳定更新的创作者和卖家。" },
+      business: { name: "商业版", summary: "适合批量本地化剧集和商品的工作室。" },
+    },
+    compareTitle: "套餐对比",
+    compareLead: "以下内容与工作台实际执行的套餐目录完全一致。",
+    feature: "项目",
+    rows: {
+      pointsPerMonth: "每月赠送点数",
+      maxVideoMinutesPerJob: "单个任务最长视频",
+      voiceCloneSlots: "可保留的克隆音色",
+      concurrentJobs: "同时运行的任务数",
+      uploadSizeMb: "单个文件上传上限",
+      maxTtsCharacters: "单个文本转语音任务字符数",
+      watermarkFree: "导出内容无 Voxwork 音频标识",
+      queuePriority: "排队优先级",
+      retentionDays: "任务完成后文件保留",
+      vtUseLimit: "每月视频翻译次数",
+    },
+    units: { minutes: "{n} 分钟", mb: "{n} MB", gb: "{n} GB", days: "{n} 天", unlimited: "不限", yes: "是", no: "否", standard: "标准", higher: "较高", highest: "最高" },
+    vtTitle: "视频翻译次数上限（vtUseLimit）是什么？",
+    vtBody: "除了点数之外，套餐还限制每个自然月可以运行视频翻译的次数：免费版 3 次，专业版 50 次，商业版不限。视频翻译或专业版视频翻译每运行一次计 1 次；在已完成的翻译中单独重新生成某个片段不计次数。次数在每月 1 日重置。",
+    packsTitle: "点数包",
+    packsLead: "任何套餐都可以一次性充值。购买的点数在账号存续期间不会过期。",
+    points: "{n} 点",
+    buyPack: "在工作台购买",
+    notesTitle: "需要了解",
+    notes: [
+      "中文站价格以人民币计，英文站以美元计。",
+      "套餐点数在每个套餐月开始时发放，按年付费也按月发放。",
+      "任务开始时冻结点数，成功后才扣除；任务失败会退回点数。",
+      "套餐和点数包都在工作台中购买，在那里也能查看余额和消费记录。",
+    ],
+    ctaTitle: "准备好选择套餐了吗？",
+    ctaLead: "打开工作台中的价格页面，即可为你的账号升级或购买点数。",
+    cta: "前往工作台价格页",
+  },
+};
+
+export type PricingCopy = (typeof COPY)["en"];
+
+function fill(template: string, n: number | string): string {
+  return template.replace("{n}", typeof n === "number" ? n.toLocaleString("en-US") : n);
+}
+
+export function pricingPage(locale: Locale) {
+  const copy: PricingCopy = COPY[locale];
+  const currency = CURRENCY[locale];
+  const money = (minor: number) => formatMoney(minor, currency, locale);
+  const u = copy.units;
+  const priority = (value: number) => (value >= 10 ? u.highest : value > 0 ? u.higher : u.standard);
+  const plans = PLANS.map((plan) => {
+    const yearlyMinor = plan.prices?.year[currency];
+    const monthlyMinor = plan.prices?.month[currency];
+    return {
+      id: plan.id,
+      name: copy.plans[plan.id].name,
+      summary: copy.plans[plan.id].summary,
+      highlighted: plan.highlighted,
+      monthly: monthlyMinor === undefined ? null : money(monthlyMinor),
+      yearly: yearlyMinor === undefined ? null : money(yearlyMinor),
+      yearlyPerMonth: yearlyMinor === undefined ? null : money(Math.round(yearlyMinor / 12)),
+      savingPercent:
+        yearlyMinor === undefined || monthlyMinor === undefined ? 0 : Math.round((1 - yearlyMinor / (monthlyMinor * 12)) * 100),
+      highlights: [
+        `${fill(copy.points, plan.comboDetail.pointsPerMonth)} ${copy.perMonth}`,
+        `${copy.rows.maxVideoMinutesPerJob}: ${fill(u.minutes, plan.comboDetail.maxVideoMinutesPerJob)}`,
+        `${copy.rows.vtUseLimit}: ${plan.vtUseLimit < 0 ? u.unlimited : plan.vtUseLimit}`,
+        `${copy.rows.voiceCloneSlots}: ${plan.comboDetail.voiceCloneSlots}`,
+      ],
+    };
+  });
+  const cell = (plan: (typeof PLANS)[number], row: keyof PricingCopy["rows"]): string => {
+    const c = plan.comboDetail;
+    switch (row) {
+      case "pointsPerMonth":
+        return c.pointsPerMonth.toLocaleString("en-US");
+      case "maxVideoMinutesPerJob":
+        return fill(u.minutes, c.maxVideoMinutesPerJob);
+      case "voiceCloneSlots":
+        return String(c.voiceCloneSlots);
+      case "concurrentJobs":
+        return String(c.concurrentJobs);
+      case "uploadSizeMb":
+        return c.uploadSizeMb >= 1024 ? fill(u.gb, c.uploadSizeMb / 1024) : fill(u.mb, c.uploadSizeMb);
+      case "maxTtsCharacters":
+        return c.maxTtsCharacters.toLocaleString("en-US");
+      case "watermarkFree":
+        return c.watermarkFree ? u.yes : u.no;
+      case "queuePriority":
+        return priority(c.queuePriority);
+      case "retentionDays":
+        return fill(u.days, c.retentionDays);
+      case "vtUseLimit":
+        return plan.vtUseLimit < 0 ? u.unlimited : String(plan.vtUseLimit);
+    }
+  };
+  const rows = (Object.keys(copy.rows) as (keyof PricingCopy["rows"])[]).map((row) => ({
+    label: copy.rows[row],
+    values: PLANS.map((plan) => cell(plan, row)),
+  }));
+  const packs = POINT_PACKS.map((pack) => ({ id: pack.id, points: fill(copy.points, pack.points), price: money(pack.prices[currency]) }));
+  const maxSaving = Math.max(...plans.map((plan) => plan.savingPercent));
+  const { plans: _names, rows: _rows, units: _units, ...labels } = copy;
+  return { labels: { ...labels, saveUpTo: copy.saveUpTo.replace("{percent}", String(maxSaving)) }, plans, rows, packs };
+}

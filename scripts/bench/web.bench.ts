@@ -1,0 +1,162 @@
+/**
+ * bench:web — what a visitor's browser downloads and how fast the web role answers, for the home
+ * page and one article in each language:
+ *   - HTML bytes (raw and gzip),
+ *   - JS bytes (gzip, node:zlib) loaded before interaction: every `/assets/*.js` the HTML
+ *     references (modulepreload links and the inline module script's imports),
+ *   - the server's median (and p95) response time over N sequential requests on loopback.
+ * The server is started here as its own process: `node apps/server/src/main.ts` with ROLE=web,
+ * a temporary DATA_DIR, VOXWORK_ENV_FILE='' and a free port. Needs a web build (`npm run build`).
+ * Figures, not assertions. Targets: prerendered pages < 5 ms median, initial JS <= 120 KB gzip.
+ *   npm run bench:web [-- --requests 200]
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '200' },
+    article: { type: 'string', default: '/blog/dubbing-short-dramas-for-overseas-audiences' },
+  },
+});
+const requests = Number(values.requests);
+const root = path.resolve(import.meta.dirname, '../..');
+const buildDir = path.join(root, 'apps/web/build');
+if (!existsSync(path.join(buildDir, 'server/index.js'))) {
+  console.error('bench:web needs a web build first: npm run build');
+  process.exit(1);
+}
+
+const PAGES = [
+  { label: 'home (en)', path: '/' },
+  { label: 'home (zh)', path: '/zh' },
+  { label: 'article (en)', path: values.article },
+  { label: 'article (zh)', path: `/zh${values.article}` },
+];
+const TARGET_MEDIAN_MS = 5;
+const TARGET_JS_GZIP = 120 * 1024;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'voxwork-bench-web-'));
+const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  cwd: root,
+  env: { ...process.env, ROLE: 'web', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, VOXWORK_ENV_FILE: '', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
+let serverErrors = '';
+server.stderr.on('data', (chunk: Buffer) => (serverErrors += chunk.toString()));
+const base = `http://127.0.0.1:${port}`;
+
+async function stopServer() {
+  if (server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+try {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode}):\n${serverErrors}`);
+    const ready = await fetch(`${base}/readyz`).then((response) => response.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`server not ready after 60 s:\n${serverErrors}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  const assetCache = new Map<string, Buffer>();
+  async function asset(url: string): Promise<Buffer> {
+    let body = assetCache.get(url);
+    if (!body) {
+      const response = await fetch(`${base}${url}`);
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      body = Buffer.from(await response.arrayBuffer());
+      assetCache.set(url, body);
+    }
+    return body;
+  }
+
+  async function timeRequests(url: string): Promise<{ median: number; p95: number }> {
+    for (let i = 0; i < 20; i++) await (await fetch(`${base}${url}`)).arrayBuffer(); // warm-up
+    const samples: number[] = [];
+    for (let i = 0; i < requests; i++) {
+      const started = performance.now();
+      const response = await fetch(`${base}${url}`);
+      await response.arrayBuffer();
+      samples.push(performance.now() - started);
+    }
+    samples.sort((a, b) => a - b);
+    const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+    return { median: at(0.5), p95: at(0.95) };
+  }
+
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(`bench:web  ${requests} sequential requests per page, loopback, ROLE=web (${base})`);
+  console.log('');
+  const rows: string[][] = [['page', 'path', 'status', 'HTML', 'HTML gzip', 'JS files', 'JS gzip', 'CSS gzip', 'median', 'p95', 'targets']];
+  let markdownInClient = false;
+  let breakdown: { url: string; gzip: number }[] = [];
+  for (const page of PAGES) {
+    const response = await fetch(`${base}${page.path}`);
+    const html = Buffer.from(await response.arrayBuffer());
+    const text = html.toString('utf8');
+    const scripts = [...new Set([...text.matchAll(/\/assets\/[\w.-]+\.js/g)].map((match) => match[0]))];
+    const styles = [...new Set([...text.matchAll(/\/assets\/[\w.-]+\.css/g)].map((match) => match[0]))];
+    let jsGzip = 0;
+    const files: { url: string; gzip: number }[] = [];
+    for (const url of scripts) {
+      const body = await asset(url);
+      const size = gzipSync(body).length;
+      jsGzip += size;
+      files.push({ url, gzip: size });
+      // marked and gray-matter must stay on the server (loaders only).
+      if (/marked\(\): input parameter|gray-matter|js-yaml/.test(body.toString('utf8'))) markdownInClient = true;
+    }
+    let cssGzip = 0;
+    for (const url of styles) cssGzip += gzipSync(await asset(url)).length;
+    if (page === PAGES[0]) breakdown = files.sort((a, b) => b.gzip - a.gzip);
+    const timing = await timeRequests(page.path);
+    const ok = timing.median < TARGET_MEDIAN_MS && jsGzip <= TARGET_JS_GZIP;
+    rows.push([
+      page.label,
+      page.path,
+      String(response.status),
+      kb(html.length),
+      kb(gzipSync(html).length),
+      String(scripts.length),
+      kb(jsGzip),
+      kb(cssGzip),
+      `${timing.median.toFixed(2)} ms`,
+      `${timing.p95.toFixed(2)} ms`,
+      ok ? 'met' : 'MISSED',
+    ]);
+  }
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  for (const row of rows) console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')}`);
+  console.log('');
+  console.log(`  targets: median < ${TARGET_MEDIAN_MS} ms (prerendered, served from memory), JS before interaction <= ${kb(TARGET_JS_GZIP)} gzip`);
+  console.log(`  JS before interaction on ${PAGES[0]!.path}, largest first (gzip):`);
+  for (const file of breakdown.slice(0, 12)) console.log(`    ${kb(file.gzip).padStart(9)}  ${file.url}`);
+  if (breakdown.length > 12) console.log(`    ${kb(breakdown.slice(12).reduce((sum, file) => sum + file.gzip, 0)).padStart(9)}  ${breakdown.length - 12} more files`);
+  console.log(`  markdown parser (marked / gray-matter) in the client JS of these pages: ${markdownInClient ? 'YES (should not be)' : 'no'}`);
+} finally {
+  await stopServer();
+}
