@@ -151,6 +151,12 @@ describe.each(backends)('jobs: stages, points, cancel and live progress on %s', 
     const again = await until(jobId, (view) => view.status === 'completed' && view.stages[2]!.attempts === 2);
     expect(again.stages.map((stage) => stage.attempts)).toEqual([1, 1, 2]);
     expect((await asUser('/api/jobs/rerunStage', { jobId, stage: 'nope' })).code).toBe(1006);
+
+    // A checkpoint whose file is gone is not trusted: its stage runs again, and what follows it.
+    await rm(path.join(dataDir, 'jobs', jobId, 'tone.mp3'));
+    await asUser('/api/jobs/rerunStage', { jobId, stage: 'measure' });
+    const repaired = await until(jobId, (view) => view.status === 'completed' && view.stages[2]!.attempts === 3);
+    expect(repaired.stages.map((stage) => stage.attempts)).toEqual([1, 2, 3]);
   });
 
   it('lists, renames and deletes jobs in the history, and keeps other users out', async () => {

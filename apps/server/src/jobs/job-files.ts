@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { access, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { JobFiles } from '@voxwork/core';
 
@@ -11,12 +11,21 @@ export function localJobFiles(dataDir: string) {
   return (jobId: string): JobFiles => {
     if (!/^[0-9a-f-]{36}$/.test(jobId)) throw new Error(`bad job id ${jobId}`);
     const folder = path.join(dataDir, 'jobs', jobId);
+    const file = (name: string) => {
+      const safe = path.basename(name).replace(/[^\w.-]/g, '_');
+      if (!safe || safe.startsWith('.')) throw new Error(`bad file name ${name}`);
+      return path.join(folder, safe);
+    };
     return {
       async path(name: string) {
-        const safe = path.basename(name).replace(/[^\w.-]/g, '_');
-        if (!safe || safe.startsWith('.')) throw new Error(`bad file name ${name}`);
         await mkdir(folder, { recursive: true });
-        return path.join(folder, safe);
+        return file(name);
+      },
+      async exists(name: string) {
+        return access(file(name)).then(
+          () => true,
+          () => false,
+        );
       },
       async remove() {
         await rm(folder, { recursive: true, force: true });

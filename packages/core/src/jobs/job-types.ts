@@ -17,6 +17,7 @@ export interface JobPayload {
 export interface JobFiles {
   /** An absolute path for a file of this job (the folder exists). */
   path(name: string): Promise<string>;
+  exists(name: string): Promise<boolean>;
   remove(): Promise<void>;
 }
 
@@ -33,6 +34,10 @@ export interface StageContext<I> {
   reportProgress(percent: number): void;
 }
 
+/**
+ * A stage's output may list the job files it wrote under `files`: a checkpoint whose files are gone
+ * (another worker host, a wiped disk) is not trusted, and the stage runs again.
+ */
 export interface StageDefinition<I> {
   name: string;
   /** Share of the job's progress bar (default 1). */

@@ -28,6 +28,7 @@ export interface RunOutcome {
 
 const noFiles: JobFiles = {
   path: () => Promise.reject(new Error('this process has no job file store')),
+  exists: () => Promise.resolve(false),
   remove: () => Promise.resolve(),
 };
 
@@ -171,12 +172,20 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       }
       const pipeline = pipelineOf(type)!;
       const stageRows = await jobs.findStages(jobId);
+      const jobFiles = files(jobId);
       const outputs: Record<string, Record<string, unknown>> = {};
-      for (const stageRow of stageRows) if (stageRow.status === 'completed' && stageRow.output) outputs[stageRow.name] = stageRow.output;
+      for (const stageRow of stageRows) {
+        if (stageRow.status !== 'completed' || !stageRow.output) continue;
+        const written = Array.isArray(stageRow.output.files) ? (stageRow.output.files as string[]) : [];
+        const present = await Promise.all(written.map((name) => jobFiles.exists(name)));
+        if (present.every(Boolean)) outputs[stageRow.name] = stageRow.output;
+      }
+      // A stage whose checkpoint is gone runs again, and so does everything after it.
+      const firstMissing = pipeline.stages.findIndex((stage) => !outputs[stage.name]);
+      if (firstMissing !== -1) for (const stage of pipeline.stages.slice(firstMissing)) delete outputs[stage.name];
       const totalWeight = pipeline.stages.reduce((sum, stage) => sum + (stage.weight ?? 1), 0);
       let doneWeight = pipeline.stages.filter((stage) => outputs[stage.name]).reduce((sum, stage) => sum + (stage.weight ?? 1), 0);
       let current: string | null = null;
-      const jobFiles = files(jobId);
       try {
         for (const stage of pipeline.stages) {
           if (outputs[stage.name]) continue;

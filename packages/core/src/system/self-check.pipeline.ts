@@ -21,7 +21,7 @@ export const selfCheckPipeline: PipelineDefinition<Input> = {
           ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${input.frequencyHz}:sample_rate=${rate}:duration=${input.durationSeconds}`, '-c:a', 'pcm_s16le', wav],
           { signal, timeoutMs: 60_000 },
         );
-        return { file: 'tone.wav', bytes: await fileSize(wav), sampleRate: rate };
+        return { files: ['tone.wav'], bytes: await fileSize(wav), sampleRate: rate };
       },
     },
     {
@@ -36,7 +36,7 @@ export const selfCheckPipeline: PipelineDefinition<Input> = {
           ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-progress', 'pipe:1', '-nostats', '-re', '-i', wav, '-c:a', 'libmp3lame', '-ar', rate, '-b:a', '128k', mp3],
           { signal, timeoutMs: (input.durationSeconds + 60) * 1000, onProgress: (seconds) => reportProgress((seconds / input.durationSeconds) * 100) },
         );
-        return { file: 'tone.mp3', bytes: await fileSize(mp3) };
+        return { files: ['tone.mp3'], bytes: await fileSize(mp3) };
       },
     },
     {
