@@ -3,7 +3,9 @@
  * `runFfmpeg` / `runFfprobe` (media-runner.ts), the only place that spawns processes.
  */
 
-const COMMON = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'] as const;
+/** Flags every ffmpeg run starts with: quiet, no stdin, overwrite. */
+export const FFMPEG_COMMON = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'] as const;
+const COMMON = FFMPEG_COMMON;
 
 export interface ToneOptions {
   frequencyHz: number;

@@ -1,0 +1,2 @@
+export * from './storage-keys.ts';
+export * from './storage.port.ts';

@@ -1,0 +1,125 @@
+/**
+ * Subtitles: SRT and WebVTT writers from timed segments (pure), burn-in with libass
+ * (`subtitles` filter) and soft tracks (mov_text in MP4, WebVTT in WebM/Matroska).
+ */
+import { FFMPEG_COMMON } from './ffmpeg-args.ts';
+
+export interface TimedText {
+  /** Seconds from the start of the media. */
+  start: number;
+  end: number;
+  text: string;
+}
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+
+/** 3723.456 → `01:02:03,456` (SRT) or `01:02:03.456` (VTT). */
+export function formatTimestamp(seconds: number, separator: ',' | '.'): string {
+  const ms = Math.max(0, Math.round(seconds * 1000));
+  const hours = Math.floor(ms / 3_600_000);
+  const minutes = Math.floor((ms % 3_600_000) / 60_000);
+  const secs = Math.floor((ms % 60_000) / 1000);
+  return `${pad(hours, 2)}:${pad(minutes, 2)}:${pad(secs, 2)}${separator}${pad(ms % 1000, 3)}`;
+}
+
+/** Segments in order, without empty text or zero length; text lines trimmed, blank lines removed (a blank line ends a cue). */
+function cues(segments: readonly TimedText[]): TimedText[] {
+  return [...segments]
+    .map((segment) => ({ ...segment, text: segment.text.replace(/\r\n?/g, '\n').split('\n').map((line) => line.trim()).filter(Boolean).join('\n') }))
+    .filter((segment) => segment.text && segment.end > segment.start)
+    .sort((a, b) => a.start - b.start);
+}
+
+export function toSrt(segments: readonly TimedText[]): string {
+  return cues(segments)
+    .map((cue, index) => `${index + 1}\n${formatTimestamp(cue.start, ',')} --> ${formatTimestamp(cue.end, ',')}\n${cue.text}\n`)
+    .join('\n');
+}
+
+export function toVtt(segments: readonly TimedText[]): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const body = cues(segments)
+    .map((cue) => `${formatTimestamp(cue.start, '.')} --> ${formatTimestamp(cue.end, '.')}\n${escape(cue.text)}\n`)
+    .join('\n');
+  return `WEBVTT\n\n${body}`;
+}
+
+/**
+ * A path as a value inside a filter graph: escaped once for the option parser (`\ ' :`) and once
+ * for the graph parser (`\ ' [ ] , ;`), as ffmpeg's filter documentation describes.
+ */
+export function escapeFilterPath(file: string): string {
+  const option = file.replace(/[\\':]/g, (character) => `\\${character}`);
+  return option.replace(/[\\'[\],;]/g, (character) => `\\${character}`);
+}
+
+export interface BurnSubtitlesOptions {
+  video: string;
+  /** An .srt, .vtt or .ass file. */
+  subtitles: string;
+  output: string;
+  /**
+   * A fontconfig family name. Absent: libass asks fontconfig for its default, which on Debian
+   * with `fonts-noto-cjk` or `fonts-wqy-zenhei` covers Chinese; without a CJK font, Chinese
+   * renders as boxes.
+   */
+  fontName?: string;
+  /** A folder of extra fonts (libass `fontsdir`). */
+  fontsDir?: string;
+  fontSize?: number;
+  /** x264 quality (CRF), default 20. */
+  crf?: number;
+}
+
+/** Subtitles drawn into the picture (the video is re-encoded, the audio copied). */
+export function burnSubtitlesArgs(options: BurnSubtitlesOptions): string[] {
+  const style = [options.fontName ? `FontName=${options.fontName}` : '', options.fontSize ? `FontSize=${options.fontSize}` : ''].filter(Boolean).join(',');
+  const filter = [
+    `subtitles=filename=${escapeFilterPath(options.subtitles)}`,
+    ...(options.fontsDir ? [`fontsdir=${escapeFilterPath(options.fontsDir)}`] : []),
+    ...(style ? [`force_style=${escapeFilterPath(style)}`] : []),
+  ].join(':');
+  return [
+    ...FFMPEG_COMMON,
+    '-i', options.video,
+    '-vf', filter,
+    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(options.crf ?? 20), '-pix_fmt', 'yuv420p',
+    '-c:a', 'copy',
+    ...(/\.(mp4|m4v|mov)$/i.test(options.output) ? ['-movflags', '+faststart'] : []),
+    options.output,
+  ];
+}
+
+export interface SoftSubtitleTrack {
+  file: string;
+  /** ISO 639-2, e.g. `eng`, `chi`. */
+  language: string;
+  title?: string;
+}
+
+export interface SoftSubtitlesOptions {
+  video: string;
+  tracks: readonly SoftSubtitleTrack[];
+  output: string;
+  /** Picks the subtitle codec: mov_text for MP4, WebVTT for WebM and Matroska. */
+  container: 'mp4' | 'webm' | 'mkv';
+}
+
+/** Selectable subtitle tracks; picture and sound are copied. */
+export function softSubtitlesArgs(options: SoftSubtitlesOptions): string[] {
+  const codec = options.container === 'mp4' ? 'mov_text' : 'webvtt';
+  return [
+    ...FFMPEG_COMMON,
+    '-i', options.video,
+    ...options.tracks.flatMap((track) => ['-i', track.file]),
+    '-map', '0:v?', '-map', '0:a?',
+    ...options.tracks.flatMap((_, index) => ['-map', `${index + 1}:0`]),
+    '-c:v', 'copy', '-c:a', 'copy', '-c:s', codec,
+    ...options.tracks.flatMap((track, index) => [
+      `-metadata:s:s:${index}`, `language=${track.language}`,
+      ...(track.title ? [`-metadata:s:s:${index}`, `title=${track.title}`] : []),
+    ]),
+    ...(options.container === 'mp4' ? ['-movflags', '+faststart'] : []),
+    options.output,
+  ];
+}
