@@ -27,7 +27,6 @@ export const marketingEn = {
     pricing: "Pricing",
     mobile: "On your phone",
     allTools: "All tools",
-    language: "Language",
   },
   useCases: {
     creators: "Content creators",
@@ -37,13 +36,11 @@ export const marketingEn = {
   },
   articles: {
     minutes: "{minutes} min read",
-    readArticle: "Read article",
     allCategories: "All",
     categories: "Categories",
     backToIndex: "All articles",
     published: "Published",
-    count: "{count} articles",
-    empty: "No articles in this category yet.",
+    related: "Keep reading",
   },
 };
 

@@ -25,7 +25,6 @@ export const marketingZh: MarketingMessages = {
     pricing: "价格",
     mobile: "在手机上使用",
     allTools: "全部工具",
-    language: "语言",
   },
   useCases: {
     creators: "内容创作者",
@@ -35,12 +34,10 @@ export const marketingZh: MarketingMessages = {
   },
   articles: {
     minutes: "阅读约 {minutes} 分钟",
-    readArticle: "阅读全文",
     allCategories: "全部",
     categories: "分类",
     backToIndex: "全部文章",
     published: "发布于",
-    count: "共 {count} 篇",
-    empty: "这个分类下还没有文章。",
+    related: "继续阅读",
   },
 };

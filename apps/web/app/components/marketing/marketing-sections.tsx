@@ -195,6 +195,17 @@ export function BannerLink({ to, children }: { to: string; children: ReactNode }
   );
 }
 
-export function PageContainer({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return <div className={`${container} ${className}`}>{children}</div>;
+const WIDTHS = { wide: "max-w-6xl", medium: "max-w-4xl", narrow: "max-w-3xl" } as const;
+
+/** Page-width column; `narrow` suits long reading (articles), `medium` lists of questions. */
+export function PageContainer({
+  children,
+  className = "",
+  width = "wide",
+}: {
+  children: ReactNode;
+  className?: string;
+  width?: keyof typeof WIDTHS;
+}) {
+  return <div className={`mx-auto px-4 sm:px-6 lg:px-8 ${WIDTHS[width]} ${className}`}>{children}</div>;
 }

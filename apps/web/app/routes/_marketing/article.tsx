@@ -36,7 +36,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
     <>
       <article>
         <header className="border-b border-border">
-          <PageContainer className="max-w-3xl pt-10 pb-10 sm:pt-14">
+          <PageContainer width="narrow" className="pt-10 pb-10 sm:pt-14">
             <Link
               to={localizePath(`/${article.kind}`, locale)}
               className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
@@ -58,14 +58,17 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <div aria-hidden="true" className="mt-8 aspect-[16/6] rounded-2xl bg-cover bg-center" style={coverStyle(article.cover)} />
           </PageContainer>
         </header>
-        <PageContainer className="max-w-3xl py-10">
+        <PageContainer width="narrow" className="py-10">
           {/* Our own Markdown from the repository, rendered by marked in the loader. */}
           <div className="article-body" dangerouslySetInnerHTML={{ __html: article.html }} />
         </PageContainer>
       </article>
       {related.length > 0 ? (
-        <section className="border-t border-border bg-surface-muted/50 dark:bg-surface-muted/30">
+        <section aria-labelledby="related-title" className="border-t border-border bg-surface-muted/50 dark:bg-surface-muted/30">
           <PageContainer className="py-12">
+            <h2 id="related-title" className="mb-6 text-xl font-bold tracking-tight">
+              {t("marketing.articles.related")}
+            </h2>
             <ul className="grid gap-6 md:grid-cols-3">
               {related.map((other) => (
                 <li key={other.slug}>

@@ -17,7 +17,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title={copy.h1} lead={copy.lead} />
-      <PageContainer className="max-w-4xl space-y-12 py-14">
+      <PageContainer width="medium" className="space-y-12 py-14">
         {copy.groups.map((group) => (
           <section key={group.title} aria-label={group.title}>
             <h2 className="mb-4 text-xl font-bold tracking-tight">{group.title}</h2>

@@ -38,7 +38,7 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
           />
         </form>
       </PageHero>
-      <PageContainer className="max-w-4xl py-12">
+      <PageContainer width="medium" className="py-12">
         <p aria-live="polite" className="text-sm text-muted-foreground" data-testid="help-results-count">
           {results.length === 0
             ? copy.noResults.replace("{query}", query.trim())

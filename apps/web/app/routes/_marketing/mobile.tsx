@@ -20,7 +20,7 @@ export default function Mobile({ loaderData }: Route.ComponentProps) {
       <PageHero title={copy.h1} lead={copy.lead}>
         <CtaLink to={localizePath(PATHS.workbench, locale)}>{copy.cta}</CtaLink>
       </PageHero>
-      <Section id="features" title={copy.title} muted>
+      <Section id="features" title={copy.featuresTitle} muted>
         <FeatureGrid items={copy.features} columns={2} />
       </Section>
       <Section id="home-screen" title={copy.homeScreenTitle}>

@@ -28,7 +28,7 @@ export default function Share({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title={copy.h1} lead={copy.lead} />
-      <PageContainer className="max-w-3xl space-y-10 py-14">
+      <PageContainer width="narrow" className="space-y-10 py-14">
         <section role="status" data-testid="share-state" data-state={sharedId ? "invalid" : "empty"} className="rounded-2xl border border-border bg-surface p-6">
           <h2 className="text-xl font-semibold">{sharedId ? copy.invalidTitle : copy.emptyTitle}</h2>
           <p className="mt-2 leading-relaxed text-muted-foreground">

@@ -27,7 +27,7 @@ export default function SubscriptionLanding({ loaderData }: Route.ComponentProps
   return (
     <>
       <PageHero title={copy.h1} lead={copy.lead} />
-      <PageContainer className="max-w-3xl py-14">
+      <PageContainer width="narrow" className="py-14">
         <section role="status" data-testid="order-state" data-state="not-found" className="rounded-2xl border border-border bg-surface p-6">
           <h2 className="text-xl font-semibold">{orderId ? copy.unknownTitle : copy.noneTitle}</h2>
           <p className="mt-2 leading-relaxed text-muted-foreground">

@@ -35,6 +35,7 @@ const EN = {
     description: "Use Voxwork in your phone's browser: record voice samples, check job progress and download results. No app to install.",
     h1: "Voxwork on your phone",
     lead: "There is no app to install: the workbench works in your phone's browser. Record a voice sample, start a job on the go and download the result when it's done.",
+    featuresTitle: "What you can do from your phone",
     features: [
       { title: "Record on the spot", body: "Use your phone's microphone for voice samples and speech-to-speech takes." },
       { title: "Follow your jobs", body: "Long video translations keep running on the server; check their progress from anywhere." },
@@ -98,6 +99,7 @@ const ZH: typeof EN = {
     description: "在手机浏览器中使用 Voxwork：录制声音样本、查看任务进度、下载结果，无需安装应用。",
     h1: "在手机上使用 Voxwork",
     lead: "无需安装应用：工作台在手机浏览器中就能使用。随时录一段声音样本，在路上发起任务，完成后直接下载。",
+    featuresTitle: "在手机上可以做什么",
     features: [
       { title: "随手录音", body: "用手机麦克风录制声音样本和语音转语音的素材。" },
       { title: "随时查看任务", body: "较长的视频翻译在服务器上持续运行，在哪里都能查看进度。" },
