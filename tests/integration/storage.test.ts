@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -46,6 +46,24 @@ function conformance(name: string, open: () => Promise<{ storage: StorageReposit
       const video = storageKeys.upload('u1', 'a2', 'clip.mp4');
       await storage.put(video, PATTERN, { contentType: 'video/mp4' });
       expect(await storage.stat(video)).toMatchObject({ size: PATTERN.length, contentType: 'video/mp4' });
+    });
+
+    it('stores a local file, moving it when asked', async () => {
+      const folder = await mkdtemp(path.join(tmpdir(), 'voxwork-putfile-'));
+      try {
+        const source = path.join(folder, 'upload.bin');
+        await writeFile(source, PATTERN);
+        const key = storageKeys.upload('u1', 'f1', 'copied.bin');
+        expect(await storage.putFile(key, source, { size: PATTERN.length })).toMatchObject({ key, size: PATTERN.length });
+        expect(await readFile(source)).toHaveLength(PATTERN.length);
+        const moved = storageKeys.upload('u1', 'f2', 'moved.bin');
+        await storage.putFile(moved, source, { move: true, contentType: 'application/octet-stream' });
+        await expect(stat(source)).rejects.toThrow(/ENOENT/);
+        expect(Buffer.from(await text(await storage.get(moved, { range: { start: 5, end: 9 } })), 'latin1').equals(PATTERN.subarray(5, 10))).toBe(true);
+        await expect(storage.putFile(storageKeys.upload('u1', 'f3', 'x.bin'), path.join(folder, 'missing.bin'))).rejects.toThrow(/ENOENT/);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
     });
 
     it('reads byte ranges', async () => {

@@ -189,7 +189,7 @@ describe('uploads', () => {
       offset += length;
     }
     const seconds = (performance.now() - began) / 1000;
-    console.info(`[uploads] 500 MiB via tus with one drop in ${seconds.toFixed(1)} s: ${(500 / seconds).toFixed(0)} MiB/s on loopback (incl. checks and storing); the last PATCH, with the checks and the copy into storage, took ${(lastPatchMs / 1000).toFixed(1)} s`);
+    console.info(`[uploads] 500 MiB via tus with one drop in ${seconds.toFixed(1)} s: ${(500 / seconds).toFixed(0)} MiB/s on loopback (incl. checks and storing); the last PATCH, with the checks and the move into storage, took ${(lastPatchMs / 1000).toFixed(1)} s`);
     if (last === 'dropped') throw new Error('no final response');
     expect(last.status).toBe(200);
     const envelope = JSON.parse(last.text) as Envelope;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -78,6 +78,31 @@ export function createLocalDiskStorage(options: { root: string; signUrl: (key: s
         await rm(temp, { force: true });
         throw error;
       }
+      return (await toObject(key))!;
+    },
+    async putFile(key, localPath, putOptions) {
+      const file = fileOf(key);
+      if (putOptions?.size !== undefined && (await stat(localPath)).size !== putOptions.size) throw new Error(`expected ${putOptions.size} bytes for ${key}`);
+      await mkdir(path.dirname(file), { recursive: true });
+      if (putOptions?.move) {
+        try {
+          await rename(localPath, file);
+          return (await toObject(key))!;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        }
+      }
+      // Another disk (or a copy was asked for): copy to a temp file in the root, then rename.
+      const temp = path.join(root, TEMP_DIR, `${randomUUID()}.part`);
+      await mkdir(path.dirname(temp), { recursive: true });
+      try {
+        await copyFile(localPath, temp);
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      if (putOptions?.move) await rm(localPath, { force: true });
       return (await toObject(key))!;
     },
     async get(key, getOptions) {

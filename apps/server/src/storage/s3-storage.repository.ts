@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { rm, stat as statFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -121,6 +123,15 @@ export function createS3Storage(options: S3StorageOptions): StorageRepository & 
         }),
       );
       return (await stat(key))!;
+    },
+    async putFile(key, localPath, putOptions) {
+      const { size } = await statFile(localPath);
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: checked(key), Body: createReadStream(localPath), ContentLength: size, ContentType: putOptions?.contentType ?? contentTypeForKey(key) }),
+      );
+      const stored = (await stat(key))!;
+      if (putOptions?.move) await rm(localPath, { force: true });
+      return stored;
     },
     async get(key, getOptions) {
       try {

@@ -104,7 +104,8 @@ export async function createTusUploads(options: {
         options.log.error({ err: error, uploadId: upload.id }, 'upload could not be completed');
         throw tusError(req.headers, 500, ErrorCode.INTERNAL_ERROR);
       } finally {
-        await datastore.remove(upload.id).catch(() => undefined);
+        // The file itself was moved into storage (or is refused): drop it and its tus record.
+        await datastore.remove(upload.id).catch(() => datastore.configstore.delete(upload.id).catch(() => undefined));
       }
     },
     onResponseError(_req, error) {

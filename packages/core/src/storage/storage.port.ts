@@ -28,6 +28,11 @@ export interface StorageRepository {
   readonly kind: 'local' | 's3';
   /** Stores the body under the key, replacing any object there; readers never see a partial object. */
   put(key: string, body: Readable | Uint8Array | string, options?: PutOptions): Promise<StoredObject>;
+  /**
+   * Stores a local file under the key. With `move`, the file is consumed: renamed into place when
+   * it is on the same disk (no copy), otherwise copied and then removed.
+   */
+  putFile(key: string, localPath: string, options?: PutOptions & { move?: boolean }): Promise<StoredObject>;
   /** The object's bytes (only `range` when given); undefined when the key does not exist. */
   get(key: string, options?: { range?: ByteRange }): Promise<Readable | undefined>;
   /** Size, type and date; undefined when the key does not exist. */

@@ -16,6 +16,10 @@ function memoryStorage(): StorageRepository & { objects: Map<string, number> } {
       objects.set(key, options?.size ?? 0);
       return object(key);
     },
+    async putFile(key, _path, options) {
+      objects.set(key, options?.size ?? 0);
+      return object(key);
+    },
     async get() {
       return undefined;
     },

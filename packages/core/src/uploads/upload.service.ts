@@ -54,7 +54,8 @@ export function createUploadService(deps: UploadServiceDeps) {
         const id = newId();
         const stem = name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name;
         const key = storageKeys.upload(userId, id, `${stem}.${type.extension}`);
-        await deps.storage.put(key, request.source.open(), { contentType: type.mime, size: request.source.size });
+        // The source is consumed (renamed into place on the same disk): callers never need it afterwards.
+        await deps.storage.putFile(key, request.source.path, { contentType: type.mime, size: request.source.size, move: true });
         try {
           return await deps.uploads.insert({ id, ownerId: userId, status: 'ready', storageKey: key, originalName: name, mime: type.mime, bytes: request.source.size, ...facts });
         } catch (error) {
