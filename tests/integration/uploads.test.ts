@@ -219,6 +219,23 @@ describe('uploads', () => {
     expect(zh).toMatchObject({ code: ErrorCode.UPLOAD_NOT_MEDIA, message: '此文件不是音频、视频或图片文件。' });
   });
 
+  it('the form-data helper of the spec: multipart/form-data with the file as a part', async () => {
+    const form = new FormData();
+    form.set('title', 'ignored field');
+    form.set('file', new Blob([new Uint8Array(smallMp4)], { type: 'video/mp4' }), '假期 clip.mp4');
+    const response = await fetch(`${base}/api/upload/file`, { method: 'POST', headers: auth(free), body: form });
+    const envelope = (await response.json()) as Envelope;
+    expect(envelope).toMatchObject({ code: 0, data: { name: '假期 clip.mp4', kind: 'video', bytes: smallMp4.length } });
+    const fake = new FormData();
+    fake.set('file', new Blob(['plain text']), 'notes.mp4');
+    const refused = (await (await fetch(`${base}/api/upload/file`, { method: 'POST', headers: auth(free), body: fake })).json()) as Envelope;
+    expect(refused.code).toBe(ErrorCode.UPLOAD_NOT_MEDIA);
+    const traversal = new FormData();
+    traversal.set('file', new Blob([new Uint8Array(smallMp4)]), '../../x.mp4');
+    expect(((await (await fetch(`${base}/api/upload/file`, { method: 'POST', headers: auth(free), body: traversal })).json()) as Envelope).code).toBe(ErrorCode.UPLOAD_NAME_INVALID);
+    await signedCall(base, SECRET, '/api/upload/delete', { uploadId: (envelope.data as { id: string }).id }, { ...auth(free), 'user-id': free.userId });
+  });
+
   it('a truncated mp4 is damaged', async () => {
     const result = await smallUpload(free, 'cut.mp4', await readFile(path.join(fixtures, 'truncated.mp4')));
     expect(result).toMatchObject({ status: 422, code: ErrorCode.UPLOAD_DAMAGED });

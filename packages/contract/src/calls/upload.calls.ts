@@ -19,7 +19,7 @@ export type UploadView = z.infer<typeof uploadViewSchema>;
 
 /** Where uploads go (raw routes beside the calls; they answer with the same envelope). */
 export const UPLOAD_ROUTES = {
-  /** Small files: `POST`, body = the file (`application/octet-stream`), `x-file-name` = percent-encoded name. */
+  /** Small files: `POST` as `multipart/form-data` (a file part), or body = the file (`application/octet-stream`) with `x-file-name` = percent-encoded name. */
   file: '/api/upload/file',
   /** Resumable uploads, tus 1.0 (creation, termination); metadata `filename`. */
   tus: '/api/upload/tus',
