@@ -2,7 +2,7 @@ import { ErrorCode, messageFor, UPLOAD_ROUTES, type UploadView } from "@voxwork/
 import * as tus from "tus-js-client";
 
 /**
- * Browser uploads: one request for small files (`POST /api/upload/file`, body = the file) and
+ * Browser uploads: one form-data request for small files (`POST /api/upload/file`) and
  * resumable tus uploads for large ones (`/api/upload/tus`): chunks, automatic retries, and
  * resume from the server's offset after a dropped connection or a page reload (the upload URL is
  * remembered in localStorage by file fingerprint).
@@ -65,15 +65,13 @@ export function readUploadEnvelope(body: string, status: number, locale: UploadL
 
 const percentOf = (sent: number, total: number) => (total > 0 ? Math.min(100, Math.round((sent / total) * 1000) / 10) : 0);
 
-/** Small file in one request, with upload progress (XMLHttpRequest: fetch cannot report it). */
+/** Small file in one request as form data (spec §7's form-data helper), with upload progress (XMLHttpRequest: fetch cannot report it). */
 export function uploadSmallFile(file: File, options: UploadOptions): Promise<UploadView> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", `${options.baseUrl}${UPLOAD_ROUTES.file}`);
     request.setRequestHeader("authorization", `Bearer ${options.token}`);
     request.setRequestHeader("accept-language", options.locale === "zh" ? "zh-CN" : "en");
-    request.setRequestHeader("content-type", "application/octet-stream");
-    request.setRequestHeader("x-file-name", encodeURIComponent(file.name));
     request.upload.onprogress = (event) => options.onProgress?.({ bytesSent: event.loaded, bytesTotal: file.size, percent: percentOf(event.loaded, file.size) });
     request.onload = () => {
       try {
@@ -89,7 +87,9 @@ export function uploadSmallFile(file: File, options: UploadOptions): Promise<Upl
     };
     if (options.signal?.aborted) return abort();
     options.signal?.addEventListener("abort", abort, { once: true });
-    request.send(file);
+    const form = new FormData();
+    form.append("file", file, file.name);
+    request.send(form);
   });
 }
 
