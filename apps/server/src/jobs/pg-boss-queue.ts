@@ -23,6 +23,8 @@ export async function startPgBoss(options: QueueOptions) {
     schema: 'pgboss',
     superviseIntervalSeconds: Math.max(options.heartbeatSeconds, 10),
     monitorIntervalSeconds: 30,
+    // New jobs wake idle workers at once (NOTIFY); polling stays as the backstop.
+    useListenNotify: true,
   };
   const boss =
     handle.kind === 'pglite'
@@ -40,6 +42,7 @@ export async function startPgBoss(options: QueueOptions) {
       retryBackoff: true,
       expireInSeconds: policy.expireInSeconds,
       heartbeatSeconds: options.heartbeatSeconds,
+      notify: true,
     };
     if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions);
     else await boss.createQueue(name, queueOptions);
@@ -85,11 +88,15 @@ export async function startPgBoss(options: QueueOptions) {
         if (jobId) running.get(jobId)?.abort(new Error('cancelled by the user'));
       });
       for (const name of JOB_NAMES) {
+        // Each of `concurrency` local workers takes one job at a time: a long media job never
+        // holds other slots idle (a batch would wait for its slowest job). New jobs wake idle
+        // workers through NOTIFY; a backlog drains at up to concurrency / poll interval jobs/s.
         await boss.work<JobPayload>(
           name,
           {
             localConcurrency: options.concurrency,
             pollingIntervalSeconds: options.pollIntervalSeconds,
+            notifyPollingIntervalSeconds: options.pollIntervalSeconds,
             heartbeatRefreshSeconds: options.heartbeatSeconds / 2,
           },
           async ([job]) => {

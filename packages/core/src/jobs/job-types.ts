@@ -4,10 +4,12 @@
  */
 export interface JobInputs {
   'system.selfCheck': { durationSeconds: number; frequencyHz: number; sampleRate?: number | undefined };
+  /** A queue round trip with no work: measures scheduling overhead (bench:jobs) and proves a worker is alive. */
+  'system.ping': { sentAt: number };
 }
 
 export type JobName = keyof JobInputs;
-export const JOB_NAMES = ['system.selfCheck'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['system.selfCheck', 'system.ping'] as const satisfies readonly JobName[];
 
 export interface JobPayload {
   jobId: string;
@@ -67,6 +69,7 @@ export interface JobPolicy {
 
 export const JOB_POLICIES: { [N in JobName]: JobPolicy } = {
   'system.selfCheck': { retryLimit: 3, retryDelaySeconds: 1, expireInSeconds: 15 * 60 },
+  'system.ping': { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 60 },
 };
 
 /** Stages that must run again when `stage` re-runs: itself and everything that depends on it, directly or not. */
