@@ -26,6 +26,13 @@ describe("buildSeo", () => {
     expect(seo.title).toBe("价格 — Voxwork");
   });
 
+  it("takes an explicit canonical path over the request's spelling", () => {
+    vi.stubEnv("PUBLIC_URL", "");
+    const seo = buildSeo(new Request("http://127.0.0.1:4000/zh/faq"), { title: "x", description: "d", path: "/FAQ" });
+    expect(seo.canonical).toBe("http://127.0.0.1:4000/zh/FAQ");
+    expect(seo.alternates.en).toBe("http://127.0.0.1:4000/FAQ");
+  });
+
   it("prefers PUBLIC_URL, else the request origin", () => {
     vi.stubEnv("PUBLIC_URL", "https://voxwork.example/");
     expect(buildSeo(new Request("http://localhost/"), { title: "Voxwork", description: "d" }).canonical).toBe("https://voxwork.example/");

@@ -5,11 +5,18 @@ import { siteOrigin } from "./site-url.server";
 /** The SEO block of a page at the request's path (its locale comes from the path). */
 export function buildSeo(
   request: Request,
-  page: { title: string; description: string; type?: Seo["type"]; noindex?: boolean },
+  page: {
+    title: string;
+    description: string;
+    type?: Seo["type"];
+    noindex?: boolean;
+    /** Locale-neutral canonical path when the request's spelling may differ (`/faq` → `/FAQ`). */
+    path?: string;
+  },
 ): Seo {
   const pathname = pagePathname(request);
   const locale: Locale = localeFromPath(pathname);
-  const neutral = stripLocale(pathname);
+  const neutral = page.path ?? stripLocale(pathname);
   const origin = siteOrigin(request);
   const absolute = (path: string) => `${origin}${path}`;
   return {

@@ -8,7 +8,7 @@ import { buildSeo, requestLocale } from "../../lib/marketing/seo.server";
 // `/FAQ` (capital letters, as in the spec) and `/zh/FAQ`.
 export function loader({ request }: Route.LoaderArgs) {
   const copy = FAQ_COPY[requestLocale(request)];
-  return { copy, seo: buildSeo(request, { title: copy.title, description: copy.description }) };
+  return { copy, seo: buildSeo(request, { title: copy.title, description: copy.description, path: "/FAQ" }) };
 }
 
 export default function Faq({ loaderData }: Route.ComponentProps) {

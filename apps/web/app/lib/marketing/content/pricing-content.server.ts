@@ -19,6 +19,7 @@ const COPY = {
     saveUpTo: "save up to {percent}%",
     perMonth: "/ month",
     perYear: "/ year",
+    separator: ": ",
     billedYearly: "{amount} per month, billed yearly",
     free: "Free",
     freeNote: "No card needed",
@@ -74,6 +75,7 @@ const COPY = {
     saveUpTo: "最高省 {percent}%",
     perMonth: "/ 月",
     perYear: "/ 年",
+    separator: "：",
     billedYearly: "折合每月 {amount}，按年付费",
     free: "免费",
     freeNote: "无需绑定银行卡",
@@ -147,9 +149,9 @@ export function pricingPage(locale: Locale) {
         yearlyMinor === undefined || monthlyMinor === undefined ? 0 : Math.round((1 - yearlyMinor / (monthlyMinor * 12)) * 100),
       highlights: [
         `${fill(copy.points, plan.comboDetail.pointsPerMonth)} ${copy.perMonth}`,
-        `${copy.rows.maxVideoMinutesPerJob}: ${fill(u.minutes, plan.comboDetail.maxVideoMinutesPerJob)}`,
-        `${copy.rows.vtUseLimit}: ${plan.vtUseLimit < 0 ? u.unlimited : plan.vtUseLimit}`,
-        `${copy.rows.voiceCloneSlots}: ${plan.comboDetail.voiceCloneSlots}`,
+        `${copy.rows.maxVideoMinutesPerJob}${copy.separator}${fill(u.minutes, plan.comboDetail.maxVideoMinutesPerJob)}`,
+        `${copy.rows.vtUseLimit}${copy.separator}${plan.vtUseLimit < 0 ? u.unlimited : plan.vtUseLimit}`,
+        `${copy.rows.voiceCloneSlots}${copy.separator}${plan.comboDetail.voiceCloneSlots}`,
       ],
     };
   });
