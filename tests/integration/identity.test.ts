@@ -130,9 +130,24 @@ describe('identity and the account calls', () => {
     expect(providers.data).toEqual({ providers: [] });
   });
 
+  it('deletes the account with a fresh sign-in and the password; its data goes with it', async () => {
+    const signIn = await auth('/sign-in/email', { email, password });
+    expect(signIn.status).toBe(200);
+    const fresh = (await signIn.json()) as { token: string };
+    const headers = { authorization: `Bearer ${fresh.token}` };
+    const wrong = await auth('/delete-user', { password: 'not it' }, headers);
+    expect(wrong.status).toBeGreaterThanOrEqual(400);
+    expect((await call('/bill/userAccount/getUserAccount', { userId }, headers)).code).toBe(0);
+    const deleted = await auth('/delete-user', { password }, headers);
+    expect(deleted.status).toBe(200);
+    expect((await call('/bill/userAccount/getUserAccount', { userId }, headers)).code).toBe(ErrorCode.AUTH_REQUIRED);
+    expect((await auth('/sign-in/email', { email, password })).status).toBe(401);
+  });
+
   it('rate-limits repeated sign-in attempts', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await auth('/sign-in/email', { email, password: `guess-${i}` })).status);
     expect(statuses).toContain(429);
   });
+
 });

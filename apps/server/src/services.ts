@@ -26,13 +26,16 @@ export function createServices({
   const appConfig = config ?? loadConfig({});
   const jobRepository = createJobRepository(database.db);
   const accountServices = createAccountServices({ database, config: appConfig, log: log ?? pino({ level: 'silent' }) });
+  const storageServices = createStorageServices({ database, config: appConfig, accounts: accountServices.accounts });
+  // A deleted account takes its files with it.
+  accountServices.onUserDeleted((userId) => storageServices.uploads.deleteUserFiles(userId));
   return {
     jobRepository,
     jobs: createJobService({ jobs: jobRepository, queue, ...(events ? { events } : {}), pipelines: jobPipelines, files: localJobFiles(appConfig.dataDir) }),
     analytics: createAnalyticsServices(database, config, log),
     feedback: createFeedbackRepository(database.db),
     ...accountServices,
-    ...createStorageServices({ database, config: appConfig, accounts: accountServices.accounts }),
+    ...storageServices,
     ...createPaymentServices({ database, config: appConfig }),
   };
 }

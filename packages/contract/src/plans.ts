@@ -19,6 +19,8 @@ export interface ComboDetail {
   concurrentJobs: number;
   /** Largest upload, in megabytes. */
   uploadSizeMb: number;
+  /** Total stored files (uploads and results), in megabytes. */
+  storageQuotaMb: number;
   /** Characters in one text-to-speech job. */
   maxTtsCharacters: number;
   /** Output without the Voxwork watermark/audio tag. */
@@ -54,6 +56,7 @@ export const PLANS: readonly Plan[] = [
       voiceCloneSlots: 1,
       concurrentJobs: 1,
       uploadSizeMb: 100,
+      storageQuotaMb: 1_024,
       maxTtsCharacters: 5_000,
       watermarkFree: false,
       queuePriority: 0,
@@ -72,6 +75,7 @@ export const PLANS: readonly Plan[] = [
       voiceCloneSlots: 10,
       concurrentJobs: 3,
       uploadSizeMb: 1_024,
+      storageQuotaMb: 20_480,
       maxTtsCharacters: 20_000,
       watermarkFree: true,
       queuePriority: 5,
@@ -90,6 +94,7 @@ export const PLANS: readonly Plan[] = [
       voiceCloneSlots: 50,
       concurrentJobs: 10,
       uploadSizeMb: 4_096,
+      storageQuotaMb: 102_400,
       maxTtsCharacters: 50_000,
       watermarkFree: true,
       queuePriority: 10,

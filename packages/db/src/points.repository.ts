@@ -68,6 +68,12 @@ function pointsQueries(db: Database) {
       await db.update(userAccounts).set({ ...values, updatedAt: sql`now()` }).where(eq(userAccounts.userId, userId));
     },
 
+    /** Removes the account row of a deleted user (ledger entries stay: they are the financial record). */
+    async deleteAccount(userId: string): Promise<void> {
+      await db.delete(pointHolds).where(eq(pointHolds.userId, userId));
+      await db.delete(userAccounts).where(eq(userAccounts.userId, userId));
+    },
+
     async setStatus(userId: string, status: UserAccountRow['status']): Promise<void> {
       await db.update(userAccounts).set({ status, updatedAt: sql`now()` }).where(eq(userAccounts.userId, userId));
     },

@@ -32,7 +32,9 @@ export const jobsArea: Area = {
       return { ok: true as const };
     }),
     bindCall(jobDeleteCall, async (body, context) => {
-      await services.jobs.remove(body.jobId, userOf(context));
+      const userId = userOf(context);
+      await services.jobs.remove(body.jobId, userId);
+      await services.uploads.deleteJobFiles(userId, body.jobId);
       return { ok: true as const };
     }),
     bindCall(jobRerunStageCall, async (body, context) => services.jobs.rerunStage(body.jobId, userOf(context), body.stage)),

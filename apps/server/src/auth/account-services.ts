@@ -11,12 +11,24 @@ export function createAccountServices({ database, config, log }: { database: Dat
   const ledger = createPointsLedger({ points });
   const accounts = createAccountService({ points, ledger });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log });
+  /** What else must go when a user deletes their account (registered by other areas, e.g. their files). */
+  const deletionSteps: ((userId: string) => Promise<unknown>)[] = [(userId) => points.deleteAccount(userId)];
   return {
+    onUserDeleted: (step: (userId: string) => Promise<unknown>) => void deletionSteps.push(step),
     points,
     ledger,
     accounts,
     giftCodes: createGiftCodeService({ points }),
     mailer,
-    auth: createAuth({ config, database, accounts, mailer, log }),
+    auth: createAuth({
+      config,
+      database,
+      accounts,
+      mailer,
+      log,
+      afterUserDeleted: async (userId) => {
+        for (const step of deletionSteps) await step(userId);
+      },
+    }),
   };
 }

@@ -61,7 +61,15 @@ const localeOf = (request?: Request) => pickLocale(request?.headers.get('accept-
  * tokens for the call contract, rate limiting in the database. Sessions need a recent sign-in
  * (`freshAge`) for sensitive operations.
  */
-export function createAuth(options: { config: Config; database: DatabaseHandle; accounts: AccountService; mailer: Mailer; log: Logger }) {
+export function createAuth(options: {
+  config: Config;
+  database: DatabaseHandle;
+  accounts: AccountService;
+  mailer: Mailer;
+  log: Logger;
+  /** Runs after a user deleted their account (files, account row). */
+  afterUserDeleted: (userId: string) => Promise<void>;
+}) {
   const { config, database, accounts, mailer, log } = options;
   const policy = passwordPolicyFrom(config);
   const provider = (id: string) => configuredProviders(config).some((candidate) => candidate.id === id);
@@ -98,7 +106,13 @@ export function createAuth(options: { config: Config; database: DatabaseHandle; 
     },
     user: {
       changeEmail: { enabled: true, sendChangeEmailConfirmation: sendMail('change-email') },
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        afterDelete: async (user) => {
+          await options.afterUserDeleted(user.id);
+          log.info({ userId: user.id }, 'account deleted');
+        },
+      },
     },
     session: {
       expiresIn: config.SESSION_EXPIRES_DAYS * 24 * 3600,

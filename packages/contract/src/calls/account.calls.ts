@@ -8,6 +8,7 @@ const comboDetailSchema = z.object({
   voiceCloneSlots: z.number().int(),
   concurrentJobs: z.number().int(),
   uploadSizeMb: z.number().int(),
+  storageQuotaMb: z.number().int(),
   maxTtsCharacters: z.number().int(),
   watermarkFree: z.boolean(),
   queuePriority: z.number().int(),
