@@ -46,7 +46,7 @@ const EN: FaqCopy = {
       items: [
         { q: "How long are my files kept?", a: "For your plan's retention period after a job: 7 days on Free, 30 on Pro, 90 on Business. Download what you want to keep." },
         { q: "Is my data used for training?", a: "No. Your recordings and cloned voices are not used to train models." },
-        { q: "Which file types can I upload?", a: "Audio: WAV, MP3, M4A. Video: MP4, MOV, WebM. Images: JPG, PNG. The largest upload depends on your plan (100 MB to 4 GB)." },
+        { q: "Which file types can I upload?", a: "Audio: WAV, MP3, M4A/AAC, OGG/Opus and FLAC. Video: MP4, MOV, WebM and MKV. Images: JPG, PNG and WebP. Files are checked by their content, not their name. The largest upload depends on your plan (100 MB to 4 GB), and a video may not be longer than your plan's per-job length." },
       ],
     },
   ],
@@ -98,7 +98,7 @@ const ZH: FaqCopy = {
       items: [
         { q: "文件会保存多久？", a: "任务完成后按套餐保留：免费版 7 天，专业版 30 天，商业版 90 天。需要长期保存的请及时下载。" },
         { q: "我的数据会被用于训练吗？", a: "不会。你的录音和克隆音色不会被用于训练模型。" },
-        { q: "可以上传哪些格式？", a: "音频：WAV、MP3、M4A；视频：MP4、MOV、WebM；图片：JPG、PNG。单个文件上限取决于套餐（100 MB 到 4 GB）。" },
+        { q: "可以上传哪些格式？", a: "音频：WAV、MP3、M4A/AAC、OGG/Opus 和 FLAC；视频：MP4、MOV、WebM 和 MKV；图片：JPG、PNG 和 WebP。系统按文件内容而不是文件名识别格式。单个文件上限取决于套餐（100 MB 到 4 GB），视频时长也不能超过套餐的单任务上限。" },
       ],
     },
   ],

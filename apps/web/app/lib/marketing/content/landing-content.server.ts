@@ -347,10 +347,10 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       features: [
         { title: "Transcript you can edit", body: "Fix names and terms in the transcript before translating; errors don't travel downstream." },
         { title: "Segment-by-segment review", body: "Edit a translated line and regenerate only that segment." },
-        { title: "Timing-aware speech", body: "Translated speech is fitted to the original segment length; overly long lines are flagged so you can shorten them." },
+        { title: "Timing-aware speech", body: "Translated speech is placed on the timing of the original segments, so you can see which lines run long and shorten them." },
         { title: "Subtitles out", body: "Export SRT or VTT in the source language, the target language, or both." },
         { title: "Background kept", body: "Music and effects are kept under the new voice where the source allows separation." },
-        { title: "Pro mode for series", body: "Video translator pro keeps a glossary and speaker voices across episodes." },
+        { title: "Two modes", body: "The video translator for quick clips; video translator pro for longer projects, with a result page for every translation job." },
       ],
       stepsTitle: "How it works",
       steps: [
@@ -379,10 +379,10 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       features: [
         { title: "转写稿可编辑", body: "翻译前先修正人名和术语，错误不会带到后面的环节。" },
         { title: "逐段审校", body: "修改某一句译文，只重新生成那一段。" },
-        { title: "兼顾时长的配音", body: "译文配音会尽量贴合原片段时长；过长的句子会被标出，方便你精简。" },
+        { title: "兼顾时长的配音", body: "译文配音按原片段的时间轴摆放，哪句过长一目了然，方便你精简。" },
         { title: "导出字幕", body: "可导出原文、译文或双语的 SRT / VTT 字幕。" },
         { title: "保留背景声", body: "在源视频可分离的情况下，新配音下方保留音乐和音效。" },
-        { title: "剧集用专业版", body: "专业版视频翻译可跨集保留术语表和角色音色。" },
+        { title: "两种模式", body: "普通版视频翻译适合短片；专业版适合较长的项目，每个翻译任务都有独立的结果页。" },
       ],
       stepsTitle: "使用流程",
       steps: [

@@ -11,7 +11,7 @@ const EN = {
     learnMore: "Learn more",
     open: "Open in the workbench",
     noteTitle: "Engines behind the tools",
-    note: "Local engines run offline and sound robotic; neural voices, cloning, lip-sync and talking-photo animation need remote engines configured for your workspace. A tool without a working engine says so in the workbench.",
+    note: "Local engines run offline and sound robotic; neural voices, cloning, lip-sync and talking-photo animation need remote engines configured for your workspace. A tool without a working engine, or one that is not released yet, says so plainly in the workbench instead of pretending.",
   },
   share: {
     title: "Shared result",
@@ -75,7 +75,7 @@ const ZH: typeof EN = {
     learnMore: "了解详情",
     open: "在工作台打开",
     noteTitle: "工具背后的引擎",
-    note: "本地引擎可离线运行，但声音偏机械；神经网络音色、声音克隆、口型同步和照片说话动画需要工作区配置远程引擎。没有可用引擎的工具会在工作台中直接说明。",
+    note: "本地引擎可离线运行，但声音偏机械；神经网络音色、声音克隆、口型同步和照片说话动画需要工作区配置远程引擎。没有可用引擎或尚未上线的工具，会在工作台中直接说明，而不是假装可用。",
   },
   share: {
     title: "分享的结果",

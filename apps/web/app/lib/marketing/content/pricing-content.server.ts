@@ -23,7 +23,7 @@ const COPY = {
     billedYearly: "{amount} per month, billed yearly",
     free: "Free",
     freeNote: "No card needed",
-    recommended: "Most popular",
+    recommended: "Recommended",
     choose: "Choose in the workbench",
     startFree: "Start for free",
     plans: {
@@ -79,7 +79,7 @@ const COPY = {
     billedYearly: "折合每月 {amount}，按年付费",
     free: "免费",
     freeNote: "无需绑定银行卡",
-    recommended: "最受欢迎",
+    recommended: "推荐",
     choose: "在工作台中选择",
     startFree: "免费开始",
     plans: {
