@@ -108,6 +108,21 @@ try {
     return { median: at(0.5), p95: at(0.95) };
   }
 
+  /**
+   * Scripts the browser fetches before the page is interactive: `<link rel="modulepreload">`,
+   * `<script src>`, and the static/dynamic imports of inline module scripts. Asset paths that only
+   * appear in inlined JSON (route-manifest patches for lazy route discovery) are not loaded.
+   */
+  function initialScripts(html: string): string[] {
+    const found = new Set<string>();
+    for (const match of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) found.add(match[1]!);
+    for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) found.add(match[1]!);
+    for (const block of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+      for (const match of block[1]!.matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?\(?\s*["']([^"']+\.js)["']/g)) found.add(match[1]!);
+    }
+    return [...found].filter((url) => url.startsWith('/'));
+  }
+
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(`bench:web  ${requests} sequential requests per page, loopback, ROLE=web (${base})`);
   console.log('');
@@ -118,8 +133,8 @@ try {
     const response = await fetch(`${base}${page.path}`);
     const html = Buffer.from(await response.arrayBuffer());
     const text = html.toString('utf8');
-    const scripts = [...new Set([...text.matchAll(/\/assets\/[\w.-]+\.js/g)].map((match) => match[0]))];
-    const styles = [...new Set([...text.matchAll(/\/assets\/[\w.-]+\.css/g)].map((match) => match[0]))];
+    const scripts = initialScripts(text);
+    const styles = [...new Set([...text.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+\.css)"/g)].map((match) => match[1]!))];
     let jsGzip = 0;
     const files: { url: string; gzip: number }[] = [];
     for (const url of scripts) {
