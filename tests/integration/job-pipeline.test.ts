@@ -4,28 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type JobView } from '@voxwork/contract';
 import { streamJobs } from '@voxwork/contract/client';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '@voxwork/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
 import { freePort } from '../support/server-process.ts';
-import { createPostgresDatabase, freshPglite, TEST_DATABASE_URL } from '../support/test-database.ts';
+import { testDatabases } from '../support/test-database.ts';
 
 const SECRET = 'job-pipeline-secret';
 const OPERATOR = 'job-pipeline-operator-token';
-
-const backends: [string, () => Promise<{ database: DatabaseHandle; cleanup: () => Promise<void> }>][] = [
-  ['PGlite', async () => ({ database: await freshPglite(), cleanup: async () => undefined })],
-];
-if (TEST_DATABASE_URL) {
-  backends.push(['PostgreSQL', async () => {
-    const created = await createPostgresDatabase();
-    const database = await openDatabase({ url: created.url });
-    await migrateDatabase(database);
-    return { database, cleanup: created.drop };
-  }]);
-}
 
 /** ffmpeg processes working on a job's files (their paths contain the job id). */
 function ffmpegFor(jobId: string): string {
@@ -36,7 +23,7 @@ function ffmpegFor(jobId: string): string {
   }
 }
 
-describe.each(backends)('jobs: stages, points, cancel and live progress on %s', (_name, open) => {
+describe.each(testDatabases())('jobs: stages, points, cancel and live progress on %s', (_name, open) => {
   let app: App;
   let base: string;
   let dataDir: string;
@@ -50,9 +37,10 @@ describe.each(backends)('jobs: stages, points, cancel and live progress on %s', 
     base = `http://127.0.0.1:${port}`;
     const opened = await open();
     cleanup = opened.cleanup;
+    // The app closes the database when it stops; cleanup then drops it.
     app = await createApp(
       loadConfig({ ROLE: 'api,worker', API_SIGN_SECRET: SECRET, OPERATOR_TOKEN: OPERATOR, LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, JOB_POLL_INTERVAL_SECONDS: '0.5' }),
-      { database: opened.database },
+      { database: opened.handle },
     );
     await app.listen();
     user = await createVerifiedUser(base, dataDir, `jobs-${Date.now()}@example.com`);

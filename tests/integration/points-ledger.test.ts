@@ -1,26 +1,11 @@
 import { ErrorCode } from '@voxwork/contract';
 import { createAccountService, createGiftCodeService, createPointsLedger, DomainError } from '@voxwork/core';
-import { createPointsRepository, migrateDatabase, openDatabase, type DatabaseHandle } from '@voxwork/db';
+import { createPointsRepository, type DatabaseHandle } from '@voxwork/db';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, freshPglite, TEST_DATABASE_URL } from '../support/test-database.ts';
+import { testDatabases } from '../support/test-database.ts';
 
-const backends: [string, () => Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }>][] = [
-  ['PGlite', async () => {
-    const handle = await freshPglite();
-    return { handle, cleanup: () => handle.close() };
-  }],
-];
-if (TEST_DATABASE_URL) {
-  backends.push(['PostgreSQL', async () => {
-    const database = await createPostgresDatabase();
-    const handle = await openDatabase({ url: database.url, poolMax: 20 });
-    await migrateDatabase(handle);
-    return { handle, cleanup: async () => { await handle.close(); await database.drop(); } };
-  }]);
-}
-
-describe.each(backends)('points ledger and gift codes on %s', (_name, open) => {
+describe.each(testDatabases({ poolMax: 20 }))('points ledger and gift codes on %s', (_name, open) => {
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
   let clock = new Date('2026-11-10T10:00:00Z');

@@ -9,8 +9,8 @@ import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
 import { freePort, TEST_OPERATOR_TOKEN } from '../support/server-process.ts';
-import { createPostgresDatabase, freshPglite, TEST_DATABASE_URL } from '../support/test-database.ts';
-import { createUploadRepository, migrateDatabase, openDatabase, type DatabaseHandle } from '@voxwork/db';
+import { freshPglite, testDatabases } from '../support/test-database.ts';
+import { createUploadRepository, type DatabaseHandle } from '@voxwork/db';
 import { uploadResumable, UploadError } from '../../apps/web/app/lib/upload/upload-client.ts';
 import { startS3rver } from '../support/s3rver.ts';
 
@@ -324,22 +324,7 @@ describe('uploads', () => {
   });
 });
 
-const backends: [string, () => Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }>][] = [
-  ['PGlite', async () => {
-    const handle = await freshPglite();
-    return { handle, cleanup: () => handle.close() };
-  }],
-];
-if (TEST_DATABASE_URL) {
-  backends.push(['PostgreSQL', async () => {
-    const database = await createPostgresDatabase();
-    const handle = await openDatabase({ url: database.url, poolMax: 4 });
-    await migrateDatabase(handle);
-    return { handle, cleanup: async () => { await handle.close(); await database.drop(); } };
-  }]);
-}
-
-describe.each(backends)('upload repository on %s', (_name, open) => {
+describe.each(testDatabases({ poolMax: 4 }))('upload repository on %s', (_name, open) => {
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
   beforeAll(async () => ({ handle, cleanup } = await open()));

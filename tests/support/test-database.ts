@@ -47,3 +47,39 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
     },
   };
 }
+
+export type OpenTestDatabase = () => Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }>;
+
+/**
+ * The databases an integration test runs on, for `describe.each`: a migrated PGlite always, and a
+ * fresh migrated PostgreSQL database when TEST_DATABASE_URL is set. `cleanup` closes (and drops) it.
+ */
+export function testDatabases(options: { poolMax?: number } = {}): [string, OpenTestDatabase][] {
+  const backends: [string, OpenTestDatabase][] = [
+    [
+      'PGlite',
+      async () => {
+        const handle = await freshPglite();
+        return { handle, cleanup: () => handle.close() };
+      },
+    ],
+  ];
+  if (TEST_DATABASE_URL) {
+    backends.push([
+      'PostgreSQL',
+      async () => {
+        const database = await createPostgresDatabase();
+        const handle = await openDatabase({ url: database.url, poolMax: options.poolMax ?? 10 });
+        await migrateDatabase(handle);
+        return {
+          handle,
+          cleanup: async () => {
+            await handle.close();
+            await database.drop();
+          },
+        };
+      },
+    ]);
+  }
+  return backends;
+}

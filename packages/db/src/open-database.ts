@@ -30,6 +30,12 @@ export interface OpenDatabaseOptions {
   applicationName?: string;
 }
 
+/** `close` runs once however often it is called (an app and a test may both close a handle). */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
@@ -41,12 +47,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // An idle client lost its connection; the pool replaces it. Queries report their own errors.
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { kind: 'postgres', db, pool, url: options.url, close: () => pool.end() };
+    return { kind: 'postgres', db, pool, url: options.url, close: once(() => pool.end()) };
   }
   if (options.memory) {
     const pglite = await PGlite.create(options.memory.loadDataDir ? { loadDataDir: options.memory.loadDataDir } : {});
     const db = drizzlePglite(pglite, { schema }) as unknown as Database;
-    return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+    return { kind: 'pglite', db, pglite, close: once(() => pglite.close()) };
   }
   if (!options.dataDir) throw new Error('openDatabase needs a url, a dataDir or memory');
   const release = await acquireDirectoryLock(options.dataDir);
@@ -57,10 +63,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: 'pglite',
       db,
       pglite,
-      close: async () => {
+      close: once(async () => {
         await pglite.close();
         await release();
-      },
+      }),
     };
   } catch (error) {
     await release();
