@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import { runFfmpeg, withWorkDir, type RunOptions } from '@voxwork/media';
+
+/** Mono PCM samples as floats in −1…1. */
+export interface PcmAudio {
+  samples: Float32Array;
+  sampleRate: number;
+}
+
+/** Reads a 16-bit PCM WAV file (what espeak-ng writes) without spawning anything. */
+export function parseWav(bytes: Uint8Array): PcmAudio {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const tag = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
+  if (bytes.length < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') throw new Error('not a WAV file');
+  let offset = 12;
+  let sampleRate = 0;
+  let channels = 0;
+  let bits = 0;
+  let format = 0;
+  while (offset + 8 <= bytes.length) {
+    const id = tag(offset);
+    const size = view.getUint32(offset + 4, true);
+    const body = offset + 8;
+    if (id === 'fmt ') {
+      format = view.getUint16(body, true);
+      channels = view.getUint16(body + 2, true);
+      sampleRate = view.getUint32(body + 4, true);
+      bits = view.getUint16(body + 14, true);
+    } else if (id === 'data') {
+      if (format !== 1 || bits !== 16 || channels < 1) throw new Error(`unsupported WAV encoding (format ${format}, ${bits} bits)`);
+      // A streamed WAV may carry a size of 0 or 0xffffffff: read to the end of the file then.
+      const available = bytes.length - body;
+      const length = size === 0 || size > available ? available : size;
+      const frames = Math.floor(length / (2 * channels));
+      const samples = new Float32Array(frames);
+      for (let frame = 0; frame < frames; frame++) {
+        let sum = 0;
+        for (let channel = 0; channel < channels; channel++) sum += view.getInt16(body + (frame * channels + channel) * 2, true);
+        samples[frame] = sum / channels / 32768;
+      }
+      return { samples, sampleRate };
+    }
+    offset = body + size + (size % 2);
+  }
+  throw new Error('WAV file has no data chunk');
+}
+
+/** Decodes any audio ffmpeg reads to mono float PCM at `sampleRate` (through the media runner). */
+export async function decodeToPcm(input: string, sampleRate: number, options: RunOptions = {}): Promise<PcmAudio> {
+  return withWorkDir('decode', async (_dir, file) => {
+    const raw = file('audio.f32le');
+    await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', input, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', '-acodec', 'pcm_f32le', raw], options);
+    const bytes = await readFile(raw);
+    const aligned = bytes.byteOffset % 4 === 0 ? bytes : Buffer.from(bytes);
+    return { samples: new Float32Array(aligned.buffer, aligned.byteOffset, Math.floor(aligned.length / 4)), sampleRate };
+  });
+}
+
+/** Spans of sound separated by at least `minSilenceMs` of near-silence (peak below `threshold`), in seconds. */
+export function soundingSpans(audio: PcmAudio, options: { minSilenceMs: number; threshold?: number; frameMs?: number }): Array<{ start: number; end: number }> {
+  const frameMs = options.frameMs ?? 5;
+  const threshold = options.threshold ?? 0.003;
+  const frame = Math.max(1, Math.round((audio.sampleRate * frameMs) / 1000));
+  const spans: Array<{ start: number; end: number }> = [];
+  let lastLoudFrame = -Infinity;
+  const frames = Math.ceil(audio.samples.length / frame);
+  for (let index = 0; index < frames; index++) {
+    let peak = 0;
+    const end = Math.min(audio.samples.length, (index + 1) * frame);
+    for (let sample = index * frame; sample < end; sample++) peak = Math.max(peak, Math.abs(audio.samples[sample]!));
+    if (peak < threshold) continue;
+    const startSeconds = (index * frame) / audio.sampleRate;
+    const endSeconds = end / audio.sampleRate;
+    const current = spans.at(-1);
+    if (current && (index - lastLoudFrame - 1) * frameMs < options.minSilenceMs) current.end = endSeconds;
+    else spans.push({ start: startSeconds, end: endSeconds });
+    lastLoudFrame = index;
+  }
+  return spans;
+}

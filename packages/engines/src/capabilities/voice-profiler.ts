@@ -1,0 +1,32 @@
+import type { EngineCallOptions, EngineId, EngineResult } from './engine-common.ts';
+
+/** What a voice sounds like, as far as an engine can describe it; engine-specific data stays opaque. */
+export interface VoiceProfile {
+  engineId: EngineId;
+  medianPitchHz: number | undefined;
+  pitchRangeSemitones: number | undefined;
+  speakingRateSyllablesPerSecond: number | undefined;
+  /** Formant/spectral-envelope or embedding data, readable only by engines of the same id. */
+  data: Record<string, unknown>;
+  /** A remote engine's voice id (instant voice cloning), when one was created. */
+  remoteVoiceId: string | undefined;
+}
+
+export interface ProfileVoiceOptions extends EngineCallOptions {
+  /** Reference recordings of one speaker. */
+  audioFiles: string[];
+  name?: string;
+}
+
+export interface ProfileVoiceResult extends EngineResult {
+  profile: VoiceProfile;
+  /** Seconds of speech found in the references. */
+  speechSeconds: number;
+}
+
+/** Reference audio → voice profile. */
+export interface VoiceProfiler {
+  readonly specificationVersion: 'v1';
+  readonly engineId: EngineId;
+  doProfile(options: ProfileVoiceOptions): Promise<ProfileVoiceResult>;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { matchBoundaries, phonemeWeights, ssmlTextContent, tokenizeWords } from './espeak-word-timings.ts';
+import { parseEspeakVoiceList } from './espeak-voices.ts';
+
+describe('tokenizeWords', () => {
+  it('keeps punctuation with its word and offsets into the text', () => {
+    const text = 'Hello, world! "Quoted" don\'t — stop.';
+    const tokens = tokenizeWords(text);
+    expect(tokens.map((token) => token.text)).toEqual(['Hello,', 'world!', '"Quoted"', "don't", 'stop.']);
+    for (const token of tokens) expect(text.slice(token.charStart, token.charEnd)).toBe(token.text);
+  });
+
+  it('splits Han and kana characters one by one', () => {
+    expect(tokenizeWords('你好，世界。').map((token) => token.text)).toEqual(['你', '好，', '世', '界。']);
+    expect(tokenizeWords('abc你好').map((token) => token.text)).toEqual(['abc', '你', '好']);
+  });
+
+  it('blanks SSML tags without moving offsets', () => {
+    const ssml = '<speak>one <break time="1s"/>two</speak>';
+    const tokens = tokenizeWords(ssmlTextContent(ssml));
+    expect(tokens.map((token) => ssml.slice(token.charStart, token.charEnd))).toEqual(['one', 'two']);
+  });
+});
+
+describe('parseEspeakVoiceList', () => {
+  const listing = [
+    'Pty Language       Age/Gender VoiceName          File                 Other Languages',
+    ' 5  cmn             --/M      Chinese_(Mandarin,_latin_as_English) sit/cmn              (zh-cmn 5)(zh 5)',
+    ' 2  en-gb           --/M      English_(Great_Britain) gmw/en               (en 2)',
+    ' 5  yue             --/M      Chinese_(Cantonese) sit/yue              (zh-yue 5)(zh 8)',
+    ' 5  yue             --/M      Chinese_(Cantonese,_latin_as_Jyutping) sit/yue-Latn-jyutping (zh-yue 5)(zh 8)',
+    ' 5  variant         --/F      Alicia             !v/Alicia            ',
+  ].join('\n');
+
+  it('reads languages, names, genders, other languages and gives duplicates distinct ids', () => {
+    const entries = parseEspeakVoiceList(listing);
+    expect(entries.map((entry) => entry.id)).toEqual(['cmn', 'en-gb', 'yue', 'yue-latn-jyutping', 'variant']);
+    expect(entries[0]).toMatchObject({ name: 'Chinese (Mandarin, latin as English)', otherLanguages: ['zh-cmn', 'zh'], gender: 'male' });
+    expect(entries[4]).toMatchObject({ gender: 'female', file: '!v/Alicia' });
+  });
+});
+
+describe('matchBoundaries', () => {
+  it('matches each of the fewer boundaries to the nearest of the others, in order and without reuse', () => {
+    expect(matchBoundaries([0.2, 0.6], [0.1, 0.25, 0.5, 0.9])).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
+    expect(matchBoundaries([0.5, 0.51], [0.1, 0.5, 0.9])).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
+    expect(matchBoundaries([], [0.3])).toEqual([]);
+  });
+});
+
+describe('phonemeWeights', () => {
+  it('counts phoneme letters per line, ignoring stress and pauses, and refuses a line-count mismatch', () => {
+    expect(phonemeWeights("h@l'oU\n_:_:w'3:ld\n", 2)).toEqual([5, 4]);
+    expect(phonemeWeights("h@l'oU\n", 2)).toBeUndefined();
+  });
+});

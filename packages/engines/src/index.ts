@@ -1,0 +1,21 @@
+export * from './capabilities/engine-common.ts';
+export * from './capabilities/capability-map.ts';
+export type * from './capabilities/speech-synthesizer.ts';
+export type * from './capabilities/speech-recognizer.ts';
+export type * from './capabilities/translator.ts';
+export type * from './capabilities/voice-converter.ts';
+export type * from './capabilities/voice-profiler.ts';
+export type * from './capabilities/audio-separator.ts';
+export type * from './capabilities/text-detector.ts';
+export type * from './capabilities/face-tracker.ts';
+export type * from './capabilities/animator.ts';
+export type * from './capabilities/inpainter.ts';
+export type * from './capabilities/voice-activity-detector.ts';
+export * from './engine-errors.ts';
+export * from './registry/engine-registry.ts';
+export * from './registry/engine-resolver.ts';
+export * from './registry/local-engines.ts';
+export type * from './registry/local-engine-settings.ts';
+// Adapters are reached through the registry (lazy); their types are exported for callers that configure them.
+export type { EspeakSettings, EspeakSpeechSynthesizer } from './espeak/espeak-speech-synthesizer.ts';
+export type { SileroSettings, SileroVoiceActivityDetector } from './silero/silero-voice-activity-detector.ts';

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { SpeechSynthesizer } from '../capabilities/speech-synthesizer.ts';
+import { EngineError, UnknownEngineError } from '../engine-errors.ts';
+import { createEngineRegistry, type EngineDescriptor } from './engine-registry.ts';
+import { resolveEngines } from './engine-resolver.ts';
+import { createLocalEngineRegistry } from './local-engines.ts';
+
+function fakeSynthesizer(id: `${string}:${string}`, load: () => Promise<SpeechSynthesizer>): EngineDescriptor<'speech-synthesizer'> {
+  return { id, capability: 'speech-synthesizer', displayName: id, languages: ['en'], location: 'remote', qualityTier: 'premium', cost: { unit: 'characters', usdPerThousand: 15 }, description: 'fake', load };
+}
+
+const fake = (id: `${string}:${string}`): SpeechSynthesizer => ({
+  specificationVersion: 'v1',
+  engineId: id,
+  listVoices: async () => [],
+  doSynthesize: async () => {
+    throw new Error('not used');
+  },
+});
+
+describe('engine registry', () => {
+  it('lists the local engines by capability without loading them', () => {
+    const registry = createLocalEngineRegistry();
+    expect(registry.list('speech-synthesizer').map((entry) => entry.id)).toEqual(['espeak:espeak-ng']);
+    expect(registry.list('voice-activity-detector').map((entry) => entry.id)).toEqual(['silero:vad-v4']);
+    expect(registry.get('espeak:espeak-ng')).toMatchObject({ location: 'local', qualityTier: 'basic', cost: { usdPerThousand: 0 } });
+    expect(registry.get('espeak:espeak-ng')!.languages).toEqual(expect.arrayContaining(['en-us', 'cmn-latn-pinyin', 'es', 'de', 'fr-fr']));
+  });
+
+  it('loads an engine once, lazily, and retries a failed load', async () => {
+    let calls = 0;
+    let fail = true;
+    const registry = createEngineRegistry([
+      fakeSynthesizer('acme:tts-1', async () => {
+        calls++;
+        if (fail) throw new Error('model file missing');
+        return fake('acme:tts-1');
+      }),
+    ]);
+    expect(calls).toBe(0);
+    const error = await registry.load('acme:tts-1', 'speech-synthesizer').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(EngineError);
+    expect(error).toMatchObject({ code: 'engine-unavailable', isRetryable: false, message: expect.stringMatching(/model file missing/) });
+    fail = false;
+    const [first, second] = await Promise.all([registry.load('acme:tts-1', 'speech-synthesizer'), registry.load('acme:tts-1', 'speech-synthesizer')]);
+    expect(first).toBe(second);
+    expect(calls).toBe(2);
+  });
+
+  it('explains unknown ids, near misses and wrong capabilities', async () => {
+    const registry = createLocalEngineRegistry();
+    expect(registry.explain('espeak:espeak-ng', 'speech-synthesizer')).toBeUndefined();
+    expect(registry.explain('espeak:espeak', 'speech-synthesizer')).toMatch(/did you mean "espeak:espeak-ng"/);
+    expect(registry.explain('silero:vad-v4', 'speech-synthesizer')).toMatch(/is a voice-activity-detector, not a speech-synthesizer/);
+    expect(registry.explain('espeak', 'speech-synthesizer')).toMatch(/not an engine id \(expected vendor:model/);
+    expect(registry.explain('acme:ocr', 'text-detector')).toMatch(/no text-detector engine is registered/);
+    await expect(registry.load('openai:tts-1', 'speech-synthesizer')).rejects.toBeInstanceOf(UnknownEngineError);
+  });
+
+  it('refuses malformed and duplicate ids', () => {
+    expect(() => createEngineRegistry([fakeSynthesizer('Acme:TTS', async () => fake('Acme:TTS'))])).toThrow(/vendor:model/);
+    expect(() => createEngineRegistry([fakeSynthesizer('a:b', async () => fake('a:b')), fakeSynthesizer('a:b', async () => fake('a:b'))])).toThrow(/twice/);
+  });
+});
+
+describe('resolveEngines', () => {
+  const registry = createEngineRegistry([...createLocalEngineRegistry().list(), fakeSynthesizer('acme:tts-1', async () => fake('acme:tts-1'))]);
+
+  it('uses the configured id and falls back to a local engine for the rest', async () => {
+    const engines = resolveEngines(registry, { 'speech-synthesizer': 'acme:tts-1' });
+    expect(engines.selection).toMatchObject({ 'speech-synthesizer': 'acme:tts-1', 'voice-activity-detector': 'silero:vad-v4' });
+    expect((await engines.get('speech-synthesizer')).engineId).toBe('acme:tts-1');
+    expect(resolveEngines(registry, {}).selection['speech-synthesizer']).toBe('espeak:espeak-ng');
+    expect(engines.descriptor('translator')).toBeUndefined();
+    await expect(engines.get('translator')).rejects.toThrow(/no translator engine/);
+  });
+
+  it('reports every bad id at once, with what exists', () => {
+    expect(() => resolveEngines(registry, { 'speech-synthesizer': 'espeak:espeek-ng', 'voice-activity-detector': 'espeak:espeak-ng' })).toThrow(
+      /speech-synthesizer: no engine "espeak:espeek-ng" is registered; did you mean "espeak:espeak-ng"\?[\s\S]*voice-activity-detector: "espeak:espeak-ng" is a speech-synthesizer/,
+    );
+    expect(() => resolveEngines(registry, { 'speech-synthesiser': 'espeak:espeak-ng' })).toThrow(UnknownEngineError);
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * The engine conformance kit: every adapter's test file calls the suite of its capability, so
+ * that all engines keep the same promises — declared languages and voices exist, output is real
+ * media (ffprobe), unsupported options warn instead of throwing, an AbortSignal ends the work,
+ * and failures are typed `EngineError`s. Runs inside Vitest.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { probeMedia } from '@voxwork/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SpeechSynthesizer, SynthesizeOptions } from '../capabilities/speech-synthesizer.ts';
+import type { VoiceActivityDetector } from '../capabilities/voice-activity-detector.ts';
+import type { Capability, CapabilityMap } from '../capabilities/capability-map.ts';
+import { EngineError } from '../engine-errors.ts';
+import type { EngineDescriptor } from '../registry/engine-registry.ts';
+
+interface CommonKitOptions<C extends Capability> {
+  descriptor: EngineDescriptor<C>;
+}
+
+function expectEngineError(error: unknown, code?: EngineError['code']): asserts error is EngineError {
+  expect(error, 'engines throw EngineError').toBeInstanceOf(EngineError);
+  const engineError = error as EngineError;
+  expect(typeof engineError.isRetryable).toBe('boolean');
+  expect(engineError.name).toMatch(/Error$/);
+  if (code) expect(engineError.code).toBe(code);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to reject');
+}
+
+function describeDescriptor<C extends Capability>(descriptor: EngineDescriptor<C>, capability: C, getEngine: () => CapabilityMap[C]) {
+  it('is described by its registry entry', () => {
+    expect(descriptor.capability).toBe(capability);
+    expect(descriptor.id).toMatch(/^[a-z0-9-]+:[a-z0-9._-]+$/);
+    expect(descriptor.languages.length).toBeGreaterThan(0);
+    const engine = getEngine() as { specificationVersion: string; engineId: string };
+    expect(engine.specificationVersion).toBe('v1');
+    expect(engine.engineId).toBe(descriptor.id);
+  });
+}
+
+export interface SpeechSynthesizerKitOptions extends CommonKitOptions<'speech-synthesizer'> {
+  /** One short sentence per language to speak, with a voice of that language. */
+  samples: Array<{ language: string; voice: string; text: string }>;
+  /** Options this engine does not support: each must produce a warning, not an error. */
+  unsupportedOptions: Array<Partial<SynthesizeOptions>>;
+  /** A text long enough that the engine is still working a few milliseconds after the call. */
+  longText: string;
+}
+
+export function speechSynthesizerConformance(options: SpeechSynthesizerKitOptions): void {
+  const { descriptor } = options;
+  describe(`${descriptor.id} conforms to SpeechSynthesizer v1`, () => {
+    let engine: SpeechSynthesizer;
+    let dir: string;
+    beforeAll(async () => {
+      engine = await descriptor.load();
+      dir = await mkdtemp(path.join(tmpdir(), 'voxwork-conformance-'));
+    });
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+    const sample = () => options.samples[0]!;
+
+    describeDescriptor(descriptor, 'speech-synthesizer', () => engine);
+
+    it('has a voice for every declared language, and every voice is well-formed', async () => {
+      const voices = await engine.listVoices();
+      expect(voices.length).toBeGreaterThan(0);
+      for (const voice of voices) {
+        expect(voice.id).toBeTruthy();
+        expect(voice.name).toBeTruthy();
+        expect(voice.languages.length).toBeGreaterThan(0);
+        expect(voice.engineId).toBe(descriptor.id);
+      }
+      const spoken = new Set(voices.flatMap((voice) => voice.languages));
+      const missing = descriptor.languages.filter((language) => language !== '*' && !spoken.has(language));
+      expect(missing, 'declared languages without a voice').toEqual([]);
+      for (const { voice } of options.samples) expect(voices.map((entry) => entry.id)).toContain(voice.split('+')[0]);
+    });
+
+    it.each(options.samples)('speaks $language ($voice) into valid audio with ordered word timings', async ({ voice, text, language }) => {
+      const outputFile = path.join(dir, `sample-${language}.wav`);
+      const result = await engine.doSynthesize({ text, voice, language, outputFile });
+      const info = await probeMedia(outputFile);
+      expect(info.audio, 'an audio stream').toBeDefined();
+      expect(info.durationSeconds).toBeGreaterThan(0.3);
+      expect(Math.abs((info.durationSeconds ?? 0) - result.audio.durationSeconds)).toBeLessThan(0.1);
+      expect(result.audio.file).toBe(outputFile);
+      expect(result.response.engineId).toBe(descriptor.id);
+      expect(Array.isArray(result.warnings)).toBe(true);
+      let previousEnd = 0;
+      for (const word of result.words) {
+        expect(word.startSeconds).toBeGreaterThanOrEqual(previousEnd - 1e-6);
+        expect(word.endSeconds).toBeGreaterThanOrEqual(word.startSeconds);
+        expect(word.endSeconds).toBeLessThanOrEqual(result.audio.durationSeconds + 1e-6);
+        previousEnd = word.endSeconds;
+      }
+      if (result.words.length === 0) expect(result.warnings.length, 'no timings must be explained by a warning').toBeGreaterThan(0);
+      if (result.wordTimingsApproximate) expect(result.warnings.some((warning) => warning.type === 'approximate-output')).toBe(true);
+    });
+
+    it.each(options.unsupportedOptions.map((unsupported) => ({ unsupported, keys: Object.keys(unsupported).join(', ') })))(
+      'warns instead of throwing for an unsupported option ($keys)',
+      async ({ unsupported }) => {
+        const outputFile = path.join(dir, 'unsupported.wav');
+        const result = await engine.doSynthesize({ text: sample().text, voice: sample().voice, outputFile, ...unsupported });
+        const named = result.warnings.filter((warning) => 'option' in warning && Object.keys(unsupported).includes(warning.option));
+        expect(named.length).toBeGreaterThan(0);
+        expect((await probeMedia(outputFile)).audio).toBeDefined();
+      },
+    );
+
+    it('ends the work when the AbortSignal fires, with a typed error', async () => {
+      const controller = new AbortController();
+      const pending = engine.doSynthesize({ text: options.longText, voice: sample().voice, outputFile: path.join(dir, 'aborted.wav'), signal: controller.signal });
+      setTimeout(() => controller.abort(), 5);
+      expectEngineError(await rejection(pending), 'aborted');
+      expectEngineError(await rejection(engine.doSynthesize({ text: sample().text, voice: sample().voice, outputFile: path.join(dir, 'pre-aborted.wav'), signal: AbortSignal.abort() })), 'aborted');
+    });
+
+    it('fails with typed, non-retryable errors for bad input', async () => {
+      const unknownVoice = await rejection(engine.doSynthesize({ text: sample().text, voice: 'no-such-voice-xyz', outputFile: path.join(dir, 'x.wav') }));
+      expectEngineError(unknownVoice, 'invalid-input');
+      expect(unknownVoice.isRetryable).toBe(false);
+      expectEngineError(await rejection(engine.doSynthesize({ text: '', voice: sample().voice, outputFile: path.join(dir, 'x.wav') })), 'invalid-input');
+    });
+  });
+}
+
+export interface VoiceActivityDetectorKitOptions extends CommonKitOptions<'voice-activity-detector'> {
+  /** Makes a file with speech (returned path) in `dir`. */
+  makeSpeech(dir: string): Promise<string>;
+  /** Makes a long file the detector needs more than a few milliseconds for. */
+  makeLongAudio(dir: string): Promise<string>;
+}
+
+export function voiceActivityDetectorConformance(options: VoiceActivityDetectorKitOptions): void {
+  const { descriptor } = options;
+  describe(`${descriptor.id} conforms to VoiceActivityDetector v1`, () => {
+    let engine: VoiceActivityDetector;
+    let dir: string;
+    beforeAll(async () => {
+      engine = await descriptor.load();
+      dir = await mkdtemp(path.join(tmpdir(), 'voxwork-conformance-'));
+    });
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+
+    describeDescriptor(descriptor, 'voice-activity-detector', () => engine);
+
+    it('returns ordered segments inside the audio and a ratio in 0–1', async () => {
+      const result = await engine.doDetect({ audioFile: await options.makeSpeech(dir) });
+      expect(result.durationSeconds).toBeGreaterThan(0);
+      expect(result.segments.length).toBeGreaterThan(0);
+      let previousEnd = 0;
+      for (const segment of result.segments) {
+        expect(segment.startSeconds).toBeGreaterThanOrEqual(previousEnd);
+        expect(segment.endSeconds).toBeGreaterThan(segment.startSeconds);
+        expect(segment.endSeconds).toBeLessThanOrEqual(result.durationSeconds + 1e-6);
+        expect(segment.probability).toBeGreaterThanOrEqual(0);
+        expect(segment.probability).toBeLessThanOrEqual(1);
+        previousEnd = segment.endSeconds;
+      }
+      expect(result.speechRatio).toBeGreaterThan(0);
+      expect(result.speechRatio).toBeLessThanOrEqual(1);
+      expect(result.response.engineId).toBe(descriptor.id);
+    });
+
+    it('ends the work when the AbortSignal fires, with a typed error', async () => {
+      const audioFile = await options.makeLongAudio(dir);
+      const controller = new AbortController();
+      const pending = engine.doDetect({ audioFile, signal: controller.signal });
+      setTimeout(() => controller.abort(), 5);
+      expectEngineError(await rejection(pending), 'aborted');
+    });
+
+    it('fails with typed, non-retryable errors for input that is not audio', async () => {
+      const notAudio = path.join(dir, 'not-audio.wav');
+      await writeFile(notAudio, 'this is text, not audio\n');
+      const error = await rejection(engine.doDetect({ audioFile: notAudio }));
+      expectEngineError(error, 'invalid-input');
+      expect(error.isRetryable).toBe(false);
+      expectEngineError(await rejection(engine.doDetect({ audioFile: '' })), 'invalid-input');
+    });
+  });
+}
