@@ -190,6 +190,9 @@ test.describe('marketing behaviour', () => {
     await expect(page.locator('.article-body h2').first()).toBeVisible();
     await expect(page.locator('.article-body table')).toBeVisible();
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+    const structured = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@type'?: string; headline?: string };
+    expect(structured['@type']).toBe('Article');
+    expect(structured.headline).toBe('Subtitles: SRT vs VTT, and which one to export');
     await page.getByRole('link', { name: 'Video', exact: true }).first().click();
     await expect(page).toHaveURL(/\/guides-list\/video$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Video guides');

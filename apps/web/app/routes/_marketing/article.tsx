@@ -83,6 +83,25 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { article, seo } = loaderData;
+  return [
+    ...seoMeta(seo),
+    { property: "article:published_time", content: article.date },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: article.title,
+        description: article.summary,
+        datePublished: article.date,
+        inLanguage: seo.locale === "zh" ? "zh-CN" : "en",
+        mainEntityOfPage: seo.canonical,
+        publisher: { "@type": "Organization", name: "Voxwork" },
+      },
+    },
+  ];
+};
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleBodyStyles }];

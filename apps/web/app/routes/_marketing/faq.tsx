@@ -38,4 +38,19 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  return [
+    ...seoMeta(loaderData.seo),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        inLanguage: loaderData.seo.locale === "zh" ? "zh-CN" : "en",
+        mainEntity: loaderData.copy.groups.flatMap((group) =>
+          group.items.map((item) => ({ "@type": "Question", name: item.q, acceptedAnswer: { "@type": "Answer", text: item.a } })),
+        ),
+      },
+    },
+  ];
+};

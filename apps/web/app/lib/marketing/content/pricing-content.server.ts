@@ -40,6 +40,7 @@ const COPY = {
       voiceCloneSlots: "Cloned voices kept",
       concurrentJobs: "Jobs running at once",
       uploadSizeMb: "Largest upload",
+      storageQuotaMb: "Storage for your files",
       maxTtsCharacters: "Characters per text-to-speech job",
       watermarkFree: "No Voxwork audio tag on exports",
       queuePriority: "Queue priority",
@@ -96,6 +97,7 @@ const COPY = {
       voiceCloneSlots: "可保留的克隆音色",
       concurrentJobs: "同时运行的任务数",
       uploadSizeMb: "单个文件上传上限",
+      storageQuotaMb: "文件存储空间",
       maxTtsCharacters: "单个文本转语音任务字符数",
       watermarkFree: "导出内容无 Voxwork 音频标识",
       queuePriority: "排队优先级",
@@ -133,6 +135,7 @@ export function pricingPage(locale: Locale) {
   const currency = CURRENCY[locale];
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const u = copy.units;
+  const size = (mb: number) => (mb >= 1024 ? fill(u.gb, Math.round((mb / 1024) * 10) / 10) : fill(u.mb, mb));
   const priority = (value: number) => (value >= 10 ? u.highest : value > 0 ? u.higher : u.standard);
   const plans = PLANS.map((plan) => {
     const yearlyMinor = plan.prices?.year[currency];
@@ -167,7 +170,9 @@ export function pricingPage(locale: Locale) {
       case "concurrentJobs":
         return String(c.concurrentJobs);
       case "uploadSizeMb":
-        return c.uploadSizeMb >= 1024 ? fill(u.gb, c.uploadSizeMb / 1024) : fill(u.mb, c.uploadSizeMb);
+        return size(c.uploadSizeMb);
+      case "storageQuotaMb":
+        return size(c.storageQuotaMb);
       case "maxTtsCharacters":
         return c.maxTtsCharacters.toLocaleString("en-US");
       case "watermarkFree":
