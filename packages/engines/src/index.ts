@@ -16,6 +16,8 @@ export * from './registry/engine-registry.ts';
 export * from './registry/engine-resolver.ts';
 export * from './registry/local-engines.ts';
 export type * from './registry/local-engine-settings.ts';
-// Adapters are reached through the registry (lazy); their types are exported for callers that configure them.
-export type { EspeakSettings, EspeakSpeechSynthesizer } from './espeak/espeak-speech-synthesizer.ts';
-export type { SileroSettings, SileroVoiceActivityDetector } from './silero/silero-voice-activity-detector.ts';
+// Factories for direct use; the registry imports them on first load. Both are light to import:
+// silero imports onnxruntime-node and reads its model on the first detection only.
+export { createEspeak, type EspeakSettings, type EspeakSpeechSynthesizer } from './espeak/espeak-speech-synthesizer.ts';
+export { createSilero, defaultSileroModelPath, type SileroSettings, type SileroVoiceActivityDetector } from './silero/silero-voice-activity-detector.ts';
+export { ESPEAK_ENGINE_ID, ESPEAK_LANGUAGES } from './espeak/espeak-voices.ts';

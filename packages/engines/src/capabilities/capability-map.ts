@@ -40,3 +40,7 @@ export const CAPABILITIES = [
   'inpainter',
   'voice-activity-detector',
 ] as const satisfies readonly Capability[];
+
+// Compile-time check that CAPABILITIES names every capability of the map.
+type MissingCapability = Exclude<Capability, (typeof CAPABILITIES)[number]>;
+const _capabilitiesAreComplete: [MissingCapability] extends [never] ? true : never = true;

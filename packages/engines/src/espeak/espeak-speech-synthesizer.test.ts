@@ -123,6 +123,13 @@ describe('espeak-ng synthesis', () => {
     expect(result.words[4]!.startSeconds - result.words[3]!.endSeconds).toBeGreaterThan(0.05);
   });
 
+  it('warns about espeak options it does not know, and honours wordGap', async () => {
+    const gapped = await espeak.doSynthesize({ text: 'one two three', voice: 'en-us', outputFile: out('gap.wav'), providerOptions: { espeak: { wordGap: 30, colour: 'blue' }, openai: { voice: 'alloy' } } });
+    const plain = await espeak.doSynthesize({ text: 'one two three', voice: 'en-us', outputFile: out('nogap.wav'), wordTimings: false });
+    expect(gapped.warnings).toContainEqual(expect.objectContaining({ type: 'unsupported-option', option: 'providerOptions.espeak.colour' }));
+    expect(gapped.audio.durationSeconds - plain.audio.durationSeconds).toBeGreaterThan(0.4);
+  });
+
   it('rejects bad options with a typed error naming the field', async () => {
     await expect(espeak.doSynthesize({ text: 'x', voice: 'en-us', outputFile: out('x.wav'), providerOptions: { espeak: { wordGap: -1 } } })).rejects.toThrow(/providerOptions.espeak/);
     await expect(espeak.doSynthesize({ text: 'x', voice: 'en-us', outputFile: '' })).rejects.toThrow(/outputFile/);

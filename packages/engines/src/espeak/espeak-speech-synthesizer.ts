@@ -42,12 +42,10 @@ const optionsSchema = z.object({
 });
 
 /** `providerOptions.espeak`. */
-const espeakOptionsSchema = z
-  .object({
-    /** Extra pause between words, in 10 ms units at the default rate (`-g`). */
-    wordGap: z.number().int().min(0).max(100).optional(),
-  })
-  .strict();
+const espeakOptionsSchema = z.object({
+  /** Extra pause between words, in 10 ms units at the default rate (`-g`). */
+  wordGap: z.number().int().min(0).max(100).optional(),
+});
 
 const DEFAULT_WPM = 175;
 const MIN_WPM = 80;
@@ -130,6 +128,9 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
     if (!espeakOptions.success) throw new EngineInputError(`providerOptions.espeak: ${espeakOptions.error.issues[0]?.message}`, { engineId: this.engineId });
     throwIfAborted(options.signal, this.engineId);
     const warnings: EngineWarning[] = [];
+    for (const key of Object.keys(options.providerOptions?.espeak ?? {})) {
+      if (!(key in espeakOptionsSchema.shape)) warnings.push({ type: 'unsupported-option', option: `providerOptions.espeak.${key}`, details: `espeak options are: ${Object.keys(espeakOptionsSchema.shape).join(', ')}` });
+    }
 
     // Voice and variant.
     const { voices, variants } = await this.#loadCatalogue(options.signal);
