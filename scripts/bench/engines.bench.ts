@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createLocalEngineRegistry } from '../../packages/engines/src/index.ts';
+import { createLocalEngineRegistry, createSilero } from '../../packages/engines/src/index.ts';
 import { makeLongSpeech } from '../../packages/engines/src/testing/generated-media.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'vad-seconds': { type: 'string', default: '120' } } });
@@ -87,6 +87,18 @@ try {
   console.info(`first call (loads onnxruntime and the model): ${firstMs.toFixed(0)} ms; model load ≈ ${(firstMs - median(totals)).toFixed(0)} ms`);
   console.info(`median total ${median(totals).toFixed(0)} ms → ${(vadSeconds / (median(totals) / 1000)).toFixed(0)}× real time`);
   console.info(`  decode ${median(decodes).toFixed(0)} ms, model ${median(inferences).toFixed(0)} ms → ${((frames / median(inferences)) * 1000).toFixed(0)} frames/s, ${((median(inferences) * 1000) / frames).toFixed(0)} µs per 32 ms frame`);
+  for (const frameSamples of [1024, 1536] as const) {
+    const coarse = createSilero({ frameSamples });
+    await coarse.doDetect({ audioFile: longFile });
+    const times: number[] = [];
+    let ratio = 0;
+    for (let run = 0; run < runs; run++) {
+      const result = await coarse.doDetect({ audioFile: longFile });
+      times.push(result.timings!.totalMs);
+      ratio = result.speechRatio;
+    }
+    console.info(`${frameSamples}-sample frames (${(frameSamples / 16).toFixed(0)} ms): median total ${median(times).toFixed(0)} ms → ${(vadSeconds / (median(times) / 1000)).toFixed(0)}× real time, speech ratio ${ratio.toFixed(3)}`);
+  }
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

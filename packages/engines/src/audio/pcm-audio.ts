@@ -7,8 +7,19 @@ export interface PcmAudio {
   sampleRate: number;
 }
 
-/** Reads a 16-bit PCM WAV file (what espeak-ng writes) without spawning anything. */
-export function parseWav(bytes: Uint8Array): PcmAudio {
+/** The peak level (0–1) of each short frame of a recording: enough to find sound and silence. */
+export interface PeakEnvelope {
+  peaks: Float32Array;
+  frameSeconds: number;
+  durationSeconds: number;
+  sampleRate: number;
+}
+
+/**
+ * Reads a 16-bit PCM WAV file (what espeak-ng writes) into a peak envelope without spawning
+ * anything or holding the samples as floats (45 minutes of speech stay a few MB).
+ */
+export function wavPeakEnvelope(bytes: Uint8Array, frameMs = 5): PeakEnvelope {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const tag = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
   if (bytes.length < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') throw new Error('not a WAV file');
@@ -27,18 +38,21 @@ export function parseWav(bytes: Uint8Array): PcmAudio {
       sampleRate = view.getUint32(body + 4, true);
       bits = view.getUint16(body + 14, true);
     } else if (id === 'data') {
-      if (format !== 1 || bits !== 16 || channels < 1) throw new Error(`unsupported WAV encoding (format ${format}, ${bits} bits)`);
+      if (format !== 1 || bits !== 16 || channels < 1 || sampleRate < 1) throw new Error(`unsupported WAV encoding (format ${format}, ${bits} bits)`);
       // A streamed WAV may carry a size of 0 or 0xffffffff: read to the end of the file then.
       const available = bytes.length - body;
       const length = size === 0 || size > available ? available : size;
       const frames = Math.floor(length / (2 * channels));
-      const samples = new Float32Array(frames);
+      const samplesPerPeak = Math.max(1, Math.round((sampleRate * frameMs) / 1000));
+      const peaks = new Float32Array(Math.ceil(frames / samplesPerPeak));
       for (let frame = 0; frame < frames; frame++) {
-        let sum = 0;
-        for (let channel = 0; channel < channels; channel++) sum += view.getInt16(body + (frame * channels + channel) * 2, true);
-        samples[frame] = sum / channels / 32768;
+        const peakIndex = Math.floor(frame / samplesPerPeak);
+        for (let channel = 0; channel < channels; channel++) {
+          const level = Math.abs(view.getInt16(body + (frame * channels + channel) * 2, true)) / 32768;
+          if (level > peaks[peakIndex]!) peaks[peakIndex] = level;
+        }
       }
-      return { samples, sampleRate };
+      return { peaks, frameSeconds: samplesPerPeak / sampleRate, durationSeconds: frames / sampleRate, sampleRate };
     }
     offset = body + size + (size % 2);
   }
@@ -57,20 +71,15 @@ export async function decodeToPcm(input: string, sampleRate: number, options: Ru
 }
 
 /** Spans of sound separated by at least `minSilenceMs` of near-silence (peak below `threshold`), in seconds. */
-export function soundingSpans(audio: PcmAudio, options: { minSilenceMs: number; threshold?: number; frameMs?: number }): Array<{ start: number; end: number }> {
-  const frameMs = options.frameMs ?? 5;
+export function soundingSpans(envelope: PeakEnvelope, options: { minSilenceMs: number; threshold?: number }): Array<{ start: number; end: number }> {
   const threshold = options.threshold ?? 0.003;
-  const frame = Math.max(1, Math.round((audio.sampleRate * frameMs) / 1000));
+  const frameMs = envelope.frameSeconds * 1000;
   const spans: Array<{ start: number; end: number }> = [];
   let lastLoudFrame = -Infinity;
-  const frames = Math.ceil(audio.samples.length / frame);
-  for (let index = 0; index < frames; index++) {
-    let peak = 0;
-    const end = Math.min(audio.samples.length, (index + 1) * frame);
-    for (let sample = index * frame; sample < end; sample++) peak = Math.max(peak, Math.abs(audio.samples[sample]!));
-    if (peak < threshold) continue;
-    const startSeconds = (index * frame) / audio.sampleRate;
-    const endSeconds = end / audio.sampleRate;
+  for (let index = 0; index < envelope.peaks.length; index++) {
+    if (envelope.peaks[index]! < threshold) continue;
+    const startSeconds = index * envelope.frameSeconds;
+    const endSeconds = Math.min(envelope.durationSeconds, (index + 1) * envelope.frameSeconds);
     const current = spans.at(-1);
     if (current && (index - lastLoudFrame - 1) * frameMs < options.minSilenceMs) current.end = endSeconds;
     else spans.push({ start: startSeconds, end: endSeconds });

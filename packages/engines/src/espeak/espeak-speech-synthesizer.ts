@@ -3,7 +3,7 @@ import { runFfmpeg, runMediaTool, withWorkDir } from '@voxwork/media';
 import { z } from 'zod';
 import type { EngineWarning } from '../capabilities/engine-common.ts';
 import type { SpeechSynthesizer, SynthesisVoice, SynthesizeOptions, SynthesizeResult, WordTiming } from '../capabilities/speech-synthesizer.ts';
-import { parseWav } from '../audio/pcm-audio.ts';
+import { wavPeakEnvelope } from '../audio/pcm-audio.ts';
 import { EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
 import { alignWordsWithProbe, estimateWordsByLength, phonemeWeights, ssmlTextContent, tokenizeWords } from './espeak-word-timings.ts';
 import { ESPEAK_ENGINE_ID, parseEspeakVoiceList, toSynthesisVoice, variantIdOf, type EspeakVoiceEntry } from './espeak-voices.ts';
@@ -185,8 +185,8 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
         const synthStarted = performance.now();
         await this.#run([...common, '-s', String(wpm), ...extraGap, '-w', wavFile, '-f', textFile], options.signal);
         const synthesisMs = performance.now() - synthStarted;
-        const output = parseWav(await readFile(wavFile));
-        const durationSeconds = output.samples.length / output.sampleRate;
+        const output = wavPeakEnvelope(await readFile(wavFile));
+        const durationSeconds = output.durationSeconds;
 
         let words: WordTiming[] = [];
         const timingStarted = performance.now();
@@ -201,7 +201,7 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
             const { stdout } = await this.#run(['-v', voiceArg, '-q', '-x', '-l', '100000', '-b', '1', '-f', tokenFile], options.signal);
             return phonemeWeights(stdout, tokens.length);
           };
-          const aligned = await alignWordsWithProbe(tokens, parseWav(await readFile(probeFile)), output, weigh);
+          const aligned = await alignWordsWithProbe(tokens, wavPeakEnvelope(await readFile(probeFile)), output, weigh);
           words = aligned?.words ?? estimateWordsByLength(tokens, output);
           warnings.push({
             type: 'approximate-output',

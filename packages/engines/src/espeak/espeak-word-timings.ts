@@ -1,5 +1,5 @@
 import type { WordTiming } from '../capabilities/speech-synthesizer.ts';
-import { soundingSpans, type PcmAudio } from '../audio/pcm-audio.ts';
+import { soundingSpans, type PeakEnvelope } from '../audio/pcm-audio.ts';
 
 export interface TextToken {
   text: string;
@@ -7,6 +7,7 @@ export interface TextToken {
   charEnd: number;
 }
 
+const MAX_MATCH_CELLS = 4_000_000;
 const SPOKEN = /[\p{L}\p{N}]/u;
 const CLAUSE_END = /[.,;:!?…。，、；：！？」』）)"'»]$/u;
 const SYLLABIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
@@ -96,12 +97,13 @@ export function matchBoundaries(small: readonly number[], large: readonly number
  * position (words weighted by `weigh`, else by letters), and unmatched words share their span by weight. The timeline is then mapped onto the
  * real output piecewise-linearly, anchored at the start and end of speech and at each pause of the
  * real output, so words at pauses are exact to the 5 ms frame and words inside a phrase are
- * interpolated. Returns undefined when the probe has no sound.
+ * interpolated. Returns undefined when the probe has no sound, or the text is too long to match
+ * (synthesize sentence by sentence for the best timings).
  */
 export async function alignWordsWithProbe(
   tokens: readonly TextToken[],
-  probe: PcmAudio,
-  output: PcmAudio,
+  probe: PeakEnvelope,
+  output: PeakEnvelope,
   /** Relative spoken length of each token (e.g. its phoneme count), asked for only when needed. */
   weigh?: () => Promise<number[] | undefined>,
 ): Promise<{ words: WordTiming[]; oneToOne: boolean } | undefined> {
@@ -116,6 +118,8 @@ export async function alignWordsWithProbe(
     return { start: span.start - shift, end: span.end - shift };
   });
   if (spans.length === tokens.length) return { words: mapOntoOutput(tokens, spans, output), oneToOne: true };
+  // The matching is quadratic: past ~4 M cells (e.g. 2,000 × 2,000 words) leave it to the length-based estimate.
+  if (tokens.length * spans.length > MAX_MATCH_CELLS) return undefined;
 
   // Boundaries after each token (by length) and after each span (middle of its gap), both 0–1.
   const measured = await weigh?.();
@@ -151,7 +155,7 @@ export async function alignWordsWithProbe(
 }
 
 /** Fallback: words spread over the speech of the output by their length in letters, anchored at pauses. */
-export function estimateWordsByLength(tokens: readonly TextToken[], output: PcmAudio): WordTiming[] {
+export function estimateWordsByLength(tokens: readonly TextToken[], output: PeakEnvelope): WordTiming[] {
   let cursor = 0;
   const compressed = tokens.map((token) => {
     const weight = weightOf(token);
@@ -162,11 +166,11 @@ export function estimateWordsByLength(tokens: readonly TextToken[], output: PcmA
   return mapOntoOutput(tokens, compressed, output);
 }
 
-function mapOntoOutput(tokens: readonly TextToken[], compressed: readonly Span[], output: PcmAudio): WordTiming[] {
+function mapOntoOutput(tokens: readonly TextToken[], compressed: readonly Span[], output: PeakEnvelope): WordTiming[] {
   if (tokens.length === 0) return [];
   const chunks = soundingSpans(output, { minSilenceMs: 100 });
   const speechStart = chunks[0]?.start ?? 0;
-  const speechEnd = chunks.at(-1)?.end ?? output.samples.length / output.sampleRate;
+  const speechEnd = chunks.at(-1)?.end ?? output.durationSeconds;
   const from = compressed[0]!.start;
   const to = compressed.at(-1)!.end;
   const scale = to > from ? (speechEnd - speechStart) / (to - from) : 0;
