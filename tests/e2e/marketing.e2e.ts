@@ -161,11 +161,17 @@ test.describe('marketing behaviour', () => {
     await expect(page.getByTestId('share-state')).toContainText('链接无效或已过期');
   });
 
-  test('the subscription landing page says no order was found and links to My plan', async ({ page }) => {
+  test('the order landing page: no order, an unknown order (links to My plan), a real order id asks a visitor to sign in', async ({ page }) => {
+    await page.goto('/transfer-station/subscription-test');
+    await expect(page.getByTestId('order-state')).toHaveAttribute('data-state', 'none');
     await page.goto('/transfer-station/subscription-test?order=ord_123');
+    await expect(page.getByTestId('order-state')).toHaveAttribute('data-state', 'not-found');
     await expect(page.getByTestId('order-state')).toContainText('ord_123');
     await expect(page.getByTestId('order-state')).toContainText('No order found');
     await expect(page.getByRole('link', { name: 'Go to My plan' })).toHaveAttribute('href', '/workbench/my-plan');
+    await page.goto('/zh/transfer-station/subscription-test?order=4f1c2b4e-8a1d-4c7e-9b1a-2f3e4d5c6b7a');
+    await expect(page.getByTestId('order-state')).toHaveAttribute('data-state', 'sign-in');
+    await expect(page.getByRole('link', { name: '登录', exact: true })).toHaveAttribute('href', '/zh/login');
   });
 
   test('/mobile is shown in dark mode', async ({ page }) => {
