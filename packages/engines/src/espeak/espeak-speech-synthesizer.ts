@@ -6,6 +6,7 @@ import type { SpeechSynthesizer, SynthesisVoice, SynthesizeOptions, SynthesizeRe
 import { wavPeakEnvelope } from '../audio/pcm-audio.ts';
 import { EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
 import { alignWordsWithProbe, estimateWordsByLength, phonemeWeights, ssmlTextContent, tokenizeWords } from './espeak-word-timings.ts';
+import { ESPEAK_PITCH_CALIBRATION, espeakPitchParameter } from './espeak-pitch.ts';
 import { ESPEAK_ENGINE_ID, parseEspeakVoiceList, toSynthesisVoice, variantIdOf, type EspeakVoiceEntry } from './espeak-voices.ts';
 
 export interface EspeakSettings {
@@ -92,9 +93,10 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
     return runMediaTool(this.#binary, args, { signal, timeoutMs: this.#settings.timeoutMs ?? 120_000 });
   }
 
-  #loadCatalogue(signal?: AbortSignal) {
+  /** Read once per instance (~20 ms); shared by concurrent callers, so no caller's signal cancels it. */
+  #loadCatalogue() {
     if (!this.#catalogue) {
-      this.#catalogue = Promise.all([this.#run(['--voices'], signal), this.#run(['--voices=variant'], signal)]).then(([voices, variants]) => ({
+      this.#catalogue = Promise.all([this.#run(['--voices']), this.#run(['--voices=variant'])]).then(([voices, variants]) => ({
         voices: parseEspeakVoiceList(voices.stdout),
         variants: parseEspeakVoiceList(variants.stdout),
       }));
@@ -107,13 +109,15 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
 
   /** Base voices (one per language; ids such as `en-us`). Variants combine with any of them: `en-us+f3`. */
   async listVoices(options: { signal?: AbortSignal } = {}): Promise<SynthesisVoice[]> {
-    const { voices } = await this.#loadCatalogue(options.signal);
+    throwIfAborted(options.signal, this.engineId);
+    const { voices } = await this.#loadCatalogue();
     return voices.map((entry) => toSynthesisVoice(entry));
   }
 
   /** Voice variants (`f3`, `m1`, `whisper`, …) with their gender, for `<voice>+<variant>` ids. */
   async listVariants(options: { signal?: AbortSignal } = {}): Promise<Array<{ id: string; name: string; gender: 'female' | 'male' | undefined }>> {
-    const { variants } = await this.#loadCatalogue(options.signal);
+    throwIfAborted(options.signal, this.engineId);
+    const { variants } = await this.#loadCatalogue();
     return variants.map((entry) => ({ id: variantIdOf(entry), name: entry.name, gender: entry.gender }));
   }
 
@@ -133,7 +137,7 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
     }
 
     // Voice and variant.
-    const { voices, variants } = await this.#loadCatalogue(options.signal);
+    const { voices, variants } = await this.#loadCatalogue();
     const [requestedBase = '', variantId, ...extra] = options.voice.trim().split('+');
     const replacement = VOICE_REPLACEMENTS[requestedBase.toLowerCase()];
     if (replacement) warnings.push({ type: 'approximated-option', option: 'voice', details: replacement.reason });
@@ -158,9 +162,11 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
     const wpm = clamp(Math.round(DEFAULT_WPM * speed), MIN_WPM, MAX_WPM);
     if (wpm !== Math.round(DEFAULT_WPM * speed)) warnings.push({ type: 'approximated-option', option: 'speed', details: `espeak-ng speaks ${MIN_WPM}–${MAX_WPM} words per minute; used ${wpm}` });
     const semitones = options.pitchSemitones ?? 0;
-    // espeak-ng's -p (0–99, default 50) moves the base pitch over roughly an octave each way.
-    const pitch = clamp(Math.round(50 + (semitones * 49) / 12), 0, 99);
-    if (semitones !== 0) warnings.push({ type: 'approximated-option', option: 'pitchSemitones', details: `espeak-ng's pitch scale is not in semitones; ${semitones} st mapped to -p ${pitch}` });
+    const { parameter: pitch, clamped } = espeakPitchParameter(semitones);
+    if (semitones !== 0) {
+      const reach = `espeak-ng reaches ${ESPEAK_PITCH_CALIBRATION[0]![1]} to +${ESPEAK_PITCH_CALIBRATION.at(-1)![1]} semitones`;
+      warnings.push({ type: 'approximated-option', option: 'pitchSemitones', details: clamped ? `${reach}; used -p ${pitch}` : `${semitones} st mapped to -p ${pitch} (calibrated on en-us; other voices differ slightly)` });
+    }
     const volume = options.volume ?? 1;
     const amplitude = clamp(Math.round(100 * volume), 0, 200);
     if (amplitude !== Math.round(100 * volume)) warnings.push({ type: 'approximated-option', option: 'volume', details: 'espeak-ng amplifies at most 2×' });
@@ -169,7 +175,13 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
     const ssml = options.textFormat === 'ssml';
     let spokenText = options.text;
     if (base.id === 'cmn-latn-pinyin' && HAN.test(spokenText)) {
-      if (this.#settings.hanziToPinyin) spokenText = this.#settings.hanziToPinyin(spokenText);
+      if (this.#settings.hanziToPinyin) {
+        try {
+          spokenText = this.#settings.hanziToPinyin(spokenText);
+        } catch (error) {
+          throw toEngineError(error, this.engineId, 'converting Hanzi to pinyin');
+        }
+      }
       else warnings.push({ type: 'approximate-output', output: 'audio', details: "Hanzi read with espeak-ng's per-character dictionary: words whose reading depends on context (多音字) may be read wrongly" });
     }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { matchBoundaries, phonemeWeights, ssmlTextContent, tokenizeWords } from './espeak-word-timings.ts';
-import { parseEspeakVoiceList } from './espeak-voices.ts';
 
 describe('tokenizeWords', () => {
   it('keeps punctuation with its word and offsets into the text', () => {
@@ -19,24 +18,6 @@ describe('tokenizeWords', () => {
     const ssml = '<speak>one <break time="1s"/>two</speak>';
     const tokens = tokenizeWords(ssmlTextContent(ssml));
     expect(tokens.map((token) => ssml.slice(token.charStart, token.charEnd))).toEqual(['one', 'two']);
-  });
-});
-
-describe('parseEspeakVoiceList', () => {
-  const listing = [
-    'Pty Language       Age/Gender VoiceName          File                 Other Languages',
-    ' 5  cmn             --/M      Chinese_(Mandarin,_latin_as_English) sit/cmn              (zh-cmn 5)(zh 5)',
-    ' 2  en-gb           --/M      English_(Great_Britain) gmw/en               (en 2)',
-    ' 5  yue             --/M      Chinese_(Cantonese) sit/yue              (zh-yue 5)(zh 8)',
-    ' 5  yue             --/M      Chinese_(Cantonese,_latin_as_Jyutping) sit/yue-Latn-jyutping (zh-yue 5)(zh 8)',
-    ' 5  variant         --/F      Alicia             !v/Alicia            ',
-  ].join('\n');
-
-  it('reads languages, names, genders, other languages and gives duplicates distinct ids', () => {
-    const entries = parseEspeakVoiceList(listing);
-    expect(entries.map((entry) => entry.id)).toEqual(['cmn', 'en-gb', 'yue', 'yue-latn-jyutping', 'variant']);
-    expect(entries[0]).toMatchObject({ name: 'Chinese (Mandarin, latin as English)', otherLanguages: ['zh-cmn', 'zh'], gender: 'male' });
-    expect(entries[4]).toMatchObject({ gender: 'female', file: '!v/Alicia' });
   });
 });
 
