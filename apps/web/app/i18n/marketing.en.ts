@@ -17,6 +17,7 @@ export const marketingEn = {
   footer: {
     summary: "Voxwork is a web workbench for AI voice and video tools, in English and Chinese.",
     consent: "Only clone or re-voice voices you own or have permission to use.",
+    ipAttribution: "IP geolocation by DB-IP",
     tools: "Tools",
     useCases: "Use cases",
     resources: "Resources",

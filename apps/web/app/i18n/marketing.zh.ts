@@ -15,6 +15,7 @@ export const marketingZh: MarketingMessages = {
   footer: {
     summary: "Voxwork 是一个中英双语的 AI 语音与视频网页工作台。",
     consent: "只能克隆或替换你本人拥有、或已获授权使用的声音。",
+    ipAttribution: "IP 地理位置数据来自 DB-IP",
     tools: "工具",
     useCases: "应用场景",
     resources: "资源",

@@ -54,6 +54,12 @@ export function SiteFooter() {
           </div>
           <p className="text-sm text-muted-foreground">{t("marketing.footer.summary")}</p>
           <p className="text-xs text-muted-foreground">{t("marketing.footer.consent")}</p>
+          {/* The DB-IP Lite database (CC BY 4.0) locates visitors for analytics; its licence asks for this link. */}
+          <p className="text-xs text-muted-foreground">
+            <a href="https://db-ip.com" rel="noopener" className="underline-offset-2 hover:underline">
+              {t("marketing.footer.ipAttribution")}
+            </a>
+          </p>
           <div className="pt-2">
             <LanguageSwitcher />
           </div>
