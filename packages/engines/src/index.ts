@@ -1,5 +1,6 @@
 export * from './capabilities/engine-common.ts';
 export * from './capabilities/capability-map.ts';
+export * from './capabilities/voice-key.ts';
 export type * from './capabilities/speech-synthesizer.ts';
 export type * from './capabilities/speech-recognizer.ts';
 export type * from './capabilities/translator.ts';

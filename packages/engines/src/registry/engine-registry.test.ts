@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SpeechSynthesizer } from '../capabilities/speech-synthesizer.ts';
 import { EngineError, UnknownEngineError } from '../engine-errors.ts';
 import { createEngineRegistry, type EngineDescriptor } from './engine-registry.ts';
-import { resolveEngines } from './engine-resolver.ts';
+import { engineSelectionFromEnv, resolveEngines } from './engine-resolver.ts';
 import { createLocalEngineRegistry } from './local-engines.ts';
 
 function fakeSynthesizer(id: `${string}:${string}`, load: () => Promise<SpeechSynthesizer>): EngineDescriptor<'speech-synthesizer'> {
@@ -66,12 +66,16 @@ describe('engine registry', () => {
 describe('resolveEngines', () => {
   const registry = createEngineRegistry([...createLocalEngineRegistry().list(), fakeSynthesizer('acme:tts-1', async () => fake('acme:tts-1'))]);
 
-  it('uses the configured id and falls back to a local engine for the rest', async () => {
-    const engines = resolveEngines(registry, { 'speech-synthesizer': 'acme:tts-1' });
-    expect(engines.selection).toMatchObject({ 'speech-synthesizer': 'acme:tts-1', 'voice-activity-detector': 'silero:vad-v4' });
+  it('uses the configured ids, the first as default, and falls back to the local engines for the rest', async () => {
+    const engines = resolveEngines(registry, { 'speech-synthesizer': ['acme:tts-1', 'espeak:espeak-ng'] });
+    expect(engines.selection).toMatchObject({ 'speech-synthesizer': ['acme:tts-1', 'espeak:espeak-ng'], 'voice-activity-detector': ['silero:vad-v4'] });
     expect((await engines.get('speech-synthesizer')).engineId).toBe('acme:tts-1');
-    expect(resolveEngines(registry, {}).selection['speech-synthesizer']).toBe('espeak:espeak-ng');
-    expect(engines.descriptor('translator')).toBeUndefined();
+    expect((await engines.getById('speech-synthesizer', 'espeak:espeak-ng')).engineId).toBe('espeak:espeak-ng');
+    await expect(engines.getById('speech-synthesizer', 'silero:vad-v4')).rejects.toThrow(/not a selected speech-synthesizer/);
+    expect(engines.descriptors('speech-synthesizer').map((descriptor) => descriptor.location)).toEqual(['remote', 'local']);
+    // Unconfigured: local engines only (the remote acme engine is not picked by default).
+    expect(resolveEngines(registry, {}).selection['speech-synthesizer']).toEqual(['espeak:espeak-ng']);
+    expect(engines.descriptors('translator')).toEqual([]);
     await expect(engines.get('translator')).rejects.toThrow(/no translator engine/);
   });
 
@@ -80,5 +84,11 @@ describe('resolveEngines', () => {
       /speech-synthesizer: no engine "espeak:espeek-ng" is registered; did you mean "espeak:espeak-ng"\?[\s\S]*voice-activity-detector: "espeak:espeak-ng" is a speech-synthesizer/,
     );
     expect(() => resolveEngines(registry, { 'speech-synthesiser': 'espeak:espeak-ng' })).toThrow(UnknownEngineError);
+  });
+
+  it('reads the selection from env variables', () => {
+    const selection = engineSelectionFromEnv({ ENGINES_SPEECH_SYNTHESIZER: ' acme:tts-1, espeak:espeak-ng ', ENGINES_TRANSLATOR: '', OTHER: 'x' });
+    expect(selection).toEqual({ 'speech-synthesizer': ['acme:tts-1', 'espeak:espeak-ng'] });
+    expect(resolveEngines(registry, selection).selection['speech-synthesizer']).toEqual(['acme:tts-1', 'espeak:espeak-ng']);
   });
 });
