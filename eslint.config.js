@@ -39,6 +39,13 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/engines/**/*.ts'],
+    rules: {
+      // Engines run processes only through @voxwork/media's runner (timeouts, cancellation, one place).
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:child_process', 'child_process'], message: 'use runMediaTool from @voxwork/media' }] }],
+    },
+  },
+  {
     files: ['tests/**/*.ts', 'scripts/**/*.ts', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },
