@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loudnessArgs, parseIntegratedLoudness, parseProgressSeconds, probeArgs, toneToMp3Args } from './ffmpeg-args.ts';
+import { encodeMp3Args, loudnessArgs, parseIntegratedLoudness, parseProgressSeconds, probeArgs, toneToMp3Args, toneToWavArgs } from './ffmpeg-args.ts';
 
 describe('ffmpeg argument builders', () => {
   it('builds the test tone command', () => {
@@ -26,6 +26,15 @@ describe('ffmpeg argument builders', () => {
       ]
     `);
     expect(toneToMp3Args({ frequencyHz: 1000, durationSeconds: 1, realtime: false, sampleRate: 16000, output: 'o.mp3' })).not.toContain('-re');
+  });
+
+  it('builds the tone-to-WAV and MP3 encode commands of the self-check', () => {
+    expect(toneToWavArgs({ frequencyHz: 660, durationSeconds: 2, sampleRate: 48000, output: 't.wav' }).join(' ')).toMatchInlineSnapshot(
+      `"-hide_banner -nostdin -loglevel error -y -f lavfi -i sine=frequency=660:sample_rate=48000:duration=2 -c:a pcm_s16le t.wav"`,
+    );
+    expect(encodeMp3Args({ input: 't.wav', output: 't.mp3', sampleRate: 44100, realtime: true }).join(' ')).toMatchInlineSnapshot(
+      `"-hide_banner -nostdin -loglevel error -y -progress pipe:1 -nostats -re -i t.wav -c:a libmp3lame -ar 44100 -b:a 128k t.mp3"`,
+    );
   });
 
   it('builds the loudness and probe commands', () => {

@@ -31,6 +31,42 @@ export function toneToMp3Args(options: ToneOptions): string[] {
   ];
 }
 
+/** A sine test tone as 16-bit PCM WAV. */
+export function toneToWavArgs(options: Omit<ToneOptions, 'realtime'>): string[] {
+  return [
+    ...COMMON,
+    '-f', 'lavfi',
+    '-i', `sine=frequency=${options.frequencyHz}:sample_rate=${options.sampleRate ?? 44100}:duration=${options.durationSeconds}`,
+    '-c:a', 'pcm_s16le',
+    options.output,
+  ];
+}
+
+export interface EncodeMp3Options {
+  input: string;
+  output: string;
+  /** Output sample rate; MP3 takes 8–48 kHz, other rates make the encoder fail (no silent resampling). */
+  sampleRate: number;
+  bitrateKbps?: number;
+  /** Read the input at its native rate (-re): the encode lasts as long as the audio. */
+  realtime?: boolean;
+}
+
+/** Encodes audio to MP3, reporting progress on stdout (`-progress pipe:1`). */
+export function encodeMp3Args(options: EncodeMp3Options): string[] {
+  return [
+    ...COMMON,
+    '-progress', 'pipe:1',
+    '-nostats',
+    ...(options.realtime ? ['-re'] : []),
+    '-i', options.input,
+    '-c:a', 'libmp3lame',
+    '-ar', String(options.sampleRate),
+    '-b:a', `${options.bitrateKbps ?? 128}k`,
+    options.output,
+  ];
+}
+
 /** Integrated loudness (EBU R128) of a file; the summary is printed on stderr. */
 export function loudnessArgs(input: string): string[] {
   return ['-hide_banner', '-nostdin', '-nostats', '-i', input, '-af', 'ebur128=framelog=verbose', '-f', 'null', '-'];

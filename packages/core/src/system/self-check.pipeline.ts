@@ -1,4 +1,4 @@
-import { fileSize, loudnessArgs, parseIntegratedLoudness, runFfmpeg } from '@voxwork/media';
+import { encodeMp3Args, fileSize, loudnessArgs, parseIntegratedLoudness, runFfmpeg, toneToWavArgs } from '@voxwork/media';
 import type { JobInputs, PipelineDefinition } from '../jobs/job-types.ts';
 
 type Input = JobInputs['system.selfCheck'];
@@ -17,10 +17,7 @@ export const selfCheckPipeline: PipelineDefinition<Input> = {
       async run({ input, files, signal }) {
         const wav = await files.path('tone.wav');
         const rate = input.sampleRate ?? 44100;
-        await runFfmpeg(
-          ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${input.frequencyHz}:sample_rate=${rate}:duration=${input.durationSeconds}`, '-c:a', 'pcm_s16le', wav],
-          { signal, timeoutMs: 60_000 },
-        );
+        await runFfmpeg(toneToWavArgs({ frequencyHz: input.frequencyHz, durationSeconds: input.durationSeconds, sampleRate: rate, output: wav }), { signal, timeoutMs: 60_000 });
         return { files: ['tone.wav'], bytes: await fileSize(wav), sampleRate: rate };
       },
     },
@@ -31,11 +28,11 @@ export const selfCheckPipeline: PipelineDefinition<Input> = {
         const wav = await files.path('tone.wav');
         const mp3 = await files.path('tone.mp3');
         // Encoded at the rendered rate, not resampled: the check is whether the encoder takes that rate.
-        const rate = String(input.sampleRate ?? 44100);
-        await runFfmpeg(
-          ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-progress', 'pipe:1', '-nostats', '-re', '-i', wav, '-c:a', 'libmp3lame', '-ar', rate, '-b:a', '128k', mp3],
-          { signal, timeoutMs: (input.durationSeconds + 60) * 1000, onProgress: (seconds) => reportProgress((seconds / input.durationSeconds) * 100) },
-        );
+        await runFfmpeg(encodeMp3Args({ input: wav, output: mp3, sampleRate: input.sampleRate ?? 44100, realtime: true }), {
+          signal,
+          timeoutMs: (input.durationSeconds + 60) * 1000,
+          onProgress: (seconds) => reportProgress((seconds / input.durationSeconds) * 100),
+        });
         return { files: ['tone.mp3'], bytes: await fileSize(mp3) };
       },
     },
