@@ -22,6 +22,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ ROLE: 'api,chef' })).toThrow(/ROLE: expected "all" or a comma-separated list/);
   });
 
+  it('reads per-type job concurrency', () => {
+    expect(loadConfig({ JOB_CONCURRENCY: 'system.selfCheck=1, video.translate=3' }).JOB_CONCURRENCY).toEqual({ 'system.selfCheck': 1, 'video.translate': 3 });
+    expect(loadConfig({}).JOB_CONCURRENCY).toEqual({});
+    expect(() => loadConfig({ JOB_CONCURRENCY: 'system.selfCheck=0' })).toThrow(/JOB_CONCURRENCY/);
+    expect(() => loadConfig({ JOB_CONCURRENCY: 'lots' })).toThrow(/JOB_CONCURRENCY: expected type=number pairs/);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],

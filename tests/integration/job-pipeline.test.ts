@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type JobView } from '@voxwork/contract';
 import { streamJobs } from '@voxwork/contract/client';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -145,6 +146,20 @@ describe.each(testDatabases())('jobs: stages, points, cancel and live progress o
     await asUser('/api/jobs/rerunStage', { jobId, stage: 'measure' });
     const repaired = await until(jobId, (view) => view.status === 'completed' && view.stages[2]!.attempts === 3);
     expect(repaired.stages.map((stage) => stage.attempts)).toEqual([1, 2, 3]);
+  });
+
+  it("queues a paid plan's jobs ahead: the priority comes from the owner's plan", async () => {
+    const priorityOf = async (jobId: string) => {
+      const result = (await app.database.db.execute(sql`select priority from jobs where id = ${jobId}`)) as unknown as { rows: { priority: number }[] };
+      return result.rows[0]!.priority;
+    };
+    const free = await operator('/api/system/selfCheck/create', { durationSeconds: 1, frequencyHz: 300, ownerId: user.userId });
+    expect(await priorityOf((free.data as { jobId: string }).jobId)).toBe(0);
+    const code = await operator('/api/operator/giftCodes/create', { count: 1, points: 0, planId: 'pro', vipDays: 30 });
+    expect((await asUser('/bill/userAccount/redeemCode', { redeemCode: (code.data as { codes: { code: string }[] }).codes[0]!.code })).code).toBe(0);
+    const pro = await operator('/api/system/selfCheck/create', { durationSeconds: 1, frequencyHz: 301, ownerId: user.userId });
+    expect(await priorityOf((pro.data as { jobId: string }).jobId)).toBe(5);
+    await until((pro.data as { jobId: string }).jobId, (view) => view.status === 'completed');
   });
 
   it('lists, renames and deletes jobs in the history, and keeps other users out', async () => {

@@ -57,6 +57,7 @@ export async function createApp(config: Config, options: { database?: DatabaseHa
       pollIntervalSeconds: config.JOB_POLL_INTERVAL_SECONDS,
       heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,
       concurrency: config.WORKER_CONCURRENCY,
+      concurrencyByType: config.JOB_CONCURRENCY,
     });
   }
   const jobQueue: JobQueue = queue?.queue ?? {

@@ -51,6 +51,22 @@ export const envSchema = z.object({
   API_BODY_LIMIT_BYTES: integer(1024, 100 * 1024 * 1024).default(1024 * 1024),
   OPERATOR_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   WORKER_CONCURRENCY: integer(1, 64).default(2),
+  // Per job type, overriding WORKER_CONCURRENCY: `system.selfCheck=1,video.translate=2`.
+  JOB_CONCURRENCY: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const map: Record<string, number> = {};
+      for (const part of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+        const match = /^([\w.-]+)=(\d{1,2})$/.exec(part);
+        if (!match || Number(match[2]) < 1) {
+          ctx.addIssue({ code: 'custom', message: `expected type=number pairs separated by commas; got "${part}"` });
+          return z.NEVER;
+        }
+        map[match[1]!] = Number(match[2]);
+      }
+      return map;
+    }),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   JOB_HEARTBEAT_SECONDS: integer(10, 3600).default(10),
   SHUTDOWN_GRACE_SECONDS: integer(1, 600).default(20),

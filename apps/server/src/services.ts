@@ -1,3 +1,4 @@
+import { planByVipLevel } from '@voxwork/contract';
 import { createJobService, jobPipelines, type JobEvents, type JobQueue } from '@voxwork/core';
 import { createFeedbackRepository, createJobRepository, type DatabaseHandle } from '@voxwork/db';
 import pino, { type Logger } from 'pino';
@@ -31,7 +32,15 @@ export function createServices({
   accountServices.onUserDeleted((userId) => storageServices.uploads.deleteUserFiles(userId));
   return {
     jobRepository,
-    jobs: createJobService({ jobs: jobRepository, queue, ...(events ? { events } : {}), pipelines: jobPipelines, files: localJobFiles(appConfig.dataDir) }),
+    jobs: createJobService({
+      jobs: jobRepository,
+      queue,
+      ...(events ? { events } : {}),
+      pipelines: jobPipelines,
+      files: localJobFiles(appConfig.dataDir),
+      // Paid plans go first when workers are busy.
+      priorityOf: async (ownerId) => planByVipLevel((await accountServices.points.findAccount(ownerId))?.vipLevel ?? 0).comboDetail.queuePriority,
+    }),
     analytics: createAnalyticsServices(database, config, log),
     feedback: createFeedbackRepository(database.db),
     ...accountServices,

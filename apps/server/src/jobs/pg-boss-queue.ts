@@ -10,6 +10,8 @@ export interface QueueOptions {
   pollIntervalSeconds: number;
   heartbeatSeconds: number;
   concurrency: number;
+  /** Per job type, overriding `concurrency`. */
+  concurrencyByType?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -94,7 +96,7 @@ export async function startPgBoss(options: QueueOptions) {
         await boss.work<JobPayload>(
           name,
           {
-            localConcurrency: options.concurrency,
+            localConcurrency: options.concurrencyByType?.[name] ?? options.concurrency,
             pollingIntervalSeconds: options.pollIntervalSeconds,
             notifyPollingIntervalSeconds: options.pollIntervalSeconds,
             heartbeatRefreshSeconds: options.heartbeatSeconds / 2,

@@ -11,6 +11,8 @@ export interface JobServiceDeps {
   events?: JobEvents;
   pipelines: PipelineMap;
   files?: (jobId: string) => JobFiles;
+  /** Queue priority of an owner's jobs (their plan's `queuePriority`), used when a caller gives none. */
+  priorityOf?: (ownerId: string) => Promise<number>;
 }
 
 export interface EnqueueOptions {
@@ -37,7 +39,7 @@ const noFiles: JobFiles = {
  * stage by stage, each stage's output stored as a checkpoint → completed exactly once (points
  * settled in the same transaction), failed or cancelled (points released in the same transaction).
  */
-export function createJobService({ jobs, queue, events, pipelines, files = () => noFiles }: JobServiceDeps) {
+export function createJobService({ jobs, queue, events, pipelines, files = () => noFiles, priorityOf }: JobServiceDeps) {
   const pipelineOf = (type: string) => pipelines[type as JobName] as PipelineDefinition<unknown> | undefined;
 
   async function publish(row: Pick<JobRow, 'id' | 'ownerId' | 'type' | 'status' | 'progress' | 'currentStage'>) {
@@ -76,6 +78,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       if (!pipeline) throw new Error(`no pipeline for ${type}`);
       const cost = options.cost ?? 0;
       if (cost > 0 && !options.ownerId) throw new Error('a job with a cost needs an owner');
+      const priority = options.priority ?? (options.ownerId && priorityOf ? await priorityOf(options.ownerId) : 0);
       const row = await jobs.transaction(async (tx) => {
         const inserted = await tx.jobs.insert(
           {
@@ -84,7 +87,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
             ownerId: options.ownerId ?? null,
             costEstimated: cost,
             costFrozen: cost,
-            priority: options.priority ?? 0,
+            priority,
             title: options.title ?? null,
           },
           pipeline.stages.map((stage) => stage.name),
