@@ -1,3 +1,5 @@
+import { createVerifiedUser } from '../support/accounts.ts';
+
 /**
  * The spec §2 routes the browser tests visit, in English at `path` and in Chinese under `/zh`.
  * Shell routes are listed here by the front-end shell; the marketing site adds its routes to
@@ -29,6 +31,7 @@ export const SHELL_ROUTES: RouteCase[] = [
   { path: '/forgot-password', kind: 'guest-only' },
   { path: '/login-basic', kind: 'public' },
   { path: '/login-loading', kind: 'public' },
+  { path: '/reset-password', kind: 'public' },
   { path: '/401', kind: 'status', status: 401 },
   { path: '/403', kind: 'status', status: 403 },
   { path: '/404', kind: 'status', status: 404 },
@@ -90,7 +93,16 @@ export function localized(path: string, prefix: string): string {
   return path === '/' ? prefix : `${prefix}${path}`;
 }
 
-/** A `user_info` cookie holding a token, as the accounts work will set it. */
-export function userInfoCookie(baseURL: string) {
-  return { name: 'user_info', value: encodeURIComponent(JSON.stringify({ token: 'e2e-token', userId: 'e2e-user' })), url: baseURL };
+let session: Promise<{ token: string; userId: string }> | undefined;
+
+/**
+ * A `user_info` cookie of a real, verified user of the shared test server (made once per worker
+ * through the development outbox in E2E_DATA_DIR): the app checks the session on load and signs a
+ * made-up token out.
+ */
+export async function userInfoCookie(baseURL: string) {
+  session ??= createVerifiedUser(baseURL, process.env.E2E_DATA_DIR ?? '', `e2e-${process.pid}-${Date.now()}@example.com`);
+  const { token, userId } = await session;
+  const value = { token, userId, nickName: 'E2E User', email: '', isGuest: false };
+  return { name: 'user_info', value: encodeURIComponent(JSON.stringify(value)), url: baseURL };
 }

@@ -34,7 +34,7 @@ for (const language of LANGUAGES) {
             const guarded = await page.goto(path);
             expect(new URL(page.url()).pathname).toBe('/login');
             expect(guarded?.status()).toBe(200);
-            await context.addCookies([userInfoCookie(baseURL!)]);
+            await context.addCookies([await userInfoCookie(baseURL!)]);
           }
           if (route.kind === 'guest-only') {
             await expectGuestOnly(page, context, baseURL!, path);
@@ -64,7 +64,7 @@ function expectedStatus(route: RouteCase): number {
 
 /** With a token, a guest-only page sends the visitor to `/`; the page itself is then checked without one. */
 async function expectGuestOnly(page: Page, context: BrowserContext, baseURL: string, path: string) {
-  await context.addCookies([userInfoCookie(baseURL)]);
+  await context.addCookies([await userInfoCookie(baseURL)]);
   await page.goto(path);
   expect(new URL(page.url()).pathname).toBe('/');
   await context.clearCookies();

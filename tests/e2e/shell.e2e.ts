@@ -40,13 +40,25 @@ test.describe('guards (spec §2/§6)', () => {
     expect(await page.evaluate(() => (window as unknown as { __seen: { sidebar: boolean } }).__seen.sidebar)).toBe(false);
   });
 
-  test('with a token, the user menu sign-in link sends a signed-in visitor home (client navigation)', async ({ page, context, baseURL }) => {
-    await context.addCookies([userInfoCookie(baseURL!)]);
+  test('signed in, the workbench header shows the user menu with name, points and plan (no sign-in link)', async ({ page, context, baseURL }) => {
+    await context.addCookies([await userInfoCookie(baseURL!)]);
     await page.goto('/workbench/home');
     await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('header-points')).toHaveText('300 points');
+    await expect(page.getByTestId('header-plan')).toHaveText('Free');
     await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('user-menu-name')).toHaveText('E2E User');
+    await expect(page.getByTestId('user-menu-points')).toHaveText('300 points');
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Sign in' })).toHaveCount(0);
+  });
+
+  test('a made-up token is signed out and the guarded page sends the visitor to /login', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'user_info', value: encodeURIComponent(JSON.stringify({ token: 'made-up-token', userId: 'nobody' })), url: baseURL! }]);
+    await page.goto('/workbench/home');
+    await expect(page).toHaveURL(/\/login$/);
+    const cookie = (await context.cookies(baseURL!)).find((candidate) => candidate.name === 'user_info');
+    expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({ token: '', isGuest: true });
   });
 });
 
@@ -213,7 +225,7 @@ test.describe('chunk load failure (spec §8/§9)', () => {
 
 test.describe('workbench shell', () => {
   test.beforeEach(async ({ context, baseURL }) => {
-    await context.addCookies([userInfoCookie(baseURL!)]);
+    await context.addCookies([await userInfoCookie(baseURL!)]);
   });
 
   test('the feedback dialog saves the message, page and contact on the server', async ({ page }) => {
@@ -281,15 +293,16 @@ test.describe('workbench shell', () => {
     await expect(page.getByTestId('drawer-open')).toBeHidden();
   });
 
-  test('the user menu never pretends a user is signed in', async ({ page }) => {
+  test('the account page shows the profile with the initials avatar', async ({ page }) => {
     await page.goto('/workbench/account');
-    await page.getByTestId('user-menu').click();
-    await expect(page.getByText('You are not signed in.')).toBeVisible();
+    await expect(page.getByTestId('account-profile')).toContainText('E2E User');
+    await expect(page.getByTestId('account-profile')).toContainText('EU');
   });
 });
 
-test.describe('auth screens (issue 3 item 10)', () => {
-  test('the login form validates, then shows the unavailable-service message (no fake success)', async ({ page }) => {
+test.describe('auth screens (issue 3 item 10, wired in issue 4)', () => {
+  test.use({ expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 401/] });
+  test('the login form validates, then shows the identity message of a refused sign-in (no fake success)', async ({ page }) => {
     await page.goto('/login');
     await page.waitForLoadState('networkidle');
     const form = page.getByTestId('auth-form');
@@ -303,22 +316,23 @@ test.describe('auth screens (issue 3 item 10)', () => {
     await form.getByLabel('Email').fill('someone@example.com');
     await form.getByLabel('Password').fill('123456');
     await form.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByTestId('auth-service-error')).toHaveText('The service is temporarily unavailable. Please try again shortly.');
+    await expect(page.getByTestId('auth-service-error')).toHaveText('The email or password is incorrect.');
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('the Chinese register form checks the confirmation and shows the Chinese message', async ({ page }) => {
+  test('the Chinese register form checks the confirmation, then asks to check the mail', async ({ page }) => {
     await page.goto('/zh/register');
     await page.waitForLoadState('networkidle');
     const form = page.getByTestId('auth-form');
-    await form.getByLabel('邮箱').fill('someone@example.com');
+    await form.getByLabel('名称').fill('测试');
+    await form.getByLabel('邮箱').fill(`zh-${Date.now()}@example.com`);
     await form.getByLabel('密码', { exact: true }).fill('123456');
     await form.getByLabel('确认密码').fill('654321');
     await form.getByRole('button', { name: '创建账号' }).click();
     await expect(form.getByText('两次输入的密码不一致。')).toBeVisible();
     await form.getByLabel('确认密码').fill('123456');
     await form.getByRole('button', { name: '创建账号' }).click();
-    await expect(page.getByTestId('auth-service-error')).toHaveText('服务暂时不可用，请稍后再试。');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('请查收邮件');
   });
 });
 

@@ -13,6 +13,7 @@ import { TooltipProvider } from "./components/ui/tooltip";
 import { Toaster } from "./components/ui/sonner";
 import { PrerenderedPrefetch, VersionCheck } from "./components/version-check";
 import { Analytics } from "./components/analytics/analytics";
+import { SessionKeeper } from "./components/auth/session-keeper";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -91,6 +92,7 @@ export default function App() {
       <VersionCheck />
       <PrerenderedPrefetch />
       <Analytics />
+      <SessionKeeper />
     </TooltipProvider>
   );
 }

@@ -45,6 +45,7 @@ export default [
       route("zh?/login-loading", "routes/_auth/login-loading.tsx"),
       route("zh?/register", "routes/_auth/register.tsx"),
       route("zh?/forgot-password", "routes/_auth/forgot-password.tsx"),
+      route("zh?/reset-password", "routes/_auth/reset-password.tsx"),
       route("zh?/401", "routes/_status/status.tsx", { id: "status-401" }),
       route("zh?/403", "routes/_status/status.tsx", { id: "status-403" }),
       route("zh?/404", "routes/_status/status.tsx", { id: "status-404" }),

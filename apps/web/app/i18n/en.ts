@@ -1,3 +1,4 @@
+import { accountsEn } from "./accounts.en";
 import { marketingEn } from "./marketing.en";
 
 /**
@@ -8,6 +9,8 @@ import { marketingEn } from "./marketing.en";
 export const en = {
   // Marketing-site chrome (owner: marketing content), see marketing.en.ts.
   marketing: marketingEn,
+  // Accounts (issue 4), see accounts.en.ts.
+  accounts: accountsEn,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork home",
@@ -132,6 +135,7 @@ export const en = {
     login: { title: "Sign in — Voxwork", description: "Sign in to your Voxwork workbench." },
     loginBasic: { title: "Sign in with email — Voxwork", description: "Sign in to Voxwork with your email and password." },
     loginLoading: { title: "Signing you in — Voxwork", description: "Finishing your sign-in." },
+    resetPassword: { title: "Choose a new password — Voxwork", description: "Set a new password for your Voxwork account." },
     register: { title: "Create your account — Voxwork", description: "Create a Voxwork account to use the workbench." },
     status401: { title: "Sign-in required — Voxwork", description: "You need to sign in to see this page." },
     status403: { title: "Access denied — Voxwork", description: "Your account cannot open this page." },
@@ -204,6 +208,7 @@ export const en = {
     emailRequired: "Enter your email address.",
     passwordTooShort: "The password must be at least {min} characters.",
     passwordMismatch: "The passwords do not match.",
+    nameRequired: "Enter a name.",
     loginTitle: "Sign in to Voxwork",
     loginLead: "Welcome back. Sign in to open your workbench.",
     loginBasicTitle: "Sign in with email",
@@ -255,7 +260,7 @@ export const en = {
   },
   myPlan: {
     title: "Plans and points",
-    lead: "Your plan details appear here once accounts are available. These are the plans and point packs on offer.",
+    lead: "Your plan, your points and their history. These are the plans and point packs on offer.",
     perMonth: "/ month",
     pointsPerMonth: "{points} points a month",
     points: "{points} points",

@@ -1,3 +1,4 @@
+import { accountsZh } from "./accounts.zh";
 import type { Messages } from "./en";
 import { marketingZh } from "./marketing.zh";
 
@@ -5,6 +6,8 @@ import { marketingZh } from "./marketing.zh";
 export const zh: Messages = {
   // Marketing-site chrome (owner: marketing content), see marketing.zh.ts.
   marketing: marketingZh,
+  // 账户（issue 4），见 accounts.zh.ts。
+  accounts: accountsZh,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork 首页",
@@ -128,6 +131,7 @@ export const zh: Messages = {
     login: { title: "登录 — Voxwork", description: "登录你的 Voxwork 工作台。" },
     loginBasic: { title: "邮箱登录 — Voxwork", description: "使用邮箱和密码登录 Voxwork。" },
     loginLoading: { title: "正在登录 — Voxwork", description: "正在完成登录。" },
+    resetPassword: { title: "设置新密码 — Voxwork", description: "为你的 Voxwork 账号设置新密码。" },
     register: { title: "创建账号 — Voxwork", description: "创建 Voxwork 账号以使用工作台。" },
     status401: { title: "需要登录 — Voxwork", description: "登录后才能查看此页面。" },
     status403: { title: "无权访问 — Voxwork", description: "你的账号无法打开此页面。" },
@@ -200,6 +204,7 @@ export const zh: Messages = {
     emailRequired: "请输入邮箱地址。",
     passwordTooShort: "密码至少需要 {min} 个字符。",
     passwordMismatch: "两次输入的密码不一致。",
+    nameRequired: "请输入名称。",
     loginTitle: "登录 Voxwork",
     loginLead: "欢迎回来。登录后即可打开你的工作台。",
     loginBasicTitle: "邮箱登录",
@@ -251,7 +256,7 @@ export const zh: Messages = {
   },
   myPlan: {
     title: "套餐与积分",
-    lead: "账号功能上线后，这里会显示你的套餐详情。以下是目前提供的套餐和积分包。",
+    lead: "你的套餐、积分及其明细。以下是目前提供的套餐和积分包。",
     perMonth: "/ 月",
     pointsPerMonth: "每月 {points} 积分",
     points: "{points} 积分",

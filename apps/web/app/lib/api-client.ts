@@ -1,29 +1,45 @@
 import { useMemo } from "react";
+import { ErrorCode } from "@voxwork/contract";
 import { createApiClient, type ApiClient } from "@voxwork/contract/client";
 import { toast } from "sonner";
-import { useLocale } from "../i18n";
-import { usePublicConfig } from "./public-config";
-import { readUserInfo } from "./user-info";
+import { type Locale, useLocale } from "../i18n";
+import { callUserId, getCurrentUser } from "./current-user";
+import { type PublicConfig, usePublicConfig } from "./public-config";
+
+type AuthLostListener = () => void;
+const authLostListeners = new Set<AuthLostListener>();
+
+/** Called when a call answers 1000 for a signed-in user (the session is gone): the session keeper signs out. */
+export function onAuthLost(listener: AuthLostListener): () => void {
+  authLostListeners.add(listener);
+  return () => authLostListeners.delete(listener);
+}
 
 /**
- * The signed call client (spec §7) for the current page: base URL and secret from the public
- * config, the caller's identity from `user_info`, errors shown as toasts in the page's language.
+ * A signed call client (spec §7): base URL and secret from the public config, the caller's
+ * identity from the current user (guests as `guest_…`), errors shown as toasts in `locale`.
  */
+export function makeApiClient(config: Pick<PublicConfig, "apiBaseUrl" | "signSecret">, getLocale: () => Locale): ApiClient {
+  return createApiClient({
+    baseUrl: config.apiBaseUrl,
+    secret: config.signSecret,
+    getLocale,
+    getIdentity: () => {
+      const user = getCurrentUser();
+      return { userId: callUserId(user), token: user.token || undefined };
+    },
+    notify: (message, code) => {
+      if (code === ErrorCode.AUTH_REQUIRED && !getCurrentUser().isGuest) {
+        for (const listener of authLostListeners) listener();
+      }
+      toast.error(message);
+    },
+  });
+}
+
+/** The signed call client for the current page. */
 export function useApiClient(): ApiClient {
   const config = usePublicConfig();
   const locale = useLocale();
-  return useMemo(
-    () =>
-      createApiClient({
-        baseUrl: config.apiBaseUrl,
-        secret: config.signSecret,
-        getLocale: () => locale,
-        getIdentity: () => {
-          const info = readUserInfo(document.cookie);
-          return { userId: info?.userId, token: info?.token };
-        },
-        notify: (message) => toast.error(message),
-      }),
-    [config.apiBaseUrl, config.signSecret, locale],
-  );
+  return useMemo(() => makeApiClient(config, () => locale), [config, locale]);
 }

@@ -33,7 +33,7 @@ const workbench = (page: WorkbenchPage): RouteMeta => ({
   auth: "protected",
 });
 
-type BlankPage = "forgotPassword" | "login" | "loginBasic" | "loginLoading" | "register" | "status401" | "status403" | "status404" | "status500" | "status503";
+type BlankPage = "forgotPassword" | "login" | "loginBasic" | "loginLoading" | "register" | "resetPassword" | "status401" | "status403" | "status404" | "status500" | "status503";
 export type WorkbenchPage =
   | "workbenchAccount"
   | "workbenchHome"
@@ -63,6 +63,7 @@ export const ROUTE_META = {
   "/login-basic": blank("loginBasic", "public"),
   "/login-loading": blank("loginLoading", "public"),
   "/register": blank("register", "guest-only"),
+  "/reset-password": blank("resetPassword", "public"),
   "/401": blank("status401", "public"),
   "/403": blank("status403", "public"),
   "/404": blank("status404", "public"),

@@ -1,51 +1,117 @@
-import { type FormEvent, useState } from "react";
-import { ErrorCode, messageFor } from "@voxwork/contract";
-import { toast } from "sonner";
-import { useLocale, useT } from "../../i18n";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { DEFAULT_PASSWORD_POLICY, passwordPolicyCall, type PasswordPolicy, type PasswordRule } from "@voxwork/contract";
+import { type MessageKey, useT } from "../../i18n";
+import { IdentityError } from "../../lib/auth-client";
+import { useApiClient } from "../../lib/api-client";
 import { Button } from "../ui/button";
 import { Input, Label } from "../ui/input";
-import { type AuthField, type AuthFieldError, PASSWORD_MIN_LENGTH, validateAuthFields } from "./auth-validation";
+import { type AuthField, type AuthFieldError, validateAuthForm } from "./auth-validation";
 
-const FIELD_LABEL = { email: "auth.email", password: "auth.password", confirmPassword: "auth.confirmPassword" } as const;
-const AUTOCOMPLETE = { email: "email", password: "current-password", confirmPassword: "new-password" } as const;
+const FIELD_LABEL = { name: "accounts.form.name", email: "auth.email", password: "auth.password", confirmPassword: "auth.confirmPassword" } as const;
+const AUTOCOMPLETE = { name: "nickname", email: "email", password: "current-password", confirmPassword: "new-password" } as const;
+const FIELD_TYPE = { name: "text", email: "email", password: "password", confirmPassword: "password" } as const;
+
+export type AuthValues = Partial<Record<AuthField, string>>;
+
+/** The server's password policy (spec §5), the default until it answers. */
+export function usePasswordPolicy(): PasswordPolicy {
+  const api = useApiClient();
+  const [policy, setPolicy] = useState<PasswordPolicy>(DEFAULT_PASSWORD_POLICY);
+  useEffect(() => {
+    let live = true;
+    api.call(passwordPolicyCall, {}).then(
+      (answer) => live && setPolicy(answer),
+      (error: unknown) => console.warn("password policy unavailable", error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return policy;
+}
+
+/** The message of an identity error in the page's language. */
+export function useIdentityMessage() {
+  const t = useT();
+  return (error: unknown, policyRules: PasswordRule[] = [], policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY): string => {
+    if (error instanceof IdentityError) {
+      if (error.code === "weak-password" && error.rules.length) return policyText(t, error.rules as PasswordRule[], policy);
+      return t(`accounts.errors.${error.code}`);
+    }
+    if (policyRules.length) return policyText(t, policyRules, policy);
+    return t("accounts.errors.internal-error");
+  };
+}
+
+export function policyText(t: ReturnType<typeof useT>, rules: PasswordRule[], policy: PasswordPolicy): string {
+  const parts = rules.map((rule) => t(`accounts.policy.${rule}`, { min: policy.minLength, max: policy.maxLength ?? "" }));
+  return t("accounts.policy.needs", { rules: parts.join(t("accounts.policy.separator")) });
+}
 
 /**
- * Validating auth form. The accounts endpoints do not exist yet, so a valid submission shows
- * the catalogue message for an unavailable service (ErrorCode.SERVICE_UNAVAILABLE) — never a
- * fake success. Wire the real call here when the accounts issue lands.
+ * Auth form: validates on the client (the server's password policy for new passwords), then runs
+ * `onSubmit`; an identity error thrown by it is shown in the page's language. Nothing changes on
+ * failure.
  */
-export function AuthForm({ fields, submitLabel, newPassword = false }: { fields: AuthField[]; submitLabel: string; newPassword?: boolean }) {
+export function AuthForm({
+  fields,
+  submitLabel,
+  newPassword = false,
+  onSubmit,
+  footer,
+  labels,
+}: {
+  fields: AuthField[];
+  submitLabel: string;
+  newPassword?: boolean;
+  onSubmit: (values: AuthValues) => Promise<void>;
+  footer?: ReactNode;
+  labels?: Partial<Record<AuthField, MessageKey>>;
+}) {
   const t = useT();
-  const locale = useLocale();
-  const [values, setValues] = useState<Partial<Record<AuthField, string>>>({});
+  const policy = usePasswordPolicy();
+  const identityMessage = useIdentityMessage();
+  const [values, setValues] = useState<AuthValues>({});
   const [errors, setErrors] = useState<Partial<Record<AuthField, AuthFieldError>>>({});
+  const [rules, setRules] = useState<PasswordRule[]>([]);
   const [serviceError, setServiceError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validateAuthFields(fields, values);
-    setErrors(found);
+    const found = validateAuthForm(fields, values, { policy, newPassword });
+    setErrors(found.errors);
+    setRules(found.rules);
     setServiceError(null);
-    if (Object.keys(found).length > 0) return;
-    const message = messageFor(locale, ErrorCode.SERVICE_UNAVAILABLE) ?? "";
-    setServiceError(message);
-    toast.error(message);
+    if (Object.keys(found.errors).length > 0) return;
+    setSending(true);
+    try {
+      await onSubmit({ ...values, email: values.email?.trim() });
+    } catch (error) {
+      if (!(error instanceof IdentityError)) console.warn("auth request failed", error);
+      setServiceError(identityMessage(error, [], policy));
+    } finally {
+      setSending(false);
+    }
   }
 
+  const fieldMessage = (error: AuthFieldError) =>
+    error === "passwordPolicy" ? policyText(t, rules, policy) : t(`auth.${error}`, { min: policy.enforced ? policy.minLength : 1 });
+
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" data-testid="auth-form">
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" data-testid="auth-form">
       {fields.map((field) => {
         const error = errors[field];
         const id = `auth-${field}`;
         return (
           <div key={field} className="grid gap-1.5">
-            <Label htmlFor={id}>{t(FIELD_LABEL[field])}</Label>
+            <Label htmlFor={id}>{t(labels?.[field] ?? FIELD_LABEL[field])}</Label>
             <Input
               id={id}
               name={field}
-              type={field === "email" ? "email" : "password"}
+              type={FIELD_TYPE[field]}
               autoComplete={field === "password" && newPassword ? "new-password" : AUTOCOMPLETE[field]}
-              placeholder={field === "email" ? t("auth.emailPlaceholder") : undefined}
+              placeholder={field === "email" ? t("auth.emailPlaceholder") : field === "name" ? t("accounts.form.namePlaceholder") : undefined}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
               value={values[field] ?? ""}
@@ -53,7 +119,7 @@ export function AuthForm({ fields, submitLabel, newPassword = false }: { fields:
             />
             {error ? (
               <p id={`${id}-error`} className="text-sm text-destructive">
-                {t(`auth.${error}`, { min: PASSWORD_MIN_LENGTH })}
+                {fieldMessage(error)}
               </p>
             ) : null}
           </div>
@@ -64,9 +130,10 @@ export function AuthForm({ fields, submitLabel, newPassword = false }: { fields:
           {serviceError}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full">
-        {submitLabel}
+      <Button type="submit" size="lg" className="w-full" disabled={sending}>
+        {sending ? t("auth.submitting") : submitLabel}
       </Button>
+      {footer}
     </form>
   );
 }

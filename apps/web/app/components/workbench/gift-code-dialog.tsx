@@ -12,7 +12,7 @@ import { Input, Label } from "../ui/input";
  * Gift code modal of /workbench/my-plan (spec §2): `POST /bill/userAccount/redeemCode`, whose
  * gift-code errors come back raw (spec §8) and are shown in the dialog in the page's language.
  */
-export function GiftCodeDialog() {
+export function GiftCodeDialog({ onRedeemed }: { onRedeemed?: () => void }) {
   const t = useT();
   const locale = useLocale();
   const api = useApiClient();
@@ -33,6 +33,7 @@ export function GiftCodeDialog() {
         toast.success(t("giftCode.success", { points: envelope.data.points, days: envelope.data.vipDays }));
         setCode("");
         setOpen(false);
+        onRedeemed?.();
       } else {
         setError(messageFor(locale, envelope.code) ?? envelope.message);
       }

@@ -2,17 +2,17 @@ import { Link } from "react-router";
 import { localizePath, useLocale, useT } from "../../i18n";
 import { AuthCard } from "../../components/auth/auth-card";
 import { AuthForm } from "../../components/auth/auth-form";
-import { Button } from "../../components/ui/button";
+import { ProviderButtons } from "../../components/auth/provider-buttons";
+import { useSignIn } from "../../components/auth/use-sign-in";
 
-const PROVIDERS = ["Google", "Facebook", "GitHub", "Twitter"] as const;
-
-/** `/login` (guest-only): providers (not available yet) and email sign-in. */
+/** `/login` (guest-only): email sign-in and the configured providers. */
 export default function Login() {
   const t = useT();
   const locale = useLocale();
+  const signIn = useSignIn();
   return (
     <AuthCard title={t("auth.loginTitle")} lead={t("auth.loginLead")}>
-      <AuthForm fields={["email", "password"]} submitLabel={t("auth.submitLogin")} />
+      <AuthForm fields={["email", "password"]} submitLabel={t("auth.submitLogin")} onSubmit={(values) => signIn.withPassword(values.email ?? "", values.password ?? "")} />
       <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
         <Link to={localizePath("/forgot-password", locale)} className="text-primary hover:underline">
           {t("auth.forgotPassword")}
@@ -21,17 +21,7 @@ export default function Login() {
           {t("auth.continueWithEmail")}
         </Link>
       </div>
-      <div className="mt-6 border-t border-border pt-6">
-        <p className="text-sm font-medium">{t("auth.orProvider")}</p>
-        <div className="mt-3 grid grid-cols-2 gap-2">
-          {PROVIDERS.map((provider) => (
-            <Button key={provider} variant="outline" disabled type="button">
-              {provider}
-            </Button>
-          ))}
-        </div>
-        <p className="mt-3 text-xs text-muted-foreground">{t("auth.providersUnavailable")}</p>
-      </div>
+      <ProviderButtons />
       <p className="mt-6 text-sm text-muted-foreground">
         {t("auth.noAccount")}{" "}
         <Link to={localizePath("/register", locale)} className="font-medium text-primary hover:underline">

@@ -11,7 +11,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from 
 import { FeedbackDialog } from "../../components/workbench/feedback-dialog";
 import { MyPlanDialog } from "../../components/workbench/my-plan-dialog";
 import { SidebarNav } from "../../components/workbench/sidebar-nav";
-import { UserMenu } from "../../components/workbench/user-menu";
+import { HeaderBalance, UserMenu } from "../../components/workbench/user-menu";
 
 /**
  * Sidebar layout (spec §2) for every `/workbench/*` page: the tool navigation (a drawer at
@@ -62,6 +62,7 @@ export default function WorkbenchLayout() {
           </Sheet>
           <span className="hidden truncate text-sm font-medium text-muted-foreground sm:inline desktop:hidden">{t("shell.workbenchLabel")}</span>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <HeaderBalance />
             <FeedbackDialog key={pathname} />
             <MyPlanDialog />
             <LanguageSwitcher className="px-2 sm:px-3" />
