@@ -15,7 +15,7 @@ import { expect, test } from './fixtures.ts';
  */
 test.describe.configure({ timeout: 90_000 });
 // A refused sign-in (wrong password) answers 401, which Chromium logs as a failed resource.
-test.use({ expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 401/] });
+test.use({ expectedConsoleErrors: [/Failed to load resource: (the server responded with a status of 40[01]|net::ERR_INTERNET_DISCONNECTED)/] });
 
 const OIDC_CLIENT = { clientId: 'voxwork-e2e', clientSecret: 'voxwork-e2e-oidc-secret-0123456789' };
 
@@ -77,6 +77,25 @@ const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().t
 async function storedUser(page: Page): Promise<{ token?: string; isGuest?: boolean; userId?: string }> {
   const cookie = (await page.context().cookies(base)).find((candidate) => candidate.name === 'user_info');
   return cookie ? (JSON.parse(decodeURIComponent(cookie.value)) as { token?: string; isGuest?: boolean; userId?: string }) : {};
+}
+
+/** A verified account made through the API (registration through the form is covered in its own test). */
+async function apiUser(label: string, password: string) {
+  const email = uniqueEmail(label);
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password, name: label, callbackURL: '/login-loading' }) });
+  expect(signUp.ok).toBe(true);
+  const verify = await smtp.waitFor(email, /Confirm your email/);
+  await fetch(verify.links.find((link) => link.includes('/verify-email'))!, { redirect: 'manual' });
+  return email;
+}
+
+async function signInThroughForm(page: Page, email: string, password: string, prefix = '') {
+  await page.goto(`${base}${prefix}/login`);
+  await page.waitForLoadState('networkidle');
+  const form = page.getByTestId('auth-form');
+  await form.getByLabel(prefix ? '邮箱' : 'Email').fill(email);
+  await form.getByLabel(prefix ? '密码' : 'Password').fill(password);
+  await form.getByRole('button', { name: prefix ? '登录' : 'Sign in' }).click();
 }
 
 /** Register through the form, then open the mailed verification link: it signs in and opens the workbench. */
@@ -281,6 +300,80 @@ test.describe('accounts (en)', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('header-points')).toHaveText('300 points');
     await expect(page.getByTestId('points-history').locator('tbody tr')).toHaveCount(1);
+  });
+
+  test('offline: the sign-in fails with the network message at once, nothing changes', async ({ page }) => {
+    await page.goto(`${base}/login`);
+    await page.waitForLoadState('networkidle');
+    await page.context().setOffline(true);
+    const form = page.getByTestId('auth-form');
+    await form.getByLabel('Email').fill('someone@example.com');
+    await form.getByLabel('Password').fill('some password');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('auth-service-error')).toHaveText('The network did not answer in time. Check your connection and try again.');
+    await page.context().setOffline(false);
+    expect((await storedUser(page)).token ?? '').toBe('');
+  });
+
+  test('account page: nickname, password change needs the current password, deletion re-authenticates the same user', async ({ page }) => {
+    const password = 'first password 1';
+    const email = await apiUser('kim', password);
+    await signInThroughForm(page, email, password);
+    await expect(page).toHaveURL(`${base}/workbench/home`);
+    await page.goto(`${base}/workbench/account`);
+    await page.getByLabel('Nickname').fill('Kim Renamed');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved.')).toBeVisible();
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByTestId('user-menu-name')).toHaveText('Kim Renamed');
+    await page.keyboard.press('Escape');
+
+    await page.getByLabel('Current password').fill('not my password');
+    await page.getByLabel('New password').fill('second password 2');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('The current password is incorrect.')).toBeVisible();
+    await page.getByLabel('Current password').fill(password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your password was changed.')).toBeVisible();
+    // Still signed in on this device with the new session.
+    await page.reload();
+    await expect(page.getByTestId('header-points')).toHaveText('300 points');
+
+    const deletion = page.getByTestId('account-delete');
+    await deletion.getByLabel('Enter your password to confirm').fill(password);
+    await deletion.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(deletion.getByText('The current password is incorrect.')).toBeVisible();
+    await deletion.getByLabel('Enter your password to confirm').fill('second password 2');
+    await deletion.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page).toHaveURL(`${base}/`);
+    expect(await storedUser(page)).toMatchObject({ isGuest: true, token: '' });
+    await signInThroughForm(page, email, 'second password 2');
+    await expect(page.getByTestId('auth-service-error')).toHaveText('The email or password is incorrect.');
+  });
+
+  test.describe('checkout', () => {
+    test.use({ expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/] });
+    test('pricing: buying a point pack goes through the test-mode checkout and the points arrive', async ({ page }) => {
+      const password = 'buyer password 1';
+      const email = await apiUser('buyer', password);
+      const notFound: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 404) notFound.push(new URL(response.url()).pathname);
+      });
+      await signInThroughForm(page, email, password);
+      await expect(page).toHaveURL(`${base}/workbench/home`);
+      await page.goto(`${base}/workbench/pricing`);
+      await page.waitForLoadState('networkidle');
+      await page.locator('[data-product="points-1000"]').click();
+      await expect(page.getByText('TEST MODE — no real money moves')).toBeVisible();
+      await page.getByRole('button', { name: 'Approve payment' }).click();
+      await expect(page).toHaveURL(/\/transfer-station\/subscription-test\?order=/);
+      await page.goto(`${base}/workbench/my-plan`);
+      await expect(page.getByTestId('header-points')).toHaveText('1,300 points');
+      await expect(page.getByTestId('points-history').locator('tbody tr').first()).toContainText('Purchase');
+      // The sandbox's server-rendered page has no icon link, so Chromium asks for /favicon.ico: the only 404 allowed.
+      expect(notFound.filter((path) => path !== '/favicon.ico')).toEqual([]);
+    });
   });
 });
 

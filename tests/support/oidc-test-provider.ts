@@ -26,6 +26,8 @@ export async function startOidcProvider(options: { clientId: string; clientSecre
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: true } },
+    // Explicit lifetimes keep the provider from printing its development notices.
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
     pkce: { required: () => false },
     async findAccount(_context: unknown, id: string) {
       return {

@@ -9,7 +9,7 @@ import { type PublicConfig, usePublicConfig } from "./public-config";
 type AuthLostListener = () => void;
 const authLostListeners = new Set<AuthLostListener>();
 
-/** Called when a call answers 1000 for a signed-in user (the session is gone): the session keeper signs out. */
+/** Called when a call answers 1000 or 4002 for a signed-in user: the session keeper signs out. */
 export function onAuthLost(listener: AuthLostListener): () => void {
   authLostListeners.add(listener);
   return () => authLostListeners.delete(listener);
@@ -29,7 +29,8 @@ export function makeApiClient(config: Pick<PublicConfig, "apiBaseUrl" | "signSec
       return { userId: callUserId(user), token: user.token || undefined };
     },
     notify: (message, code) => {
-      if (code === ErrorCode.AUTH_REQUIRED && !getCurrentUser().isGuest) {
+      // 1000: the session is gone; 4002: the account was disabled. Either way the user is signed out (spec §4).
+      if ((code === ErrorCode.AUTH_REQUIRED || code === ErrorCode.ACCOUNT_DISABLED) && !getCurrentUser().isGuest) {
         for (const listener of authLostListeners) listener();
       }
       toast.error(message);

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { AccountInfoView } from "@voxwork/contract";
-import { readUserInfo, USER_INFO_COOKIE, type UserInfo } from "./user-info";
+import { readCookie, readUserInfo, USER_INFO_COOKIE, type UserInfo } from "./user-info";
 
 /**
  * The current user (spec §3/§4): identity fields, then account and VIP fields. Only the persisted
@@ -106,6 +106,8 @@ export function userFromInfo(info: UserInfo | null): CurrentUser {
 }
 
 let current: CurrentUser | null = null;
+/** The `user_info` value `current` was read from or written as: the cookie stays the source of truth across tabs. */
+let currentRaw: string | null = null;
 const listeners = new Set<() => void>();
 
 function writeCookie(user: CurrentUser) {
@@ -118,17 +120,32 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-/** The current user in the browser (read from the cookie the first time). */
+/**
+ * The current user in the browser. Re-read whenever `user_info` changed underneath (another tab
+ * signed in or out); the in-memory account fields survive while it is the same user and token.
+ */
 export function getCurrentUser(): CurrentUser {
   if (typeof document === "undefined") return EMPTY_USER;
-  current ??= userFromInfo(readUserInfo(document.cookie));
+  const raw = readCookie(document.cookie, USER_INFO_COOKIE);
+  if (current && raw === currentRaw) return current;
+  const stored = userFromInfo(readUserInfo(document.cookie));
+  const sameSession = current !== null && current.userId === stored.userId && current.token === stored.token;
+  current = sameSession ? { ...current!, ...persistedSubset(stored) } as CurrentUser : stored;
+  currentRaw = raw;
   return current;
 }
 
 function setCurrentUser(next: CurrentUser) {
-  current = next;
   writeCookie(next);
+  current = next;
+  currentRaw = readCookie(document.cookie, USER_INFO_COOKIE);
   emit();
+}
+
+/** Picks up a `user_info` changed by another tab (on focus) and re-renders when it did. */
+export function syncFromCookie() {
+  const before = current;
+  if (getCurrentUser() !== before) emit();
 }
 
 /** Generates the guest identity when no user id exists yet (first load). */

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { makeApiClient, onAuthLost } from "../../lib/api-client";
 import { checkSession, REFRESH_AHEAD_MS, refreshAccount, signOut } from "../../lib/session";
-import { ensureGuestIdentity, getCurrentUser, isSignedIn } from "../../lib/current-user";
+import { ensureGuestIdentity, getCurrentUser, isSignedIn, syncFromCookie } from "../../lib/current-user";
 import { localeFromPath } from "../../i18n";
 import { authRequirement } from "../../lib/route-meta";
 import { usePublicConfig } from "../../lib/public-config";
@@ -47,7 +47,10 @@ export function SessionKeeper() {
     };
 
     void check();
-    const onFocus = () => void check();
+    const onFocus = () => {
+      syncFromCookie();
+      void check();
+    };
     window.addEventListener("focus", onFocus);
     const offAuthLost = onAuthLost(() => void signedOut());
     return () => {

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { identityCodeFor, IdentityError, networkTimeoutMs, signInWithPopup } from "./auth-client";
+
+describe("identity errors (spec §8)", () => {
+  it("maps Better Auth answers to identity codes", () => {
+    expect(identityCodeFor(401, "INVALID_EMAIL_OR_PASSWORD")).toBe("invalid-credential");
+    expect(identityCodeFor(400, "INVALID_PASSWORD")).toBe("wrong-password");
+    expect(identityCodeFor(422, "USER_ALREADY_EXISTS")).toBe("email-already-in-use");
+    expect(identityCodeFor(400, "INVALID_TOKEN")).toBe("expired-action-code");
+    expect(identityCodeFor(403, "SESSION_EXPIRED")).toBe("requires-recent-login");
+    expect(identityCodeFor(403, "USER_DISABLED")).toBe("user-disabled");
+    expect(identityCodeFor(403, "EMAIL_NOT_VERIFIED")).toBe("email-not-verified");
+    expect(identityCodeFor(400, "PASSWORD_POLICY")).toBe("weak-password");
+    expect(identityCodeFor(403, "INVALID_ORIGIN")).toBe("unauthorized-domain");
+    expect(identityCodeFor(429, undefined)).toBe("too-many-requests");
+    expect(identityCodeFor(500, "SOMETHING")).toBe("internal-error");
+  });
+});
+
+type Listener = (event: MessageEvent) => void;
+
+function fakeBrowser(options: { popup: { closed: boolean } | null; width?: number; onLine?: boolean }) {
+  const listeners = new Set<Listener>();
+  const close = vi.fn();
+  const popup = options.popup ? Object.assign(options.popup, { close, focus: vi.fn() }) : null;
+  vi.stubGlobal("location", { origin: "http://app.test" });
+  vi.stubGlobal("navigator", { onLine: options.onLine ?? true });
+  vi.stubGlobal("window", {
+    innerWidth: options.width ?? 1440,
+    screenX: 0,
+    screenY: 0,
+    outerWidth: 1440,
+    outerHeight: 900,
+    open: vi.fn(() => popup),
+    addEventListener: (_type: string, listener: Listener) => listeners.add(listener),
+    removeEventListener: (_type: string, listener: Listener) => listeners.delete(listener),
+  });
+  return { popup, close, post: (data: unknown, origin = "http://app.test") => listeners.forEach((listener) => listener({ data, origin } as MessageEvent)) };
+}
+
+describe("popup sign-in (spec §4/§9)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("opens 500x600 and resolves with the token the completion page posts back (same origin, same nonce)", async () => {
+    const browser = fakeBrowser({ popup: { closed: false } });
+    const pending = signInWithPopup("oidc", "/login-loading", { pollDelay: () => 60_000 });
+    const [url, , features] = (window.open as unknown as { mock: { calls: [string, string, string][] } }).mock.calls[0]!;
+    expect(features).toMatch(/width=500,height=600/);
+    const nonce = new URL(url).searchParams.get("popupNonce");
+    browser.post({ type: "better-auth:oauth-popup", nonce, token: "tok" }, "http://evil.test");
+    browser.post({ type: "better-auth:oauth-popup", nonce: "other", token: "tok" });
+    browser.post({ type: "better-auth:oauth-popup", nonce, token: "tok" });
+    await expect(pending).resolves.toBe("tok");
+  });
+
+  it("rejects popup-blocked when the window does not open", async () => {
+    fakeBrowser({ popup: null });
+    await expect(signInWithPopup("google", "/login-loading")).rejects.toMatchObject({ code: "popup-blocked" });
+  });
+
+  it("notices a closed popup by polling and rejects 8 s later", async () => {
+    vi.useFakeTimers();
+    const browser = fakeBrowser({ popup: { closed: false } });
+    const pending = signInWithPopup("google", "/login-loading", { pollDelay: () => 2_000 });
+    const outcome = pending.catch((error: unknown) => error);
+    browser.popup!.closed = true;
+    await vi.advanceTimersByTimeAsync(2_000); // the poll notices
+    await vi.advanceTimersByTimeAsync(7_999);
+    let settled = false;
+    void outcome.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(IdentityError);
+    expect((error as IdentityError).code).toBe("popup-closed-by-user");
+  });
+
+  it("a new request cancels the previous one", async () => {
+    fakeBrowser({ popup: { closed: false } });
+    const first = signInWithPopup("google", "/login-loading", { pollDelay: () => 60_000 }).catch((error: unknown) => error);
+    const second = signInWithPopup("github", "/login-loading", { pollDelay: () => 60_000 });
+    expect(await first).toMatchObject({ code: "cancelled-popup-request" });
+    second.catch(() => undefined);
+  });
+
+  it("uses 30 s, 60 s on mobile, 5 s offline for network failures", () => {
+    fakeBrowser({ popup: null, width: 1440 });
+    expect(networkTimeoutMs()).toBe(30_000);
+    fakeBrowser({ popup: null, width: 375 });
+    expect(networkTimeoutMs()).toBe(60_000);
+    fakeBrowser({ popup: null, width: 375, onLine: false });
+    expect(networkTimeoutMs()).toBe(5_000);
+  });
+});
