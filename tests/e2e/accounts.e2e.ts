@@ -246,6 +246,30 @@ test.describe('accounts (en)', () => {
     await expect(page.getByTestId('user-menu-name')).toHaveText('OIDC alice');
   });
 
+  test.describe('provider redirect', () => {
+    // The provider's own dev login page asks for outside resources (unresolvable here) and its /favicon.ico (404).
+    test.use({ expectedConsoleErrors: [/Failed to load resource: (net::ERR_NAME_NOT_RESOLVED|the server responded with a status of 404)/] });
+    test('on mobile (375 px) the provider sign-in goes by redirect and /login-loading completes it', async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      const notFound: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 404) notFound.push(new URL(response.url()).pathname);
+      });
+      await page.goto(`${base}/zh/login`);
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('button', { name: '使用 Local OIDC 继续' }).click();
+      await page.waitForURL((url) => url.origin === oidc.issuer);
+      await page.locator('input[name="login"]').fill('bob');
+      await page.locator('input[name="password"]').fill('any password');
+      await page.locator('button[type="submit"]').click();
+      await page.locator('button[type="submit"]').click();
+      await expect(page).toHaveURL(`${base}/zh/workbench/home`, { timeout: 20_000 });
+      await expect(page.getByTestId('header-points')).toHaveText('300 积分');
+      expect(await storedUser(page)).toMatchObject({ isGuest: false });
+      expect(notFound.filter((path) => path !== '/favicon.ico')).toEqual([]);
+    });
+  });
+
   test('bad input: wrong password, unknown email, short password, malformed gift code → messages, nothing changes', async ({ page, request }) => {
     const email = uniqueEmail('linus');
     const password = 'right password 9';

@@ -154,11 +154,12 @@ export const authApi = {
   updateUser: (token: string, body: { name?: string }) => request<{ status: boolean }>("/update-user", body, { token }),
   deleteUser: (token: string, body: { password?: string }) => request<{ success: boolean; message?: string }>("/delete-user", body, { token }),
   listAccounts: (token: string) => request<{ providerId: string; accountId: string }[]>("/list-accounts", undefined, { token, method: "GET" }),
-  /** Starts a redirect sign-in (social or the generic OIDC provider); answers the provider's URL. */
-  startRedirect: (provider: { id: string; type: "social" | "oidc" }, callbackURL: string, errorCallbackURL: string) =>
-    provider.type === "oidc"
-      ? request<{ url: string; redirect: boolean }>("/sign-in/oauth2", { providerId: provider.id, callbackURL, errorCallbackURL }, { withCookies: true })
-      : request<{ url: string; redirect: boolean }>("/sign-in/social", { provider: provider.id, callbackURL, errorCallbackURL }, { withCookies: true }),
+  /**
+   * Starts a redirect sign-in; answers the provider's URL. Better Auth 1.7 registers the generic
+   * OIDC provider as a social provider, so both kinds use `/sign-in/social`.
+   */
+  startRedirect: (provider: { id: string }, callbackURL: string, errorCallbackURL: string) =>
+    request<{ url: string; redirect: boolean }>("/sign-in/social", { provider: provider.id, callbackURL, errorCallbackURL }, { withCookies: true }),
   linkSocial: (token: string, provider: string, callbackURL: string) => request<{ url: string; redirect: boolean }>("/link-social", { provider, callbackURL }, { token, withCookies: true }),
 };
 

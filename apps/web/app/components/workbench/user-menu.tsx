@@ -35,7 +35,7 @@ export function HeaderBalance() {
   return (
     <Link
       to={localizePath("/workbench/my-plan", locale)}
-      className="flex items-center gap-2 rounded-lg px-2 py-1 text-sm hover:bg-surface-muted"
+      className="flex items-center gap-1.5 whitespace-nowrap rounded-lg px-1.5 py-1 text-xs hover:bg-surface-muted sm:gap-2 sm:px-2 sm:text-sm"
       data-testid="header-balance"
     >
       <CoinsIcon className="size-4 text-primary" aria-hidden="true" />
