@@ -144,6 +144,17 @@ describe('identity and the account calls', () => {
     expect((await auth('/sign-in/email', { email, password })).status).toBe(401);
   });
 
+  it('refuses markup and SQL in a nickname with a catalogue message, and creates nothing', async () => {
+    for (const name of ['<img src=x onerror=alert(1)>', "x'; DROP TABLE auth_user; --"]) {
+      const response = await auth('/sign-up/email', { email: 'nick@example.com', password, name }, { 'accept-language': 'zh-CN' });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 'INVALID_NICKNAME', message: '昵称需为 1–40 个字符，且不能包含 <、>、{、}、;、反斜杠或代码。' });
+    }
+    expect(await outbox('nick@example.com')).toHaveLength(0);
+    const fine = await auth('/sign-up/email', { email: 'nick@example.com', password, name: "Seán O'Brien" });
+    expect(fine.status).toBe(200);
+  });
+
   it('rate-limits repeated sign-in attempts', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await auth('/sign-in/email', { email, password: `guess-${i}` })).status);

@@ -9,17 +9,18 @@ import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
 import { freePort } from '../support/server-process.ts';
-import { freshPglite } from '../support/test-database.ts';
+import { freshPglite, testDatabases } from '../support/test-database.ts';
+import type { DatabaseHandle } from '@voxwork/db';
 
 const SECRET = 'payments-test-secret';
 
-async function startApp(env: Record<string, string>) {
+async function startApp(env: Record<string, string>, database?: DatabaseHandle) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-payments-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const app = await createApp(
     loadConfig({ ROLE: 'api', API_SIGN_SECRET: SECRET, LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, ...env }),
-    { database: await freshPglite() },
+    { database: database ?? (await freshPglite()) },
   );
   await app.listen();
   return { app, base, dataDir };
@@ -32,18 +33,22 @@ function formFields(html: string, decision: 'approve' | 'decline'): URLSearchPar
   return fields;
 }
 
-describe('payments with the sandbox provider', () => {
+describe.each(testDatabases())('payments with the sandbox provider on %s', (_name, open) => {
   let env: Awaited<ReturnType<typeof startApp>>;
+  let cleanup: () => Promise<void>;
   let user: { token: string; userId: string };
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    env = await startApp({});
+    const opened = await open();
+    cleanup = opened.cleanup;
+    env = await startApp({}, opened.handle);
     user = await createVerifiedUser(env.base, env.dataDir, 'buyer@example.com');
     headers = { authorization: `Bearer ${user.token}`, 'user-id': user.userId };
   });
   afterAll(async () => {
     await env.app.stop();
+    await cleanup();
     await rm(env.dataDir, { recursive: true, force: true });
   });
 

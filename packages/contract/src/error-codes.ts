@@ -45,6 +45,7 @@ export const ErrorCode = {
   ORDER_NOT_FOUND: 4005,
   PAYMENT_PROVIDER_ERROR: 4006,
   WEBHOOK_INVALID: 4007,
+  NICKNAME_INVALID: 4008,
   /** Uploads and stored media (5001–5099). The file's content is not audio, video or an image. */
   UPLOAD_NOT_MEDIA: 5001,
   /** A media file of a kind the tools cannot use. */
@@ -140,6 +141,7 @@ const en: CodeMessages = {
   4005: 'That order does not exist.',
   4006: 'The payment service could not start the checkout. Please try again in a moment.',
   4007: 'The payment notification could not be verified.',
+  4008: 'Choose a nickname of 1–40 characters without <, >, {, }, ;, backslashes or code.',
   5001: 'This file is not an audio, video or image file.',
   5002: 'This kind of file ({type}) is not supported. Use MP4, MOV, WebM, MKV, MP3, WAV, M4A, OGG, FLAC, JPEG, PNG or WebP.',
   5003: 'This file is larger than your plan allows ({limit}). Upgrade your plan or use a smaller file.',
@@ -197,6 +199,7 @@ const zh: CodeMessages = {
   4005: '订单不存在。',
   4006: '支付服务暂时无法发起结算，请稍后再试。',
   4007: '无法验证支付通知。',
+  4008: '昵称需为 1–40 个字符，且不能包含 <、>、{、}、;、反斜杠或代码。',
   5001: '此文件不是音频、视频或图片文件。',
   5002: '不支持此类文件（{type}）。请使用 MP4、MOV、WebM、MKV、MP3、WAV、M4A、OGG、FLAC、JPEG、PNG 或 WebP。',
   5003: '文件超过了您的套餐上限（{limit}）。请升级套餐或使用更小的文件。',

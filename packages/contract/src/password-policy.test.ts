@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPassword, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from './password-policy.ts';
+import { checkNickname, checkPassword, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from './password-policy.ts';
 
 const strict: PasswordPolicy = { minLength: 8, maxLength: 12, requireLowercase: true, requireUppercase: true, requireNumeric: true, requireNonAlphanumeric: true, enforced: true };
 
@@ -17,5 +17,21 @@ describe('checkPassword', () => {
     [strict, 'Ábcdéfg1 ', []],
   ] as const)('%#: %s', (policy, password, broken) => {
     expect(checkPassword(policy, password)).toEqual(broken);
+  });
+});
+
+describe('checkNickname', () => {
+  it.each([
+    ['Ada', undefined],
+    ["Seán O'Brien", undefined],
+    ['小明', undefined],
+    ['  ', 'empty'],
+    ['x'.repeat(41), 'too-long'],
+    ['<script>alert(1)</script>', 'forbidden-characters'],
+    ["'; DROP TABLE auth_user; --", 'forbidden-characters'],
+    ['a /* b */', 'forbidden-characters'],
+    ['tab\there', 'forbidden-characters'],
+  ] as const)('%j → %s', (name, expected) => {
+    expect(checkNickname(name)).toBe(expected);
   });
 });

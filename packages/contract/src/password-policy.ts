@@ -37,3 +37,15 @@ export function checkPassword(policy: PasswordPolicy, password: string): Passwor
   if (policy.requireNonAlphanumeric && !/[^\p{L}\p{Nd}]/u.test(password)) broken.push('nonAlphanumeric');
   return broken;
 }
+
+/**
+ * Nicknames are shown to other people and in mail: 1–40 characters, no markup, no control
+ * characters, nothing shaped like SQL (`;`, `--`, comments). Apostrophes and every script are fine.
+ */
+export function checkNickname(name: string): 'empty' | 'too-long' | 'forbidden-characters' | undefined {
+  const trimmed = name.trim();
+  if (!trimmed) return 'empty';
+  if ([...trimmed].length > 40) return 'too-long';
+  if (/[<>{}\\;`]|--|\/\*|\*\/|\p{Cc}/u.test(trimmed)) return 'forbidden-characters';
+  return undefined;
+}

@@ -3,6 +3,8 @@ import {
   ErrorCode,
   getUserAccountCall,
   giftCodesCreateCall,
+  messageFor,
+  pickLocale,
   giftCodesDisableCall,
   giftCodesListCall,
   passwordPolicyCall,
@@ -13,7 +15,7 @@ import {
 } from '@voxwork/contract';
 import { DomainError } from '@voxwork/core';
 import type { GiftCodeRow } from '@voxwork/db';
-import { configuredProviders, passwordPolicyFrom, passwordPolicyViolations } from '../auth/auth.ts';
+import { configuredProviders, nicknameViolation, passwordPolicyFrom, passwordPolicyViolations } from '../auth/auth.ts';
 import { sendFetchResponse, toFetchRequest } from '../http/fetch-bridge.ts';
 import { bindCall, type CallContext } from '../http/contract.plugin.ts';
 import type { Area } from './area.ts';
@@ -110,7 +112,12 @@ export const accountsArea: Area = {
             } catch {
               return reply.code(400).send({ code: 'INVALID_JSON', message: 'The request body is not valid JSON.' });
             }
-            const broken = passwordPolicyViolations(policy, request.url.split('?')[0]!, parsed);
+            const path = request.url.split('?')[0]!;
+            const badName = nicknameViolation(path, parsed);
+            if (badName) {
+              return reply.code(400).send({ code: 'INVALID_NICKNAME', message: messageFor(pickLocale(request.headers['accept-language']), ErrorCode.NICKNAME_INVALID), reason: badName });
+            }
+            const broken = passwordPolicyViolations(policy, path, parsed);
             if (broken.length) return reply.code(400).send({ code: 'PASSWORD_POLICY', message: `The password breaks: ${broken.join(', ')}`, rules: broken });
           }
           const fetchRequest = toFetchRequest(request, reply);

@@ -1,5 +1,5 @@
 import { accountMail, type AccountService } from '@voxwork/core';
-import { checkPassword, pickLocale, type PasswordPolicy, type PasswordRule } from '@voxwork/contract';
+import { checkNickname, checkPassword, pickLocale, type PasswordPolicy, type PasswordRule } from '@voxwork/contract';
 import { authAccounts, authRateLimits, authSessions, authUsers, authVerifications, type DatabaseHandle } from '@voxwork/db';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -36,6 +36,18 @@ export function configuredProviders(config: Config): ConfiguredProvider[] {
   if (config.TWITTER_CLIENT_ID && config.TWITTER_CLIENT_SECRET) providers.push({ id: 'twitter', name: 'X (Twitter)', type: 'social' });
   if (config.OIDC_DISCOVERY_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET) providers.push({ id: 'oidc', name: config.OIDC_PROVIDER_NAME, type: 'oidc' });
   return providers;
+}
+
+/** Paths whose body may carry a display name. */
+const NAME_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/update-user']);
+
+/** Why a nickname in an auth request is refused (undefined when fine or absent). */
+export function nicknameViolation(path: string, body: unknown): string | undefined {
+  if (!NAME_PATHS.has(path) || !body || typeof body !== 'object') return undefined;
+  const { name } = body as { name?: unknown };
+  if (name === undefined) return undefined;
+  if (typeof name !== 'string') return 'empty';
+  return checkNickname(name);
 }
 
 /** Paths whose body carries a new password (`password` or `newPassword`). */

@@ -11,6 +11,7 @@ export const accountsEn = {
     "user-disabled": "This account has been disabled. Contact us through the feedback form.",
     "email-not-verified": "Confirm your email first: we sent you a link when you registered (we have sent a new one).",
     "weak-password": "The password does not meet the requirements.",
+    "invalid-nickname": "Choose a nickname of 1–40 characters without <, >, {, }, ;, backslashes or code.",
     "network-request-failed": "The network did not answer in time. Check your connection and try again.",
     "popup-blocked": "The sign-in window was blocked. Continuing in this window…",
     "popup-closed-by-user": "The sign-in window was closed before signing in finished.",

@@ -13,6 +13,7 @@ export const accountsZh: typeof accountsEn = {
     "user-disabled": "该账号已被停用，请通过反馈表单联系我们。",
     "email-not-verified": "请先验证邮箱：注册时我们发送了验证链接（现已重新发送）。",
     "weak-password": "密码不符合要求。",
+    "invalid-nickname": "昵称需为 1–40 个字符，且不能包含 <、>、{、}、;、反斜杠或代码。",
     "network-request-failed": "网络没有及时响应，请检查网络连接后重试。",
     "popup-blocked": "登录窗口被拦截，正在当前窗口继续……",
     "popup-closed-by-user": "登录完成前登录窗口已被关闭。",

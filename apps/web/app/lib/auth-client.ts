@@ -18,6 +18,7 @@ export type IdentityErrorCode =
   | "user-disabled"
   | "email-not-verified"
   | "weak-password"
+  | "invalid-nickname"
   | "network-request-failed"
   | "popup-blocked"
   | "popup-closed-by-user"
@@ -78,6 +79,8 @@ export function identityCodeFor(status: number, code: string | undefined): Ident
     case "PASSWORD_TOO_SHORT":
     case "PASSWORD_TOO_LONG":
       return "weak-password";
+    case "INVALID_NICKNAME":
+      return "invalid-nickname";
     case "INVALID_ORIGIN":
     case "INVALID_CALLBACK_URL":
     case "INVALID_REDIRECT_URL":
