@@ -103,6 +103,8 @@ async function request<T>(path: string, body: unknown, options: RequestOptions =
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  // Mail the server sends (verification, reset) follows the page's language, not the browser's.
+  if (typeof document !== "undefined" && document.documentElement.lang) headers["accept-language"] = document.documentElement.lang;
   const timeout = AbortSignal.timeout(networkTimeoutMs());
   let response: Response;
   try {
