@@ -34,6 +34,9 @@ for (const language of LANGUAGES) {
             const guarded = await page.goto(path);
             expect(new URL(page.url()).pathname).toBe('/login');
             expect(guarded?.status()).toBe(200);
+            // Let the login page finish its own start-up (it writes a guest user_info) before the
+            // test swaps in a signed-in cookie; otherwise a late write can race the swap.
+            await page.waitForLoadState('networkidle');
             await context.addCookies([await userInfoCookie(baseURL!)]);
           }
           if (route.kind === 'guest-only') {
