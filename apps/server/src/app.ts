@@ -104,11 +104,7 @@ export async function createApp(config: Config, options: { database?: DatabaseHa
       signWindowMs: config.API_SIGN_WINDOW_SECONDS * 1000,
       bodyLimit: config.API_BODY_LIMIT_BYTES,
       operatorToken: config.OPERATOR_TOKEN,
-      authenticate: async (token) => {
-        const session = await services.auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) });
-        if (!session) return undefined;
-        return { id: session.user.id, disabled: await services.accounts.isDisabled(session.user.id) };
-      },
+      authenticate: services.authenticate,
       calls: areas.flatMap((area) => area.calls?.(areaContext) ?? []),
     });
     for (const area of areas) await area.routes?.(http, areaContext);

@@ -2,6 +2,7 @@ import { ErrorCode, JOB_EVENTS_PATH, jobCancelCall, jobDeleteCall, jobGetCall, j
 import { DomainError, JOB_EVENTS_CHANNEL } from '@voxwork/core';
 import { bindCall, type CallContext } from '../http/contract.plugin.ts';
 import { sendError } from '../http/envelope-reply.ts';
+import { userFromHeaders } from '../auth/request-user.ts';
 import type { Area } from './area.ts';
 
 const userOf = (context: CallContext) => {
@@ -45,10 +46,8 @@ export const jobsArea: Area = {
     let subscribed: Promise<unknown> | undefined;
 
     http.get<{ Querystring: { jobId?: string } }>(JOB_EVENTS_PATH, async (request, reply) => {
-      const authorization = request.headers.authorization ?? '';
-      const session = authorization ? await services.auth.api.getSession({ headers: new Headers({ authorization }) }) : null;
-      if (!session) return sendError(request, reply, ErrorCode.AUTH_REQUIRED, { status: 401 });
-      const userId = session.user.id;
+      const userId = await userFromHeaders(services, request.headers);
+      if (!userId) return sendError(request, reply, ErrorCode.AUTH_REQUIRED, { status: 401 });
       const jobId = request.query.jobId;
       if (jobId !== undefined && !/^[0-9a-f-]{36}$/.test(jobId)) return sendError(request, reply, ErrorCode.JOB_NOT_FOUND, { status: 404 });
 

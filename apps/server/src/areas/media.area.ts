@@ -2,7 +2,7 @@ import { ErrorCode } from '@voxwork/contract';
 import { isOwnedBy, isValidStorageKey } from '@voxwork/core';
 import { parseRange } from '../storage/http-range.ts';
 import { sendError } from '../http/envelope-reply.ts';
-import { userFromHeaders } from '../uploads/request-user.ts';
+import { userFromHeaders } from '../auth/request-user.ts';
 import type { Area } from './area.ts';
 
 /**

@@ -41,11 +41,10 @@ export const paymentsArea: Area = {
     bindCall(checkoutCreateCall, async (body, context) => {
       const userId = userOf(context);
       const locale = pickLocale(context.request.headers['accept-language']);
-      const user = await services.auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${context.identity.token}` }) });
       try {
         const result = await services.checkout.createCheckout({
           userId,
-          email: user?.user.email ?? null,
+          email: context.user?.email ?? null,
           productId: body.productId,
           currency: body.currency,
           title: productTitle(body.productId, locale),

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bindCall, type CallContext } from '../http/contract.plugin.ts';
 import { sendError } from '../http/envelope-reply.ts';
 import { receiveFormUpload } from '../uploads/form-upload.ts';
-import { userFromHeaders } from '../uploads/request-user.ts';
+import { userFromHeaders } from '../auth/request-user.ts';
 import { createTusUploads, setUploadUser, TUS_PATH } from '../uploads/tus-uploads.ts';
 import type { Area, AreaContext } from './area.ts';
 

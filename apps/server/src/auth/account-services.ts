@@ -13,22 +13,29 @@ export function createAccountServices({ database, config, log }: { database: Dat
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log });
   /** What else must go when a user deletes their account (registered by other areas, e.g. their files). */
   const deletionSteps: ((userId: string) => Promise<unknown>)[] = [(userId) => points.deleteAccount(userId)];
+  const auth = createAuth({
+    config,
+    database,
+    accounts,
+    mailer,
+    log,
+    afterUserDeleted: async (userId) => {
+      for (const step of deletionSteps) await step(userId);
+    },
+  });
   return {
+    /** The user of a bearer token (as every authenticated route checks it); undefined when unknown or expired. */
+    authenticate: async (token: string) => {
+      const session = await auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) });
+      if (!session) return undefined;
+      return { id: session.user.id, email: session.user.email, disabled: await accounts.isDisabled(session.user.id) };
+    },
     onUserDeleted: (step: (userId: string) => Promise<unknown>) => void deletionSteps.push(step),
     points,
     ledger,
     accounts,
     giftCodes: createGiftCodeService({ points }),
     mailer,
-    auth: createAuth({
-      config,
-      database,
-      accounts,
-      mailer,
-      log,
-      afterUserDeleted: async (userId) => {
-        for (const step of deletionSteps) await step(userId);
-      },
-    }),
+    auth,
   };
 }

@@ -19,11 +19,11 @@ export interface CallContext {
   /** The caller's user id header and bearer token, as sent (identity is checked by the accounts layer). */
   identity: { userId: string | undefined; token: string | undefined };
   /** The signed-in user, for `user` calls (checked against the token before the handler runs). */
-  user: { id: string } | undefined;
+  user: { id: string; email: string } | undefined;
 }
 
 /** Resolves a bearer token to its user; undefined when the token is unknown or expired. */
-export type Authenticate = (token: string) => Promise<{ id: string; disabled: boolean } | undefined>;
+export type Authenticate = (token: string) => Promise<{ id: string; email: string; disabled: boolean } | undefined>;
 
 export type CallHandler<C extends CallDefinition> = (
   body: z.output<C['body']>,
@@ -122,7 +122,7 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
         if (!found) return sendError(request, reply, ErrorCode.AUTH_REQUIRED);
         if (identity.userId && identity.userId !== found.id) return sendError(request, reply, ErrorCode.USER_MISMATCH);
         if (found.disabled) return sendError(request, reply, ErrorCode.ACCOUNT_DISABLED);
-        user = { id: found.id };
+        user = { id: found.id, email: found.email };
       }
       const parsed = definition.body.safeParse(request.body ?? {}, { reportInput: true });
       if (!parsed.success) {

@@ -8,8 +8,6 @@ import type { Services } from '../services.ts';
 export async function userFromHeaders(services: Services, headers: IncomingHttpHeaders | Headers): Promise<string | undefined> {
   const authorization = headers instanceof Headers ? headers.get('authorization') : headers.authorization;
   if (!authorization || !/^Bearer\s+\S+/i.test(authorization)) return undefined;
-  const session = await services.auth.api.getSession({ headers: new Headers({ authorization }) });
-  if (!session) return undefined;
-  if (await services.accounts.isDisabled(session.user.id)) return undefined;
-  return session.user.id;
+  const user = await services.authenticate(authorization.replace(/^Bearer\s+/i, '').trim());
+  return user && !user.disabled ? user.id : undefined;
 }
