@@ -9,8 +9,13 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 NODE_PIN="24.21.0"
 NODE_MIN="22.22.0"
-RUNTIME_PACKAGES=(ffmpeg espeak-ng)
-TEST_PACKAGES=(chromium fonts-wqy-zenhei)
+# Local speech engines: espeak-ng (≈100 languages), festival + its English/European voices, flite,
+# rubberband (pitch/formant shifting for voice matching), sox.
+RUNTIME_PACKAGES=(ffmpeg espeak-ng festival flite festvox-us-slt-hts festvox-kallpc16k festvox-kdlpc16k
+  festvox-ca-ona-hts festvox-italp16k festvox-itapc16k festvox-ru festvox-czech-dita festvox-suopuhe-lj
+  festvox-suopuhe-mv festvox-hi-nsk rubberband-cli sox)
+# pocketsphinx transcribes synthesised speech in the intelligibility test.
+TEST_PACKAGES=(chromium fonts-wqy-zenhei pocketsphinx pocketsphinx-en-us)
 
 log() { printf '\033[36m[voxwork]\033[0m %s\n' "$*" >&2; }
 
