@@ -87,6 +87,15 @@ describe.each(testDatabases())('jobs: stages, points, cancel and live progress o
     ]);
     expect(done.output).toMatchObject({ durationSeconds: 2, frequencyHz: 660, bytes: expect.any(Number) });
     expect(done.cost).toEqual({ estimated: 50, frozen: 50, settled: 50 });
+    // The result is stored and served with a signed link that seeks (Range) and downloads under the title.
+    expect(done.media).toEqual([expect.objectContaining({ name: 'tone.mp3', role: 'audio', contentType: 'audio/mpeg', durationSeconds: 2 })]);
+    const mediaUrl = new URL(done.media[0]!.url, base);
+    const partial = await fetch(mediaUrl, { headers: { range: 'bytes=0-99' } });
+    expect(partial.status).toBe(206);
+    expect((await partial.arrayBuffer()).byteLength).toBe(100);
+    const download = await fetch(new URL(done.media[0]!.downloadUrl, base));
+    expect(download.headers.get('content-disposition')).toContain('attachment');
+    expect((await download.arrayBuffer()).byteLength).toBe(done.media[0]!.bytes);
     expect(await points()).toMatchObject({ availablePoint: 250, freezePoint: 0 });
     expect((await entries('settle')).filter((entry) => entry.jobId === jobId)).toHaveLength(1);
 

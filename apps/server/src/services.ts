@@ -8,6 +8,7 @@ import { createStorageServices } from './storage/storage-services.ts';
 import { localJobFiles } from './jobs/job-files.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createAnalyticsServices } from './analytics/analytics-services.ts';
+import { createShareServices } from './sharing/share-services.ts';
 
 /** The services of every area, wired to their repositories and adapters once per process. */
 export function createServices({
@@ -38,6 +39,7 @@ export function createServices({
       ...(events ? { events } : {}),
       pipelines: jobPipelines,
       files: localJobFiles(appConfig.dataDir),
+      storage: storageServices.storage,
       // Paid plans go first when workers are busy.
       priorityOf: async (ownerId) => planByVipLevel((await accountServices.points.findAccount(ownerId))?.vipLevel ?? 0).comboDetail.queuePriority,
     }),
@@ -46,6 +48,7 @@ export function createServices({
     ...accountServices,
     ...storageServices,
     ...createPaymentServices({ database, config: appConfig }),
+    ...createShareServices({ database, config: appConfig, jobs: jobRepository }),
   };
 }
 

@@ -28,6 +28,18 @@ export const jobViewSchema = z.object({
   input: z.record(z.string(), z.unknown()),
   output: z.record(z.string(), z.unknown()).nullable(),
   error: z.object({ code: z.number().int(), message: z.string() }).nullable(),
+  /** Result files of a completed job, with links that work for an hour (`downloadUrl` saves under the job's title). */
+  media: z.array(
+    z.object({
+      name: z.string(),
+      role: z.enum(['audio', 'video', 'subtitles', 'image', 'data']),
+      contentType: z.string(),
+      bytes: z.number().int(),
+      durationSeconds: z.number().nullable(),
+      url: z.string(),
+      downloadUrl: z.string(),
+    }),
+  ),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

@@ -23,6 +23,23 @@ export interface JobFiles {
   remove(): Promise<void>;
 }
 
+/** What a stored result file is, so the history and the share page know how to show it. */
+export type JobMediaRole = 'audio' | 'video' | 'subtitles' | 'image' | 'data';
+
+/**
+ * A result file a stage handed over to storage (users download these; job files are scratch).
+ * Pipelines list them under `media` in the job's result.
+ */
+export interface JobMediaFile {
+  /** Storage key (`users/{owner}/jobs/{job}/{stage}/{name}`). */
+  key: string;
+  name: string;
+  role: JobMediaRole;
+  contentType: string;
+  bytes: number;
+  durationSeconds?: number | undefined;
+}
+
 export interface StageContext<I> {
   jobId: string;
   ownerId: string | null;
@@ -34,6 +51,11 @@ export interface StageContext<I> {
   files: JobFiles;
   /** Progress of this stage, 0–100. */
   reportProgress(percent: number): void;
+  /**
+   * Copies a job file to storage as a result of this stage (the job file stays, so the stage's
+   * checkpoint stays valid). Jobs without an owner cannot store results.
+   */
+  store(fileName: string, options: { role: JobMediaRole; durationSeconds?: number | undefined }): Promise<JobMediaFile>;
 }
 
 /**

@@ -3,7 +3,9 @@ import type { JobRepository, JobRow, JobStageRow } from '@voxwork/db';
 import { closeHoldIn, freezeIn } from '../accounts/points-ledger.service.ts';
 import { DomainError, isRetryable } from '../domain-error.ts';
 import type { JobEvents, JobQueue } from './job-queue.port.ts';
-import { dependentStages, JOB_POLICIES, type JobFiles, type JobInputs, type JobName, type PipelineDefinition, type PipelineMap } from './job-types.ts';
+import type { StorageRepository } from '../storage/storage.port.ts';
+import { contentTypeForKey, storageKeys } from '../storage/storage-keys.ts';
+import { dependentStages, JOB_POLICIES, type JobFiles, type JobInputs, type JobMediaFile, type JobName, type PipelineDefinition, type PipelineMap } from './job-types.ts';
 
 export interface JobServiceDeps {
   jobs: JobRepository;
@@ -11,6 +13,8 @@ export interface JobServiceDeps {
   events?: JobEvents;
   pipelines: PipelineMap;
   files?: (jobId: string) => JobFiles;
+  /** Where stages store result files (`StageContext.store`). */
+  storage?: StorageRepository;
   /** Queue priority of an owner's jobs (their plan's `queuePriority`), used when a caller gives none. */
   priorityOf?: (ownerId: string) => Promise<number>;
 }
@@ -28,6 +32,9 @@ export interface RunOutcome {
   status: 'completed' | 'already-finished' | 'failed' | 'cancelled';
 }
 
+/** How long the links in a job view work. */
+const MEDIA_LINK_SECONDS = 3600;
+
 const noFiles: JobFiles = {
   path: () => Promise.reject(new Error('this process has no job file store')),
   exists: () => Promise.resolve(false),
@@ -39,7 +46,7 @@ const noFiles: JobFiles = {
  * stage by stage, each stage's output stored as a checkpoint → completed exactly once (points
  * settled in the same transaction), failed or cancelled (points released in the same transaction).
  */
-export function createJobService({ jobs, queue, events, pipelines, files = () => noFiles, priorityOf }: JobServiceDeps) {
+export function createJobService({ jobs, queue, events, pipelines, files = () => noFiles, storage, priorityOf }: JobServiceDeps) {
   const pipelineOf = (type: string) => pipelines[type as JobName] as PipelineDefinition<unknown> | undefined;
 
   async function publish(row: Pick<JobRow, 'id' | 'ownerId' | 'type' | 'status' | 'progress' | 'currentStage'>) {
@@ -61,8 +68,29 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
     if (row) await publish(row);
   }
 
+  /** Result files of a job with links a browser can use for an hour (the view is re-read to refresh them). */
+  async function mediaOf(row: JobRow): Promise<JobView['media']> {
+    if (!storage || row.status !== 'completed') return [];
+    const listed = Array.isArray(row.output?.media) ? (row.output.media as JobMediaFile[]) : [];
+    const title = (row.title ?? row.type).replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 60) || 'voxwork';
+    return Promise.all(
+      listed.map(async (file) => {
+        const extension = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.')) : '';
+        return {
+          name: file.name,
+          role: file.role,
+          contentType: file.contentType,
+          bytes: file.bytes,
+          durationSeconds: file.durationSeconds ?? null,
+          url: await storage.signedUrl(file.key, { expiresInSeconds: MEDIA_LINK_SECONDS }),
+          downloadUrl: await storage.signedUrl(file.key, { expiresInSeconds: MEDIA_LINK_SECONDS, downloadName: `${title}${extension}` }),
+        };
+      }),
+    );
+  }
+
   async function view(row: JobRow): Promise<JobView> {
-    return toJobView(row, await jobs.findStages(row.id));
+    return toJobView(row, await jobs.findStages(row.id), await mediaOf(row));
   }
 
   async function ownedJob(jobId: string, ownerId: string): Promise<JobRow> {
@@ -207,6 +235,12 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
             attempt: row.attempts,
             signal: options.signal,
             files: jobFiles,
+            store: async (fileName, { role, durationSeconds }) => {
+              if (!storage || !row.ownerId) throw new Error('results can only be stored for jobs with an owner, on a process with storage');
+              const key = storageKeys.jobFile(row.ownerId, jobId, stage.name, fileName);
+              const stored = await storage.putFile(key, await jobFiles.path(fileName), { contentType: contentTypeForKey(key) });
+              return { key, name: fileName, role, contentType: stored.contentType, bytes: stored.size, ...(durationSeconds === undefined ? {} : { durationSeconds }) };
+            },
             reportProgress: (percent) => {
               const clamped = Math.max(0, Math.min(100, percent));
               if (clamped - lastReport < 2 && clamped < 100) return;
@@ -271,7 +305,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
 
 export type JobService = ReturnType<typeof createJobService>;
 
-export function toJobView(row: JobRow, stages: readonly JobStageRow[] = []): JobView {
+export function toJobView(row: JobRow, stages: readonly JobStageRow[] = [], media: JobView['media'] = []): JobView {
   return {
     id: row.id,
     type: row.type,
@@ -293,6 +327,7 @@ export function toJobView(row: JobRow, stages: readonly JobStageRow[] = []): Job
     input: row.input,
     output: row.output ?? null,
     error: row.error ?? null,
+    media,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,

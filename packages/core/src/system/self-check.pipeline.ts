@@ -39,9 +39,11 @@ export const selfCheckPipeline: PipelineDefinition<Input> = {
     {
       name: 'measure',
       weight: 1,
-      async run({ files, signal }) {
+      async run({ input, ownerId, files, signal, store }) {
         const { stderr } = await runFfmpeg(loudnessArgs(await files.path('tone.mp3')), { signal, timeoutMs: 60_000 });
-        return { integratedLoudnessLufs: parseIntegratedLoudness(stderr) ?? null };
+        // A user's self-check keeps its tone as a result (history, download); operator checks have no owner.
+        const media = ownerId ? [await store('tone.mp3', { role: 'audio', durationSeconds: input.durationSeconds })] : [];
+        return { integratedLoudnessLufs: parseIntegratedLoudness(stderr) ?? null, media };
       },
     },
   ],
@@ -51,5 +53,6 @@ export const selfCheckPipeline: PipelineDefinition<Input> = {
     sampleRate: outputs.render?.sampleRate ?? null,
     bytes: outputs.encode?.bytes ?? null,
     integratedLoudnessLufs: outputs.measure?.integratedLoudnessLufs ?? null,
+    media: outputs.measure?.media ?? [],
   }),
 };
