@@ -8,3 +8,5 @@ export * from './feedback.repository.ts';
 export * from './billing.repository.ts';
 export * from './notifier.ts';
 export * from './upload.repository.ts';
+export * from './share-link.repository.ts';
+export * from './speech.repository.ts';

@@ -5,3 +5,5 @@ export * from './auth.schema.ts';
 export * from './feedback.schema.ts';
 export * from './billing.schema.ts';
 export * from './upload.schema.ts';
+export * from './share-link.schema.ts';
+export * from './speech.schema.ts';
