@@ -30,6 +30,12 @@ export const ErrorCode = {
   JOB_NOT_FOUND: 2001,
   JOB_FAILED: 2002,
   JOB_BUSY: 2003,
+  /** A share link is unknown or was revoked (or its job was deleted). */
+  SHARE_LINK_NOT_FOUND: 2101,
+  /** Only a finished job with output files can be shared. */
+  SHARE_JOB_NOT_READY: 2102,
+  /** The job has the maximum number of active share links. */
+  SHARE_LINK_LIMIT: 2103,
   /** An analytics event failed validation. */
   EVENT_INVALID: 3001,
   /** An analytics event is larger than the limit. */
@@ -130,6 +136,9 @@ const en: CodeMessages = {
   2001: 'That job does not exist.',
   2002: 'The job failed: {reason}',
   2003: 'This job is running. Wait for it to finish or cancel it first.',
+  2101: 'This link does not exist or has been revoked.',
+  2102: 'Only a finished result with files can be shared.',
+  2103: 'This result already has {limit} active links. Revoke one first.',
   3001: 'The analytics event is invalid: {reason}',
   3002: 'The analytics event is too large (limit {limit}).',
   3003: 'This is not a valid IP address: {ip}',
@@ -188,6 +197,9 @@ const zh: CodeMessages = {
   2001: '任务不存在。',
   2002: '任务失败：{reason}',
   2003: '任务正在运行，请等待完成或先取消。',
+  2101: '此链接不存在或已被撤销。',
+  2102: '只有已完成且有文件的结果才能分享。',
+  2103: '此结果已有 {limit} 个有效链接，请先撤销一个。',
   3001: '埋点事件无效：{reason}',
   3002: '埋点事件过大（上限 {limit}）。',
   3003: '不是有效的 IP 地址：{ip}',

@@ -12,3 +12,4 @@ export * from './payments/checkout.service.ts';
 export * from './payments/payment-provider.port.ts';
 export * from './storage/index.ts';
 export * from './uploads/index.ts';
+export * from './sharing/share-link.service.ts';

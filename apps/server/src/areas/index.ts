@@ -7,6 +7,7 @@ import { analyticsArea } from './analytics.area.ts';
 import { feedbackArea } from './feedback.area.ts';
 import { uploadsArea } from './uploads.area.ts';
 import { mediaArea } from './media.area.ts';
+import { shareArea } from './share.area.ts';
 
 /** Every area of the API role, in registration order. */
-export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, jobsArea, feedbackArea, analyticsArea, uploadsArea, mediaArea];
+export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, jobsArea, feedbackArea, analyticsArea, uploadsArea, mediaArea, shareArea];

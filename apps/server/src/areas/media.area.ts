@@ -1,6 +1,6 @@
 import { ErrorCode } from '@voxwork/contract';
 import { isOwnedBy, isValidStorageKey } from '@voxwork/core';
-import { parseRange } from '../storage/http-range.ts';
+import { serveStoredObject } from '../storage/serve-stored-object.ts';
 import { sendError } from '../http/envelope-reply.ts';
 import { userFromHeaders } from '../auth/request-user.ts';
 import type { Area } from './area.ts';
@@ -31,30 +31,7 @@ export const mediaArea: Area = {
         }
         if (!allowed) return sendError(request, reply, ErrorCode.MEDIA_LINK_INVALID, { status: 403 });
 
-        const object = await services.storage.stat(key);
-        if (!object) return sendError(request, reply, ErrorCode.MEDIA_LINK_INVALID, { status: 404 });
-        reply
-          .header('accept-ranges', 'bytes')
-          .header('content-type', object.contentType)
-          .header('last-modified', object.modifiedAt.toUTCString())
-          .header('cache-control', 'private, max-age=300')
-          .header('x-content-type-options', 'nosniff');
-        if (download) reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(download)}`);
-
-        const range = parseRange(typeof request.headers.range === 'string' ? request.headers.range : undefined, object.size);
-        if (range === 'unsatisfiable') {
-          reply.header('content-range', `bytes */${object.size}`);
-          return sendError(request, reply, ErrorCode.RANGE_NOT_SATISFIABLE, { status: 416 });
-        }
-        if (range) {
-          reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`).header('content-length', range.end - range.start + 1);
-        } else {
-          reply.header('content-length', object.size);
-        }
-        if (request.method === 'HEAD') return reply.send();
-        const body = await services.storage.get(key, range ? { range } : {});
-        if (!body) return sendError(request, reply, ErrorCode.MEDIA_LINK_INVALID, { status: 404 });
-        return reply.send(body);
+        return serveStoredObject(request, reply, services.storage, key, { download });
       },
     });
   },

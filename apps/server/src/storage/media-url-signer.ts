@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Short-lived download links for the media route: `/api/media/{key}?expires={unix s}&sig={hmac}`.
  * The HMAC (SHA-256, keyed with AUTH_SECRET) covers the key and the expiry, so neither can be changed.
  */
-export function createMediaUrlSigner(options: { secret: string; baseUrl?: string; now?: () => number }) {
+export function createMediaUrlSigner(options: { secret: string; baseUrl?: string; now?: () => number; /** Route the links point at (default `/api/media`). */ pathPrefix?: string }) {
   const now = options.now ?? Date.now;
   const mac = (key: string, expires: number) => createHmac('sha256', options.secret).update(`media\n${key}\n${expires}`).digest('base64url');
   return {
@@ -13,7 +13,7 @@ export function createMediaUrlSigner(options: { secret: string; baseUrl?: string
       const expires = Math.floor(now() / 1000) + expiresInSeconds;
       const query = new URLSearchParams({ expires: String(expires), sig: mac(key, expires) });
       if (downloadName) query.set('download', downloadName);
-      return `${options.baseUrl ?? ''}/api/media/${key.split('/').map(encodeURIComponent).join('/')}?${query}`;
+      return `${options.baseUrl ?? ''}${options.pathPrefix ?? '/api/media'}/${key.split('/').map(encodeURIComponent).join('/')}?${query}`;
     },
     verify(key: string, expires: string | undefined, sig: string | undefined): boolean {
       if (!expires || !sig || !/^\d{1,12}$/.test(expires)) return false;

@@ -7,6 +7,7 @@ import { feedbackCreateCall } from './feedback.calls.ts';
 import { selfCheckCreateCall, selfCheckGetCall, systemTimeCall } from './system.calls.ts';
 import { addressInfoCall, addressIpCall } from './address.calls.ts';
 import { uploadDeleteCall, uploadGetCall, uploadLimitsCall, uploadListCall } from './upload.calls.ts';
+import { shareCreateCall, shareGetCall, shareListCall, shareRevokeCall } from './share.calls.ts';
 import { logCreateCall, logRecentCall, logReportCall, logStatsCall } from './analytics.calls.ts';
 
 export * from './account.calls.ts';
@@ -18,6 +19,7 @@ export * from './feedback.calls.ts';
 export * from './address.calls.ts';
 export * from './analytics.calls.ts';
 export * from './upload.calls.ts';
+export * from './share.calls.ts';
 
 /** Every business call of the product, for the server's router and the OpenAPI document. */
 export const allCalls: readonly CallDefinition[] = [
@@ -41,4 +43,5 @@ export const allCalls: readonly CallDefinition[] = [
   jobRerunStageCall,
   systemTimeCall, selfCheckCreateCall, selfCheckGetCall,
   addressIpCall, addressInfoCall, logCreateCall, logStatsCall, logRecentCall, logReportCall, feedbackCreateCall,
-  uploadLimitsCall, uploadGetCall, uploadListCall, uploadDeleteCall];
+  uploadLimitsCall, uploadGetCall, uploadListCall, uploadDeleteCall,
+  shareCreateCall, shareListCall, shareRevokeCall, shareGetCall];
