@@ -1,4 +1,4 @@
-import { type ReactNode, useLayoutEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { languageTag, localeFromPath, t } from "./i18n";
@@ -9,11 +9,6 @@ import { findRouteMeta, guardRedirect } from "./lib/route-meta";
 import { hasToken, readUserInfo } from "./lib/user-info";
 import { ColorModeScript, InlineScript } from "./components/color-mode-script";
 import { RouteError } from "./components/route-error";
-import { TooltipProvider } from "./components/ui/tooltip";
-import { Toaster } from "./components/ui/sonner";
-import { PrerenderedPrefetch, VersionCheck } from "./components/version-check";
-import { Analytics } from "./components/analytics/analytics";
-import { SessionKeeper } from "./components/auth/session-keeper";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -84,16 +79,30 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Toaster, version check, prefetch, analytics and session keeper, loaded right after hydration
+ * (decision 011: not part of the JavaScript a page needs before it is interactive). A failed load
+ * (a new deployment replaced the chunk) leaves them out instead of breaking the page.
+ */
+const DeferredFeatures = lazy<() => ReactNode>(() =>
+  import("./components/deferred-features").catch((error: unknown) => {
+    console.warn("deferred features failed to load", error);
+    return { default: () => null };
+  }),
+);
+
 export default function App() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
-    <TooltipProvider>
+    <>
       <Outlet />
-      <Toaster />
-      <VersionCheck />
-      <PrerenderedPrefetch />
-      <Analytics />
-      <SessionKeeper />
-    </TooltipProvider>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <DeferredFeatures />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

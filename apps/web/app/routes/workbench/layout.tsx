@@ -7,6 +7,7 @@ import { ColorModeSwitcher } from "../../components/color-mode-switcher";
 import { LanguageSwitcher } from "../../components/language-switcher";
 import { Button } from "../../components/ui/button";
 import { ScrollArea } from "../../components/ui/scroll-area";
+import { TooltipProvider } from "../../components/ui/tooltip";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../../components/ui/sheet";
 import { FeedbackDialog } from "../../components/workbench/feedback-dialog";
 import { MyPlanDialog } from "../../components/workbench/my-plan-dialog";
@@ -25,55 +26,57 @@ export default function WorkbenchLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   return (
-    <div className="flex min-h-dvh">
-      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-border bg-surface desktop:flex" data-testid="workbench-sidebar">
-        <div className="flex h-16 items-center px-5">
-          <BrandLink />
-        </div>
-        <ScrollArea className="flex-1">
-          <SidebarNav />
-        </ScrollArea>
-        <div className="border-t border-border p-3">
-          <Link to={localizePath("/", locale)} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-muted-foreground hover:bg-surface-muted hover:text-foreground">
-            <ArrowLeftIcon className="size-4" aria-hidden="true" />
-            {t("shell.backToSite")}
-          </Link>
-        </div>
-      </aside>
-
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b border-border bg-background/90 px-3 backdrop-blur sm:px-6">
-          <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <SheetTrigger asChild>
-              <Button variant="outline" size="icon" className="desktop:hidden" aria-label={t("shell.openNavigation")} data-testid="drawer-open">
-                <MenuIcon />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="left" closeLabel={t("shell.close")} className="p-0">
-              <div className="flex h-16 items-center px-5">
-                <SheetTitle className="sr-only">{t("shell.navigationTitle")}</SheetTitle>
-                <SheetDescription className="sr-only">{t("shell.workbenchLabel")}</SheetDescription>
-                <BrandLink />
-              </div>
-              <ScrollArea className="min-h-0 flex-1">
-                <SidebarNav onNavigate={() => setDrawerOpen(false)} />
-              </ScrollArea>
-            </SheetContent>
-          </Sheet>
-          <span className="hidden truncate text-sm font-medium text-muted-foreground sm:inline desktop:hidden">{t("shell.workbenchLabel")}</span>
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            <HeaderBalance />
-            <FeedbackDialog key={pathname} />
-            <MyPlanDialog />
-            <LanguageSwitcher className="px-2 sm:px-3" />
-            <ColorModeSwitcher />
-            <UserMenu />
+    <TooltipProvider>
+      <div className="flex min-h-dvh">
+        <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-border bg-surface desktop:flex" data-testid="workbench-sidebar">
+          <div className="flex h-16 items-center px-5">
+            <BrandLink />
           </div>
-        </header>
-        <main id="main" className="flex-1 px-4 py-6 sm:px-6 sm:py-8">
-          <Outlet />
-        </main>
+          <ScrollArea className="flex-1">
+            <SidebarNav />
+          </ScrollArea>
+          <div className="border-t border-border p-3">
+            <Link to={localizePath("/", locale)} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-muted-foreground hover:bg-surface-muted hover:text-foreground">
+              <ArrowLeftIcon className="size-4" aria-hidden="true" />
+              {t("shell.backToSite")}
+            </Link>
+          </div>
+        </aside>
+
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b border-border bg-background/90 px-3 backdrop-blur sm:px-6">
+            <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+              <SheetTrigger asChild>
+                <Button variant="outline" size="icon" className="desktop:hidden" aria-label={t("shell.openNavigation")} data-testid="drawer-open">
+                  <MenuIcon />
+                </Button>
+              </SheetTrigger>
+              <SheetContent side="left" closeLabel={t("shell.close")} className="p-0">
+                <div className="flex h-16 items-center px-5">
+                  <SheetTitle className="sr-only">{t("shell.navigationTitle")}</SheetTitle>
+                  <SheetDescription className="sr-only">{t("shell.workbenchLabel")}</SheetDescription>
+                  <BrandLink />
+                </div>
+                <ScrollArea className="min-h-0 flex-1">
+                  <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+                </ScrollArea>
+              </SheetContent>
+            </Sheet>
+            <span className="hidden truncate text-sm font-medium text-muted-foreground sm:inline desktop:hidden">{t("shell.workbenchLabel")}</span>
+            <div className="ml-auto flex items-center gap-1 sm:gap-2">
+              <HeaderBalance />
+              <FeedbackDialog key={pathname} />
+              <MyPlanDialog />
+              <LanguageSwitcher className="px-2 sm:px-3" />
+              <ColorModeSwitcher />
+              <UserMenu />
+            </div>
+          </header>
+          <main id="main" className="flex-1 px-4 py-6 sm:px-6 sm:py-8">
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </TooltipProvider>
   );
 }
