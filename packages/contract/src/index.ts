@@ -9,3 +9,4 @@ export * from './signature.ts';
 export * from './plans.ts';
 export * from './password-policy.ts';
 export * from './points.ts';
+export * from './speech/index.ts';

@@ -8,6 +8,23 @@ import { selfCheckCreateCall, selfCheckGetCall, systemTimeCall } from './system.
 import { addressInfoCall, addressIpCall } from './address.calls.ts';
 import { uploadDeleteCall, uploadGetCall, uploadLimitsCall, uploadListCall } from './upload.calls.ts';
 import { shareCreateCall, shareGetCall, shareListCall, shareRevokeCall } from './share.calls.ts';
+import {
+  pronunciationDeleteCall,
+  pronunciationListCall,
+  pronunciationSaveCall,
+  stsCreateCall,
+  ttsCreateCall,
+  ttsDetectLanguageCall,
+  ttsPreviewCall,
+  voiceCloneCheckCall,
+  voiceCloneCreateCall,
+  voiceCloneDeleteCall,
+  voiceCloneRenameCall,
+  voiceFavoriteCall,
+  voiceGetCall,
+  voiceListCall,
+  voicePreviewCall,
+} from './speech.calls.ts';
 import { logCreateCall, logRecentCall, logReportCall, logStatsCall } from './analytics.calls.ts';
 
 export * from './account.calls.ts';
@@ -20,6 +37,7 @@ export * from './address.calls.ts';
 export * from './analytics.calls.ts';
 export * from './upload.calls.ts';
 export * from './share.calls.ts';
+export * from './speech.calls.ts';
 
 /** Every business call of the product, for the server's router and the OpenAPI document. */
 export const allCalls: readonly CallDefinition[] = [
@@ -44,4 +62,9 @@ export const allCalls: readonly CallDefinition[] = [
   systemTimeCall, selfCheckCreateCall, selfCheckGetCall,
   addressIpCall, addressInfoCall, logCreateCall, logStatsCall, logRecentCall, logReportCall, feedbackCreateCall,
   uploadLimitsCall, uploadGetCall, uploadListCall, uploadDeleteCall,
-  shareCreateCall, shareListCall, shareRevokeCall, shareGetCall];
+  shareCreateCall, shareListCall, shareRevokeCall, shareGetCall,
+  voiceListCall, voiceGetCall, voiceFavoriteCall, voicePreviewCall,
+  ttsCreateCall, ttsPreviewCall, ttsDetectLanguageCall,
+  pronunciationListCall, pronunciationSaveCall, pronunciationDeleteCall,
+  voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneRenameCall, voiceCloneDeleteCall,
+  stsCreateCall];

@@ -1,0 +1,2 @@
+export * from './speech-prices.ts';
+export * from './tts-script.ts';

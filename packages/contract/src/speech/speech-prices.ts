@@ -1,0 +1,31 @@
+/**
+ * The one price table of the speech tools (points). The web shows live estimates from it; the
+ * server charges from it. Engines of the premium tier (remote neural voices) cost more because
+ * they cost us money per character.
+ */
+export const SPEECH_PRICES = {
+  /** Text to speech, per 1,000 billable characters (started thousands are pro-rated, minimum 1 point). */
+  ttsPer1000Characters: 10,
+  /** One cloned voice (analysis, preview, and the remote clone when an engine is configured). */
+  voiceClone: 50,
+  /** Speech to speech, per minute of source audio (pro-rated per second, minimum 1 point). */
+  stsPerMinute: 20,
+  /** Multiplier by engine quality tier. */
+  tierMultiplier: { basic: 1, standard: 1, premium: 3 } as const,
+} as const;
+
+export type SpeechQualityTier = keyof typeof SPEECH_PRICES.tierMultiplier;
+
+export function ttsCost(billableCharacters: number, tier: SpeechQualityTier = 'basic'): number {
+  if (billableCharacters <= 0) return 0;
+  return Math.max(1, Math.ceil((billableCharacters / 1000) * SPEECH_PRICES.ttsPer1000Characters * SPEECH_PRICES.tierMultiplier[tier]));
+}
+
+export function stsCost(durationSeconds: number, tier: SpeechQualityTier = 'basic'): number {
+  if (durationSeconds <= 0) return 0;
+  return Math.max(1, Math.ceil((durationSeconds / 60) * SPEECH_PRICES.stsPerMinute * SPEECH_PRICES.tierMultiplier[tier]));
+}
+
+export function voiceCloneCost(): number {
+  return SPEECH_PRICES.voiceClone;
+}
