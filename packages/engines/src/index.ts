@@ -22,3 +22,5 @@ export type * from './registry/local-engine-settings.ts';
 export { createEspeak, type EspeakSettings, type EspeakSpeechSynthesizer } from './espeak/espeak-speech-synthesizer.ts';
 export { createSilero, defaultSileroModelPath, type SileroSettings, type SileroVoiceActivityDetector } from './silero/silero-voice-activity-detector.ts';
 export { ESPEAK_ENGINE_ID, ESPEAK_LANGUAGES } from './espeak/espeak-voices.ts';
+export { createFestival, type FestivalSettings, type FestivalSpeechSynthesizer } from './festival/festival-speech-synthesizer.ts';
+export { FESTIVAL_ENGINE_ID, FESTIVAL_LANGUAGES } from './festival/festival-voices.ts';

@@ -1,6 +1,7 @@
 import type { EngineSettingsByVendor } from './local-engine-settings.ts';
 import { createEngineRegistry, type EngineDescriptor, type EngineRegistry } from './engine-registry.ts';
 import { ESPEAK_ENGINE_ID, ESPEAK_LANGUAGES } from '../espeak/espeak-voices.ts';
+import { FESTIVAL_ENGINE_ID, FESTIVAL_LANGUAGES } from '../festival/festival-voices.ts';
 
 /**
  * Descriptors of the engines that run offline on our machines. Each adapter module is imported
@@ -18,6 +19,19 @@ export function localEngineDescriptors(settings: EngineSettingsByVendor = {}): E
       cost: { unit: 'characters', usdPerThousand: 0 },
       description: 'Formant synthesis: robotic but intelligible in ~100 languages, ~300× faster than real time; approximate word timings',
       load: async () => (await import('../espeak/espeak-speech-synthesizer.ts')).createEspeak(settings.espeak),
+    } satisfies EngineDescriptor<'speech-synthesizer'>,
+    {
+      id: FESTIVAL_ENGINE_ID,
+      capability: 'speech-synthesizer',
+      displayName: 'Festival',
+      languages: FESTIVAL_LANGUAGES,
+      location: 'local',
+      // SLT (HTS) is the voice that sets the tier; the diphone voices alone would be basic.
+      qualityTier: 'standard',
+      cost: { unit: 'characters', usdPerThousand: 0 },
+      description:
+        'Festival: the SLT HTS statistical parametric voice (US English) is clear but synthetic (4.7 % WER through pocketsphinx, ~10× faster than real time); the diphone voices (kal, ked, Italian, Czech, Finnish, Hindi) are older and robotic; Catalan HTS, Russian unit selection; word timings from festival itself',
+      load: async () => (await import('../festival/festival-speech-synthesizer.ts')).createFestival(settings.festival),
     } satisfies EngineDescriptor<'speech-synthesizer'>,
     {
       id: 'silero:vad-v4',

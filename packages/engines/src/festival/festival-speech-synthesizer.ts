@@ -1,0 +1,192 @@
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { runMediaTool, withWorkDir } from '@voxwork/media';
+import { z } from 'zod';
+import type { EngineWarning } from '../capabilities/engine-common.ts';
+import type { SpeechSynthesizer, SynthesisVoice, SynthesizeOptions, SynthesizeResult } from '../capabilities/speech-synthesizer.ts';
+import { finishSpeechAudio } from '../audio/speech-output.ts';
+import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
+import { ssmlTextContent } from '../espeak/espeak-word-timings.ts';
+import { festivalScript, festivalWordTimings, parseFestivalWords } from './festival-script.ts';
+import { decodeFestivalOutput, prepareFestivalText } from './festival-text.ts';
+import { DEFAULT_FESTIVAL_VOICES_DIR, FESTIVAL_ENGINE_ID, scanFestivalVoices, toFestivalSynthesisVoice, type FestivalVoiceEntry } from './festival-voices.ts';
+
+export interface FestivalSettings {
+  /** The festival binary (default `festival` on PATH). */
+  binary?: string;
+  /** Where festival's voices are installed (default Debian's `/usr/share/festival/voices`). */
+  voicesDir?: string;
+  /** rubberband-cli, for pitch (and tempo of unit-selection voices). */
+  rubberbandBinary?: string;
+  /** Per festival call; default 30 s plus 20 ms per character (festival runs at ~0.1 real time). */
+  timeoutMs?: number;
+}
+
+const settingsSchema = z.object({
+  binary: z.string().min(1).optional(),
+  voicesDir: z.string().min(1).optional(),
+  rubberbandBinary: z.string().min(1).optional(),
+  timeoutMs: z.number().int().positive().optional(),
+});
+
+const optionsSchema = z.object({
+  text: z.string().min(1, 'text is empty'),
+  textFormat: z.enum(['plain', 'ssml']).optional(),
+  voice: z.string().min(1),
+  language: z.string().optional(),
+  speed: z.number().positive().optional(),
+  pitchSemitones: z.number().optional(),
+  volume: z.number().min(0).optional(),
+  style: z.string().optional(),
+  outputFile: z.string().min(1),
+  outputFormat: z.enum(['wav', 'mp3', 'ogg', 'flac', 'pcm']).optional(),
+  wordTimings: z.boolean().optional(),
+});
+
+const MIN_SPEED = 0.5;
+const MAX_SPEED = 2;
+const MAX_SEMITONES = 12;
+const MAX_VOLUME = 2;
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
+  readonly specificationVersion = 'v1';
+  readonly engineId = FESTIVAL_ENGINE_ID;
+  readonly #settings: FestivalSettings;
+  #voices: Promise<FestivalVoiceEntry[]> | undefined;
+
+  constructor(settings: FestivalSettings = {}) {
+    const parsed = settingsSchema.safeParse(settings);
+    if (!parsed.success) throw new EngineInputError(`festival settings: ${parsed.error.issues[0]?.message}`, { engineId: FESTIVAL_ENGINE_ID });
+    this.#settings = settings;
+  }
+
+  /** Scanned once per instance; an empty folder means festival's voices are not installed. */
+  #catalogue(): Promise<FestivalVoiceEntry[]> {
+    if (!this.#voices) {
+      const dir = this.#settings.voicesDir ?? DEFAULT_FESTIVAL_VOICES_DIR;
+      this.#voices = scanFestivalVoices(dir).then((voices) => {
+        if (voices.length === 0) throw new EngineUnavailableError(`festival: no voices under ${dir} (install festival and its voice packages)`, { engineId: FESTIVAL_ENGINE_ID });
+        return voices;
+      });
+      this.#voices.catch(() => (this.#voices = undefined));
+    }
+    return this.#voices;
+  }
+
+  /** Every installed voice, SLT (HTS, US English) first: the best English voice here. */
+  async listVoices(options: { signal?: AbortSignal } = {}): Promise<SynthesisVoice[]> {
+    throwIfAborted(options.signal, this.engineId);
+    return (await this.#catalogue()).map(toFestivalSynthesisVoice);
+  }
+
+  async doSynthesize(options: SynthesizeOptions): Promise<SynthesizeResult> {
+    const startedAt = performance.now();
+    const parsed = optionsSchema.safeParse(options);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new EngineInputError(`${issue?.path.join('.') || 'options'}: ${issue?.message}`, { engineId: this.engineId });
+    }
+    throwIfAborted(options.signal, this.engineId);
+    const warnings: EngineWarning[] = [];
+    for (const key of Object.keys(options.providerOptions?.festival ?? {})) {
+      warnings.push({ type: 'unsupported-option', option: `providerOptions.festival.${key}`, details: 'festival takes no provider options' });
+    }
+
+    const voices = await this.#catalogue();
+    const entry = voices.find((voice) => voice.id.toLowerCase() === options.voice.trim().toLowerCase());
+    if (!entry) throw new EngineInputError(`festival has no voice "${options.voice}" (see listVoices())`, { engineId: this.engineId });
+    const { facts } = entry;
+
+    if (options.language) {
+      const wanted = options.language.toLowerCase();
+      const speaks = facts.languages.some((language) => language === wanted || language.startsWith(`${wanted}-`) || wanted.startsWith(`${language}-`));
+      if (!speaks) warnings.push({ type: 'unsupported-option', option: 'language', details: `voice ${entry.id} speaks ${facts.languages.join(', ')}, not ${options.language}` });
+    }
+    if (options.style) warnings.push({ type: 'unsupported-option', option: 'style', details: 'festival has no speaking styles' });
+
+    const requestedSpeed = options.speed ?? 1;
+    const speed = clamp(requestedSpeed, MIN_SPEED, MAX_SPEED);
+    if (speed !== requestedSpeed) warnings.push({ type: 'approximated-option', option: 'speed', details: `festival speaks at ${MIN_SPEED}–${MAX_SPEED}× its rate; used ${speed}` });
+    const requestedPitch = options.pitchSemitones ?? 0;
+    const pitchSemitones = clamp(requestedPitch, -MAX_SEMITONES, MAX_SEMITONES);
+    if (pitchSemitones !== requestedPitch) warnings.push({ type: 'approximated-option', option: 'pitchSemitones', details: `pitch shifts of ±${MAX_SEMITONES} semitones at most; used ${pitchSemitones}` });
+    const requestedVolume = options.volume ?? 1;
+    const volume = clamp(requestedVolume, 0, MAX_VOLUME);
+    if (volume !== requestedVolume) warnings.push({ type: 'approximated-option', option: 'volume', details: `gain of ${MAX_VOLUME}× at most` });
+
+    // SSML: tags are blanked out (offsets still point into the markup); festival reads the words.
+    const ssml = options.textFormat === 'ssml';
+    if (ssml) warnings.push({ type: 'unsupported-option', option: 'textFormat', details: 'festival reads SSML as plain text: tags are ignored, so <break> adds no pause (split the text into segments instead)' });
+    const prepared = prepareFestivalText(ssml ? decodeEntitiesKeepingLength(ssmlTextContent(options.text)) : options.text, facts);
+    if (prepared.dropped > 0) warnings.push({ type: 'approximate-output', output: 'audio', details: `${prepared.dropped} characters the ${entry.id} voice cannot read were skipped` });
+    if (!/[\p{L}\p{N}]/u.test(prepared.text)) throw new EngineInputError('the text has nothing festival can speak', { engineId: this.engineId });
+
+    const format = options.outputFormat ?? 'wav';
+    const wantTimings = options.wordTimings ?? true;
+    const tempo = facts.speedMethod === 'rubberband' ? speed : 1;
+    const timeoutMs = this.#settings.timeoutMs ?? 30_000 + 20 * options.text.length;
+    try {
+      return await withWorkDir('festival', async (_dir, file) => {
+        const textFile = file('text.txt');
+        const scriptFile = file('synthesis.scm');
+        const wavFile = file('speech.wav');
+        const wordsFile = file('words.tsv');
+        await writeFile(textFile, prepared.bytes);
+        await writeFile(scriptFile, festivalScript({ voice: entry.id, textFile, wavFile, wordsFile, speedMethod: facts.speedMethod, speed }));
+        const synthStarted = performance.now();
+        await runMediaTool(this.#settings.binary ?? 'festival', ['-b', scriptFile], { signal: options.signal, timeoutMs });
+        const synthesisMs = performance.now() - synthStarted;
+        if (!(await stat(wavFile).then((info) => info.size > 44, () => false))) throw new EngineInputError('festival produced no audio for this text', { engineId: this.engineId });
+
+        const finished = await finishSpeechAudio({
+          rawWav: wavFile,
+          outputFile: options.outputFile,
+          format,
+          pitchSemitones,
+          tempo,
+          volume,
+          scratchWav: file('processed.wav'),
+          rubberbandBinary: this.#settings.rubberbandBinary,
+          signal: options.signal,
+          timeoutMs,
+        });
+        let words: SynthesizeResult['words'] = [];
+        if (wantTimings) {
+          const { tokens } = parseFestivalWords(decodeFestivalOutput(await readFile(wordsFile), facts.encoding));
+          const scaled = tempo === 1 ? tokens : tokens.map((token) => ({ ...token, words: token.words.map((word) => ({ startSeconds: word.startSeconds / tempo, endSeconds: word.endSeconds / tempo })) }));
+          const timings = festivalWordTimings(scaled, prepared.text, finished.durationSeconds);
+          words = timings.words;
+          if (timings.unmatched > 0) warnings.push({ type: 'approximate-output', output: 'words', details: `${timings.unmatched} tokens festival rewrote could not be placed in the text; they have empty character spans` });
+          if (tempo !== 1) warnings.push({ type: 'approximate-output', output: 'words', details: `the ${entry.id} voice cannot change its own rate: rubberband changed the tempo and word times were scaled by it` });
+        }
+        return {
+          audio: { file: options.outputFile, format, sampleRate: finished.sampleRate, channels: 1, durationSeconds: finished.durationSeconds },
+          words,
+          wordTimingsApproximate: tempo !== 1 && words.length > 0,
+          warnings,
+          timings: { totalMs: performance.now() - startedAt, stepsMs: { synthesisMs, ...finished.stepsMs } },
+          response: { engineId: this.engineId, voice: entry.id },
+        };
+      });
+    } catch (error) {
+      throw toEngineError(error, this.engineId, 'synthesizing');
+    }
+  }
+}
+
+/** `&amp;` → `&` padded with spaces to the entity's length, so offsets still point into the markup. */
+function decodeEntitiesKeepingLength(text: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
+    const lower = body.toLowerCase();
+    const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : lower.startsWith('#') ? Number(lower.slice(1)) : undefined;
+    const char = code === undefined ? named[lower] : code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
+    return char === undefined || char.length > entity.length ? entity : char.padEnd(entity.length, ' ');
+  });
+}
+
+/** The festival engine (Debian's `festival` with its voice packages). */
+export function createFestival(settings: FestivalSettings = {}): FestivalSpeechSynthesizer {
+  return new FestivalSpeechSynthesizer(settings);
+}
