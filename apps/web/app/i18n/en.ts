@@ -1,4 +1,5 @@
 import { accountsEn } from "./accounts.en";
+import { historyEn } from "./history.en";
 import { marketingEn } from "./marketing.en";
 
 /**
@@ -11,6 +12,8 @@ export const en = {
   marketing: marketingEn,
   // Accounts (issue 4), see accounts.en.ts.
   accounts: accountsEn,
+  // Content history and share links (issue 6 item 9), see history.en.ts.
+  history: historyEn,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork home",

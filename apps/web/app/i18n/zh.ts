@@ -1,4 +1,5 @@
 import { accountsZh } from "./accounts.zh";
+import { historyZh } from "./history.zh";
 import type { Messages } from "./en";
 import { marketingZh } from "./marketing.zh";
 
@@ -8,6 +9,8 @@ export const zh: Messages = {
   marketing: marketingZh,
   // 账户（issue 4），见 accounts.zh.ts。
   accounts: accountsZh,
+  // 内容历史与分享链接（issue 6 第 9 项），见 history.zh.ts。
+  history: historyZh,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork 首页",

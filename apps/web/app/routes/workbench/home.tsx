@@ -1,39 +1,19 @@
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { jobListCall, type JobView } from "@voxwork/contract";
 import { localizePath, useLocale, useT } from "../../i18n";
-import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { WORKBENCH_NAV } from "../../lib/workbench-nav";
 import { AccountSummary } from "../../components/workbench/account-summary";
 import { NavIcon } from "../../components/workbench/nav-icon";
 import { Button } from "../../components/ui/button";
+import { ContentHistory } from "../../components/history/content-history";
 
-/** `/workbench/home`: points and plan, recent work, and every tool as a card. */
+/** `/workbench/home`: points and plan, recent work (the content history of every tool, live), and every tool as a card. */
 export default function WorkbenchHome() {
   const t = useT();
   const locale = useLocale();
-  const api = useApiClient();
   const user = useCurrentUser();
   const signedIn = isSignedIn(user);
-  const [jobs, setJobs] = useState<JobView[] | null>(null);
   const tools = WORKBENCH_NAV.flatMap((group) => group.items).filter((item) => item.page !== "workbenchHome");
-  const dates = new Intl.DateTimeFormat(locale === "zh" ? "zh-CN" : "en-US", { dateStyle: "medium", timeStyle: "short" });
-
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    api.call(jobListCall, { pageNum: 1, pageSize: 5 }).then(
-      (page) => live && setJobs(page.list),
-      (error: unknown) => {
-        console.warn("recent work unavailable", error);
-        if (live) setJobs([]);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, signedIn]);
 
   return (
     <section className="mx-auto w-full max-w-5xl">
@@ -51,23 +31,7 @@ export default function WorkbenchHome() {
         </div>
       </div>
 
-      <h2 className="mt-8 text-lg font-semibold">{t("accounts.home.recentWork")}</h2>
-      <div className="mt-3 rounded-xl border border-border bg-surface" data-testid="recent-work">
-        {jobs && jobs.length > 0 ? (
-          <ul className="divide-y divide-border">
-            {jobs.map((job) => (
-              <li key={job.id} className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
-                <span className="truncate font-medium">{job.title ?? job.type}</span>
-                <span className="shrink-0 text-muted-foreground">
-                  {t(`accounts.jobStatus.${job.status}`)} · {dates.format(new Date(job.createdAt))}
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="px-4 py-6 text-center text-sm text-muted-foreground">{t("accounts.home.noRecentWork")}</p>
-        )}
-      </div>
+      {signedIn ? <ContentHistory title={t("accounts.home.recentWork")} pageSize={5} /> : null}
 
       <h2 className="mt-8 text-lg font-semibold">{t("accounts.home.quickEntries")}</h2>
       <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
