@@ -9,6 +9,8 @@ export type EngineErrorCode =
   | 'engine-unavailable'
   /** The engine ran and failed. */
   | 'engine-failed'
+  /** A remote engine refused our credentials (HTTP 401/403): an operator must fix the key; never retried. */
+  | 'unauthorized'
   /** The caller's AbortSignal fired. */
   | 'aborted';
 
@@ -55,6 +57,13 @@ export class EngineFailedError extends EngineError {
   override name = 'EngineFailedError';
   constructor(message: string, options: { engineId: string; isRetryable: boolean; cause?: unknown }) {
     super(message, { code: 'engine-failed', ...options });
+  }
+}
+
+export class EngineAuthError extends EngineError {
+  override name = 'EngineAuthError';
+  constructor(message: string, options: { engineId: string; cause?: unknown }) {
+    super(message, { code: 'unauthorized', ...options });
   }
 }
 

@@ -10,6 +10,18 @@ export interface SynthesisVoice {
   /** A variant applied on top of a base voice (espeak `+f3`), when the id names one. */
   variant: string | undefined;
   engineId: EngineId;
+  /** What a voice library shows, where the engine describes its voices (remote catalogues do). */
+  description?: string;
+  /** e.g. `American`, `British`. */
+  accent?: string;
+  /** e.g. `young`, `middle-aged`, `old`. */
+  age?: string;
+  /** A word or two on how it sounds, e.g. `warm`, `expressive`. */
+  style?: string;
+  /** e.g. `narration`, `conversational`, `social media`. */
+  useCases?: string[];
+  /** A short sample to play: a URL on the vendor's servers. */
+  previewUrl?: string;
 }
 
 export interface WordTiming {

@@ -29,4 +29,10 @@ export interface VoiceProfiler {
   readonly specificationVersion: 'v1';
   readonly engineId: EngineId;
   doProfile(options: ProfileVoiceOptions): Promise<ProfileVoiceResult>;
+  /**
+   * Engines that create a voice on a vendor's side (instant voice cloning) delete it here, e.g. when
+   * its owner deletes the profile; deleting a voice that is already gone succeeds. Local engines
+   * keep nothing remote and leave this out.
+   */
+  deleteRemoteVoice?(remoteVoiceId: string, options?: { signal?: AbortSignal }): Promise<void>;
 }
