@@ -63,7 +63,7 @@ export default [
       route("zh?/workbench/text-to-speech", "routes/workbench/tool.tsx", { id: "wb-text-to-speech" }),
       route("zh?/workbench/speech-to-speech", "routes/workbench/tool.tsx", { id: "wb-speech-to-speech" }),
       route("zh?/workbench/voice-cloning", "routes/workbench/tool.tsx", { id: "wb-voice-cloning" }),
-      route("zh?/workbench/voice-library", "routes/workbench/tool.tsx", { id: "wb-voice-library" }),
+      route("zh?/workbench/voice-library", "routes/workbench/voice-library.tsx", { id: "wb-voice-library" }),
       route("zh?/workbench/video-translator", "routes/workbench/tool.tsx", { id: "wb-video-translator" }),
       route("zh?/workbench/video-translator/details/:slug", "routes/workbench/result-details.tsx", { id: "wb-video-translator-details" }),
       route("zh?/workbench/video-translator-pro", "routes/workbench/tool.tsx", { id: "wb-video-translator-pro" }),

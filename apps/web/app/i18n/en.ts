@@ -1,6 +1,7 @@
 import { accountsEn } from "./accounts.en";
 import { historyEn } from "./history.en";
 import { marketingEn } from "./marketing.en";
+import { speechEn } from "./speech.en";
 
 /**
  * English message catalogue — the source of truth for the key set.
@@ -14,6 +15,8 @@ export const en = {
   accounts: accountsEn,
   // Content history and share links (issue 6 item 9), see history.en.ts.
   history: historyEn,
+  // Speech tools (issue 7), see speech.en.ts.
+  speech: speechEn,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork home",

@@ -2,6 +2,7 @@ import { accountsZh } from "./accounts.zh";
 import { historyZh } from "./history.zh";
 import type { Messages } from "./en";
 import { marketingZh } from "./marketing.zh";
+import { speechZh } from "./speech.zh";
 
 /** Simplified Chinese catalogue. Must have exactly the same keys as `en`. */
 export const zh: Messages = {
@@ -11,6 +12,8 @@ export const zh: Messages = {
   accounts: accountsZh,
   // 内容历史与分享链接（issue 6 第 9 项），见 history.zh.ts。
   history: historyZh,
+  // 语音工具（issue 7），见 speech.zh.ts。
+  speech: speechZh,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork 首页",

@@ -1,0 +1,37 @@
+import type { JobView } from "@voxwork/contract";
+import { LoaderCircleIcon } from "lucide-react";
+import { useT } from "../../i18n";
+import { Progress } from "../ui/progress";
+import type { FollowState } from "./use-followed-job";
+
+/** A running job's progress, or why it ended without a result (in the user's language). */
+export function JobStatus({ job, connection, label }: { job: JobView | null; connection: FollowState; label: string }) {
+  const t = useT();
+  if (!job) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+        <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
+        {label}
+      </p>
+    );
+  }
+  if (job.status === "failed") {
+    return (
+      <p role="alert" className="text-sm text-destructive" data-testid="job-failed">
+        {t("speech.common.failed", { message: job.error?.message ?? "" })}
+      </p>
+    );
+  }
+  if (job.status === "cancelled") return <p className="text-sm text-muted-foreground">{t("speech.common.cancelled")}</p>;
+  if (job.status === "completed") return null;
+  return (
+    <div className="grid gap-2" role="status" data-testid="job-progress">
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
+        {job.status === "queued" ? t("speech.common.queued") : t("speech.common.progress", { progress: Math.round(job.progress), stage: job.currentStage ?? label })}
+      </p>
+      <Progress value={job.progress} aria-label={label} />
+      {connection === "reconnecting" ? <p className="text-xs text-muted-foreground">{t("speech.common.reconnecting")}</p> : null}
+    </div>
+  );
+}

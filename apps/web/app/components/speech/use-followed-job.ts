@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from "react";
+import { jobGetCall, type JobView } from "@voxwork/contract";
+import { streamJobs } from "@voxwork/contract/client";
+import { useApiClient } from "../../lib/api-client";
+import { useCurrentUser } from "../../lib/current-user";
+import { usePublicConfig } from "../../lib/public-config";
+import { refreshAccount } from "../../lib/session";
+
+export type FollowState = "idle" | "open" | "reconnecting" | "closed";
+
+const ENDED = new Set<JobView["status"]>(["completed", "failed", "cancelled"]);
+
+export const isJobEnded = (job: Pick<JobView, "status"> | null): boolean => !!job && ENDED.has(job.status);
+
+/**
+ * One job followed live: read once, then progress from the job stream; when it ends, read again
+ * for its result files (signed links) and refresh the account (the points were settled).
+ */
+export function useFollowedJob(jobId: string | null): { job: JobView | null; connection: FollowState } {
+  const api = useApiClient();
+  const config = usePublicConfig();
+  const { token } = useCurrentUser();
+  const [job, setJob] = useState<JobView | null>(null);
+  const [connection, setConnection] = useState<FollowState>("idle");
+  const apiRef = useRef(api);
+  apiRef.current = api;
+
+  useEffect(() => {
+    setJob(null);
+    if (!jobId || !token) return;
+    let live = true;
+    let finished = false;
+    const readFinal = async () => {
+      if (finished) return;
+      finished = true;
+      try {
+        const final = await apiRef.current.call(jobGetCall, { jobId });
+        if (live) setJob(final);
+      } catch {
+        // The client wrapper showed the error.
+      }
+      void refreshAccount(apiRef.current);
+      stream.close();
+    };
+    const stream = streamJobs({
+      baseUrl: config.apiBaseUrl,
+      token,
+      jobId,
+      onStatus: (status) => live && setConnection(status),
+      onSnapshot: (jobs) => {
+        const current = jobs.find((candidate) => candidate.id === jobId);
+        if (!current || !live) return;
+        setJob(current);
+        if (ENDED.has(current.status)) void readFinal();
+      },
+      onEvent: (event) => {
+        if (event.jobId !== jobId || !live) return;
+        setJob((previous) => (previous ? { ...previous, status: event.status, progress: event.progress, currentStage: event.stage } : previous));
+        if (ENDED.has(event.status)) void readFinal();
+      },
+    });
+    apiRef.current.call(jobGetCall, { jobId }).then(
+      (first) => {
+        if (!live) return;
+        setJob((previous) => previous ?? first);
+        if (ENDED.has(first.status)) void readFinal();
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      stream.close();
+    };
+  }, [jobId, token, config.apiBaseUrl]);
+
+  return { job, connection };
+}

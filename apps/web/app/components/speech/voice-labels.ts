@@ -1,0 +1,20 @@
+import type { VoiceView } from "@voxwork/contract";
+import type { Locale, MessageKey } from "../../i18n";
+
+/** A language tag's name in the page language (Intl), falling back to the tag itself. */
+export function languageName(tag: string, locale: Locale): string {
+  try {
+    const names = new Intl.DisplayNames([locale === "zh" ? "zh-CN" : "en"], { type: "language", fallback: "code" });
+    return names.of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
+/** The honest quality badge of a voice: where it runs and how it sounds. */
+export function qualityKey(voice: Pick<VoiceView, "location" | "qualityTier" | "status">): MessageKey {
+  if (voice.status === "processing") return "speech.quality.processing";
+  if (voice.status === "failed") return "speech.quality.failed";
+  if (voice.location === "remote") return "speech.quality.remote";
+  return voice.qualityTier === "basic" ? "speech.quality.localBasic" : voice.qualityTier === "standard" ? "speech.quality.localStandard" : "speech.quality.localPremium";
+}

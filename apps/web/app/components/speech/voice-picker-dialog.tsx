@@ -1,0 +1,54 @@
+import { useState } from "react";
+import type { VoiceView } from "@voxwork/contract";
+import { useT } from "../../i18n";
+import type { VoiceSearch } from "../../lib/speech/voice-filters";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
+import { VoiceLibraryBrowser } from "./voice-library-browser";
+
+export interface VoicePickerDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  selectedKey?: string | undefined;
+  onSelect: (voice: VoiceView) => void;
+  /** Start on this tab (speech to speech starts on "my voices" when the user has some). */
+  initialSearch?: VoiceSearch;
+}
+
+/** The voice library in a dialog: pick a voice for text to speech, a speaker or speech to speech. */
+export function VoicePickerDialog({ open, onOpenChange, selectedKey, onSelect, initialSearch }: VoicePickerDialogProps) {
+  const t = useT();
+  const [search, setSearch] = useState<VoiceSearch>(initialSearch ?? { tab: "all", query: "", filters: {} });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t("speech.common.close")} className="max-w-5xl" data-testid="voice-picker">
+        <DialogHeader>
+          <DialogTitle>{t("speech.library.pickerTitle")}</DialogTitle>
+          <DialogDescription>{t("speech.library.pickerDescription")}</DialogDescription>
+        </DialogHeader>
+        {open ? (
+          <VoiceLibraryBrowser
+            search={search}
+            onSearchChange={setSearch}
+            selectedKey={selectedKey}
+            idPrefix="voice-picker"
+            renderAction={(voice) => (
+              <Button
+                type="button"
+                size="sm"
+                disabled={voice.status !== "ready"}
+                onClick={() => {
+                  onSelect(voice);
+                  onOpenChange(false);
+                }}
+                data-testid="voice-select"
+              >
+                {t("speech.voice.select")}
+              </Button>
+            )}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
