@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { localizePath, useLocale, useT } from "../i18n";
 import { PATHS } from "../lib/catalog";
 import { ArrowLeftIcon, HomeIcon } from "./icons";
-import { Button } from "./ui/button";
+import { buttonVariants } from "./ui/button-variants";
 
 /**
  * 404 page exactly as spec §2: code, heading, text, 'Go Back' (previous page) and 'Back to Home'
@@ -20,16 +20,15 @@ export function NotFoundPage({ details, embedded = false }: { details?: string; 
         <h1 className="mt-6 text-2xl font-bold tracking-tight text-balance sm:text-3xl">{t("notFound.title")}</h1>
         <p className="mt-4 text-base text-pretty text-muted-foreground">{t("notFound.description")}</p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button type="button" variant="outline" size="lg" onClick={() => window.history.back()}>
+          {/* Button classes without the Button component: this page is in every page's error boundary. */}
+          <button type="button" data-slot="button" className={buttonVariants({ variant: "outline", size: "lg" })} onClick={() => window.history.back()}>
             <ArrowLeftIcon className="size-4" />
             {t("notFound.goBack")}
-          </Button>
-          <Button asChild size="lg">
-            <Link to={localizePath(PATHS.home, locale)}>
-              <HomeIcon className="size-4" />
-              {t("notFound.backHome")}
-            </Link>
-          </Button>
+          </button>
+          <Link data-slot="button" className={buttonVariants({ size: "lg" })} to={localizePath(PATHS.home, locale)}>
+            <HomeIcon className="size-4" />
+            {t("notFound.backHome")}
+          </Link>
         </div>
         {details ? (
           <pre className="mt-10 max-h-80 overflow-auto rounded-xl border border-border bg-surface-muted p-4 text-left text-xs">

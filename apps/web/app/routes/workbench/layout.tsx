@@ -67,7 +67,7 @@ export default function WorkbenchLayout() {
               <HeaderBalance />
               <FeedbackDialog key={pathname} />
               <MyPlanDialog />
-              <LanguageSwitcher className="px-2 sm:px-3" />
+              <LanguageSwitcher size="compact" />
               <ColorModeSwitcher />
               <UserMenu />
             </div>
