@@ -24,3 +24,5 @@ export { createSilero, defaultSileroModelPath, type SileroSettings, type SileroV
 export { ESPEAK_ENGINE_ID, ESPEAK_LANGUAGES } from './espeak/espeak-voices.ts';
 export { createFestival, type FestivalSettings, type FestivalSpeechSynthesizer } from './festival/festival-speech-synthesizer.ts';
 export { FESTIVAL_ENGINE_ID, FESTIVAL_LANGUAGES } from './festival/festival-voices.ts';
+export { createFlite, type FliteSettings, type FliteSpeechSynthesizer } from './flite/flite-speech-synthesizer.ts';
+export { FLITE_ENGINE_ID, FLITE_LANGUAGES } from './flite/flite-voices.ts';

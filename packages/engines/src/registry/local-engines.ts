@@ -2,6 +2,7 @@ import type { EngineSettingsByVendor } from './local-engine-settings.ts';
 import { createEngineRegistry, type EngineDescriptor, type EngineRegistry } from './engine-registry.ts';
 import { ESPEAK_ENGINE_ID, ESPEAK_LANGUAGES } from '../espeak/espeak-voices.ts';
 import { FESTIVAL_ENGINE_ID, FESTIVAL_LANGUAGES } from '../festival/festival-voices.ts';
+import { FLITE_ENGINE_ID, FLITE_LANGUAGES } from '../flite/flite-voices.ts';
 
 /**
  * Descriptors of the engines that run offline on our machines. Each adapter module is imported
@@ -32,6 +33,18 @@ export function localEngineDescriptors(settings: EngineSettingsByVendor = {}): E
       description:
         'Festival: the SLT HTS statistical parametric voice (US English) is clear but synthetic (4.7 % WER through pocketsphinx, ~10× faster than real time); the diphone voices (kal, ked, Italian, Czech, Finnish, Hindi) are older and robotic; Catalan HTS, Russian unit selection; word timings from festival itself',
       load: async () => (await import('../festival/festival-speech-synthesizer.ts')).createFestival(settings.festival),
+    } satisfies EngineDescriptor<'speech-synthesizer'>,
+    {
+      id: FLITE_ENGINE_ID,
+      capability: 'speech-synthesizer',
+      displayName: 'Flite',
+      languages: FLITE_LANGUAGES,
+      location: 'local',
+      qualityTier: 'basic',
+      cost: { unit: 'characters', usdPerThousand: 0 },
+      description:
+        'Flite (festival-lite), English only: clustergen voices (slt, rms, awb) are intelligible but buzzy, kal is a robotic diphone voice; very fast; word times from its phone end times',
+      load: async () => (await import('../flite/flite-speech-synthesizer.ts')).createFlite(settings.flite),
     } satisfies EngineDescriptor<'speech-synthesizer'>,
     {
       id: 'silero:vad-v4',
