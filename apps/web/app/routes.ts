@@ -60,7 +60,7 @@ export default [
       route("zh?/workbench/account", "routes/workbench/account.tsx"),
       route("zh?/workbench/my-plan", "routes/workbench/plans.tsx", { id: "wb-my-plan" }),
       route("zh?/workbench/pricing", "routes/workbench/plans.tsx", { id: "wb-pricing" }),
-      route("zh?/workbench/text-to-speech", "routes/workbench/tool.tsx", { id: "wb-text-to-speech" }),
+      route("zh?/workbench/text-to-speech", "routes/workbench/text-to-speech.tsx", { id: "wb-text-to-speech" }),
       route("zh?/workbench/speech-to-speech", "routes/workbench/tool.tsx", { id: "wb-speech-to-speech" }),
       route("zh?/workbench/voice-cloning", "routes/workbench/tool.tsx", { id: "wb-voice-cloning" }),
       route("zh?/workbench/voice-library", "routes/workbench/voice-library.tsx", { id: "wb-voice-library" }),

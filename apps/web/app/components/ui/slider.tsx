@@ -5,8 +5,8 @@ import { cn } from "../../lib/utils";
 
 const { min: MIN, max: MAX, step: STEP, pageSteps: PAGE_STEPS } = UI_DEFAULTS.slider;
 
-/** 0–100, step 1; Page Up/Down move 10 steps (spec §9). */
-export function Slider({ className, min = MIN, max = MAX, step = STEP, minStepsBetweenThumbs, value, defaultValue, ...props }: ComponentProps<typeof SliderPrimitive.Root>) {
+/** 0–100, step 1; Page Up/Down move 10 steps (spec §9). `thumbLabel` names the thumbs (the focusable sliders) for assistive technology. */
+export function Slider({ className, min = MIN, max = MAX, step = STEP, minStepsBetweenThumbs, value, defaultValue, thumbLabel, ...props }: ComponentProps<typeof SliderPrimitive.Root> & { thumbLabel?: string }) {
   const thumbs = (value ?? defaultValue ?? [min]).length;
   return (
     <SliderPrimitive.Root
@@ -27,6 +27,7 @@ export function Slider({ className, min = MIN, max = MAX, step = STEP, minStepsB
         <SliderPrimitive.Thumb
           key={index}
           data-slot="slider-thumb"
+          aria-label={thumbLabel}
           className="block size-4 rounded-full border border-primary bg-surface shadow focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         />
       ))}

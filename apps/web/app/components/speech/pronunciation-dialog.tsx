@@ -1,0 +1,150 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { pronunciationDeleteCall, pronunciationListCall, pronunciationSaveCall } from "@voxwork/contract";
+import { Trash2Icon } from "lucide-react";
+import { toast } from "sonner";
+import { useLocale, useT } from "../../i18n";
+import { useApiClient } from "../../lib/api-client";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
+import { Input, Label } from "../ui/input";
+import { languageName } from "./voice-labels";
+import { NativeSelect } from "./native-select";
+
+type Entry = Awaited<ReturnType<(typeof pronunciationListCall)["data"]["parse"]>>["list"][number];
+
+/** Languages offered by the dictionary (the script's and voice's first, then common ones). */
+const COMMON_LANGUAGES = ["en", "zh", "ja", "ko", "fr", "de", "es", "it", "pt", "ru"];
+
+export interface PronunciationDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The script's language, or the voice's. */
+  language: string;
+}
+
+/** The caller's pronunciation dictionary for one language: list, add (or change), delete. */
+export function PronunciationDialog({ open, onOpenChange, language: initialLanguage }: PronunciationDialogProps) {
+  const t = useT();
+  const locale = useLocale();
+  const api = useApiClient();
+  const id = useId();
+  const [language, setLanguage] = useState(initialLanguage || "en");
+  const [entries, setEntries] = useState<Entry[] | null>(null);
+  const [limit, setLimit] = useState(0);
+  const [term, setTerm] = useState("");
+  const [replacement, setReplacement] = useState("");
+  const [kind, setKind] = useState<Entry["kind"]>("spelling");
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (open) setLanguage(initialLanguage || "en");
+  }, [open, initialLanguage]);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setEntries(null);
+    api.call(pronunciationListCall, { language }).then(
+      (answer) => {
+        if (!live) return;
+        setEntries(answer.list);
+        setLimit(answer.limit);
+      },
+      () => live && setEntries([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, open, language]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!term.trim() || !replacement.trim()) return;
+    setSaving(true);
+    try {
+      const saved = await api.call(pronunciationSaveCall, { language, term: term.trim(), replacement: replacement.trim(), kind });
+      setEntries((current) => [...(current ?? []).filter((entry) => entry.id !== saved.id && entry.term.toLowerCase() !== saved.term.toLowerCase()), saved]);
+      setTerm("");
+      setReplacement("");
+      toast.success(t("speech.pronunciation.saved", { term: saved.term }));
+    } catch {
+      // The client wrapper showed the error (e.g. the dictionary is full).
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(entry: Entry) {
+    try {
+      await api.call(pronunciationDeleteCall, { id: entry.id });
+      setEntries((current) => (current ?? []).filter((item) => item.id !== entry.id));
+    } catch {
+      // Shown by the client wrapper.
+    }
+  }
+
+  const languages = [...new Set([initialLanguage, ...COMMON_LANGUAGES].filter(Boolean))];
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t("speech.common.close")} className="max-w-2xl" data-testid="pronunciation-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("speech.pronunciation.title")}</DialogTitle>
+          <DialogDescription>{t("speech.pronunciation.description")}</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-language`}>{t("speech.pronunciation.language")}</Label>
+          <NativeSelect id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value)}>
+            {languages.map((tag) => (
+              <option key={tag} value={tag}>
+                {languageName(tag, locale)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <form onSubmit={(event) => void save(event)} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end">
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-term`}>{t("speech.pronunciation.term")}</Label>
+            <Input id={`${id}-term`} value={term} onChange={(event) => setTerm(event.target.value)} maxLength={60} required />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-replacement`}>{t("speech.pronunciation.replacement")}</Label>
+            <Input id={`${id}-replacement`} value={replacement} onChange={(event) => setReplacement(event.target.value)} maxLength={200} required />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-kind`}>{t("speech.pronunciation.kind")}</Label>
+            <NativeSelect id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as Entry["kind"])}>
+              <option value="spelling">{t("speech.pronunciation.kindSpelling")}</option>
+              <option value="phonemes">{t("speech.pronunciation.kindPhonemes")}</option>
+            </NativeSelect>
+          </div>
+          <Button type="submit" disabled={saving || !term.trim() || !replacement.trim()}>
+            {t("speech.pronunciation.add")}
+          </Button>
+        </form>
+        <div className="grid gap-2">
+          {entries === null ? (
+            <p className="text-sm text-muted-foreground">{t("speech.common.loading")}</p>
+          ) : entries.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t("speech.pronunciation.empty")}</p>
+          ) : (
+            <ul className="divide-y divide-border rounded-lg border border-border" data-testid="pronunciation-list">
+              {entries.map((entry) => (
+                <li key={entry.id} className="flex items-center gap-3 px-3 py-2 text-sm">
+                  <span className="min-w-0 flex-1 truncate">
+                    <span className="font-medium">{entry.term}</span> → {entry.replacement}
+                    {entry.kind === "phonemes" ? <span className="text-muted-foreground"> · {t("speech.pronunciation.kindPhonemes")}</span> : null}
+                  </span>
+                  <Button type="button" variant="ghost" size="icon" onClick={() => void remove(entry)} aria-label={t("speech.pronunciation.deleteEntry", { term: entry.term })}>
+                    <Trash2Icon aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {limit > 0 && entries ? <p className="text-xs text-muted-foreground">{t("speech.pronunciation.used", { count: entries.length, limit })}</p> : null}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

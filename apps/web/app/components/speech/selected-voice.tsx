@@ -1,0 +1,45 @@
+import type { VoiceView } from "@voxwork/contract";
+import { LoaderCircleIcon, PauseIcon, PlayIcon } from "lucide-react";
+import { useLocale, useT } from "../../i18n";
+import { cn } from "../../lib/utils";
+import { Button } from "../ui/button";
+import { useVoicePreview } from "./use-voice-preview";
+import { languageName, qualityKey } from "./voice-labels";
+
+/** The chosen voice as a compact row (name, language, quality, preview) with a "change" button. */
+export function SelectedVoice({ voice, onChoose, className, testId = "selected-voice" }: { voice: VoiceView | null; onChoose: () => void; className?: string; testId?: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const preview = useVoicePreview();
+  return (
+    <div className={cn("flex items-center gap-3 rounded-xl border border-border bg-surface p-3", className)} data-testid={testId} data-voice-key={voice?.key ?? ""}>
+      {voice ? (
+        <>
+          <Button
+            type="button"
+            size="icon"
+            variant="secondary"
+            className="rounded-full"
+            onClick={() => preview.toggle(voice)}
+            aria-label={preview.playingKey === voice.key ? t("speech.voice.stop", { name: voice.name }) : t("speech.voice.play", { name: voice.name })}
+          >
+            {preview.loadingKey === voice.key ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : preview.playingKey === voice.key ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
+          </Button>
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium" data-testid="selected-voice-name">
+              {voice.name}
+            </p>
+            <p className="truncate text-xs text-muted-foreground">
+              {languageName(voice.language, locale)} · {voice.engineName} · {t(qualityKey(voice))}
+            </p>
+          </div>
+        </>
+      ) : (
+        <p className="min-w-0 flex-1 text-sm text-muted-foreground">{t("speech.tts.noVoice")}</p>
+      )}
+      <Button type="button" variant="outline" size="sm" onClick={onChoose} data-testid="choose-voice">
+        {voice ? t("speech.tts.changeVoice") : t("speech.tts.chooseVoice")}
+      </Button>
+    </div>
+  );
+}
