@@ -12,6 +12,7 @@ export type * from './capabilities/face-tracker.ts';
 export type * from './capabilities/animator.ts';
 export type * from './capabilities/inpainter.ts';
 export type * from './capabilities/voice-activity-detector.ts';
+export type * from './capabilities/language-identifier.ts';
 export * from './engine-errors.ts';
 export * from './registry/engine-registry.ts';
 export * from './registry/engine-resolver.ts';
@@ -26,3 +27,13 @@ export { createFestival, type FestivalSettings, type FestivalSpeechSynthesizer }
 export { FESTIVAL_ENGINE_ID, FESTIVAL_LANGUAGES } from './festival/festival-voices.ts';
 export { createFlite, type FliteSettings, type FliteSpeechSynthesizer } from './flite/flite-speech-synthesizer.ts';
 export { FLITE_ENGINE_ID, FLITE_LANGUAGES } from './flite/flite-voices.ts';
+// Voice matching by signal processing (profiles, speech to speech, profile-driven synthesis), denoise, language id.
+export { createDspVoiceProfiler, type DspVoiceProfiler, type DspVoiceProfilerSettings } from './dsp/dsp-voice-profiler.ts';
+export { createDspVoiceConverter, planVoiceMatch, type DspVoiceConverter, type DspVoiceMatchOptions } from './dsp/dsp-voice-converter.ts';
+export { assessRecording, RECORDING_LIMITS, type AssessRecordingOptions, type RecordingAssessment, type RecordingLimits, type RecordingProblem, type RecordingProblemCode } from './dsp/recording-assessment.ts';
+export { synthesizeWithProfile, type ProfileSynthesisResult, type SynthesizeWithProfileOptions } from './dsp/profile-voice-synthesis.ts';
+export { DSP_CONVERTER_ENGINE_ID, DSP_PROFILER_ENGINE_ID, measureVoiceInFiles, readDspProfileData, suggestBaseVoice, type BaseVoiceSuggestion, type DspVoiceProfileData, type VoiceFeatures } from './dsp/voice-features.ts';
+export { pitchStatistics, trackPitch, trackPitchAsync, type PitchStatistics, type PitchTrack } from './audio/pitch-tracker.ts';
+export { createRnnoise, RNNOISE_ENGINE_ID, type RnnoiseAudioSeparator } from './rnnoise/rnnoise-audio-separator.ts';
+export { createFasttext, FASTTEXT_ENGINE_ID, type FasttextLanguageIdentifier, type FasttextSettings } from './fasttext/fasttext-language-identifier.ts';
+export { FASTTEXT_LANGUAGES } from './fasttext/fasttext-languages.ts';

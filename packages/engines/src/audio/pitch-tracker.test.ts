@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSpeech } from '../testing/generated-media.ts';
 import { makeFestivalSpeech } from '../testing/generated-voices.ts';
 import { decodeToPcm, type PcmAudio } from './pcm-audio.ts';
-import { pitchStatistics, quantile, semitonesBetween, trackPitch } from './pitch-tracker.ts';
+import { pitchStatistics, quantile, semitonesBetween, trackPitch, trackPitchAsync } from './pitch-tracker.ts';
 
 const RATE = 16_000;
 
@@ -116,5 +116,15 @@ describe('trackPitch on synthetic speech', () => {
     const stats = pitchStatistics(trackPitch(await decodeToPcm(file, RATE)));
     expect(stats.medianHz).toBeGreaterThan(140);
     expect(stats.medianHz).toBeLessThan(220);
+  });
+});
+
+describe('trackPitchAsync', () => {
+  it('gives the same track as trackPitch and stops when its signal fires', async () => {
+    const tone = harmonicTone((time) => 120 + 60 * time, 3);
+    const syncTrack = trackPitch(tone);
+    const asyncTrack = await trackPitchAsync(tone);
+    expect(Array.from(asyncTrack.frequencies)).toEqual(Array.from(syncTrack.frequencies));
+    await expect(trackPitchAsync(tone, { signal: AbortSignal.abort(new Error('stop')) })).rejects.toThrow('stop');
   });
 });

@@ -66,8 +66,30 @@ function levelDb(samples: Float32Array, start: number, length: number): number {
   return mean > 1e-12 ? 10 * Math.log10(mean) : -120;
 }
 
-/** YIN pitch track of mono PCM (any rate; 16 kHz is plenty for 60–500 Hz). */
+/** YIN pitch track of mono PCM (any rate; 16 kHz is plenty for 60–500 Hz). Synchronous: ~40 ms per second of audio. */
 export function trackPitch(pcm: PcmAudio, options: PitchTrackOptions = {}): PitchTrack {
+  const tracker = createYin(pcm, options);
+  tracker.analyse(0, tracker.frames);
+  return tracker.finish();
+}
+
+/**
+ * The same track, computed in slices of ~2 s of audio with the event loop free in between (a
+ * 3-minute reference takes seconds of CPU); stops with the signal's reason when it fires.
+ */
+export async function trackPitchAsync(pcm: PcmAudio, options: PitchTrackOptions & { signal?: AbortSignal | undefined } = {}): Promise<PitchTrack> {
+  const tracker = createYin(pcm, options);
+  const slice = 200;
+  for (let from = 0; from < tracker.frames; from += slice) {
+    options.signal?.throwIfAborted();
+    tracker.analyse(from, Math.min(tracker.frames, from + slice));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  options.signal?.throwIfAborted();
+  return tracker.finish();
+}
+
+function createYin(pcm: PcmAudio, options: PitchTrackOptions) {
   const { samples, sampleRate } = pcm;
   const minHz = options.minHz ?? 60;
   const maxHz = options.maxHz ?? 500;
@@ -92,11 +114,11 @@ export function trackPitch(pcm: PcmAudio, options: PitchTrackOptions = {}): Pitc
   const loud = quantile(levelsDb, 0.95) ?? -120;
   const floorDb = Math.max(-75, loud - silenceDb);
 
-  for (let frame = 0; frame < frames; frame++) {
-    if (levelsDb[frame]! < floorDb) continue;
+  const analyseFrame = (frame: number) => {
+    if (levelsDb[frame]! < floorDb) return;
     // The analysis span starts half a window before the frame centre and needs window + tauMax samples.
     const start = frame * hop - (window >> 1);
-    if (start < 0 || start + window + tauMax + 1 > samples.length) continue;
+    if (start < 0 || start + window + tauMax + 1 > samples.length) return;
     // d(τ) = Σ (x[j] − x[j+τ])² over the window.
     for (let tau = 1; tau <= tauMax + 1; tau++) {
       let sum = 0;
@@ -128,7 +150,7 @@ export function trackPitch(pcm: PcmAudio, options: PitchTrackOptions = {}): Pitc
     }
     const value = normalised[best]!;
     aperiodicity[frame] = value;
-    if (value > maxAperiodicity) continue;
+    if (value > maxAperiodicity) return;
     // Parabolic interpolation around the minimum for sub-sample periods.
     const previous = normalised[best - 1]!;
     const next = normalised[best + 1]!;
@@ -137,9 +159,18 @@ export function trackPitch(pcm: PcmAudio, options: PitchTrackOptions = {}): Pitc
     const period = best + Math.max(-1, Math.min(1, shift));
     const hz = sampleRate / period;
     if (hz >= minHz * 0.97 && hz <= maxHz * 1.03) frequencies[frame] = hz;
-  }
-  cleanUpTrack(frequencies);
-  return { hopSeconds: hop / sampleRate, frequencies, aperiodicity, levelsDb, durationSeconds: samples.length / sampleRate };
+  };
+
+  return {
+    frames,
+    analyse(from: number, to: number) {
+      for (let frame = from; frame < to; frame++) analyseFrame(frame);
+    },
+    finish(): PitchTrack {
+      cleanUpTrack(frequencies);
+      return { hopSeconds: hop / sampleRate, frequencies, aperiodicity, levelsDb, durationSeconds: samples.length / sampleRate };
+    },
+  };
 }
 
 /**

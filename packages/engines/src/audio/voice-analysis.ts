@@ -237,3 +237,25 @@ export function estimateSpeakingRate(pcm: PcmAudio, track: PitchTrack, speechSec
   }
   return { syllables, syllablesPerSecond: speechSeconds > 0 ? syllables / speechSeconds : undefined };
 }
+
+/**
+ * Seconds of speech in a track without a VAD: frames within 35 dB of the loud frames, with gaps
+ * shorter than `bridgeSeconds` (default 0.1 s, like the VAD's minimum silence) counted as speech.
+ */
+export function activeSpeechSeconds(track: PitchTrack, bridgeSeconds = 0.1): number {
+  const loud = quantile(track.levelsDb, 0.95) ?? -120;
+  const floor = Math.max(-75, loud - 35);
+  const bridge = Math.round(bridgeSeconds / track.hopSeconds);
+  let active = 0;
+  let gap = 0;
+  let started = false;
+  for (const level of track.levelsDb) {
+    if (level >= floor) {
+      if (started && gap <= bridge) active += gap;
+      active++;
+      gap = 0;
+      started = true;
+    } else gap++;
+  }
+  return active * track.hopSeconds;
+}

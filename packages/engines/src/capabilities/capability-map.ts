@@ -2,6 +2,7 @@ import type { Animator } from './animator.ts';
 import type { AudioSeparator } from './audio-separator.ts';
 import type { FaceTracker } from './face-tracker.ts';
 import type { Inpainter } from './inpainter.ts';
+import type { LanguageIdentifier } from './language-identifier.ts';
 import type { SpeechRecognizer } from './speech-recognizer.ts';
 import type { SpeechSynthesizer } from './speech-synthesizer.ts';
 import type { TextDetector } from './text-detector.ts';
@@ -23,6 +24,7 @@ export interface CapabilityMap {
   animator: Animator;
   inpainter: Inpainter;
   'voice-activity-detector': VoiceActivityDetector;
+  'language-identifier': LanguageIdentifier;
 }
 
 export type Capability = keyof CapabilityMap;
@@ -39,6 +41,7 @@ export const CAPABILITIES = [
   'animator',
   'inpainter',
   'voice-activity-detector',
+  'language-identifier',
 ] as const satisfies readonly Capability[];
 
 // Compile-time check that CAPABILITIES names every capability of the map.

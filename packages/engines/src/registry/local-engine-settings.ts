@@ -1,4 +1,6 @@
+import type { DspVoiceProfilerSettings } from '../dsp/dsp-voice-profiler.ts';
 import type { EspeakSettings } from '../espeak/espeak-speech-synthesizer.ts';
+import type { FasttextSettings } from '../fasttext/fasttext-language-identifier.ts';
 import type { FestivalSettings } from '../festival/festival-speech-synthesizer.ts';
 import type { FliteSettings } from '../flite/flite-speech-synthesizer.ts';
 import type { SileroSettings } from '../silero/silero-voice-activity-detector.ts';
@@ -7,6 +9,9 @@ import type { SileroSettings } from '../silero/silero-voice-activity-detector.ts
 export interface EngineSettingsByVendor {
   espeak?: EspeakSettings;
   silero?: SileroSettings;
+  /** `dsp:voice-profile` (its VAD; silero settings above apply to the default one). */
+  dsp?: Omit<DspVoiceProfilerSettings, 'silero'>;
+  fasttext?: FasttextSettings;
   festival?: FestivalSettings;
   flite?: FliteSettings;
 }

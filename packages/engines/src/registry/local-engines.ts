@@ -1,6 +1,8 @@
 import type { EngineSettingsByVendor } from './local-engine-settings.ts';
 import { createEngineRegistry, type EngineDescriptor, type EngineRegistry } from './engine-registry.ts';
 import { ESPEAK_ENGINE_ID, ESPEAK_LANGUAGES } from '../espeak/espeak-voices.ts';
+import { DSP_CONVERTER_ENGINE_ID, DSP_PROFILER_ENGINE_ID } from '../dsp/dsp-engine-ids.ts';
+import { FASTTEXT_LANGUAGES } from '../fasttext/fasttext-languages.ts';
 import { FESTIVAL_ENGINE_ID, FESTIVAL_LANGUAGES } from '../festival/festival-voices.ts';
 import { FLITE_ENGINE_ID, FLITE_LANGUAGES } from '../flite/flite-voices.ts';
 
@@ -57,6 +59,53 @@ export function localEngineDescriptors(settings: EngineSettingsByVendor = {}): E
       description: 'Neural voice activity detection (ONNX, CPU), language-independent',
       load: async () => (await import('../silero/silero-voice-activity-detector.ts')).createSilero(settings.silero),
     } satisfies EngineDescriptor<'voice-activity-detector'>,
+    {
+      id: DSP_PROFILER_ENGINE_ID,
+      capability: 'voice-profiler',
+      displayName: 'Voice profile (signal processing)',
+      languages: ['*'],
+      location: 'local',
+      qualityTier: 'basic',
+      cost: { unit: 'audio-seconds', usdPerThousand: 0 },
+      description:
+        'Measures a reference voice on its speech (silero VAD): median pitch and range (YIN), speaking rate, formants (LPC), long-term spectrum, loudness. A description for signal-processing voice matching; no speaker embedding',
+      load: async () => (await import('../dsp/dsp-voice-profiler.ts')).createDspVoiceProfiler({ silero: settings.silero, ...settings.dsp }),
+    } satisfies EngineDescriptor<'voice-profiler'>,
+    {
+      id: DSP_CONVERTER_ENGINE_ID,
+      capability: 'voice-converter',
+      displayName: 'Voice match (signal processing)',
+      languages: ['*'],
+      location: 'local',
+      qualityTier: 'basic',
+      cost: { unit: 'audio-seconds', usdPerThousand: 0 },
+      description:
+        'Signal-processing voice matching: moves pitch (rubberband R3, median within 1 %) and spectral envelope (formants, third-octave EQ) toward a dsp:voice-profile, keeps the timing to the sample; the speaker still sounds like the source speaker shifted, not neural cloning',
+      load: async () => (await import('../dsp/dsp-voice-converter.ts')).createDspVoiceConverter(),
+    } satisfies EngineDescriptor<'voice-converter'>,
+    {
+      id: 'rnnoise:rnnoise',
+      capability: 'audio-separator',
+      displayName: 'RNNoise',
+      languages: ['*'],
+      location: 'local',
+      qualityTier: 'standard',
+      cost: { unit: 'audio-seconds', usdPerThousand: 0 },
+      description:
+        'Speech denoising (Xiph RNNoise, small recurrent network, WASM): stems vocals (denoised) and noise (the residual); steady noise goes well, music and other voices stay in the vocals',
+      load: async () => (await import('../rnnoise/rnnoise-audio-separator.ts')).createRnnoise(),
+    } satisfies EngineDescriptor<'audio-separator'>,
+    {
+      id: 'fasttext:lid-176',
+      capability: 'language-identifier',
+      displayName: 'fastText language ID (lid.176)',
+      languages: FASTTEXT_LANGUAGES,
+      location: 'local',
+      qualityTier: 'standard',
+      cost: { unit: 'characters', usdPerThousand: 0 },
+      description: 'Text language identification in 176 languages (fastText lid.176, quantised, WASM); script rules for short Chinese, Japanese and Korean texts; written Chinese is zh',
+      load: async () => (await import('../fasttext/fasttext-language-identifier.ts')).createFasttext(settings.fasttext),
+    } satisfies EngineDescriptor<'language-identifier'>,
   ];
 }
 

@@ -11,6 +11,8 @@ import { probeMedia } from '@voxwork/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpeechSynthesizer, SynthesizeOptions } from '../capabilities/speech-synthesizer.ts';
 import type { VoiceActivityDetector } from '../capabilities/voice-activity-detector.ts';
+import type { AudioSeparator } from '../capabilities/audio-separator.ts';
+import type { LanguageIdentifier } from '../capabilities/language-identifier.ts';
 import type { Capability, CapabilityMap } from '../capabilities/capability-map.ts';
 import { EngineError } from '../engine-errors.ts';
 import type { EngineDescriptor } from '../registry/engine-registry.ts';
@@ -187,6 +189,105 @@ export function voiceActivityDetectorConformance(options: VoiceActivityDetectorK
       expectEngineError(error, 'invalid-input');
       expect(error.isRetryable).toBe(false);
       expectEngineError(await rejection(engine.doDetect({ audioFile: '' })), 'invalid-input');
+    });
+  });
+}
+
+export interface AudioSeparatorKitOptions extends CommonKitOptions<'audio-separator'> {
+  /** Makes a mixture the engine can separate (returned path) in `dir`. */
+  makeMixture(dir: string): Promise<string>;
+  makeLongMixture(dir: string): Promise<string>;
+  /** The stems the engine produces. */
+  stems: Array<'vocals' | 'accompaniment' | 'noise'>;
+}
+
+export function audioSeparatorConformance(options: AudioSeparatorKitOptions): void {
+  const { descriptor } = options;
+  describe(`${descriptor.id} conforms to AudioSeparator v1`, () => {
+    let engine: AudioSeparator;
+    let dir: string;
+    beforeAll(async () => {
+      engine = await descriptor.load();
+      dir = await mkdtemp(path.join(tmpdir(), 'voxwork-conformance-'));
+    });
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+
+    describeDescriptor(descriptor, 'audio-separator', () => engine);
+
+    it('writes every stem it produces as audio as long as the input, and warns about the others', async () => {
+      const audioFile = await options.makeMixture(dir);
+      const all = ['vocals', 'accompaniment', 'noise'] as const;
+      const outputs = Object.fromEntries(all.map((stem) => [stem, path.join(dir, `${stem}.wav`)]));
+      const result = await engine.doSeparate({ audioFile, outputs });
+      const input = await probeMedia(audioFile);
+      for (const stem of all) {
+        if (options.stems.includes(stem)) {
+          const info = await probeMedia(result.stems[stem]!.file);
+          expect(info.audio).toBeDefined();
+          expect(Math.abs(info.durationSeconds! - input.durationSeconds!)).toBeLessThan(0.05);
+        } else {
+          expect(result.stems[stem]).toBeUndefined();
+          expect(result.warnings.some((warning) => 'option' in warning && warning.option === `outputs.${stem}`)).toBe(true);
+        }
+      }
+      expect(result.response.engineId).toBe(descriptor.id);
+    });
+
+    it('ends the work when the AbortSignal fires, with a typed error', async () => {
+      const audioFile = await options.makeLongMixture(dir);
+      const controller = new AbortController();
+      const pending = engine.doSeparate({ audioFile, outputs: { [options.stems[0]!]: path.join(dir, 'aborted.wav') }, signal: controller.signal });
+      setTimeout(() => controller.abort(), 5);
+      expectEngineError(await rejection(pending), 'aborted');
+    });
+
+    it('fails with typed, non-retryable errors for input that is not audio', async () => {
+      const notAudio = path.join(dir, 'not-audio.wav');
+      await writeFile(notAudio, 'this is text, not audio\n');
+      const error = await rejection(engine.doSeparate({ audioFile: notAudio, outputs: { [options.stems[0]!]: path.join(dir, 'x.wav') } }));
+      expectEngineError(error, 'invalid-input');
+      expect(error.isRetryable).toBe(false);
+    });
+  });
+}
+
+export interface LanguageIdentifierKitOptions extends CommonKitOptions<'language-identifier'> {
+  /** Texts with the language they are in (one per declared language worth checking). */
+  samples: Array<{ language: string; text: string }>;
+}
+
+export function languageIdentifierConformance(options: LanguageIdentifierKitOptions): void {
+  const { descriptor } = options;
+  describe(`${descriptor.id} conforms to LanguageIdentifier v1`, () => {
+    let engine: LanguageIdentifier;
+    beforeAll(async () => {
+      engine = await descriptor.load();
+    });
+
+    describeDescriptor(descriptor, 'language-identifier', () => engine);
+
+    it.each(options.samples)('identifies $language first, with confidences in 0–1 in falling order', async ({ language, text }) => {
+      const result = await engine.doIdentify({ text });
+      expect(result.languages[0]?.language).toBe(language);
+      expect(descriptor.languages.includes('*') || descriptor.languages.includes(language), 'a declared language').toBe(true);
+      let previous = 1;
+      let total = 0;
+      for (const candidate of result.languages) {
+        expect(candidate.confidence).toBeGreaterThanOrEqual(0);
+        expect(candidate.confidence).toBeLessThanOrEqual(previous + 1e-9);
+        previous = candidate.confidence;
+        total += candidate.confidence;
+      }
+      expect(total).toBeLessThanOrEqual(1 + 1e-6);
+      expect(result.response.engineId).toBe(descriptor.id);
+    });
+
+    it('returns no language, with a warning, for text without letters; typed errors for bad input and a fired signal', async () => {
+      const result = await engine.doIdentify({ text: '12345 !?' });
+      expect(result.languages).toEqual([]);
+      expect(result.warnings.length).toBeGreaterThan(0);
+      expectEngineError(await rejection(engine.doIdentify({ text: 42 as unknown as string })), 'invalid-input');
+      expectEngineError(await rejection(engine.doIdentify({ text: 'hello there', signal: AbortSignal.abort() })), 'aborted');
     });
   });
 }

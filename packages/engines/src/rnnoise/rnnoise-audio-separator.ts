@@ -1,0 +1,171 @@
+/**
+ * RNNoise (Xiph's recurrent-network noise suppressor, WASM build in `@echogarden/rnnoise-wasm`) as
+ * an `AudioSeparator`: `vocals` is the denoised speech, `noise` the residual (input − denoised), so
+ * a "keep the background" choice can mix it back. Processing is 48 kHz mono in 480-sample frames;
+ * ffmpeg decodes any input to that and writes the stems back at the input's rate.
+ */
+import { writeFile } from 'node:fs/promises';
+import { MediaProcessError, probeMedia, runFfmpeg, FFMPEG_COMMON, withWorkDir } from '@voxwork/media';
+import { z } from 'zod';
+import type { AudioFileOutput, EngineWarning } from '../capabilities/engine-common.ts';
+import type { AudioStem, AudioSeparator, SeparateAudioOptions, SeparateAudioResult } from '../capabilities/audio-separator.ts';
+import { decodeToPcm } from '../audio/pcm-audio.ts';
+import { EngineAbortedError, EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
+
+export const RNNOISE_ENGINE_ID = 'rnnoise:rnnoise';
+const SAMPLE_RATE = 48_000;
+const FRAME = 480;
+/** RNNoise's output lags its input by one frame (measured: cross-correlation peak at 480 samples). */
+const DELAY = FRAME;
+
+/** The parts of the Emscripten module we call. */
+interface RnnoiseModule {
+  HEAPF32: Float32Array;
+  _rnnoise_create(model: number): number;
+  _rnnoise_destroy(state: number): void;
+  _rnnoise_process_frame(state: number, output: number, input: number): number;
+  _malloc(bytes: number): number;
+  _free(pointer: number): void;
+}
+
+const optionsSchema = z.object({
+  audioFile: z.string().min(1),
+  outputs: z.record(z.string(), z.string().min(1)),
+});
+
+export interface RnnoiseResult {
+  denoised: Float32Array;
+  residual: Float32Array;
+  /** Mean speech probability RNNoise reported per frame. */
+  meanSpeechProbability: number;
+}
+
+/** Stem files: the input's rate (8–48 kHz), 16-bit WAV unless the extension says otherwise. */
+function encodeArgsFor(file: string): { args: string[]; format: AudioFileOutput['format'] } {
+  if (/\.mp3$/i.test(file)) return { args: ['-c:a', 'libmp3lame', '-b:a', '192k'], format: 'mp3' };
+  if (/\.flac$/i.test(file)) return { args: ['-c:a', 'flac'], format: 'flac' };
+  if (/\.(ogg|opus)$/i.test(file)) return { args: ['-c:a', 'libopus', '-b:a', '96k'], format: 'ogg' };
+  return { args: ['-c:a', 'pcm_s16le', '-f', 'wav'], format: 'wav' };
+}
+
+export class RnnoiseAudioSeparator implements AudioSeparator {
+  readonly specificationVersion = 'v1';
+  readonly engineId = RNNOISE_ENGINE_ID;
+  #module: Promise<RnnoiseModule> | undefined;
+
+  #load(): Promise<RnnoiseModule> {
+    if (!this.#module) {
+      this.#module = import('@echogarden/rnnoise-wasm').then(async ({ default: create }) => (await create()) as RnnoiseModule);
+      this.#module.catch(() => (this.#module = undefined));
+    }
+    return this.#module.catch((cause: unknown) => {
+      throw new EngineUnavailableError(`RNNoise could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`, { engineId: this.engineId, cause });
+    });
+  }
+
+  /** Denoises 48 kHz mono samples; yields to the event loop every ~1 s of audio and stops on the signal. */
+  async denoise(samples: Float32Array, signal?: AbortSignal): Promise<RnnoiseResult> {
+    const module = await this.#load();
+    const state = module._rnnoise_create(0);
+    const pointer = module._malloc(FRAME * 4);
+    const denoised = new Float32Array(samples.length);
+    let probabilitySum = 0;
+    let frames = 0;
+    try {
+      // The input plus one frame of silence, so the delayed output covers the last samples too.
+      for (let start = 0; start < samples.length + DELAY; start += FRAME) {
+        if (frames % 100 === 0) {
+          if (signal?.aborted) throw new EngineAbortedError(this.engineId, signal.reason);
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+        const heap = module.HEAPF32.subarray(pointer / 4, pointer / 4 + FRAME);
+        for (let index = 0; index < FRAME; index++) heap[index] = (samples[start + index] ?? 0) * 32768;
+        probabilitySum += module._rnnoise_process_frame(state, pointer, pointer);
+        frames++;
+        // The heap may have grown (and moved) during the call.
+        const out = module.HEAPF32.subarray(pointer / 4, pointer / 4 + FRAME);
+        for (let index = 0; index < FRAME; index++) {
+          const target = start + index - DELAY;
+          if (target >= 0 && target < denoised.length) denoised[target] = out[index]! / 32768;
+        }
+      }
+    } finally {
+      module._free(pointer);
+      module._rnnoise_destroy(state);
+    }
+    const residual = new Float32Array(samples.length);
+    for (let index = 0; index < samples.length; index++) residual[index] = samples[index]! - denoised[index]!;
+    return { denoised, residual, meanSpeechProbability: frames ? probabilitySum / frames : 0 };
+  }
+
+  async doSeparate(options: SeparateAudioOptions): Promise<SeparateAudioResult> {
+    const startedAt = performance.now();
+    const parsed = optionsSchema.safeParse(options);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new EngineInputError(`${issue?.path.join('.') || 'options'}: ${issue?.message}`, { engineId: this.engineId });
+    }
+    throwIfAborted(options.signal, this.engineId);
+    const warnings: EngineWarning[] = [];
+    for (const key of Object.keys(options.providerOptions?.rnnoise ?? {})) {
+      warnings.push({ type: 'unsupported-option', option: `providerOptions.rnnoise.${key}`, details: 'rnnoise takes no provider options' });
+    }
+    const wanted = Object.entries(options.outputs).filter((entry): entry is [AudioStem, string] => typeof entry[1] === 'string');
+    for (const [stem] of wanted) {
+      if (stem !== 'vocals' && stem !== 'noise') {
+        warnings.push({ type: 'unsupported-option', option: `outputs.${stem}`, details: 'RNNoise separates speech from noise only: stems are vocals (denoised speech) and noise (the residual)' });
+      }
+    }
+    const run = { signal: options.signal, timeoutMs: 10 * 60_000 };
+
+    try {
+      let info;
+      try {
+        info = await probeMedia(options.audioFile, run);
+      } catch (error) {
+        if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`not a media file: ${error.message}`, { engineId: this.engineId, cause: error });
+        throw error;
+      }
+      if (!info.audio) throw new EngineInputError('the input has no audio stream', { engineId: this.engineId });
+      if ((info.audio.channels ?? 1) > 1) warnings.push({ type: 'approximate-output', output: 'stems', details: `the ${info.audio.channels}-channel input was mixed to mono before denoising` });
+      const outputRate = Math.min(SAMPLE_RATE, Math.max(8_000, info.audio.sampleRate ?? SAMPLE_RATE));
+
+      let pcm;
+      try {
+        pcm = await decodeToPcm(options.audioFile, SAMPLE_RATE, run);
+      } catch (error) {
+        if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: this.engineId, cause: error });
+        throw error;
+      }
+      const decodeMs = performance.now() - startedAt;
+      const denoiseStarted = performance.now();
+      const { denoised, residual } = await this.denoise(pcm.samples, options.signal);
+      const denoiseMs = performance.now() - denoiseStarted;
+
+      const stems: SeparateAudioResult['stems'] = {};
+      await withWorkDir('rnnoise', async (_dir, file) => {
+        for (const [stem, outputFile] of wanted) {
+          if (stem !== 'vocals' && stem !== 'noise') continue;
+          const raw = file(`${stem}.f32le`);
+          const samples = stem === 'vocals' ? denoised : residual;
+          await writeFile(raw, new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
+          const encode = encodeArgsFor(outputFile);
+          await runFfmpeg([...FFMPEG_COMMON, '-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', '1', '-i', raw, '-ar', String(outputRate), ...encode.args, outputFile], run);
+          stems[stem] = { file: outputFile, format: encode.format, sampleRate: encode.format === 'ogg' ? 48_000 : outputRate, channels: 1, durationSeconds: samples.length / SAMPLE_RATE };
+        }
+      });
+      return {
+        stems,
+        warnings,
+        timings: { totalMs: performance.now() - startedAt, stepsMs: { decodeMs, denoiseMs } },
+        response: { engineId: this.engineId },
+      };
+    } catch (error) {
+      throw toEngineError(error, this.engineId, 'denoising');
+    }
+  }
+}
+
+export function createRnnoise(): RnnoiseAudioSeparator {
+  return new RnnoiseAudioSeparator();
+}
