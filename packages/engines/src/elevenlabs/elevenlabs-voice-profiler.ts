@@ -93,7 +93,7 @@ export class ElevenLabsVoiceProfiler implements VoiceProfiler {
     };
   }
 
-  /** `DELETE /v1/voices/{voice_id}`. A voice that no longer exists (404) counts as deleted. */
+  /** `DELETE /v1/voices/{voice_id}`. A voice that no longer exists (404, or a `voice_not_found`/`voice_does_not_exist` answer) counts as deleted. */
   async deleteRemoteVoice(remoteVoiceId: string, options: { signal?: AbortSignal } = {}): Promise<void> {
     if (!remoteVoiceId.trim()) throw new EngineInputError('remote voice id is empty', { engineId: this.engineId });
     const request = { engineId: this.engineId, doing: 'deleting a cloned voice' };
@@ -101,7 +101,8 @@ export class ElevenLabsVoiceProfiler implements VoiceProfiler {
       const response = await this.#client.call({ ...request, method: 'DELETE', path: `/v1/voices/${encodeURIComponent(remoteVoiceId.trim())}`, signal: options.signal });
       parseJsonBody(response, request, deleteVoiceResponseSchema);
     } catch (error) {
-      if (error instanceof EngineError && (error.cause as { status?: number } | undefined)?.status === 404) return;
+      const cause = error instanceof EngineError ? (error.cause as { status?: number; vendorMessage?: string } | undefined) : undefined;
+      if (cause && (cause.status === 404 || (cause.status === 400 && /voice_(not_found|does_not_exist)/.test(cause.vendorMessage ?? '')))) return;
       throw error;
     }
   }

@@ -13,6 +13,8 @@ import type { SpeechSynthesizer, SynthesizeOptions } from '../capabilities/speec
 import type { VoiceActivityDetector } from '../capabilities/voice-activity-detector.ts';
 import type { AudioSeparator } from '../capabilities/audio-separator.ts';
 import type { LanguageIdentifier } from '../capabilities/language-identifier.ts';
+import type { ConvertVoiceOptions, VoiceConverter } from '../capabilities/voice-converter.ts';
+import type { VoiceProfiler } from '../capabilities/voice-profiler.ts';
 import type { Capability, CapabilityMap } from '../capabilities/capability-map.ts';
 import { EngineError } from '../engine-errors.ts';
 import type { EngineDescriptor } from '../registry/engine-registry.ts';
@@ -189,6 +191,128 @@ export function voiceActivityDetectorConformance(options: VoiceActivityDetectorK
       expectEngineError(error, 'invalid-input');
       expect(error.isRetryable).toBe(false);
       expectEngineError(await rejection(engine.doDetect({ audioFile: '' })), 'invalid-input');
+    });
+  });
+}
+
+export interface VoiceConverterKitOptions extends CommonKitOptions<'voice-converter'> {
+  /** Makes a short file with speech (returned path) in `dir`. */
+  makeSpeech(dir: string): Promise<string>;
+  /** Makes speech the converter needs more than a few milliseconds for. */
+  makeLongSpeech(dir: string): Promise<string>;
+  /** A target the engine has (a voice id or a profile). */
+  target(): ConvertVoiceOptions['target'] | Promise<ConvertVoiceOptions['target']>;
+  /** A target the engine does not have. */
+  unknownTarget: ConvertVoiceOptions['target'];
+}
+
+export function voiceConverterConformance(options: VoiceConverterKitOptions): void {
+  const { descriptor } = options;
+  describe(`${descriptor.id} conforms to VoiceConverter v1`, () => {
+    let engine: VoiceConverter;
+    let dir: string;
+    beforeAll(async () => {
+      engine = await descriptor.load();
+      dir = await mkdtemp(path.join(tmpdir(), 'voxwork-conformance-'));
+    });
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+
+    describeDescriptor(descriptor, 'voice-converter', () => engine);
+
+    it('converts speech into valid audio that keeps the source timing', async () => {
+      const audioFile = await options.makeSpeech(dir);
+      const source = await probeMedia(audioFile);
+      const outputFile = path.join(dir, 'converted.wav');
+      const result = await engine.doConvert({ audioFile, target: await options.target(), outputFile });
+      const info = await probeMedia(outputFile);
+      expect(info.audio, 'an audio stream').toBeDefined();
+      expect(result.audio.file).toBe(outputFile);
+      expect(Math.abs((info.durationSeconds ?? 0) - result.audio.durationSeconds)).toBeLessThan(0.1);
+      expect(Math.abs(result.audio.durationSeconds - (source.durationSeconds ?? 0))).toBeLessThan(Math.max(0.5, (source.durationSeconds ?? 0) * 0.1));
+      expect(result.response.engineId).toBe(descriptor.id);
+      expect(Array.isArray(result.warnings)).toBe(true);
+    });
+
+    it('ends the work when the AbortSignal fires, with a typed error', async () => {
+      const audioFile = await options.makeLongSpeech(dir);
+      const target = await options.target();
+      const controller = new AbortController();
+      const pending = engine.doConvert({ audioFile, target, outputFile: path.join(dir, 'aborted.wav'), signal: controller.signal });
+      setTimeout(() => controller.abort(), 5);
+      expectEngineError(await rejection(pending), 'aborted');
+      expectEngineError(await rejection(engine.doConvert({ audioFile, target, outputFile: path.join(dir, 'pre-aborted.wav'), signal: AbortSignal.abort() })), 'aborted');
+    });
+
+    it('fails with typed, non-retryable errors for input that is not audio and for unknown targets', async () => {
+      const notAudio = path.join(dir, 'not-audio.wav');
+      await writeFile(notAudio, 'this is text, not audio\n');
+      const target = await options.target();
+      const error = await rejection(engine.doConvert({ audioFile: notAudio, target, outputFile: path.join(dir, 'x.wav') }));
+      expectEngineError(error, 'invalid-input');
+      expect(error.isRetryable).toBe(false);
+      expectEngineError(await rejection(engine.doConvert({ audioFile: '', target, outputFile: path.join(dir, 'x.wav') })), 'invalid-input');
+      const unknown = await rejection(engine.doConvert({ audioFile: await options.makeSpeech(dir), target: options.unknownTarget, outputFile: path.join(dir, 'x.wav') }));
+      expectEngineError(unknown, 'invalid-input');
+      expect(unknown.isRetryable).toBe(false);
+    });
+  });
+}
+
+export interface VoiceProfilerKitOptions extends CommonKitOptions<'voice-profiler'> {
+  /** Makes a file with speech of one speaker (returned path) in `dir`. */
+  makeSpeech(dir: string): Promise<string>;
+  /** Makes references the profiler needs more than a few milliseconds for. */
+  makeLongSpeech(dir: string): Promise<string>;
+}
+
+export function voiceProfilerConformance(options: VoiceProfilerKitOptions): void {
+  const { descriptor } = options;
+  describe(`${descriptor.id} conforms to VoiceProfiler v1`, () => {
+    let engine: VoiceProfiler;
+    let dir: string;
+    beforeAll(async () => {
+      engine = await descriptor.load();
+      dir = await mkdtemp(path.join(tmpdir(), 'voxwork-conformance-'));
+    });
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+
+    describeDescriptor(descriptor, 'voice-profiler', () => engine);
+
+    it('profiles real speech into a profile of this engine (and deletes a remote voice it made)', async () => {
+      const audioFile = await options.makeSpeech(dir);
+      const seconds = (await probeMedia(audioFile)).durationSeconds ?? 0;
+      const result = await engine.doProfile({ audioFiles: [audioFile], name: 'Conformance' });
+      expect(result.profile.engineId).toBe(descriptor.id);
+      expect(result.speechSeconds).toBeGreaterThan(0);
+      expect(result.speechSeconds).toBeLessThanOrEqual(seconds + 0.05);
+      expect(typeof result.profile.data).toBe('object');
+      expect(result.response.engineId).toBe(descriptor.id);
+      for (const value of [result.profile.medianPitchHz, result.profile.pitchRangeSemitones, result.profile.speakingRateSyllablesPerSecond]) {
+        if (value !== undefined) expect(Number.isFinite(value)).toBe(true);
+      }
+      if (result.profile.remoteVoiceId !== undefined) {
+        expect(engine.deleteRemoteVoice, 'an engine that makes remote voices can delete them').toBeTypeOf('function');
+        await engine.deleteRemoteVoice!(result.profile.remoteVoiceId);
+        await engine.deleteRemoteVoice!(result.profile.remoteVoiceId); // already gone: still fine
+      }
+    });
+
+    it('ends the work when the AbortSignal fires, with a typed error', async () => {
+      const audioFile = await options.makeLongSpeech(dir);
+      const controller = new AbortController();
+      const pending = engine.doProfile({ audioFiles: [audioFile], signal: controller.signal });
+      setTimeout(() => controller.abort(), 5);
+      expectEngineError(await rejection(pending), 'aborted');
+      expectEngineError(await rejection(engine.doProfile({ audioFiles: [audioFile], signal: AbortSignal.abort() })), 'aborted');
+    });
+
+    it('fails with typed, non-retryable errors for references that are not audio, or none', async () => {
+      const notAudio = path.join(dir, 'not-audio.wav');
+      await writeFile(notAudio, 'this is text, not audio\n');
+      const error = await rejection(engine.doProfile({ audioFiles: [notAudio] }));
+      expectEngineError(error, 'invalid-input');
+      expect(error.isRetryable).toBe(false);
+      expectEngineError(await rejection(engine.doProfile({ audioFiles: [] })), 'invalid-input');
     });
   });
 }
