@@ -8,14 +8,16 @@ import { EngineInputError, throwIfAborted, toEngineError } from '../engine-error
 import { alignWordsWithProbe, estimateWordsByLength, phonemeWeights, ssmlTextContent, tokenizeWords } from './espeak-word-timings.ts';
 import { ESPEAK_PITCH_CALIBRATION, espeakPitchParameter } from './espeak-pitch.ts';
 import { ESPEAK_ENGINE_ID, parseEspeakVoiceList, toSynthesisVoice, variantIdOf, type EspeakVoiceEntry } from './espeak-voices.ts';
+import { loadMandarinToPinyin, mandarinSpeechSsml } from './mandarin-pinyin.ts';
 
 export interface EspeakSettings {
   /** The espeak-ng binary (default `espeak-ng` on PATH). */
   binary?: string;
   /**
-   * Hanzi → numbered pinyin (`你好` → `ni3 hao3`) for the Mandarin voice. Without it espeak-ng's own
-   * per-character dictionary reads Hanzi (right for most characters, wrong for context-dependent
-   * readings such as 银行 háng); a converter such as the npm `pinyin-pro` fixes those.
+   * Hanzi → numbered pinyin (`你好` → `ni3 hao3`, neutral tone 5) for the Mandarin voice. Default:
+   * `pinyin-pro` with numbers read in Chinese and Chinese punctuation as pauses (`mandarin-pinyin.ts`),
+   * which gets context-dependent readings (银行 yin2 hang2) right where espeak-ng's own
+   * per-character dictionary does not. Latin words left in the result are spoken in English.
    */
   hanziToPinyin?: (text: string) => string;
   /** Per espeak-ng call; synthesis runs at ~300× real time, so this is generous. */
@@ -171,18 +173,22 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
     const amplitude = clamp(Math.round(100 * volume), 0, 200);
     if (amplitude !== Math.round(100 * volume)) warnings.push({ type: 'approximated-option', option: 'volume', details: 'espeak-ng amplifies at most 2×' });
 
-    // Text: Hanzi through the pinyin converter when one is configured.
+    // Text: Hanzi through the pinyin converter; Latin words in Chinese text are spoken in English.
     const ssml = options.textFormat === 'ssml';
+    let markup = ssml;
     let spokenText = options.text;
     if (base.id === 'cmn-latn-pinyin' && HAN.test(spokenText)) {
-      if (this.#settings.hanziToPinyin) {
-        try {
-          spokenText = this.#settings.hanziToPinyin(spokenText);
-        } catch (error) {
-          throw toEngineError(error, this.engineId, 'converting Hanzi to pinyin');
-        }
+      try {
+        const convert = this.#settings.hanziToPinyin ?? (await loadMandarinToPinyin());
+        spokenText = convert(spokenText);
+      } catch (error) {
+        throw toEngineError(error, this.engineId, 'converting Hanzi to pinyin');
       }
-      else warnings.push({ type: 'approximate-output', output: 'audio', details: "Hanzi read with espeak-ng's per-character dictionary: words whose reading depends on context (多音字) may be read wrongly" });
+      const mixed = ssml ? undefined : mandarinSpeechSsml(spokenText);
+      if (mixed) {
+        spokenText = mixed;
+        markup = true;
+      }
     }
 
     const format = options.outputFormat ?? 'wav';
@@ -191,7 +197,7 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
       return await withWorkDir('espeak', async (_dir, file) => {
         const textFile = file('text.txt');
         await writeFile(textFile, spokenText);
-        const common = ['-v', voiceArg, '-p', String(pitch), '-a', String(amplitude), '-b', '1', ...(ssml ? ['-m'] : [])];
+        const common = ['-v', voiceArg, '-p', String(pitch), '-a', String(amplitude), '-b', '1', ...(markup ? ['-m'] : [])];
         const extraGap = espeakOptions.data.wordGap !== undefined ? ['-g', String(espeakOptions.data.wordGap)] : [];
         const wavFile = format === 'wav' ? options.outputFile : file('speech.wav');
         const synthStarted = performance.now();

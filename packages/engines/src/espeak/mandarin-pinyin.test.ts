@@ -1,0 +1,97 @@
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEspeak } from './espeak-speech-synthesizer.ts';
+import { chineseCardinal, loadMandarinToPinyin, mandarinSpeechSsml, numbersToHanzi } from './mandarin-pinyin.ts';
+
+/** Fixed sentences and the exact pinyin espeak-ng's cmn-latn-pinyin voice must receive. */
+const SENTENCES: Array<[string, string]> = [
+  ['你好，世界！', 'ni3 hao3, shi4 jie4!'],
+  ['我去银行取钱。', 'wo3 qu4 yin2 hang2 qu3 qian2.'],
+  ['他长大了，头发很长。', 'ta1 zhang3 da4 le5, tou2 fa5 hen3 chang2.'],
+  ['这个东西多少钱？', 'zhe4 ge5 dong1 xi1 duo1 shao3 qian2?'],
+  ['今天是2026年3月15日。', 'jin1 tian1 shi4 er4 ling2 er4 liu4 nian2 san1 yue4 shi2 wu3 ri4.'],
+  ['我买了120个苹果和2个梨。', 'wo3 mai3 le5 yi4 bai3 er4 shi2 ge4 ping2 guo3 he2 liang3 ge4 li2.'],
+  ['会议在下午3点开始，请准时参加；谢谢！', 'hui4 yi4 zai4 xia4 wu3 san1 dian3 kai1 shi3, qing3 zhun3 shi2 can1 jia1; xie4 xie4!'],
+  ['他的电话是13800138000。', 'ta1 de5 dian4 hua4 shi4 yi1 san1 ba1 ling2 ling2 yi1 san1 ba1 ling2 ling2 ling2.'],
+  ['价格上涨了12.5%，大约1,234元。', 'jia4 ge2 shang4 zhang3 le5 bai3 fen1 zhi1 shi2 er4 dian3 wu3, da4 yue1 yi4 qian1 er4 bai3 san1 shi2 si4 yuan2.'],
+  ['我们一起学习English吧。', 'wo3 men5 yi4 qi3 xue2 xi2 English ba5.'],
+  ['“重庆”是一个美丽的城市……', 'chong2 qing4 shi4 yi2 ge4 mei3 li4 de5 cheng2 shi4.'],
+  ['绿色的律师不是我的朋友们。', 'lv4 se4 de5 lv4 shi1 bu2 shi4 wo3 de5 peng2 you3 men5.'],
+  ['为什么你还没有睡觉呢？', 'wei4 shen2 me5 ni3 hai2 mei2 you3 shui4 jiao4 ne5?'],
+];
+
+/** Numbered pinyin only: syllables of letters ending in a tone digit 1–5, ASCII punctuation, nothing else. */
+const NUMBERED_PINYIN = /^(?:[a-z]+[1-5][,.!?;:]? ?)+$/;
+
+describe('Mandarin → numbered pinyin (pinyin-pro)', () => {
+  it.each(SENTENCES)('%s → %s', async (sentence, expected) => {
+    const convert = await loadMandarinToPinyin();
+    const pinyin = convert(sentence);
+    expect(pinyin).toBe(expected);
+    const withoutLatin = pinyin.replace(/\bEnglish\b ?/g, '');
+    expect(withoutLatin).toMatch(NUMBERED_PINYIN);
+  });
+
+  it('reads numbers in Chinese: cardinals, years digit by digit, long numbers digit by digit', () => {
+    expect(['10', '11', '20', '101', '110', '1001', '1010', '10005', '100000', '12345678', '100000000'].map(chineseCardinal)).toEqual([
+      '十', '十一', '二十', '一百零一', '一百一十', '一千零一', '一千零一十', '一万零五', '十万', '一千二百三十四万五千六百七十八', '一亿',
+    ]);
+    expect(numbersToHanzi('1998年，007，3.14，50%，２个')).toBe('一九九八年，零零七，三点一四，百分之五十，两个');
+  });
+
+  it('speaks Latin words in English, each run in its own voice element', () => {
+    expect(mandarinSpeechSsml('wo3 men5 xue2 xi2 English ba5.')).toBe(
+      '<speak><voice name="cmn-latn-pinyin">wo3 men5 xue2 xi2</voice> <voice name="en-us">English</voice> <voice name="cmn-latn-pinyin">ba5.</voice></speak>',
+    );
+    expect(mandarinSpeechSsml('wo3 yong4 Mac Book & C')).toContain('<voice name="en-us">Mac Book</voice> <voice name="cmn-latn-pinyin">&amp;</voice>');
+    expect(mandarinSpeechSsml('ni3 hao3.')).toBeUndefined();
+  });
+});
+
+describe('what espeak-ng receives for Chinese text', () => {
+  let dir: string;
+  let log: string;
+  let espeak: ReturnType<typeof createEspeak>;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'voxwork-pinyin-'));
+    log = path.join(dir, 'received.txt');
+    // A stand-in binary that records the voice and text of each synthesis, then runs espeak-ng.
+    const wrapper = path.join(dir, 'espeak-ng-recording');
+    await writeFile(
+      wrapper,
+      `#!/bin/sh\nvoice=""; file=""; wav=""; prev=""\nfor arg in "$@"; do\n  case "$prev" in -v) voice="$arg";; -f) file="$arg";; -w) wav="$arg";; esac\n  prev="$arg"\ndone\nif [ -n "$wav" ] && [ -n "$file" ]; then printf '%s\\t' "$voice" >> '${log}'; cat "$file" >> '${log}'; printf '\\n' >> '${log}'; fi\nexec espeak-ng "$@"\n`,
+    );
+    await chmod(wrapper, 0o755);
+    espeak = createEspeak({ binary: wrapper });
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('gets numbered pinyin with the cmn-latn-pinyin voice: no Hanzi, no stray digits', async () => {
+    for (const [sentence] of SENTENCES.slice(0, 9)) {
+      await writeFile(log, '');
+      const result = await espeak.doSynthesize({ text: sentence, voice: 'cmn', outputFile: path.join(dir, 'out.wav') });
+      expect(result.response.voice).toBe('cmn-latn-pinyin');
+      expect(result.audio.durationSeconds).toBeGreaterThan(0.5);
+      const received = (await readFile(log, 'utf8')).trim().split('\n');
+      expect(received.length).toBeGreaterThanOrEqual(1);
+      for (const line of received) {
+        const [voice, text = ''] = line.split('\t');
+        expect(voice).toBe('cmn-latn-pinyin');
+        expect(text).toMatch(NUMBERED_PINYIN);
+        expect(text).toBe(SENTENCES.find(([source]) => source === sentence)![1]);
+      }
+    }
+  });
+
+  it('gets SSML with an English run for Latin words, and the words keep the input offsets', async () => {
+    await writeFile(log, '');
+    const text = '我们一起学习English吧。';
+    const result = await espeak.doSynthesize({ text, voice: 'cmn-latn-pinyin', outputFile: path.join(dir, 'mixed.wav') });
+    const [voice, received] = (await readFile(log, 'utf8')).trim().split('\n')[0]!.split('\t');
+    expect(voice).toBe('cmn-latn-pinyin');
+    expect(received).toContain('<voice name="en-us">English</voice>');
+    expect(result.words.map((word) => text.slice(word.charStart, word.charEnd))).toContain('English');
+  });
+});
