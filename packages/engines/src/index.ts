@@ -37,3 +37,11 @@ export { pitchStatistics, trackPitch, trackPitchAsync, type PitchStatistics, typ
 export { createRnnoise, RNNOISE_ENGINE_ID, type RnnoiseAudioSeparator } from './rnnoise/rnnoise-audio-separator.ts';
 export { createFasttext, FASTTEXT_ENGINE_ID, type FasttextLanguageIdentifier, type FasttextSettings } from './fasttext/fasttext-language-identifier.ts';
 export { FASTTEXT_LANGUAGES } from './fasttext/fasttext-languages.ts';
+// Remote engines (registered only when configured by env; see registry/remote-engines.ts).
+export * from './registry/remote-engines.ts';
+export { createOpenAISpeech, openAIEngineId, type OpenAISpeechSettings, type OpenAISpeechSynthesizer, type OpenAIVoiceSetting } from './openai/openai-speech-synthesizer.ts';
+export { OPENAI_BUILT_IN_VOICES, OPENAI_SPEECH_LANGUAGES } from './openai/openai-speech-api.ts';
+export { createElevenLabsSpeech, elevenLabsEngineId, type ElevenLabsSpeechSettings, type ElevenLabsSpeechSynthesizer } from './elevenlabs/elevenlabs-speech-synthesizer.ts';
+export { createElevenLabsVoiceConverter, type ElevenLabsVoiceConverter, type ElevenLabsVoiceConverterSettings } from './elevenlabs/elevenlabs-voice-converter.ts';
+export { createElevenLabsVoiceProfiler, ELEVENLABS_IVC_ENGINE_ID, type ElevenLabsVoiceProfiler, type ElevenLabsVoiceProfilerSettings } from './elevenlabs/elevenlabs-voice-profiler.ts';
+export type { ElevenLabsSettings } from './elevenlabs/elevenlabs-client.ts';
