@@ -57,8 +57,7 @@ export const historyEn = {
     cancelled: "The job was cancelled before it finished.",
     running: "The job is still running. Its result appears here when it is done.",
     details: "Details",
-    audioLabel: "Play {name}",
-    videoLabel: "Play {name}",
+    play: "Play {name}",
   },
   share: {
     title: "Share “{title}”",
@@ -81,11 +80,4 @@ export const historyEn = {
   loading: "Loading your content…",
   loadMore: "Load more",
   reconnecting: "Reconnecting to live updates…",
-  shared: {
-    loading: "Opening the shared result…",
-    created: "Created {date}",
-    download: "Download",
-    downloadFile: "Download {name}",
-    noFiles: "This result has no files.",
-  },
 };

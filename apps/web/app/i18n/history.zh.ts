@@ -59,8 +59,7 @@ export const historyZh: typeof historyEn = {
     cancelled: "任务在完成前已被取消。",
     running: "任务仍在进行中，完成后结果会显示在这里。",
     details: "详情",
-    audioLabel: "播放 {name}",
-    videoLabel: "播放 {name}",
+    play: "播放 {name}",
   },
   share: {
     title: "分享“{title}”",
@@ -83,11 +82,4 @@ export const historyZh: typeof historyEn = {
   loading: "正在加载您的作品…",
   loadMore: "加载更多",
   reconnecting: "正在重新连接实时更新…",
-  shared: {
-    loading: "正在打开分享的结果…",
-    created: "创建于 {date}",
-    download: "下载",
-    downloadFile: "下载 {name}",
-    noFiles: "此结果没有文件。",
-  },
 };

@@ -47,8 +47,18 @@ export function ContentHistory({ tools, title, pageSize = 10, className }: Conte
   const [deleting, setDeleting] = useState<JobView | null>(null);
   const filtered = Boolean(tool || status);
   const label = (job: JobView) => job.title || t("history.untitled");
+  // Dialogs opened from a row give focus back to what opened them (keyboard users keep their place).
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const remember = () => {
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const restoreFocus = () =>
+    requestAnimationFrame(() => {
+      if (returnFocus.current?.isConnected) returnFocus.current.focus();
+    });
 
   async function open(job: JobView) {
+    remember();
     setOpened(job);
     // Fresh media links (they are short-lived).
     const fresh = await history.refresh(job.id);
@@ -128,8 +138,14 @@ export function ContentHistory({ tools, title, pageSize = 10, className }: Conte
                 label={label(job)}
                 onOpen={() => void open(job)}
                 onDownload={(index) => void download(job, index)}
-                onShare={() => setSharing(job)}
-                onDelete={() => setDeleting(job)}
+                onShare={() => {
+                  remember();
+                  setSharing(job);
+                }}
+                onDelete={() => {
+                  remember();
+                  setDeleting(job);
+                }}
               />
             ))}
           </ul>
@@ -144,9 +160,9 @@ export function ContentHistory({ tools, title, pageSize = 10, className }: Conte
         </div>
       ) : null}
 
-      <JobResultDialog job={opened} title={opened ? label(opened) : ""} onOpenChange={(value) => !value && setOpened(null)} />
-      <ShareDialog job={sharing} title={sharing ? label(sharing) : ""} onOpenChange={(value) => !value && setSharing(null)} />
-      <Dialog open={deleting !== null} onOpenChange={(value) => !value && setDeleting(null)}>
+      <JobResultDialog job={opened} title={opened ? label(opened) : ""} onOpenChange={(value) => !value && (setOpened(null), restoreFocus())} />
+      <ShareDialog job={sharing} title={sharing ? label(sharing) : ""} onOpenChange={(value) => !value && (setSharing(null), restoreFocus())} />
+      <Dialog open={deleting !== null} onOpenChange={(value) => !value && (setDeleting(null), restoreFocus())}>
         <DialogContent closeLabel={t("history.result.close")} data-testid="delete-dialog">
           <DialogHeader>
             <DialogTitle>{t("history.remove.title")}</DialogTitle>
@@ -218,6 +234,13 @@ function HistoryRow({
   const [renaming, setRenaming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const titleButton = useRef<HTMLButtonElement>(null);
+  const actionsButton = useRef<HTMLButtonElement>(null);
+  // Menu actions run once the menu has closed and handed focus back, so a dialog or the rename
+  // field keeps the focus instead of the menu's trigger taking it afterwards.
+  const afterClose = useRef<(() => void) | null>(null);
+  const later = (action: () => void) => () => {
+    afterClose.current = action;
+  };
   const active = isActive(job.status);
   const duration = job.media.find((file) => file.durationSeconds != null)?.durationSeconds;
   const bytes = job.media.reduce((sum, file) => sum + file.bytes, 0);
@@ -301,21 +324,31 @@ function HistoryRow({
               {t("history.actions.open")}
             </Button>
           ) : null}
-          <DropdownMenu>
+          <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={t("history.actions.menu", { title: label })} data-testid="history-actions">
+              <Button ref={actionsButton} variant="ghost" size="icon" aria-label={t("history.actions.menu", { title: label })} data-testid="history-actions">
                 <MoreHorizontalIcon />
               </Button>
             </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={onOpen}>{t("history.actions.open")}</DropdownMenuItem>
+            <DropdownMenuContent
+              align="end"
+              onCloseAutoFocus={(event) => {
+                const action = afterClose.current;
+                afterClose.current = null;
+                if (!action) return;
+                event.preventDefault();
+                actionsButton.current?.focus();
+                action();
+              }}
+            >
+              <DropdownMenuItem onSelect={later(onOpen)}>{t("history.actions.open")}</DropdownMenuItem>
               {job.media.map((file, index) => (
-                <DropdownMenuItem key={file.name + index} onSelect={() => onDownload(index)}>
+                <DropdownMenuItem key={file.name + index} onSelect={later(() => onDownload(index))}>
                   {job.media.length > 1 ? t("history.actions.downloadFile", { name: file.name }) : t("history.actions.download")}
                 </DropdownMenuItem>
               ))}
-              {canShare ? <DropdownMenuItem onSelect={onShare}>{t("history.actions.share")}</DropdownMenuItem> : null}
-              <DropdownMenuItem onSelect={() => setRenaming(true)}>{t("history.actions.rename")}</DropdownMenuItem>
+              {canShare ? <DropdownMenuItem onSelect={later(onShare)}>{t("history.actions.share")}</DropdownMenuItem> : null}
+              <DropdownMenuItem onSelect={later(() => setRenaming(true))}>{t("history.actions.rename")}</DropdownMenuItem>
               <DropdownMenuSeparator />
               {active ? (
                 <DropdownMenuItem
@@ -331,7 +364,7 @@ function HistoryRow({
                   {t("history.actions.cancel")}
                 </DropdownMenuItem>
               ) : null}
-              <DropdownMenuItem onSelect={onDelete} className="text-destructive">
+              <DropdownMenuItem onSelect={later(onDelete)} className="text-destructive">
                 {t("history.actions.delete")}
               </DropdownMenuItem>
             </DropdownMenuContent>

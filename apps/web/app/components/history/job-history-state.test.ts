@@ -38,6 +38,14 @@ describe("live history state", () => {
     expect(done.refresh).toEqual(["a"]);
   });
 
+  it("ignores a late progress event after the final state, but follows a re-run", () => {
+    const list = [job("a", { status: "completed", progress: 100 })];
+    expect(applyEvent(list, event("a", "running", 96), {}).jobs[0]).toMatchObject({ status: "completed", progress: 100 });
+    const queued = applyEvent(list, event("a", "queued", 0), {});
+    expect(queued.jobs[0]).toMatchObject({ status: "queued" });
+    expect(applyEvent(queued.jobs, event("a", "running", 10), {}).jobs[0]).toMatchObject({ status: "running", progress: 10 });
+  });
+
   it("adds new jobs that match the filter only", () => {
     expect(applyEvent([], event("n", "queued", 0), {}).add).toEqual(["n"]);
     expect(applyEvent([], event("n", "queued", 0), { types: ["tts.synthesize"] }).add).toEqual([]);

@@ -40,6 +40,9 @@ export function applyEvent(jobs: readonly JobView[], event: JobEvent, filter: Hi
     return { jobs: [...jobs], refresh: [], add: fresh && matchesFilter(event, filter) ? [event.jobId] : [] };
   }
   const current = jobs[index]!;
+  // Progress is published without waiting, so a last "running" may arrive after the final state: a
+  // finished job only starts again through "queued" (a re-run), never straight from "running".
+  if (!isActive(current.status) && event.status === "running") return { jobs: [...jobs], refresh: [], add: [] };
   const updated: JobView = { ...current, status: event.status, progress: event.progress, currentStage: event.stage };
   const next = [...jobs];
   next[index] = updated;

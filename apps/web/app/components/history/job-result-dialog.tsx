@@ -41,7 +41,7 @@ export function JobResultDialog({ job, title, onOpenChange }: { job: JobView | n
           job.media.length > 0 ? (
             <div className="grid gap-3">
               {job.media.map((file) => (
-                <MediaPreview key={file.url} file={file} downloadLabel={t("history.actions.download")} />
+                <MediaPreview key={file.url} file={file} playLabel={t("history.result.play", { name: file.name })} downloadLabel={t("history.actions.download")} />
               ))}
             </div>
           ) : kind?.output !== "text" ? (

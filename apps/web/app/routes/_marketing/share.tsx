@@ -3,9 +3,8 @@ import { useSearchParams } from "react-router";
 import { ErrorCode, shareGetCall, type SharedJobView } from "@voxwork/contract";
 import { ApiError, createApiClient } from "@voxwork/contract/client";
 import type { Route } from "./+types/share";
-import { localizePath, useLocale, useT } from "../../i18n";
+import { localizePath, useLocale } from "../../i18n";
 import { PATHS } from "../../lib/catalog";
-import { jobKind } from "../../lib/job-kinds";
 import { usePublicConfig } from "../../lib/public-config";
 import { CtaLink, HonestNote, PageContainer, PageHero } from "../../components/marketing/marketing-sections";
 import { MediaPreview } from "../../components/history/media-preview";
@@ -16,9 +15,10 @@ import { buildSeo, requestLocale } from "../../lib/marketing/seo.server";
 
 /**
  * `/share?token=…`: the public, read-only view of a result someone shared from the workbench
- * (`/api/share/get`: title, type, dates and players/downloads of its files). The page is
- * prerendered with its empty state; the token is read after hydration. A revoked, deleted or
- * unknown link shows the invalid state. (`?id=` is accepted too, as older links used it.)
+ * (`/api/share/get`: title, dates and players/downloads of its files). The page is prerendered
+ * with its empty state and the token is read after hydration; its copy comes from the loader
+ * (marketing pages carry no workbench catalogue). A revoked, deleted or unknown link shows the
+ * invalid state. (`?id=` is accepted too, as older links used it.)
  */
 export function loader({ request }: Route.LoaderArgs) {
   const copy = MISC_COPY[requestLocale(request)].share;
@@ -29,7 +29,6 @@ type ShareState = { kind: "empty" } | { kind: "loading"; token: string } | { kin
 
 export default function Share({ loaderData }: Route.ComponentProps) {
   const { copy } = loaderData;
-  const t = useT();
   const locale = useLocale();
   const config = usePublicConfig();
   const [searchParams] = useSearchParams();
@@ -62,25 +61,28 @@ export default function Share({ loaderData }: Route.ComponentProps) {
         {state.kind === "shared" ? (
           <section data-testid="share-state" data-state="shared" aria-labelledby="shared-title" className="rounded-2xl border border-border bg-surface p-6">
             <h2 id="shared-title" className="text-xl font-semibold break-words" data-testid="shared-title">
-              {state.job.title || t(jobKind(state.job.type).labelKey)}
+              {state.job.title || copy.untitled}
             </h2>
-            <p className="mt-1 text-sm text-muted-foreground">
-              {t(jobKind(state.job.type).labelKey)} · {t("history.shared.created", { date: formatDate(state.job.createdAt, locale) })}
-            </p>
+            <p className="mt-1 text-sm text-muted-foreground">{copy.created.replace("{date}", formatDate(state.job.createdAt, locale))}</p>
             <div className="mt-4 grid gap-3">
               {state.job.media.length > 0 ? (
                 state.job.media.map((file) => (
-                  <MediaPreview key={file.url} file={file} downloadLabel={state.job.media.length > 1 ? t("history.shared.downloadFile", { name: file.name }) : t("history.shared.download")} />
+                  <MediaPreview
+                    key={file.url}
+                    file={file}
+                    playLabel={copy.play.replace("{name}", file.name)}
+                    downloadLabel={state.job.media.length > 1 ? copy.downloadFile.replace("{name}", file.name) : copy.download}
+                  />
                 ))
               ) : (
-                <p className="text-sm text-muted-foreground">{t("history.shared.noFiles")}</p>
+                <p className="text-sm text-muted-foreground">{copy.noFiles}</p>
               )}
             </div>
           </section>
         ) : (
           <section role="status" aria-live="polite" data-testid="share-state" data-state={state.kind} className="rounded-2xl border border-border bg-surface p-6">
             {state.kind === "loading" ? (
-              <p className="text-muted-foreground">{t("history.shared.loading")}</p>
+              <p className="text-muted-foreground">{copy.loading}</p>
             ) : (
               <>
                 <h2 className="text-xl font-semibold">{state.kind === "invalid" ? copy.invalidTitle : copy.emptyTitle}</h2>
