@@ -29,6 +29,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ JOB_CONCURRENCY: 'lots' })).toThrow(/JOB_CONCURRENCY: expected type=number pairs/);
   });
 
+  it('validates the remote engine variables (unset: no remote engine)', () => {
+    expect(loadConfig({}).OPENAI_API_KEY).toBeUndefined();
+    const config = loadConfig({ OPENAI_SPEECH_BASE_URL: 'http://localhost:8880/v1', OPENAI_SPEECH_VOICES: 'af_bella:en, zf_xiaobei:zh', ELEVENLABS_API_KEY: 'xi', ELEVENLABS_TTS_MODELS: 'eleven_multilingual_v2,eleven_flash_v2_5', ELEVENLABS_TIMEOUT_MS: '300000' });
+    expect(config).toMatchObject({ OPENAI_SPEECH_VOICES: 'af_bella:en, zf_xiaobei:zh', ELEVENLABS_TIMEOUT_MS: 300_000 });
+    expect(() => loadConfig({ OPENAI_SPEECH_BASE_URL: 'localhost:8880' })).toThrow(/OPENAI_SPEECH_BASE_URL/);
+    expect(() => loadConfig({ OPENAI_SPEECH_VOICES: 'a:b:c' })).toThrow(/OPENAI_SPEECH_VOICES: expected voice/);
+    expect(() => loadConfig({ ELEVENLABS_TTS_MODELS: 'Eleven Multilingual' })).toThrow(/ELEVENLABS_TTS_MODELS/);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],

@@ -136,6 +136,17 @@ export const envSchema = z.object({
   MEDIA_URL_TTL_SECONDS: integer(30, 7 * 86_400).default(3600),
   UPLOAD_SMALL_FILE_MAX_MB: integer(1, 10_240).default(100),
   UPLOAD_INCOMPLETE_TTL_HOURS: integer(1, 24 * 30).default(24),
+  // Remote engines (issue 7): registered only when configured, used only when ENGINES_<CAPABILITY> names them.
+  // @voxwork/engines' remoteEngineSettingsFromEnv reads the same variables (createEngineRegistryFromEnv).
+  OPENAI_API_KEY: optionalString,
+  OPENAI_SPEECH_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OPENAI_SPEECH_MODEL: optionalString.pipe(z.string().regex(/^[^,\s][^,]*(,[^,]+)*$/, 'expected model names separated by commas').optional()),
+  OPENAI_SPEECH_VOICES: optionalString.pipe(z.string().regex(/^[^,:\s]+(:[a-z]{2,3}(-[a-z0-9]+)*(\|[a-z]{2,3}(-[a-z0-9]+)*)*)?(\s*,\s*[^,:\s]+(:[a-z]{2,3}(-[a-z0-9]+)*(\|[a-z]{2,3}(-[a-z0-9]+)*)*)?)*$/i, 'expected voice[:language|language],… e.g. af_bella:en,zf_xiaobei:zh').optional()),
+  OPENAI_SPEECH_TIMEOUT_MS: integer(1000, 3_600_000).optional(),
+  ELEVENLABS_API_KEY: optionalString,
+  ELEVENLABS_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ELEVENLABS_TTS_MODELS: optionalString.pipe(z.string().regex(/^[a-z0-9_.]+(\s*,\s*[a-z0-9_.]+)*$/, 'expected model ids such as eleven_multilingual_v2,eleven_flash_v2_5').optional()),
+  ELEVENLABS_TIMEOUT_MS: integer(1000, 3_600_000).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -15,7 +15,7 @@ export interface ElevenLabsSettings {
 
 export const elevenLabsSettingsSchema = z.object({
   apiKey: z.string().trim().min(1, 'apiKey is required'),
-  baseUrl: z.url().optional(),
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
   timeoutMs: z.number().int().positive().optional(),
 });
 

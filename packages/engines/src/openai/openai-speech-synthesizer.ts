@@ -63,7 +63,7 @@ const voiceSettingSchema = z.union([
 const settingsSchema = z.object({
   model: z.string().trim().min(1, 'model is required'),
   engineId: z.string().optional(),
-  baseUrl: z.url().optional(),
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
   apiKey: z.string().optional(),
   voices: z.array(voiceSettingSchema).min(1).optional(),
   languages: z.array(z.string().min(1)).min(1).optional(),

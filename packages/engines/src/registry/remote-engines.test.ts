@@ -39,6 +39,7 @@ describe('remote engines from env', () => {
   it('refuses configurations that cannot work, naming the variable', () => {
     expect(() => remoteEngineSettingsFromEnv({ OPENAI_SPEECH_BASE_URL: 'https://api.openai.com/v1' })).toThrow(/needs OPENAI_API_KEY/);
     expect(() => remoteEngineSettingsFromEnv({ OPENAI_SPEECH_BASE_URL: 'not a url' })).toThrow(/OPENAI_SPEECH_BASE_URL/);
+    expect(() => remoteEngineSettingsFromEnv({ OPENAI_SPEECH_BASE_URL: 'localhost:8880' })).toThrow(/OPENAI_SPEECH_BASE_URL/);
     expect(() => remoteEngineSettingsFromEnv({ OPENAI_API_KEY: 'sk', OPENAI_SPEECH_VOICES: 'a:b:c' })).toThrow(/OPENAI_SPEECH_VOICES/);
     expect(() => remoteEngineSettingsFromEnv({ ELEVENLABS_API_KEY: 'xi', ELEVENLABS_TIMEOUT_MS: 'soon' })).toThrow(/ELEVENLABS_TIMEOUT_MS/);
     expect(remoteEngineSettingsFromEnv({ ELEVENLABS_API_KEY: 'xi', ELEVENLABS_TIMEOUT_MS: '300000' }).elevenlabs?.timeoutMs).toBe(300_000);

@@ -37,12 +37,12 @@ const timeout = optional.pipe(z.coerce.number<string | undefined>().int().min(10
 /** The variables read here; `apps/server/src/config.ts` validates the same ones at start-up. */
 export const remoteEngineEnvSchema = z.object({
   OPENAI_API_KEY: optional,
-  OPENAI_SPEECH_BASE_URL: optional.pipe(z.url().optional()),
+  OPENAI_SPEECH_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   OPENAI_SPEECH_MODEL: optional,
   OPENAI_SPEECH_VOICES: optional.pipe(z.string().regex(/^[^,:\s]+(:[a-z]{2,3}(-[a-z0-9]+)*(\|[a-z]{2,3}(-[a-z0-9]+)*)*)?(\s*,\s*[^,:\s]+(:[a-z]{2,3}(-[a-z0-9]+)*(\|[a-z]{2,3}(-[a-z0-9]+)*)*)?)*$/i, 'expected voice[:language|language],… e.g. af_bella:en,zf_xiaobei:zh').optional()),
   OPENAI_SPEECH_TIMEOUT_MS: timeout,
   ELEVENLABS_API_KEY: optional,
-  ELEVENLABS_BASE_URL: optional.pipe(z.url().optional()),
+  ELEVENLABS_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ELEVENLABS_TTS_MODELS: optional.pipe(z.string().regex(/^[a-z0-9_.]+(\s*,\s*[a-z0-9_.]+)*$/, 'expected model ids such as eleven_multilingual_v2,eleven_flash_v2_5').optional()),
   ELEVENLABS_TIMEOUT_MS: timeout,
 });
