@@ -1,6 +1,8 @@
 import { planByVipLevel } from '@voxwork/contract';
-import { createJobService, jobPipelines, type JobEvents, type JobQueue } from '@voxwork/core';
-import { createFeedbackRepository, createJobRepository, type DatabaseHandle } from '@voxwork/db';
+import { createJobPipelines, createJobService, createSpeechService, type JobEvents, type JobQueue } from '@voxwork/core';
+import { createFeedbackRepository, createJobRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
+import { createLocalEngineRegistry, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
+import { createSpeechRuntime } from './speech/speech-runtime.ts';
 import pino, { type Logger } from 'pino';
 import { createAccountServices } from './auth/account-services.ts';
 import { createPaymentServices } from './payments/payment-services.ts';
@@ -17,6 +19,7 @@ export function createServices({
   events,
   config,
   log,
+  engines,
 }: {
   database: DatabaseHandle;
   queue: JobQueue;
@@ -24,24 +27,41 @@ export function createServices({
   /** The process config; defaults (as with an empty environment) when absent. */
   config?: Config;
   log?: Logger;
+  /** The engines (default: local engines plus remote ones configured in the environment, `ENGINES_*` selecting). */
+  engines?: ResolvedEngines;
 }) {
   const appConfig = config ?? loadConfig({});
   const jobRepository = createJobRepository(database.db);
+  const speechRepository = createSpeechRepository(database.db);
+  const resolvedEngines = engines ?? resolveEngines(createLocalEngineRegistry(), engineSelectionFromEnv(process.env));
+  const speechRuntime = createSpeechRuntime({ engines: resolvedEngines, ...(log ? { log } : {}) });
   const accountServices = createAccountServices({ database, config: appConfig, log: log ?? pino({ level: 'silent' }) });
   const storageServices = createStorageServices({ database, config: appConfig, accounts: accountServices.accounts });
   // A deleted account takes its files with it.
   accountServices.onUserDeleted((userId) => storageServices.uploads.deleteUserFiles(userId));
+  const jobs = createJobService({
+    jobs: jobRepository,
+    queue,
+    ...(events ? { events } : {}),
+    pipelines: createJobPipelines({ runtime: speechRuntime, storage: storageServices.storage, speech: speechRepository }),
+    files: localJobFiles(appConfig.dataDir),
+    storage: storageServices.storage,
+    // Paid plans go first when workers are busy.
+    priorityOf: async (ownerId) => planByVipLevel((await accountServices.points.findAccount(ownerId))?.vipLevel ?? 0).comboDetail.queuePriority,
+  });
+  accountServices.onUserDeleted((userId) => speechRepository.deleteAllOf(userId));
   return {
     jobRepository,
-    jobs: createJobService({
-      jobs: jobRepository,
-      queue,
-      ...(events ? { events } : {}),
-      pipelines: jobPipelines,
-      files: localJobFiles(appConfig.dataDir),
+    jobs,
+    engines: resolvedEngines,
+    speechRuntime,
+    speech: createSpeechService({
+      runtime: speechRuntime,
+      speech: speechRepository,
+      jobs,
       storage: storageServices.storage,
-      // Paid plans go first when workers are busy.
-      priorityOf: async (ownerId) => planByVipLevel((await accountServices.points.findAccount(ownerId))?.vipLevel ?? 0).comboDetail.queuePriority,
+      findUpload: (userId, uploadId) => storageServices.uploads.get(userId, uploadId),
+      planOf: async (userId) => (await accountServices.accounts.getAccountInfo(userId)).comboDetail,
     }),
     analytics: createAnalyticsServices(database, config, log),
     feedback: createFeedbackRepository(database.db),

@@ -27,6 +27,8 @@ export { createFestival, type FestivalSettings, type FestivalSpeechSynthesizer }
 export { FESTIVAL_ENGINE_ID, FESTIVAL_LANGUAGES } from './festival/festival-voices.ts';
 export { createFlite, type FliteSettings, type FliteSpeechSynthesizer } from './flite/flite-speech-synthesizer.ts';
 export { FLITE_ENGINE_ID, FLITE_LANGUAGES } from './flite/flite-voices.ts';
+export { createPocketsphinx, type PocketsphinxSettings, type PocketsphinxSpeechRecognizer } from './pocketsphinx/pocketsphinx-speech-recognizer.ts';
+export { POCKETSPHINX_ENGINE_ID, POCKETSPHINX_LANGUAGES } from './pocketsphinx/pocketsphinx-output.ts';
 // Voice matching by signal processing (profiles, speech to speech, profile-driven synthesis), denoise, language id.
 export { createDspVoiceProfiler, type DspVoiceProfiler, type DspVoiceProfilerSettings } from './dsp/dsp-voice-profiler.ts';
 export { createDspVoiceConverter, planVoiceMatch, type DspVoiceConverter, type DspVoiceMatchOptions } from './dsp/dsp-voice-converter.ts';

@@ -7,3 +7,4 @@ export * from './subtitle-args.ts';
 export * from './image-args.ts';
 export * from './waveform.ts';
 export * from './media-tools.ts';
+export * from './wav-concat.ts';

@@ -1,10 +1,16 @@
 import { selfCheckPipeline } from '../system/self-check.pipeline.ts';
+import { createSpeechPipelines, type SpeechPipelineDeps } from '../speech/speech-jobs.ts';
 import type { PipelineMap } from './job-types.ts';
 
+export type JobPipelineDeps = SpeechPipelineDeps;
+
 /** The pipeline of every job type. A job type without one fails to compile here. */
-export const jobPipelines: PipelineMap = {
-  'system.selfCheck': selfCheckPipeline,
-  'system.ping': {
-    stages: [{ name: 'pong', run: async ({ input }) => ({ sentAt: input.sentAt, startedAt: Date.now() }) }],
-  },
-};
+export function createJobPipelines(deps: JobPipelineDeps): PipelineMap {
+  return {
+    'system.selfCheck': selfCheckPipeline,
+    'system.ping': {
+      stages: [{ name: 'pong', run: async ({ input }) => ({ sentAt: input.sentAt, startedAt: Date.now() }) }],
+    },
+    ...createSpeechPipelines(deps),
+  };
+}

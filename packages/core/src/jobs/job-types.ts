@@ -2,14 +2,22 @@
  * Every job type, its input and the payload its queue carries (ids only: handlers re-read state).
  * Adding a type here without adding its pipeline to the pipeline map is a compile error.
  */
+import type { StsJobInput, TtsJobInput, VoiceCloneJobInput } from '../speech/speech-jobs.ts';
+
 export interface JobInputs {
   'system.selfCheck': { durationSeconds: number; frequencyHz: number; sampleRate?: number | undefined };
   /** A queue round trip with no work: measures scheduling overhead (bench:jobs) and proves a worker is alive. */
   'system.ping': { sentAt: number };
+  /** Text to speech: a script → one audio file + SRT/VTT from word timings. */
+  'tts.synthesize': TtsJobInput;
+  /** Speech to speech: a recording → the same speech in another voice, same timing. */
+  'sts.convert': StsJobInput;
+  /** Voice cloning: a checked recording → a voice profile and a preview. */
+  'voice.clone': VoiceCloneJobInput;
 }
 
 export type JobName = keyof JobInputs;
-export const JOB_NAMES = ['system.selfCheck', 'system.ping'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['system.selfCheck', 'system.ping', 'tts.synthesize', 'sts.convert', 'voice.clone'] as const satisfies readonly JobName[];
 
 export interface JobPayload {
   jobId: string;
@@ -76,6 +84,8 @@ export interface PipelineDefinition<I> {
   stages: readonly StageDefinition<I>[];
   /** The job's output from its stages' outputs (default: the last stage's output). */
   result?(input: I, outputs: Readonly<Record<string, Record<string, unknown>>>): Record<string, unknown>;
+  /** Called once when a job of this type ends failed or cancelled (after its points are released). */
+  onEnded?(job: { jobId: string; ownerId: string | null; input: I; outcome: 'failed' | 'cancelled' }): Promise<void>;
   /** Points actually charged (at most what was frozen; default: all of it). */
   actualCost?(input: I, outputs: Readonly<Record<string, Record<string, unknown>>>, frozen: number): number;
 }
@@ -92,6 +102,9 @@ export interface JobPolicy {
 export const JOB_POLICIES: { [N in JobName]: JobPolicy } = {
   'system.selfCheck': { retryLimit: 3, retryDelaySeconds: 1, expireInSeconds: 15 * 60 },
   'system.ping': { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 60 },
+  'tts.synthesize': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60 },
+  'sts.convert': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60 },
+  'voice.clone': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 20 * 60 },
 };
 
 /** Stages that must run again when `stage` re-runs: itself and everything that depends on it, directly or not. */

@@ -66,6 +66,11 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
     });
     const row = await jobs.findById(jobId);
     if (row) await publish(row);
+    if (row && (row.status === 'failed' || row.status === 'cancelled')) {
+      await pipelineOf(row.type)
+        ?.onEnded?.({ jobId, ownerId: row.ownerId, input: row.input, outcome: row.status })
+        .catch(() => undefined);
+    }
   }
 
   /** Result files of a job with links a browser can use for an hour (the view is re-read to refresh them). */

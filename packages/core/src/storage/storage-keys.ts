@@ -49,6 +49,14 @@ export const storageKeys = {
   /** One output file of one stage of a job. */
   jobFile: (userId: string, jobId: string, stage: string, fileName: string) =>
     `users/${id('user id', userId)}/jobs/${id('job id', jobId)}/${segment('stage', stage)}/${safeKeyName(fileName)}`,
+  /** Files of one cloned voice (its reference sample and preview). */
+  clonedVoiceFile: (userId: string, voiceId: string, fileName: string) =>
+    `users/${id('user id', userId)}/voices/${id('voice id', voiceId)}/${safeKeyName(fileName)}`,
+  /**
+   * The cached preview sample of a library voice (shared by all users). The voice key is hashed
+   * into the name, so ids with `:` `/` `+` stay valid keys and two voices never share a file.
+   */
+  voicePreview: (voiceKeyHash: string) => `voices/previews/${id('voice key hash', voiceKeyHash)}.mp3`,
   /** Derived files of an upload (thumbnail, waveform peaks). */
   uploadDerived: (userId: string, uploadId: string, fileName: string) =>
     `users/${id('user id', userId)}/uploads/${id('upload id', uploadId)}/derived/${safeKeyName(fileName)}`,

@@ -3,6 +3,7 @@ import type { EspeakSettings } from '../espeak/espeak-speech-synthesizer.ts';
 import type { FasttextSettings } from '../fasttext/fasttext-language-identifier.ts';
 import type { FestivalSettings } from '../festival/festival-speech-synthesizer.ts';
 import type { FliteSettings } from '../flite/flite-speech-synthesizer.ts';
+import type { PocketsphinxSettings } from '../pocketsphinx/pocketsphinx-speech-recognizer.ts';
 import type { SileroSettings } from '../silero/silero-voice-activity-detector.ts';
 
 /** Settings passed to each vendor's factory when the registry loads its engine. */
@@ -14,4 +15,5 @@ export interface EngineSettingsByVendor {
   fasttext?: FasttextSettings;
   festival?: FestivalSettings;
   flite?: FliteSettings;
+  pocketsphinx?: PocketsphinxSettings;
 }

@@ -5,6 +5,7 @@ import { DSP_CONVERTER_ENGINE_ID, DSP_PROFILER_ENGINE_ID } from '../dsp/dsp-engi
 import { FASTTEXT_LANGUAGES } from '../fasttext/fasttext-languages.ts';
 import { FESTIVAL_ENGINE_ID, FESTIVAL_LANGUAGES } from '../festival/festival-voices.ts';
 import { FLITE_ENGINE_ID, FLITE_LANGUAGES } from '../flite/flite-voices.ts';
+import { POCKETSPHINX_ENGINE_ID, POCKETSPHINX_LANGUAGES } from '../pocketsphinx/pocketsphinx-output.ts';
 
 /**
  * Descriptors of the engines that run offline on our machines. Each adapter module is imported
@@ -48,6 +49,18 @@ export function localEngineDescriptors(settings: EngineSettingsByVendor = {}): E
         'Flite (festival-lite), English only: clustergen voices (slt, rms, awb) are intelligible but buzzy, kal is a robotic diphone voice; very fast; word times from its phone end times',
       load: async () => (await import('../flite/flite-speech-synthesizer.ts')).createFlite(settings.flite),
     } satisfies EngineDescriptor<'speech-synthesizer'>,
+    {
+      id: POCKETSPHINX_ENGINE_ID,
+      capability: 'speech-recognizer',
+      displayName: 'CMU PocketSphinx (US English)',
+      languages: POCKETSPHINX_LANGUAGES,
+      location: 'local',
+      qualityTier: 'basic',
+      cost: { unit: 'audio-seconds', usdPerThousand: 0 },
+      description:
+        'PocketSphinx 0.8 with its US English model (HMM + n-gram, no neural network): English only; ~35 % WER on real read speech, a few % on clear synthetic speech; word start/end/confidence; ~0.4 real time',
+      load: async () => (await import('../pocketsphinx/pocketsphinx-speech-recognizer.ts')).createPocketsphinx(settings.pocketsphinx),
+    } satisfies EngineDescriptor<'speech-recognizer'>,
     {
       id: 'silero:vad-v4',
       capability: 'voice-activity-detector',

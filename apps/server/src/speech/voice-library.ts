@@ -1,0 +1,135 @@
+import type { LibraryVoice, VoiceAge } from '@voxwork/core';
+import { previewSentence } from '@voxwork/core';
+import type { EngineDescriptor, SynthesisVoice } from '@voxwork/engines';
+
+/**
+ * The voice library as people see it: each engine voice with a name, accent, gender, age, style
+ * and use cases. eSpeak NG has ~130 languages × ~100 variants; the library curates two voices per
+ * well-supported language (plus a few styled English ones) instead of listing 13,000 combinations.
+ * Voices of other engines (festival, flite, remote) are all listed, described from their ids.
+ */
+
+interface Persona {
+  voiceId: string;
+  name: string;
+  accent: string;
+  gender: 'female' | 'male';
+  age?: VoiceAge;
+  style?: string;
+  useCases: string[];
+}
+
+const NARRATION = ['narration', 'education', 'e-learning'];
+const SOCIAL = ['social media', 'e-commerce', 'advertising'];
+const STORY = ['audiobook', 'storytelling', 'podcast'];
+const ASSIST = ['assistant', 'announcements', 'dialogue'];
+
+const pair = (language: string, accent: string, female: string, male: string, femaleUse = NARRATION, maleUse = SOCIAL): Persona[] => [
+  { voiceId: `${language}+f3`, name: female, accent, gender: 'female', useCases: femaleUse },
+  { voiceId: `${language}+m3`, name: male, accent, gender: 'male', useCases: maleUse },
+];
+
+/** The curated eSpeak NG voices (voice id = `<language>+<variant>`). */
+export const ESPEAK_PERSONAS: readonly Persona[] = [
+  ...pair('en-us', 'American', 'Emma', 'James', NARRATION, ASSIST),
+  ...pair('en-gb', 'British', 'Olivia', 'Oliver', STORY, NARRATION),
+  { voiceId: 'en-gb-scotland+m1', name: 'Callum', accent: 'Scottish', gender: 'male', useCases: STORY },
+  { voiceId: 'en-us+whisperf', name: 'Wren', accent: 'American', gender: 'female', style: 'whisper', useCases: ['ASMR', 'storytelling'] },
+  { voiceId: 'en-us+grandpa', name: 'Walter', accent: 'American', gender: 'male', age: 'senior', style: 'warm', useCases: ['storytelling', 'audiobook'] },
+  { voiceId: 'en-us+klatt', name: 'Kit', accent: 'American', gender: 'male', style: 'robotic', useCases: ['games', 'announcements'] },
+  ...pair('cmn', 'Standard Mandarin', 'Xiaomei 小美', 'Zhiwei 志伟', NARRATION, SOCIAL),
+  ...pair('yue', 'Cantonese (Hong Kong)', 'Kaman 嘉敏', 'Wingkit 永杰', SOCIAL, STORY),
+  ...pair('es', 'Castilian (Spain)', 'Lucía', 'Mateo'),
+  ...pair('es-419', 'Latin American', 'Valentina', 'Santiago', SOCIAL, NARRATION),
+  ...pair('fr-fr', 'France', 'Camille', 'Louis', STORY, NARRATION),
+  ...pair('de', 'Germany', 'Hannah', 'Lukas', NARRATION, ASSIST),
+  ...pair('it', 'Italy', 'Giulia', 'Marco', SOCIAL, STORY),
+  ...pair('pt-br', 'Brazilian', 'Ana', 'Pedro', SOCIAL, NARRATION),
+  ...pair('pt', 'European Portuguese', 'Inês', 'Tiago', NARRATION, STORY),
+  ...pair('ru', 'Russia', 'Anna', 'Dmitri', NARRATION, STORY),
+  ...pair('ko', 'Seoul', 'Jiwoo', 'Minjun', SOCIAL, ASSIST),
+  ...pair('hi', 'India', 'Priya', 'Arjun', NARRATION, SOCIAL),
+  ...pair('ar', 'Modern Standard', 'Layla', 'Omar', NARRATION, ASSIST),
+  ...pair('vi', 'Northern (Hanoi)', 'Linh', 'Minh', SOCIAL, NARRATION),
+  ...pair('id', 'Indonesia', 'Putri', 'Budi', SOCIAL, NARRATION),
+  ...pair('tr', 'Turkey', 'Elif', 'Emre', NARRATION, SOCIAL),
+  ...pair('nl', 'Netherlands', 'Sanne', 'Daan', NARRATION, ASSIST),
+  ...pair('pl', 'Poland', 'Zofia', 'Jakub', STORY, NARRATION),
+  ...pair('sv', 'Sweden', 'Elsa', 'Erik', NARRATION, STORY),
+  ...pair('uk', 'Ukraine', 'Oksana', 'Taras', NARRATION, STORY),
+  ...pair('el', 'Greece', 'Eleni', 'Giorgos', NARRATION, STORY),
+  ...pair('ms', 'Malaysia', 'Aisyah', 'Hafiz', SOCIAL, NARRATION),
+];
+
+/** Names and descriptions for voices of other local engines, by a fragment of their id. */
+const KNOWN_VOICES: ReadonlyArray<{ match: RegExp; name: string; accent: string; age?: VoiceAge; style?: string; useCases: string[] }> = [
+  { match: /slt/, name: 'Sloane', accent: 'American', style: 'clear', useCases: ['narration', 'e-learning', 'audiobook'] },
+  { match: /kal/, name: 'Kal', accent: 'American', useCases: ['announcements', 'assistant'] },
+  { match: /ked/, name: 'Ked', accent: 'American', useCases: ['announcements'] },
+  { match: /awb/, name: 'Alan', accent: 'Scottish', useCases: ['storytelling', 'narration'] },
+  { match: /rms/, name: 'Rick', accent: 'American', useCases: ['narration', 'podcast'] },
+  { match: /ona/, name: 'Ona', accent: 'Catalonia', useCases: ['narration'] },
+  { match: /(^|_)lp(_|$)/, name: 'Lucia', accent: 'Italy', useCases: ['narration'] },
+  { match: /(^|_)pc(_|$)/, name: 'Piero', accent: 'Italy', useCases: ['narration'] },
+  { match: /nsh|ru/, name: 'Nikolai', accent: 'Russia', useCases: ['narration'] },
+  { match: /dita/, name: 'Dita', accent: 'Czechia', useCases: ['narration'] },
+  { match: /czech_ph|(^|_)ph(_|$)/, name: 'Pavel', accent: 'Czechia', useCases: ['narration'] },
+  { match: /suo_fi_lj|lj/, name: 'Liisa', accent: 'Finland', useCases: ['narration'] },
+  { match: /hy_fi_mv|mv/, name: 'Mikko', accent: 'Finland', useCases: ['narration'] },
+  { match: /nsk|hindi/i, name: 'Nitin', accent: 'India', useCases: ['narration'] },
+];
+
+const HAN_NAMES = /[\u4e00-\u9fff]/;
+
+function describeOther(voice: SynthesisVoice, descriptor: EngineDescriptor<'speech-synthesizer'>): Omit<LibraryVoice, 'previewText'> {
+  const known = KNOWN_VOICES.find((entry) => entry.match.test(voice.id));
+  const language = voice.languages[0] ?? 'en';
+  return {
+    key: `${descriptor.id}/${voice.id}`,
+    engineId: descriptor.id,
+    voiceId: voice.id,
+    name: known ? `${known.name}` : voice.name,
+    language,
+    languages: voice.languages,
+    accent: known?.accent ?? null,
+    gender: voice.gender ?? null,
+    age: known?.age ?? 'adult',
+    style: known?.style ?? null,
+    useCases: known?.useCases ?? ['narration'],
+    engineName: descriptor.displayName,
+    location: descriptor.location,
+    qualityTier: /hts/i.test(voice.id) || descriptor.location === 'remote' ? descriptor.qualityTier : descriptor.location === 'local' && descriptor.qualityTier === 'premium' ? 'standard' : /diphone|clunits|kal|ked/.test(voice.id) ? 'basic' : descriptor.qualityTier,
+    description: descriptor.description,
+  };
+}
+
+/** Library entries for one synthesizer's voices. */
+export function libraryVoicesOf(descriptor: EngineDescriptor<'speech-synthesizer'>, voices: readonly SynthesisVoice[]): LibraryVoice[] {
+  const withPreview = (voice: Omit<LibraryVoice, 'previewText'>): LibraryVoice => ({ ...voice, previewText: previewSentence(voice.language) });
+  if (descriptor.id !== 'espeak:espeak-ng') return voices.map((voice) => withPreview(describeOther(voice, descriptor)));
+  const byId = new Map(voices.map((voice) => [voice.id, voice]));
+  return ESPEAK_PERSONAS.flatMap((persona) => {
+    const base = byId.get(persona.voiceId.split('+')[0]!);
+    if (!base) return [];
+    const language = base.languages[0] === 'cmn' || base.languages[0] === 'cmn-latn-pinyin' ? 'zh' : base.languages[0]!;
+    return [
+      withPreview({
+        key: `${descriptor.id}/${persona.voiceId}`,
+        engineId: descriptor.id,
+        voiceId: persona.voiceId,
+        name: persona.name,
+        language,
+        languages: [...new Set([language, ...base.languages])],
+        accent: persona.accent,
+        gender: persona.gender,
+        age: persona.age ?? (HAN_NAMES.test(persona.name) ? 'young' : 'adult'),
+        style: persona.style ?? 'neutral',
+        useCases: persona.useCases,
+        engineName: descriptor.displayName,
+        location: descriptor.location,
+        qualityTier: descriptor.qualityTier,
+        description: descriptor.description,
+      }),
+    ];
+  });
+}
