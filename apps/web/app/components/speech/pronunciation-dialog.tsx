@@ -7,13 +7,10 @@ import { useApiClient } from "../../lib/api-client";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { Input, Label } from "../ui/input";
-import { languageName } from "./voice-labels";
+import { COMMON_LANGUAGES, languageName } from "./voice-labels";
 import { NativeSelect } from "./native-select";
 
 type Entry = Awaited<ReturnType<(typeof pronunciationListCall)["data"]["parse"]>>["list"][number];
-
-/** Languages offered by the dictionary (the script's and voice's first, then common ones). */
-const COMMON_LANGUAGES = ["en", "zh", "ja", "ko", "fr", "de", "es", "it", "pt", "ru"];
 
 export interface PronunciationDialogProps {
   open: boolean;

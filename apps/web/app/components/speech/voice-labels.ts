@@ -18,3 +18,6 @@ export function qualityKey(voice: Pick<VoiceView, "location" | "qualityTier" | "
   if (voice.location === "remote") return "speech.quality.remote";
   return voice.qualityTier === "basic" ? "speech.quality.localBasic" : voice.qualityTier === "standard" ? "speech.quality.localStandard" : "speech.quality.localPremium";
 }
+
+/** Languages offered where the user names one (dictionary, cloned voice), besides the page's own. */
+export const COMMON_LANGUAGES = ["en", "zh", "ja", "ko", "fr", "de", "es", "it", "pt", "ru"] as const;

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { VoiceView } from "@voxwork/contract";
 import { useT } from "../../i18n";
 import type { VoiceSearch } from "../../lib/speech/voice-filters";
@@ -19,6 +19,11 @@ export interface VoicePickerDialogProps {
 export function VoicePickerDialog({ open, onOpenChange, selectedKey, onSelect, initialSearch }: VoicePickerDialogProps) {
   const t = useT();
   const [search, setSearch] = useState<VoiceSearch>(initialSearch ?? { tab: "all", query: "", filters: {} });
+  const initialTab = initialSearch?.tab;
+  // Each opening starts on the caller's tab (it may be known only after the dialog first rendered).
+  useEffect(() => {
+    if (open && initialTab) setSearch((current) => ({ ...current, tab: initialTab }));
+  }, [open, initialTab]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent closeLabel={t("speech.common.close")} className="max-w-5xl" data-testid="voice-picker">

@@ -1,0 +1,173 @@
+import { useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
+import { stsCost, stsCreateCall, voiceGetCall, voiceListCall, type UploadView, type VoiceView } from "@voxwork/contract";
+import { DownloadIcon, LoaderCircleIcon, WandSparklesIcon } from "lucide-react";
+import { toast } from "sonner";
+import { useT } from "../../i18n";
+import { useApiClient } from "../../lib/api-client";
+import { isSignedIn, useCurrentUser } from "../../lib/current-user";
+import { formatClock } from "../../lib/speech/recording";
+import { ContentHistory } from "../../components/history/content-history";
+import { Button } from "../../components/ui/button";
+import { Label } from "../../components/ui/input";
+import { AudioSource } from "../../components/speech/audio-source";
+import { JobStatus } from "../../components/speech/job-status";
+import { NativeSelect } from "../../components/speech/native-select";
+import { SelectedVoice } from "../../components/speech/selected-voice";
+import { speechFiles } from "../../components/speech/speech-result";
+import { isJobEnded, useFollowedJob } from "../../components/speech/use-followed-job";
+import { VoicePickerDialog } from "../../components/speech/voice-picker-dialog";
+import { WaveformPlayer } from "../../components/speech/waveform-player";
+
+/**
+ * `/workbench/speech-to-speech`: a recording (upload or microphone) spoken again in a library or
+ * cloned voice, keeping its timing; cost from the recording's length; before/after waveforms.
+ */
+export default function SpeechToSpeechPage() {
+  const t = useT();
+  const api = useApiClient();
+  const user = useCurrentUser();
+  const signedIn = isSignedIn(user);
+  const id = useId();
+  const [params] = useSearchParams();
+  const requestedVoice = params.get("voice");
+
+  const [upload, setUpload] = useState<UploadView | null>(null);
+  const [voice, setVoice] = useState<VoiceView | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [denoise, setDenoise] = useState(false);
+  const [keepBackground, setKeepBackground] = useState(false);
+  const [format, setFormat] = useState<"mp3" | "wav">("mp3");
+  const [submitting, setSubmitting] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [before, setBefore] = useState<UploadView | null>(null);
+  const [hasClones, setHasClones] = useState(false);
+  const { job, connection } = useFollowedJob(jobId);
+  const running = submitting || (jobId !== null && !isJobEnded(job));
+
+  // `?voice=` preselects; the picker opens on "my voices" when there are cloned ones.
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    if (requestedVoice) api.call(voiceGetCall, { voiceKey: requestedVoice }).then((found) => live && setVoice(found), () => undefined);
+    api.call(voiceListCall, { tab: "mine", pageSize: 1 }).then((page) => live && setHasClones(page.total > 0), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, signedIn, requestedVoice]);
+
+  const duration = upload?.durationSeconds ?? null;
+  const cost = duration != null ? stsCost(duration, voice?.qualityTier ?? "basic") : null;
+
+  async function convert() {
+    if (running) return;
+    if (!upload) return toast.error(t("speech.sts.needSource"));
+    if (!voice) return toast.error(t("speech.tts.chooseVoiceFirst"));
+    setSubmitting(true);
+    try {
+      const created = await api.call(stsCreateCall, { uploadId: upload.id, voiceKey: voice.key, denoise, keepBackground, format, title: upload.name.slice(0, 120) });
+      setBefore(upload);
+      setJobId(created.jobId);
+      toast.success(t("speech.sts.started", { cost: created.cost }));
+    } catch {
+      // The client wrapper showed the catalogue message.
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const result = job?.status === "completed" ? speechFiles(job).audio : undefined;
+
+  return (
+    <section className="mx-auto w-full max-w-6xl">
+      <h1 className="text-2xl font-bold tracking-tight">{t("speech.sts.title")}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("speech.sts.lead")}</p>
+
+      <div className="mt-6 grid gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid content-start gap-4 rounded-2xl border border-border bg-surface p-4">
+          <h2 className="font-semibold">{t("speech.sts.sourceTitle")}</h2>
+          <AudioSource upload={upload} onChange={setUpload} minSeconds={1} />
+          {upload ? <WaveformPlayer url={upload.url} name={upload.name} height={56} /> : null}
+        </div>
+
+        <aside className="grid content-start gap-5 rounded-2xl border border-border bg-surface p-4">
+          <div className="grid gap-2">
+            <h2 className="font-semibold">{t("speech.sts.targetTitle")}</h2>
+            <SelectedVoice voice={voice} onChoose={() => setPickerOpen(true)} />
+          </div>
+          <div className="grid gap-3">
+            <h2 className="font-semibold">{t("speech.sts.optionsTitle")}</h2>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={denoise} onChange={(event) => setDenoise(event.target.checked)} className="size-4 accent-[var(--vx-primary)]" />
+              {t("speech.sts.denoise")}
+            </label>
+            <label className="grid gap-0.5 text-sm">
+              <span className="flex items-center gap-2">
+                <input type="checkbox" checked={keepBackground} onChange={(event) => setKeepBackground(event.target.checked)} className="size-4 accent-[var(--vx-primary)]" />
+                {t("speech.sts.keepBackground")}
+              </span>
+              <span className="pl-6 text-xs text-muted-foreground">{t("speech.sts.keepBackgroundHint")}</span>
+            </label>
+            <div className="grid gap-1">
+              <Label htmlFor={`${id}-format`}>{t("speech.sts.format")}</Label>
+              <NativeSelect id={`${id}-format`} value={format} onChange={(event) => setFormat(event.target.value as "mp3" | "wav")}>
+                <option value="mp3">MP3</option>
+                <option value="wav">WAV</option>
+              </NativeSelect>
+            </div>
+          </div>
+          <p className="text-sm font-medium tabular-nums" data-testid="sts-estimate">
+            {cost != null && duration != null ? t("speech.sts.estimate", { cost, duration: formatClock(duration) }) : t("speech.sts.estimateUnknown")}
+          </p>
+          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
+            <p role="alert" className="text-sm text-destructive">
+              {t("speech.common.notEnoughPoints", { cost, available: user.availablePoint })}
+            </p>
+          ) : null}
+          <Button type="button" size="lg" onClick={() => void convert()} disabled={running || !upload || !voice} data-testid="sts-convert">
+            {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <WandSparklesIcon aria-hidden="true" />}
+            {running ? t("speech.sts.converting") : t("speech.sts.convert")}
+          </Button>
+        </aside>
+      </div>
+
+      {jobId ? (
+        <div className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+          <JobStatus job={job} connection={connection} label={t("speech.sts.converting")} />
+          {result && before ? (
+            <div className="grid gap-4" data-testid="sts-result">
+              <div className="grid gap-4 desktop:grid-cols-2">
+                <div className="grid gap-2">
+                  <h3 className="text-sm font-medium">{t("speech.sts.before")}</h3>
+                  <WaveformPlayer url={before.url} name={before.name} />
+                </div>
+                <div className="grid gap-2">
+                  <h3 className="text-sm font-medium">{t("speech.sts.after")}</h3>
+                  <WaveformPlayer url={result.url} name={result.name} />
+                </div>
+              </div>
+              <div>
+                <Button asChild size="sm">
+                  <a href={result.downloadUrl} download data-testid="download-audio">
+                    <DownloadIcon aria-hidden="true" />
+                    {t("speech.sts.downloadResult")}
+                  </a>
+                </Button>
+              </div>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      <ContentHistory tools={["speech-to-speech"]} className="mt-10" />
+
+      <VoicePickerDialog
+        open={pickerOpen}
+        onOpenChange={setPickerOpen}
+        selectedKey={voice?.key}
+        onSelect={setVoice}
+        initialSearch={{ tab: hasClones ? "mine" : "all", query: "", filters: {} }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,416 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import {
+  messageFor,
+  planByVipLevel,
+  voiceCloneCheckCall,
+  voiceCloneCost,
+  voiceCloneCreateCall,
+  voiceCloneDeleteCall,
+  voiceCloneRenameCall,
+  voiceGetCall,
+  voiceListCall,
+  voicePreviewCall,
+  type RecordingCheck,
+  type UploadView,
+  type VoiceView,
+} from "@voxwork/contract";
+import { CheckCircle2Icon, InfoIcon, LoaderCircleIcon, PencilIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
+import { toast } from "sonner";
+import { localizePath, useLocale, useT } from "../../i18n";
+import { useApiClient } from "../../lib/api-client";
+import { isSignedIn, useCurrentUser } from "../../lib/current-user";
+import { formatClock } from "../../lib/speech/recording";
+import { ContentHistory } from "../../components/history/content-history";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import { Input, Label } from "../../components/ui/input";
+import { AudioSource } from "../../components/speech/audio-source";
+import { JobStatus } from "../../components/speech/job-status";
+import { NativeSelect } from "../../components/speech/native-select";
+import { useFollowedJob } from "../../components/speech/use-followed-job";
+import { COMMON_LANGUAGES, languageName, qualityKey } from "../../components/speech/voice-labels";
+import { WaveformPlayer } from "../../components/speech/waveform-player";
+
+const clonedId = (voice: Pick<VoiceView, "key">) => voice.key.replace(/^cloned\//, "");
+
+/**
+ * `/workbench/voice-cloning`: a recording (upload or microphone), its quality report, consent,
+ * name and language → a cloned voice made in a job, then its preview; the user's cloned voices
+ * with rename/delete and the plan's slots.
+ */
+export default function VoiceCloningPage() {
+  const t = useT();
+  const locale = useLocale();
+  const api = useApiClient();
+  const user = useCurrentUser();
+  const signedIn = isSignedIn(user);
+  const id = useId();
+
+  const [upload, setUpload] = useState<UploadView | null>(null);
+  const [check, setCheck] = useState<RecordingCheck | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [name, setName] = useState("");
+  const [language, setLanguage] = useState<string>(locale);
+  const [consent, setConsent] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<{ voice: VoiceView; jobId: string } | null>(null);
+  const [readyVoice, setReadyVoice] = useState<VoiceView | null>(null);
+  const [readyPreview, setReadyPreview] = useState<string | null>(null);
+  const [mine, setMine] = useState<VoiceView[] | null>(null);
+  const [renaming, setRenaming] = useState<VoiceView | null>(null);
+  const [deleting, setDeleting] = useState<VoiceView | null>(null);
+  const { job, connection } = useFollowedJob(created?.jobId ?? null);
+
+  const slots = (user.comboDetail ?? planByVipLevel(user.vipLevel).comboDetail).voiceCloneSlots;
+  const used = mine?.length ?? 0;
+  const slotsFull = mine !== null && used >= slots;
+  const cost = voiceCloneCost();
+
+  const loadMine = useCallback(async () => {
+    try {
+      const page = await api.call(voiceListCall, { tab: "mine", pageSize: 100 });
+      setMine(page.list.filter((voice) => voice.cloned));
+    } catch {
+      setMine([]);
+    }
+  }, [api]);
+
+  useEffect(() => {
+    if (signedIn) void loadMine();
+  }, [signedIn, loadMine]);
+
+  // A new recording: check it.
+  useEffect(() => {
+    setCheck(null);
+    if (!upload) return;
+    let live = true;
+    setChecking(true);
+    api.call(voiceCloneCheckCall, { uploadId: upload.id }).then(
+      (report) => live && setCheck(report),
+      () => undefined,
+    ).finally(() => live && setChecking(false));
+    // The file name is a suggestion for the voice's name.
+    setName((current) => current || upload.name.replace(/\.[^.]+$/, "").slice(0, 40));
+    return () => {
+      live = false;
+    };
+  }, [api, upload]);
+
+  // The clone job ended: read the voice again (ready, with its preview).
+  useEffect(() => {
+    if (!created || job?.status !== "completed") return;
+    let live = true;
+    api.call(voiceGetCall, { voiceKey: created.voice.key }).then(
+      async (voice) => {
+        if (!live) return;
+        setReadyVoice(voice);
+        void loadMine();
+        const url = voice.previewUrl ?? (await api.call(voicePreviewCall, { voiceKey: voice.key })).url;
+        if (live) setReadyPreview(url);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, created, job?.status, loadMine]);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    if (!upload || !check?.accepted) return;
+    if (!consent) return toast.error(t("speech.clone.consentRequired"));
+    setCreating(true);
+    try {
+      const answer = await api.call(voiceCloneCreateCall, { uploadId: upload.id, name: name.trim(), language, consent });
+      setCreated({ voice: answer.voice, jobId: answer.jobId });
+      setReadyVoice(null);
+      setReadyPreview(null);
+      void loadMine();
+    } catch {
+      // The client wrapper showed the catalogue message (consent, slots, points…).
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  function startOver() {
+    setUpload(null);
+    setCheck(null);
+    setCreated(null);
+    setReadyVoice(null);
+    setReadyPreview(null);
+    setConsent(false);
+    setName("");
+  }
+
+  const languages = [...new Set([locale, ...COMMON_LANGUAGES])];
+  const problems = check?.problems ?? [];
+
+  return (
+    <section className="mx-auto w-full max-w-6xl">
+      <h1 className="text-2xl font-bold tracking-tight">{t("speech.clone.title")}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("speech.clone.lead")}</p>
+      <p className="mt-4 flex max-w-3xl gap-2 rounded-xl border border-border bg-surface-muted/40 p-3 text-sm" data-testid="clone-honest-note">
+        <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        <span>{t("speech.clone.honestNote")}</span>
+      </p>
+
+      <div className="mt-6 grid gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid content-start gap-6">
+          {created ? (
+            <div className="grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite" data-testid="clone-progress">
+              <JobStatus job={job} connection={connection} label={t("speech.clone.analysing")} />
+              {readyVoice ? (
+                <div className="grid gap-3" data-testid="clone-ready">
+                  <p className="flex items-center gap-2 font-medium">
+                    <CheckCircle2Icon className="size-5 text-primary" aria-hidden="true" />
+                    {t("speech.clone.ready", { name: readyVoice.name })}
+                  </p>
+                  {readyPreview ? <WaveformPlayer url={readyPreview} name={readyVoice.name} /> : <p className="text-sm text-muted-foreground">{t("speech.common.loading")}</p>}
+                  <div className="flex flex-wrap gap-2">
+                    <Button asChild size="sm">
+                      <Link to={localizePath(`/workbench/text-to-speech?voice=${encodeURIComponent(readyVoice.key)}`, locale)} data-testid="clone-use-tts">
+                        {t("speech.clone.useInTts")}
+                      </Link>
+                    </Button>
+                    <Button asChild size="sm" variant="outline">
+                      <Link to={localizePath(`/workbench/speech-to-speech?voice=${encodeURIComponent(readyVoice.key)}`, locale)} data-testid="clone-use-sts">
+                        {t("speech.clone.useInSts")}
+                      </Link>
+                    </Button>
+                  </div>
+                </div>
+              ) : null}
+              {job && job.status !== "queued" && job.status !== "running" ? (
+                <div>
+                  <Button type="button" variant="outline" size="sm" onClick={startOver}>
+                    {t("speech.source.replace")}
+                  </Button>
+                </div>
+              ) : null}
+            </div>
+          ) : (
+            <>
+              <div className="grid gap-3 rounded-2xl border border-border bg-surface p-4">
+                <h2 className="font-semibold">{t("speech.clone.stepRecording")}</h2>
+                <p className="text-sm text-muted-foreground">{t("speech.clone.recordingHint")}</p>
+                <AudioSource upload={upload} onChange={setUpload} />
+                {upload ? <WaveformPlayer url={upload.url} name={upload.name} height={56} /> : null}
+              </div>
+
+              {upload ? (
+                <div className="grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite" data-testid="clone-check">
+                  <h2 className="font-semibold">{t("speech.clone.stepCheck")}</h2>
+                  {checking || !check ? (
+                    <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                      <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
+                      {t("speech.clone.checking")}
+                    </p>
+                  ) : (
+                    <>
+                      <p className={check.accepted ? "flex items-center gap-2 text-sm font-medium" : "flex items-center gap-2 text-sm font-medium text-destructive"} data-testid="clone-check-verdict" data-accepted={check.accepted}>
+                        {check.accepted ? <CheckCircle2Icon className="size-4 text-primary" aria-hidden="true" /> : <TriangleAlertIcon className="size-4" aria-hidden="true" />}
+                        {check.accepted ? t("speech.clone.checkAccepted") : t("speech.clone.checkRejected")}
+                      </p>
+                      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+                        <Fact label={t("speech.clone.facts.duration")} value={formatClock(check.durationSeconds)} />
+                        <Fact label={t("speech.clone.facts.speech")} value={`${Math.round(check.speechRatio * 100)}%`} />
+                        <Fact label={t("speech.clone.facts.loudness")} value={check.loudnessLufs != null ? `${check.loudnessLufs.toFixed(1)} LUFS` : "—"} />
+                        <Fact label={t("speech.clone.facts.clipping")} value={`${(check.clippingRatio * 100).toFixed(2)}%`} />
+                        <Fact label={t("speech.clone.facts.pitch")} value={check.medianPitchHz != null ? `${Math.round(check.medianPitchHz)} Hz` : "—"} />
+                      </dl>
+                      {problems.length > 0 ? (
+                        <div className="grid gap-1 text-sm">
+                          {check.accepted ? <p className="text-muted-foreground">{t("speech.clone.checkWarnings")}</p> : null}
+                          <ul className="list-disc pl-5" data-testid="clone-problems">
+                            {problems.map((problem, index) => (
+                              <li key={`${problem.code}-${index}`} className={check.accepted ? "" : "text-destructive"}>
+                                {messageFor(locale, problem.code, problem.params) ?? messageFor(locale, 1)}
+                              </li>
+                            ))}
+                          </ul>
+                        </div>
+                      ) : null}
+                    </>
+                  )}
+                </div>
+              ) : null}
+
+              {check?.accepted ? (
+                <form onSubmit={(event) => void create(event)} className="grid gap-4 rounded-2xl border border-border bg-surface p-4" data-testid="clone-form">
+                  <h2 className="font-semibold">{t("speech.clone.stepDetails")}</h2>
+                  <div className="grid gap-3 sm:grid-cols-2">
+                    <div className="grid gap-1">
+                      <Label htmlFor={`${id}-name`}>{t("speech.clone.name")}</Label>
+                      <Input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={40} required placeholder={t("speech.clone.namePlaceholder")} data-testid="clone-name" />
+                    </div>
+                    <div className="grid gap-1">
+                      <Label htmlFor={`${id}-language`}>{t("speech.clone.language")}</Label>
+                      <NativeSelect id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value)} className="h-10" data-testid="clone-language">
+                        {languages.map((tag) => (
+                          <option key={tag} value={tag}>
+                            {languageName(tag, locale)}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    </div>
+                  </div>
+                  <label className="flex items-start gap-2 text-sm">
+                    <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} required className="mt-0.5 size-4 shrink-0 accent-[var(--vx-primary)]" data-testid="clone-consent" />
+                    <span>{t("speech.clone.consent")}</span>
+                  </label>
+                  {slotsFull ? (
+                    <p role="alert" className="text-sm text-destructive">
+                      {t("speech.clone.slotsFull")}
+                    </p>
+                  ) : null}
+                  <div>
+                    <Button type="submit" disabled={creating || !consent || !name.trim() || slotsFull} data-testid="clone-create">
+                      {creating ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+                      {creating ? t("speech.clone.creating") : t("speech.clone.create", { cost })}
+                    </Button>
+                  </div>
+                </form>
+              ) : null}
+            </>
+          )}
+        </div>
+
+        <aside className="grid content-start gap-3 rounded-2xl border border-border bg-surface p-4" data-testid="my-cloned-voices">
+          <h2 className="font-semibold">{t("speech.clone.myVoices")}</h2>
+          <p className="text-sm text-muted-foreground" data-testid="clone-slots">
+            {t("speech.clone.slots", { used, total: slots })}
+          </p>
+          {mine === null ? (
+            <p className="text-sm text-muted-foreground">{t("speech.common.loading")}</p>
+          ) : mine.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t("speech.clone.noVoices")}</p>
+          ) : (
+            <ul className="grid gap-2">
+              {mine.map((voice) => (
+                <li key={voice.key} className="flex items-center gap-2 rounded-lg border border-border p-2 text-sm" data-testid="cloned-voice">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{voice.name}</p>
+                    <p className="truncate text-xs text-muted-foreground">
+                      {languageName(voice.language, locale)} · {t(qualityKey(voice))}
+                      {voice.medianPitchHz ? ` · ${t("speech.clone.medianPitch", { hz: Math.round(voice.medianPitchHz) })}` : ""}
+                    </p>
+                  </div>
+                  <Button type="button" variant="ghost" size="icon" onClick={() => setRenaming(voice)} aria-label={`${t("speech.common.rename")}: ${voice.name}`}>
+                    <PencilIcon aria-hidden="true" />
+                  </Button>
+                  <Button type="button" variant="ghost" size="icon" onClick={() => setDeleting(voice)} aria-label={`${t("speech.common.delete")}: ${voice.name}`}>
+                    <Trash2Icon aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </aside>
+      </div>
+
+      <ContentHistory tools={["voice-cloning"]} className="mt-10" />
+
+      <RenameDialog
+        voice={renaming}
+        onClose={() => setRenaming(null)}
+        onRename={async (voice, next) => {
+          const renamed = await api.call(voiceCloneRenameCall, { id: clonedId(voice), name: next });
+          setMine((current) => (current ?? []).map((item) => (item.key === voice.key ? renamed : item)));
+          toast.success(t("speech.clone.renamed"));
+        }}
+      />
+      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <DialogContent closeLabel={t("speech.common.close")}>
+          <DialogHeader>
+            <DialogTitle>{t("speech.clone.deleteTitle", { name: deleting?.name ?? "" })}</DialogTitle>
+            <DialogDescription>{t("speech.clone.deleteText")}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("speech.common.cancel")}
+              </Button>
+            </DialogClose>
+            <Button
+              type="button"
+              variant="destructive"
+              data-testid="clone-delete-confirm"
+              onClick={async () => {
+                if (!deleting) return;
+                try {
+                  await api.call(voiceCloneDeleteCall, { id: clonedId(deleting) });
+                  setMine((current) => (current ?? []).filter((item) => item.key !== deleting.key));
+                  toast.success(t("speech.clone.deleted"));
+                  setDeleting(null);
+                } catch {
+                  // Shown by the client wrapper.
+                }
+              }}
+            >
+              {t("speech.common.delete")}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-surface-muted/60 p-2">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function RenameDialog({ voice, onClose, onRename }: { voice: VoiceView | null; onClose: () => void; onRename: (voice: VoiceView, name: string) => Promise<void> }) {
+  const t = useT();
+  const id = useId();
+  const [name, setName] = useState("");
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setName(voice?.name ?? ""), [voice]);
+  return (
+    <Dialog open={voice !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent closeLabel={t("speech.common.close")}>
+        <form
+          className="grid gap-4"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            if (!voice || !name.trim()) return;
+            setSaving(true);
+            try {
+              await onRename(voice, name.trim());
+              onClose();
+            } catch {
+              // Shown by the client wrapper.
+            } finally {
+              setSaving(false);
+            }
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{t("speech.clone.renameTitle")}</DialogTitle>
+          </DialogHeader>
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-name`}>{t("speech.clone.name")}</Label>
+            <Input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={40} required />
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("speech.common.cancel")}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={saving || !name.trim()}>
+              {t("speech.common.save")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
