@@ -72,6 +72,10 @@ export async function remoteRequest(request: RemoteRequest): Promise<RemoteRespo
     // Network trouble (refused, reset, DNS): fetch says "fetch failed" and puts the reason in `cause`.
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     const reason = cause instanceof Error ? `${(cause as NodeJS.ErrnoException).code ?? cause.name}: ${cause.message}` : String(cause);
+    // Redirects are not followed (a key header would go wherever they point): a configuration problem, not a passing one.
+    if (/redirect/i.test(reason)) {
+      return new EngineFailedError(`${request.engineId} answered with a redirect while ${request.doing}: set its base URL to the address it redirects to`, { engineId: request.engineId, isRetryable: false });
+    }
     return new EngineFailedError(`${request.engineId} could not be reached while ${request.doing}: ${redactSecrets(reason, request.secrets)}`, {
       engineId: request.engineId,
       isRetryable: true,
