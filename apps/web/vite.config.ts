@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { buildManifestPlugin } from "./build-manifest.plugin.ts";
+import { initialChunksPlugin } from "./initial-chunks.plugin.ts";
 
 // One id per build: kept in the environment so every Vite environment of the build (client,
 // server, prerender) sees the same value even if this file is evaluated again.
@@ -11,5 +12,5 @@ const buildId = (process.env.VOXWORK_BUILD_ID ||= `${Date.now().toString(36)}-${
 
 export default defineConfig({
   define: { __VOXWORK_BUILD_ID__: JSON.stringify(buildId) },
-  plugins: [tailwindcss(), reactRouter(), buildManifestPlugin({ buildId })],
+  plugins: [tailwindcss(), reactRouter(), initialChunksPlugin(), buildManifestPlugin({ buildId })],
 });

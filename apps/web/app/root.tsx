@@ -1,11 +1,12 @@
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
-import { languageTag, localeFromPath, t } from "./i18n";
+import { ensureMessages, languageTag, localeFromPath, MESSAGES_SCRIPT_ID, pageMessagesJson, t } from "./i18n";
 import { applyColorMode, effectiveForcedMode, FORCED_COLOR_MODE_ATTRIBUTE, setForcedColorMode } from "./lib/color-mode";
 import { languageRedirectScript } from "./lib/language";
 import { readPublicConfig } from "./lib/public-config.server";
-import { findRouteMeta, guardRedirect } from "./lib/route-meta";
+import { findRouteMeta, guardRedirect, messageScope } from "./lib/route-meta";
+import { claimChunkReload } from "./lib/chunk-reload";
 import { hasToken, readUserInfo } from "./lib/user-info";
 import { ColorModeScript, InlineScript } from "./components/color-mode-script";
 import { RouteError } from "./components/route-error";
@@ -21,11 +22,26 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-/** The same guards on client navigation, before any route module renders (no flash of protected content). */
+/**
+ * The same guards on client navigation, before any route module renders (no flash of protected
+ * content); then the messages the next page needs (decision 011: a marketing page brings only
+ * the marketing namespaces of its language). If they cannot be loaded (a new deployment replaced
+ * the chunk), the page is loaded as a document instead, once per 10 s like a failed preload.
+ */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   ({ request }) => {
     const target = guardRedirect(new URL(request.url).pathname, hasToken(readUserInfo(document.cookie)));
     if (target) throw redirect(target);
+  },
+  async ({ request }) => {
+    const { pathname } = new URL(request.url);
+    try {
+      await ensureMessages(localeFromPath(pathname), messageScope(pathname));
+    } catch (error) {
+      if (!claimChunkReload(window.sessionStorage, Date.now())) throw error;
+      window.location.assign(request.url);
+      await new Promise(() => {}); // the document navigation replaces this page
+    }
   },
 ];
 
@@ -67,6 +83,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ColorModeScript />
         <InlineScript id="language-redirect" code={languageRedirectScript} />
+        {/* The messages this page needs in the browser, in its language (decision 011). */}
+        <script id={MESSAGES_SCRIPT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: pageMessagesJson(localeFromPath(pathname), messageScope(pathname)) }} />
         <Meta />
         <Links />
       </head>

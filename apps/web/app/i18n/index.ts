@@ -1,14 +1,14 @@
 import { useLocation } from "react-router";
-import { en, type Messages } from "./en";
-import { zh } from "./zh";
+import { catalogueFor, reportMissingNamespace } from "#i18n/catalogues";
+import type { Messages } from "./en";
 
 export type { Messages } from "./en";
+export { ensureMessages, pageMessagesJson } from "#i18n/catalogues";
+export { MESSAGES_SCRIPT_ID, type MessageScope } from "./message-scope";
 
 export const LOCALES = ["en", "zh"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
-
-const catalogues: Record<Locale, Messages> = { en, zh };
 
 /** BCP 47 tag used for `<html lang>` and `hrefLang`. */
 const LANGUAGE_TAGS: Record<Locale, string> = { en: "en", zh: "zh-CN" };
@@ -56,13 +56,20 @@ export function otherLocale(locale: Locale): Locale {
   return locale === "zh" ? "en" : "zh";
 }
 
-/** Looks up a message and fills `{name}` placeholders from `params`. */
+/**
+ * Looks up a message and fills `{name}` placeholders from `params`. In the browser only the
+ * namespaces the page needs are loaded (decision 011); a key from another one is reported.
+ */
 export function t(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  let node: unknown = catalogues[locale];
+  const catalogue = catalogueFor(locale);
+  let node: unknown = catalogue;
   for (const part of key.split(".")) {
     node = (node as Record<string, unknown> | undefined)?.[part];
   }
-  if (typeof node !== "string") return key;
+  if (typeof node !== "string") {
+    if (!catalogue || !(key.split(".")[0]! in catalogue)) reportMissingNamespace(locale, key);
+    return key;
+  }
   if (!params) return node;
   return node.replace(/\{(\w+)\}/g, (match, name: string) =>
     name in params ? String(params[name]) : match,

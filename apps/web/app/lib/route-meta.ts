@@ -1,5 +1,5 @@
 import { matchPath } from "react-router";
-import { localeFromPath, type MessageKey, stripLocale } from "../i18n";
+import { localeFromPath, type MessageKey, type MessageScope, stripLocale } from "../i18n";
 import type { ColorMode } from "./color-mode";
 
 /**
@@ -136,4 +136,15 @@ export function routeHead(pathname: string): { titleKey: MessageKey; description
   const found = findRouteMeta(pathname);
   if (!found) return undefined;
   return { titleKey: found.meta.titleKey, descriptionKey: found.meta.descriptionKey, locale: localeFromPath(pathname) };
+}
+
+/**
+ * How much of the message catalogue the page at this path needs in the browser (decision 011):
+ * the whole catalogue for auth, status and workbench pages; only the marketing namespaces for
+ * marketing pages and unknown paths (the 404 page).
+ */
+export function messageScope(pathname: string): MessageScope {
+  if (/^\/workbench(?=\/|$)/i.test(stripLocale(pathname))) return "full";
+  const layout = findRouteMeta(pathname)?.meta.layout;
+  return layout === "blank" || layout === "sidebar" ? "full" : "marketing";
 }

@@ -1,0 +1,50 @@
+import type { Plugin } from "vite";
+
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|rolldown[\\/]runtime/;
+const MARKETING = /[\\/]app[\\/](components|lib)[\\/]marketing[\\/]/;
+const ROOT_MODULE = /[\\/]app[\\/]root\.tsx(\?.*)?$/;
+// Stylesheets stay with the route that imports them: React Router links a route's CSS from its chunk.
+const STYLESHEET = /\.css(\?.*)?$/;
+
+/**
+ * Fewer, larger chunks for the JavaScript every page loads before it is interactive (decision
+ * 011): gzip compresses one file better than many small ones, and each file costs a request.
+ * In the browser build only:
+ *   - `framework`: React, react-dom, scheduler, React Router and the bundler's runtime helpers,
+ *     needed by every page;
+ *   - `shell`: the modules root.tsx imports statically (i18n, route metadata, colour mode, the
+ *     not-found page of the error boundaries, …): root is on every page, so are they;
+ *   - `marketing`: the marketing components and helpers (sections, article cards, paths, SEO
+ *     meta), shared by the marketing pages and used nowhere else in the browser.
+ * Everything else (route modules, lazily loaded code) keeps the automatic chunking.
+ */
+export function initialChunksPlugin(): Plugin {
+  const shell = new Set<string>();
+
+  return {
+    name: "voxwork:initial-chunks",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildEnd() {
+      // Static import closure of root (dynamic imports stay out: they load on demand).
+      const pending = [...this.getModuleIds()].filter((id) => ROOT_MODULE.test(id));
+      while (pending.length > 0) {
+        const id = pending.pop()!;
+        if (shell.has(id)) continue;
+        shell.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+    outputOptions(options) {
+      return {
+        ...options,
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: FRAMEWORK, priority: 2 },
+            { name: "shell", test: (id: string) => shell.has(id) && !ROOT_MODULE.test(id) && !STYLESHEET.test(id), priority: 1 },
+            { name: "marketing", test: (id: string) => MARKETING.test(id) && !STYLESHEET.test(id), priority: 0 },
+          ],
+        },
+      };
+    },
+  };
+}
