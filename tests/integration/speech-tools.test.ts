@@ -146,7 +146,7 @@ describe.each(testDatabases().slice(0, 1))('speech tools on %s', (_name, open) =
 
     const preview = await data<{ text: string; audio: string; words: unknown[] }>('/api/tts/preview', { text, voiceKey: 'espeak:espeak-ng/en-us+f3', dialogue: true, speakers: { Ann: 'espeak:espeak-ng/en-us+f3', Bob: 'espeak:espeak-ng/en-gb+m3' } });
     expect(preview.text).toBe('Welcome to Voxwork.');
-    expect(preview.audio).toMatch(/^data:audio\/mpeg;base64,/);
+    expect(preview.audio).toMatch(/^data:audio\/wav;base64,UklGR/);
 
     const done = await until(created.jobId);
     expect(done.status, JSON.stringify(done.error)).toBe('completed');

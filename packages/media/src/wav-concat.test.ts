@@ -23,3 +23,25 @@ describe('concatWavPieces', () => {
     expect(() => parseWavHeader(new TextEncoder().encode('ID3 not a wav file at all'))).toThrow(/not a RIFF/);
   });
 });
+
+describe('convertWavToMono', () => {
+  it('resamples stereo 48 kHz and mono 22.05 kHz to 16-bit mono 24 kHz, keeping duration and pitch', async () => {
+    const { convertWavToMono, readWavMono } = await import('./wav-concat.ts');
+    await withWorkDir('wav-resample', async (_dir, file) => {
+      await runFfmpeg(['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1:sample_rate=48000', '-ac', '2', file('stereo.wav')]);
+      await runFfmpeg(['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=1000:duration=0.5:sample_rate=22050', file('mono.wav')]);
+      for (const [name, seconds, hz] of [['stereo.wav', 1, 440], ['mono.wav', 0.5, 1000]] as const) {
+        const result = await convertWavToMono(file(name), file(`out-${name}`), 24000);
+        expect(result.durationSeconds).toBeCloseTo(seconds, 2);
+        const info = await probeMedia(file(`out-${name}`));
+        expect(info.audio).toMatchObject({ sampleRate: 24000, channels: 1 });
+        const { samples } = await readWavMono(file(`out-${name}`));
+        // Zero crossings count the frequency: it survives resampling.
+        let crossings = 0;
+        for (let index = 1; index < samples.length; index++) if (samples[index - 1]! < 0 && samples[index]! >= 0) crossings++;
+        expect(crossings / seconds).toBeGreaterThan(hz * 0.98);
+        expect(crossings / seconds).toBeLessThan(hz * 1.02);
+      }
+    });
+  });
+});

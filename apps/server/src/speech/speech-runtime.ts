@@ -1,7 +1,7 @@
 import type { ClonedVoiceAnalysis, LibraryVoice, RecordingMeasurements, SpeechRuntime, SynthesisOutcome, SynthesisRequest, VoiceTarget } from '@voxwork/core';
 import { sameLanguage } from '@voxwork/core';
 import { assessRecording, EngineError, synthesizeWithProfile, type ResolvedEngines, type SpeechSynthesizer, type SynthesizeResult, type VoiceProfile } from '@voxwork/engines';
-import { encodeMp3Args, loudnormArgs, probeMedia, resampleArgs, runFfmpeg, withWorkDir } from '@voxwork/media';
+import { convertWavToMono, encodeMp3Args, loudnormArgs, probeMedia, resampleArgs, runFfmpeg, withWorkDir } from '@voxwork/media';
 import { DomainError } from '@voxwork/core';
 import { ErrorCode } from '@voxwork/contract';
 import type { Logger } from 'pino';
@@ -100,9 +100,9 @@ export function createSpeechRuntime({ engines, log }: { engines: ResolvedEngines
           Promise.reject(asDomainError(error, engineId)),
         );
       }
-      await toWav(raw, request.outputFile, request.sampleRate, request.signal);
-      const info = await probeMedia(request.outputFile, { signal: request.signal });
-      return { durationSeconds: info.durationSeconds ?? result.audio.durationSeconds, ...outcomeOf(result) };
+      // In process: a sentence needs no ffmpeg start-up to reach the job's rate.
+      const { durationSeconds } = await convertWavToMono(raw, request.outputFile, request.sampleRate);
+      return { durationSeconds, ...outcomeOf(result) };
     });
   }
 

@@ -135,7 +135,7 @@ export const ttsPreviewCall = defineCall({
   body: z.object({ text: z.string().max(60_000), ...ttsOptions }).strict(),
   data: z.object({
     text: z.string(),
-    /** `data:audio/mpeg;base64,…` */
+    /** `data:audio/wav;base64,…` (16-bit mono, 24 kHz): playable at once. */
     audio: z.string(),
     durationSeconds: z.number(),
     words: z.array(z.object({ text: z.string(), startSeconds: z.number(), endSeconds: z.number() })),
