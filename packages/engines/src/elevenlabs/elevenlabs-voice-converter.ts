@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { openAsBlob } from 'node:fs';
 import path from 'node:path';
 import { probeMedia } from '@voxwork/media';
 import type { EngineId, EngineWarning } from '../capabilities/engine-common.ts';
@@ -20,10 +20,10 @@ export interface ElevenLabsVoiceConverterSettings extends ElevenLabsSettings {
 
 const MIME_TYPES: Record<string, string> = { '.wav': 'audio/wav', '.mp3': 'audio/mpeg', '.ogg': 'audio/ogg', '.opus': 'audio/ogg', '.flac': 'audio/flac', '.m4a': 'audio/mp4', '.webm': 'audio/webm' };
 
-/** A local audio file as a multipart file part (name and type from its extension). */
+/** A local audio file as a multipart file part (name and type from its extension), read from disk as it is sent. */
 export async function audioFilePart(file: string): Promise<{ blob: Blob; name: string }> {
   const name = path.basename(file);
-  return { blob: new Blob([await readFile(file)], { type: MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream' }), name };
+  return { blob: await openAsBlob(file, { type: MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream' }), name };
 }
 
 /**
