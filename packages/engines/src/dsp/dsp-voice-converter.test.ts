@@ -8,8 +8,8 @@ import { createLocalEngineRegistry } from '../registry/local-engines.ts';
 import { voiceConverterConformance } from '../testing/conformance.ts';
 import { makeLongSpeech, makeSpeech } from '../testing/generated-media.ts';
 import { createDspVoiceConverter, planVoiceMatch } from './dsp-voice-converter.ts';
-import { measureVoiceInFiles, suggestBaseVoice, type DspVoiceProfileData } from './voice-features.ts';
-import { decodeForTransformArgs, equalizerFilter, finishTransformArgs, measureTransformLoudnessArgs, rubberbandArgs } from './voice-transform-args.ts';
+import { integratedLoudness, measureVoiceInFiles, suggestBaseVoice, type DspVoiceProfileData } from './voice-features.ts';
+import { decodeForTransformArgs, equalizeAndMeasureArgs, equalizerFilter, finishTransformArgs, normalizingGainDb, parseLevelSummary, rubberbandArgs } from './voice-transform-args.ts';
 
 const descriptor = createLocalEngineRegistry().list('voice-converter').find((entry) => entry.id === 'dsp:voice-match')!;
 
@@ -78,9 +78,18 @@ describe('voice transform command lines', () => {
     const eq = equalizerFilter([{ hz: 100, gainDb: -2 }, { hz: 126, gainDb: 1.5 }]);
     expect(eq).toMatchInlineSnapshot(`"firequalizer=gain_entry='entry(100,-2);entry(126,1.5)'"`);
     expect(equalizerFilter([{ hz: 100, gainDb: 0 }])).toBeUndefined();
-    expect(measureTransformLoudnessArgs('b.wav', eq, -16).join(' ')).toMatchInlineSnapshot(`"-hide_banner -nostdin -nostats -i b.wav -af firequalizer=gain_entry='entry(100,-2);entry(126,1.5)',loudnorm=I=-16:TP=-1.5:LRA=11:print_format=json -f null -"`);
-    const measured = { inputI: -27.6, inputTp: -4.5, inputLra: 6, inputThresh: -38, targetOffset: 0.5 };
-    expect(finishTransformArgs({ input: 'b.wav', output: 'c.mp3', format: 'mp3', sampleRate: 22050, equalizer: undefined, loudness: { lufs: -16, measured }, exactSamples: 220500 }).join(' ')).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -i b.wav -af loudnorm=I=-16:TP=-1.5:LRA=11:measured_I=-27.6:measured_TP=-4.5:measured_LRA=6:measured_thresh=-38:offset=0.5:linear=true:print_format=none,aresample=22050,apad=whole_len=220500,atrim=end_sample=220500 -ar 22050 -ac 1 -c:a libmp3lame -b:a 192k -f mp3 c.mp3"`);
+    expect(equalizeAndMeasureArgs('b.wav', 'c.wav', eq).join(' ')).toMatchInlineSnapshot(`"-hide_banner -nostdin -nostats -y -i b.wav -af firequalizer=gain_entry='entry(100,-2);entry(126,1.5)',ebur128=peak=sample:framelog=verbose -c:a pcm_f32le c.wav"`);
+    expect(finishTransformArgs({ input: 'c.wav', output: 'd.mp3', format: 'mp3', sampleRate: 22050, gainDb: 4.5, exactSamples: 220500 }).join(' ')).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -i c.wav -af volume=4.5dB,aresample=22050,apad=whole_len=220500,atrim=end_sample=220500 -ar 22050 -ac 1 -c:a libmp3lame -b:a 192k -f mp3 d.mp3"`);
+  });
+
+  it('reads the ebur128 summary and bounds the gain by the peak', () => {
+    const stderr = `[Parsed_ebur128_1 @ 0x1] Summary:\n\n  Integrated loudness:\n    I:         -21.3 LUFS\n    Threshold: -31.3 LUFS\n\n  Sample peak:\n    Peak:       -2.9 dBFS\n`;
+    const level = parseLevelSummary(stderr);
+    expect(level).toEqual({ integratedLufs: -21.3, samplePeakDb: -2.9 });
+    // +5.3 dB would reach −16 LUFS but put the peak at +2.4 dBFS: the peak ceiling (−1 dBFS) wins.
+    expect(normalizingGainDb(level, -16)).toBe(1.9);
+    expect(normalizingGainDb({ integratedLufs: -30, samplePeakDb: -20 }, -16)).toBe(14);
+    expect(normalizingGainDb({ integratedLufs: undefined, samplePeakDb: undefined }, -16)).toBe(0);
   });
 });
 
@@ -99,6 +108,11 @@ describe('dsp:voice-match on speech', () => {
     expect(result.audio.format).toBe('mp3');
     const after = await measureVoiceInFiles([outputFile]);
     expect(Math.abs(after.medianPitchHz! / (before.medianPitchHz! * 0.85) - 1)).toBeLessThan(0.03);
+    // Normalised toward −16 LUFS by a plain gain that keeps the sample peak under −1 dBFS.
+    const lufs = await integratedLoudness(outputFile);
+    console.info(`dsp:voice-match output loudness ${lufs} LUFS`);
+    expect(lufs).toBeGreaterThan(-24);
+    expect(lufs).toBeLessThan(-15);
     // mp3 frames (26 ms) and encoder delay blur the length; the wav path is exact to the sample (the acceptance test checks it).
     expect(Math.abs((await probeMedia(outputFile)).durationSeconds! - (await probeMedia(source)).durationSeconds!)).toBeLessThan(0.1);
   });

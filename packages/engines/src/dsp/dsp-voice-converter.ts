@@ -127,7 +127,7 @@ export class DspVoiceConverter implements VoiceConverter {
       return {
         audio: { file: result.file, format: result.format, sampleRate: result.format === 'ogg' ? 48_000 : result.sampleRate, channels: 1, durationSeconds: result.durationSeconds },
         warnings,
-        timings: { totalMs: performance.now() - startedAt, stepsMs: { analysisMs, transformMs: performance.now() - transformStarted } },
+        timings: { totalMs: performance.now() - startedAt, stepsMs: { analysisMs, transformMs: performance.now() - transformStarted, ...result.stepsMs } },
         response: { engineId: this.engineId },
       };
     } catch (error) {

@@ -71,6 +71,7 @@ export async function synthesizeWithProfile(options: SynthesizeWithProfileOption
     const base = await synthesizer.doSynthesize({ ...synthesis, pitchSemitones: undefined, voice: baseVoice, outputFile: baseFile, outputFormat: 'wav' });
     warnings.push(...base.warnings);
     try {
+      const analysisStarted = performance.now();
       const baseFeatures = await measureVoiceFeatures(await decodeToPcm(baseFile, ANALYSIS_SAMPLE_RATE, { signal: options.signal }), { signal: options.signal });
       if (baseFeatures.medianPitchHz === undefined) throw new EngineInputError(`the base voice ${baseVoice} produced no voiced speech to measure`, { engineId });
 
@@ -85,16 +86,25 @@ export async function synthesizeWithProfile(options: SynthesizeWithProfileOption
       warnings.push(...planWarnings);
       plan.pitchSemitones += synthesis.pitchSemitones ?? 0;
 
+      const analysisMs = performance.now() - analysisStarted;
+      const transformStarted = performance.now();
       let passes = 1;
       let result = await transformVoice(baseFile, outputFile, plan, { signal: options.signal, format });
       const measure = async () => (await measureVoiceFeatures(await decodeToPcm(outputFile, ANALYSIS_SAMPLE_RATE, { signal: options.signal }), { signal: options.signal })).medianPitchHz;
+      let transformMs = performance.now() - transformStarted;
+      let verifyStarted = performance.now();
       let outputPitchHz = await measure();
+      let verifyMs = performance.now() - verifyStarted;
       const wantedHz = targetPitchHz * 2 ** ((synthesis.pitchSemitones ?? 0) / 12);
       if (outputPitchHz !== undefined && Math.abs(outputPitchHz / wantedHz - 1) > CORRECTION_THRESHOLD) {
         // The shift is exact, but the median of the shifted speech can land elsewhere (voicing decisions change): correct once.
         plan.pitchSemitones += semitonesBetween(outputPitchHz, wantedHz);
+        const again = performance.now();
         result = await transformVoice(baseFile, outputFile, plan, { signal: options.signal, format });
+        transformMs += performance.now() - again;
+        verifyStarted = performance.now();
         outputPitchHz = await measure();
+        verifyMs += performance.now() - verifyStarted;
         passes = 2;
       }
       warnings.push({
@@ -115,7 +125,7 @@ export async function synthesizeWithProfile(options: SynthesizeWithProfileOption
         words,
         wordTimingsApproximate: base.wordTimingsApproximate,
         warnings,
-        timings: { totalMs: performance.now() - startedAt, stepsMs: { synthesisMs: base.timings?.totalMs ?? 0 } },
+        timings: { totalMs: performance.now() - startedAt, stepsMs: { synthesisMs: base.timings?.totalMs ?? 0, analysisMs, transformMs, verifyMs } },
         response: { engineId, voice: baseVoice },
         profileMatch: {
           targetPitchHz,

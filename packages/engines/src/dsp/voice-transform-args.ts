@@ -2,7 +2,7 @@
  * Pure builders of the ffmpeg and rubberband command lines of a voice transform (snapshot-tested);
  * `voice-transform.ts` runs them through the media runner.
  */
-import { FFMPEG_COMMON, type LoudnormMeasurement } from '@voxwork/media';
+import { FFMPEG_COMMON, parseIntegratedLoudness } from '@voxwork/media';
 
 export type TransformOutputFormat = 'wav' | 'mp3' | 'ogg' | 'flac';
 
@@ -34,11 +34,31 @@ export function equalizerFilter(bands: ReadonlyArray<{ hz: number; gainDb: numbe
   return `firequalizer=gain_entry='${bands.map((band) => `entry(${band.hz},${band.gainDb})`).join(';')}'`;
 }
 
-const loudnormTarget = (lufs: number) => `I=${lufs}:TP=-1.5:LRA=11`;
+/**
+ * EQ (when any) into a float WAV, measuring it on the way (`ebur128`, per-frame lines at verbose level, so hidden: integrated loudness and
+ * sample peak in its summary on stderr, read by `parseLevelSummary`).
+ */
+export function equalizeAndMeasureArgs(input: string, output: string, equalizer: string | undefined): string[] {
+  return ['-hide_banner', '-nostdin', '-nostats', '-y', '-i', input, '-af', [equalizer, 'ebur128=peak=sample:framelog=verbose'].filter(Boolean).join(','), '-c:a', 'pcm_f32le', output];
+}
 
-/** First loudness pass, after the EQ: the loudnorm measurement is printed as JSON on stderr. */
-export function measureTransformLoudnessArgs(input: string, equalizer: string | undefined, lufs: number): string[] {
-  return ['-hide_banner', '-nostdin', '-nostats', '-i', input, '-af', [equalizer, `loudnorm=${loudnormTarget(lufs)}:print_format=json`].filter(Boolean).join(','), '-f', 'null', '-'];
+/** Integrated loudness (LUFS) and sample peak (dBFS) from an `ebur128=peak=sample` summary. */
+export function parseLevelSummary(stderr: string): { integratedLufs: number | undefined; samplePeakDb: number | undefined } {
+  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+  const peak = /Peak:\s+(-?\d+(?:\.\d+)?|-inf)\s+dBFS/.exec(summary);
+  const integrated = parseIntegratedLoudness(stderr);
+  return { integratedLufs: integrated !== undefined && integrated > -70 ? integrated : undefined, samplePeakDb: peak && peak[1] !== '-inf' ? Number(peak[1]) : undefined };
+}
+
+/**
+ * The gain (dB) that brings integrated loudness to `targetLufs` without the sample peak passing
+ * `ceilingDb`: a plain gain keeps the voice's dynamics (loudnorm's dynamic mode would not).
+ */
+export function normalizingGainDb(level: { integratedLufs: number | undefined; samplePeakDb: number | undefined }, targetLufs: number, ceilingDb = -1): number {
+  if (level.integratedLufs === undefined) return 0;
+  const wanted = targetLufs - level.integratedLufs;
+  const allowed = level.samplePeakDb === undefined ? wanted : ceilingDb - level.samplePeakDb;
+  return Math.round(Math.min(wanted, allowed) * 100) / 100;
 }
 
 function encodeArgs(format: TransformOutputFormat): string[] {
@@ -59,26 +79,16 @@ export interface FinishTransformOptions {
   output: string;
   format: TransformOutputFormat;
   sampleRate: number;
-  equalizer: string | undefined;
-  /** Loudness target and the first pass's measurement (linear gain); undefined keeps the level. */
-  loudness: { lufs: number; measured: LoudnormMeasurement | undefined } | undefined;
+  /** Gain in dB (from `normalizingGainDb`); 0 keeps the level. */
+  gainDb: number;
   /** Pad with silence or cut to exactly this many samples at `sampleRate`. */
   exactSamples: number | undefined;
 }
 
-/** EQ, loudness, back to the output rate, exact length, encoding: one ffmpeg run. */
+/** Gain, the output rate, exact length, encoding: one ffmpeg run. */
 export function finishTransformArgs(options: FinishTransformOptions): string[] {
   const filters: string[] = [];
-  if (options.equalizer) filters.push(options.equalizer);
-  if (options.loudness) {
-    const m = options.loudness.measured;
-    filters.push(
-      m
-        ? `loudnorm=${loudnormTarget(options.loudness.lufs)}:measured_I=${m.inputI}:measured_TP=${m.inputTp}:measured_LRA=${m.inputLra}:measured_thresh=${m.inputThresh}:offset=${m.targetOffset}:linear=true:print_format=none`
-        : `loudnorm=${loudnormTarget(options.loudness.lufs)}:print_format=none`,
-    );
-  }
-  // loudnorm works at 192 kHz: resample before counting samples.
+  if (options.gainDb !== 0) filters.push(`volume=${options.gainDb}dB`);
   filters.push(`aresample=${options.sampleRate}`);
   if (options.exactSamples !== undefined) filters.push(`apad=whole_len=${options.exactSamples}`, `atrim=end_sample=${options.exactSamples}`);
   // Opus takes 48 kHz (and a few lower rates); everything else keeps the working rate.

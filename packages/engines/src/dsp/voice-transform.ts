@@ -4,8 +4,8 @@
  * normalisation, with the length fixed to the sample. rubberband (R3) and ffmpeg do the signal
  * work, through the media runner (timeouts, cancellation).
  */
-import { parseLoudnormMeasurement, probeMedia, runFfmpeg, runMediaTool, withWorkDir, type RunOptions } from '@voxwork/media';
-import { decodeForTransformArgs, equalizerFilter, finishTransformArgs, measureTransformLoudnessArgs, rubberbandArgs, type TransformOutputFormat } from './voice-transform-args.ts';
+import { probeMedia, runFfmpeg, runMediaTool, withWorkDir, type RunOptions } from '@voxwork/media';
+import { decodeForTransformArgs, equalizeAndMeasureArgs, equalizerFilter, finishTransformArgs, normalizingGainDb, parseLevelSummary, rubberbandArgs, type TransformOutputFormat } from './voice-transform-args.ts';
 
 export interface VoiceTransformPlan {
   /** Pitch change in semitones. */
@@ -29,6 +29,8 @@ export interface VoiceTransformResult {
   durationSeconds: number;
   /** Whether rubberband kept the envelope (`-F`) and by how much ffmpeg pre-scaled it. */
   rubberband: { keepFormants: boolean; frequencyPreScale: number; ran: boolean };
+  /** Wall time of each step. */
+  stepsMs: { decodeMs: number; rubberbandMs: number; loudnessMs: number; finishMs: number };
 }
 
 /** Ratios this close to 1 are treated as 1. */
@@ -56,6 +58,13 @@ export async function transformVoice(
   const frequencyPreScale = formantsFollowPitch || Math.abs(plan.formantRatio - 1) < UNITY ? 1 : plan.formantRatio;
 
   return withWorkDir('voice-transform', async (_dir, file) => {
+    let mark = performance.now();
+    const lap = () => {
+      const now = performance.now();
+      const elapsed = now - mark;
+      mark = now;
+      return elapsed;
+    };
     const source = file('source.wav');
     await runFfmpeg(decodeForTransformArgs(input, source, sampleRate), run);
     const sourceSamples = Math.round(((await probeMedia(source, run)).durationSeconds ?? 0) * sampleRate);
@@ -71,6 +80,7 @@ export async function transformVoice(
     const rubberbandSemitones = plan.pitchSemitones - 12 * Math.log2(frequencyPreScale);
     const rubberbandTime = plan.timeRatio * frequencyPreScale;
     const needsRubberband = Math.abs(rubberbandSemitones) > 0.01 || Math.abs(rubberbandTime - 1) > UNITY / 10;
+    const decodeMs = lap();
     const keepFormants = !formantsFollowPitch;
     let shifted = shaped;
     if (needsRubberband) {
@@ -78,13 +88,17 @@ export async function transformVoice(
       await runMediaTool('rubberband', rubberbandArgs({ input: shaped, output: shifted, pitchSemitones: rubberbandSemitones, timeRatio: rubberbandTime, keepFormants }), run);
     }
 
+    const rubberbandMs = lap();
     const equalizer = plan.equalizer ? equalizerFilter(plan.equalizer) : undefined;
-    let loudness: { lufs: number; measured: ReturnType<typeof parseLoudnormMeasurement> } | undefined;
-    if (plan.loudnessLufs !== undefined) {
-      const { stderr } = await runFfmpeg(measureTransformLoudnessArgs(shifted, equalizer, plan.loudnessLufs), run);
-      loudness = { lufs: plan.loudnessLufs, measured: parseLoudnormMeasurement(stderr) };
+    let leveled = shifted;
+    let gainDb = 0;
+    if (equalizer || plan.loudnessLufs !== undefined) {
+      leveled = file('equalized.wav');
+      const { stderr } = await runFfmpeg(equalizeAndMeasureArgs(shifted, leveled, equalizer), run);
+      if (plan.loudnessLufs !== undefined) gainDb = normalizingGainDb(parseLevelSummary(stderr), plan.loudnessLufs);
     }
-    await runFfmpeg(finishTransformArgs({ input: shifted, output, format, sampleRate, equalizer, loudness, exactSamples }), run);
+    const loudnessMs = lap();
+    await runFfmpeg(finishTransformArgs({ input: leveled, output, format, sampleRate, gainDb, exactSamples }), run);
     return {
       file: output,
       format,
@@ -92,6 +106,7 @@ export async function transformVoice(
       samples: exactSamples,
       durationSeconds: exactSamples / sampleRate,
       rubberband: { keepFormants, frequencyPreScale, ran: needsRubberband },
+      stepsMs: { decodeMs, rubberbandMs, loudnessMs, finishMs: lap() },
     };
   });
 }
