@@ -5,6 +5,7 @@ import { EngineInputError, throwIfAborted, toEngineError } from '../engine-error
 import { ssmlTextContent } from '../espeak/espeak-word-timings.ts';
 import { finishVendorAudio, type AudioFormat, type VendorAudio } from '../remote/remote-audio.ts';
 import { parseJsonBody } from '../remote/remote-http.ts';
+import { vendorLanguage } from '../remote/remote-language.ts';
 import {
   audioWithTimestampsSchema,
   ELEVENLABS_DEFAULT_TTS_MODEL,
@@ -185,7 +186,7 @@ export class ElevenLabsSpeechSynthesizer implements SpeechSynthesizer {
 
     const body: ElevenLabsTextToSpeechRequest = { text, model_id: this.modelId };
     if (options.language) {
-      const language = options.language.toLowerCase().split('-')[0]!;
+      const language = vendorLanguage(options.language);
       if (!this.languages.includes(language)) {
         warnings.push({ type: 'unsupported-option', option: 'language', details: `${this.modelId} speaks ${this.languages.join(', ')}` });
       } else if (modelTakesLanguageCode(this.modelId)) {

@@ -6,6 +6,7 @@ import { EngineInputError, throwIfAborted, toEngineError } from '../engine-error
 import { estimateWordsByLength, ssmlTextContent, tokenizeWords } from '../espeak/espeak-word-timings.ts';
 import { finishVendorAudio, type AudioFormat, type VendorAudio } from '../remote/remote-audio.ts';
 import { apiOrigin, remoteRequest } from '../remote/remote-http.ts';
+import { vendorLanguage } from '../remote/remote-language.ts';
 import {
   modelTakesInstructions,
   OPENAI_BUILT_IN_VOICES,
@@ -183,8 +184,8 @@ export class OpenAISpeechSynthesizer implements SpeechSynthesizer {
     }
 
     if (options.language) {
-      const wanted = options.language.toLowerCase();
-      const speaks = voice.languages.some((language) => language === wanted || wanted.startsWith(`${language}-`) || language.startsWith(`${wanted}-`));
+      const wanted = vendorLanguage(options.language);
+      const speaks = voice.languages.some((language) => vendorLanguage(language) === wanted);
       if (!speaks) warnings.push({ type: 'unsupported-option', option: 'language', details: `voice ${voice.id} speaks ${voice.languages.slice(0, 8).join(', ')}…, not ${options.language}` });
     }
 

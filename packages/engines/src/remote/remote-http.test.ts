@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { EngineAuthError, EngineFailedError, EngineInputError } from '../engine-errors.ts';
 import { apiOrigin, errorForStatus, redactSecrets, remoteRequest } from './remote-http.ts';
+import { vendorLanguage } from './remote-language.ts';
 
 const call = { engineId: 'acme:tts', doing: 'speaking', secrets: ['sk-secret-1'] };
 
@@ -44,5 +45,11 @@ describe('remote HTTP helpers', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('vendorLanguage', () => {
+  it('keeps the primary subtag, lower-cased, with Mandarin as zh', () => {
+    expect(['en-US', 'cmn', 'cmn-latn-pinyin', 'zh_CN', 'sv', 'yue'].map(vendorLanguage)).toEqual(['en', 'zh', 'zh', 'zh', 'sv', 'yue']);
   });
 });
