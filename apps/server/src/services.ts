@@ -1,7 +1,7 @@
 import { planByVipLevel } from '@voxwork/contract';
 import { createJobPipelines, createJobService, createSpeechService, type JobEvents, type JobQueue } from '@voxwork/core';
 import { createFeedbackRepository, createJobRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
-import { createLocalEngineRegistry, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
+import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
 import { createSpeechRuntime } from './speech/speech-runtime.ts';
 import pino, { type Logger } from 'pino';
 import { createAccountServices } from './auth/account-services.ts';
@@ -33,7 +33,7 @@ export function createServices({
   const appConfig = config ?? loadConfig({});
   const jobRepository = createJobRepository(database.db);
   const speechRepository = createSpeechRepository(database.db);
-  const resolvedEngines = engines ?? resolveEngines(createLocalEngineRegistry(), engineSelectionFromEnv(process.env));
+  const resolvedEngines = engines ?? resolveEngines(createEngineRegistryFromEnv(process.env), engineSelectionFromEnv(process.env));
   const speechRuntime = createSpeechRuntime({ engines: resolvedEngines, ...(log ? { log } : {}) });
   const accountServices = createAccountServices({ database, config: appConfig, log: log ?? pino({ level: 'silent' }) });
   const storageServices = createStorageServices({ database, config: appConfig, accounts: accountServices.accounts });
