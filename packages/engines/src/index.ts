@@ -34,7 +34,7 @@ export { createDspVoiceProfiler, type DspVoiceProfiler, type DspVoiceProfilerSet
 export { createDspVoiceConverter, planVoiceMatch, type DspVoiceConverter, type DspVoiceMatchOptions } from './dsp/dsp-voice-converter.ts';
 export { assessRecording, RECORDING_LIMITS, type AssessRecordingOptions, type RecordingAssessment, type RecordingLimits, type RecordingProblem, type RecordingProblemCode } from './dsp/recording-assessment.ts';
 export { synthesizeWithProfile, type ProfileSynthesisResult, type SynthesizeWithProfileOptions } from './dsp/profile-voice-synthesis.ts';
-export { DSP_CONVERTER_ENGINE_ID, DSP_PROFILER_ENGINE_ID, measureVoiceInFiles, readDspProfileData, suggestBaseVoice, type BaseVoiceSuggestion, type DspVoiceProfileData, type VoiceFeatures } from './dsp/voice-features.ts';
+export { DSP_CONVERTER_ENGINE_ID, DSP_PROFILER_ENGINE_ID, espeakBaseVoiceFor, measureVoiceInFiles, readDspProfileData, suggestBaseVoice, type BaseVoiceSuggestion, type DspVoiceProfileData, type VoiceFeatures } from './dsp/voice-features.ts';
 export { pitchStatistics, trackPitch, trackPitchAsync, type PitchStatistics, type PitchTrack } from './audio/pitch-tracker.ts';
 export { createRnnoise, RNNOISE_ENGINE_ID, type RnnoiseAudioSeparator } from './rnnoise/rnnoise-audio-separator.ts';
 export { createFasttext, FASTTEXT_ENGINE_ID, type FasttextLanguageIdentifier, type FasttextSettings } from './fasttext/fasttext-language-identifier.ts';

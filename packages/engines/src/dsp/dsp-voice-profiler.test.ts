@@ -8,7 +8,7 @@ import { voiceProfilerConformance } from '../testing/conformance.ts';
 import { makeLongSpeech, makeSilence, makeSpeech, padWithSilence } from '../testing/generated-media.ts';
 import { createDspVoiceProfiler } from './dsp-voice-profiler.ts';
 import { assessRecording } from './recording-assessment.ts';
-import { readDspProfileData } from './voice-features.ts';
+import { espeakBaseVoiceFor, readDspProfileData, suggestBaseVoice } from './voice-features.ts';
 
 const descriptor = createLocalEngineRegistry().list('voice-profiler').find((entry) => entry.id === 'dsp:voice-profile')!;
 const PARAGRAPH =
@@ -52,6 +52,14 @@ describe('dsp:voice-profile', () => {
     expect(readDspProfileData(result.profile)).toMatchObject({ references: 2, baseVoice: { gender: 'male' } });
     // Less than 10 s of speech is warned about; here there is more.
     expect(result.speechSeconds).toBeGreaterThan(10);
+  });
+
+  it('suggests base voices by the measured median, espeak variants for any language', () => {
+    expect(suggestBaseVoice(110)).toMatchObject({ gender: 'male', voices: { festival: 'kal_diphone', espeak: 'en-us' } });
+    expect(suggestBaseVoice(220)).toMatchObject({ gender: 'female', pitchClass: 'mid', voices: { festival: 'cmu_us_slt_arctic_hts', flite: 'slt', espeak: 'en-us+f3' } });
+    expect(espeakBaseVoiceFor('cmn-latn-pinyin', 120)).toBe('cmn-latn-pinyin');
+    expect(espeakBaseVoiceFor('cmn-latn-pinyin', 180)).toBe('cmn-latn-pinyin+f2');
+    expect(espeakBaseVoiceFor('es+m1', 230)).toBe('es+f3');
   });
 
   it('refuses references with no voiced speech', async () => {

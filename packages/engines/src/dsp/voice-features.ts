@@ -95,6 +95,18 @@ export function suggestBaseVoice(medianPitchHz: number | undefined): BaseVoiceSu
   return { gender, pitchClass, voices };
 }
 
+/**
+ * An espeak-ng voice for any language (`cmn-latn-pinyin`, `es`, `fr-fr`, …) with the variant that
+ * starts closest to a profile: espeak's variants apply to every language (measured on Mandarin:
+ * plain 91 Hz, `+f2` 173 Hz, `+f3` 183 Hz; on en-us 102 / 198 / 211 Hz).
+ */
+export function espeakBaseVoiceFor(espeakVoice: string, medianPitchHz: number | undefined): string {
+  const base = espeakVoice.split('+')[0]!;
+  const { gender } = suggestBaseVoice(medianPitchHz);
+  if (gender === 'male') return base;
+  return `${base}+${(medianPitchHz ?? 0) >= 205 ? 'f3' : 'f2'}`;
+}
+
 /** Speech spans of `pcm` joined into one signal, 30 ms of silence between spans (so syllables stay apart). */
 export function joinSpeech(pcm: PcmAudio, segments: readonly SpeechSegment[]): PcmAudio {
   const gap = Math.round(0.03 * pcm.sampleRate);
