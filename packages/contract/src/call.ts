@@ -27,3 +27,18 @@ export function defineCall<Body extends z.ZodType, Data extends z.ZodType>(
 
 export type CallBody<C> = C extends CallDefinition<infer B, z.ZodType> ? z.input<B> : never;
 export type CallData<C> = C extends CallDefinition<z.ZodType, infer D> ? z.output<D> : never;
+
+/**
+ * A call as browser code knows it: the path, and the body and data types of its definition, but
+ * no schema — importing one does not bring zod into a browser bundle (decision 011). The handles
+ * the web app uses are in `client/call-handles.ts`, under the names of their definitions.
+ */
+export interface CallHandle<Body extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType> {
+  path: string;
+  /** Carries the types only; never set. */
+  readonly schemas?: { body: Body; data: Data };
+}
+
+export function callHandle<C extends CallDefinition>(path: string): CallHandle<C['body'], C['data']> {
+  return { path };
+}

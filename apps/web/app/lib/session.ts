@@ -1,5 +1,5 @@
-import { getUserAccountCall } from "@voxwork/contract";
-import type { ApiClient } from "@voxwork/contract/client";
+// A schema-free call handle: no zod in the browser (decision 011).
+import { getUserAccountCall, type ApiClient } from "@voxwork/contract/client";
 import { authApi, type AuthSession } from "./auth-client";
 import { clearCurrentUser, getCurrentUser, isSignedIn, setAccountInfo, setSignedIn, type SignedInIdentity } from "./current-user";
 

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { CallDefinition } from '../call.ts';
+import type { CallDefinition, CallHandle } from '../call.ts';
 import type { Envelope } from '../envelope.ts';
 import { ErrorCode, invalidReasonText, messageFor, RAW_CODES, type Locale } from '../error-codes.ts';
 import { CONTRACT_HEADERS, WEB_CHANNEL } from '../headers.ts';
 import { signPath } from '../signature.ts';
-import { systemTimeCall } from '../calls/system.calls.ts';
+import { systemTimeCall } from './call-handles.ts';
 
 /** The request did not answer within the timeout. */
 export class TimeoutError extends Error {
@@ -141,17 +141,18 @@ export function createApiClient(options: ApiClientOptions) {
     return callOptions.raw ? (envelope as Envelope<T>) : (envelope.data as T);
   }
 
+  // A definition (server, tests, scripts) or a schema-free handle (browser code, decision 011).
   function call<B extends z.ZodType, D extends z.ZodType>(
-    definition: CallDefinition<B, D>,
+    definition: CallDefinition<B, D> | CallHandle<B, D>,
     body: z.input<B>,
     callOptions?: Omit<CallOptions, 'raw'>,
   ): Promise<z.output<D>>;
   function call<B extends z.ZodType, D extends z.ZodType>(
-    definition: CallDefinition<B, D>,
+    definition: CallDefinition<B, D> | CallHandle<B, D>,
     body: z.input<B>,
     callOptions: CallOptions & { raw: true },
   ): Promise<Envelope<z.output<D> | null>>;
-  function call(definition: CallDefinition, body: unknown, callOptions: CallOptions = {}) {
+  function call(definition: CallDefinition | CallHandle, body: unknown, callOptions: CallOptions = {}) {
     return post(definition.path, body, callOptions);
   }
 

@@ -1,2 +1,3 @@
 export * from './api-client.ts';
 export * from './job-stream.ts';
+export * from './call-handles.ts';

@@ -1,17 +1,15 @@
 import {
-  addressInfoCall,
-  addressIpCall,
   ANALYTICS_PLATFORM,
   EVENTS_WITHOUT_IP_LOOKUP,
   isPaymentArgsEvent,
   LOG_PATH,
-  logCreateCall,
   renamePaymentArgs,
   signPath,
   WEB_CHANNEL,
   type AnalyticsEventInput,
 } from "@voxwork/contract";
-import { createApiClient, type ApiClient } from "@voxwork/contract/client";
+// Schema-free call handles: no zod in the browser (decision 011).
+import { addressInfoCall, addressIpCall, createApiClient, logCreateCall, type ApiClient } from "@voxwork/contract/client";
 import { deviceInfo } from "./device";
 import { readIpInfoCache, writeIpInfoCache, type CachedIpInfo } from "./ip-info-cache";
 import { nextSessionStamp, sessionTrafficSource, touchLastSessionTime } from "./session";

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { formatMoney, orderGetCall, type OrderView } from "@voxwork/contract";
+import { formatMoney, type OrderView } from "@voxwork/contract";
+import { orderGetCall } from "@voxwork/contract/client";
 import type { Route } from "./+types/subscription-test";
 import { localizePath, useLocale } from "../../i18n";
 import { CtaLink, PageContainer, PageHero } from "../../components/marketing/marketing-sections";
