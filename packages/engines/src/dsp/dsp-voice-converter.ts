@@ -124,6 +124,7 @@ export class DspVoiceConverter implements VoiceConverter {
       const transformStarted = performance.now();
       const format = /\.mp3$/i.test(options.outputFile) ? 'mp3' : /\.(ogg|opus)$/i.test(options.outputFile) ? 'ogg' : /\.flac$/i.test(options.outputFile) ? 'flac' : 'wav';
       const result = await transformVoice(options.audioFile, options.outputFile, plan, { signal: options.signal, format });
+      if (result.inputChannels > 1) warnings.push({ type: 'approximate-output', output: 'audio', details: `the ${result.inputChannels}-channel input was converted to mono` });
       return {
         audio: { file: result.file, format: result.format, sampleRate: result.format === 'ogg' ? 48_000 : result.sampleRate, channels: 1, durationSeconds: result.durationSeconds },
         warnings,

@@ -27,6 +27,8 @@ export interface VoiceTransformResult {
   /** Samples of the output at `sampleRate` (exactly input samples × timeRatio, rounded). */
   samples: number;
   durationSeconds: number;
+  /** Channels of the input (the output is mono). */
+  inputChannels: number;
   /** Whether rubberband kept the envelope (`-F`) and by how much ffmpeg pre-scaled it. */
   rubberband: { keepFormants: boolean; frequencyPreScale: number; ran: boolean };
   /** Wall time of each step. */
@@ -50,8 +52,9 @@ export async function transformVoice(
 ): Promise<VoiceTransformResult> {
   const run: RunOptions = { signal: options.signal, timeoutMs: options.timeoutMs ?? 10 * 60_000 };
   const info = await probeMedia(input, run);
-  if (!info.audio) throw new Error('the input has no audio stream');
-  const sampleRate = options.sampleRate ?? Math.min(48_000, Math.max(16_000, info.audio.sampleRate ?? 24_000));
+  const audio = info.audio;
+  if (!audio) throw new Error('the input has no audio stream');
+  const sampleRate = options.sampleRate ?? Math.min(48_000, Math.max(16_000, audio.sampleRate ?? 24_000));
   const format = options.format ?? 'wav';
   const pitchRatio = 2 ** (plan.pitchSemitones / 12);
   const formantsFollowPitch = Math.abs(plan.formantRatio / pitchRatio - 1) < UNITY;
@@ -105,6 +108,7 @@ export async function transformVoice(
       sampleRate,
       samples: exactSamples,
       durationSeconds: exactSamples / sampleRate,
+      inputChannels: audio.channels ?? 1,
       rubberband: { keepFormants, frequencyPreScale, ran: needsRubberband },
       stepsMs: { decodeMs, rubberbandMs, loudnessMs, finishMs: lap() },
     };
