@@ -62,6 +62,18 @@ describe('dsp:voice-profile', () => {
     expect(espeakBaseVoiceFor('es+m1', 230)).toBe('es+f3');
   });
 
+  it('keeps the median within 2 % when the reference has pink noise (−25 dBFS) or mains hum', async () => {
+    const speech = await makeSpeech(dir, 'clean-ref.wav', PARAGRAPH, 'en-us+f2');
+    const noisy = path.join(dir, 'noisy-ref.wav');
+    const hum = path.join(dir, 'hum-ref.wav');
+    const quiet = ['-hide_banner', '-loglevel', 'error', '-y', '-i', speech];
+    await runFfmpeg([...quiet, '-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.06:seed=3', '-filter_complex', '[0:a][1:a]amix=inputs=2:duration=first:normalize=0', noisy]);
+    await runFfmpeg([...quiet, '-f', 'lavfi', '-i', 'sine=frequency=50:sample_rate=22050', '-filter_complex', '[1:a]volume=0.05[hum];[0:a][hum]amix=inputs=2:duration=first:normalize=0', hum]);
+    const [clean, withNoise, withHum] = await Promise.all([speech, noisy, hum].map((file) => profiler.doProfile({ audioFiles: [file] })));
+    expect(Math.abs(withNoise!.profile.medianPitchHz! / clean!.profile.medianPitchHz! - 1)).toBeLessThan(0.02);
+    expect(Math.abs(withHum!.profile.medianPitchHz! / clean!.profile.medianPitchHz! - 1)).toBeLessThan(0.02);
+  });
+
   it('refuses references with no voiced speech', async () => {
     const silence = await makeSilence(dir, 'silence.wav', 5);
     await expect(profiler.doProfile({ audioFiles: [silence] })).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringMatching(/voiced speech/) });
