@@ -35,7 +35,6 @@ const optionsSchema = z.object({
 
 export interface RnnoiseResult {
   denoised: Float32Array;
-  residual: Float32Array;
   /** Mean speech probability RNNoise reported per frame. */
   meanSpeechProbability: number;
 }
@@ -93,9 +92,7 @@ export class RnnoiseAudioSeparator implements AudioSeparator {
       module._free(pointer);
       module._rnnoise_destroy(state);
     }
-    const residual = new Float32Array(samples.length);
-    for (let index = 0; index < samples.length; index++) residual[index] = samples[index]! - denoised[index]!;
-    return { denoised, residual, meanSpeechProbability: frames ? probabilitySum / frames : 0 };
+    return { denoised, meanSpeechProbability: frames ? probabilitySum / frames : 0 };
   }
 
   async doSeparate(options: SeparateAudioOptions): Promise<SeparateAudioResult> {
@@ -139,7 +136,11 @@ export class RnnoiseAudioSeparator implements AudioSeparator {
       }
       const decodeMs = performance.now() - startedAt;
       const denoiseStarted = performance.now();
-      const { denoised, residual } = await this.denoise(pcm.samples, options.signal);
+      const { denoised } = await this.denoise(pcm.samples, options.signal);
+      // The residual replaces the input in place: 48 kHz float audio is 192 kB a second, so a long
+      // input should not be held three times.
+      const residual = pcm.samples;
+      for (let index = 0; index < residual.length; index++) residual[index] = residual[index]! - denoised[index]!;
       const denoiseMs = performance.now() - denoiseStarted;
 
       const stems: SeparateAudioResult['stems'] = {};
