@@ -4,7 +4,7 @@ import { localeFromPath, type Locale } from "../../i18n";
 import { loadGtag, measurementIdFor, readConsent, startAnalytics, writeConsent, type Tracker } from "../../lib/analytics";
 import { usePublicConfig } from "../../lib/public-config";
 import { readUserInfo } from "../../lib/user-info";
-import { Button } from "../ui/button";
+import { buttonVariants } from "../ui/button-variants";
 
 /**
  * Analytics for the whole app (spec §4), rendered once from root: a `page_visit` on first load and
@@ -96,12 +96,13 @@ function ConsentBanner({ ids, locale }: { ids: { mobile: string; desktop: string
     >
       <p className="flex-1">{text.message}</p>
       <div className="flex gap-2">
-        <Button variant="outline" size="sm" onClick={() => decide(false)}>
+        {/* Button classes without the Button component: no tailwind-merge on marketing pages (decision 011). */}
+        <button type="button" data-slot="button" className={buttonVariants({ variant: "outline", size: "sm" })} onClick={() => decide(false)}>
           {text.decline}
-        </Button>
-        <Button size="sm" onClick={() => decide(true)}>
+        </button>
+        <button type="button" data-slot="button" className={buttonVariants({ size: "sm" })} onClick={() => decide(true)}>
           {text.allow}
-        </Button>
+        </button>
       </div>
     </div>
   );
