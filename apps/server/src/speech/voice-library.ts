@@ -79,27 +79,36 @@ const KNOWN_VOICES: ReadonlyArray<{ match: RegExp; name: string; accent: string;
   { match: /nsk|hindi/i, name: 'Nitin', accent: 'India', useCases: ['narration'] },
 ];
 
+/** Vendors describe age in words of their own ("young", "middle aged", "old"). */
+function ageOf(value: string | undefined): VoiceAge | undefined {
+  if (!value) return undefined;
+  if (/child|kid/i.test(value)) return 'child';
+  if (/young/i.test(value)) return 'young';
+  if (/old|senior|elder/i.test(value)) return 'senior';
+  return 'adult';
+}
+
 const HAN_NAMES = /[\u4e00-\u9fff]/;
 
 function describeOther(voice: SynthesisVoice, descriptor: EngineDescriptor<'speech-synthesizer'>): Omit<LibraryVoice, 'previewText'> {
-  const known = KNOWN_VOICES.find((entry) => entry.match.test(voice.id));
+  const known = descriptor.location === 'local' ? KNOWN_VOICES.find((entry) => entry.match.test(voice.id)) : undefined;
   const language = voice.languages[0] ?? 'en';
   return {
     key: `${descriptor.id}/${voice.id}`,
     engineId: descriptor.id,
     voiceId: voice.id,
-    name: known ? `${known.name}` : voice.name,
+    name: known && descriptor.location === 'local' ? known.name : voice.name,
     language,
     languages: voice.languages,
-    accent: known?.accent ?? null,
+    accent: voice.accent ?? known?.accent ?? null,
     gender: voice.gender ?? null,
-    age: known?.age ?? 'adult',
-    style: known?.style ?? null,
-    useCases: known?.useCases ?? ['narration'],
+    age: ageOf(voice.age) ?? known?.age ?? 'adult',
+    style: voice.style ?? known?.style ?? null,
+    useCases: voice.useCases?.length ? voice.useCases : (known?.useCases ?? ['narration']),
     engineName: descriptor.displayName,
     location: descriptor.location,
     qualityTier: /hts/i.test(voice.id) || descriptor.location === 'remote' ? descriptor.qualityTier : descriptor.location === 'local' && descriptor.qualityTier === 'premium' ? 'standard' : /diphone|clunits|kal|ked/.test(voice.id) ? 'basic' : descriptor.qualityTier,
-    description: descriptor.description,
+    description: voice.description ?? descriptor.description,
   };
 }
 
