@@ -20,7 +20,7 @@ import { makeFestivalSpeech, makeFliteSpeech } from '../testing/generated-voices
 import { createDspVoiceConverter } from './dsp-voice-converter.ts';
 import { createDspVoiceProfiler } from './dsp-voice-profiler.ts';
 import { synthesizeWithProfile } from './profile-voice-synthesis.ts';
-import { espeakBaseVoiceFor, readDspProfileData } from './voice-features.ts';
+import { espeakBaseVoiceFor, measureVoiceInFiles, readDspProfileData, type VoiceFeatures } from './voice-features.ts';
 
 const REFERENCE_TEXT =
   'When the sunlight strikes raindrops in the air, they act as a prism and form a rainbow. The rainbow is a division of white light into many beautiful colors. These take the shape of a long round arch, with its path high above, and its two ends apparently beyond the horizon. People look, but no one ever finds it.';
@@ -65,6 +65,14 @@ async function medianPitch(file: string): Promise<{ yin: number; autocorrelation
   const pcm = await decodeToPcm(file, 16_000);
   return { yin: pitchStatistics(trackPitch(pcm)).medianHz!, autocorrelation: autocorrelationMedianHz(pcm)! };
 }
+
+/** RMS distance in dB between two third-octave spectra (shapes: both are relative to their own mean). */
+const spectrumDistanceDb = (a: readonly number[], b: readonly number[]) => Math.sqrt(a.reduce((sum, level, index) => sum + (level - b[index]!) ** 2, 0) / a.length);
+/** Mean absolute distance of F1–F3 in semitones. */
+const formantDistanceSemitones = (a: VoiceFeatures['formantsHz'], b: VoiceFeatures['formantsHz']) => {
+  const pairs = a.flatMap((hz, index) => (hz && b[index] ? [Math.abs(12 * Math.log2(hz / b[index]!))] : []));
+  return pairs.reduce((sum, value) => sum + value, 0) / pairs.length;
+};
 
 const percent = (value: number, reference: number) => (100 * (value / reference - 1)).toFixed(2);
 
@@ -147,5 +155,18 @@ describe('issue 7 acceptance: voice matching by signal processing', () => {
     expect(Math.abs(after.autocorrelation / profile.medianPitchHz! - 1)).toBeLessThan(0.05);
     expect(Math.abs(durationError)).toBeLessThan(0.02);
     expect(result.audio.durationSeconds).toBeCloseTo(outputInfo.durationSeconds!, 2);
+
+    // The spectral envelope moves toward the target's too (not an acceptance figure: reported and checked for direction).
+    const target = readDspProfileData(profile)!;
+    const [sourceFeatures, outputFeatures] = await Promise.all([measureVoiceInFiles([source]), measureVoiceInFiles([outputFile])]);
+    const spectrumBefore = spectrumDistanceDb(sourceFeatures.spectrum.bandLevelsDb, target.spectrum.bandLevelsDb);
+    const spectrumAfter = spectrumDistanceDb(outputFeatures.spectrum.bandLevelsDb, target.spectrum.bandLevelsDb);
+    const formantsBefore = formantDistanceSemitones(sourceFeatures.formantsHz, target.formantsHz);
+    const formantsAfter = formantDistanceSemitones(outputFeatures.formantsHz, target.formantsHz);
+    figures.push(
+      `  envelope ${name}: third-octave spectrum ${spectrumBefore.toFixed(1)} → ${spectrumAfter.toFixed(1)} dB RMS from the target's; F1–F3 ${JSON.stringify(sourceFeatures.formantsHz)} → ${JSON.stringify(outputFeatures.formantsHz)} (target ${JSON.stringify(target.formantsHz)}), ${formantsBefore.toFixed(2)} → ${formantsAfter.toFixed(2)} st`,
+    );
+    expect(spectrumAfter).toBeLessThan(spectrumBefore);
+    expect(formantsAfter).toBeLessThan(formantsBefore);
   });
 });
