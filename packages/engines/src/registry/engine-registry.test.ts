@@ -21,8 +21,12 @@ const fake = (id: `${string}:${string}`): SpeechSynthesizer => ({
 describe('engine registry', () => {
   it('lists the local engines by capability without loading them', () => {
     const registry = createLocalEngineRegistry();
-    expect(registry.list('speech-synthesizer').map((entry) => entry.id)).toEqual(['espeak:espeak-ng']);
+    expect(registry.list('speech-synthesizer').map((entry) => entry.id)).toEqual(['espeak:espeak-ng', 'festival:festival', 'flite:flite']);
     expect(registry.list('voice-activity-detector').map((entry) => entry.id)).toEqual(['silero:vad-v4']);
+    expect(registry.list('voice-profiler').map((entry) => entry.id)).toEqual(['dsp:voice-profile']);
+    expect(registry.list('voice-converter').map((entry) => entry.id)).toEqual(['dsp:voice-match']);
+    expect(registry.list('audio-separator').map((entry) => entry.id)).toEqual(['rnnoise:rnnoise']);
+    expect(registry.list('language-identifier').map((entry) => entry.id)).toEqual(['fasttext:lid-176']);
     expect(registry.get('espeak:espeak-ng')).toMatchObject({ location: 'local', qualityTier: 'basic', cost: { usdPerThousand: 0 } });
     expect(registry.get('espeak:espeak-ng')!.languages).toEqual(expect.arrayContaining(['en-us', 'cmn-latn-pinyin', 'es', 'de', 'fr-fr']));
   });
@@ -74,7 +78,7 @@ describe('resolveEngines', () => {
     await expect(engines.getById('speech-synthesizer', 'silero:vad-v4')).rejects.toThrow(/not a selected speech-synthesizer/);
     expect(engines.descriptors('speech-synthesizer').map((descriptor) => descriptor.location)).toEqual(['remote', 'local']);
     // Unconfigured: local engines only (the remote acme engine is not picked by default).
-    expect(resolveEngines(registry, {}).selection['speech-synthesizer']).toEqual(['espeak:espeak-ng']);
+    expect(resolveEngines(registry, {}).selection['speech-synthesizer']).toEqual(['espeak:espeak-ng', 'festival:festival', 'flite:flite']);
     expect(engines.descriptors('translator')).toEqual([]);
     await expect(engines.get('translator')).rejects.toThrow(/no translator engine/);
   });
