@@ -39,7 +39,7 @@ export const KNOWN_FESTIVAL_VOICES: Record<string, FestivalVoiceFacts> = {
     encoding: 'utf-8',
     speedMethod: 'hts',
     preferred: true,
-    quality: 'HTS statistical parametric voice: clear but synthetic; the best English voice here (4.7 % WER through pocketsphinx)',
+    quality: 'HTS statistical parametric voice: clear but synthetic, the most natural English voice here; 11.6 % WER through pocketsphinx on our test sentences (the kal diphone voice: 3.9 %)',
   },
   kal_diphone: { name: 'Kal (US English, diphone)', languages: ['en-us', 'en'], gender: 'male', encoding: 'utf-8', speedMethod: 'duration-stretch', quality: 'diphone voice: older, robotic' },
   ked_diphone: { name: 'Ked (US English, diphone)', languages: ['en-us', 'en'], gender: 'male', encoding: 'utf-8', speedMethod: 'duration-stretch', quality: 'diphone voice: older, robotic' },

@@ -14,7 +14,11 @@ export interface PocketsphinxSettings {
   acousticModel?: string;
   languageModel?: string;
   dictionary?: string;
-  /** Per call; default 60 s plus the audio's duration (pocketsphinx runs at ~0.3–0.45 real time). */
+  /**
+   * Per call; default 60 s plus 4× the audio's duration: pocketsphinx runs at ~0.3 real time on
+   * clear speech but its search slows to ~1.7 on speech it matches badly (robotic voices), more on a
+   * busy machine.
+   */
   timeoutMs?: number;
 }
 
@@ -83,7 +87,7 @@ export class PocketsphinxSpeechRecognizer implements SpeechRecognizer {
         const recognitionStarted = performance.now();
         const { stdout } = await runMediaTool(this.#settings.binary ?? 'pocketsphinx_continuous', [...model, '-infile', wav, '-time', 'yes', '-samprate', String(SAMPLE_RATE), '-logfn', '/dev/null'], {
           signal: options.signal,
-          timeoutMs: this.#settings.timeoutMs ?? 60_000 + durationSeconds * 1000,
+          timeoutMs: this.#settings.timeoutMs ?? 60_000 + durationSeconds * 4000,
         });
         const recognitionMs = performance.now() - recognitionStarted;
         const segments = parsePocketsphinxOutput(stdout).map((segment) => ({
