@@ -99,10 +99,16 @@ function createYin(pcm: PcmAudio, options: PitchTrackOptions) {
   const silenceDb = options.silenceDb ?? 35;
 
   const hop = Math.max(1, Math.round(hopSeconds * sampleRate));
-  const tauMin = Math.max(2, Math.floor(sampleRate / maxHz));
-  const tauMax = Math.ceil(sampleRate / minHz);
+  // The search runs on a copy decimated to ~8 kHz (a quarter of the work at 16 kHz: window and lag
+  // range both halve); the period found is then refined on the full-rate signal.
+  const factor = Math.max(1, Math.floor(sampleRate / 8_000));
+  const low = factor > 1 ? decimate(samples, factor) : samples;
+  const lowRate = sampleRate / factor;
+  const tauMin = Math.max(2, Math.floor(lowRate / maxHz));
+  const tauMax = Math.ceil(lowRate / minHz);
   // Integration window: 1.5 periods of the lowest F0 (25 ms at 60 Hz) keeps low voices stable.
-  const window = Math.max(tauMax, Math.round(0.025 * sampleRate));
+  const window = Math.max(tauMax, Math.round(0.025 * lowRate));
+  const fullWindow = window * factor;
   const frames = Math.max(0, Math.floor(samples.length / hop) + 1);
   const frequencies = new Float32Array(frames);
   const aperiodicity = new Float32Array(frames).fill(1);
@@ -110,20 +116,30 @@ function createYin(pcm: PcmAudio, options: PitchTrackOptions) {
   const difference = new Float64Array(tauMax + 2);
   const normalised = new Float64Array(tauMax + 2);
 
-  for (let frame = 0; frame < frames; frame++) levelsDb[frame] = levelDb(samples, frame * hop - (window >> 1), window);
+  for (let frame = 0; frame < frames; frame++) levelsDb[frame] = levelDb(samples, frame * hop - (fullWindow >> 1), fullWindow);
   const loud = quantile(levelsDb, 0.95) ?? -120;
   const floorDb = Math.max(-75, loud - silenceDb);
+
+  /** Σ (x[j] − x[j+τ])² over `length` samples from `start` (full rate). */
+  const fullRateDifference = (start: number, length: number, tau: number) => {
+    let sum = 0;
+    for (let j = start; j < start + length; j++) {
+      const delta = samples[j]! - samples[j + tau]!;
+      sum += delta * delta;
+    }
+    return sum;
+  };
 
   const analyseFrame = (frame: number) => {
     if (levelsDb[frame]! < floorDb) return;
     // The analysis span starts half a window before the frame centre and needs window + tauMax samples.
-    const start = frame * hop - (window >> 1);
-    if (start < 0 || start + window + tauMax + 1 > samples.length) return;
+    const start = Math.round((frame * hop) / factor) - (window >> 1);
+    if (start < 0 || start + window + tauMax + 1 > low.length) return;
     // d(τ) = Σ (x[j] − x[j+τ])² over the window.
     for (let tau = 1; tau <= tauMax + 1; tau++) {
       let sum = 0;
       for (let j = start; j < start + window; j++) {
-        const delta = samples[j]! - samples[j + tau]!;
+        const delta = low[j]! - low[j + tau]!;
         sum += delta * delta;
       }
       difference[tau] = sum;
@@ -152,11 +168,28 @@ function createYin(pcm: PcmAudio, options: PitchTrackOptions) {
     aperiodicity[frame] = value;
     if (value > maxAperiodicity) return;
     // Parabolic interpolation around the minimum for sub-sample periods.
-    const previous = normalised[best - 1]!;
-    const next = normalised[best + 1]!;
-    const curvature = previous + next - 2 * value;
-    const shift = curvature > 0 ? (0.5 * (previous - next)) / curvature : 0;
-    const period = best + Math.max(-1, Math.min(1, shift));
+    const parabola = (previous: number, centre: number, next: number) => {
+      const curvature = previous + next - 2 * centre;
+      return curvature > 0 ? Math.max(-1, Math.min(1, (0.5 * (previous - next)) / curvature)) : 0;
+    };
+    let period = (best + parabola(normalised[best - 1]!, value, normalised[best + 1]!)) * factor;
+    if (factor > 1) {
+      // Refine on the full-rate signal: the lag of least difference within a decimated sample of the estimate.
+      const fullStart = frame * hop - (fullWindow >> 1);
+      const from = Math.max(2, Math.floor(period) - factor);
+      const to = Math.ceil(period) + factor;
+      if (fullStart >= 0 && fullStart + fullWindow + to + 2 <= samples.length) {
+        const values = new Map<number, number>();
+        const at = (tau: number) => {
+          let cached = values.get(tau);
+          if (cached === undefined) values.set(tau, (cached = fullRateDifference(fullStart, fullWindow, tau)));
+          return cached;
+        };
+        let fullBest = from;
+        for (let tau = from + 1; tau <= to; tau++) if (at(tau) < at(fullBest)) fullBest = tau;
+        period = fullBest + parabola(at(fullBest - 1), at(fullBest), at(fullBest + 1));
+      }
+    }
     const hz = sampleRate / period;
     if (hz >= minHz * 0.97 && hz <= maxHz * 1.03) frequencies[frame] = hz;
   };
@@ -171,6 +204,33 @@ function createYin(pcm: PcmAudio, options: PitchTrackOptions) {
       return { hopSeconds: hop / sampleRate, frequencies, aperiodicity, levelsDb, durationSeconds: samples.length / sampleRate };
     },
   };
+}
+
+/**
+ * Every `factor`-th sample after a windowed-sinc low-pass (Blackman, 16·factor + 1 taps, cut-off at
+ * 90 % of the new Nyquist frequency), so harmonics above it do not fold into the pitch range.
+ */
+export function decimate(samples: Float32Array, factor: number): Float32Array {
+  const half = 8 * factor;
+  const cutoff = 0.45 / factor;
+  const taps = Float64Array.from({ length: 2 * half + 1 }, (_, index) => {
+    const n = index - half;
+    const sinc = n === 0 ? 2 * cutoff : Math.sin(2 * Math.PI * cutoff * n) / (Math.PI * n);
+    const blackman = 0.42 + 0.5 * Math.cos((Math.PI * n) / half) + 0.08 * Math.cos((2 * Math.PI * n) / half);
+    return sinc * blackman;
+  });
+  const gain = taps.reduce((sum, tap) => sum + tap, 0);
+  const output = new Float32Array(Math.floor(samples.length / factor));
+  for (let index = 0; index < output.length; index++) {
+    const centre = index * factor;
+    let sum = 0;
+    for (let k = -half; k <= half; k++) {
+      const position = centre + k;
+      if (position >= 0 && position < samples.length) sum += taps[k + half]! * samples[position]!;
+    }
+    output[index] = sum / gain;
+  }
+  return output;
 }
 
 /**
