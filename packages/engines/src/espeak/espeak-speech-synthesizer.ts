@@ -184,7 +184,7 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
       } catch (error) {
         throw toEngineError(error, this.engineId, 'converting Hanzi to pinyin');
       }
-      const mixed = ssml ? undefined : mandarinSpeechSsml(spokenText);
+      const mixed = ssml ? undefined : mandarinSpeechSsml(spokenText, { pinyinVoice: voiceArg, latinVoice: variant ? `en-us+${variantIdOf(variant)}` : 'en-us' });
       if (mixed) {
         spokenText = mixed;
         markup = true;

@@ -47,6 +47,9 @@ describe('Mandarin → numbered pinyin (pinyin-pro)', () => {
     );
     expect(mandarinSpeechSsml('wo3 yong4 Mac Book & C')).toContain('<voice name="en-us">Mac Book</voice> <voice name="cmn-latn-pinyin">&amp;</voice>');
     expect(mandarinSpeechSsml('ni3 hao3.')).toBeUndefined();
+    expect(mandarinSpeechSsml('ni3 OK ma5?', { pinyinVoice: 'cmn-latn-pinyin+f3', latinVoice: 'en-us+f3' })).toBe(
+      '<speak><voice name="cmn-latn-pinyin+f3">ni3</voice> <voice name="en-us+f3">OK</voice> <voice name="cmn-latn-pinyin+f3">ma5?</voice></speak>',
+    );
   });
 });
 

@@ -131,11 +131,14 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 
 /**
  * Pinyin holding Latin-script words (no tone digit) → SSML speaking each run with its own voice:
- * the pinyin with `cmn-latn-pinyin`, the Latin words with `latinVoice` (English). Each run is its
- * own `<voice>` element: espeak-ng 1.51 does not switch back correctly after a nested one.
+ * the pinyin with `pinyinVoice`, the Latin words with `latinVoice` (English). Each run is its own
+ * `<voice>` element: espeak-ng 1.51 does not switch back correctly after a nested one. A variant
+ * (`+f3`) must be named in each element, or the voice element drops it.
  * Undefined when there is no Latin word (plain text is spoken as it is).
  */
-export function mandarinSpeechSsml(pinyinText: string, latinVoice = 'en-us'): string | undefined {
+export function mandarinSpeechSsml(pinyinText: string, voices: { pinyinVoice?: string; latinVoice?: string } = {}): string | undefined {
+  const pinyinVoice = escapeXml(voices.pinyinVoice ?? 'cmn-latn-pinyin');
+  const latinVoice = escapeXml(voices.latinVoice ?? 'en-us');
   const runs: Array<{ latin: boolean; text: string }> = [];
   let last = 0;
   for (const match of pinyinText.matchAll(LATIN_WORD)) {
@@ -155,7 +158,7 @@ export function mandarinSpeechSsml(pinyinText: string, latinVoice = 'en-us'): st
   }
   const body = merged
     .filter((run) => run.text.trim() !== '')
-    .map((run) => `<voice name="${run.latin ? latinVoice : 'cmn-latn-pinyin'}">${escapeXml(run.text.trim())}</voice>`)
+    .map((run) => `<voice name="${run.latin ? latinVoice : pinyinVoice}">${escapeXml(run.text.trim())}</voice>`)
     .join(' ');
   return `<speak>${body}</speak>`;
 }
