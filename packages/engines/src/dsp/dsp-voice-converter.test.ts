@@ -9,7 +9,7 @@ import { voiceConverterConformance } from '../testing/conformance.ts';
 import { makeLongSpeech, makeSpeech } from '../testing/generated-media.ts';
 import { createDspVoiceConverter, planVoiceMatch } from './dsp-voice-converter.ts';
 import { integratedLoudness, measureVoiceInFiles, suggestBaseVoice, type DspVoiceProfileData } from './voice-features.ts';
-import { decodeForTransformArgs, equalizeAndMeasureArgs, equalizerFilter, finishTransformArgs, normalizingGainDb, parseLevelSummary, rubberbandArgs } from './voice-transform-args.ts';
+import { decodeForTransformArgs, equalizeAndMeasureArgs, equalizerFilter, finishTransformArgs, levelPlan, parseLevelSummary, rubberbandArgs } from './voice-transform-args.ts';
 
 const descriptor = createLocalEngineRegistry().list('voice-converter').find((entry) => entry.id === 'dsp:voice-match')!;
 
@@ -79,17 +79,19 @@ describe('voice transform command lines', () => {
     expect(eq).toMatchInlineSnapshot(`"firequalizer=gain_entry='entry(100,-2);entry(126,1.5)'"`);
     expect(equalizerFilter([{ hz: 100, gainDb: 0 }])).toBeUndefined();
     expect(equalizeAndMeasureArgs('b.wav', 'c.wav', eq).join(' ')).toMatchInlineSnapshot(`"-hide_banner -nostdin -nostats -y -i b.wav -af firequalizer=gain_entry='entry(100,-2);entry(126,1.5)',ebur128=peak=sample:framelog=verbose -c:a pcm_f32le c.wav"`);
-    expect(finishTransformArgs({ input: 'c.wav', output: 'd.mp3', format: 'mp3', sampleRate: 22050, gainDb: 4.5, exactSamples: 220500 }).join(' ')).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -i c.wav -af volume=4.5dB,aresample=22050,apad=whole_len=220500,atrim=end_sample=220500 -ar 22050 -ac 1 -c:a libmp3lame -b:a 192k -f mp3 d.mp3"`);
+    expect(finishTransformArgs({ input: 'c.wav', output: 'd.mp3', format: 'mp3', sampleRate: 22050, gainDb: 4.5, limiter: true, exactSamples: 220500 }).join(' ')).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -i c.wav -af volume=4.5dB,alimiter=limit=0.8913:level=0:latency=1,aresample=22050,apad=whole_len=220500,atrim=end_sample=220500 -ar 22050 -ac 1 -c:a libmp3lame -b:a 192k -f mp3 d.mp3"`);
   });
 
-  it('reads the ebur128 summary and bounds the gain by the peak', () => {
+  it('reads the ebur128 summary and plans gain and limiter', () => {
     const stderr = `[Parsed_ebur128_1 @ 0x1] Summary:\n\n  Integrated loudness:\n    I:         -21.3 LUFS\n    Threshold: -31.3 LUFS\n\n  Sample peak:\n    Peak:       -2.9 dBFS\n`;
     const level = parseLevelSummary(stderr);
     expect(level).toEqual({ integratedLufs: -21.3, samplePeakDb: -2.9 });
-    // +5.3 dB would reach −16 LUFS but put the peak at +2.4 dBFS: the peak ceiling (−1 dBFS) wins.
-    expect(normalizingGainDb(level, -16)).toBe(1.9);
-    expect(normalizingGainDb({ integratedLufs: -30, samplePeakDb: -20 }, -16)).toBe(14);
-    expect(normalizingGainDb({ integratedLufs: undefined, samplePeakDb: undefined }, -16)).toBe(0);
+    // +5.3 dB reaches −16 LUFS and puts the peak at +2.4 dBFS: the limiter takes 3.4 dB off it.
+    expect(levelPlan(level, -16)).toEqual({ gainDb: 5.3, limiter: true });
+    expect(levelPlan({ integratedLufs: -30, samplePeakDb: -20 }, -16)).toEqual({ gainDb: 14, limiter: false });
+    // Peaks 20 dB above the loudness: the gain stops where the limiter would take more than 6 dB.
+    expect(levelPlan({ integratedLufs: -30, samplePeakDb: -4 }, -16)).toEqual({ gainDb: 9, limiter: true });
+    expect(levelPlan({ integratedLufs: undefined, samplePeakDb: undefined }, -16)).toEqual({ gainDb: 0, limiter: false });
   });
 });
 
@@ -108,11 +110,11 @@ describe('dsp:voice-match on speech', () => {
     expect(result.audio.format).toBe('mp3');
     const after = await measureVoiceInFiles([outputFile]);
     expect(Math.abs(after.medianPitchHz! / (before.medianPitchHz! * 0.85) - 1)).toBeLessThan(0.03);
-    // Normalised toward −16 LUFS by a plain gain that keeps the sample peak under −1 dBFS.
+    // Normalised to −16 LUFS by a gain and a limiter that keeps the sample peak under −1 dBFS.
     const lufs = await integratedLoudness(outputFile);
     console.info(`dsp:voice-match output loudness ${lufs} LUFS`);
-    expect(lufs).toBeGreaterThan(-24);
-    expect(lufs).toBeLessThan(-15);
+    expect(lufs).toBeGreaterThan(-17.5);
+    expect(lufs).toBeLessThan(-14.5);
     // mp3 frames (26 ms) and encoder delay blur the length; the wav path is exact to the sample (the acceptance test checks it).
     expect(Math.abs((await probeMedia(outputFile)).durationSeconds! - (await probeMedia(source)).durationSeconds!)).toBeLessThan(0.1);
   });

@@ -7,7 +7,7 @@ import type { VoiceProfile } from '../capabilities/voice-profiler.ts';
 import { EngineError } from '../engine-errors.ts';
 import { createEspeak } from '../espeak/espeak-speech-synthesizer.ts';
 import { synthesizeWithProfile } from './profile-voice-synthesis.ts';
-import { measureVoiceInFiles } from './voice-features.ts';
+import { integratedLoudness, measureVoiceInFiles } from './voice-features.ts';
 
 /** A profile from another engine: pitch and rate only (no DSP data), which is all synthesis needs. */
 const profile: VoiceProfile = { engineId: 'elevenlabs:ivc', medianPitchHz: 180, pitchRangeSemitones: 4, speakingRateSyllablesPerSecond: 4, data: {}, remoteVoiceId: 'v1' };
@@ -33,6 +33,16 @@ describe('synthesizeWithProfile', () => {
     expect(result.warnings).toContainEqual(expect.objectContaining({ type: 'approximate-output', output: 'audio', details: expect.stringMatching(/not neural cloning/) }));
     // A profile without DSP data: formants and EQ are left alone, with warnings.
     expect(result.warnings).toContainEqual(expect.objectContaining({ output: 'formants' }));
+  });
+
+  it('turns volume into a loudness offset (the output is normalised)', async () => {
+    const normal = path.join(dir, 'normal.wav');
+    const quieter = path.join(dir, 'quieter.wav');
+    await synthesizeWithProfile({ synthesizer: espeak, baseVoice: 'en-us', profile, text: TEXT, outputFile: normal });
+    await synthesizeWithProfile({ synthesizer: espeak, baseVoice: 'en-us', profile, text: TEXT, outputFile: quieter, volume: 0.5 });
+    const difference = (await integratedLoudness(normal))! - (await integratedLoudness(quieter))!;
+    expect(difference).toBeGreaterThan(5);
+    expect(difference).toBeLessThan(7);
   });
 
   it('refuses a profile without a median pitch and stops on the signal with typed errors', async () => {

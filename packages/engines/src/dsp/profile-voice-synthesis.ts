@@ -67,8 +67,8 @@ export async function synthesizeWithProfile(options: SynthesizeWithProfileOption
 
   return withWorkDir('profile-synthesis', async (_dir, file) => {
     const baseFile = file('base.wav');
-    // The base voice speaks at its own pitch; an extra pitchSemitones is applied by the shift below.
-    const base = await synthesizer.doSynthesize({ ...synthesis, pitchSemitones: undefined, voice: baseVoice, outputFile: baseFile, outputFormat: 'wav' });
+    // The base voice speaks at its own pitch and level; pitchSemitones and volume are applied below.
+    const base = await synthesizer.doSynthesize({ ...synthesis, pitchSemitones: undefined, volume: undefined, voice: baseVoice, outputFile: baseFile, outputFormat: 'wav' });
     warnings.push(...base.warnings);
     try {
       const analysisStarted = performance.now();
@@ -85,6 +85,11 @@ export async function synthesizeWithProfile(options: SynthesizeWithProfileOption
       const { plan, warnings: planWarnings } = planVoiceMatch({ source: baseFeatures, target: profile, options: match ?? {}, timeRatio: 1 / tempo });
       warnings.push(...planWarnings);
       plan.pitchSemitones += synthesis.pitchSemitones ?? 0;
+      // The output is normalised, so `volume` moves the loudness target (×2 = +6 dB) instead of the base voice's level.
+      if (synthesis.volume !== undefined && synthesis.volume !== 1 && plan.loudnessLufs !== undefined) {
+        plan.loudnessLufs += 20 * Math.log10(Math.max(0.05, synthesis.volume));
+        if (synthesis.volume > 1) warnings.push({ type: 'approximated-option', option: 'volume', details: 'louder than the −16 LUFS target only as far as a limiter taking at most 6 dB off the peaks allows' });
+      }
 
       const analysisMs = performance.now() - analysisStarted;
       const transformStarted = performance.now();

@@ -50,15 +50,24 @@ export function parseLevelSummary(stderr: string): { integratedLufs: number | un
   return { integratedLufs: integrated !== undefined && integrated > -70 ? integrated : undefined, samplePeakDb: peak && peak[1] !== '-inf' ? Number(peak[1]) : undefined };
 }
 
+/** Peaks stay under this (dBFS). */
+export const PEAK_CEILING_DB = -1;
+/** At most this much peak reduction by the limiter (dB); beyond it the gain stops short of the target. */
+const MAX_LIMITING_DB = 6;
+
 /**
- * The gain (dB) that brings integrated loudness to `targetLufs` without the sample peak passing
- * `ceilingDb`: a plain gain keeps the voice's dynamics (loudnorm's dynamic mode would not).
+ * The gain (dB) that brings integrated loudness to `targetLufs`, and whether a limiter must hold
+ * the peaks under −1 dBFS: synthetic speech is peaky (espeak: −20.8 LUFS with peaks at −2.8 dBFS),
+ * so a plain gain would stop well short of −16 LUFS. The limiter takes at most 6 dB off the peaks;
+ * past that the gain stops short. A gain and a limiter keep the voice's dynamics; loudnorm's
+ * dynamic mode would not.
  */
-export function normalizingGainDb(level: { integratedLufs: number | undefined; samplePeakDb: number | undefined }, targetLufs: number, ceilingDb = -1): number {
-  if (level.integratedLufs === undefined) return 0;
+export function levelPlan(level: { integratedLufs: number | undefined; samplePeakDb: number | undefined }, targetLufs: number): { gainDb: number; limiter: boolean } {
+  if (level.integratedLufs === undefined) return { gainDb: 0, limiter: false };
   const wanted = targetLufs - level.integratedLufs;
-  const allowed = level.samplePeakDb === undefined ? wanted : ceilingDb - level.samplePeakDb;
-  return Math.round(Math.min(wanted, allowed) * 100) / 100;
+  if (level.samplePeakDb === undefined) return { gainDb: Math.round(wanted * 100) / 100, limiter: false };
+  const gainDb = Math.round(Math.min(wanted, PEAK_CEILING_DB - level.samplePeakDb + MAX_LIMITING_DB) * 100) / 100;
+  return { gainDb, limiter: level.samplePeakDb + gainDb > PEAK_CEILING_DB };
 }
 
 function encodeArgs(format: TransformOutputFormat): string[] {
@@ -79,16 +88,19 @@ export interface FinishTransformOptions {
   output: string;
   format: TransformOutputFormat;
   sampleRate: number;
-  /** Gain in dB (from `normalizingGainDb`); 0 keeps the level. */
+  /** Gain in dB and whether peaks need the limiter (from `levelPlan`); 0 / false keeps the level. */
   gainDb: number;
+  limiter: boolean;
   /** Pad with silence or cut to exactly this many samples at `sampleRate`. */
   exactSamples: number | undefined;
 }
 
-/** Gain, the output rate, exact length, encoding: one ffmpeg run. */
+/** Gain, limiter, the output rate, exact length, encoding: one ffmpeg run. */
 export function finishTransformArgs(options: FinishTransformOptions): string[] {
   const filters: string[] = [];
   if (options.gainDb !== 0) filters.push(`volume=${options.gainDb}dB`);
+  // Look-ahead limiter with its delay compensated (`latency`), no auto make-up gain (`level=0`).
+  if (options.limiter) filters.push(`alimiter=limit=${(10 ** (PEAK_CEILING_DB / 20)).toFixed(4)}:level=0:latency=1`);
   filters.push(`aresample=${options.sampleRate}`);
   if (options.exactSamples !== undefined) filters.push(`apad=whole_len=${options.exactSamples}`, `atrim=end_sample=${options.exactSamples}`);
   // Opus takes 48 kHz (and a few lower rates); everything else keeps the working rate.

@@ -5,7 +5,7 @@
  * work, through the media runner (timeouts, cancellation).
  */
 import { probeMedia, runFfmpeg, runMediaTool, withWorkDir, type RunOptions } from '@voxwork/media';
-import { decodeForTransformArgs, equalizeAndMeasureArgs, equalizerFilter, finishTransformArgs, normalizingGainDb, parseLevelSummary, rubberbandArgs, type TransformOutputFormat } from './voice-transform-args.ts';
+import { decodeForTransformArgs, equalizeAndMeasureArgs, equalizerFilter, finishTransformArgs, levelPlan, parseLevelSummary, rubberbandArgs, type TransformOutputFormat } from './voice-transform-args.ts';
 
 export interface VoiceTransformPlan {
   /** Pitch change in semitones. */
@@ -94,14 +94,14 @@ export async function transformVoice(
     const rubberbandMs = lap();
     const equalizer = plan.equalizer ? equalizerFilter(plan.equalizer) : undefined;
     let leveled = shifted;
-    let gainDb = 0;
+    let level = { gainDb: 0, limiter: false };
     if (equalizer || plan.loudnessLufs !== undefined) {
       leveled = file('equalized.wav');
       const { stderr } = await runFfmpeg(equalizeAndMeasureArgs(shifted, leveled, equalizer), run);
-      if (plan.loudnessLufs !== undefined) gainDb = normalizingGainDb(parseLevelSummary(stderr), plan.loudnessLufs);
+      if (plan.loudnessLufs !== undefined) level = levelPlan(parseLevelSummary(stderr), plan.loudnessLufs);
     }
     const loudnessMs = lap();
-    await runFfmpeg(finishTransformArgs({ input: leveled, output, format, sampleRate, gainDb, exactSamples }), run);
+    await runFfmpeg(finishTransformArgs({ input: leveled, output, format, sampleRate, ...level, exactSamples }), run);
     return {
       file: output,
       format,
