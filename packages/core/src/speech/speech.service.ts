@@ -20,15 +20,18 @@ export interface SpeechServiceDeps {
   planOf: (userId: string) => Promise<Pick<ComboDetail, 'maxTtsCharacters' | 'voiceCloneSlots'>>;
 }
 
-/** Recording rules for cloning (spec: 10 s – 3 min). */
+/**
+ * Recording rules for cloning (spec: 10 s – 3 min), the same figures as the engine layer's
+ * `RECORDING_LIMITS`: at least 8 s and half of it speech (VAD), under 0.1 % clipped samples,
+ * louder than −35 LUFS.
+ */
 export const RECORDING_RULES = {
   minSeconds: 10,
   maxSeconds: 180,
-  /** Speech found by VAD, at least. */
-  minSpeechSeconds: 6,
-  minSpeechRatio: 0.3,
-  maxClippingRatio: 0.005,
-  minLoudnessLufs: -40,
+  minSpeechSeconds: 8,
+  minSpeechRatio: 0.5,
+  maxClippingRatio: 0.001,
+  minLoudnessLufs: -35,
 } as const;
 
 export const PRONUNCIATION_LIMIT = 500;
