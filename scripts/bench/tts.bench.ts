@@ -2,7 +2,11 @@
  * bench:tts — the local speech synthesizers' speed on this machine: real-time factor (wall time /
  * audio duration; lower is faster) per voice, without and with word timings, median of N runs.
  * Figures, not assertions.
+ * Then, through the product's own code (scripts/bench/tts-pipeline.ts): time to the first playable
+ * sentence of a 2,000-character script (target < 300 ms) and the total time of a 50,000-character
+ * script through the text-to-speech pipeline, for the product voices.
  *   npm run bench:tts [-- --runs 3 --engines festival:festival,flite:flite,espeak:espeak-ng]
+ *   npm run bench:tts -- --skip-rtf --long-voices espeak:espeak-ng/en-us+f3   (product figures only)
  *
  * Each figure is an exported function so that other benchmarks (time to first sentence, long texts
  * through the product pipeline) can reuse the voice list and the measurement.
@@ -13,6 +17,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLocalEngineRegistry, type EngineRegistry, type SpeechSynthesizer } from '../../packages/engines/src/index.ts';
+import { createBenchRuntime, firstSentenceMs, pipelineSeconds } from './tts-pipeline.ts';
+
+/** Product voices measured end to end: the default local voice of each engine. */
+const PRODUCT_VOICES = ['espeak:espeak-ng/en-us+f3', 'flite:flite/slt', 'festival:festival/cmu_us_slt_arctic_hts', 'espeak:espeak-ng/cmn+f3'];
+
+async function printProductFigures(longVoices: readonly string[], characters: number): Promise<void> {
+  const runtime = createBenchRuntime();
+  console.info('\ntime to the first playable sentence (2,000-character script; parse + synthesise + 24 kHz WAV), median of 5 after a warm-up');
+  for (const voice of PRODUCT_VOICES) console.info(`  ${voice.padEnd(42)} ${(await firstSentenceMs(runtime, voice)).toFixed(0).padStart(6)} ms`);
+  console.info(`\n${characters.toLocaleString('en')} characters through the tts.synthesize pipeline (2 sentences at a time, assembly, MP3 + SRT + VTT)`);
+  for (const voice of longVoices) {
+    const result = await pipelineSeconds(runtime, voice, characters);
+    console.info(`  ${voice.padEnd(42)} ${result.seconds.toFixed(1).padStart(7)} s for ${result.sentences} sentences, ${(result.audioSeconds / 60).toFixed(1)} min of audio (RTF ${(result.seconds / result.audioSeconds).toFixed(3)})`);
+  }
+}
 
 /** About 200 characters per language: long enough to measure, short enough to repeat. */
 export const BENCH_TEXTS: Record<string, string> = {
@@ -119,12 +138,23 @@ export async function printRealTimeFactors(registry: EngineRegistry, voices: rea
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, engines: { type: 'string', default: 'festival:festival,flite:flite,espeak:espeak-ng' } } });
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '3' },
+      engines: { type: 'string', default: 'festival:festival,flite:flite,espeak:espeak-ng' },
+      'skip-rtf': { type: 'boolean', default: false },
+      'long-voices': { type: 'string', default: 'espeak:espeak-ng/en-us+f3,flite:flite/slt,festival:festival/cmu_us_slt_arctic_hts' },
+      characters: { type: 'string', default: '50000' },
+    },
+  });
   const registry = createLocalEngineRegistry();
   const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-bench-tts-'));
   try {
-    const voices = await localBenchVoices(registry, values.engines.split(',').map((id) => id.trim()));
-    await printRealTimeFactors(registry, voices, { runs: Number(values.runs), dir });
+    if (!values['skip-rtf']) {
+      const voices = await localBenchVoices(registry, values.engines.split(',').map((id) => id.trim()));
+      await printRealTimeFactors(registry, voices, { runs: Number(values.runs), dir });
+    }
+    await printProductFigures(values['long-voices'].split(',').map((id) => id.trim()).filter(Boolean), Number(values.characters));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -163,21 +163,33 @@ export function resampleMono(samples: Float32Array, fromRate: number, toRate: nu
   const cutoff = Math.min(1, ratio);
   const lobes = 8;
   const half = Math.ceil(lobes / cutoff);
+  const taps = 2 * half;
+  // The kernel, tabulated for PHASES fractional positions (no sin() per tap at run time).
+  const PHASES = 512;
   const sinc = (x: number) => (x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x));
+  const table = new Float32Array((PHASES + 1) * taps);
+  for (let phase = 0; phase <= PHASES; phase++) {
+    const fraction = phase / PHASES;
+    let sum = 0;
+    for (let k = 0; k < taps; k++) {
+      const distance = (fraction - (k - half + 1)) * cutoff;
+      const weight = Math.abs(distance) >= lobes ? 0 : sinc(distance) * sinc(distance / lobes);
+      table[phase * taps + k] = weight;
+      sum += weight;
+    }
+    for (let k = 0; k < taps; k++) table[phase * taps + k]! /= sum || 1;
+  }
+  const last = samples.length - 1;
   for (let index = 0; index < out.length; index++) {
     const centre = index / ratio;
-    const first = Math.max(0, Math.floor(centre) - half + 1);
-    const last = Math.min(samples.length - 1, Math.floor(centre) + half);
+    const base = Math.floor(centre);
+    const row = Math.round((centre - base) * PHASES) * taps;
     let sum = 0;
-    let weights = 0;
-    for (let tap = first; tap <= last; tap++) {
-      const distance = (centre - tap) * cutoff;
-      if (Math.abs(distance) >= lobes) continue;
-      const weight = sinc(distance) * sinc(distance / lobes);
-      sum += samples[tap]! * weight;
-      weights += weight;
+    for (let k = 0; k < taps; k++) {
+      const tap = base + k - half + 1;
+      sum += samples[tap < 0 ? 0 : tap > last ? last : tap]! * table[row + k]!;
     }
-    out[index] = weights ? sum / weights : 0;
+    out[index] = sum;
   }
   return out;
 }
