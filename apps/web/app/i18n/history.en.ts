@@ -24,7 +24,6 @@ export const historyEn = {
   created: "Created {date}",
   duration: "{duration}",
   progress: "Progress of “{title}”",
-  stage: "Step: {stage}",
   cancelling: "Cancelling…",
   actions: {
     menu: "Actions for “{title}”",

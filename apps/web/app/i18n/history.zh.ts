@@ -26,7 +26,6 @@ export const historyZh: typeof historyEn = {
   created: "创建于 {date}",
   duration: "{duration}",
   progress: "“{title}”的进度",
-  stage: "步骤：{stage}",
   cancelling: "正在取消…",
   actions: {
     menu: "“{title}”的操作",

@@ -13,11 +13,22 @@ export interface JobHistoryOptions {
   pageSize: number;
 }
 
+/** Window event a tool page dispatches after queueing a job, so every history on the page lists it at once. */
+export const JOB_ANNOUNCED_EVENT = "voxwork:job-announced";
+
+/** Tells the histories on this page about a job just queued (`announceJob(jobId)` after the tool's call). */
+export function announceJob(jobId: string): void {
+  window.dispatchEvent(new CustomEvent(JOB_ANNOUNCED_EVENT, { detail: { jobId } }));
+}
+
 /**
- * The caller's jobs, newest first, a page at a time, kept live by the job stream (SSE): progress
- * and status as they happen, the result read again when a job ends, and after every (re)connection
- * the snapshot's jobs reconciled so a final state reached while disconnected is never missed.
- * The stream connects after the first page is in, so its snapshot is newer than the page.
+ * The caller's jobs, newest first, a page at a time, kept live by the job stream (SSE) while any
+ * listed job is queued or running: progress and status as they happen, the result read again when
+ * a job ends, and after every (re)connection the snapshot's jobs reconciled so a final state
+ * reached while disconnected is never missed. The stream connects after the first page is in, so
+ * its snapshot is newer than the page. With nothing running no connection is held open; jobs
+ * started elsewhere show when the page is shown again (first page re-read) or when a tool on the
+ * page announces them (`announceJob`).
  */
 export function useJobHistory({ types, statuses, pageSize }: JobHistoryOptions) {
   const api = useApiClient();
@@ -25,6 +36,7 @@ export function useJobHistory({ types, statuses, pageSize }: JobHistoryOptions) 
   const token = useCurrentUser().token;
   const [jobs, setJobsState] = useState<JobView[]>([]);
   const jobsRef = useRef<JobView[]>([]);
+  const adding = useRef(new Set<string>());
   const [total, setTotal] = useState(0);
   const [pageNum, setPageNum] = useState(1);
   const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
@@ -61,15 +73,32 @@ export function useJobHistory({ types, statuses, pageSize }: JobHistoryOptions) 
     [api, setJobs],
   );
 
+  /** Reads a job that is not listed yet and adds it (once, however many events name it meanwhile). */
+  const add = useCallback(
+    async (jobId: string) => {
+      if (adding.current.has(jobId) || jobsRef.current.some((job) => job.id === jobId)) return;
+      adding.current.add(jobId);
+      try {
+        const job = await api.call(jobGetCall, { jobId });
+        if (jobsRef.current.some((item) => item.id === jobId)) return setJobs(upsertJob(jobsRef.current, job));
+        setJobs(upsertJob(jobsRef.current, job));
+        setTotal((value) => value + 1);
+      } catch {
+        // Shown by the client wrapper.
+      } finally {
+        adding.current.delete(jobId);
+      }
+    },
+    [api, setJobs],
+  );
+
   const apply = useCallback(
     (change: Change) => {
       setJobs(change.jobs);
       for (const jobId of change.refresh) void refresh(jobId);
-      for (const jobId of change.add) {
-        void refresh(jobId).then((job) => job && setTotal((value) => value + 1));
-      }
+      for (const jobId of change.add) void add(jobId);
     },
-    [refresh, setJobs],
+    [add, refresh, setJobs],
   );
 
   // The first page, again whenever the filter changes.
@@ -99,9 +128,38 @@ export function useJobHistory({ types, statuses, pageSize }: JobHistoryOptions) 
     };
   }, [api, token, listBody, nothingToList, setJobs]);
 
-  // The live stream, (re)started after each first page.
+  // Jobs started elsewhere: re-read the first page when the page is shown again, and add the jobs a
+  // tool on this page announces.
   useEffect(() => {
-    if (!token || generation === 0 || nothingToList) return;
+    if (!token || nothingToList) return;
+    const onVisible = () => {
+      if (document.visibilityState !== "visible") return;
+      api.call(jobListCall, listBody(1)).then(
+        (page) => {
+          let next = jobsRef.current;
+          for (const job of page.list) next = upsertJob(next, job);
+          setJobs(next);
+          setTotal(page.total);
+        },
+        () => undefined,
+      );
+    };
+    const onAnnounced = (event: Event) => {
+      const jobId = (event as CustomEvent<{ jobId?: unknown }>).detail?.jobId;
+      if (typeof jobId === "string") void add(jobId);
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    window.addEventListener(JOB_ANNOUNCED_EVENT, onAnnounced);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisible);
+      window.removeEventListener(JOB_ANNOUNCED_EVENT, onAnnounced);
+    };
+  }, [api, token, listBody, nothingToList, add, setJobs]);
+
+  // The live stream, (re)started after each first page, held while a listed job is active.
+  const anyActive = jobs.some((job) => isActive(job.status));
+  useEffect(() => {
+    if (!token || generation === 0 || nothingToList || !anyActive) return;
     const stream = streamJobs({
       baseUrl: config.apiBaseUrl,
       token,
@@ -110,7 +168,7 @@ export function useJobHistory({ types, statuses, pageSize }: JobHistoryOptions) 
       onStatus: setConnection,
     });
     return () => stream.close();
-  }, [config.apiBaseUrl, token, generation, filter, apply, nothingToList]);
+  }, [config.apiBaseUrl, token, generation, filter, apply, nothingToList, anyActive]);
 
   const loadMore = useCallback(async () => {
     setLoadingMore(true);
