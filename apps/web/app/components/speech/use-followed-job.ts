@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { jobGetCall, type JobView } from "@voxwork/contract";
 import { streamJobs } from "@voxwork/contract/client";
 import { useApiClient } from "../../lib/api-client";
+import { announceJob } from "../history/use-job-history";
 import { useCurrentUser } from "../../lib/current-user";
 import { usePublicConfig } from "../../lib/public-config";
 import { refreshAccount } from "../../lib/session";
@@ -24,6 +25,11 @@ export function useFollowedJob(jobId: string | null): { job: JobView | null; con
   const [connection, setConnection] = useState<FollowState>("idle");
   const apiRef = useRef(api);
   apiRef.current = api;
+
+  // The content history on the page lists the new job at once (and follows it live).
+  useEffect(() => {
+    if (jobId) announceJob(jobId);
+  }, [jobId]);
 
   useEffect(() => {
     setJob(null);
