@@ -83,14 +83,14 @@ export default function SpeechToSpeechPage() {
       <h1 className="text-2xl font-bold tracking-tight">{t("speech.sts.title")}</h1>
       <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("speech.sts.lead")}</p>
 
-      <div className="mt-6 grid gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="grid content-start gap-4 rounded-2xl border border-border bg-surface p-4">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-4 rounded-2xl border border-border bg-surface p-4">
           <h2 className="font-semibold">{t("speech.sts.sourceTitle")}</h2>
           <AudioSource upload={upload} onChange={setUpload} minSeconds={1} />
           {upload ? <WaveformPlayer url={upload.url} name={upload.name} height={56} /> : null}
         </div>
 
-        <aside className="grid content-start gap-5 rounded-2xl border border-border bg-surface p-4">
+        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4">
           <div className="grid gap-2">
             <h2 className="font-semibold">{t("speech.sts.targetTitle")}</h2>
             <SelectedVoice voice={voice} onChoose={() => setPickerOpen(true)} />

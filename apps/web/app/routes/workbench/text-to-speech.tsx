@@ -213,8 +213,8 @@ export default function TextToSpeechPage() {
       <h1 className="text-2xl font-bold tracking-tight">{t("speech.tts.title")}</h1>
       <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("speech.tts.lead")}</p>
 
-      <div className="mt-6 grid gap-6 desktop:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="grid content-start gap-3">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-3">
           <div className="flex flex-wrap items-end justify-between gap-2">
             <Label htmlFor={`${id}-script`}>{t("speech.tts.scriptLabel")}</Label>
             <div className="flex flex-wrap items-center gap-2">
@@ -294,7 +294,7 @@ export default function TextToSpeechPage() {
           ) : null}
         </div>
 
-        <aside className="grid content-start gap-5 rounded-2xl border border-border bg-surface p-4">
+        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4">
           <div className="grid gap-2">
             <span className="text-sm font-medium">{t("speech.tts.voiceLabel")}</span>
             <SelectedVoice voice={voice} onChoose={() => setPicker({ kind: "main" })} />

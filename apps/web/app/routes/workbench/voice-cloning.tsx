@@ -156,8 +156,8 @@ export default function VoiceCloningPage() {
         <span>{t("speech.clone.honestNote")}</span>
       </p>
 
-      <div className="mt-6 grid gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="grid content-start gap-6">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-6">
           {created ? (
             <div className="grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite" data-testid="clone-progress">
               <JobStatus job={job} connection={connection} label={t("speech.clone.analysing")} />
@@ -277,7 +277,7 @@ export default function VoiceCloningPage() {
           )}
         </div>
 
-        <aside className="grid content-start gap-3 rounded-2xl border border-border bg-surface p-4" data-testid="my-cloned-voices">
+        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-3 rounded-2xl border border-border bg-surface p-4" data-testid="my-cloned-voices">
           <h2 className="font-semibold">{t("speech.clone.myVoices")}</h2>
           <p className="text-sm text-muted-foreground" data-testid="clone-slots">
             {t("speech.clone.slots", { used, total: slots })}
