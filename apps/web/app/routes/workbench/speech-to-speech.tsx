@@ -8,6 +8,7 @@ import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { formatClock } from "../../lib/speech/recording";
 import { ContentHistory } from "../../components/history/content-history";
+import { announceJob } from "../../components/history/use-job-history";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/input";
 import { AudioSource } from "../../components/speech/audio-source";
@@ -68,6 +69,7 @@ export default function SpeechToSpeechPage() {
       const created = await api.call(stsCreateCall, { uploadId: upload.id, voiceKey: voice.key, denoise, keepBackground, format, title: upload.name.slice(0, 120) });
       setBefore(upload);
       setJobId(created.jobId);
+      announceJob(created.jobId);
       toast.success(t("speech.sts.started", { cost: created.cost }));
     } catch {
       // The client wrapper showed the catalogue message.

@@ -17,6 +17,7 @@ import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { assignSpeakerVoices, estimateTts, formatSemitones, formatSpeed, insertAtSelection, unassignedSpeakers } from "../../lib/speech/speech-editor";
 import { ContentHistory } from "../../components/history/content-history";
+import { announceJob } from "../../components/history/use-job-history";
 import { Button } from "../../components/ui/button";
 import { Label, Textarea } from "../../components/ui/input";
 import { Slider } from "../../components/ui/slider";
@@ -180,6 +181,7 @@ export default function TextToSpeechPage() {
     try {
       const created = await api.call(ttsCreateCall, { text, ...options, format, title: text.replace(/\s+/g, " ").trim().slice(0, 60) });
       setJobId(created.jobId);
+      announceJob(created.jobId);
       toast.success(t("speech.tts.started", { characters: created.billableCharacters, cost: created.cost }));
       // The first sentence at once, while the job runs (free).
       api.call(ttsPreviewCall, { text, ...options }).then(

@@ -22,6 +22,7 @@ import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { formatClock } from "../../lib/speech/recording";
 import { ContentHistory } from "../../components/history/content-history";
+import { announceJob } from "../../components/history/use-job-history";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Input, Label } from "../../components/ui/input";
@@ -124,6 +125,7 @@ export default function VoiceCloningPage() {
     try {
       const answer = await api.call(voiceCloneCreateCall, { uploadId: upload.id, name: name.trim(), language, consent });
       setCreated({ voice: answer.voice, jobId: answer.jobId });
+      announceJob(answer.jobId);
       setReadyVoice(null);
       setReadyPreview(null);
       void loadMine();
