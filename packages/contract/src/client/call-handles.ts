@@ -13,3 +13,4 @@ export const addressInfoCall = callHandle<typeof calls.addressInfoCall>('/api/ad
 export const logCreateCall = callHandle<typeof calls.logCreateCall>('/api/log/create');
 export const getUserAccountCall = callHandle<typeof calls.getUserAccountCall>('/bill/userAccount/getUserAccount');
 export const orderGetCall = callHandle<typeof calls.orderGetCall>('/api/payments/order/get');
+export const shareGetCall = callHandle<typeof calls.shareGetCall>('/api/share/get');

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { ErrorCode, shareGetCall, type SharedJobView } from "@voxwork/contract";
-import { ApiError, createApiClient } from "@voxwork/contract/client";
+import { ErrorCode, type SharedJobView } from "@voxwork/contract";
+// A schema-free call handle: no zod on a marketing page (decision 011).
+import { ApiError, createApiClient, shareGetCall } from "@voxwork/contract/client";
 import type { Route } from "./+types/share";
 import { localizePath, useLocale } from "../../i18n";
 import { PATHS } from "../../lib/catalog";

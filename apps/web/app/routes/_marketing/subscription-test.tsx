@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { formatMoney, type OrderView } from "@voxwork/contract";
-import { orderGetCall } from "@voxwork/contract/client";
+import type { OrderView } from "@voxwork/contract";
 import type { Route } from "./+types/subscription-test";
 import { localizePath, useLocale } from "../../i18n";
 import { CtaLink, PageContainer, PageHero } from "../../components/marketing/marketing-sections";
-import { useApiClient } from "../../lib/api-client";
+import type { OrderLookupResult } from "../../lib/order-lookup";
+import { usePublicConfig } from "../../lib/public-config";
 import { MISC_COPY } from "../../lib/marketing/content/misc-content.server";
 import { seoMeta } from "../../lib/marketing/seo";
 import { buildSeo, requestLocale } from "../../lib/marketing/seo.server";
@@ -15,6 +15,7 @@ import { hasToken, readUserInfo } from "../../lib/user-info";
  * `/transfer-station/subscription-test?order=…`: where checkout sends the buyer back. The page is
  * prerendered; after hydration it reads `order`, and for a signed-in buyer asks the payments API
  * for the order (`/api/payments/order/get`), checking again every few seconds while it is pending.
+ * The call client loads only then (decision 011: it is not part of a marketing page's initial JS).
  */
 export function loader({ request }: Route.LoaderArgs) {
   const copy = MISC_COPY[requestLocale(request)].subscription;
@@ -28,7 +29,7 @@ type OrderState =
   | { kind: "sign-in"; id: string }
   | { kind: "checking"; id: string }
   | { kind: "error"; id: string }
-  | { kind: "order"; id: string; order: OrderView };
+  | { kind: "order"; id: string; order: OrderView; amount: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const POLL_MS = 3000;
@@ -37,7 +38,7 @@ const POLL_LIMIT = 40;
 export default function SubscriptionLanding({ loaderData }: Route.ComponentProps) {
   const { copy } = loaderData;
   const locale = useLocale();
-  const api = useApiClient();
+  const config = usePublicConfig();
   const [searchParams] = useSearchParams();
   const [state, setState] = useState<OrderState>({ kind: "idle" });
   const orderParam = searchParams.get("order")?.trim() ?? "";
@@ -49,11 +50,13 @@ export default function SubscriptionLanding({ loaderData }: Route.ComponentProps
     if (!hasToken(readUserInfo(document.cookie))) return setState({ kind: "sign-in", id });
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let lookup: ((orderId: string) => Promise<OrderLookupResult>) | undefined;
     const check = async (attempt: number) => {
       try {
-        const order = await api.call(orderGetCall, { orderId: id });
+        lookup ??= (await import("../../lib/order-lookup")).createOrderLookup(config, locale);
+        const { order, amount } = await lookup(id);
         if (cancelled) return;
-        setState({ kind: "order", id, order });
+        setState({ kind: "order", id, order, amount });
         if (order.status === "pending" && attempt < POLL_LIMIT) timer = setTimeout(() => void check(attempt + 1), POLL_MS);
       } catch (error) {
         if (cancelled) return;
@@ -67,7 +70,7 @@ export default function SubscriptionLanding({ loaderData }: Route.ComponentProps
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [api, orderParam]);
+  }, [config, locale, orderParam]);
 
   const fill = (text: string, id: string) => text.replace("{id}", id);
   let title = copy.noneTitle;
@@ -119,7 +122,7 @@ export default function SubscriptionLanding({ loaderData }: Route.ComponentProps
               <dt className="text-muted-foreground">{copy.orderLabel}</dt>
               <dd className="font-mono break-all">{state.order.id}</dd>
               <dt className="text-muted-foreground">{copy.amountLabel}</dt>
-              <dd>{formatMoney(state.order.amount, state.order.currency, locale)}</dd>
+              <dd>{state.amount}</dd>
             </dl>
           ) : null}
         </section>
