@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Download, Page } from '@playwright/test';
 import { createVerifiedUser } from '../support/accounts.ts';
 import { expect, test } from './fixtures.ts';
@@ -29,6 +32,16 @@ const SCRIPT = 'Hello from Voxwork. [pause 1s] This sentence is spoken by a loca
 const CLONE_SPEECH =
   'Good morning everyone. My name is Alex and I record audio books for a living. Today I will read a few sentences so that the computer can learn how my voice sounds. ' +
   'I speak slowly and clearly, with short pauses between the sentences. The weather is mild, the coffee is hot, and the microphone is ready. Thank you for listening to this short recording.';
+
+// The microphone: Chromium's fake capture device plays an espeak-ng recording into getUserMedia.
+const MICROPHONE_WAV = path.join(mkdtempSync(path.join(tmpdir(), 'voxwork-mic-')), 'microphone.wav');
+execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', MICROPHONE_WAV, CLONE_SPEECH]);
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${MICROPHONE_WAV}`],
+  },
+});
 
 async function signIn(context: BrowserContext, baseURL: string, label: string) {
   const user = await createVerifiedUser(baseURL, process.env.E2E_DATA_DIR ?? '', `speech-${label}-${Date.now()}@example.com`);
@@ -185,3 +198,27 @@ for (const { prefix, viewport, text } of LOCALES) {
     });
   });
 }
+
+test.describe('recording in the browser', () => {
+  test('records with a timer and level meter, refuses under 10 s, uploads the take and checks it', async ({ page, context, baseURL }) => {
+    test.setTimeout(120_000);
+    await context.grantPermissions(['microphone'], { origin: baseURL! });
+    await signIn(context, baseURL!, 'recorder');
+    await page.goto('/workbench/voice-cloning');
+    await page.getByRole('tab', { name: 'Record' }).click();
+    await page.getByTestId('record-start').click();
+    const timer = page.getByRole('timer');
+    await expect(timer).toContainText('0:02 of 3:00 max');
+    await expect(page.getByText('Record at least 10 seconds.')).toBeVisible();
+    // The level meter moves while the fake microphone speaks.
+    await expect
+      .poll(async () => Number(await page.getByRole('progressbar', { name: 'Input level' }).getAttribute('aria-valuenow')), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await expect(timer).toContainText('0:12', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(page.getByText(/^Recorded 0:1\d$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Use this recording' }).click();
+    await expect(page.getByTestId('audio-source-ready')).toContainText(/recording-\d{4}-\d{2}-\d{2}-\d{4}\.wav/);
+    await expect(page.getByTestId('clone-check-verdict')).toBeVisible({ timeout: 60_000 });
+  });
+});

@@ -12,7 +12,7 @@ export function SelectedVoice({ voice, onChoose, className, testId = "selected-v
   const locale = useLocale();
   const preview = useVoicePreview();
   return (
-    <div className={cn("flex items-center gap-3 rounded-xl border border-border bg-surface p-3", className)} data-testid={testId} data-voice-key={voice?.key ?? ""}>
+    <div className={cn("flex min-w-0 items-center gap-3 rounded-xl border border-border bg-surface p-3", className)} data-testid={testId} data-voice-key={voice?.key ?? ""}>
       {voice ? (
         <>
           <Button

@@ -42,5 +42,6 @@ describe("recorder format", () => {
     expect(pickRecordingMimeType(() => false)).toBe("");
     expect(recordingFileName("audio/webm;codecs=opus", new Date(2026, 4, 1, 13, 4))).toBe("recording-2026-05-01-1304.webm");
     expect(recordingFileName("audio/mp4", new Date(2026, 0, 9, 8, 0))).toBe("recording-2026-01-09-0800.m4a");
+    expect(recordingFileName("audio/wav", new Date(2026, 0, 9, 8, 0))).toBe("recording-2026-01-09-0800.wav");
   });
 });

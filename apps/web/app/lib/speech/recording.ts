@@ -54,9 +54,9 @@ export function pickRecordingMimeType(isTypeSupported: (type: string) => boolean
   return "";
 }
 
-/** File name for a recording: `recording-2026-05-01-1304.webm`. */
+/** File name for a recording: `recording-2026-05-01-1304.wav`. */
 export function recordingFileName(mimeType: string, date: Date): string {
-  const extension = mimeType.includes("ogg") ? "ogg" : mimeType.includes("mp4") ? "m4a" : "webm";
+  const extension = mimeType.includes("wav") ? "wav" : mimeType.includes("ogg") ? "ogg" : mimeType.includes("mp4") ? "m4a" : "webm";
   const pad = (value: number) => String(value).padStart(2, "0");
   return `recording-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}.${extension}`;
 }

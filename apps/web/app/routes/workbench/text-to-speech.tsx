@@ -305,8 +305,8 @@ export default function TextToSpeechPage() {
 
           <div className="grid gap-2">
             <Label htmlFor={`${id}-language`}>{t("speech.tts.languageLabel")}</Label>
-            <div className="flex gap-2">
-              <NativeSelect id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value)}>
+            <div className="flex flex-wrap gap-2">
+              <NativeSelect id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value)} className="min-w-40 flex-1">
                 <option value="">{t("speech.tts.languageAuto")}</option>
                 {languageOptions.map((tag) => (
                   <option key={tag} value={tag}>
