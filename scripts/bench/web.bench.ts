@@ -37,6 +37,9 @@ const PAGES = [
   { label: 'home (zh)', path: '/zh' },
   { label: 'article (en)', path: values.article },
   { label: 'article (zh)', path: `/zh${values.article}` },
+  // The heaviest marketing pages: the share page (players load only with a token) and pricing.
+  { label: 'share (en)', path: '/share' },
+  { label: 'pricing (zh)', path: '/zh/pricing' },
 ];
 const TARGET_MEDIAN_MS = 5;
 const TARGET_JS_GZIP = 120 * 1024;
