@@ -199,6 +199,52 @@ for (const { prefix, viewport, text } of LOCALES) {
   });
 }
 
+test('text to speech editor: plan limit, pause insertion, dialogue speakers, language detection, pronunciation dictionary', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(context, baseURL!, 'editor');
+  await page.goto('/workbench/text-to-speech');
+  await expect(page.getByTestId('selected-voice')).not.toHaveAttribute('data-voice-key', '');
+  const script = page.getByTestId('tts-script');
+
+  // Over the free plan's 5,000 characters: said at once, and Generate refuses without a call.
+  await script.fill('a'.repeat(5001));
+  await expect(page.getByTestId('tts-characters')).toContainText('5001 / 5000');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your plan allows 5000 characters per job.' })).toBeVisible();
+
+  // The pause goes in at the caret, with spaces where words touch.
+  await script.fill('Hello world');
+  await script.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(5, 5));
+  await page.getByTestId('insert-pause').click();
+  await expect(script).toHaveValue('Hello [pause 1s] world');
+
+  // Dialogue mode lists the speakers, each with the main voice until changed.
+  await page.getByTestId('tts-dialogue').check();
+  await script.fill('Anna: Hi Ben.\nBen: Hi Anna.');
+  const speakers = page.getByTestId('tts-speakers');
+  await expect(speakers).toContainText('Anna');
+  await expect(speakers).toContainText('Ben');
+  await page.getByTestId('tts-dialogue').uncheck();
+
+  // Chinese text: detected, and a Chinese voice suggested in one click.
+  await script.fill('今天天气很好，我们一起去公园散步吧。');
+  await page.getByTestId('tts-detect').click();
+  await expect(page.getByTestId('tts-detection')).toContainText('Chinese');
+  await page.getByTestId('tts-use-suggested').click();
+  await expect(page.getByTestId('selected-voice')).toHaveAttribute('data-voice-key', /.+/);
+  await expect(page.getByTestId('tts-use-suggested')).toHaveCount(0);
+
+  // Pronunciation dictionary: add an entry, see it listed, delete it.
+  await page.getByRole('button', { name: 'Pronunciations' }).click();
+  const dictionary = page.getByTestId('pronunciation-dialog');
+  await dictionary.getByLabel('Term').fill('Voxwork');
+  await dictionary.getByLabel('Say it as').fill('vox work');
+  await dictionary.getByRole('button', { name: 'Add entry' }).click();
+  await expect(dictionary.getByTestId('pronunciation-list')).toContainText('Voxwork → vox work');
+  await dictionary.getByRole('button', { name: 'Delete Voxwork' }).click();
+  await expect(dictionary.getByText('No entries for this language yet.')).toBeVisible();
+});
+
 test.describe('recording in the browser', () => {
   test('records with a timer and level meter, refuses under 10 s, uploads the take and checks it', async ({ page, context, baseURL }) => {
     test.setTimeout(120_000);
