@@ -150,6 +150,9 @@ for (const { prefix, viewport, text } of LOCALES) {
       expect(srt.name).toMatch(/\.srt$/);
       expectSrt(srt.bytes, ['Voxwork', 'subtitles']);
       await expect(page.getByTestId('download-vtt')).toBeVisible();
+      // The page's history lists the job; nothing on the page scrolls sideways (375 px included).
+      await expect(page.getByTestId('history-item').first()).toHaveAttribute('data-status', 'completed');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     });
 
     test('voice cloning from a recording, then the cloned voice in text to speech and speech to speech', async ({ page, context, baseURL }, testInfo) => {

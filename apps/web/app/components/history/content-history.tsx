@@ -266,7 +266,7 @@ function HistoryRow({
   }
 
   return (
-    <li className="grid gap-2 px-4 py-3" data-testid="history-item" data-job-id={job.id} data-status={job.status}>
+    <li className="grid min-w-0 grid-cols-1 gap-2 px-4 py-3" data-testid="history-item" data-job-id={job.id} data-status={job.status}>
       <div className="flex items-start gap-3">
         <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
           <Icon className="size-4" aria-hidden="true" />
@@ -316,7 +316,7 @@ function HistoryRow({
               </span>
             </div>
           )}
-          <p className="mt-1 text-xs text-muted-foreground">{facts.join(" · ")}</p>
+          <p className="mt-1 text-xs break-words text-muted-foreground">{facts.join(" · ")}</p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
           {!active ? (
