@@ -236,6 +236,14 @@ describe('uploads', () => {
     await signedCall(base, SECRET, '/api/upload/delete', { uploadId: (envelope.data as { id: string }).id }, { ...auth(free), 'user-id': free.userId });
   });
 
+  it('a WebM recording whose container states no duration (a browser MediaRecorder take) is measured by its packets', async () => {
+    // Muxed to a pipe, as MediaRecorder does: the Matroska header carries no duration.
+    const webm = execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=3', '-c:a', 'libopus', '-f', 'webm', 'pipe:1']);
+    const result = await smallUpload(free, 'take.webm', webm);
+    expect(result).toMatchObject({ status: 200, code: 0, data: { kind: 'audio' } });
+    expect((result.data as { durationSeconds: number }).durationSeconds).toBeCloseTo(3, 1);
+  });
+
   it('a truncated mp4 is damaged', async () => {
     const result = await smallUpload(free, 'cut.mp4', await readFile(path.join(fixtures, 'truncated.mp4')));
     expect(result).toMatchObject({ status: 422, code: ErrorCode.UPLOAD_DAMAGED });

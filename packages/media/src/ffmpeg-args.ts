@@ -77,6 +77,26 @@ export function probeArgs(input: string): string[] {
   return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
 }
 
+/**
+ * Packet times of the first audio (`a`) or video (`v`) stream, for files whose container states no
+ * duration — a browser's MediaRecorder WebM, anything muxed to a pipe.
+ */
+export function packetTimesArgs(input: string, stream: 'a' | 'v'): string[] {
+  return ['-v', 'error', '-select_streams', `${stream}:0`, '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', input];
+}
+
+/** The end of the last packet (`pts_time,duration_time` lines), in seconds. */
+export function parseLastPacketEnd(stdout: string): number | undefined {
+  let end: number | undefined;
+  for (const line of stdout.split('\n')) {
+    const [pts, duration] = line.split(',').map((value) => Number.parseFloat(value));
+    if (pts === undefined || !Number.isFinite(pts)) continue;
+    const packetEnd = pts + (duration !== undefined && Number.isFinite(duration) ? duration : 0);
+    if (end === undefined || packetEnd > end) end = packetEnd;
+  }
+  return end;
+}
+
 /** Parses the ebur128 summary: integrated loudness in LUFS, or undefined when absent. */
 export function parseIntegratedLoudness(stderr: string): number | undefined {
   const summary = stderr.slice(stderr.lastIndexOf('Summary:'));

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { MediaInspector } from '@voxwork/core';
-import { parseProbeOutput, probeArgs, runFfprobe } from '@voxwork/media';
+import { packetTimesArgs, parseLastPacketEnd, parseProbeOutput, probeArgs, runFfprobe } from '@voxwork/media';
 import { fileTypeFromBuffer } from 'file-type';
 
 const SNIFF_BYTES = 64 * 1024;
@@ -23,7 +23,14 @@ export function createMediaInspector(options: { probeTimeoutMs?: number } = {}):
       try {
         const { stdout } = await runFfprobe(probeArgs(source.path), { timeoutMs: options.probeTimeoutMs ?? 60_000 });
         const info = parseProbeOutput(stdout);
-        return info.streams.length ? info : undefined;
+        if (!info.streams.length) return undefined;
+        // A container without a duration (a browser's MediaRecorder WebM): the packets tell it.
+        if (!(info.durationSeconds && info.durationSeconds > 0) && (info.audio || info.video)) {
+          const packets = await runFfprobe(packetTimesArgs(source.path, info.audio ? 'a' : 'v'), { timeoutMs: options.probeTimeoutMs ?? 60_000 });
+          const end = parseLastPacketEnd(packets.stdout);
+          if (end && end > 0) return { ...info, durationSeconds: end };
+        }
+        return info;
       } catch {
         return undefined;
       }
