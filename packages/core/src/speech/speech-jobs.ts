@@ -65,11 +65,26 @@ async function mapConcurrent<T>(items: readonly T[], limit: number, work: (item:
   await Promise.all(lanes);
 }
 
-/** Copies a stored object (an upload) into the job's files. */
-async function fetchStored(storage: StorageRepository, key: string, file: string): Promise<void> {
+/** Copies a stored object (an upload) to a local file; false when the object is gone. */
+export async function copyStoredToFile(storage: StorageRepository, key: string, file: string): Promise<boolean> {
   const body = await storage.get(key);
-  if (!body) throw new Error(`stored file ${key} is gone`);
+  if (!body) return false;
   await saveStreamToFile(body, file);
+  return true;
+}
+
+async function fetchStored(storage: StorageRepository, key: string, file: string): Promise<void> {
+  if (!(await copyStoredToFile(storage, key, file))) throw new Error(`stored file ${key} is gone`);
+}
+
+/** Who speaks a sentence: its dialogue speaker's voice, else the script's voice. */
+export function voiceForSpeaker(voices: TtsJobInput['voices'], speaker: string | undefined): VoiceTarget {
+  return (speaker ? voices.bySpeaker[speaker] : undefined) ?? voices.default;
+}
+
+/** A sentence as the engine gets it: the dictionary entries of its language applied. */
+export function spokenText(text: string, pronunciations: ReadonlyArray<{ language: string; term: string; replacement: string }>, language: string): string {
+  return applyPronunciations(text, pronunciations.filter((entry) => sameLanguage(entry.language, language)));
 }
 
 /**
@@ -104,7 +119,6 @@ function ttsPipeline({ runtime }: SpeechPipelineDeps): PipelineDefinition<TtsJob
     const parsed = parseTtsScript(input.text, { dialogue: input.dialogue });
     return { parsed, speech: parsed.parts.flatMap((part) => (part.kind === 'speech' ? [part] : [])) };
   };
-  const targetOf = (input: TtsJobInput, speaker: string | undefined) => (speaker ? input.voices.bySpeaker[speaker] : undefined) ?? input.voices.default;
 
   return {
     stages: [
@@ -123,12 +137,10 @@ function ttsPipeline({ runtime }: SpeechPipelineDeps): PipelineDefinition<TtsJob
               const meta = `part-${pad(index)}.json`;
               // Sentences finished by an earlier attempt are kept (a crash mid-way resumes sentence by sentence).
               if (!((await files.exists(wav)) && (await files.exists(meta)))) {
-                const target = targetOf(input, part.speaker);
-                const language = input.language ?? target.language;
-                const dictionary = input.pronunciations.filter((entry) => sameLanguage(entry.language, language));
+                const target = voiceForSpeaker(input.voices, part.speaker);
                 const outcome = await runtime.synthesize({
                   target,
-                  text: applyPronunciations(part.text, dictionary),
+                  text: spokenText(part.text, input.pronunciations, input.language ?? target.language),
                   language: input.language,
                   speed: input.speed,
                   pitchSemitones: input.pitchSemitones,

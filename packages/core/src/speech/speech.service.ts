@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { applyPronunciations, ErrorCode, parseTtsScript, stsCost, ttsCost, voiceCloneCost, type ComboDetail, type ErrorCodeValue, type RecordingCheck, type VoiceView } from '@voxwork/contract';
-import { fileToDataUrl, saveStreamToFile, withWorkDir } from '@voxwork/media';
+import { ErrorCode, parseTtsScript, stsCost, ttsCost, voiceCloneCost, type ComboDetail, type ErrorCodeValue, type RecordingCheck, type VoiceView } from '@voxwork/contract';
+import { fileToDataUrl, withWorkDir } from '@voxwork/media';
 import type { ClonedVoiceRow, SpeechRepository, UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { JobService } from '../jobs/job.service.ts';
@@ -8,7 +8,7 @@ import type { StorageRepository } from '../storage/storage.port.ts';
 import { storageKeys } from '../storage/storage-keys.ts';
 import { previewSentence, primaryLanguage, sameLanguage } from './preview-sentences.ts';
 import type { LibraryVoice, SpeechRuntime, VoiceTarget } from './speech-runtime.port.ts';
-import { SPEECH_SAMPLE_RATE, type TtsJobInput } from './speech-jobs.ts';
+import { copyStoredToFile, SPEECH_SAMPLE_RATE, spokenText, voiceForSpeaker, type TtsJobInput } from './speech-jobs.ts';
 
 export interface SpeechServiceDeps {
   runtime: SpeechRuntime;
@@ -205,9 +205,7 @@ export function createSpeechService(deps: SpeechServiceDeps) {
     if (upload.kind === 'image' || upload.hasAudio === false) throw new DomainError(ErrorCode.RECORDING_NOT_AUDIO);
     const key = upload.storageKey;
     return withWorkDir('speech-upload', async (_dir, file) => {
-      const body = await storage.get(key);
-      if (!body) throw new DomainError(ErrorCode.UPLOAD_NOT_FOUND);
-      await saveStreamToFile(body, file('upload.bin'));
+      if (!(await copyStoredToFile(storage, key, file('upload.bin')))) throw new DomainError(ErrorCode.UPLOAD_NOT_FOUND);
       return work(file('upload.bin'));
     });
   }
@@ -342,13 +340,12 @@ export function createSpeechService(deps: SpeechServiceDeps) {
       limitPreviews(ownerId);
       const { parsed, voices } = await prepareTts(ownerId, request, { enforcePlan: false });
       const first = parsed.parts.find((part) => part.kind === 'speech')!;
-      const target = (first.speaker ? voices.bySpeaker[first.speaker] : undefined) ?? voices.default;
-      const language = request.language ?? target.language;
-      const dictionary = (await speech.pronunciations(ownerId)).filter((entry) => sameLanguage(entry.language, language));
+      const target = voiceForSpeaker(voices, first.speaker);
+      const spoken = spokenText(first.text, await speech.pronunciations(ownerId), request.language ?? target.language);
       return withWorkDir('tts-preview', async (_dir, file) => {
         const outcome = await runtime.synthesize({
           target,
-          text: applyPronunciations(first.text, dictionary),
+          text: spoken,
           language: request.language,
           speed: request.speed,
           pitchSemitones: request.pitchSemitones,
