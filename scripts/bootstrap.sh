@@ -13,7 +13,7 @@ NODE_MIN="22.22.0"
 # rubberband (pitch/formant shifting for voice matching), sox.
 RUNTIME_PACKAGES=(ffmpeg espeak-ng festival flite festvox-us-slt-hts festvox-kallpc16k festvox-kdlpc16k
   festvox-ca-ona-hts festvox-italp16k festvox-itapc16k festvox-ru festvox-czech-dita festvox-suopuhe-lj
-  festvox-suopuhe-mv festvox-hi-nsk rubberband-cli sox)
+  festvox-suopuhe-mv rubberband-cli sox)
 # pocketsphinx transcribes synthesised speech in the intelligibility test.
 TEST_PACKAGES=(chromium fonts-wqy-zenhei pocketsphinx pocketsphinx-en-us)
 

@@ -8,3 +8,4 @@ export * from './image-args.ts';
 export * from './waveform.ts';
 export * from './media-tools.ts';
 export * from './wav-concat.ts';
+export * from './service-process.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { festivalScript, festivalWordTimings, parseFestivalWords, schemeString } from './festival-script.ts';
-import { decodeFestivalOutput, prepareFestivalText } from './festival-text.ts';
+import { festivalScript, festivalTextData, festivalUtterances, festivalVoiceCheckScript, festivalWordTimings, parseFestivalWords, parseVoiceCheck, schemeString } from './festival-script.ts';
+import { FestivalReplyReader, festivalServerInit } from './festival-server.ts';
+import { decodeFestivalOutput, encodeFestivalText, prepareFestivalText } from './festival-text.ts';
 import { festivalVoiceFacts, KNOWN_FESTIVAL_VOICES } from './festival-voices.ts';
 
 describe('festival script', () => {
@@ -10,10 +11,11 @@ describe('festival script', () => {
   });
 
   it('never takes the text, only file names; sets the rate the way the voice understands', () => {
-    const base = { voice: 'cmu_us_slt_arctic_hts', textFile: '/tmp/w/text.txt', wavFile: '/tmp/w/speech.wav', wordsFile: '/tmp/w/words.tsv' };
+    const base = { voice: 'cmu_us_slt_arctic_hts', textFile: '/tmp/w/text.scm', wavFile: '/tmp/w/speech.wav', wordsFile: '/tmp/w/words.tsv' };
     const hts = festivalScript({ ...base, speedMethod: 'hts', speed: 1.5 });
     expect(hts).toContain('(voice_cmu_us_slt_arctic_hts)');
-    expect(hts).toContain('(tts_file "/tmp/w/text.txt" nil)');
+    expect(hts).toContain('(load "/tmp/w/text.scm" t)');
+    expect(hts).not.toContain('tts_file');
     expect(hts).toContain('(list "-r" 1.5)');
     expect(hts).not.toContain('Duration_Stretch');
     const diphone = festivalScript({ ...base, voice: 'kal_diphone', speedMethod: 'duration-stretch', speed: 2 });
@@ -21,6 +23,41 @@ describe('festival script', () => {
     const same = festivalScript({ ...base, voice: 'kal_diphone', speedMethod: 'duration-stretch', speed: 1 });
     expect(same).not.toContain('Duration_Stretch');
     expect(() => festivalScript({ ...base, voice: 'kal) (system "rm', speedMethod: 'hts', speed: 1 })).toThrow(/not a festival voice/);
+  });
+
+  it('cuts utterances after sentence ends and blank lines, not after titles or initials', () => {
+    expect(festivalUtterances('Hello world. It costs $5 (really).\n\nDr. Smith read 1,234 words! J. R. Tolkien wrote "this." Then?  Yes')).toEqual([
+      'Hello world.',
+      'It costs $5 (really).',
+      'Dr. Smith read 1,234 words!',
+      'J. R. Tolkien wrote "this."',
+      'Then?',
+      'Yes',
+    ]);
+    expect(festivalUtterances('Line one\nstill one\n \nTwo ... ?! ')).toEqual(['Line one still one', 'Two ...']);
+    expect(festivalUtterances(' ... ')).toEqual([]);
+  });
+
+  it('writes utterances as Scheme strings in the voice encoding', () => {
+    const data = festivalTextData(['He said "hi" \\o/', 'Això.']);
+    expect(data).toBe('"He said \\"hi\\" \\\\o/"\n"Això."\n');
+    expect([...encodeFestivalText('"ò"', 'latin1')]).toEqual([0x22, 0xf2, 0x22]);
+  });
+
+  it('checks which voices load, and starts a server with a password and every loadable voice', () => {
+    const check = festivalVoiceCheckScript(['kal_diphone', 'hindi_NSK_diphone']);
+    expect(check).toContain('(unwind-protect (begin (voice_kal_diphone) (format t "LOADED\\t%s\\n" "kal_diphone")) (format t "FAILED\\t%s\\n" "kal_diphone"))');
+    expect([...parseVoiceCheck('SIOD ERROR: could not open file hindi_phones.scm\nFAILED\thindi_NSK_diphone\nLOADED\tkal_diphone\n')]).toEqual(['kal_diphone']);
+    expect(() => festivalVoiceCheckScript(['x) (system "id'])).toThrow(/not a festival voice/);
+    expect(festivalServerInit(4242, 'p"w', ['kal_diphone'])).toEqual(['(set! server_port 4242)', '(set! server_passwd "p\\"w")', '(unwind-protect (voice_kal_diphone) nil)']);
+  });
+
+  it("reads festival's server answers up to the closing marker, counting failed forms", () => {
+    const reader = new FestivalReplyReader();
+    expect(reader.push('LP\nkal_diphone\nft_StUfF_keyOK\nER\nLP\n#<Utter')).toBe(false);
+    expect(reader.push('ance 0x1>\nft_StUfF_keyOK\nLP\nvoxwork_request_done\nft_St')).toBe(false);
+    expect(reader.push('UfF_keyOK\n')).toBe(true);
+    expect(reader.errors).toBe(1);
   });
 
   it('reads tokens and their sounding words, dropping punctuation words', () => {

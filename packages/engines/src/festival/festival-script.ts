@@ -1,11 +1,14 @@
 /**
  * The Scheme program festival runs for one synthesis, and the reading of what it reports. Pure:
- * the adapter writes the script and the text to files and runs `festival -b script.scm`.
+ * the adapter writes the text to a file and runs the program (in a child of the festival server,
+ * or with `festival -b`).
  *
- * The text never enters the script: festival reads it from a file with `tts_file`, which splits it
- * into utterances (sentences) as `text2wave` does. A hook synthesises each utterance, appends its
- * samples to one WAV and writes, per token, the token's name and the start/end of each word it
- * became (`$5` → five, dollars), offset by the audio already written.
+ * The text never enters the program: it is split into utterances here (`festivalUtterances`) and
+ * written as a file of Scheme strings in the voice's encoding, which the program reads as data
+ * (`(load file t)`). Festival's own `tts_file` would split it too, but costs ≈ 0.5 s per call
+ * whatever the text's length. Each utterance is synthesised, its samples appended to one WAV, and
+ * per token the token's name and the start/end of each word it became (`$5` → five, dollars) are
+ * written, offset by the audio already written.
  */
 import type { WordTiming } from '../capabilities/speech-synthesizer.ts';
 import type { FestivalSpeedMethod } from './festival-voices.ts';
@@ -64,8 +67,10 @@ ${rate.join('\n')}
     (format voxwork_words_fp "U\\t%f\\n" (/ voxwork_samples rate))
     (wave.save.data.fp (utt.wave utt) voxwork_wave_fp 'riff nil)
     (set! voxwork_last_utt utt)))
-(set! tts_hooks (list utt.synth voxwork_record))
-(tts_file ${schemeString(options.textFile)} nil)
+(define voxwork_texts (load ${schemeString(options.textFile)} t))
+(while voxwork_texts
+  (voxwork_record (utt.synth (eval (list 'Utterance 'Text (car voxwork_texts)))))
+  (set! voxwork_texts (cdr voxwork_texts)))
 (if voxwork_last_utt
     (begin
       (fseek voxwork_wave_fp 0 0)
@@ -73,6 +78,34 @@ ${rate.join('\n')}
 (fclose voxwork_wave_fp)
 (fclose voxwork_words_fp)
 `;
+}
+
+/** Abbreviations after which a full stop does not end the utterance (festival expands them by what follows). */
+const ABBREVIATION = /(?:^|[\s("'])(?:mr|mrs|ms|dr|st|mt|prof|sr|jr|vs|etc|no|fig|approx|dept|e\.g|i\.e|[a-z])\.$/i;
+const UTTERANCE_END = /[.!?]+["')\]]*(?=\s)|\n[^\S\n]*\n/g;
+
+/**
+ * The text cut into utterances as festival would cut it: after sentence-final punctuation followed
+ * by a space (not after a title or a single initial) and at blank lines. Pieces with nothing to
+ * say are left out; line breaks inside a piece become spaces.
+ */
+export function festivalUtterances(text: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  for (const match of text.matchAll(UTTERANCE_END)) {
+    const end = match.index + match[0].length;
+    if (match[0].startsWith('\n') || !ABBREVIATION.test(text.slice(Math.max(start, match.index - 12), match.index + 1))) {
+      pieces.push(text.slice(start, end));
+      start = end;
+    }
+  }
+  pieces.push(text.slice(start));
+  return pieces.map((piece) => piece.replace(/\s+/g, ' ').trim()).filter((piece) => /[\p{L}\p{N}]/u.test(piece));
+}
+
+/** The utterances as a file of Scheme string literals (one per line), for `(load file t)`. */
+export function festivalTextData(utterances: readonly string[]): string {
+  return utterances.map((utterance) => `"${utterance.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"\n`).join('');
 }
 
 export interface FestivalToken {
@@ -140,4 +173,27 @@ export function festivalWordTimings(tokens: readonly FestivalToken[], text: stri
     previousEnd = endSeconds;
   }
   return { words, unmatched };
+}
+
+/**
+ * A program that loads each voice in turn and prints `LOADED\t<id>` or `FAILED\t<id>`: a voice
+ * whose package is incomplete fails here instead of silently speaking with the default voice.
+ */
+export function festivalVoiceCheckScript(voices: readonly string[]): string {
+  const lines = [';; Voxwork: which installed voices festival can load (generated).'];
+  for (const voice of voices) {
+    if (!FESTIVAL_VOICE_NAME.test(voice)) throw new Error(`not a festival voice name: ${voice}`);
+    lines.push(`(unwind-protect (begin (voice_${voice}) (format t "LOADED\\t%s\\n" ${schemeString(voice)})) (format t "FAILED\\t%s\\n" ${schemeString(voice)}))`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The voices a check script reported as loaded. */
+export function parseVoiceCheck(stdout: string): Set<string> {
+  const loaded = new Set<string>();
+  for (const line of stdout.split('\n')) {
+    const [status, voice] = line.trim().split('\t');
+    if (status === 'LOADED' && voice) loaded.add(voice);
+  }
+  return loaded;
 }

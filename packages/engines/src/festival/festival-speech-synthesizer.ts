@@ -6,8 +6,9 @@ import type { SpeechSynthesizer, SynthesisVoice, SynthesizeOptions, SynthesizeRe
 import { finishSpeechAudio } from '../audio/speech-output.ts';
 import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
 import { ssmlTextContent } from '../espeak/espeak-word-timings.ts';
-import { festivalScript, festivalWordTimings, parseFestivalWords } from './festival-script.ts';
-import { decodeFestivalOutput, prepareFestivalText } from './festival-text.ts';
+import { festivalScript, festivalTextData, festivalUtterances, festivalVoiceCheckScript, festivalWordTimings, parseFestivalWords, parseVoiceCheck } from './festival-script.ts';
+import { FestivalServer } from './festival-server.ts';
+import { decodeFestivalOutput, encodeFestivalText, prepareFestivalText } from './festival-text.ts';
 import { DEFAULT_FESTIVAL_VOICES_DIR, FESTIVAL_ENGINE_ID, scanFestivalVoices, toFestivalSynthesisVoice, type FestivalVoiceEntry } from './festival-voices.ts';
 
 export interface FestivalSettings {
@@ -19,6 +20,14 @@ export interface FestivalSettings {
   rubberbandBinary?: string;
   /** Per festival call; default 30 s plus 20 ms per character (festival runs at ~0.1 real time). */
   timeoutMs?: number;
+  /**
+   * Keep one `festival --server` with every voice loaded and run each synthesis in a child it forks
+   * (default true): saves festival's start-up and voice loading (≈ 0.3–0.7 s) per call. With
+   * false, or when the server cannot start, every call runs `festival -b`.
+   */
+  server?: boolean;
+  /** Stop the server after this long without requests (default 10 minutes). */
+  serverIdleMs?: number;
 }
 
 const settingsSchema = z.object({
@@ -26,6 +35,8 @@ const settingsSchema = z.object({
   voicesDir: z.string().min(1).optional(),
   rubberbandBinary: z.string().min(1).optional(),
   timeoutMs: z.number().int().positive().optional(),
+  server: z.boolean().optional(),
+  serverIdleMs: z.number().int().positive().optional(),
 });
 
 const optionsSchema = z.object({
@@ -47,6 +58,9 @@ const MAX_SPEED = 2;
 const MAX_SEMITONES = 12;
 const MAX_VOLUME = 2;
 
+/** Longer texts are worth a shell call that records festival's pid, so that cancelling stops the work. */
+const KILLABLE_FROM_CHARACTERS = 300;
+
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
@@ -54,6 +68,8 @@ export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
   readonly engineId = FESTIVAL_ENGINE_ID;
   readonly #settings: FestivalSettings;
   #voices: Promise<FestivalVoiceEntry[]> | undefined;
+  #server: FestivalServer | undefined;
+  #serverFailed = false;
 
   constructor(settings: FestivalSettings = {}) {
     const parsed = settingsSchema.safeParse(settings);
@@ -61,17 +77,56 @@ export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
     this.#settings = settings;
   }
 
-  /** Scanned once per instance; an empty folder means festival's voices are not installed. */
+  /**
+   * Scanned once per instance, then each voice loaded once by festival: a package that installs a
+   * voice festival cannot load (Debian's Hindi NSK misses its phone set) would otherwise speak with
+   * festival's default English voice. An empty result means festival's voices are not installed.
+   */
   #catalogue(): Promise<FestivalVoiceEntry[]> {
     if (!this.#voices) {
       const dir = this.#settings.voicesDir ?? DEFAULT_FESTIVAL_VOICES_DIR;
-      this.#voices = scanFestivalVoices(dir).then((voices) => {
-        if (voices.length === 0) throw new EngineUnavailableError(`festival: no voices under ${dir} (install festival and its voice packages)`, { engineId: FESTIVAL_ENGINE_ID });
+      this.#voices = scanFestivalVoices(dir).then(async (scanned) => {
+        const loadable = scanned.length ? await this.#loadableVoices(scanned.map((voice) => voice.id)) : new Set<string>();
+        const voices = scanned.filter((voice) => loadable.has(voice.id));
+        if (voices.length === 0) throw new EngineUnavailableError(`festival: no voices under ${dir} that festival can load (install festival and its voice packages)`, { engineId: FESTIVAL_ENGINE_ID });
         return voices;
       });
       this.#voices.catch(() => (this.#voices = undefined));
     }
     return this.#voices;
+  }
+
+  async #loadableVoices(ids: readonly string[]): Promise<Set<string>> {
+    try {
+      return await withWorkDir('festival-voices', async (_dir, file) => {
+        await writeFile(file('check.scm'), festivalVoiceCheckScript(ids));
+        const { stdout } = await runMediaTool(this.#settings.binary ?? 'festival', ['-b', file('check.scm')], { timeoutMs: 60_000 });
+        return parseVoiceCheck(stdout);
+      });
+    } catch (error) {
+      throw toEngineError(error, this.engineId, 'loading its voices');
+    }
+  }
+
+  /** The server, once the catalogue says which voices to load into it; undefined when calls run `festival -b`. */
+  #serverFor(voices: readonly FestivalVoiceEntry[]): FestivalServer | undefined {
+    if (this.#settings.server === false || this.#serverFailed) return undefined;
+    this.#server ??= new FestivalServer({
+      binary: this.#settings.binary ?? 'festival',
+      preload: voices.map((voice) => voice.id),
+      ...(this.#settings.serverIdleMs ? { idleMs: this.#settings.serverIdleMs } : {}),
+    });
+    return this.#server;
+  }
+
+  /** How calls run: in children of one festival server (the default) or one `festival -b` each. */
+  get mode(): 'server' | 'per-call' {
+    return this.#settings.server === false || this.#serverFailed ? 'per-call' : 'server';
+  }
+
+  /** Stops the festival server if one runs (it also stops by itself when idle, and with this process). */
+  async close(): Promise<void> {
+    await this.#server?.stop();
   }
 
   /** Every installed voice, SLT (HTS, US English) first: the best English voice here. */
@@ -128,14 +183,33 @@ export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
     const timeoutMs = this.#settings.timeoutMs ?? 30_000 + 20 * options.text.length;
     try {
       return await withWorkDir('festival', async (_dir, file) => {
-        const textFile = file('text.txt');
+        const textFile = file('text.scm');
         const scriptFile = file('synthesis.scm');
         const wavFile = file('speech.wav');
         const wordsFile = file('words.tsv');
-        await writeFile(textFile, prepared.bytes);
-        await writeFile(scriptFile, festivalScript({ voice: entry.id, textFile, wavFile, wordsFile, speedMethod: facts.speedMethod, speed }));
+        await writeFile(textFile, encodeFestivalText(festivalTextData(festivalUtterances(prepared.text)), facts.encoding));
+        const program = festivalScript({ voice: entry.id, textFile, wavFile, wordsFile, speedMethod: facts.speedMethod, speed });
         const synthStarted = performance.now();
-        await runMediaTool(this.#settings.binary ?? 'festival', ['-b', scriptFile], { signal: options.signal, timeoutMs });
+        const server = this.#serverFor(voices);
+        let served = false;
+        if (server) {
+          served = await server.run(program, { signal: options.signal, timeoutMs, pidFile: options.text.length > KILLABLE_FROM_CHARACTERS ? file('festival.pid') : undefined }).then(
+            () => true,
+            (error: unknown) => {
+              // A server that cannot start (no loopback, …): every call runs its own festival from now on.
+              if (error instanceof EngineUnavailableError) {
+                this.#serverFailed = true;
+                warnings.push({ type: 'other', message: `${error.message}; festival now starts once per call (slower)` });
+                return false;
+              }
+              throw error;
+            },
+          );
+        }
+        if (!served) {
+          await writeFile(scriptFile, program);
+          await runMediaTool(this.#settings.binary ?? 'festival', ['-b', scriptFile], { signal: options.signal, timeoutMs });
+        }
         const synthesisMs = performance.now() - synthStarted;
         if (!(await stat(wavFile).then((info) => info.size > 44, () => false))) throw new EngineInputError('festival produced no audio for this text', { engineId: this.engineId });
 

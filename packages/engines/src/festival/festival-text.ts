@@ -75,15 +75,19 @@ export function prepareFestivalText(input: string, facts: Pick<FestivalVoiceFact
     }
     text += char;
   }
-  let bytes: Uint8Array;
-  if (table) {
-    bytes = new Uint8Array(text.length);
-    for (let index = 0; index < text.length; index++) {
-      const char = text[index]!;
-      bytes[index] = char === '\n' ? 0x0a : char === '\t' ? 0x09 : table.get(char)!;
-    }
-  } else bytes = new TextEncoder().encode(text);
-  return { text, bytes, dropped };
+  return { text, bytes: encodeFestivalText(text, facts.encoding), dropped };
+}
+
+/** Prepared text (or anything made of it and ASCII) in the voice's encoding. */
+export function encodeFestivalText(text: string, encoding: FestivalVoiceFacts['encoding']): Uint8Array {
+  if (encoding === 'utf-8') return new TextEncoder().encode(text);
+  const table = byteTable(encoding);
+  const bytes = new Uint8Array(text.length);
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    bytes[index] = char === '\n' ? 0x0a : char === '\t' ? 0x09 : (table.get(char) ?? 0x20);
+  }
+  return bytes;
 }
 
 /** Reads what festival wrote (token names) in the voice's encoding. */

@@ -74,8 +74,12 @@ const FOLDER_LANGUAGES: Record<string, string[]> = {
   telugu: ['te'],
 };
 
-/** The languages of Debian's festival voices, declared without scanning; the conformance test checks them. */
-export const FESTIVAL_LANGUAGES = ['en-us', 'en', 'ca', 'it', 'ru', 'cs', 'fi', 'hi'] as const;
+/**
+ * The languages of Debian's festival voices, declared without scanning; the conformance test checks
+ * them. Hindi is not here: Debian's festvox-hi-nsk misses its phone set (hindi_phones.scm), so the
+ * voice cannot load (the catalogue leaves out every voice festival cannot load).
+ */
+export const FESTIVAL_LANGUAGES = ['en-us', 'en', 'ca', 'it', 'ru', 'cs', 'fi'] as const;
 
 /** Voice names go into a Scheme call (`(voice_<name>)`), so only these characters are accepted. */
 export const FESTIVAL_VOICE_NAME = /^[A-Za-z0-9_]+$/;
