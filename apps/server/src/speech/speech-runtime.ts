@@ -24,6 +24,9 @@ function asDomainError(error: unknown, engineId: string): unknown {
  * synthesizer, synthesis (library voices directly; cloned voices as a profile applied to a base
  * voice, or a remote clone), recording measurements, voice analysis, conversion, language id.
  */
+
+/** Library order: premium (remote neural) voices, then standard (HTS), then basic ones. */
+const TIER_ORDER: Record<LibraryVoice['qualityTier'], number> = { basic: 0, standard: 1, premium: 2 };
 export function createSpeechRuntime({ engines, log }: { engines: ResolvedEngines; log?: Logger }): SpeechRuntime {
   let library: Promise<LibraryVoice[]> | undefined;
   /** Profiles of library voices (for speech to speech into a library voice), measured once. */
@@ -43,7 +46,8 @@ export function createSpeechRuntime({ engines, log }: { engines: ResolvedEngines
         }
       }),
     );
-    return lists.flat();
+    // Best first: within each tier the engines keep their order (and espeak-ng its curated order).
+    return lists.flat().sort((a, b) => TIER_ORDER[b.qualityTier] - TIER_ORDER[a.qualityTier]);
   }
 
   const toWav = async (input: string, output: string, sampleRate: number, signal?: AbortSignal) => {

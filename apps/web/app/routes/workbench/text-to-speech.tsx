@@ -95,10 +95,12 @@ export default function TextToSpeechPage() {
         () => live && setVoiceMissing(true),
       );
     } else {
+      // The library lists the best voices first; the default is the best one at the base price
+      // (premium voices cost three times as much: the user picks them on purpose).
       const pick = async () => {
-        const inLanguage = await api.call(voiceListCall, { tab: "all", language: locale, pageSize: 1 });
-        const page = inLanguage.list.length ? inLanguage : await api.call(voiceListCall, { tab: "all", pageSize: 1 });
-        const first = page.list[0];
+        const inLanguage = await api.call(voiceListCall, { tab: "all", language: locale, pageSize: 20 });
+        const page = inLanguage.list.length ? inLanguage : await api.call(voiceListCall, { tab: "all", pageSize: 20 });
+        const first = page.list.find((item) => item.qualityTier !== "premium") ?? page.list[0];
         if (!live || !first) return;
         remember([first]);
         setVoice((current) => current ?? first);
