@@ -1,31 +1,30 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { runFfmpeg, runMediaTool, withWorkDir } from '@voxwork/media';
+import { writeFile } from 'node:fs/promises';
+import { runFfmpeg, withWorkDir } from '@voxwork/media';
 import { z } from 'zod';
 import type { EngineWarning } from '../capabilities/engine-common.ts';
 import type { SpeechSynthesizer, SynthesisVoice, SynthesizeOptions, SynthesizeResult, WordTiming } from '../capabilities/speech-synthesizer.ts';
-import { wavPeakEnvelope } from '../audio/pcm-audio.ts';
 import { EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
-import { alignWordsWithProbe, estimateWordsByLength, phonemeWeights, ssmlTextContent, tokenizeWords } from './espeak-word-timings.ts';
+import { espeakLibrary } from './espeak-library.ts';
 import { ESPEAK_PITCH_CALIBRATION, espeakPitchParameter } from './espeak-pitch.ts';
-import { ESPEAK_ENGINE_ID, parseEspeakVoiceList, toSynthesisVoice, variantIdOf, type EspeakVoiceEntry } from './espeak-voices.ts';
-import { loadMandarinToPinyin, mandarinSpeechSsml } from './mandarin-pinyin.ts';
+import { escapeXmlMapped, MappedText } from './espeak-text-mapping.ts';
+import { ESPEAK_ENGINE_ID, toSynthesisVoice, variantEntries, variantIdOf, voiceEntries, type EspeakVoiceEntry } from './espeak-voices.ts';
+import { wordTimingsFromEvents } from './espeak-word-events.ts';
+import { loadMandarinToPinyinMapped, mandarinSpeechSsmlMapped } from './mandarin-pinyin.ts';
 
 export interface EspeakSettings {
-  /** The espeak-ng binary (default `espeak-ng` on PATH). */
-  binary?: string;
   /**
    * Hanzi → numbered pinyin (`你好` → `ni3 hao3`, neutral tone 5) for the Mandarin voice. Default:
    * `pinyin-pro` with numbers read in Chinese and Chinese punctuation as pauses (`mandarin-pinyin.ts`),
    * which gets context-dependent readings (银行 yin2 hang2) right where espeak-ng's own
    * per-character dictionary does not. Latin words left in the result are spoken in English.
+   * With a converter of your own, syllables are matched to the Hanzi in order for word timings.
    */
   hanziToPinyin?: (text: string) => string;
-  /** Per espeak-ng call; synthesis runs at ~300× real time, so this is generous. */
+  /** Per synthesis, from when espeak-ng starts on it (it runs at ~90× real time, so this is generous). */
   timeoutMs?: number;
 }
 
 const settingsSchema = z.object({
-  binary: z.string().min(1).optional(),
   hanziToPinyin: z.custom<(text: string) => string>((value) => typeof value === 'function').optional(),
   timeoutMs: z.number().int().positive().optional(),
 });
@@ -53,15 +52,14 @@ const espeakOptionsSchema = z.object({
 const DEFAULT_WPM = 175;
 const MIN_WPM = 80;
 const MAX_WPM = 450;
-/** Probe word gap (`-g`, 10 ms units at 175 wpm): 250 ms between words is longer than any pause inside a word. */
-const PROBE_WORD_GAP = 25;
 const HAN = /\p{Script=Han}/u;
+const SYLLABLE = /[A-Za-zü]+[0-5]/g;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** Debian's `cmn` voice reads tone digits (and Hanzi) as English; `cmn-latn-pinyin` reads both correctly. */
+/** espeak-ng's `cmn` voice reads Latin letters (so pinyin and tone digits) as English; `cmn-latn-pinyin` reads pinyin. */
 const VOICE_REPLACEMENTS: Record<string, { voice: string; reason: string }> = {
-  cmn: { voice: 'cmn-latn-pinyin', reason: "espeak-ng 1.51's cmn voice reads Chinese through English letter names; cmn-latn-pinyin is used instead" },
+  cmn: { voice: 'cmn-latn-pinyin', reason: "espeak-ng's cmn voice reads Latin letters as English, so the pinyin our Chinese text becomes would be misread; cmn-latn-pinyin is used instead" },
 };
 
 function encodeFormatArgs(format: 'mp3' | 'ogg' | 'flac' | 'pcm'): string[] {
@@ -77,36 +75,92 @@ function encodeFormatArgs(format: 'mp3' | 'ogg' | 'flac' | 'pcm'): string[] {
   }
 }
 
+/** 16-bit mono PCM as a WAV file's bytes. */
+export function pcm16Wav(samples: Int16Array, sampleRate: number): Buffer {
+  const bytes = Buffer.alloc(44 + samples.length * 2);
+  bytes.write('RIFF', 0, 'ascii');
+  bytes.writeUInt32LE(36 + samples.length * 2, 4);
+  bytes.write('WAVEfmt ', 8, 'ascii');
+  bytes.writeUInt32LE(16, 16);
+  bytes.writeUInt16LE(1, 20);
+  bytes.writeUInt16LE(1, 22);
+  bytes.writeUInt32LE(sampleRate, 24);
+  bytes.writeUInt32LE(sampleRate * 2, 28);
+  bytes.writeUInt16LE(2, 32);
+  bytes.writeUInt16LE(16, 34);
+  bytes.write('data', 36, 'ascii');
+  bytes.writeUInt32LE(samples.length * 2, 40);
+  for (let index = 0; index < samples.length; index++) bytes.writeInt16LE(samples[index]!, 44 + index * 2);
+  return bytes;
+}
+
+/** Each syllable of a converter's pinyin mapped to the next Hanzi of `source`, in order (for a converter that keeps no map). */
+function syllablesInOrder(pinyin: string, source: MappedText): MappedText {
+  const hanzi = [...source.text.matchAll(/\p{Script=Han}/gu)].map((match) => match.index);
+  const pieces: Array<{ text: string; sourceStart?: number; sourceEnd?: number }> = [];
+  let last = 0;
+  let next = 0;
+  for (const match of pinyin.matchAll(SYLLABLE)) {
+    pieces.push({ text: pinyin.slice(last, match.index) });
+    const at = hanzi[Math.min(next++, hanzi.length - 1)];
+    const span = at === undefined ? undefined : source.sourceSpan(at, at + (source.text.codePointAt(at)! > 0xffff ? 2 : 1));
+    pieces.push({ text: match[0], sourceStart: span?.start, sourceEnd: span?.end });
+    last = match.index + match[0].length;
+  }
+  pieces.push({ text: pinyin.slice(last) });
+  return MappedText.concat(pieces);
+}
+
+/** The text between the tags of SSML markup converted (to pinyin), the tags kept. */
+function convertSsmlText(markup: MappedText, convert: (text: MappedText) => MappedText): MappedText {
+  const pieces: MappedText[] = [];
+  let last = 0;
+  const convertText = (end: number) => {
+    const text = markup.slice(last, end);
+    pieces.push(HAN.test(text.text) ? convert(text) : text);
+  };
+  for (const tag of markup.text.matchAll(/<[^>]*>/g)) {
+    convertText(tag.index);
+    pieces.push(markup.slice(tag.index, tag.index + tag[0].length));
+    last = tag.index + tag[0].length;
+  }
+  convertText(markup.text.length);
+  return MappedText.concat(pieces);
+}
+
+/**
+ * Text as one `<speak>` document: without the root element the library leaves out the pause that
+ * ends the last sentence (espeak-ng's command line adds it), ~0.3 s shorter than the CLI per call.
+ */
+function asSpeakDocument(text: MappedText, plain: boolean): MappedText {
+  if (!plain && /<speak[\s>]/.test(text.text)) return text;
+  return MappedText.concat([{ text: '<speak>' }, plain ? escapeXmlMapped(text) : text, { text: '</speak>' }]);
+}
+
+/** `providerOptions.espeak.wordGap`: the library has no word-gap setting, so the pauses become SSML breaks between words. */
+function withWordGaps(ssml: MappedText, milliseconds: number): MappedText {
+  return ssml.replace(/<[^>]*>|(?<=[^\s>])\s+(?=[^\s<])/g, (match) => (match.startsWith('<') ? match : ` <break time="${milliseconds}ms"/> `));
+}
+
 export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
   readonly specificationVersion = 'v1';
   readonly engineId = ESPEAK_ENGINE_ID;
-  readonly #binary: string;
   readonly #settings: EspeakSettings;
-  #catalogue: Promise<{ voices: EspeakVoiceEntry[]; variants: EspeakVoiceEntry[] }> | undefined;
 
   constructor(settings: EspeakSettings = {}) {
     const parsed = settingsSchema.safeParse(settings);
     if (!parsed.success) throw new EngineInputError(`espeak settings: ${parsed.error.issues[0]?.message}`, { engineId: ESPEAK_ENGINE_ID });
     this.#settings = settings;
-    this.#binary = settings.binary ?? 'espeak-ng';
   }
 
-  #run(args: string[], signal?: AbortSignal) {
-    return runMediaTool(this.#binary, args, { signal, timeoutMs: this.#settings.timeoutMs ?? 120_000 });
-  }
-
-  /** Read once per instance (~20 ms); shared by concurrent callers, so no caller's signal cancels it. */
-  #loadCatalogue() {
-    if (!this.#catalogue) {
-      this.#catalogue = Promise.all([this.#run(['--voices']), this.#run(['--voices=variant'])]).then(([voices, variants]) => ({
-        voices: parseEspeakVoiceList(voices.stdout),
-        variants: parseEspeakVoiceList(variants.stdout),
-      }));
-      this.#catalogue.catch(() => (this.#catalogue = undefined));
-    }
-    return this.#catalogue.catch((error: unknown) => {
+  /** The library's voices and variants (read once per process, when the library loads). */
+  async #loadCatalogue(): Promise<{ voices: EspeakVoiceEntry[]; variants: EspeakVoiceEntry[] }> {
+    try {
+      const { voices, variants } = await espeakLibrary().catalogue();
+      return { voices: voiceEntries(voices), variants: variantEntries(variants) };
+    } catch (error) {
       throw toEngineError(error, this.engineId, 'listing voices');
-    });
+    }
   }
 
   /** Base voices (one per language; ids such as `en-us`). Variants combine with any of them: `en-us+f3`. */
@@ -140,6 +194,7 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
 
     // Voice and variant.
     const { voices, variants } = await this.#loadCatalogue();
+    throwIfAborted(options.signal, this.engineId);
     const [requestedBase = '', variantId, ...extra] = options.voice.trim().split('+');
     const replacement = VOICE_REPLACEMENTS[requestedBase.toLowerCase()];
     if (replacement) warnings.push({ type: 'approximated-option', option: 'voice', details: replacement.reason });
@@ -173,87 +228,68 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
     const amplitude = clamp(Math.round(100 * volume), 0, 200);
     if (amplitude !== Math.round(100 * volume)) warnings.push({ type: 'approximated-option', option: 'volume', details: 'espeak-ng amplifies at most 2×' });
 
-    // Text: Hanzi through the pinyin converter; Latin words in Chinese text are spoken in English.
+    // Text: what the library is given (it always reads SSML), mapped back to the caller's text for word timings.
+    // Hanzi go through the pinyin converter; Latin words in Chinese text are spoken in English.
     const ssml = options.textFormat === 'ssml';
-    let markup = ssml;
-    let spokenText = options.text;
-    if (base.id === 'cmn-latn-pinyin' && HAN.test(spokenText)) {
+    const source = MappedText.identity(options.text);
+    let spoken = asSpeakDocument(source, !ssml);
+    if (base.id === 'cmn-latn-pinyin' && HAN.test(options.text)) {
       try {
-        const convert = this.#settings.hanziToPinyin ?? (await loadMandarinToPinyin());
-        spokenText = convert(spokenText);
+        const custom = this.#settings.hanziToPinyin;
+        const convert = custom ? (text: MappedText) => syllablesInOrder(custom(text.text), text) : await loadMandarinToPinyinMapped();
+        if (ssml) spoken = asSpeakDocument(convertSsmlText(source, convert), false);
+        else {
+          const pinyin = convert(source);
+          spoken = mandarinSpeechSsmlMapped(pinyin, { pinyinVoice: voiceArg, latinVoice: variant ? `en-us+${variantIdOf(variant)}` : 'en-us' }) ?? asSpeakDocument(pinyin, true);
+        }
       } catch (error) {
         throw toEngineError(error, this.engineId, 'converting Hanzi to pinyin');
       }
-      const mixed = ssml ? undefined : mandarinSpeechSsml(spokenText, { pinyinVoice: voiceArg, latinVoice: variant ? `en-us+${variantIdOf(variant)}` : 'en-us' });
-      if (mixed) {
-        spokenText = mixed;
-        markup = true;
-      }
+    }
+    const { wordGap } = espeakOptions.data;
+    if (wordGap) {
+      // `-g` counted 10 ms units at the default rate, shorter at higher rates.
+      spoken = withWordGaps(spoken, Math.round((wordGap * 10 * DEFAULT_WPM) / wpm));
+      warnings.push({ type: 'approximated-option', option: 'providerOptions.espeak.wordGap', details: 'the espeak-ng library has no word gap setting: the gaps are SSML breaks, which also end the phrase (intonation)' });
     }
 
     const format = options.outputFormat ?? 'wav';
     const wantTimings = options.wordTimings ?? true;
     try {
-      return await withWorkDir('espeak', async (_dir, file) => {
-        const textFile = file('text.txt');
-        await writeFile(textFile, spokenText);
-        const common = ['-v', voiceArg, '-p', String(pitch), '-a', String(amplitude), '-b', '1', ...(markup ? ['-m'] : [])];
-        const extraGap = espeakOptions.data.wordGap !== undefined ? ['-g', String(espeakOptions.data.wordGap)] : [];
-        const wavFile = format === 'wav' ? options.outputFile : file('speech.wav');
-        const synthStarted = performance.now();
-        await this.#run([...common, '-s', String(wpm), ...extraGap, '-w', wavFile, '-f', textFile], options.signal);
-        const synthesisMs = performance.now() - synthStarted;
-        const output = wavPeakEnvelope(await readFile(wavFile));
-        const durationSeconds = output.durationSeconds;
+      const synthesis = await espeakLibrary().synthesize(
+        { voice: variant ? `${base.file}+${variantIdOf(variant)}` : base.file, wordsPerMinute: wpm, pitch, amplitude, ssml: spoken.text },
+        { signal: options.signal, timeoutMs: this.#settings.timeoutMs ?? 120_000 },
+      );
+      const { samples, sampleRate } = synthesis;
+      const timingStarted = performance.now();
+      const words: WordTiming[] = wantTimings ? wordTimingsFromEvents({ events: synthesis.words, spoken, text: options.text, ssml, samples, sampleRate }) : [];
+      if (wantTimings && words.length === 0) warnings.push({ type: 'other', message: 'espeak-ng spoke no words (the text has nothing to read), so there are no word timings' });
+      const timingMs = performance.now() - timingStarted;
 
-        let words: WordTiming[] = [];
-        const timingStarted = performance.now();
-        if (wantTimings && extraGap.length === 0) {
-          const tokens = tokenizeWords(ssml ? ssmlTextContent(options.text) : options.text);
-          const probeFile = file('probe.wav');
-          // The probe speaks at the default rate: espeak-ng shortens -g gaps at high rates.
-          await this.#run([...common, '-s', String(Math.min(wpm, DEFAULT_WPM)), '-g', String(PROBE_WORD_GAP), '-w', probeFile, '-f', textFile], options.signal);
-          const weigh = async () => {
-            const tokenFile = file('tokens.txt');
-            await writeFile(tokenFile, tokens.map((token) => token.text).join('\n'));
-            const { stdout } = await this.#run(['-v', voiceArg, '-q', '-x', '-l', '100000', '-b', '1', '-f', tokenFile], options.signal);
-            return phonemeWeights(stdout, tokens.length);
-          };
-          const aligned = await alignWordsWithProbe(tokens, wavPeakEnvelope(await readFile(probeFile)), output, weigh);
-          words = aligned?.words ?? estimateWordsByLength(tokens, output);
-          warnings.push({
-            type: 'approximate-output',
-            output: 'words',
-            details: !aligned
-              ? 'espeak-ng reports no word timings: estimated from word length between pauses'
-              : aligned.oneToOne
-                ? 'espeak-ng reports no word timings: estimated from a word-gap probe, exact at pauses and interpolated within phrases'
-                : 'espeak-ng reports no word timings: estimated from a word-gap probe; some words (numbers, joined words) were split by length',
-          });
-        } else if (wantTimings) {
-          warnings.push({ type: 'unsupported-option', option: 'wordTimings', details: 'no word timings with providerOptions.espeak.wordGap' });
-        }
-        const timingMs = performance.now() - timingStarted;
-
-        if (format !== 'wav') {
+      const wav = pcm16Wav(samples, sampleRate);
+      if (format === 'wav') await writeFile(options.outputFile, wav);
+      else {
+        await withWorkDir('espeak', async (_dir, file) => {
+          const wavFile = file('speech.wav');
+          await writeFile(wavFile, wav);
           await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', wavFile, ...encodeFormatArgs(format), options.outputFile], { signal: options.signal });
-        }
-        return {
-          audio: { file: options.outputFile, format, sampleRate: output.sampleRate, channels: 1, durationSeconds },
-          words,
-          wordTimingsApproximate: words.length > 0,
-          warnings,
-          timings: { totalMs: performance.now() - startedAt, stepsMs: { synthesisMs, wordTimingsMs: timingMs } },
-          response: { engineId: this.engineId, voice: voice.id },
-        };
-      });
+        });
+      }
+      return {
+        audio: { file: options.outputFile, format, sampleRate, channels: 1, durationSeconds: samples.length / sampleRate },
+        words,
+        wordTimingsApproximate: false,
+        warnings,
+        timings: { totalMs: performance.now() - startedAt, stepsMs: { synthesisMs: synthesis.synthesisMs, wordTimingsMs: timingMs } },
+        response: { engineId: this.engineId, voice: voice.id },
+      };
     } catch (error) {
       throw toEngineError(error, this.engineId, 'synthesizing');
     }
   }
 }
 
-/** The espeak-ng engine (Debian's `espeak-ng` on PATH). */
+/** The espeak-ng engine (the library's WASM build, in a worker thread: `espeak-library.ts`). */
 export function createEspeak(settings: EspeakSettings = {}): EspeakSpeechSynthesizer {
   return new EspeakSpeechSynthesizer(settings);
 }

@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { parseEspeakVoiceList } from './espeak-voices.ts';
+import { toSynthesisVoice, variantEntries, variantIdOf, voiceEntries } from './espeak-voices.ts';
 
-describe('parseEspeakVoiceList', () => {
-  const listing = [
-    'Pty Language       Age/Gender VoiceName          File                 Other Languages',
-    ' 5  cmn             --/M      Chinese_(Mandarin,_latin_as_English) sit/cmn              (zh-cmn 5)(zh 5)',
-    ' 2  en-gb           --/M      English_(Great_Britain) gmw/en               (en 2)',
-    ' 5  yue             --/M      Chinese_(Cantonese) sit/yue              (zh-yue 5)(zh 8)',
-    ' 5  yue             --/M      Chinese_(Cantonese,_latin_as_Jyutping) sit/yue-Latn-jyutping (zh-yue 5)(zh 8)',
-    ' 5  variant         --/F      Alicia             !v/Alicia            ',
-  ].join('\n');
+describe('voiceEntries', () => {
+  const voices = [
+    { identifier: 'sit/cmn', name: 'Chinese (Mandarin, latin as English)', languages: ['cmn', 'zh-cmn', 'zh'] },
+    { identifier: 'gmw/en', name: 'English (Great Britain)', languages: ['en-gb', 'en'] },
+    { identifier: 'sit/yue', name: 'Chinese (Cantonese)', languages: ['yue', 'zh-yue', 'zh'] },
+    { identifier: 'sit/yue-Latn-jyutping', name: 'Chinese (Cantonese, latin as Jyutping)', languages: ['yue', 'zh-yue', 'zh'] },
+  ];
 
-  it('reads languages, names, genders, other languages and gives duplicates distinct ids', () => {
-    const entries = parseEspeakVoiceList(listing);
-    expect(entries.map((entry) => entry.id)).toEqual(['cmn', 'en-gb', 'yue', 'yue-latn-jyutping', 'variant']);
-    expect(entries[0]).toMatchObject({ name: 'Chinese (Mandarin, latin as English)', otherLanguages: ['zh-cmn', 'zh'], gender: 'male' });
-    expect(entries[4]).toMatchObject({ gender: 'female', file: '!v/Alicia' });
+  it('reads languages, names and other languages, and gives voices sharing a code distinct ids', () => {
+    const entries = voiceEntries(voices);
+    expect(entries.map((entry) => entry.id)).toEqual(['cmn', 'en-gb', 'yue', 'yue-latn-jyutping']);
+    expect(entries[0]).toMatchObject({ name: 'Chinese (Mandarin, latin as English)', otherLanguages: ['zh-cmn', 'zh'], gender: 'male', file: 'sit/cmn' });
+  });
+
+  it('combines a voice with a variant', () => {
+    const [variant] = variantEntries([{ file: 'f3', name: 'female3', gender: 'female' }]);
+    expect(variantIdOf(variant!)).toBe('f3');
+    expect(toSynthesisVoice(voiceEntries(voices)[1]!, variant)).toMatchObject({ id: 'en-gb+f3', gender: 'female', variant: 'f3', languages: ['en-gb', 'en'] });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchBoundaries, phonemeWeights, ssmlTextContent, tokenizeWords } from './espeak-word-timings.ts';
+import { ssmlTextContent, tokenizeWords } from './espeak-word-timings.ts';
 
 describe('tokenizeWords', () => {
   it('keeps punctuation with its word and offsets into the text', () => {
@@ -18,26 +18,5 @@ describe('tokenizeWords', () => {
     const ssml = '<speak>one <break time="1s"/>two</speak>';
     const tokens = tokenizeWords(ssmlTextContent(ssml));
     expect(tokens.map((token) => ssml.slice(token.charStart, token.charEnd))).toEqual(['one', 'two']);
-  });
-});
-
-describe('matchBoundaries', () => {
-  it('matches each of the fewer boundaries to the nearest of the others, in order and without reuse', () => {
-    expect(matchBoundaries([0.2, 0.6], [0.1, 0.25, 0.5, 0.9])).toEqual([
-      [0, 1],
-      [1, 2],
-    ]);
-    expect(matchBoundaries([0.5, 0.51], [0.1, 0.5, 0.9])).toEqual([
-      [0, 1],
-      [1, 2],
-    ]);
-    expect(matchBoundaries([], [0.3])).toEqual([]);
-  });
-});
-
-describe('phonemeWeights', () => {
-  it('counts phoneme letters per line, ignoring stress and pauses, and refuses a line-count mismatch', () => {
-    expect(phonemeWeights("h@l'oU\n_:_:w'3:ld\n", 2)).toEqual([5, 4]);
-    expect(phonemeWeights("h@l'oU\n", 2)).toBeUndefined();
   });
 });

@@ -1,9 +1,6 @@
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEspeak } from './espeak-speech-synthesizer.ts';
-import { chineseCardinal, loadMandarinToPinyin, mandarinSpeechSsml, numbersToHanzi } from './mandarin-pinyin.ts';
+import { describe, expect, it } from 'vitest';
+import { MappedText } from './espeak-text-mapping.ts';
+import { chineseCardinal, loadMandarinToPinyin, loadMandarinToPinyinMapped, mandarinSpeechSsml, mandarinSpeechSsmlMapped, numbersToHanzi } from './mandarin-pinyin.ts';
 
 /** Fixed sentences and the exact pinyin espeak-ng's cmn-latn-pinyin voice must receive. */
 const SENTENCES: Array<[string, string]> = [
@@ -53,48 +50,32 @@ describe('Mandarin → numbered pinyin (pinyin-pro)', () => {
   });
 });
 
-describe('what espeak-ng receives for Chinese text', () => {
-  let dir: string;
-  let log: string;
-  let espeak: ReturnType<typeof createEspeak>;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'voxwork-pinyin-'));
-    log = path.join(dir, 'received.txt');
-    // A stand-in binary that records the voice and text of each synthesis, then runs espeak-ng.
-    const wrapper = path.join(dir, 'espeak-ng-recording');
-    await writeFile(
-      wrapper,
-      `#!/bin/sh\nvoice=""; file=""; wav=""; prev=""\nfor arg in "$@"; do\n  case "$prev" in -v) voice="$arg";; -f) file="$arg";; -w) wav="$arg";; esac\n  prev="$arg"\ndone\nif [ -n "$wav" ] && [ -n "$file" ]; then printf '%s\\t' "$voice" >> '${log}'; cat "$file" >> '${log}'; printf '\\n' >> '${log}'; fi\nexec espeak-ng "$@"\n`,
-    );
-    await chmod(wrapper, 0o755);
-    espeak = createEspeak({ binary: wrapper });
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+describe('what espeak-ng receives for Chinese text, mapped back to the Hanzi', () => {
+  const spans = (mapped: MappedText, source: string) =>
+    [...mapped.text.matchAll(/[a-z]+[1-5]/g)].map((match) => {
+      const span = mapped.sourceSpan(match.index, match.index + match[0].length);
+      return span ? source.slice(span.start, span.end) : undefined;
+    });
 
-  it('gets numbered pinyin with the cmn-latn-pinyin voice: no Hanzi, no stray digits', async () => {
-    for (const [sentence] of SENTENCES.slice(0, 9)) {
-      await writeFile(log, '');
-      const result = await espeak.doSynthesize({ text: sentence, voice: 'cmn', outputFile: path.join(dir, 'out.wav') });
-      expect(result.response.voice).toBe('cmn-latn-pinyin');
-      expect(result.audio.durationSeconds).toBeGreaterThan(0.5);
-      const received = (await readFile(log, 'utf8')).trim().split('\n');
-      expect(received.length).toBeGreaterThanOrEqual(1);
-      for (const line of received) {
-        const [voice, text = ''] = line.split('\t');
-        expect(voice).toBe('cmn-latn-pinyin');
-        expect(text).toMatch(NUMBERED_PINYIN);
-        expect(text).toBe(SENTENCES.find(([source]) => source === sentence)![1]);
-      }
+  it('gets numbered pinyin whose every syllable points at its Hanzi (or the number it reads)', async () => {
+    const convert = await loadMandarinToPinyinMapped();
+    for (const [sentence, expected] of SENTENCES.slice(0, 9)) {
+      const mapped = convert(MappedText.identity(sentence));
+      expect(mapped.text).toBe(expected);
+      for (const source of spans(mapped, sentence)) expect(source).toMatch(/^(\p{Script=Han}|[\d.,%]+)$/u);
     }
+    const year = convert(MappedText.identity('今天是2026年3月15日。'));
+    expect(spans(year, '今天是2026年3月15日。')).toEqual(['今', '天', '是', '2026', '2026', '2026', '2026', '年', '3', '月', '15', '15', '日']);
   });
 
   it('gets SSML with an English run for Latin words, and the words keep the input offsets', async () => {
-    await writeFile(log, '');
     const text = '我们一起学习English吧。';
-    const result = await espeak.doSynthesize({ text, voice: 'cmn-latn-pinyin', outputFile: path.join(dir, 'mixed.wav') });
-    const [voice, received] = (await readFile(log, 'utf8')).trim().split('\n')[0]!.split('\t');
-    expect(voice).toBe('cmn-latn-pinyin');
-    expect(received).toContain('<voice name="en-us">English</voice>');
-    expect(result.words.map((word) => text.slice(word.charStart, word.charEnd))).toContain('English');
+    const pinyin = (await loadMandarinToPinyinMapped())(MappedText.identity(text));
+    const ssml = mandarinSpeechSsmlMapped(pinyin)!;
+    expect(ssml.text).toContain('<voice name="en-us">English</voice>');
+    const english = ssml.text.indexOf('English');
+    const span = ssml.sourceSpan(english, english + 'English'.length)!;
+    expect(text.slice(span.start, span.end)).toBe('English');
+    expect(ssml.sourceSpan(0, '<speak><voice name="cmn-latn-pinyin">'.length)).toBeUndefined();
   });
 });
