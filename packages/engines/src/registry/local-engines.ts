@@ -34,7 +34,7 @@ export function localEngineDescriptors(settings: EngineSettingsByVendor = {}): E
       qualityTier: 'standard',
       cost: { unit: 'characters', usdPerThousand: 0 },
       description:
-        'Festival: the SLT HTS statistical parametric voice (US English) is clear but synthetic; the diphone voices (kal, ked, Italian, Czech, Finnish, Hindi) are older and robotic, though as intelligible to a recognizer (pocketsphinx WER on our sentences: slt 11.6 %, kal 3.9 %, ked 14 %); Catalan HTS, Russian unit selection; exact word timings from festival itself',
+        'Festival: the SLT HTS statistical parametric voice (US English) is clear but synthetic; the diphone voices (kal, ked, Italian, Czech, Finnish) are older and robotic, though as intelligible to a recognizer (pocketsphinx WER on our sentences: slt 11.6 %, kal 3.9 %, ked 14 %); Catalan HTS, Russian unit selection; exact word timings from festival itself',
       load: async () => (await import('../festival/festival-speech-synthesizer.ts')).createFestival(settings.festival),
     } satisfies EngineDescriptor<'speech-synthesizer'>,
     {
