@@ -1,7 +1,7 @@
 /**
  * Product-level text-to-speech figures (bench:tts part 2), through the same code the server runs:
  * - time to the first playable sentence of a 2,000-character script (the `/api/tts/preview` path:
- *   parse, synthesise the first sentence as a 24 kHz WAV the browser plays at once), per voice;
+ *   parse, synthesise the first sentence as a WAV at the engine's rate the browser plays at once), per voice;
  * - total time for a 50,000-character script through the `tts.synthesize` pipeline (sentences two
  *   at a time, assembly, MP3 + SRT + VTT), per voice.
  */
@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm, access } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseTtsScript } from '../../packages/contract/src/index.ts';
-import { createSpeechPipelines, SPEECH_SAMPLE_RATE, type JobFiles, type SpeechRuntime, type TtsJobInput, type VoiceTarget } from '../../packages/core/src/index.ts';
+import { createSpeechPipelines, type JobFiles, type SpeechRuntime, type TtsJobInput, type VoiceTarget } from '../../packages/core/src/index.ts';
 import { createLocalEngineRegistry, resolveEngines } from '../../packages/engines/src/index.ts';
 import { createSpeechRuntime } from '../../apps/server/src/speech/speech-runtime.ts';
 
@@ -47,7 +47,8 @@ export async function firstSentenceMs(runtime: SpeechRuntime, voiceKey: string, 
     for (let run = 0; run < runs + 1; run++) {
       const started = performance.now();
       const first = parseTtsScript(script).parts.find((part) => part.kind === 'speech')!;
-      await runtime.synthesize({ target: voice, text: first.text, speed: 1, pitchSemitones: 0, volume: 1, outputFile: path.join(dir, 'first.wav'), sampleRate: SPEECH_SAMPLE_RATE });
+      // As `/api/tts/preview` does: a WAV at the engine's own rate.
+      await runtime.synthesize({ target: voice, text: first.text, speed: 1, pitchSemitones: 0, volume: 1, outputFile: path.join(dir, 'first.wav') });
       if (run > 0) times.push(performance.now() - started); // the first run loads the engine
     }
   } finally {

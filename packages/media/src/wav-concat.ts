@@ -207,9 +207,10 @@ export async function writeWavMono(file: string, samples: Float32Array, sampleRa
 }
 
 /** Any PCM WAV → 16-bit mono WAV at `sampleRate`; returns its duration. */
-export async function convertWavToMono(input: string, output: string, sampleRate: number): Promise<{ durationSeconds: number }> {
+export async function convertWavToMono(input: string, output: string, sampleRate?: number): Promise<{ durationSeconds: number }> {
   const { samples, sampleRate: from } = await readWavMono(input);
-  const resampled = resampleMono(samples, from, sampleRate);
-  await writeWavMono(output, resampled, sampleRate);
-  return { durationSeconds: resampled.length / sampleRate };
+  const rate = sampleRate ?? from;
+  const resampled = resampleMono(samples, from, rate);
+  await writeWavMono(output, resampled, rate);
+  return { durationSeconds: resampled.length / rate };
 }

@@ -59,7 +59,8 @@ export interface SynthesisRequest {
   volume: number;
   /** A 16-bit mono WAV at `sampleRate` is written here. */
   outputFile: string;
-  sampleRate: number;
+  /** The rate jobs assemble at; left out, the engine's own rate is kept (no resampling: the first-sentence preview). */
+  sampleRate?: number | undefined;
   signal?: AbortSignal | undefined;
 }
 

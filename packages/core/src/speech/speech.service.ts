@@ -351,9 +351,8 @@ export function createSpeechService(deps: SpeechServiceDeps) {
           pitchSemitones: request.pitchSemitones,
           volume: request.volume,
           outputFile: file('first.wav'),
-          sampleRate: SPEECH_SAMPLE_RATE,
         });
-        // WAV, not MP3: one encoder start-up less before the first sentence plays.
+        // WAV at the engine's own rate, not MP3: no resampling and no encoder start-up before the first sentence plays.
         const audio = await fileToDataUrl(file('first.wav'), 'audio/wav');
         return { text: first.text, audio, durationSeconds: round(outcome.durationSeconds, 3), words: outcome.words };
       });

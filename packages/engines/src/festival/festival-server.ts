@@ -16,7 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { startServiceProcess, type ServiceProcess } from '@voxwork/media';
 import { EngineAbortedError, EngineFailedError, EngineUnavailableError } from '../engine-errors.ts';
 import { FESTIVAL_ENGINE_ID, FESTIVAL_VOICE_NAME } from './festival-voices.ts';
@@ -47,6 +47,8 @@ interface Running {
   process: ServiceProcess;
   port: number;
   password: string;
+  /** A connection opened ahead of the next request: its child is already forked and past the password. */
+  spare?: Promise<Socket | undefined> | undefined;
 }
 
 const DONE = 'voxwork_request_done';
@@ -145,7 +147,15 @@ export class FestivalServer {
     clearTimeout(this.#idleTimer);
     const running = this.#running;
     this.#running = undefined;
-    if (running) await running.then((server) => server.process.stop(), () => undefined);
+    if (running) {
+      await running.then(
+        async (server) => {
+          (await server.spare)?.destroy();
+          await server.process.stop();
+        },
+        () => undefined,
+      );
+    }
   }
 
   #scheduleIdleStop() {
@@ -193,13 +203,48 @@ export class FestivalServer {
     throw new EngineUnavailableError(`festival server could not start: ${detail}`, { engineId: FESTIVAL_ENGINE_ID });
   }
 
-  #request(server: Running, program: string, options: FestivalRequestOptions): Promise<void> {
+  /** A connected socket past the password (unreferenced while idle), or undefined when the server refuses. */
+  #open(server: Running): Promise<Socket | undefined> {
+    return new Promise((resolve) => {
+      const socket = connect({ port: server.port, host: '127.0.0.1' });
+      socket.setNoDelay(true);
+      socket.once('connect', () => {
+        socket.write(`${server.password}\n`);
+        socket.unref();
+        resolve(socket);
+      });
+      socket.once('error', () => resolve(undefined));
+      // An idle spare that the server closes (it stopped) is simply not used.
+      socket.once('close', () => socket.destroy());
+    });
+  }
+
+  /**
+   * The spare connection if it is still open (≈ 15–20 ms saved: festival has already forked its
+   * child), else a new one; a new spare is opened for the next request either way.
+   */
+  async #connection(server: Running): Promise<Socket> {
+    // Taken before any await: two requests at once never share a spare.
+    const taken = server.spare;
+    server.spare = this.#open(server);
+    const spare = await taken;
+    if (spare && !spare.destroyed && spare.readable && spare.writable) return spare;
+    spare?.destroy();
+    const fresh = await this.#open(server);
+    if (!fresh) throw new EngineFailedError('festival server refused the connection', { engineId: FESTIVAL_ENGINE_ID, isRetryable: true });
+    return fresh;
+  }
+
+  async #request(server: Running, program: string, options: FestivalRequestOptions): Promise<void> {
+    if (options.signal?.aborted) throw new EngineAbortedError(FESTIVAL_ENGINE_ID, options.signal.reason);
+    const socket = await this.#connection(server);
+    socket.ref();
+    socket.removeAllListeners('close');
     const { pidFile } = options;
     const pidLine = pidFile ? `(system ${schemeString(`echo $PPID > '${pidFile.replace(/'/g, `'\\''`)}'`)})\n` : '';
-    const payload = `${server.password}\n${pidLine}${program}\n'${DONE}\n`;
+    const payload = `${pidLine}${program}\n'${DONE}\n`;
     return new Promise<void>((resolve, reject) => {
       const reader = new FestivalReplyReader();
-      const socket = connect({ port: server.port, host: '127.0.0.1' });
       let settled = false;
       const finish = (error?: Error) => {
         if (settled) return;
@@ -234,7 +279,7 @@ export class FestivalServer {
       options.signal?.addEventListener('abort', onAbort, { once: true });
 
       socket.setEncoding('latin1');
-      socket.on('connect', () => socket.write(payload, 'utf8'));
+      socket.write(payload, 'utf8');
       socket.on('data', (chunk: string) => {
         if (!reader.push(chunk)) return;
         if (reader.errors === 0) return finish();
