@@ -149,6 +149,7 @@ export async function createApp(config: Config, options: { database?: DatabaseHa
       clearInterval(sweeper);
       await http.close();
       if (queue) await queue.stop(graceMs);
+      await services.closeEngines();
       await notifier.close();
       await database.close();
       log.info('stopped');

@@ -54,6 +54,8 @@ export function createServices({
     jobRepository,
     jobs,
     engines: resolvedEngines,
+    /** Stops what the engines created here hold (festival's server); engines passed in belong to the caller. */
+    closeEngines: engines ? async () => undefined : () => resolvedEngines.close(),
     speechRuntime,
     speech: createSpeechService({
       runtime: speechRuntime,

@@ -61,6 +61,27 @@ describe('engine registry', () => {
     await expect(registry.load('openai:tts-1', 'speech-synthesizer')).rejects.toBeInstanceOf(UnknownEngineError);
   });
 
+  it('closes the loaded engines that hold something, and loads them anew afterwards', async () => {
+    let closed = 0;
+    let created = 0;
+    const registry = createEngineRegistry([
+      fakeSynthesizer('acme:served', async () => {
+        created++;
+        return Object.assign(fake('acme:served'), { close: async () => void closed++ });
+      }),
+      fakeSynthesizer('acme:plain', async () => fake('acme:plain')),
+    ]);
+    const resolved = resolveEngines(registry, { 'speech-synthesizer': ['acme:served', 'acme:plain'] });
+    await resolved.close(); // nothing loaded yet: nothing to close
+    expect(closed).toBe(0);
+    await resolved.get('speech-synthesizer');
+    await resolved.getById('speech-synthesizer', 'acme:plain');
+    await resolved.close();
+    expect(closed).toBe(1);
+    await resolved.get('speech-synthesizer');
+    expect(created).toBe(2);
+  });
+
   it('refuses malformed and duplicate ids', () => {
     expect(() => createEngineRegistry([fakeSynthesizer('Acme:TTS', async () => fake('Acme:TTS'))])).toThrow(/vendor:model/);
     expect(() => createEngineRegistry([fakeSynthesizer('a:b', async () => fake('a:b')), fakeSynthesizer('a:b', async () => fake('a:b'))])).toThrow(/twice/);

@@ -33,6 +33,11 @@ export interface EngineRegistry {
   load<C extends Capability>(id: string, capability: C): Promise<CapabilityMap[C]>;
   /** Explains why an id is not usable for a capability, or returns undefined when it is. */
   explain(id: string, capability: Capability): string | undefined;
+  /**
+   * Releases what loaded engines hold (festival's server, espeak-ng's worker): calls `close()` on
+   * each loaded engine that has one. A later `load` creates the engine again.
+   */
+  close(): Promise<void>;
 }
 
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]*:[a-z0-9][a-z0-9._-]*$/;
@@ -77,6 +82,17 @@ export function createEngineRegistry(descriptors: readonly EngineDescriptor[]): 
   };
 
   return {
+    async close() {
+      const loaded = [...loading.values()];
+      loading.clear();
+      await Promise.all(
+        loaded.map(async (pending) => {
+          const engine = await pending.catch(() => undefined);
+          const close = (engine as { close?: unknown } | undefined)?.close;
+          if (typeof close === 'function') await (close as () => Promise<void>).call(engine);
+        }),
+      );
+    },
     list: <C extends Capability>(capability?: C) =>
       [...byId.values()].filter((descriptor) => !capability || descriptor.capability === capability) as Array<EngineDescriptor<C>>,
     get: (id) => byId.get(id),

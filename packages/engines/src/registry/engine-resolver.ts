@@ -19,6 +19,8 @@ export interface ResolvedEngines {
   get<C extends Capability>(capability: C): Promise<CapabilityMap[C]>;
   /** Loads a selected engine by id (e.g. the engine a stored voice belongs to). */
   getById<C extends Capability>(capability: C, id: string): Promise<CapabilityMap[C]>;
+  /** Releases the loaded engines' processes and workers (the registry's `close`). */
+  close(): Promise<void>;
 }
 
 /**
@@ -55,6 +57,7 @@ export function resolveEngines(registry: EngineRegistry, selection: unknown, def
     return registry.load(id, capability);
   };
   return {
+    close: () => registry.close(),
     selection: chosen,
     descriptors: <C extends Capability>(capability: C) => (chosen[capability] ?? []).map((id) => registry.get(id) as EngineDescriptor<C>),
     getById,
