@@ -1,15 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { startServiceProcess } from './service-process.ts';
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { isProcessAlive, startServiceProcess } from './service-process.ts';
 
 async function until(check: () => boolean, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -30,11 +21,11 @@ describe('service process', () => {
     const service = startServiceProcess('sh', ['-c', 'echo "pid=$$"; echo ready >&2; exec sleep 60']);
     expect(await until(() => service.output().includes('ready'), 5_000)).toBe(true);
     const pid = toolPid(service.output);
-    expect(alive(pid)).toBe(true);
+    expect(isProcessAlive(pid)).toBe(true);
     expect(service.running).toBe(true);
     await service.stop();
     expect(service.running).toBe(false);
-    expect(await until(() => !alive(pid), 2_000)).toBe(true);
+    expect(await until(() => !isProcessAlive(pid), 2_000)).toBe(true);
   });
 
   it('reports a tool that ends by itself, with its exit code', async () => {
@@ -54,8 +45,8 @@ describe('service process', () => {
     `;
     const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
-    expect(alive(pid)).toBe(true);
+    expect(isProcessAlive(pid)).toBe(true);
     parent.kill('SIGKILL');
-    expect(await until(() => !alive(pid), 3_000)).toBe(true);
+    expect(await until(() => !isProcessAlive(pid), 3_000)).toBe(true);
   });
 });

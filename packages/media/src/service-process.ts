@@ -84,3 +84,13 @@ export function startServiceProcess(binary: string, args: readonly string[]): Se
     },
   };
 }
+
+/** Whether a process with this pid exists (a zombie included): signal 0 checks without sending anything. */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -26,6 +26,12 @@ const schemeNumber = (value: number) => {
   return String(Number(value.toFixed(4)));
 };
 
+/** `(voice_<name>)`, the call that selects a voice; only names of `FESTIVAL_VOICE_NAME` get in. */
+export function voiceCall(voice: string): string {
+  if (!FESTIVAL_VOICE_NAME.test(voice)) throw new Error(`not a festival voice name: ${voice}`);
+  return `(voice_${voice})`;
+}
+
 export interface FestivalScriptOptions {
   voice: string;
   textFile: string;
@@ -37,12 +43,12 @@ export interface FestivalScriptOptions {
 }
 
 export function festivalScript(options: FestivalScriptOptions): string {
-  if (!FESTIVAL_VOICE_NAME.test(options.voice)) throw new Error(`not a festival voice name: ${options.voice}`);
+  const selectVoice = voiceCall(options.voice);
   const rate: string[] = [];
   if (options.speed !== 1 && options.speedMethod === 'duration-stretch') rate.push(`(Parameter.set 'Duration_Stretch ${schemeNumber(1 / options.speed)})`);
   if (options.speed !== 1 && options.speedMethod === 'hts') rate.push(`(set! hts_engine_params (append hts_engine_params (list (list "-r" ${schemeNumber(options.speed)}))))`);
   return `;; Voxwork: one synthesis (generated; the text is read from a file).
-(voice_${options.voice})
+${selectVoice}
 ${rate.join('\n')}
 (defvar voxwork_wave_fp (fopen ${schemeString(options.wavFile)} "wb"))
 (defvar voxwork_words_fp (fopen ${schemeString(options.wordsFile)} "wb"))
@@ -182,8 +188,7 @@ export function festivalWordTimings(tokens: readonly FestivalToken[], text: stri
 export function festivalVoiceCheckScript(voices: readonly string[]): string {
   const lines = [';; Voxwork: which installed voices festival can load (generated).'];
   for (const voice of voices) {
-    if (!FESTIVAL_VOICE_NAME.test(voice)) throw new Error(`not a festival voice name: ${voice}`);
-    lines.push(`(unwind-protect (begin (voice_${voice}) (format t "LOADED\\t%s\\n" ${schemeString(voice)})) (format t "FAILED\\t%s\\n" ${schemeString(voice)}))`);
+    lines.push(`(unwind-protect (begin ${voiceCall(voice)} (format t "LOADED\\t%s\\n" ${schemeString(voice)})) (format t "FAILED\\t%s\\n" ${schemeString(voice)}))`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,21 +1,13 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isProcessAlive } from '@voxwork/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../engine-errors.ts';
 import { readWavInfo } from '../audio/speech-output.ts';
 import { festivalScript, festivalTextData, festivalUtterances } from './festival-script.ts';
 import { FestivalServer } from './festival-server.ts';
 import { createFestival } from './festival-speech-synthesizer.ts';
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('festival server', () => {
   let dir: string;
@@ -62,11 +54,11 @@ describe('festival server', () => {
     const started = Date.now();
     while (!(await readFile(pidFile, 'utf8').catch(() => '')).trim() && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
     const pid = Number((await readFile(pidFile, 'utf8')).trim());
-    expect(alive(pid)).toBe(true);
+    expect(isProcessAlive(pid)).toBe(true);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ code: 'aborted' });
     const deadline = Date.now() + 2_000;
-    while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (isProcessAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     // A killed child stays a zombie until the server reaps it; either way it no longer works.
     const state = await readFile(`/proc/${pid}/stat`, 'utf8').then((line) => line.split(') ')[1]?.[0], () => 'gone');
     expect(['Z', 'gone']).toContain(state);

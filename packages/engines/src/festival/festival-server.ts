@@ -19,8 +19,8 @@ import { readFile } from 'node:fs/promises';
 import { connect, createServer, type Socket } from 'node:net';
 import { startServiceProcess, type ServiceProcess } from '@voxwork/media';
 import { EngineAbortedError, EngineFailedError, EngineUnavailableError } from '../engine-errors.ts';
-import { FESTIVAL_ENGINE_ID, FESTIVAL_VOICE_NAME } from './festival-voices.ts';
-import { schemeString } from './festival-script.ts';
+import { FESTIVAL_ENGINE_ID } from './festival-voices.ts';
+import { schemeString, voiceCall } from './festival-script.ts';
 
 export interface FestivalServerOptions {
   binary: string;
@@ -82,11 +82,10 @@ function canConnect(port: number): Promise<boolean> {
 
 /** The server's start-up forms: port, password, every voice loaded (a voice that fails to load is skipped). */
 export function festivalServerInit(port: number, password: string, preload: readonly string[]): string[] {
-  for (const voice of preload) if (!FESTIVAL_VOICE_NAME.test(voice)) throw new Error(`not a festival voice name: ${voice}`);
   return [
     `(set! server_port ${port})`,
     `(set! server_passwd ${schemeString(password)})`,
-    ...preload.map((voice) => `(unwind-protect (voice_${voice}) nil)`),
+    ...preload.map((voice) => `(unwind-protect ${voiceCall(voice)} nil)`),
   ];
 }
 
