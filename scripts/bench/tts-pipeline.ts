@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseTtsScript } from '../../packages/contract/src/index.ts';
 import { createSpeechPipelines, type JobFiles, type SpeechRuntime, type TtsJobInput, type VoiceTarget } from '../../packages/core/src/index.ts';
 import { createLocalEngineRegistry, resolveEngines } from '../../packages/engines/src/index.ts';
-import { createSpeechRuntime } from '../../apps/server/src/speech/speech-runtime.ts';
+import { createSpeechRuntime } from '../../apps/server/src/engines/speech-engines.ts';
 
 const PARAGRAPHS = [
   'The committee met on Tuesday to discuss the new budget. After a long debate, the members agreed to fund the library for another year.',

@@ -2,7 +2,7 @@ import { planByVipLevel } from '@voxwork/contract';
 import { createJobPipelines, createJobService, createSpeechService, type JobEvents, type JobQueue } from '@voxwork/core';
 import { createFeedbackRepository, createJobRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
 import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
-import { createSpeechRuntime } from './speech/speech-runtime.ts';
+import { createSpeechRuntime } from './engines/speech-engines.ts';
 import pino, { type Logger } from 'pino';
 import { createAccountServices } from './auth/account-services.ts';
 import { createPaymentServices } from './payments/payment-services.ts';

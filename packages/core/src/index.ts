@@ -13,4 +13,4 @@ export * from './payments/payment-provider.port.ts';
 export * from './storage/index.ts';
 export * from './uploads/index.ts';
 export * from './sharing/share-link.service.ts';
-export * from './speech/index.ts';
+export * from './voices/index.ts';

@@ -8,7 +8,7 @@ import { feedbackArea } from './feedback.area.ts';
 import { uploadsArea } from './uploads.area.ts';
 import { mediaArea } from './media.area.ts';
 import { shareArea } from './share.area.ts';
-import { speechArea } from './speech.area.ts';
+import { speechArea } from './voices.area.ts';
 
 /** Every area of the API role, in registration order. */
 export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, jobsArea, feedbackArea, analyticsArea, uploadsArea, mediaArea, shareArea, speechArea];

@@ -1,5 +1,5 @@
 import { selfCheckPipeline } from '../system/self-check.pipeline.ts';
-import { createSpeechPipelines, type SpeechPipelineDeps } from '../speech/speech-jobs.ts';
+import { createSpeechPipelines, type SpeechPipelineDeps } from '../text-to-speech/text-to-speech.pipeline.ts';
 import type { PipelineMap } from './job-types.ts';
 
 export type JobPipelineDeps = SpeechPipelineDeps;

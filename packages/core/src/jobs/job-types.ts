@@ -2,7 +2,7 @@
  * Every job type, its input and the payload its queue carries (ids only: handlers re-read state).
  * Adding a type here without adding its pipeline to the pipeline map is a compile error.
  */
-import type { StsJobInput, TtsJobInput, VoiceCloneJobInput } from '../speech/speech-jobs.ts';
+import type { StsJobInput, TtsJobInput, VoiceCloneJobInput } from '../text-to-speech/text-to-speech.pipeline.ts';
 
 export interface JobInputs {
   'system.selfCheck': { durationSeconds: number; frequencyHz: number; sampleRate?: number | undefined };

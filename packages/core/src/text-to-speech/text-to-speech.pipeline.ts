@@ -4,9 +4,9 @@ import type { SpeechRepository } from '@voxwork/db';
 import type { JobMediaFile, PipelineDefinition, StageContext } from '../jobs/job-types.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { storageKeys } from '../storage/storage-keys.ts';
-import { cuesFromWords } from './subtitle-cues.ts';
-import { previewSentence, sameLanguage } from './preview-sentences.ts';
-import type { SpokenWord, SpeechRuntime, VoiceTarget } from './speech-runtime.port.ts';
+import { cuesFromWords } from '../pipeline-stages/subtitle-cues.ts';
+import { previewSentence, sameLanguage } from '../voices/preview-sentences.ts';
+import type { SpokenWord, SpeechRuntime, VoiceTarget } from '../engines/speech-engines.port.ts';
 
 /** Every speech job renders at this rate: the engines' native rates are resampled to it. */
 export const SPEECH_SAMPLE_RATE = 24_000;

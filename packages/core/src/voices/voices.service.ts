@@ -7,8 +7,8 @@ import type { JobService } from '../jobs/job.service.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { storageKeys } from '../storage/storage-keys.ts';
 import { previewSentence, primaryLanguage, sameLanguage } from './preview-sentences.ts';
-import type { LibraryVoice, SpeechRuntime, VoiceTarget } from './speech-runtime.port.ts';
-import { copyStoredToFile, SPEECH_SAMPLE_RATE, spokenText, voiceForSpeaker, type TtsJobInput } from './speech-jobs.ts';
+import type { LibraryVoice, SpeechRuntime, VoiceTarget } from '../engines/speech-engines.port.ts';
+import { copyStoredToFile, SPEECH_SAMPLE_RATE, spokenText, voiceForSpeaker, type TtsJobInput } from '../text-to-speech/text-to-speech.pipeline.ts';
 
 export interface SpeechServiceDeps {
   runtime: SpeechRuntime;
