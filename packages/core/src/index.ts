@@ -1,4 +1,5 @@
 export * from './domain-error.ts';
+export * from './jobs/pipeline-definition.ts';
 export * from './jobs/job-pipelines.ts';
 export * from './jobs/job-queue.port.ts';
 export * from './jobs/job-types.ts';
@@ -13,4 +14,11 @@ export * from './payments/payment-provider.port.ts';
 export * from './storage/index.ts';
 export * from './uploads/index.ts';
 export * from './sharing/share-link.service.ts';
+export * from './engines/index.ts';
+export * from './pipeline-stages/index.ts';
+export * from './system/self-check.pipeline.ts';
+export * from './system/ping.pipeline.ts';
 export * from './voices/index.ts';
+export * from './text-to-speech/index.ts';
+export * from './speech-to-speech/index.ts';
+export * from './voice-cloning/index.ts';

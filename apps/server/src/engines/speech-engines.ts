@@ -1,13 +1,10 @@
-import type { ClonedVoiceAnalysis, LibraryVoice, RecordingMeasurements, SpeechRuntime, SynthesisOutcome, SynthesisRequest, VoiceTarget } from '@voxwork/core';
-import { sameLanguage } from '@voxwork/core';
-import { assessRecording, EngineError, synthesizeWithProfile, type ResolvedEngines, type SpeechSynthesizer, type SynthesizeResult, type VoiceProfile } from '@voxwork/engines';
-import { convertWavToMono, encodeMp3Args, loudnormArgs, probeMedia, resampleArgs, runFfmpeg, withWorkDir } from '@voxwork/media';
+import type { LibraryVoice, RecordingMeasurements, SpeechCapability, SpeechEngines, SynthesisOutcome, SynthesisRequest, VoiceProfileReading } from '@voxwork/core';
 import { DomainError } from '@voxwork/core';
+import { assessRecording, EngineError, synthesizeWithProfile, type ResolvedEngines, type SynthesizeResult, type VoiceProfile } from '@voxwork/engines';
+import { convertWavToMono, withWorkDir } from '@voxwork/media';
 import { ErrorCode } from '@voxwork/contract';
 import type { Logger } from 'pino';
 import { libraryVoicesOf } from './voice-library.ts';
-
-const TIMEOUT_MS = 10 * 60_000;
 
 /** Engine failures the user cannot fix become catalogue errors; retryable ones stay retryable. */
 function asDomainError(error: unknown, engineId: string): unknown {
@@ -19,24 +16,22 @@ function asDomainError(error: unknown, engineId: string): unknown {
   return error;
 }
 
+/** An engine call whose failures are reported as the engine's (ENGINE_UNAVAILABLE when the user cannot fix them). */
+const asEngine = <T>(engineId: string, call: () => Promise<T>): Promise<T> => call().catch((error: unknown) => Promise.reject(asDomainError(error, engineId)));
+
+const warningText = (warning: { type: string; message?: string }) => warning.message ?? warning.type;
+
 /**
- * The speech tools' engine runtime over the engine registry: library voices from every selected
- * synthesizer, synthesis (library voices directly; cloned voices as a profile applied to a base
- * voice, or a remote clone), recording measurements, voice analysis, conversion, language id.
+ * The speech tools' engines over the engine registry (`SpeechEngines`, the port in core): the voice
+ * library of every selected synthesizer, and each capability called by engine id. It wires engines
+ * only; which engine, voice or converter to use is decided in core (`voices/voice-choice.ts`).
  */
-
-/** Library order: premium (remote neural) voices, then standard (HTS), then basic ones. */
-const TIER_ORDER: Record<LibraryVoice['qualityTier'], number> = { basic: 0, standard: 1, premium: 2 };
-export function createSpeechRuntime({ engines, log }: { engines: ResolvedEngines; log?: Logger }): SpeechRuntime {
+export function createSpeechEngines({ engines, log }: { engines: ResolvedEngines; log?: Logger }): SpeechEngines {
   let library: Promise<LibraryVoice[]> | undefined;
-  /** Profiles of library voices (for speech to speech into a library voice), measured once. */
-  const libraryProfiles = new Map<string, Promise<VoiceProfile>>();
-
-  const synthesizers = () => engines.descriptors('speech-synthesizer');
 
   async function loadLibrary(): Promise<LibraryVoice[]> {
     const lists = await Promise.all(
-      synthesizers().map(async (descriptor) => {
+      engines.descriptors('speech-synthesizer').map(async (descriptor) => {
         try {
           const engine = await engines.getById('speech-synthesizer', descriptor.id);
           return libraryVoicesOf(descriptor, await engine.listVoices());
@@ -46,13 +41,9 @@ export function createSpeechRuntime({ engines, log }: { engines: ResolvedEngines
         }
       }),
     );
-    // Best first: within each tier the engines keep their order (and espeak-ng its curated order).
-    return lists.flat().sort((a, b) => TIER_ORDER[b.qualityTier] - TIER_ORDER[a.qualityTier]);
+    // Engines in their configured order (espeak-ng in its curated order); core orders the library by tier.
+    return lists.flat();
   }
-
-  const toWav = async (input: string, output: string, sampleRate: number, signal?: AbortSignal) => {
-    await runFfmpeg(resampleArgs({ input, output, sampleRate, channels: 1 }), { signal, timeoutMs: TIMEOUT_MS });
-  };
 
   const outcomeOf = (result: SynthesizeResult): Omit<SynthesisOutcome, 'durationSeconds'> => ({
     words: result.words.map((word) => ({ text: word.text, startSeconds: word.startSeconds, endSeconds: word.endSeconds })),
@@ -60,19 +51,8 @@ export function createSpeechRuntime({ engines, log }: { engines: ResolvedEngines
     warnings: result.warnings.map((warning) => ('message' in warning ? warning.message : `${warning.type}: ${'option' in warning ? warning.option : warning.output}`)),
   });
 
-  async function synthesizerFor(engineId: string): Promise<SpeechSynthesizer> {
-    try {
-      return await engines.getById('speech-synthesizer', engineId);
-    } catch (error) {
-      throw asDomainError(error, engineId);
-    }
-  }
-
-  /** A selected synthesizer of the same vendor as a remote clone (elevenlabs:ivc → elevenlabs:eleven-…). */
-  const remoteSynthesizerId = (remoteEngineId: string) => synthesizers().find((descriptor) => descriptor.location === 'remote' && descriptor.id.split(':')[0] === remoteEngineId.split(':')[0])?.id;
-
   async function synthesize(request: SynthesisRequest): Promise<SynthesisOutcome> {
-    const { target } = request;
+    const { engineId } = request;
     return withWorkDir('synthesize', async (_dir, file) => {
       const raw = file('raw.wav');
       const common = {
@@ -85,47 +65,21 @@ export function createSpeechRuntime({ engines, log }: { engines: ResolvedEngines
         outputFormat: 'wav' as const,
         ...(request.signal ? { signal: request.signal } : {}),
       };
-      let result: SynthesizeResult;
-      let engineId: string;
-      if (target.kind === 'library') {
-        engineId = target.engineId;
-        const engine = await synthesizerFor(engineId);
-        result = await engine.doSynthesize({ ...common, voice: target.voiceId }).catch((error: unknown) => Promise.reject(asDomainError(error, engineId)));
-      } else if (target.remote && remoteSynthesizerId(target.remote.engineId)) {
-        engineId = remoteSynthesizerId(target.remote.engineId)!;
-        const engine = await synthesizerFor(engineId);
-        result = await engine.doSynthesize({ ...common, voice: target.remote.voiceId }).catch((error: unknown) => Promise.reject(asDomainError(error, engineId)));
-      } else {
-        const base = (await runtime.libraryVoices()).find((voice) => voice.key === target.baseVoiceKey);
-        if (!base) throw new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: target.baseVoiceKey.split('/')[0] ?? target.baseVoiceKey });
-        engineId = base.engineId;
-        const engine = await synthesizerFor(engineId);
-        result = await synthesizeWithProfile({ ...common, synthesizer: engine, baseVoice: base.voiceId, profile: target.profile as unknown as VoiceProfile }).catch((error: unknown) =>
-          Promise.reject(asDomainError(error, engineId)),
-        );
-      }
+      const engine = await asEngine(engineId, () => engines.getById('speech-synthesizer', engineId));
+      const result = await asEngine(engineId, () =>
+        request.profile
+          ? synthesizeWithProfile({ ...common, synthesizer: engine, baseVoice: request.voiceId, profile: request.profile as unknown as VoiceProfile })
+          : engine.doSynthesize({ ...common, voice: request.voiceId }),
+      );
       // In process: a sentence needs no ffmpeg start-up to reach the job's rate.
       const { durationSeconds } = await convertWavToMono(raw, request.outputFile, request.sampleRate);
       return { durationSeconds, ...outcomeOf(result) };
     });
   }
 
-  async function libraryProfile(voice: LibraryVoice, signal?: AbortSignal): Promise<VoiceProfile> {
-    let pending = libraryProfiles.get(voice.key);
-    if (!pending) {
-      pending = withWorkDir('library-profile', async (_dir, file) => {
-        const target: VoiceTarget = { kind: 'library', voiceKey: voice.key, engineId: voice.engineId, voiceId: voice.voiceId, language: voice.language, qualityTier: voice.qualityTier };
-        await synthesize({ target, text: `${voice.previewText} ${voice.previewText}`, speed: 1, pitchSemitones: 0, volume: 1, outputFile: file('voice.wav'), sampleRate: 24_000, signal });
-        const profiler = await engines.getById('voice-profiler', 'dsp:voice-profile');
-        return (await profiler.doProfile({ audioFiles: [file('voice.wav')], ...(signal ? { signal } : {}) })).profile;
-      });
-      libraryProfiles.set(voice.key, pending);
-      pending.catch(() => libraryProfiles.delete(voice.key));
-    }
-    return pending;
-  }
+  return {
+    selected: (capability: SpeechCapability) => engines.descriptors(capability).map((descriptor) => ({ id: descriptor.id, location: descriptor.location })),
 
-  const runtime: SpeechRuntime = {
     libraryVoices() {
       library ??= loadLibrary();
       library.catch(() => (library = undefined));
@@ -140,13 +94,6 @@ export function createSpeechRuntime({ engines, log }: { engines: ResolvedEngines
       const identifier = await engines.get('language-identifier');
       const { languages } = await identifier.doIdentify({ text, maxLanguages: 1 });
       return languages[0];
-    },
-
-    async decodeAudio({ input, output, sampleRate, normalize, signal }) {
-      if (normalize) await runFfmpeg(loudnormArgs({ input, output, sampleRate }), { signal, timeoutMs: TIMEOUT_MS });
-      else await toWav(input, output, sampleRate, signal);
-      const info = await probeMedia(output, { signal });
-      return { durationSeconds: info.durationSeconds ?? 0 };
     },
 
     async measureRecording(file, signal): Promise<RecordingMeasurements> {
@@ -165,39 +112,20 @@ export function createSpeechRuntime({ engines, log }: { engines: ResolvedEngines
       };
     },
 
-    async analyseVoice({ files, name, language, signal }): Promise<ClonedVoiceAnalysis> {
-      const profiler = await engines.getById('voice-profiler', 'dsp:voice-profile').catch((error: unknown) => Promise.reject(asDomainError(error, 'dsp:voice-profile')));
-      const { profile, speechSeconds } = await profiler.doProfile({ audioFiles: files, name, ...(signal ? { signal } : {}) });
-      const suggestion = (profile.data as { baseVoice?: { gender: 'female' | 'male'; voices: Record<string, string> } }).baseVoice;
-      const gender = suggestion?.gender ?? (profile.medianPitchHz !== undefined && profile.medianPitchHz >= 165 ? 'female' : 'male');
-      const voices = await runtime.libraryVoices();
-      // The base voice: for English the best local engine's suggested voice; otherwise a voice of the language and gender.
-      const suggestedKeys = Object.entries(suggestion?.voices ?? {}).map(([vendor, voiceId]) => voices.find((voice) => voice.engineId.startsWith(`${vendor}:`) && voice.voiceId === voiceId)?.key);
-      const tierRank = { premium: 2, standard: 1, basic: 0 } as const;
-      const sameLang = voices.filter((voice) => voice.location === 'local' && voice.languages.some((spoken) => sameLanguage(spoken, language)));
-      const byQuality = [...sameLang].sort((a, b) => tierRank[b.qualityTier] - tierRank[a.qualityTier]);
-      const suggestedForLanguage = suggestedKeys.map((key) => sameLang.find((voice) => voice.key === key)).filter(Boolean) as LibraryVoice[];
-      const base =
-        suggestedForLanguage.sort((a, b) => tierRank[b.qualityTier] - tierRank[a.qualityTier])[0] ??
-        byQuality.find((voice) => voice.gender === gender && voice.style !== 'whisper' && voice.style !== 'robotic') ??
-        byQuality[0];
-      if (!base) throw new DomainError(ErrorCode.VOICE_LANGUAGE_UNSUPPORTED, { voice: name, language });
-
-      // A remote clone as well, when a remote profiler is selected (neural quality).
-      let remote: ClonedVoiceAnalysis['remote'] = null;
-      const remoteProfiler = engines.descriptors('voice-profiler').find((descriptor) => descriptor.location === 'remote');
-      if (remoteProfiler) {
-        const engine = await engines.getById('voice-profiler', remoteProfiler.id);
-        const made = await engine.doProfile({ audioFiles: files, name, ...(signal ? { signal } : {}) }).catch((error: unknown) => Promise.reject(asDomainError(error, remoteProfiler.id)));
-        if (made.profile.remoteVoiceId) remote = { engineId: remoteProfiler.id, voiceId: made.profile.remoteVoiceId };
-      }
+    async profileVoice({ engineId, files, name, signal }): Promise<VoiceProfileReading> {
+      const profiler = await asEngine(engineId, () => engines.getById('voice-profiler', engineId));
+      const remote = engines.descriptors('voice-profiler').find((descriptor) => descriptor.id === engineId)?.location === 'remote';
+      const run = () => profiler.doProfile({ audioFiles: files, ...(name ? { name } : {}), ...(signal ? { signal } : {}) });
+      // A local profiler's failure is about the recording (the job fails); a vendor's is the vendor being unavailable.
+      const { profile, speechSeconds } = await (remote ? asEngine(engineId, run) : run());
+      const suggestion = (profile.data as { baseVoice?: { gender: 'female' | 'male'; voices: Record<string, string> } } | undefined)?.baseVoice;
       return {
         profile: profile as unknown as Record<string, unknown>,
         speechSeconds,
         medianPitchHz: profile.medianPitchHz ?? null,
-        gender,
-        baseVoiceKey: base.key,
-        remote,
+        suggestedGender: suggestion?.gender ?? null,
+        suggestedBaseVoices: Object.entries(suggestion?.voices ?? {}).map(([vendor, voiceId]) => ({ vendor, voiceId })),
+        remoteVoiceId: profile.remoteVoiceId ?? null,
       };
     },
 
@@ -206,49 +134,18 @@ export function createSpeechRuntime({ engines, log }: { engines: ResolvedEngines
       await engine.deleteRemoteVoice?.(remote.voiceId);
     },
 
-    async convert({ input, output, sampleRate, target, denoise, keepBackground, signal }) {
-      return withWorkDir('convert', async (_dir, file) => {
-        const warnings: string[] = [];
-        let speech = input;
-        let background: string | undefined;
-        if (denoise || keepBackground) {
-          const separator = engines.descriptors('audio-separator').length ? await engines.get('audio-separator') : undefined;
-          if (separator) {
-            const stems = await separator.doSeparate({ audioFile: input, outputs: { vocals: file('vocals.wav'), ...(keepBackground ? { noise: file('background.wav') } : {}) }, ...(signal ? { signal } : {}) });
-            if (stems.stems.vocals) speech = stems.stems.vocals.file;
-            background = stems.stems.noise?.file;
-          } else warnings.push('no noise suppressor is configured: denoise and keep background were skipped');
-        }
-        let profile: VoiceProfile;
-        if (target.kind === 'cloned') profile = target.profile as unknown as VoiceProfile;
-        else {
-          const voice = (await runtime.libraryVoices()).find((entry) => entry.key === target.voiceKey);
-          if (!voice) throw new DomainError(ErrorCode.VOICE_NOT_FOUND);
-          profile = await libraryProfile(voice, signal);
-        }
-        // A remote converter takes remote voices (remote clones, remote library voices) directly.
-        const remoteVoice = target.kind === 'cloned' ? target.remote?.voiceId : target.engineId.includes(':') && synthesizers().find((d) => d.id === target.engineId)?.location === 'remote' ? target.voiceId : undefined;
-        const remoteConverter = remoteVoice ? engines.descriptors('voice-converter').find((descriptor) => descriptor.location === 'remote') : undefined;
-        const converterId = remoteConverter?.id ?? 'dsp:voice-match';
-        const converter = await engines.getById('voice-converter', converterId).catch((error: unknown) => Promise.reject(asDomainError(error, converterId)));
-        const converted = file('converted.wav');
-        const result = await converter
-          .doConvert({ audioFile: speech, target: remoteConverter && remoteVoice ? { voice: remoteVoice } : { profile }, outputFile: converted, preserveTiming: true, ...(signal ? { signal } : {}) })
-          .catch((error: unknown) => Promise.reject(asDomainError(error, converterId)));
-        warnings.push(...result.warnings.map((warning) => ('message' in warning ? warning.message : warning.type)));
-        if (background) {
-          await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', converted, '-i', background, '-filter_complex', '[0:a][1:a]amix=inputs=2:duration=first:normalize=0[out]', '-map', '[out]', file('mixed.wav')], { signal, timeoutMs: TIMEOUT_MS });
-          await toWav(file('mixed.wav'), output, sampleRate, signal);
-        } else await toWav(converted, output, sampleRate, signal);
-        const info = await probeMedia(output, { signal });
-        return { durationSeconds: info.durationSeconds ?? 0, warnings };
-      });
+    async separateSpeech({ input, speechOutput, backgroundOutput, signal }) {
+      if (!engines.descriptors('audio-separator').length) return undefined;
+      const separator = await engines.get('audio-separator');
+      const { stems } = await separator.doSeparate({ audioFile: input, outputs: { vocals: speechOutput, ...(backgroundOutput ? { noise: backgroundOutput } : {}) }, ...(signal ? { signal } : {}) });
+      return { speech: stems.vocals?.file, background: stems.noise?.file };
     },
 
-    async encode({ input, output, format, signal }) {
-      if (format === 'wav') await toWav(input, output, 24_000, signal);
-      else await runFfmpeg(encodeMp3Args({ input, output, sampleRate: 24_000, bitrateKbps: 96 }), { signal, timeoutMs: TIMEOUT_MS });
+    async convertVoice({ engineId, input, output, to, signal }) {
+      const converter = await asEngine(engineId, () => engines.getById('voice-converter', engineId));
+      const target = 'voiceId' in to ? { voice: to.voiceId } : { profile: to.profile as unknown as VoiceProfile };
+      const result = await asEngine(engineId, () => converter.doConvert({ audioFile: input, target, outputFile: output, preserveTiming: true, ...(signal ? { signal } : {}) }));
+      return { warnings: result.warnings.map(warningText) };
     },
   };
-  return runtime;
 }

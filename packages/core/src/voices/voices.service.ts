@@ -1,40 +1,23 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode, parseTtsScript, stsCost, ttsCost, voiceCloneCost, type ComboDetail, type ErrorCodeValue, type RecordingCheck, type VoiceView } from '@voxwork/contract';
-import { fileToDataUrl, withWorkDir } from '@voxwork/media';
-import type { ClonedVoiceRow, SpeechRepository, UploadRow } from '@voxwork/db';
+import { ErrorCode, type VoiceView } from '@voxwork/contract';
+import { withWorkDir } from '@voxwork/media';
+import type { ClonedVoiceRow, SpeechRepository } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
-import type { JobService } from '../jobs/job.service.ts';
+import { roundTo } from '../rounding.ts';
+import type { LibraryVoice, SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
+import { encodeSpeech, SPEECH_SAMPLE_RATE } from '../pipeline-stages/speech-audio.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { storageKeys } from '../storage/storage-keys.ts';
 import { previewSentence, primaryLanguage, sameLanguage } from './preview-sentences.ts';
-import type { LibraryVoice, SpeechRuntime, VoiceTarget } from '../engines/speech-engines.port.ts';
-import { copyStoredToFile, SPEECH_SAMPLE_RATE, spokenText, voiceForSpeaker, type TtsJobInput } from '../text-to-speech/text-to-speech.pipeline.ts';
+import { findLibraryVoice, libraryTarget, libraryVoicesBestFirst, LOCAL_VOICE_CONVERTER, synthesizeWithTarget } from './voice-choice.ts';
 
-export interface SpeechServiceDeps {
-  runtime: SpeechRuntime;
+export interface VoicesServiceDeps {
+  engines: SpeechEngines;
   speech: SpeechRepository;
-  jobs: JobService;
   storage: StorageRepository;
-  /** A ready upload of the user, or a DomainError (UPLOAD_NOT_FOUND). */
-  findUpload: (userId: string, uploadId: string) => Promise<UploadRow>;
-  planOf: (userId: string) => Promise<Pick<ComboDetail, 'maxTtsCharacters' | 'voiceCloneSlots'>>;
 }
 
-/**
- * Recording rules for cloning (spec: 10 s – 3 min), the same figures as the engine layer's
- * `RECORDING_LIMITS`: at least 8 s and half of it speech (VAD), under 0.1 % clipped samples,
- * louder than −35 LUFS.
- */
-export const RECORDING_RULES = {
-  minSeconds: 10,
-  maxSeconds: 180,
-  minSpeechSeconds: 8,
-  minSpeechRatio: 0.5,
-  maxClippingRatio: 0.001,
-  minLoudnessLufs: -35,
-} as const;
-
-export const PRONUNCIATION_LIMIT = 500;
+/** How long signed links to previews stay valid. */
 const MEDIA_LINK_SECONDS = 3600;
 const PREVIEW_LIMIT_PER_MINUTE = 30;
 
@@ -51,18 +34,6 @@ export interface VoiceFilters {
   pageSize: number;
 }
 
-export interface TtsRequest {
-  text: string;
-  voiceKey: string;
-  dialogue: boolean;
-  speakers?: Record<string, string> | undefined;
-  language?: string | undefined;
-  speed: number;
-  pitchSemitones: number;
-  volume: number;
-}
-
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const previewHash = (voiceKey: string) => createHash('sha256').update(voiceKey).digest('hex').slice(0, 32);
 
 function facet(voices: readonly VoiceView[], pick: (voice: VoiceView) => Array<string | null>): Array<{ value: string; count: number }> {
@@ -71,9 +42,12 @@ function facet(voices: readonly VoiceView[], pick: (voice: VoiceView) => Array<s
   return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
 }
 
-/** The speech tools' rules: voices, favourites, previews, text to speech, dictionaries, cloning, speech to speech. */
-export function createSpeechService(deps: SpeechServiceDeps) {
-  const { runtime, speech, storage } = deps;
+/**
+ * The voice library: library and cloned voices with tabs, search and facets, favourites, preview
+ * samples, and voice keys resolved to job voice targets for the tools that speak.
+ */
+export function createVoicesService(deps: VoicesServiceDeps) {
+  const { engines, speech, storage } = deps;
   const cachedPreviews = new Set<string>();
   let previewsListed: Promise<void> | undefined;
   const previewCalls = new Map<string, number[]>();
@@ -124,7 +98,7 @@ export function createSpeechService(deps: SpeechServiceDeps) {
       age: null,
       style: 'cloned',
       useCases: [],
-      engineId: row.remoteEngineId ?? base?.engineId ?? 'dsp:voice-match',
+      engineId: row.remoteEngineId ?? base?.engineId ?? LOCAL_VOICE_CONVERTER,
       engineName: row.remoteEngineId ? row.remoteEngineId : `Voice matching${base ? ` · ${base.engineName}` : ''}`,
       location: row.remoteEngineId ? 'remote' : 'local',
       qualityTier: row.remoteEngineId ? 'premium' : 'basic',
@@ -136,13 +110,13 @@ export function createSpeechService(deps: SpeechServiceDeps) {
       status: row.status,
       previewUrl: row.previewKey ? await storage.signedUrl(row.previewKey, { expiresInSeconds: MEDIA_LINK_SECONDS }) : null,
       createdAt: row.createdAt.toISOString(),
-      medianPitchHz: typeof profile?.medianPitchHz === 'number' ? round(profile.medianPitchHz) : null,
+      medianPitchHz: typeof profile?.medianPitchHz === 'number' ? roundTo(profile.medianPitchHz) : null,
     };
   }
 
   async function allVoices(ownerId: string): Promise<VoiceView[]> {
     await listCachedPreviews();
-    const [library, cloned, favoriteKeys] = await Promise.all([runtime.libraryVoices(), speech.listClonedVoices(ownerId), speech.favoriteKeys(ownerId)]);
+    const [library, cloned, favoriteKeys] = await Promise.all([libraryVoicesBestFirst(engines), speech.listClonedVoices(ownerId), speech.favoriteKeys(ownerId)]);
     const favorites = new Set(favoriteKeys);
     return [...(await Promise.all(cloned.filter((row) => row.status !== 'failed').map((row) => clonedView(row, favorites, library)))), ...(await Promise.all(library.map((voice) => libraryView(voice, favorites))))];
   }
@@ -152,9 +126,9 @@ export function createSpeechService(deps: SpeechServiceDeps) {
       const row = await speech.findClonedVoice(ownerId, voiceKey.slice('cloned/'.length));
       if (!row || row.status === 'failed') throw new DomainError(ErrorCode.VOICE_NOT_FOUND);
       const favorites = new Set(await speech.favoriteKeys(ownerId));
-      return clonedView(row, favorites, await runtime.libraryVoices());
+      return clonedView(row, favorites, await engines.libraryVoices());
     }
-    const voice = (await runtime.libraryVoices()).find((entry) => entry.key === voiceKey);
+    const voice = await findLibraryVoice(engines, voiceKey);
     if (!voice) throw new DomainError(ErrorCode.VOICE_NOT_FOUND);
     await listCachedPreviews();
     return libraryView(voice, new Set(await speech.favoriteKeys(ownerId)));
@@ -169,71 +143,12 @@ export function createSpeechService(deps: SpeechServiceDeps) {
       const remote = row.remoteEngineId && row.remoteVoiceId ? { engineId: row.remoteEngineId, voiceId: row.remoteVoiceId } : null;
       return { kind: 'cloned', voiceKey, clonedVoiceId: row.id, language: row.language, profile: row.profile, baseVoiceKey: row.baseVoiceKey, remote, qualityTier: remote ? 'premium' : 'basic' };
     }
-    const voice = (await runtime.libraryVoices()).find((entry) => entry.key === voiceKey);
+    const voice = await findLibraryVoice(engines, voiceKey);
     if (!voice) throw new DomainError(ErrorCode.VOICE_NOT_FOUND);
     if (language && !voice.languages.some((spoken) => sameLanguage(spoken, language))) {
       throw new DomainError(ErrorCode.VOICE_LANGUAGE_UNSUPPORTED, { voice: voice.name, language });
     }
-    return { kind: 'library', voiceKey, engineId: voice.engineId, voiceId: voice.voiceId, language: voice.language, qualityTier: voice.qualityTier };
-  }
-
-  const TIER_ORDER = { basic: 0, standard: 1, premium: 2 } as const;
-
-  async function prepareTts(ownerId: string, request: TtsRequest, options: { enforcePlan: boolean }) {
-    const parsed = parseTtsScript(request.text, { dialogue: request.dialogue });
-    if (parsed.billableCharacters === 0) throw new DomainError(ErrorCode.TTS_TEXT_EMPTY);
-    if (options.enforcePlan) {
-      const plan = await deps.planOf(ownerId);
-      if (parsed.billableCharacters > plan.maxTtsCharacters) {
-        throw new DomainError(ErrorCode.TTS_TEXT_TOO_LONG, { count: parsed.billableCharacters, limit: plan.maxTtsCharacters });
-      }
-    }
-    const voices: TtsJobInput['voices'] = { default: await resolveTarget(ownerId, request.voiceKey, request.language), bySpeaker: {} };
-    if (request.dialogue) {
-      for (const speaker of parsed.speakers) {
-        const key = request.speakers?.[speaker];
-        if (!key) throw new DomainError(ErrorCode.DIALOGUE_SPEAKER_UNASSIGNED, { speaker });
-        voices.bySpeaker[speaker] = await resolveTarget(ownerId, key, request.language);
-      }
-    }
-    const tier = [voices.default, ...Object.values(voices.bySpeaker)].reduce<VoiceTarget['qualityTier']>((best, target) => (TIER_ORDER[target.qualityTier] > TIER_ORDER[best] ? target.qualityTier : best), 'basic');
-    return { parsed, voices, tier };
-  }
-
-  async function withUploadFile<T>(upload: UploadRow, work: (file: string) => Promise<T>): Promise<T> {
-    if (!upload.storageKey) throw new DomainError(ErrorCode.UPLOAD_NOT_FOUND);
-    if (upload.kind === 'image' || upload.hasAudio === false) throw new DomainError(ErrorCode.RECORDING_NOT_AUDIO);
-    const key = upload.storageKey;
-    return withWorkDir('speech-upload', async (_dir, file) => {
-      if (!(await copyStoredToFile(storage, key, file('upload.bin')))) throw new DomainError(ErrorCode.UPLOAD_NOT_FOUND);
-      return work(file('upload.bin'));
-    });
-  }
-
-  async function checkRecording(ownerId: string, uploadId: string): Promise<RecordingCheck> {
-    const upload = await deps.findUpload(ownerId, uploadId);
-    const measured = await withUploadFile(upload, (file) => runtime.measureRecording(file));
-    if (!measured.hasAudio) throw new DomainError(ErrorCode.RECORDING_NOT_AUDIO);
-    const problems: RecordingCheck['problems'] = [];
-    const seconds = round(measured.durationSeconds);
-    if (measured.durationSeconds < RECORDING_RULES.minSeconds) problems.push({ code: ErrorCode.RECORDING_TOO_SHORT, params: { seconds, min: RECORDING_RULES.minSeconds } });
-    if (measured.durationSeconds > RECORDING_RULES.maxSeconds) problems.push({ code: ErrorCode.RECORDING_TOO_LONG, params: { seconds, max: RECORDING_RULES.maxSeconds } });
-    const ratio = measured.durationSeconds > 0 ? measured.speechSeconds / measured.durationSeconds : 0;
-    if (measured.speechSeconds < RECORDING_RULES.minSpeechSeconds || ratio < RECORDING_RULES.minSpeechRatio) {
-      problems.push({ code: ErrorCode.RECORDING_LITTLE_SPEECH, params: { ratio: Math.round(ratio * 100), speech: round(measured.speechSeconds) } });
-    }
-    if (measured.clippingRatio > RECORDING_RULES.maxClippingRatio) problems.push({ code: ErrorCode.RECORDING_CLIPPING, params: { ratio: round(measured.clippingRatio * 100, 2) } });
-    if (measured.loudnessLufs !== null && measured.loudnessLufs < RECORDING_RULES.minLoudnessLufs) problems.push({ code: ErrorCode.RECORDING_TOO_QUIET, params: { lufs: round(measured.loudnessLufs) } });
-    return {
-      accepted: problems.length === 0,
-      durationSeconds: seconds,
-      speechSeconds: round(measured.speechSeconds),
-      speechRatio: round(ratio, 3),
-      loudnessLufs: measured.loudnessLufs === null ? null : round(measured.loudnessLufs),
-      clippingRatio: round(measured.clippingRatio, 5),
-      medianPitchHz: measured.medianPitchHz === null ? null : round(measured.medianPitchHz),
-      problems,
-    };
+    return libraryTarget(voice);
   }
 
   function limitPreviews(ownerId: string) {
@@ -291,7 +206,7 @@ export function createSpeechService(deps: SpeechServiceDeps) {
         if (!row?.previewKey) throw new DomainError(ErrorCode.VOICE_NOT_READY);
         return { url: await storage.signedUrl(row.previewKey, { expiresInSeconds: MEDIA_LINK_SECONDS }), text: previewSentence(row.language), durationSeconds: 0 };
       }
-      const library = (await runtime.libraryVoices()).find((entry) => entry.key === voiceKey)!;
+      const library = (await findLibraryVoice(engines, voiceKey))!;
       const key = storageKeys.voicePreview(previewHash(voiceKey));
       const existing = await storage.stat(key);
       let durationSeconds = 0;
@@ -299,152 +214,21 @@ export function createSpeechService(deps: SpeechServiceDeps) {
         limitPreviews(ownerId);
         durationSeconds = await withWorkDir('voice-preview', async (_dir, file) => {
           const target = await resolveTarget(ownerId, voiceKey, undefined);
-          const outcome = await runtime.synthesize({ target, text: library.previewText, speed: 1, pitchSemitones: 0, volume: 1, outputFile: file('preview.wav'), sampleRate: SPEECH_SAMPLE_RATE });
-          await runtime.encode({ input: file('preview.wav'), output: file('preview.mp3'), format: 'mp3' });
+          const outcome = await synthesizeWithTarget(engines, { target, text: library.previewText, speed: 1, pitchSemitones: 0, volume: 1, outputFile: file('preview.wav'), sampleRate: SPEECH_SAMPLE_RATE });
+          await encodeSpeech({ input: file('preview.wav'), output: file('preview.mp3'), format: 'mp3' });
           await storage.putFile(key, file('preview.mp3'), { contentType: 'audio/mpeg' });
           return outcome.durationSeconds;
         });
       }
       cachedPreviews.add(key);
-      return { url: await storage.signedUrl(key, { expiresInSeconds: MEDIA_LINK_SECONDS }), text: library.previewText, durationSeconds: round(durationSeconds, 2) };
+      return { url: await storage.signedUrl(key, { expiresInSeconds: MEDIA_LINK_SECONDS }), text: library.previewText, durationSeconds: roundTo(durationSeconds, 2) };
     },
 
-    /** Accepts a text-to-speech job: checks text, plan and voices, freezes the points, starts the job. */
-    async createTts(ownerId: string, request: TtsRequest & { format: 'mp3' | 'wav'; title?: string | undefined }) {
-      const { parsed, voices, tier } = await prepareTts(ownerId, request, { enforcePlan: true });
-      const language = request.language ?? voices.default.language;
-      const pronunciations = (await speech.pronunciations(ownerId)).filter((entry) => sameLanguage(entry.language, language) || Object.values(voices.bySpeaker).some((target) => sameLanguage(entry.language, target.language)));
-      const cost = ttsCost(parsed.billableCharacters, tier);
-      const title = request.title || request.text.replace(/\[pause[^\]]*\]|<break[^>]*>/gi, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
-      const job = await deps.jobs.enqueue(
-        'tts.synthesize',
-        {
-          text: request.text,
-          dialogue: request.dialogue,
-          voices,
-          language: request.language,
-          speed: request.speed,
-          pitchSemitones: request.pitchSemitones,
-          volume: request.volume,
-          format: request.format,
-          pronunciations: pronunciations.map((entry) => ({ language: entry.language, term: entry.term, replacement: entry.replacement })),
-          billableCharacters: parsed.billableCharacters,
-        },
-        { ownerId, cost, title },
-      );
-      return { jobId: job.id, cost, billableCharacters: parsed.billableCharacters };
-    },
-
-    /** The first sentence, spoken now with the job's settings (free; rate-limited). */
-    async previewTts(ownerId: string, request: TtsRequest) {
-      limitPreviews(ownerId);
-      const { parsed, voices } = await prepareTts(ownerId, request, { enforcePlan: false });
-      const first = parsed.parts.find((part) => part.kind === 'speech')!;
-      const target = voiceForSpeaker(voices, first.speaker);
-      const spoken = spokenText(first.text, await speech.pronunciations(ownerId), request.language ?? target.language);
-      return withWorkDir('tts-preview', async (_dir, file) => {
-        const outcome = await runtime.synthesize({
-          target,
-          text: spoken,
-          language: request.language,
-          speed: request.speed,
-          pitchSemitones: request.pitchSemitones,
-          volume: request.volume,
-          outputFile: file('first.wav'),
-        });
-        // WAV at the engine's own rate, not MP3: no resampling and no encoder start-up before the first sentence plays.
-        const audio = await fileToDataUrl(file('first.wav'), 'audio/wav');
-        return { text: first.text, audio, durationSeconds: round(outcome.durationSeconds, 3), words: outcome.words };
-      });
-    },
-
-    async detectLanguage(ownerId: string, text: string) {
-      const sample = text.replace(/\[pause[^\]]*\]|<[^>]+>/gi, ' ').slice(0, 2000);
-      const found = sample.trim() ? await runtime.identifyLanguage(sample) : undefined;
-      if (!found) return { language: null, confidence: 0, suggestedVoiceKey: null };
-      const voices = (await runtime.libraryVoices()).filter((voice) => voice.languages.some((language) => sameLanguage(language, found.language)));
-      const best = voices.sort((a, b) => TIER_ORDER[b.qualityTier] - TIER_ORDER[a.qualityTier])[0];
-      void ownerId;
-      return { language: found.language, confidence: round(found.confidence, 3), suggestedVoiceKey: best?.key ?? null };
-    },
-
-    async pronunciations(ownerId: string, language?: string) {
-      const rows = await speech.pronunciations(ownerId, language);
-      return { list: rows.map(({ id, language, term, replacement, kind }) => ({ id, language, term, replacement, kind })), limit: PRONUNCIATION_LIMIT };
-    },
-
-    async savePronunciation(ownerId: string, entry: { language: string; term: string; replacement: string; kind: 'spelling' | 'phonemes' }) {
-      const existing = await speech.pronunciations(ownerId, entry.language);
-      if (!existing.some((row) => row.term === entry.term) && (await speech.countPronunciations(ownerId)) >= PRONUNCIATION_LIMIT) {
-        throw new DomainError(ErrorCode.PRONUNCIATION_LIMIT, { limit: PRONUNCIATION_LIMIT });
-      }
-      const row = await speech.savePronunciation({ ownerId, ...entry });
-      return { id: row.id, language: row.language, term: row.term, replacement: row.replacement, kind: row.kind };
-    },
-
-    async deletePronunciation(ownerId: string, id: string): Promise<void> {
-      if (!(await speech.deletePronunciation(ownerId, id))) throw new DomainError(ErrorCode.NOT_FOUND);
-    },
-
-    checkRecording,
-
-    /** Clones a voice: consent, the same checks again (never trusting the client), a slot, the points, then the job. */
-    async createClone(ownerId: string, request: { uploadId: string; name: string; language: string; consent: boolean }) {
-      if (!request.consent) throw new DomainError(ErrorCode.CLONE_CONSENT_REQUIRED);
-      const upload = await deps.findUpload(ownerId, request.uploadId);
-      const check = await checkRecording(ownerId, request.uploadId);
-      if (!check.accepted) {
-        const problem = check.problems[0]!;
-        throw new DomainError(problem.code as ErrorCodeValue, problem.params);
-      }
-      const plan = await deps.planOf(ownerId);
-      const row = await speech.insertClonedVoiceWithinSlots({ ownerId, name: request.name, language: request.language, uploadId: upload.id, consentAt: new Date(), status: 'processing' }, plan.voiceCloneSlots);
-      if (!row) throw new DomainError(ErrorCode.VOICE_SLOTS_FULL, { limit: plan.voiceCloneSlots });
-      const cost = voiceCloneCost();
-      try {
-        const job = await deps.jobs.enqueue('voice.clone', { clonedVoiceId: row.id, uploadKey: upload.storageKey!, name: request.name, language: request.language }, { ownerId, cost, title: request.name });
-        const updated = (await speech.updateClonedVoice(row.id, { jobId: job.id }))!;
-        const favorites = new Set(await speech.favoriteKeys(ownerId));
-        return { voice: await clonedView(updated, favorites, await runtime.libraryVoices()), jobId: job.id, cost };
-      } catch (error) {
-        // Not accepted (e.g. not enough points): the slot is free again.
-        await speech.deleteClonedVoice(ownerId, row.id);
-        throw error;
-      }
-    },
-
-    async renameClone(ownerId: string, id: string, name: string): Promise<VoiceView> {
-      const row = await speech.findClonedVoice(ownerId, id);
-      if (!row || row.status === 'failed') throw new DomainError(ErrorCode.VOICE_NOT_FOUND);
-      const updated = (await speech.updateClonedVoice(id, { name }))!;
-      return clonedView(updated, new Set(await speech.favoriteKeys(ownerId)), await runtime.libraryVoices());
-    },
-
-    async deleteClone(ownerId: string, id: string): Promise<void> {
-      const row = await speech.findClonedVoice(ownerId, id);
-      if (!row) throw new DomainError(ErrorCode.VOICE_NOT_FOUND);
-      if (row.status === 'processing' && row.jobId) await deps.jobs.cancel(row.jobId, ownerId).catch(() => undefined);
-      await speech.deleteClonedVoice(ownerId, id);
-      await storage.deleteByPrefix(storageKeys.clonedVoiceFile(ownerId, id, 'x').replace(/x$/, ''));
-      if (row.remoteEngineId && row.remoteVoiceId) await runtime.deleteRemoteVoice({ engineId: row.remoteEngineId, voiceId: row.remoteVoiceId }).catch(() => undefined);
-    },
-
-    /** Speech to speech: the recording's duration sets the price. */
-    async createSts(ownerId: string, request: { uploadId: string; voiceKey: string; denoise: boolean; keepBackground: boolean; format: 'mp3' | 'wav'; title?: string | undefined }) {
-      const upload = await deps.findUpload(ownerId, request.uploadId);
-      if (upload.kind === 'image' || upload.hasAudio === false || !upload.storageKey) throw new DomainError(ErrorCode.RECORDING_NOT_AUDIO);
-      const target = await resolveTarget(ownerId, request.voiceKey, undefined);
-      const durationSeconds = upload.durationSeconds ?? 0;
-      if (durationSeconds < 0.5) throw new DomainError(ErrorCode.RECORDING_TOO_SHORT, { seconds: round(durationSeconds), min: 0.5 });
-      const cost = stsCost(durationSeconds, target.qualityTier);
-      const job = await deps.jobs.enqueue(
-        'sts.convert',
-        { uploadKey: upload.storageKey, sourceDurationSeconds: durationSeconds, target, denoise: request.denoise, keepBackground: request.keepBackground, format: request.format },
-        { ownerId, cost, title: request.title || upload.originalName },
-      );
-      return { jobId: job.id, cost };
-    },
+    resolveTarget,
+    clonedView: async (ownerId: string, row: ClonedVoiceRow) => clonedView(row, new Set(await speech.favoriteKeys(ownerId)), await engines.libraryVoices()),
+    /** Free synthesis outside the queue (voice samples, the first sentence of a script) is rate-limited per user. */
+    limitPreviews,
   };
 }
 
-export type SpeechService = ReturnType<typeof createSpeechService>;
+export type VoicesService = ReturnType<typeof createVoicesService>;
