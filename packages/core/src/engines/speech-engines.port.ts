@@ -60,17 +60,21 @@ export interface SelectedEngine {
   location: 'local' | 'remote';
 }
 
-export interface SynthesisRequest {
-  engineId: string;
-  voiceId: string;
-  /** A cloned voice's profile: the voice `voiceId` is moved toward it (signal processing), not a neural clone. */
-  profile?: Record<string, unknown> | undefined;
-  text: string;
+/** How a text is spoken. */
+export interface SpeechSettings {
   /** The text's language when it differs from the voice's. */
   language?: string | undefined;
   speed: number;
   pitchSemitones: number;
   volume: number;
+}
+
+export interface SynthesisRequest extends SpeechSettings {
+  engineId: string;
+  voiceId: string;
+  /** A cloned voice's profile: the voice `voiceId` is moved toward it (signal processing), not a neural clone. */
+  profile?: Record<string, unknown> | undefined;
+  text: string;
   /** A 16-bit mono WAV at `sampleRate` is written here. */
   outputFile: string;
   /** The rate jobs assemble at; left out, the engine's own rate is kept (no resampling: the first-sentence preview). */

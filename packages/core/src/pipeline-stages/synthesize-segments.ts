@@ -5,7 +5,7 @@
  * segments the same way.
  */
 import { readTextFile, writeTextFile } from '@voxwork/media';
-import type { SpeechEngines, SpokenWord, VoiceTarget } from '../engines/speech-engines.port.ts';
+import type { SpeechEngines, SpeechSettings, SpokenWord, VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { JobFiles } from '../jobs/pipeline-definition.ts';
 import { synthesizeWithTarget } from '../voices/voice-choice.ts';
 import { SPEECH_SAMPLE_RATE } from './speech-audio.ts';
@@ -21,13 +21,8 @@ export interface SpeechSegment {
   spoken: string;
 }
 
-export interface SpeechSettings {
-  /** The text's language when it differs from the voice's. */
-  language?: string | undefined;
-  speed: number;
-  pitchSemitones: number;
-  volume: number;
-}
+/** The voice as it is: samples, previews and profiles are spoken with these. */
+export const PLAIN_SPEECH = { speed: 1, pitchSemitones: 0, volume: 1 } as const satisfies SpeechSettings;
 
 export interface SegmentTimings {
   durationSeconds: number;

@@ -2,7 +2,7 @@ import { ErrorCode } from '@voxwork/contract';
 import { DomainError } from '../domain-error.ts';
 import type { LibraryVoice, SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
-import { audioDuration, deliverSpeech, encodeSpeech, fetchRecording, mixSpeechWithBackground, SPEECH_SAMPLE_RATE, type SpeechFormat } from '../pipeline-stages/index.ts';
+import { audioDuration, deliverSpeech, encodeSpeech, fetchRecording, mixSpeechWithBackground, PLAIN_SPEECH, SPEECH_SAMPLE_RATE, type SpeechFormat } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { converterFor, findLibraryVoice, libraryTarget, LOCAL_VOICE_PROFILER, synthesizeWithTarget } from '../voices/voice-choice.ts';
 
@@ -23,7 +23,7 @@ function libraryVoiceProfiles(engines: SpeechEngines) {
     if (!pending) {
       pending = (async () => {
         const sample = await files.path('library-voice.wav');
-        await synthesizeWithTarget(engines, { target: libraryTarget(voice), text: `${voice.previewText} ${voice.previewText}`, speed: 1, pitchSemitones: 0, volume: 1, outputFile: sample, sampleRate: SPEECH_SAMPLE_RATE, signal });
+        await synthesizeWithTarget(engines, { target: libraryTarget(voice), text: `${voice.previewText} ${voice.previewText}`, ...PLAIN_SPEECH, outputFile: sample, sampleRate: SPEECH_SAMPLE_RATE, signal });
         return (await engines.profileVoice({ engineId: LOCAL_VOICE_PROFILER, files: [sample], signal })).profile;
       })();
       profiles.set(voice.key, pending);

@@ -1,5 +1,5 @@
 import { parseTtsScript } from '@voxwork/contract';
-import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
+import type { SpeechEngines, SpeechSettings, VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
 import { assembleSpeech, deliverSpeech, synthesizeSegments, writeSubtitles, type SpeechFormat, type TrackPiece } from '../pipeline-stages/index.ts';
 import { spokenText, type PronunciationEntry } from './pronunciation-dictionary.ts';
@@ -7,14 +7,10 @@ import { spokenText, type PronunciationEntry } from './pronunciation-dictionary.
 /** Breath between sentences (an explicit pause replaces it). */
 const SENTENCE_GAP_SECONDS = 0.18;
 
-export interface TtsJobInput {
+export interface TtsJobInput extends SpeechSettings {
   text: string;
   dialogue: boolean;
   voices: ScriptVoices;
-  language?: string | undefined;
-  speed: number;
-  pitchSemitones: number;
-  volume: number;
   format: SpeechFormat;
   /** The user's dictionary as it was when the job was accepted. */
   pronunciations: PronunciationEntry[];

@@ -2,7 +2,7 @@ import { bestTier, bestVoicesFirst, ErrorCode, parseTtsScript, ttsCost, type Com
 import { fileToDataUrl, withWorkDir } from '@voxwork/media';
 import type { SpeechRepository } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
-import type { SpeechEngines } from '../engines/speech-engines.port.ts';
+import type { SpeechEngines, SpeechSettings } from '../engines/speech-engines.port.ts';
 import type { JobService } from '../jobs/job.service.ts';
 import type { SpeechFormat } from '../pipeline-stages/speech-audio.ts';
 import { roundTo } from '../rounding.ts';
@@ -20,15 +20,11 @@ export interface TextToSpeechServiceDeps {
   planOf: (userId: string) => Promise<Pick<ComboDetail, 'maxTtsCharacters'>>;
 }
 
-export interface TtsRequest {
+export interface TtsRequest extends SpeechSettings {
   text: string;
   voiceKey: string;
   dialogue: boolean;
   speakers?: Record<string, string> | undefined;
-  language?: string | undefined;
-  speed: number;
-  pitchSemitones: number;
-  volume: number;
 }
 
 /** Text to speech: scripts checked against the plan and priced, jobs accepted, the first sentence spoken at once, language detection, the pronunciation dictionary. */

@@ -3,7 +3,7 @@ import type { SpeechRepository } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines, VoiceGender, VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { PipelineDefinition } from '../jobs/pipeline-definition.ts';
-import { deliverSpeech, encodeSpeech, fetchRecording, SPEECH_SAMPLE_RATE } from '../pipeline-stages/index.ts';
+import { deliverSpeech, encodeSpeech, fetchRecording, PLAIN_SPEECH, SPEECH_SAMPLE_RATE } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { storageKeys } from '../storage/storage-keys.ts';
 import { previewSentence } from '../voices/preview-sentences.ts';
@@ -101,9 +101,7 @@ export function createVoiceCloningPipeline({ engines, storage, speech }: VoiceCl
           const outcome = await synthesizeWithTarget(engines, {
             target,
             text: previewSentence(input.language),
-            speed: 1,
-            pitchSemitones: 0,
-            volume: 1,
+            ...PLAIN_SPEECH,
             outputFile: await files.path('preview.wav'),
             sampleRate: SPEECH_SAMPLE_RATE,
             signal,

@@ -6,6 +6,7 @@ import { DomainError } from '../domain-error.ts';
 import { roundTo } from '../rounding.ts';
 import type { LibraryVoice, SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
 import { encodeSpeech, SPEECH_SAMPLE_RATE } from '../pipeline-stages/speech-audio.ts';
+import { PLAIN_SPEECH } from '../pipeline-stages/synthesize-segments.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { storageKeys } from '../storage/storage-keys.ts';
 import { previewSentence, primaryLanguage, sameLanguage } from './preview-sentences.ts';
@@ -214,7 +215,7 @@ export function createVoicesService(deps: VoicesServiceDeps) {
         limitPreviews(ownerId);
         durationSeconds = await withWorkDir('voice-preview', async (_dir, file) => {
           const target = await resolveTarget(ownerId, voiceKey, undefined);
-          const outcome = await synthesizeWithTarget(engines, { target, text: library.previewText, speed: 1, pitchSemitones: 0, volume: 1, outputFile: file('preview.wav'), sampleRate: SPEECH_SAMPLE_RATE });
+          const outcome = await synthesizeWithTarget(engines, { target, text: library.previewText, ...PLAIN_SPEECH, outputFile: file('preview.wav'), sampleRate: SPEECH_SAMPLE_RATE });
           await encodeSpeech({ input: file('preview.wav'), output: file('preview.mp3'), format: 'mp3' });
           await storage.putFile(key, file('preview.mp3'), { contentType: 'audio/mpeg' });
           return outcome.durationSeconds;
