@@ -120,7 +120,7 @@ describe('a date outside 1970–9999', () => {
     ['/bill/point/consume/pageList', 'user', { startTime: '0000-01-01T00:00:00Z' }, 'startTime'],
     ['/bill/point/consume/pageList', 'user', { endTime: '9999-12-31T23:59:59-05:00' }, 'endTime'],
     ['/api/operator/giftCodes/create', 'operator', { count: 1, points: 10, expiresAt: '0000-01-01T00:00:00Z' }, 'expiresAt'],
-  ] as [string, As, Record<string, unknown>, string][])('%s %j is refused', async (pathName, as, body, field) => {
+  ] as [string, As, Record<string, unknown>, string][])('%s (%s) %j is refused', async (pathName, as, body, field) => {
     await expectInvalid(await post(pathName, body, { as }), field, 'date_out_of_range');
   });
 
