@@ -138,6 +138,7 @@ describe.each(backends)('malformed bodies for every call on %s', (_name, openDat
             if (!REFUSAL_CODES.includes(code)) problems.push(`refused by the contract but answered ${code}: ${where}`);
           } else {
             reachedHandlers++;
+            if (process.env.FUZZ_VERBOSE) console.info(`valid: ${where}`);
           }
         });
       }

@@ -6,7 +6,9 @@ import type { z } from 'zod';
  * Malformed bodies for a call, generated from its own zod body schema (issue 20): a valid body is
  * sampled from the schema, then each body breaks one thing — a control character in each string
  * field, strings over their limit and near the body limit, deep nesting, wrong types, extreme
- * dates and numbers, oversized arrays and records, unknown keys, broken JSON.
+ * dates and numbers, oversized arrays and records, unknown keys, broken JSON. A few are extreme
+ * but valid (a date at the end of the accepted range, a number at its bound, a field full of
+ * Chinese and emoji), so that handlers meet them too.
  */
 
 type Def = Record<string, unknown> & { type: string; checks?: { _zod: { def: Record<string, unknown> } }[] };
@@ -150,6 +152,7 @@ function fieldVariants(leaf: Leaf, base: unknown, stringIndex: number): Malforme
       return [
         json(`control character ${JSON.stringify(control)}`, `${value.slice(0, 2)}${control}${value.slice(2)}`),
         json('one character over its limit', 'x'.repeat(max + 1)),
+        json('at its length limit, in Chinese and emoji', max >= 3 ? `${'语'.repeat(max - 2)}😀` : '语'.repeat(max)),
         json('a number', 12345),
         json('an object', { $gt: '' }),
         json('NUL alone', '\u0000'),
@@ -163,8 +166,10 @@ function fieldVariants(leaf: Leaf, base: unknown, stringIndex: number): Malforme
       const max = bound(leaf.schema, 'less_than') ?? 0;
       return [
         json('1e308', 1e308),
+        json('its maximum', max),
         rawValue('1e400 (Infinity once parsed)', '1e400'),
         json('one over its maximum', max + 1),
+        json('its minimum', min),
         json('one under its minimum', min - 1),
         json('-1e308', -1e308),
         json('-0', -0),
@@ -179,6 +184,7 @@ function fieldVariants(leaf: Leaf, base: unknown, stringIndex: number): Malforme
       const element = (leaf.path.reduce<unknown>((node, part) => (node as Record<string | number, unknown>)[part], base) as unknown[])[0];
       return [
         json('one element over its limit', Array.from({ length: max + 1 }, () => element)),
+        json('at its length limit', Array.from({ length: max }, () => element)),
         json('100,000 elements', Array.from({ length: 100_000 }, () => 0)),
         json('a string', 'not an array'),
         rawValue('nested 10,000 deep', deepArray(10_000)),

@@ -32,10 +32,12 @@ export const MAX_JSON_VALUE_DEPTH = 16;
 /** Most keys a free-form JSON object may have, at any level. */
 export const MAX_JSON_OBJECT_KEYS = 200;
 
+/* eslint-disable no-control-regex -- control characters are what these find */
 /** C0 controls, DEL and C1 controls (Unicode category Cc). */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** The same without tab, line feed and carriage return. */
 const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/* eslint-enable no-control-regex */
 /** A high surrogate without a low one after it, or a low one without a high one before it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const WHITESPACE = /\s/;
