@@ -61,21 +61,17 @@ export const accountsArea: Area = {
     bindCall(passwordPolicyCall, async () => passwordPolicyFrom(config)),
     bindCall(authProvidersCall, async () => ({ providers: configuredProviders(config) })),
     bindCall(giftCodesCreateCall, async (body) => {
-      const { batchId, codes } = await services.giftCodes
-        .createBatch({
-          count: body.count,
-          points: body.points,
-          planId: body.planId ?? null,
-          vipDays: body.vipDays ?? 0,
-          ...(body.maxRedemptions ? { maxRedemptions: body.maxRedemptions } : {}),
-          ...(body.perUserLimit ? { perUserLimit: body.perUserLimit } : {}),
-          expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
-          note: body.note ?? null,
-          ...(body.code ? { code: body.code } : {}),
-        })
-        .catch((error: unknown) => {
-          throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'body', reason: error instanceof Error ? error.message : 'invalid' });
-        });
+      const { batchId, codes } = await services.giftCodes.createBatch({
+        count: body.count,
+        points: body.points,
+        planId: body.planId ?? null,
+        vipDays: body.vipDays ?? 0,
+        ...(body.maxRedemptions ? { maxRedemptions: body.maxRedemptions } : {}),
+        ...(body.perUserLimit ? { perUserLimit: body.perUserLimit } : {}),
+        expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+        note: body.note ?? null,
+        ...(body.code ? { code: body.code } : {}),
+      });
       return { batchId, codes: codes.map(giftCodeView) };
     }),
     bindCall(giftCodesListCall, async (body) => ({ codes: (await services.giftCodes.list(body.batchId ? { batchId: body.batchId } : {})).map(giftCodeView) })),
