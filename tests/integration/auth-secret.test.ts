@@ -108,7 +108,7 @@ describe('AUTH_SECRET in a deployment', () => {
   });
 
   it('refuses the old public default value, whatever else is set', () => {
-    for (const env of [{}, { NODE_ENV: 'production' }, { NODE_ENV: 'development' }]) {
+    for (const env of [{}, { NODE_ENV: 'production' }, { NODE_ENV: 'development' }] as Record<string, string>[]) {
       const result = startAndExpectRefusal({ ...env, DATA_DIR: tempDir('voxwork-auth-secret-public-'), AUTH_SECRET: PUBLIC_DEFAULT_AUTH_SECRET });
       expect(result.status).toBe(78);
       expect(result.stderr).toMatch(/AUTH_SECRET: is the old public default/);
