@@ -26,7 +26,7 @@ describe("a refused origin (issue 20)", () => {
     expect(refusedOriginOf(body, "http://192.168.1.20:3000")).toEqual({ page: "http://192.168.1.20:3000", accepted: "http://localhost:3000" });
     expect(refusedOriginOf(body, undefined)).toEqual({ page: "http://192.168.1.20:3000", accepted: "http://localhost:3000" });
     expect(refusedOriginOf({ ...body, origin: null }, "http://localhost:3000")).toBeUndefined();
-    expect(refusedOriginOf({ code: "INVALID_ORIGIN" }, "http://192.168.1.20:3000")).toBeUndefined();
+    expect(refusedOriginOf({ origin: "http://192.168.1.20:3000" }, "http://192.168.1.20:3000")).toBeUndefined();
   });
 
   it("a sign-in refused for its origin carries both addresses, worded in English and Chinese", async () => {
