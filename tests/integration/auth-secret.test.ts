@@ -47,7 +47,7 @@ function startAndExpectRefusal(env: Record<string, string>) {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', VOXWORK_ENV_FILE: '', ROLE: 'api', PORT: '0', ...env },
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 90_000,
   });
 }
 
@@ -89,7 +89,7 @@ describe('AUTH_SECRET on the embedded default', () => {
     expect(readFileSync(secretFile, 'utf8').trim()).toBe(secret);
     expect((await fetch(`${second.baseUrl}${link}`)).status).toBe(200);
     expect((await fetch(`${second.baseUrl}${forgeMediaLink(PUBLIC_DEFAULT_AUTH_SECRET, key, tenYears)}`)).status).toBe(403);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('AUTH_SECRET in a deployment', () => {
@@ -105,7 +105,7 @@ describe('AUTH_SECRET in a deployment', () => {
     expect(result.stderr).toMatch(/openssl rand -base64 48/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(path.join(dataDir, AUTH_SECRET_FILE))).toBe(false);
-  });
+  }, 120_000);
 
   it('refuses the old public default value, whatever else is set', () => {
     for (const env of [{}, { NODE_ENV: 'production' }, { NODE_ENV: 'development' }] as Record<string, string>[]) {
@@ -114,5 +114,5 @@ describe('AUTH_SECRET in a deployment', () => {
       expect(result.stderr).toMatch(/AUTH_SECRET: is the old public default/);
       expect(result.stderr).toMatch(/openssl rand -base64 48/);
     }
-  });
+  }, 300_000);
 });
