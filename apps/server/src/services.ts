@@ -17,7 +17,7 @@ import { createAccountServices } from './auth/account-services.ts';
 import { createPaymentServices } from './payments/payment-services.ts';
 import { createStorageServices } from './storage/storage-services.ts';
 import { localJobFiles } from './jobs/job-files.ts';
-import { loadConfig, type Config } from './config.ts';
+import type { Config } from './config.ts';
 import { createAnalyticsServices } from './analytics/analytics-services.ts';
 import { createShareServices } from './sharing/share-services.ts';
 
@@ -33,19 +33,18 @@ export function createServices({
   database: DatabaseHandle;
   queue: JobQueue;
   events?: JobEvents;
-  /** The process config; defaults (as with an empty environment) when absent. */
-  config?: Config;
+  /** The process config, AUTH_SECRET resolved (`resolveAuthSecret`). */
+  config: Config;
   log?: Logger;
   /** The engines (default: local engines plus remote ones configured in the environment, `ENGINES_*` selecting). */
   engines?: ResolvedEngines;
 }) {
-  const appConfig = config ?? loadConfig({});
   const jobRepository = createJobRepository(database.db);
   const speechRepository = createSpeechRepository(database.db);
   const resolvedEngines = engines ?? resolveEngines(createEngineRegistryFromEnv(process.env), engineSelectionFromEnv(process.env));
   const speechEngines = createSpeechEngines({ engines: resolvedEngines, ...(log ? { log } : {}) });
-  const accountServices = createAccountServices({ database, config: appConfig, log: log ?? pino({ level: 'silent' }) });
-  const storageServices = createStorageServices({ database, config: appConfig, accounts: accountServices.accounts });
+  const accountServices = createAccountServices({ database, config: config, log: log ?? pino({ level: 'silent' }) });
+  const storageServices = createStorageServices({ database, config: config, accounts: accountServices.accounts });
   // A deleted account takes its files with it.
   accountServices.onUserDeleted((userId) => storageServices.uploads.deleteUserFiles(userId));
   const jobs = createJobService({
@@ -53,7 +52,7 @@ export function createServices({
     queue,
     ...(events ? { events } : {}),
     pipelines: createJobPipelines({ engines: speechEngines, storage: storageServices.storage, speech: speechRepository }),
-    files: localJobFiles(appConfig.dataDir),
+    files: localJobFiles(config.dataDir),
     storage: storageServices.storage,
     // Paid plans go first when workers are busy.
     priorityOf: async (ownerId) => planByVipLevel((await accountServices.points.findAccount(ownerId))?.vipLevel ?? 0).comboDetail.queuePriority,
@@ -77,8 +76,8 @@ export function createServices({
     feedback: createFeedbackRepository(database.db),
     ...accountServices,
     ...storageServices,
-    ...createPaymentServices({ database, config: appConfig }),
-    ...createShareServices({ database, config: appConfig, jobs: jobRepository }),
+    ...createPaymentServices({ database, config: config }),
+    ...createShareServices({ database, config: config, jobs: jobRepository }),
   };
 }
 

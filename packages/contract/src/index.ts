@@ -1,4 +1,5 @@
 export * from './call.ts';
+export * from './attribution.ts';
 export * from './analytics/index.ts';
 export * from './calls/index.ts';
 export * from './envelope.ts';

@@ -32,6 +32,27 @@ const giftCodeView = (row: GiftCodeRow): GiftCodeView => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** Better Auth's answers to a request from an origin it does not trust. */
+const ORIGIN_REFUSALS = new Set(['INVALID_ORIGIN', 'MISSING_OR_NULL_ORIGIN']);
+
+/**
+ * An origin refusal with what a person needs to fix it: the address the page was opened at
+ * (`origin`) and the one sign-in is accepted at (`acceptedOrigin`, PUBLIC_URL's origin). The web
+ * app words it in the page's language; undefined for any other 403.
+ */
+async function explainRefusedOrigin(response: Response, origin: string | undefined, publicUrl: string) {
+  const body = (await response.clone().json().catch(() => undefined)) as { code?: unknown } | undefined;
+  if (typeof body?.code !== 'string' || !ORIGIN_REFUSALS.has(body.code)) return undefined;
+  const acceptedOrigin = new URL(publicUrl).origin;
+  const seen = origin && origin !== 'null' ? origin : null;
+  return {
+    code: body.code,
+    message: `Sign-in is not accepted from ${seen ?? 'a page without an origin'}: this server accepts it at ${acceptedOrigin} (PUBLIC_URL) and at its own addresses. Open the app at ${acceptedOrigin}, or set PUBLIC_URL to the address you use.`,
+    origin: seen,
+    acceptedOrigin,
+  };
+}
+
 /** Identity (Better Auth under /api/auth), the account calls of spec §7, and operator tools for codes and points. */
 export const accountsArea: Area = {
   name: 'accounts',
@@ -119,7 +140,15 @@ export const accountsArea: Area = {
           const fetchRequest = toFetchRequest(request, reply);
           // The client address as the edge sees it (rate limiting); never the caller's own header.
           fetchRequest.headers.set('x-forwarded-for', request.ip);
-          return sendFetchResponse(reply, await services.auth.handler(fetchRequest));
+          const response = await services.auth.handler(fetchRequest);
+          if (response.status === 403) {
+            const refused = await explainRefusedOrigin(response, request.headers.origin, config.publicUrl);
+            if (refused) {
+              request.log.warn({ origin: refused.origin, acceptedOrigin: refused.acceptedOrigin }, 'sign-in refused from an address this server does not answer at: open the app at PUBLIC_URL, or set PUBLIC_URL to that address');
+              return reply.code(403).send(refused);
+            }
+          }
+          return sendFetchResponse(reply, response);
         },
       });
     });
