@@ -67,6 +67,8 @@ describe('text detector conformance kit', () => {
   const outside = (result: DetectTextResult) => ({ ...result, boxes: result.boxes.map((entry) => ({ ...entry, box: { ...entry.box, x: result.frameWidth - 10 } })) });
   describeWrongAdapters(
     'text detector',
+    // Generic faults: only untyped errors here (a bad-input check of its own); the shared abort, warning and
+    // provider-option checks are shown failing their wrong adapters by the translator kit's test.
     wrongAdapters<TextDetector, DetectTextResult>(fake, 'doDetect', [
       { fault: 'puts boxes outside the picture', wrong: outside, mustFail: /^reads the text of a video/ },
       { fault: 'reports another frame size', wrong: (result) => ({ ...result, frameWidth: result.frameWidth * 2 }), mustFail: /^reads the text of a video/ },
@@ -77,7 +79,7 @@ describe('text detector conformance kit', () => {
         wrong: (result, call) => (call.region ? { ...result, boxes: [{ text: 'HELLO', confidence: 1, startSeconds: 0, endSeconds: 1, box: { x: result.frameWidth - 20, y: 0, width: 20, height: 10 } }] } : result),
         mustFail: /region/,
       },
-    ]),
+    ], ['throws untyped errors']),
     textDetectorChecks(options),
   );
 });
