@@ -7,5 +7,6 @@ export * from './subtitle-args.ts';
 export * from './image-args.ts';
 export * from './waveform.ts';
 export * from './media-tools.ts';
+export * from './wav-format.ts';
 export * from './wav-concat.ts';
 export * from './service-process.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { concatWavPieces, parseWavHeader } from './wav-concat.ts';
+import { concatWavPieces } from './wav-concat.ts';
+import { parseWavHeader } from './wav-format.ts';
 import { probeMedia } from './media-tools.ts';
 import { runFfmpeg } from './media-runner.ts';
 import { toneToWavArgs } from './ffmpeg-args.ts';

@@ -1,27 +1,9 @@
+import { pcm16Wav } from '@voxwork/media';
 import { describe, expect, it } from 'vitest';
 import { soundingSpans, wavPeakEnvelope } from './pcm-audio.ts';
 
 /** A mono 16-bit WAV at 1 kHz: one sample per millisecond. */
-function wav(samples: number[], sampleRate = 1000): Uint8Array {
-  const bytes = new Uint8Array(44 + samples.length * 2);
-  const view = new DataView(bytes.buffer);
-  const ascii = (offset: number, text: string) => [...text].forEach((char, index) => (bytes[offset + index] = char.charCodeAt(0)));
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + samples.length * 2, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  ascii(36, 'data');
-  view.setUint32(40, samples.length * 2, true);
-  samples.forEach((sample, index) => view.setInt16(44 + index * 2, sample, true));
-  return bytes;
-}
+const wav = (samples: number[], sampleRate = 1000) => pcm16Wav(Int16Array.from(samples), sampleRate);
 
 describe('wavPeakEnvelope and soundingSpans', () => {
   // 100 ms silence, 200 ms sound, 50 ms silence, 100 ms sound, 300 ms silence, 100 ms sound.

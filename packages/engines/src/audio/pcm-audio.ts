@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { runFfmpeg, withWorkDir, type RunOptions } from '@voxwork/media';
+import { readWavPcm, runFfmpeg, withWorkDir, type RunOptions } from '@voxwork/media';
 
 /** Mono PCM samples as floats in −1…1. */
 export interface PcmAudio {
@@ -20,43 +20,19 @@ export interface PeakEnvelope {
  * anything or holding the samples as floats (45 minutes of speech stay a few MB).
  */
 export function wavPeakEnvelope(bytes: Uint8Array, frameMs = 5): PeakEnvelope {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const tag = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
-  if (bytes.length < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') throw new Error('not a WAV file');
-  let offset = 12;
-  let sampleRate = 0;
-  let channels = 0;
-  let bits = 0;
-  let format = 0;
-  while (offset + 8 <= bytes.length) {
-    const id = tag(offset);
-    const size = view.getUint32(offset + 4, true);
-    const body = offset + 8;
-    if (id === 'fmt ') {
-      format = view.getUint16(body, true);
-      channels = view.getUint16(body + 2, true);
-      sampleRate = view.getUint32(body + 4, true);
-      bits = view.getUint16(body + 14, true);
-    } else if (id === 'data') {
-      if (format !== 1 || bits !== 16 || channels < 1 || sampleRate < 1) throw new Error(`unsupported WAV encoding (format ${format}, ${bits} bits)`);
-      // A streamed WAV may carry a size of 0 or 0xffffffff: read to the end of the file then.
-      const available = bytes.length - body;
-      const length = size === 0 || size > available ? available : size;
-      const frames = Math.floor(length / (2 * channels));
-      const samplesPerPeak = Math.max(1, Math.round((sampleRate * frameMs) / 1000));
-      const peaks = new Float32Array(Math.ceil(frames / samplesPerPeak));
-      for (let frame = 0; frame < frames; frame++) {
-        const peakIndex = Math.floor(frame / samplesPerPeak);
-        for (let channel = 0; channel < channels; channel++) {
-          const level = Math.abs(view.getInt16(body + (frame * channels + channel) * 2, true)) / 32768;
-          if (level > peaks[peakIndex]!) peaks[peakIndex] = level;
-        }
-      }
-      return { peaks, frameSeconds: samplesPerPeak / sampleRate, durationSeconds: frames / sampleRate, sampleRate };
+  const { layout, data, frames } = readWavPcm(bytes);
+  const { sampleRate, channels } = layout;
+  if (layout.sampleFormat !== 'int' || layout.bitsPerSample !== 16) throw new Error(`unsupported WAV encoding (format ${layout.formatTag}, ${layout.bitsPerSample} bits)`);
+  const samplesPerPeak = Math.max(1, Math.round((sampleRate * frameMs) / 1000));
+  const peaks = new Float32Array(Math.ceil(frames / samplesPerPeak));
+  for (let frame = 0; frame < frames; frame++) {
+    const peakIndex = Math.floor(frame / samplesPerPeak);
+    for (let channel = 0; channel < channels; channel++) {
+      const level = Math.abs(data.getInt16((frame * channels + channel) * 2, true)) / 32768;
+      if (level > peaks[peakIndex]!) peaks[peakIndex] = level;
     }
-    offset = body + size + (size % 2);
   }
-  throw new Error('WAV file has no data chunk');
+  return { peaks, frameSeconds: samplesPerPeak / sampleRate, durationSeconds: frames / sampleRate, sampleRate };
 }
 
 /** Decodes any audio ffmpeg reads to mono float PCM at `sampleRate` (through the media runner). */

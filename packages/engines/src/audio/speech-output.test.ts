@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTone } from '../testing/generated-media.ts';
-import { encodeSpeechArgs, finishSpeechAudio, readWavInfo, rubberbandArgs } from './speech-output.ts';
+import { readWavInfo } from '@voxwork/media';
+import { encodeSpeechArgs, finishSpeechAudio, rubberbandArgs } from './speech-output.ts';
 
 describe('speech output', () => {
   let dir: string;

@@ -3,53 +3,27 @@
  * tempo through rubberband-cli (R3 engine, formants kept), gain and the output format through
  * ffmpeg. Argument lists are pure functions; `finishSpeechAudio` runs them with the media runner.
  */
-import { copyFile, open } from 'node:fs/promises';
-import { FFMPEG_COMMON, probeMedia, runFfmpeg, runMediaTool, type RunOptions } from '@voxwork/media';
-import type { AudioFileOutput } from '../capabilities/engine-common.ts';
+import { copyFile } from 'node:fs/promises';
+import { FFMPEG_COMMON, probeMedia, readWavInfo, runFfmpeg, runMediaTool, type RunOptions } from '@voxwork/media';
+import { clampOption } from '../capabilities/call-options.ts';
+import type { AudioFileOutput, EngineWarning } from '../capabilities/engine-common.ts';
+import type { SynthesizeOptions } from '../capabilities/speech-synthesizer.ts';
 
 export type SpeechOutputFormat = AudioFileOutput['format'];
 
-export interface WavInfo {
-  sampleRate: number;
-  channels: number;
-  bitsPerSample: number;
-  durationSeconds: number;
-}
+/** What festival and flite reach: their own rate controls 0.5–2×, rubberband ±12 semitones, a gain of 2× at most. */
+const MIN_SPEED = 0.5;
+const MAX_SPEED = 2;
+const MAX_SEMITONES = 12;
+const MAX_VOLUME = 2;
 
-/**
- * Reads a PCM WAV file's header (the first 64 KB at most), so that hours of speech are never
- * loaded to learn their length. A streamed WAV whose data size is 0 or too large is measured by
- * the file's size.
- */
-export async function readWavInfo(file: string): Promise<WavInfo> {
-  const handle = await open(file, 'r');
-  try {
-    const { size: fileSize } = await handle.stat();
-    const head = Buffer.alloc(Math.min(fileSize, 65_536));
-    await handle.read(head, 0, head.length, 0);
-    const tag = (offset: number) => head.toString('latin1', offset, offset + 4);
-    if (head.length < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') throw new Error(`${file} is not a WAV file`);
-    let offset = 12;
-    let format: Omit<WavInfo, 'durationSeconds'> | undefined;
-    while (offset + 8 <= head.length) {
-      const id = tag(offset);
-      const size = head.readUInt32LE(offset + 4);
-      const body = offset + 8;
-      if (id === 'fmt ') {
-        format = { channels: head.readUInt16LE(body + 2), sampleRate: head.readUInt32LE(body + 4), bitsPerSample: head.readUInt16LE(body + 14) };
-      } else if (id === 'data') {
-        if (!format || format.sampleRate < 1 || format.channels < 1 || format.bitsPerSample < 8) throw new Error(`${file} has no usable fmt chunk`);
-        const available = fileSize - body;
-        const length = size === 0 || size > available ? available : size;
-        const frameBytes = (format.bitsPerSample / 8) * format.channels;
-        return { ...format, durationSeconds: Math.floor(length / frameBytes) / format.sampleRate };
-      }
-      offset = body + size + (size % 2);
-    }
-    throw new Error(`${file} has no data chunk in its first 64 KB`);
-  } finally {
-    await handle.close();
-  }
+/** Speed, pitch and volume of a request brought into what festival and flite reach, with a warning for each that had to move. */
+export function speechAdjustments(options: Pick<SynthesizeOptions, 'speed' | 'pitchSemitones' | 'volume'>, engineName: string, warnings: EngineWarning[]): { speed: number; pitchSemitones: number; volume: number } {
+  return {
+    speed: clampOption(warnings, 'speed', options.speed ?? 1, [MIN_SPEED, MAX_SPEED], (used) => `${engineName} speaks at ${MIN_SPEED}–${MAX_SPEED}× its rate; used ${used}`),
+    pitchSemitones: clampOption(warnings, 'pitchSemitones', options.pitchSemitones ?? 0, [-MAX_SEMITONES, MAX_SEMITONES], (used) => `pitch shifts of ±${MAX_SEMITONES} semitones at most; used ${used}`),
+    volume: clampOption(warnings, 'volume', options.volume ?? 1, [0, MAX_VOLUME], () => `gain of ${MAX_VOLUME}× at most`),
+  };
 }
 
 export interface RubberbandOptions {

@@ -5,7 +5,7 @@ import { probeMedia } from '@voxwork/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoiceProfile } from '../capabilities/voice-profiler.ts';
 import { createLocalEngineRegistry } from '../registry/local-engines.ts';
-import { voiceConverterConformance } from '../testing/conformance.ts';
+import { voiceConverterConformance } from '../testing/conformance/voice-converter-conformance.ts';
 import { makeLongSpeech, makeSpeech } from '../testing/generated-media.ts';
 import { createDspVoiceConverter, planVoiceMatch } from './dsp-voice-converter.ts';
 import { integratedLoudness, measureVoiceInFiles, suggestBaseVoice, type DspVoiceProfileData } from './voice-features.ts';

@@ -1,9 +1,10 @@
 import { MediaProcessError, SPEECH_LOUDNESS } from '@voxwork/media';
 import { z } from 'zod';
+import { parseOptions } from '../capabilities/call-options.ts';
 import type { EngineWarning } from '../capabilities/engine-common.ts';
 import type { ConvertVoiceOptions, ConvertVoiceResult, VoiceConverter } from '../capabilities/voice-converter.ts';
 import type { VoiceProfile } from '../capabilities/voice-profiler.ts';
-import { EngineError, EngineInputError, throwIfAborted } from '../engine-errors.ts';
+import { EngineError, EngineInputError } from '../engine-errors.ts';
 import { semitonesBetween } from '../audio/pitch-tracker.ts';
 import { asEngineError } from './dsp-voice-profiler.ts';
 import { DSP_CONVERTER_ENGINE_ID, equalizerToward, measureVoiceInFiles, readDspProfileData, type VoiceFeatures } from './voice-features.ts';
@@ -91,24 +92,13 @@ export class DspVoiceConverter implements VoiceConverter {
 
   async doConvert(options: ConvertVoiceOptions): Promise<ConvertVoiceResult> {
     const startedAt = performance.now();
-    const parsed = optionsSchema.safeParse(options);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new EngineInputError(`${issue?.path.join('.') || 'options'}: ${issue?.message}`, { engineId: this.engineId });
-    }
+    const { warnings, provider: dsp } = parseOptions(options, { engineId: this.engineId, request: optionsSchema, vendor: 'dsp', schema: dspOptionsSchema });
     if (!('profile' in options.target)) {
       throw new EngineInputError('dsp:voice-match converts toward a voice profile ({ profile }); it has no voices of its own', { engineId: this.engineId });
     }
     const target = options.target.profile;
     if (!target || typeof target.medianPitchHz !== 'number' || !(target.medianPitchHz > 0)) {
       throw new EngineInputError('the target profile has no median pitch', { engineId: this.engineId });
-    }
-    const dsp = dspOptionsSchema.safeParse(options.providerOptions?.dsp ?? {});
-    if (!dsp.success) throw new EngineInputError(`providerOptions.dsp: ${dsp.error.issues[0]?.message}`, { engineId: this.engineId });
-    throwIfAborted(options.signal, this.engineId);
-    const warnings: EngineWarning[] = [];
-    for (const key of Object.keys(options.providerOptions?.dsp ?? {})) {
-      if (!(key in dspOptionsSchema.shape)) warnings.push({ type: 'unsupported-option', option: `providerOptions.dsp.${key}`, details: `dsp options are: ${Object.keys(dspOptionsSchema.shape).join(', ')}` });
     }
     if (options.preserveTiming === false) {
       warnings.push({ type: 'unsupported-option', option: 'preserveTiming', details: 'dsp:voice-match always keeps the source timing' });
@@ -119,7 +109,7 @@ export class DspVoiceConverter implements VoiceConverter {
       const source = await measureVoiceInFiles([options.audioFile], { signal: options.signal });
       if (source.medianPitchHz === undefined) throw new EngineInputError('no voiced speech found in the source', { engineId: this.engineId });
       const analysisMs = performance.now() - analysisStarted;
-      const { plan, warnings: planWarnings } = planVoiceMatch({ source, target, options: dsp.data, timeRatio: 1 });
+      const { plan, warnings: planWarnings } = planVoiceMatch({ source, target, options: dsp, timeRatio: 1 });
       warnings.push(...planWarnings);
       const transformStarted = performance.now();
       const format = /\.mp3$/i.test(options.outputFile) ? 'mp3' : /\.(ogg|opus)$/i.test(options.outputFile) ? 'ogg' : /\.flac$/i.test(options.outputFile) ? 'flac' : 'wav';

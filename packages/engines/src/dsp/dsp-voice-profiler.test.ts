@@ -4,7 +4,7 @@ import path from 'node:path';
 import { runFfmpeg } from '@voxwork/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalEngineRegistry } from '../registry/local-engines.ts';
-import { voiceProfilerConformance } from '../testing/conformance.ts';
+import { voiceProfilerConformance } from '../testing/conformance/voice-profiler-conformance.ts';
 import { makeLongSpeech, makeSilence, makeSpeech, padWithSilence } from '../testing/generated-media.ts';
 import { createDspVoiceProfiler } from './dsp-voice-profiler.ts';
 import { assessRecording } from './recording-assessment.ts';

@@ -1,9 +1,9 @@
 import { MediaProcessError } from '@voxwork/media';
 import { z } from 'zod';
-import type { EngineWarning } from '../capabilities/engine-common.ts';
+import { parseOptions } from '../capabilities/call-options.ts';
 import type { VoiceActivityDetector } from '../capabilities/voice-activity-detector.ts';
 import type { ProfileVoiceOptions, ProfileVoiceResult, VoiceProfile, VoiceProfiler } from '../capabilities/voice-profiler.ts';
-import { EngineAbortedError, EngineError, EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
+import { EngineAbortedError, EngineError, EngineInputError, toEngineError } from '../engine-errors.ts';
 import type { SileroSettings } from '../silero/silero-voice-activity-detector.ts';
 import { DSP_PROFILER_ENGINE_ID, integratedLoudness, measureVoiceInFiles, suggestBaseVoice, type DspVoiceProfileData } from './voice-features.ts';
 
@@ -56,17 +56,7 @@ export class DspVoiceProfiler implements VoiceProfiler {
 
   async doProfile(options: ProfileVoiceOptions): Promise<ProfileVoiceResult> {
     const startedAt = performance.now();
-    const parsed = optionsSchema.safeParse(options);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new EngineInputError(`${issue?.path.join('.') || 'options'}: ${issue?.message}`, { engineId: this.engineId });
-    }
-    throwIfAborted(options.signal, this.engineId);
-    const warnings: EngineWarning[] = [];
-    for (const [vendor, values] of Object.entries(options.providerOptions ?? {})) {
-      if (vendor !== 'dsp') continue;
-      for (const key of Object.keys(values)) warnings.push({ type: 'unsupported-option', option: `providerOptions.dsp.${key}`, details: 'dsp:voice-profile takes no provider options' });
-    }
+    const { warnings } = parseOptions(options, { engineId: this.engineId, request: optionsSchema, vendor: 'dsp', name: 'dsp:voice-profile' });
 
     const vad = await this.vad();
     let features;

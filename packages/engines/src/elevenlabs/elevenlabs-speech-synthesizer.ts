@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import type { EngineId, EngineWarning } from '../capabilities/engine-common.ts';
+import { clampOption, parseOptions, readProviderOptions } from '../capabilities/call-options.ts';
+import type { EngineCallOptions, EngineId, EngineWarning } from '../capabilities/engine-common.ts';
 import type { SpeechSynthesizer, SynthesisVoice, SynthesizeOptions, SynthesizeResult } from '../capabilities/speech-synthesizer.ts';
-import { EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
-import { ssmlTextContent } from '../espeak/espeak-word-timings.ts';
+import { throwIfAborted, toEngineError } from '../engine-errors.ts';
 import { finishVendorAudio, type AudioFormat, type VendorAudio } from '../remote/remote-audio.ts';
 import { parseJsonBody } from '../remote/remote-http.ts';
 import { vendorLanguage } from '../remote/remote-language.ts';
+import { pitchAppliedAfterwards, remoteSynthesizeOptionsSchema } from '../remote/remote-synthesis-options.ts';
+import { ssmlTextContent } from '../text/ssml-text.ts';
 import {
   audioWithTimestampsSchema,
   ELEVENLABS_DEFAULT_TTS_MODEL,
@@ -44,20 +46,10 @@ export const elevenLabsVoiceOptionsSchema = z.object({
   applyTextNormalization: z.enum(['auto', 'on', 'off']).optional(),
 });
 type VoiceOptions = z.infer<typeof elevenLabsVoiceOptionsSchema>;
+const voiceOptionsSpec = { vendor: 'elevenlabs', schema: elevenLabsVoiceOptionsSchema, name: 'ElevenLabs' };
 
-const optionsSchema = z.object({
-  text: z.string().refine((text) => text.trim() !== '', 'text is empty'),
-  textFormat: z.enum(['plain', 'ssml']).optional(),
-  voice: z.string().trim().min(1),
-  language: z.string().optional(),
-  speed: z.number().positive().optional(),
-  pitchSemitones: z.number().min(-24).max(24).optional(),
-  volume: z.number().min(0).max(4).optional(),
-  style: z.string().optional(),
-  outputFile: z.string().min(1),
-  outputFormat: z.enum(['wav', 'mp3', 'ogg', 'flac', 'pcm']).optional(),
-  wordTimings: z.boolean().optional(),
-});
+/** ElevenLabs takes a voice id with surrounding space trimmed. */
+const optionsSchema = remoteSynthesizeOptionsSchema.extend({ voice: z.string().trim().min(1) });
 
 /** `elevenlabs:<model_id>` with `_` as `-` (engine ids hold no `_`): `eleven_multilingual_v2` → `elevenlabs:eleven-multilingual-v2`. */
 export function elevenLabsEngineId(modelId: string): EngineId {
@@ -65,19 +57,8 @@ export function elevenLabsEngineId(modelId: string): EngineId {
 }
 
 /** Voice settings from `providerOptions.elevenlabs`, with unknown keys warned about. */
-export function readVoiceOptions(providerOptions: Record<string, Record<string, unknown>> | undefined, engineId: string, warnings: EngineWarning[]): VoiceOptions {
-  const given = providerOptions?.elevenlabs ?? {};
-  const parsed = elevenLabsVoiceOptionsSchema.safeParse(given);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new EngineInputError(`providerOptions.elevenlabs.${issue?.path.join('.')}: ${issue?.message}`, { engineId });
-  }
-  for (const key of Object.keys(given)) {
-    if (!(key in elevenLabsVoiceOptionsSchema.shape)) {
-      warnings.push({ type: 'unsupported-option', option: `providerOptions.elevenlabs.${key}`, details: `ElevenLabs options are: ${Object.keys(elevenLabsVoiceOptionsSchema.shape).join(', ')}` });
-    }
-  }
-  return parsed.data;
+export function readVoiceOptions(providerOptions: EngineCallOptions['providerOptions'], engineId: string, warnings: EngineWarning[]): VoiceOptions {
+  return readProviderOptions(providerOptions, { engineId, ...voiceOptionsSpec }, warnings);
 }
 
 export function voiceSettingsOf(options: VoiceOptions, speed: number | undefined): ElevenLabsVoiceSettings | undefined {
@@ -97,7 +78,6 @@ function vendorFormatFor(format: AudioFormat, processed: boolean): { outputForma
 }
 
 const GENDERS: Record<string, SynthesisVoice['gender']> = { female: 'female', male: 'male', neutral: 'neutral', 'non-binary': 'neutral' };
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 export function toSynthesisVoice(voice: ElevenLabsVoice, engineId: EngineId, modelLanguages: readonly string[]): SynthesisVoice {
   const labels = voice.labels ?? {};
@@ -170,14 +150,7 @@ export class ElevenLabsSpeechSynthesizer implements SpeechSynthesizer {
 
   async doSynthesize(options: SynthesizeOptions): Promise<SynthesizeResult> {
     const startedAt = performance.now();
-    const parsed = optionsSchema.safeParse(options);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new EngineInputError(`${issue?.path.join('.') || 'options'}: ${issue?.message}`, { engineId: this.engineId });
-    }
-    throwIfAborted(options.signal, this.engineId);
-    const warnings: EngineWarning[] = [];
-    const voiceOptions = readVoiceOptions(options.providerOptions, this.engineId, warnings);
+    const { warnings, provider: voiceOptions } = parseOptions(options, { engineId: this.engineId, request: optionsSchema, ...voiceOptionsSpec });
 
     // SSML: the markup's text is sent with tags blanked out, so alignment offsets stay offsets into the markup.
     const ssml = options.textFormat === 'ssml';
@@ -197,24 +170,14 @@ export class ElevenLabsSpeechSynthesizer implements SpeechSynthesizer {
     if (options.style) warnings.push({ type: 'unsupported-option', option: 'style', details: 'ElevenLabs takes no style instructions; providerOptions.elevenlabs.style is its 0–1 style exaggeration' });
     let speed: number | undefined;
     if (options.speed !== undefined && options.speed !== 1) {
-      speed = clamp(options.speed, ELEVENLABS_MIN_SPEED, ELEVENLABS_MAX_SPEED);
-      if (speed !== options.speed) warnings.push({ type: 'approximated-option', option: 'speed', details: `ElevenLabs speaks at ${ELEVENLABS_MIN_SPEED}–${ELEVENLABS_MAX_SPEED}×; used ${speed}` });
+      speed = clampOption(warnings, 'speed', options.speed, [ELEVENLABS_MIN_SPEED, ELEVENLABS_MAX_SPEED], (used) => `ElevenLabs speaks at ${ELEVENLABS_MIN_SPEED}–${ELEVENLABS_MAX_SPEED}×; used ${used}`);
     }
     const voiceSettings = voiceSettingsOf(voiceOptions, speed);
     if (voiceSettings) body.voice_settings = voiceSettings;
     if (voiceOptions.seed !== undefined) body.seed = voiceOptions.seed;
     if (voiceOptions.applyTextNormalization) body.apply_text_normalization = voiceOptions.applyTextNormalization;
 
-    let pitchSemitones = options.pitchSemitones ?? 0;
-    if (pitchSemitones !== 0) {
-      const clamped = clamp(pitchSemitones, -12, 12);
-      warnings.push({
-        type: 'approximated-option',
-        option: 'pitchSemitones',
-        details: `ElevenLabs has no pitch control: ${clamped} semitones applied afterwards with rubberband (formants kept)${clamped !== pitchSemitones ? '; at most ±12' : ''}`,
-      });
-      pitchSemitones = clamped;
-    }
+    const pitchSemitones = pitchAppliedAfterwards(options.pitchSemitones, 'ElevenLabs', warnings);
     const volume = options.volume ?? 1;
     const format = options.outputFormat ?? 'wav';
     const { outputFormat, vendor } = vendorFormatFor(format, pitchSemitones !== 0 || volume !== 1);

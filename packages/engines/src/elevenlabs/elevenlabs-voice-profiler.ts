@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readProviderOptions } from '../capabilities/call-options.ts';
 import type { EngineId, EngineWarning } from '../capabilities/engine-common.ts';
 import type { ProfileVoiceOptions, ProfileVoiceResult, VoiceProfiler } from '../capabilities/voice-profiler.ts';
 import { EngineError, EngineInputError, throwIfAborted } from '../engine-errors.ts';
@@ -45,15 +46,7 @@ export class ElevenLabsVoiceProfiler implements VoiceProfiler {
     const startedAt = performance.now();
     throwIfAborted(options.signal, this.engineId);
     const warnings: EngineWarning[] = [];
-    const given = options.providerOptions?.elevenlabs ?? {};
-    const parsed = cloneOptionsSchema.safeParse(given);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new EngineInputError(`providerOptions.elevenlabs.${issue?.path.join('.')}: ${issue?.message}`, { engineId: this.engineId });
-    }
-    for (const key of Object.keys(given)) {
-      if (!(key in cloneOptionsSchema.shape)) warnings.push({ type: 'unsupported-option', option: `providerOptions.elevenlabs.${key}`, details: `cloning options are: ${Object.keys(cloneOptionsSchema.shape).join(', ')}` });
-    }
+    const cloneOptions = readProviderOptions(options.providerOptions, { engineId: this.engineId, vendor: 'elevenlabs', schema: cloneOptionsSchema, name: 'cloning' }, warnings);
     if (!Array.isArray(options.audioFiles) || options.audioFiles.length === 0) throw new EngineInputError('no reference audio given', { engineId: this.engineId });
 
     // Every reference must be audio before anything is uploaded.
@@ -68,9 +61,9 @@ export class ElevenLabsVoiceProfiler implements VoiceProfiler {
       const part = await audioFilePart(file);
       form.append('files', part.blob, part.name);
     }
-    form.append('remove_background_noise', String(parsed.data.removeBackgroundNoise ?? this.#removeBackgroundNoise));
-    form.append('description', parsed.data.description ?? 'Cloned in Voxwork');
-    if (parsed.data.labels) form.append('labels', JSON.stringify(parsed.data.labels));
+    form.append('remove_background_noise', String(cloneOptions.removeBackgroundNoise ?? this.#removeBackgroundNoise));
+    form.append('description', cloneOptions.description ?? 'Cloned in Voxwork');
+    if (cloneOptions.labels) form.append('labels', JSON.stringify(cloneOptions.labels));
 
     const request = { engineId: this.engineId, doing: 'cloning a voice' };
     const response = await this.#client.call({ ...request, method: 'POST', path: '/v1/voices/add', form, signal: options.signal });

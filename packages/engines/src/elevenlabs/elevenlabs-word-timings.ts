@@ -1,8 +1,7 @@
 import type { WordTiming } from '../capabilities/speech-synthesizer.ts';
-import { tokenizeWords, type TextToken } from '../espeak/espeak-word-timings.ts';
+import { SPOKEN, tokenizeWords, type TextToken } from '../text/words.ts';
 import type { ElevenLabsAlignment } from './elevenlabs-api.ts';
 
-const SPOKEN = /[\p{L}\p{N}]/u;
 /** How far ahead a character of the alignment is looked for in the text when the two differ. */
 const LOOKAHEAD = 8;
 

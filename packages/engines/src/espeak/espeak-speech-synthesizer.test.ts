@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wavPeakEnvelope } from '../audio/pcm-audio.ts';
 import { EngineInputError } from '../engine-errors.ts';
 import { createLocalEngineRegistry } from '../registry/local-engines.ts';
-import { speechSynthesizerConformance } from '../testing/conformance.ts';
+import { speechSynthesizerConformance } from '../testing/conformance/speech-synthesizer-conformance.ts';
 import { createEspeak } from './espeak-speech-synthesizer.ts';
 
 const descriptor = createLocalEngineRegistry().list('speech-synthesizer').find((entry) => entry.id === 'espeak:espeak-ng')!;

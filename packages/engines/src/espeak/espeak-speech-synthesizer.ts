@@ -1,8 +1,10 @@
 import { writeFile } from 'node:fs/promises';
-import { runFfmpeg, withWorkDir } from '@voxwork/media';
+import { pcm16Wav, runFfmpeg, withWorkDir } from '@voxwork/media';
 import { z } from 'zod';
-import type { EngineWarning } from '../capabilities/engine-common.ts';
+import { clampOption, parseOptions, speaksLanguage } from '../capabilities/call-options.ts';
+import { synthesizeOptionsSchema } from '../capabilities/option-schemas.ts';
 import type { SpeechSynthesizer, SynthesisVoice, SynthesizeOptions, SynthesizeResult, WordTiming } from '../capabilities/speech-synthesizer.ts';
+import { encodeSpeechArgs } from '../audio/speech-output.ts';
 import { EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
 import { espeakLibrary } from './espeak-library.ts';
 import { ESPEAK_PITCH_CALIBRATION, espeakPitchParameter } from './espeak-pitch.ts';
@@ -29,20 +31,6 @@ const settingsSchema = z.object({
   timeoutMs: z.number().int().positive().optional(),
 });
 
-const optionsSchema = z.object({
-  text: z.string().min(1, 'text is empty'),
-  textFormat: z.enum(['plain', 'ssml']).optional(),
-  voice: z.string().min(1),
-  language: z.string().optional(),
-  speed: z.number().positive().optional(),
-  pitchSemitones: z.number().optional(),
-  volume: z.number().min(0).optional(),
-  style: z.string().optional(),
-  outputFile: z.string().min(1),
-  outputFormat: z.enum(['wav', 'mp3', 'ogg', 'flac', 'pcm']).optional(),
-  wordTimings: z.boolean().optional(),
-});
-
 /** `providerOptions.espeak`. */
 const espeakOptionsSchema = z.object({
   /** Extra pause between words, in 10 ms units at the default rate (`-g`). */
@@ -55,44 +43,10 @@ const MAX_WPM = 450;
 const HAN = /\p{Script=Han}/u;
 const SYLLABLE = /[A-Za-zü]+[0-5]/g;
 
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-
 /** espeak-ng's `cmn` voice reads Latin letters (so pinyin and tone digits) as English; `cmn-latn-pinyin` reads pinyin. */
 const VOICE_REPLACEMENTS: Record<string, { voice: string; reason: string }> = {
   cmn: { voice: 'cmn-latn-pinyin', reason: "espeak-ng's cmn voice reads Latin letters as English, so the pinyin our Chinese text becomes would be misread; cmn-latn-pinyin is used instead" },
 };
-
-function encodeFormatArgs(format: 'mp3' | 'ogg' | 'flac' | 'pcm'): string[] {
-  switch (format) {
-    case 'mp3':
-      return ['-c:a', 'libmp3lame', '-q:a', '4', '-f', 'mp3'];
-    case 'ogg':
-      return ['-c:a', 'libopus', '-b:a', '48k', '-f', 'ogg'];
-    case 'flac':
-      return ['-c:a', 'flac', '-f', 'flac'];
-    case 'pcm':
-      return ['-c:a', 'pcm_s16le', '-f', 's16le'];
-  }
-}
-
-/** 16-bit mono PCM as a WAV file's bytes. */
-export function pcm16Wav(samples: Int16Array, sampleRate: number): Buffer {
-  const bytes = Buffer.alloc(44 + samples.length * 2);
-  bytes.write('RIFF', 0, 'ascii');
-  bytes.writeUInt32LE(36 + samples.length * 2, 4);
-  bytes.write('WAVEfmt ', 8, 'ascii');
-  bytes.writeUInt32LE(16, 16);
-  bytes.writeUInt16LE(1, 20);
-  bytes.writeUInt16LE(1, 22);
-  bytes.writeUInt32LE(sampleRate, 24);
-  bytes.writeUInt32LE(sampleRate * 2, 28);
-  bytes.writeUInt16LE(2, 32);
-  bytes.writeUInt16LE(16, 34);
-  bytes.write('data', 36, 'ascii');
-  bytes.writeUInt32LE(samples.length * 2, 40);
-  for (let index = 0; index < samples.length; index++) bytes.writeInt16LE(samples[index]!, 44 + index * 2);
-  return bytes;
-}
 
 /** Each syllable of a converter's pinyin mapped to the next Hanzi of `source`, in order (for a converter that keeps no map). */
 function syllablesInOrder(pinyin: string, source: MappedText): MappedText {
@@ -179,18 +133,7 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
 
   async doSynthesize(options: SynthesizeOptions): Promise<SynthesizeResult> {
     const startedAt = performance.now();
-    const parsed = optionsSchema.safeParse(options);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new EngineInputError(`${issue?.path.join('.') || 'options'}: ${issue?.message}`, { engineId: this.engineId });
-    }
-    const espeakOptions = espeakOptionsSchema.safeParse(options.providerOptions?.espeak ?? {});
-    if (!espeakOptions.success) throw new EngineInputError(`providerOptions.espeak: ${espeakOptions.error.issues[0]?.message}`, { engineId: this.engineId });
-    throwIfAborted(options.signal, this.engineId);
-    const warnings: EngineWarning[] = [];
-    for (const key of Object.keys(options.providerOptions?.espeak ?? {})) {
-      if (!(key in espeakOptionsSchema.shape)) warnings.push({ type: 'unsupported-option', option: `providerOptions.espeak.${key}`, details: `espeak options are: ${Object.keys(espeakOptionsSchema.shape).join(', ')}` });
-    }
+    const { warnings, provider } = parseOptions(options, { engineId: this.engineId, request: synthesizeOptionsSchema, vendor: 'espeak', schema: espeakOptionsSchema });
 
     // Voice and variant.
     const { voices, variants } = await this.#loadCatalogue();
@@ -207,17 +150,14 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
     const voice = toSynthesisVoice(base, variant);
     const voiceArg = variant ? `${base.id}+${variantIdOf(variant)}` : base.id;
 
-    if (options.language) {
-      const wanted = options.language.toLowerCase();
-      const speaks = voice.languages.some((language) => language === wanted || language.startsWith(`${wanted}-`) || wanted.startsWith(`${language}-`));
-      if (!speaks) warnings.push({ type: 'unsupported-option', option: 'language', details: `voice ${voice.id} speaks ${voice.languages.join(', ')}, not ${options.language}` });
+    if (options.language && !speaksLanguage(voice.languages, options.language)) {
+      warnings.push({ type: 'unsupported-option', option: 'language', details: `voice ${voice.id} speaks ${voice.languages.join(', ')}, not ${options.language}` });
     }
     if (options.style) warnings.push({ type: 'unsupported-option', option: 'style', details: 'espeak-ng has no speaking styles' });
 
     // Rate, pitch, volume.
     const speed = options.speed ?? 1;
-    const wpm = clamp(Math.round(DEFAULT_WPM * speed), MIN_WPM, MAX_WPM);
-    if (wpm !== Math.round(DEFAULT_WPM * speed)) warnings.push({ type: 'approximated-option', option: 'speed', details: `espeak-ng speaks ${MIN_WPM}–${MAX_WPM} words per minute; used ${wpm}` });
+    const wpm = clampOption(warnings, 'speed', Math.round(DEFAULT_WPM * speed), [MIN_WPM, MAX_WPM], (used) => `espeak-ng speaks ${MIN_WPM}–${MAX_WPM} words per minute; used ${used}`);
     const semitones = options.pitchSemitones ?? 0;
     const { parameter: pitch, clamped } = espeakPitchParameter(semitones);
     if (semitones !== 0) {
@@ -225,8 +165,7 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
       warnings.push({ type: 'approximated-option', option: 'pitchSemitones', details: clamped ? `${reach}; used -p ${pitch}` : `${semitones} st mapped to -p ${pitch} (calibrated on en-us; other voices differ slightly)` });
     }
     const volume = options.volume ?? 1;
-    const amplitude = clamp(Math.round(100 * volume), 0, 200);
-    if (amplitude !== Math.round(100 * volume)) warnings.push({ type: 'approximated-option', option: 'volume', details: 'espeak-ng amplifies at most 2×' });
+    const amplitude = clampOption(warnings, 'volume', Math.round(100 * volume), [0, 200], () => 'espeak-ng amplifies at most 2×');
 
     // Text: what the library is given (it always reads SSML), mapped back to the caller's text for word timings.
     // Hanzi go through the pinyin converter; Latin words in Chinese text are spoken in English.
@@ -246,7 +185,7 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
         throw toEngineError(error, this.engineId, 'converting Hanzi to pinyin');
       }
     }
-    const { wordGap } = espeakOptions.data;
+    const { wordGap } = provider;
     if (wordGap) {
       // `-g` counted 10 ms units at the default rate, shorter at higher rates.
       spoken = withWordGaps(spoken, Math.round((wordGap * 10 * DEFAULT_WPM) / wpm));
@@ -272,7 +211,7 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
         await withWorkDir('espeak', async (_dir, file) => {
           const wavFile = file('speech.wav');
           await writeFile(wavFile, wav);
-          await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', wavFile, ...encodeFormatArgs(format), options.outputFile], { signal: options.signal });
+          await runFfmpeg(encodeSpeechArgs({ input: wavFile, output: options.outputFile, format }), { signal: options.signal });
         });
       }
       return {

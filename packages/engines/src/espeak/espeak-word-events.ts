@@ -1,7 +1,8 @@
 import type { WordTiming } from '../capabilities/speech-synthesizer.ts';
+import { ssmlTextContent } from '../text/ssml-text.ts';
+import { tokenizeWords } from '../text/words.ts';
 import type { MappedText } from './espeak-text-mapping.ts';
 import type { EspeakWordEvent } from './espeak-synthesis.worker.ts';
-import { ssmlTextContent, tokenizeWords } from './espeak-word-timings.ts';
 
 /** A 5 ms frame is sound when its peak reaches 2 % of the loudest sample (espeak-ng's pauses are not exactly zero). */
 const FRAME_SECONDS = 0.005;

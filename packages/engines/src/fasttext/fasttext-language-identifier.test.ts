@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalEngineRegistry } from '../registry/local-engines.ts';
-import { languageIdentifierConformance } from '../testing/conformance.ts';
+import { languageIdentifierConformance } from '../testing/conformance/language-identifier-conformance.ts';
 import { applyScriptRules, createFasttext, tagOfLabel } from './fasttext-language-identifier.ts';
 
 const descriptor = createLocalEngineRegistry().list('language-identifier').find((entry) => entry.id === 'fasttext:lid-176')!;

@@ -7,9 +7,10 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
-import type { EngineWarning, LanguageTag } from '../capabilities/engine-common.ts';
+import { parseOptions } from '../capabilities/call-options.ts';
+import type { LanguageTag } from '../capabilities/engine-common.ts';
 import type { IdentifiedLanguage, IdentifyLanguageOptions, IdentifyLanguageResult, LanguageIdentifier } from '../capabilities/language-identifier.ts';
-import { EngineInputError, EngineUnavailableError, throwIfAborted } from '../engine-errors.ts';
+import { EngineUnavailableError, throwIfAborted } from '../engine-errors.ts';
 
 export const FASTTEXT_ENGINE_ID = 'fasttext:lid-176';
 
@@ -115,16 +116,7 @@ export class FasttextLanguageIdentifier implements LanguageIdentifier {
 
   async doIdentify(options: IdentifyLanguageOptions): Promise<IdentifyLanguageResult> {
     const startedAt = performance.now();
-    const parsed = optionsSchema.safeParse(options);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new EngineInputError(`${issue?.path.join('.') || 'options'}: ${issue?.message}`, { engineId: this.engineId });
-    }
-    throwIfAborted(options.signal, this.engineId);
-    const warnings: EngineWarning[] = [];
-    for (const key of Object.keys(options.providerOptions?.fasttext ?? {})) {
-      warnings.push({ type: 'unsupported-option', option: `providerOptions.fasttext.${key}`, details: 'fasttext takes no provider options' });
-    }
+    const { warnings } = parseOptions(options, { engineId: this.engineId, request: optionsSchema, vendor: 'fasttext' });
     const maxLanguages = options.maxLanguages ?? 3;
     // fastText reads one line; newlines would end the text early.
     const text = options.text.replace(/\s+/g, ' ').trim();

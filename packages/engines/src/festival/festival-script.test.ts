@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { festivalScript, festivalTextData, festivalUtterances, festivalVoiceCheckScript, festivalWordTimings, parseFestivalWords, parseVoiceCheck, schemeString } from './festival-script.ts';
 import { FestivalReplyReader, festivalServerInit } from './festival-server.ts';
-import { decodeFestivalOutput, encodeFestivalText, prepareFestivalText } from './festival-text.ts';
+// The byte-text helpers under the names of their festival use.
+import { decodeByteText as decodeFestivalOutput, encodeByteText as encodeFestivalText, prepareByteText as prepareFestivalText } from '../text/byte-text.ts';
 import { festivalVoiceFacts, KNOWN_FESTIVAL_VOICES } from './festival-voices.ts';
 
 describe('festival script', () => {

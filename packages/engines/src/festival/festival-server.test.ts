@@ -1,10 +1,9 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { isProcessAlive } from '@voxwork/media';
+import { isProcessAlive, readWavInfo } from '@voxwork/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../engine-errors.ts';
-import { readWavInfo } from '../audio/speech-output.ts';
 import { festivalScript, festivalTextData, festivalUtterances } from './festival-script.ts';
 import { FestivalServer } from './festival-server.ts';
 import { createFestival } from './festival-speech-synthesizer.ts';

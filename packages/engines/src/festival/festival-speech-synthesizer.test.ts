@@ -7,7 +7,7 @@ import { decodeToPcm } from '../audio/pcm-audio.ts';
 import { pitchStatistics, semitonesBetween, trackPitch } from '../audio/pitch-tracker.ts';
 import { EngineAbortedError, EngineInputError } from '../engine-errors.ts';
 import { createLocalEngineRegistry } from '../registry/local-engines.ts';
-import { speechSynthesizerConformance } from '../testing/conformance.ts';
+import { speechSynthesizerConformance } from '../testing/conformance/speech-synthesizer-conformance.ts';
 import { createFestival } from './festival-speech-synthesizer.ts';
 
 const descriptor = createLocalEngineRegistry().list('speech-synthesizer').find((entry) => entry.id === 'festival:festival')!;

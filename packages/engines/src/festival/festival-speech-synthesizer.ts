@@ -1,14 +1,15 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { runMediaTool, withWorkDir } from '@voxwork/media';
 import { z } from 'zod';
-import type { EngineWarning } from '../capabilities/engine-common.ts';
+import { parseOptions, speaksLanguage } from '../capabilities/call-options.ts';
+import { synthesizeOptionsSchema } from '../capabilities/option-schemas.ts';
 import type { SpeechSynthesizer, SynthesisVoice, SynthesizeOptions, SynthesizeResult } from '../capabilities/speech-synthesizer.ts';
-import { finishSpeechAudio } from '../audio/speech-output.ts';
+import { finishSpeechAudio, speechAdjustments } from '../audio/speech-output.ts';
 import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
-import { ssmlTextContent } from '../espeak/espeak-word-timings.ts';
+import { decodeByteText, encodeByteText, prepareByteText } from '../text/byte-text.ts';
+import { decodeEntitiesKeepingLength, ssmlTextContent } from '../text/ssml-text.ts';
 import { festivalScript, festivalTextData, festivalUtterances, festivalVoiceCheckScript, festivalWordTimings, parseFestivalWords, parseVoiceCheck } from './festival-script.ts';
 import { FestivalServer } from './festival-server.ts';
-import { decodeFestivalOutput, encodeFestivalText, prepareFestivalText } from './festival-text.ts';
 import { DEFAULT_FESTIVAL_VOICES_DIR, FESTIVAL_ENGINE_ID, scanFestivalVoices, toFestivalSynthesisVoice, type FestivalVoiceEntry } from './festival-voices.ts';
 
 export interface FestivalSettings {
@@ -39,29 +40,8 @@ const settingsSchema = z.object({
   serverIdleMs: z.number().int().positive().optional(),
 });
 
-const optionsSchema = z.object({
-  text: z.string().min(1, 'text is empty'),
-  textFormat: z.enum(['plain', 'ssml']).optional(),
-  voice: z.string().min(1),
-  language: z.string().optional(),
-  speed: z.number().positive().optional(),
-  pitchSemitones: z.number().optional(),
-  volume: z.number().min(0).optional(),
-  style: z.string().optional(),
-  outputFile: z.string().min(1),
-  outputFormat: z.enum(['wav', 'mp3', 'ogg', 'flac', 'pcm']).optional(),
-  wordTimings: z.boolean().optional(),
-});
-
-const MIN_SPEED = 0.5;
-const MAX_SPEED = 2;
-const MAX_SEMITONES = 12;
-const MAX_VOLUME = 2;
-
 /** Longer texts are worth a shell call that records festival's pid, so that cancelling stops the work. */
 const KILLABLE_FROM_CHARACTERS = 300;
-
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
   readonly specificationVersion = 'v1';
@@ -137,43 +117,23 @@ export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
 
   async doSynthesize(options: SynthesizeOptions): Promise<SynthesizeResult> {
     const startedAt = performance.now();
-    const parsed = optionsSchema.safeParse(options);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new EngineInputError(`${issue?.path.join('.') || 'options'}: ${issue?.message}`, { engineId: this.engineId });
-    }
-    throwIfAborted(options.signal, this.engineId);
-    const warnings: EngineWarning[] = [];
-    for (const key of Object.keys(options.providerOptions?.festival ?? {})) {
-      warnings.push({ type: 'unsupported-option', option: `providerOptions.festival.${key}`, details: 'festival takes no provider options' });
-    }
+    const { warnings } = parseOptions(options, { engineId: this.engineId, request: synthesizeOptionsSchema, vendor: 'festival' });
 
     const voices = await this.#catalogue();
     const entry = voices.find((voice) => voice.id.toLowerCase() === options.voice.trim().toLowerCase());
     if (!entry) throw new EngineInputError(`festival has no voice "${options.voice}" (see listVoices())`, { engineId: this.engineId });
     const { facts } = entry;
 
-    if (options.language) {
-      const wanted = options.language.toLowerCase();
-      const speaks = facts.languages.some((language) => language === wanted || language.startsWith(`${wanted}-`) || wanted.startsWith(`${language}-`));
-      if (!speaks) warnings.push({ type: 'unsupported-option', option: 'language', details: `voice ${entry.id} speaks ${facts.languages.join(', ')}, not ${options.language}` });
+    if (options.language && !speaksLanguage(facts.languages, options.language)) {
+      warnings.push({ type: 'unsupported-option', option: 'language', details: `voice ${entry.id} speaks ${facts.languages.join(', ')}, not ${options.language}` });
     }
     if (options.style) warnings.push({ type: 'unsupported-option', option: 'style', details: 'festival has no speaking styles' });
-
-    const requestedSpeed = options.speed ?? 1;
-    const speed = clamp(requestedSpeed, MIN_SPEED, MAX_SPEED);
-    if (speed !== requestedSpeed) warnings.push({ type: 'approximated-option', option: 'speed', details: `festival speaks at ${MIN_SPEED}–${MAX_SPEED}× its rate; used ${speed}` });
-    const requestedPitch = options.pitchSemitones ?? 0;
-    const pitchSemitones = clamp(requestedPitch, -MAX_SEMITONES, MAX_SEMITONES);
-    if (pitchSemitones !== requestedPitch) warnings.push({ type: 'approximated-option', option: 'pitchSemitones', details: `pitch shifts of ±${MAX_SEMITONES} semitones at most; used ${pitchSemitones}` });
-    const requestedVolume = options.volume ?? 1;
-    const volume = clamp(requestedVolume, 0, MAX_VOLUME);
-    if (volume !== requestedVolume) warnings.push({ type: 'approximated-option', option: 'volume', details: `gain of ${MAX_VOLUME}× at most` });
+    const { speed, pitchSemitones, volume } = speechAdjustments(options, 'festival', warnings);
 
     // SSML: tags are blanked out (offsets still point into the markup); festival reads the words.
     const ssml = options.textFormat === 'ssml';
     if (ssml) warnings.push({ type: 'unsupported-option', option: 'textFormat', details: 'festival reads SSML as plain text: tags are ignored, so <break> adds no pause (split the text into segments instead)' });
-    const prepared = prepareFestivalText(ssml ? decodeEntitiesKeepingLength(ssmlTextContent(options.text)) : options.text, facts);
+    const prepared = prepareByteText(ssml ? decodeEntitiesKeepingLength(ssmlTextContent(options.text)) : options.text, facts);
     if (prepared.dropped > 0) warnings.push({ type: 'approximate-output', output: 'audio', details: `${prepared.dropped} characters the ${entry.id} voice cannot read were skipped` });
     if (!/[\p{L}\p{N}]/u.test(prepared.text)) throw new EngineInputError('the text has nothing festival can speak', { engineId: this.engineId });
 
@@ -187,7 +147,7 @@ export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
         const scriptFile = file('synthesis.scm');
         const wavFile = file('speech.wav');
         const wordsFile = file('words.tsv');
-        await writeFile(textFile, encodeFestivalText(festivalTextData(festivalUtterances(prepared.text)), facts.encoding));
+        await writeFile(textFile, encodeByteText(festivalTextData(festivalUtterances(prepared.text)), facts.encoding));
         const program = festivalScript({ voice: entry.id, textFile, wavFile, wordsFile, speedMethod: facts.speedMethod, speed });
         const synthStarted = performance.now();
         const server = this.#serverFor(voices);
@@ -227,7 +187,7 @@ export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
         });
         let words: SynthesizeResult['words'] = [];
         if (wantTimings) {
-          const { tokens } = parseFestivalWords(decodeFestivalOutput(await readFile(wordsFile), facts.encoding));
+          const { tokens } = parseFestivalWords(decodeByteText(await readFile(wordsFile), facts.encoding));
           const scaled = tempo === 1 ? tokens : tokens.map((token) => ({ ...token, words: token.words.map((word) => ({ startSeconds: word.startSeconds / tempo, endSeconds: word.endSeconds / tempo })) }));
           const timings = festivalWordTimings(scaled, prepared.text, finished.durationSeconds);
           words = timings.words;
@@ -247,17 +207,6 @@ export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
       throw toEngineError(error, this.engineId, 'synthesizing');
     }
   }
-}
-
-/** `&amp;` → `&` padded with spaces to the entity's length, so offsets still point into the markup. */
-function decodeEntitiesKeepingLength(text: string): string {
-  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
-    const lower = body.toLowerCase();
-    const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : lower.startsWith('#') ? Number(lower.slice(1)) : undefined;
-    const char = code === undefined ? named[lower] : code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
-    return char === undefined || char.length > entity.length ? entity : char.padEnd(entity.length, ' ');
-  });
 }
 
 /** The festival engine (Debian's `festival` with its voice packages). */

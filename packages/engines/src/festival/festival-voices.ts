@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SynthesisVoice } from '../capabilities/speech-synthesizer.ts';
+import type { ByteTextEncoding } from '../text/byte-text.ts';
 
 export const FESTIVAL_ENGINE_ID = 'festival:festival';
 export const DEFAULT_FESTIVAL_VOICES_DIR = '/usr/share/festival/voices';
@@ -19,7 +20,7 @@ export interface FestivalVoiceFacts {
   languages: string[];
   gender: 'female' | 'male' | undefined;
   /** What the voice's lexicon reads: festival works on bytes. */
-  encoding: 'utf-8' | 'latin1' | 'iso-8859-2';
+  encoding: ByteTextEncoding;
   speedMethod: FestivalSpeedMethod;
   /** Listed first in its language: the voice to offer by default. */
   preferred?: boolean;

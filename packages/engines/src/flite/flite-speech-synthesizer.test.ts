@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineAbortedError, EngineInputError } from '../engine-errors.ts';
 import { createLocalEngineRegistry } from '../registry/local-engines.ts';
-import { speechSynthesizerConformance } from '../testing/conformance.ts';
+import { speechSynthesizerConformance } from '../testing/conformance/speech-synthesizer-conformance.ts';
 import { createFlite } from './flite-speech-synthesizer.ts';
 
 const descriptor = createLocalEngineRegistry().list('speech-synthesizer').find((entry) => entry.id === 'flite:flite')!;

@@ -1,12 +1,13 @@
 import { stat, writeFile } from 'node:fs/promises';
-import { runMediaTool, withWorkDir } from '@voxwork/media';
+import { readWavInfo, runMediaTool, withWorkDir } from '@voxwork/media';
 import { z } from 'zod';
-import type { EngineWarning } from '../capabilities/engine-common.ts';
+import { parseOptions, speaksLanguage } from '../capabilities/call-options.ts';
+import { synthesizeOptionsSchema } from '../capabilities/option-schemas.ts';
 import type { SpeechSynthesizer, SynthesisVoice, SynthesizeOptions, SynthesizeResult, WordTiming } from '../capabilities/speech-synthesizer.ts';
-import { finishSpeechAudio, readWavInfo } from '../audio/speech-output.ts';
+import { finishSpeechAudio, speechAdjustments } from '../audio/speech-output.ts';
 import { EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
-import { ssmlTextContent } from '../espeak/espeak-word-timings.ts';
-import { prepareFestivalText } from '../festival/festival-text.ts';
+import { prepareByteText } from '../text/byte-text.ts';
+import { ssmlTextContent } from '../text/ssml-text.ts';
 import { FLITE_ENGINE_ID, parseFliteVoiceList, toFliteSynthesisVoice } from './flite-voices.ts';
 import { fliteWordTimings, fliteWordTimingsByLength, parsePhoneLines, parsePsdur, whitespaceTokens } from './flite-word-timings.ts';
 
@@ -25,27 +26,7 @@ const settingsSchema = z.object({
   timeoutMs: z.number().int().positive().optional(),
 });
 
-const optionsSchema = z.object({
-  text: z.string().min(1, 'text is empty'),
-  textFormat: z.enum(['plain', 'ssml']).optional(),
-  voice: z.string().min(1),
-  language: z.string().optional(),
-  speed: z.number().positive().optional(),
-  pitchSemitones: z.number().optional(),
-  volume: z.number().min(0).optional(),
-  style: z.string().optional(),
-  outputFile: z.string().min(1),
-  outputFormat: z.enum(['wav', 'mp3', 'ogg', 'flac', 'pcm']).optional(),
-  wordTimings: z.boolean().optional(),
-});
-
-const MIN_SPEED = 0.5;
-const MAX_SPEED = 2;
-const MAX_SEMITONES = 12;
-const MAX_VOLUME = 2;
 const ENGLISH = { encoding: 'utf-8' as const, languages: ['en'] };
-
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 export class FliteSpeechSynthesizer implements SpeechSynthesizer {
   readonly specificationVersion = 'v1';
@@ -82,16 +63,7 @@ export class FliteSpeechSynthesizer implements SpeechSynthesizer {
 
   async doSynthesize(options: SynthesizeOptions): Promise<SynthesizeResult> {
     const startedAt = performance.now();
-    const parsed = optionsSchema.safeParse(options);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new EngineInputError(`${issue?.path.join('.') || 'options'}: ${issue?.message}`, { engineId: this.engineId });
-    }
-    throwIfAborted(options.signal, this.engineId);
-    const warnings: EngineWarning[] = [];
-    for (const key of Object.keys(options.providerOptions?.flite ?? {})) {
-      warnings.push({ type: 'unsupported-option', option: `providerOptions.flite.${key}`, details: 'flite takes no provider options' });
-    }
+    const { warnings } = parseOptions(options, { engineId: this.engineId, request: synthesizeOptionsSchema, vendor: 'flite' });
 
     const voices = await this.#catalogue();
     // Only listed names reach `-voice` (flite would also load a file or URL named there).
@@ -99,27 +71,16 @@ export class FliteSpeechSynthesizer implements SpeechSynthesizer {
     if (!voiceId) throw new EngineInputError(`flite has no voice "${options.voice}" (see listVoices())`, { engineId: this.engineId });
     const voice = toFliteSynthesisVoice(voiceId);
 
-    if (options.language) {
-      const wanted = options.language.toLowerCase();
-      const speaks = voice.languages.some((language) => language === wanted || language.startsWith(`${wanted}-`) || wanted.startsWith(`${language}-`));
-      if (!speaks) warnings.push({ type: 'unsupported-option', option: 'language', details: `flite speaks English only (voice ${voice.id}: ${voice.languages.join(', ')}), not ${options.language}` });
+    if (options.language && !speaksLanguage(voice.languages, options.language)) {
+      warnings.push({ type: 'unsupported-option', option: 'language', details: `flite speaks English only (voice ${voice.id}: ${voice.languages.join(', ')}), not ${options.language}` });
     }
     if (options.style) warnings.push({ type: 'unsupported-option', option: 'style', details: 'flite has no speaking styles' });
-
-    const requestedSpeed = options.speed ?? 1;
-    const speed = clamp(requestedSpeed, MIN_SPEED, MAX_SPEED);
-    if (speed !== requestedSpeed) warnings.push({ type: 'approximated-option', option: 'speed', details: `flite speaks at ${MIN_SPEED}–${MAX_SPEED}× its rate; used ${speed}` });
-    const requestedPitch = options.pitchSemitones ?? 0;
-    const pitchSemitones = clamp(requestedPitch, -MAX_SEMITONES, MAX_SEMITONES);
-    if (pitchSemitones !== requestedPitch) warnings.push({ type: 'approximated-option', option: 'pitchSemitones', details: `pitch shifts of ±${MAX_SEMITONES} semitones at most; used ${pitchSemitones}` });
-    const requestedVolume = options.volume ?? 1;
-    const volume = clamp(requestedVolume, 0, MAX_VOLUME);
-    if (volume !== requestedVolume) warnings.push({ type: 'approximated-option', option: 'volume', details: `gain of ${MAX_VOLUME}× at most` });
+    const { speed, pitchSemitones, volume } = speechAdjustments(options, 'flite', warnings);
 
     const ssml = options.textFormat === 'ssml';
     if (ssml) warnings.push({ type: 'unsupported-option', option: 'textFormat', details: 'flite reads SSML as plain text here: tags are ignored, so <break> adds no pause (split the text into segments instead)' });
     // ASCII, one character per input UTF-16 unit: offsets into `prepared.text` are offsets into the input.
-    const prepared = prepareFestivalText(ssml ? ssmlTextContent(options.text) : options.text, ENGLISH);
+    const prepared = prepareByteText(ssml ? ssmlTextContent(options.text) : options.text, ENGLISH);
     if (prepared.dropped > 0) warnings.push({ type: 'approximate-output', output: 'audio', details: `${prepared.dropped} characters flite cannot read (not English letters) were skipped` });
     if (!/[A-Za-z0-9]/.test(prepared.text)) throw new EngineInputError('the text has nothing flite can speak', { engineId: this.engineId });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EngineDescriptor } from '../registry/engine-registry.ts';
 import { remoteEngineDescriptors, remoteEngineSettingsFromEnv } from '../registry/remote-engines.ts';
 import { EngineAbortedError, EngineAuthError, EngineFailedError, EngineInputError, type EngineError } from '../engine-errors.ts';
-import { speechSynthesizerConformance } from '../testing/conformance.ts';
+import { speechSynthesizerConformance } from '../testing/conformance/speech-synthesizer-conformance.ts';
 import { startOpenAIReplayServer } from '../testing/openai-replay-server.ts';
 import type { ReplayServer } from '../testing/replay-http.ts';
 import { createOpenAISpeech, openAIEngineId } from './openai-speech-synthesizer.ts';

@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import type { EngineId, EngineWarning, LanguageTag } from '../capabilities/engine-common.ts';
+import { clampOption, parseOptions } from '../capabilities/call-options.ts';
+import type { EngineId, LanguageTag } from '../capabilities/engine-common.ts';
 import type { SpeechSynthesizer, SynthesisVoice, SynthesizeOptions, SynthesizeResult, WordTiming } from '../capabilities/speech-synthesizer.ts';
 import { EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
-// Word tokens and the length-based estimate are shared with espeak (they are not espeak-specific).
-import { estimateWordsByLength, ssmlTextContent, tokenizeWords } from '../espeak/espeak-word-timings.ts';
 import { finishVendorAudio, type AudioFormat, type VendorAudio } from '../remote/remote-audio.ts';
 import { apiOrigin, remoteRequest } from '../remote/remote-http.ts';
 import { vendorLanguage } from '../remote/remote-language.ts';
+import { pitchAppliedAfterwards, remoteSynthesizeOptionsSchema } from '../remote/remote-synthesis-options.ts';
+import { ssmlTextContent } from '../text/ssml-text.ts';
+import { estimateWordsByLength } from '../text/word-timing-estimate.ts';
+import { tokenizeWords } from '../text/words.ts';
 import {
   modelTakesInstructions,
   OPENAI_BUILT_IN_VOICES,
@@ -73,20 +76,6 @@ const settingsSchema = z.object({
   maxInputCharacters: z.number().int().positive().optional(),
 });
 
-const optionsSchema = z.object({
-  text: z.string().refine((text) => text.trim() !== '', 'text is empty'),
-  textFormat: z.enum(['plain', 'ssml']).optional(),
-  voice: z.string().min(1),
-  language: z.string().optional(),
-  speed: z.number().positive().optional(),
-  pitchSemitones: z.number().min(-24).max(24).optional(),
-  volume: z.number().min(0).max(4).optional(),
-  style: z.string().optional(),
-  outputFile: z.string().min(1),
-  outputFormat: z.enum(['wav', 'mp3', 'ogg', 'flac', 'pcm']).optional(),
-  wordTimings: z.boolean().optional(),
-});
-
 /** `openai:<model>`: the model name lower-cased, characters an engine id cannot hold as `-`. */
 export function openAIEngineId(model: string): EngineId {
   const slug = model.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[^a-z0-9]+|-+$/g, '');
@@ -107,7 +96,6 @@ function vendorFormatFor(format: AudioFormat, processed: boolean): { request: Op
 }
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /**
  * Speech from an OpenAI-compatible `/v1/audio/speech` endpoint. The API returns audio only, so word
@@ -159,16 +147,7 @@ export class OpenAISpeechSynthesizer implements SpeechSynthesizer {
 
   async doSynthesize(options: SynthesizeOptions): Promise<SynthesizeResult> {
     const startedAt = performance.now();
-    const parsed = optionsSchema.safeParse(options);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new EngineInputError(`${issue?.path.join('.') || 'options'}: ${issue?.message}`, { engineId: this.engineId });
-    }
-    throwIfAborted(options.signal, this.engineId);
-    const warnings: EngineWarning[] = [];
-    for (const key of Object.keys(options.providerOptions?.openai ?? {})) {
-      warnings.push({ type: 'unsupported-option', option: `providerOptions.openai.${key}`, details: 'the OpenAI speech adapter takes no provider options' });
-    }
+    const { warnings } = parseOptions(options, { engineId: this.engineId, request: remoteSynthesizeOptionsSchema, vendor: 'openai', name: 'the OpenAI speech adapter' });
 
     const voice = this.#voices.find((entry) => entry.id === options.voice);
     if (!voice) throw new EngineInputError(`${this.engineId} has no voice "${options.voice}" (voices: ${this.#voices.map((entry) => entry.id).join(', ')})`, { engineId: this.engineId });
@@ -195,20 +174,9 @@ export class OpenAISpeechSynthesizer implements SpeechSynthesizer {
       else warnings.push({ type: 'unsupported-option', option: 'style', details: `${this.model} takes no instructions (gpt-4o-mini-tts does)` });
     }
     if (options.speed !== undefined && options.speed !== 1) {
-      const speed = clamp(options.speed, OPENAI_MIN_SPEED, OPENAI_MAX_SPEED);
-      if (speed !== options.speed) warnings.push({ type: 'approximated-option', option: 'speed', details: `the speech API speaks at ${OPENAI_MIN_SPEED}–${OPENAI_MAX_SPEED}×; used ${speed}` });
-      body.speed = speed;
+      body.speed = clampOption(warnings, 'speed', options.speed, [OPENAI_MIN_SPEED, OPENAI_MAX_SPEED], (used) => `the speech API speaks at ${OPENAI_MIN_SPEED}–${OPENAI_MAX_SPEED}×; used ${used}`);
     }
-    let pitchSemitones = options.pitchSemitones ?? 0;
-    if (pitchSemitones !== 0) {
-      const clamped = clamp(pitchSemitones, -12, 12);
-      warnings.push({
-        type: 'approximated-option',
-        option: 'pitchSemitones',
-        details: `the speech API has no pitch control: ${clamped} semitones applied afterwards with rubberband (formants kept)${clamped !== pitchSemitones ? '; at most ±12' : ''}`,
-      });
-      pitchSemitones = clamped;
-    }
+    const pitchSemitones = pitchAppliedAfterwards(options.pitchSemitones, 'the speech API', warnings);
     const volume = options.volume ?? 1;
     const format = options.outputFormat ?? 'wav';
     const processed = pitchSemitones !== 0 || volume !== 1;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineAbortedError } from '../engine-errors.ts';
 import { createFestival } from '../festival/festival-speech-synthesizer.ts';
 import { createLocalEngineRegistry } from '../registry/local-engines.ts';
-import { speechRecognizerConformance } from '../testing/conformance.ts';
+import { speechRecognizerConformance } from '../testing/conformance/speech-recognizer-conformance.ts';
 import { makeLongSpeech } from '../testing/generated-media.ts';
 import { wordErrorRate } from '../testing/word-error-rate.ts';
 import { parsePocketsphinxOutput } from './pocketsphinx-output.ts';

@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
-import { probeMedia, resampleArgs, runFfmpeg, runMediaTool, withWorkDir } from '@voxwork/media';
+import { probeMedia, readWavInfo, resampleArgs, runFfmpeg, runMediaTool, withWorkDir } from '@voxwork/media';
 import { z } from 'zod';
+import { parseOptions } from '../capabilities/call-options.ts';
 import type { EngineWarning } from '../capabilities/engine-common.ts';
 import type { RecognizeOptions, RecognizeResult, SpeechRecognizer } from '../capabilities/speech-recognizer.ts';
-import { readWavInfo } from '../audio/speech-output.ts';
 import { EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
 import { parsePocketsphinxOutput, POCKETSPHINX_ENGINE_ID } from './pocketsphinx-output.ts';
 
@@ -50,20 +50,14 @@ export class PocketsphinxSpeechRecognizer implements SpeechRecognizer {
 
   async doRecognize(options: RecognizeOptions): Promise<RecognizeResult> {
     const startedAt = performance.now();
-    const parsed = optionsSchema.safeParse(options);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new EngineInputError(`${issue?.path.join('.') || 'options'}: ${issue?.message}`, { engineId: this.engineId });
-    }
-    throwIfAborted(options.signal, this.engineId);
+    // Provider options are warned about after the options the recognizer cannot honour.
+    const { warnings: providerWarnings } = parseOptions(options, { engineId: this.engineId, request: optionsSchema, vendor: 'pocketsphinx' });
     const warnings: EngineWarning[] = [];
     if (options.language && !/^en(?:-|$)/i.test(options.language)) {
       warnings.push({ type: 'unsupported-option', option: 'language', details: `pocketsphinx has a US English model only; ${options.language} speech comes out as English words` });
     }
     if (options.vocabulary?.length) warnings.push({ type: 'unsupported-option', option: 'vocabulary', details: 'pocketsphinx 0.8 takes no phrase hints here (a custom dictionary or grammar would be needed)' });
-    for (const key of Object.keys(options.providerOptions?.pocketsphinx ?? {})) {
-      warnings.push({ type: 'unsupported-option', option: `providerOptions.pocketsphinx.${key}`, details: 'pocketsphinx takes no provider options' });
-    }
+    warnings.push(...providerWarnings);
 
     const info = await stat(options.audioFile).then(
       () => probeMedia(options.audioFile, { signal: options.signal }).catch(() => undefined),

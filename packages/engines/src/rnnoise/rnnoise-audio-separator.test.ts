@@ -5,7 +5,7 @@ import { runFfmpeg } from '@voxwork/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToPcm } from '../audio/pcm-audio.ts';
 import { createLocalEngineRegistry } from '../registry/local-engines.ts';
-import { audioSeparatorConformance } from '../testing/conformance.ts';
+import { audioSeparatorConformance } from '../testing/conformance/audio-separator-conformance.ts';
 import { makeLongSpeech, makeSpeech } from '../testing/generated-media.ts';
 import { createRnnoise } from './rnnoise-audio-separator.ts';
 

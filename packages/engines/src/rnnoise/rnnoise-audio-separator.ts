@@ -7,10 +7,11 @@
 import { writeFile } from 'node:fs/promises';
 import { MediaProcessError, probeMedia, runFfmpeg, FFMPEG_COMMON, withWorkDir } from '@voxwork/media';
 import { z } from 'zod';
-import type { AudioFileOutput, EngineWarning } from '../capabilities/engine-common.ts';
+import { parseOptions } from '../capabilities/call-options.ts';
+import type { AudioFileOutput } from '../capabilities/engine-common.ts';
 import type { AudioStem, AudioSeparator, SeparateAudioOptions, SeparateAudioResult } from '../capabilities/audio-separator.ts';
 import { decodeToPcm } from '../audio/pcm-audio.ts';
-import { EngineAbortedError, EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
+import { EngineAbortedError, EngineInputError, EngineUnavailableError, toEngineError } from '../engine-errors.ts';
 
 export const RNNOISE_ENGINE_ID = 'rnnoise:rnnoise';
 const SAMPLE_RATE = 48_000;
@@ -97,16 +98,7 @@ export class RnnoiseAudioSeparator implements AudioSeparator {
 
   async doSeparate(options: SeparateAudioOptions): Promise<SeparateAudioResult> {
     const startedAt = performance.now();
-    const parsed = optionsSchema.safeParse(options);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new EngineInputError(`${issue?.path.join('.') || 'options'}: ${issue?.message}`, { engineId: this.engineId });
-    }
-    throwIfAborted(options.signal, this.engineId);
-    const warnings: EngineWarning[] = [];
-    for (const key of Object.keys(options.providerOptions?.rnnoise ?? {})) {
-      warnings.push({ type: 'unsupported-option', option: `providerOptions.rnnoise.${key}`, details: 'rnnoise takes no provider options' });
-    }
+    const { warnings } = parseOptions(options, { engineId: this.engineId, request: optionsSchema, vendor: 'rnnoise' });
     const wanted = Object.entries(options.outputs).filter((entry): entry is [AudioStem, string] => typeof entry[1] === 'string');
     for (const [stem] of wanted) {
       if (stem !== 'vocals' && stem !== 'noise') {

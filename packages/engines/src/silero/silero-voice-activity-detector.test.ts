@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '@voxwork/media';
 import { createLocalEngineRegistry } from '../registry/local-engines.ts';
-import { voiceActivityDetectorConformance } from '../testing/conformance.ts';
+import { voiceActivityDetectorConformance } from '../testing/conformance/voice-activity-detector-conformance.ts';
 import { makeLongSpeech, makeSilence, makeSpeech, makeTone, padWithSilence } from '../testing/generated-media.ts';
 import { createSilero, segmentsFromProbabilities } from './silero-voice-activity-detector.ts';
 

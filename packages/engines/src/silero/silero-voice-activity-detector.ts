@@ -3,10 +3,10 @@ import path from 'node:path';
 import { MediaProcessError } from '@voxwork/media';
 import type * as OnnxRuntime from 'onnxruntime-node';
 import { z } from 'zod';
-import type { EngineWarning } from '../capabilities/engine-common.ts';
+import { parseOptions } from '../capabilities/call-options.ts';
 import type { DetectVoiceActivityOptions, DetectVoiceActivityResult, SpeechSegment, VoiceActivityDetector } from '../capabilities/voice-activity-detector.ts';
 import { decodeToPcm } from '../audio/pcm-audio.ts';
-import { EngineAbortedError, EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
+import { EngineAbortedError, EngineInputError, EngineUnavailableError, toEngineError } from '../engine-errors.ts';
 
 export const SILERO_ENGINE_ID = 'silero:vad-v4';
 const SAMPLE_RATE = 16_000;
@@ -127,13 +127,7 @@ export class SileroVoiceActivityDetector implements VoiceActivityDetector {
 
   async doDetect(options: DetectVoiceActivityOptions): Promise<DetectVoiceActivityResult> {
     const startedAt = performance.now();
-    const parsed = optionsSchema.safeParse(options);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new EngineInputError(`${issue?.path.join('.') || 'options'}: ${issue?.message}`, { engineId: this.engineId });
-    }
-    throwIfAborted(options.signal, this.engineId);
-    const warnings: EngineWarning[] = [];
+    const { warnings } = parseOptions(options, { engineId: this.engineId, request: optionsSchema, vendor: 'silero' });
     const { ort, session } = await this.#load();
 
     let pcm;

@@ -37,3 +37,19 @@ export async function makeLongSpeech(dir: string, name: string, seconds: number)
   await runFfmpeg([...quiet, '-stream_loop', '-1', '-i', sentence, '-t', String(seconds), '-c:a', 'pcm_s16le', file]);
   return file;
 }
+
+/** ffmpeg's test pattern (moving colour bars) as a small MPEG-4 video: `seconds` long, with a tone when `withAudio`. */
+export async function makeTestVideo(dir: string, name: string, seconds: number, options: { width?: number; height?: number; frameRate?: number; withAudio?: boolean } = {}): Promise<string> {
+  const file = path.join(dir, name);
+  const size = `${options.width ?? 160}x${options.height ?? 120}`;
+  const audio = options.withAudio ? ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=16000:duration=${seconds}`, '-c:a', 'aac'] : [];
+  await runFfmpeg([...quiet, '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=${options.frameRate ?? 10}:duration=${seconds}`, ...audio, '-c:v', 'mpeg4', '-q:v', '3', '-pix_fmt', 'yuv420p', file]);
+  return file;
+}
+
+/** One frame of ffmpeg's test pattern as a PNG. */
+export async function makeTestImage(dir: string, name: string, options: { width?: number; height?: number } = {}): Promise<string> {
+  const file = path.join(dir, name);
+  await runFfmpeg([...quiet, '-f', 'lavfi', '-i', `testsrc=size=${options.width ?? 160}x${options.height ?? 120}:rate=1:duration=1`, '-frames:v', '1', file]);
+  return file;
+}

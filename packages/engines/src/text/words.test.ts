@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ssmlTextContent, tokenizeWords } from './espeak-word-timings.ts';
+import { ssmlTextContent } from './ssml-text.ts';
+import { tokenizeWords } from './words.ts';
 
 describe('tokenizeWords', () => {
   it('keeps punctuation with its word and offsets into the text', () => {

@@ -1,11 +1,19 @@
 /**
- * Text for festival, which reads bytes in the encoding of the voice's lexicon. Every UTF-16 unit of
- * the input maps to exactly one character of the prepared text, so offsets into the prepared text
- * are offsets into the input.
+ * Text for engines that read bytes (festival in the encoding of the voice's lexicon, flite ASCII).
+ * Every UTF-16 unit of the input maps to exactly one character of the prepared text, so offsets
+ * into the prepared text are offsets into the input.
  */
-import type { FestivalVoiceFacts } from './festival-voices.ts';
 
-/** Typographic characters festival's tokenizers do not know, replaced one for one. */
+/** What such an engine reads: UTF-8, or one byte per character of a single-byte set. */
+export type ByteTextEncoding = 'utf-8' | 'latin1' | 'iso-8859-2';
+
+/** What the text is prepared for: its encoding, and its languages (English voices read ASCII). */
+export interface ByteTextReader {
+  encoding: ByteTextEncoding;
+  languages: readonly string[];
+}
+
+/** Typographic characters festival's and flite's tokenizers do not know, replaced one for one. */
 const PLAIN: Record<string, string> = {
   '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'",
   '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u00ab': '"', '\u00bb': '"', '\u2033': '"',
@@ -48,7 +56,7 @@ export interface PreparedText {
  * English voices read ASCII (accents are dropped: café → cafe); Latin-1/Latin-2 voices read their
  * character set (what is missing loses its accents or becomes a space); UTF-8 voices read anything.
  */
-export function prepareFestivalText(input: string, facts: Pick<FestivalVoiceFacts, 'encoding' | 'languages'>): PreparedText {
+export function prepareByteText(input: string, facts: ByteTextReader): PreparedText {
   const asciiOnly = facts.languages.includes('en');
   const table = facts.encoding === 'utf-8' ? undefined : byteTable(facts.encoding);
   const canRead = (char: string) => (asciiOnly ? char <= '\u007e' : table ? table.has(char) : true);
@@ -75,11 +83,11 @@ export function prepareFestivalText(input: string, facts: Pick<FestivalVoiceFact
     }
     text += char;
   }
-  return { text, bytes: encodeFestivalText(text, facts.encoding), dropped };
+  return { text, bytes: encodeByteText(text, facts.encoding), dropped };
 }
 
 /** Prepared text (or anything made of it and ASCII) in the voice's encoding. */
-export function encodeFestivalText(text: string, encoding: FestivalVoiceFacts['encoding']): Uint8Array {
+export function encodeByteText(text: string, encoding: ByteTextEncoding): Uint8Array {
   if (encoding === 'utf-8') return new TextEncoder().encode(text);
   const table = byteTable(encoding);
   const bytes = new Uint8Array(text.length);
@@ -90,7 +98,7 @@ export function encodeFestivalText(text: string, encoding: FestivalVoiceFacts['e
   return bytes;
 }
 
-/** Reads what festival wrote (token names) in the voice's encoding. */
-export function decodeFestivalOutput(bytes: Uint8Array, encoding: FestivalVoiceFacts['encoding']): string {
+/** Reads what the engine wrote (festival's token names) in the text's encoding. */
+export function decodeByteText(bytes: Uint8Array, encoding: ByteTextEncoding): string {
   return new TextDecoder(encoding).decode(bytes);
 }

@@ -1,49 +1,9 @@
+/** Word timings estimated from the audio alone, for engines that report none. */
 import type { WordTiming } from '../capabilities/speech-synthesizer.ts';
 import { soundingSpans, type PeakEnvelope } from '../audio/pcm-audio.ts';
+import { SPOKEN, SYLLABIC, type TextToken } from './words.ts';
 
-export interface TextToken {
-  text: string;
-  charStart: number;
-  charEnd: number;
-}
-
-const SPOKEN = /[\p{L}\p{N}]/u;
 const CLAUSE_END = /[.,;:!?…。，、；：！？」』）)"'»]$/u;
-const SYLLABIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-
-/**
- * Words as espeak-ng speaks them: whitespace-separated tokens, and every Han/kana character on its
- * own (espeak-ng reads them one syllable at a time). Punctuation stays with the word before it.
- */
-export function tokenizeWords(text: string): TextToken[] {
-  const tokens: TextToken[] = [];
-  const pattern = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
-  for (const match of text.matchAll(pattern)) {
-    const piece = match[0];
-    const start = match.index;
-    const previous = tokens.at(-1);
-    if (!SPOKEN.test(piece)) {
-      // Punctuation: attach to the previous word when it touches it.
-      if (previous && previous.charEnd === start) {
-        previous.text += piece;
-        previous.charEnd = start + piece.length;
-      }
-      continue;
-    }
-    if (previous && previous.charEnd === start && !SYLLABIC.test(piece) && !SYLLABIC.test(previous.text.at(-1) ?? '')) {
-      previous.text += piece;
-      previous.charEnd = start + piece.length;
-      continue;
-    }
-    tokens.push({ text: piece, charStart: start, charEnd: start + piece.length });
-  }
-  return tokens;
-}
-
-/** SSML with every tag blanked out by spaces, so that character offsets still point into the markup. */
-export function ssmlTextContent(ssml: string): string {
-  return ssml.replace(/<[^>]*>/g, (tag) => ' '.repeat(tag.length));
-}
 
 type Span = { start: number; end: number };
 
@@ -64,7 +24,7 @@ const weightOf = (token: TextToken) => Math.max(1, [...token.text].filter((char)
 
 /**
  * Words spread over the speech of the output by their length in letters, anchored at pauses: for
- * engines that report no word timings (espeak-ng itself reports them: `espeak-word-events.ts`).
+ * engines that report no word timings (the OpenAI speech API).
  */
 export function estimateWordsByLength(tokens: readonly TextToken[], output: PeakEnvelope): WordTiming[] {
   let cursor = 0;
