@@ -1,6 +1,6 @@
 import { planByVipLevel } from '@voxwork/contract';
-import { createJobPipelines, createJobService, createSpeechService, type JobEvents, type JobQueue } from '@voxwork/core';
-import { createFeedbackRepository, createJobRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
+import { createJobPipelines, createJobService, createRateLimiter, createSpeechService, type JobEvents, type JobQueue } from '@voxwork/core';
+import { createFeedbackRepository, createJobRepository, createRateLimitRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
 import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
 import { createSpeechRuntime } from './speech/speech-runtime.ts';
 import pino, { type Logger } from 'pino';
@@ -33,6 +33,11 @@ export function createServices({
   const appConfig = config ?? loadConfig({});
   const jobRepository = createJobRepository(database.db);
   const speechRepository = createSpeechRepository(database.db);
+  // One limiter for every rate limit, counted in the database so all replicas share it (issue 20).
+  const rateLimiter = createRateLimiter({
+    store: createRateLimitRepository(database.db),
+    onSweepError: (error) => log?.warn({ err: error }, 'could not delete expired rate-limit counters'),
+  });
   const resolvedEngines = engines ?? resolveEngines(createEngineRegistryFromEnv(process.env), engineSelectionFromEnv(process.env));
   const speechRuntime = createSpeechRuntime({ engines: resolvedEngines, ...(log ? { log } : {}) });
   const accountServices = createAccountServices({ database, config: appConfig, log: log ?? pino({ level: 'silent' }) });
@@ -57,8 +62,10 @@ export function createServices({
     /** Stops what the engines created here hold (festival's server); engines passed in belong to the caller. */
     closeEngines: engines ? async () => undefined : () => resolvedEngines.close(),
     speechRuntime,
+    rateLimiter,
     speech: createSpeechService({
       runtime: speechRuntime,
+      rateLimiter,
       speech: speechRepository,
       jobs,
       storage: storageServices.storage,

@@ -14,3 +14,4 @@ export * from './storage/index.ts';
 export * from './uploads/index.ts';
 export * from './sharing/share-link.service.ts';
 export * from './speech/index.ts';
+export * from './rate-limits/index.ts';

@@ -46,6 +46,8 @@ export interface ContractOptions {
   operatorToken: string | undefined;
   authenticate?: Authenticate;
   calls: readonly BoundCall[];
+  /** Counts a call against its rate limits once access is checked; throws TOO_MANY_REQUESTS (HTTP 429) when over. */
+  rateLimit?: (definition: CallDefinition, request: FastifyRequest, caller: { token: string | undefined; user: CallContext['user'] }) => Promise<void>;
   now?: () => number;
 }
 
@@ -124,6 +126,7 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
         if (found.disabled) return sendError(request, reply, ErrorCode.ACCOUNT_DISABLED);
         user = { id: found.id, email: found.email };
       }
+      await options.rateLimit?.(definition, request, { token: identity.token, user });
       const parsed = definition.body.safeParse(request.body ?? {}, { reportInput: true });
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;

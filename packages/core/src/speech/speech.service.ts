@@ -4,6 +4,7 @@ import { fileToDataUrl, withWorkDir } from '@voxwork/media';
 import type { ClonedVoiceRow, SpeechRepository, UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { JobService } from '../jobs/job.service.ts';
+import type { RateLimiter } from '../rate-limits/rate-limiter.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { storageKeys } from '../storage/storage-keys.ts';
 import { previewSentence, primaryLanguage, sameLanguage } from './preview-sentences.ts';
@@ -18,6 +19,8 @@ export interface SpeechServiceDeps {
   /** A ready upload of the user, or a DomainError (UPLOAD_NOT_FOUND). */
   findUpload: (userId: string, uploadId: string) => Promise<UploadRow>;
   planOf: (userId: string) => Promise<Pick<ComboDetail, 'maxTtsCharacters' | 'voiceCloneSlots'>>;
+  /** Counts previews in the database, so the limit holds across replicas. */
+  rateLimiter: Pick<RateLimiter, 'enforce'>;
 }
 
 /**
@@ -36,7 +39,8 @@ export const RECORDING_RULES = {
 
 export const PRONUNCIATION_LIMIT = 500;
 const MEDIA_LINK_SECONDS = 3600;
-const PREVIEW_LIMIT_PER_MINUTE = 30;
+/** Synthesised previews (voice samples not yet cached, first sentences) per user: 30 a minute. */
+const PREVIEW_LIMIT = { name: 'speech-preview:user', limit: 30, windowSeconds: 60 } as const;
 
 export interface VoiceFilters {
   tab: 'all' | 'mine' | 'favorites';
@@ -76,7 +80,6 @@ export function createSpeechService(deps: SpeechServiceDeps) {
   const { runtime, speech, storage } = deps;
   const cachedPreviews = new Set<string>();
   let previewsListed: Promise<void> | undefined;
-  const previewCalls = new Map<string, number[]>();
 
   const listCachedPreviews = () =>
     (previewsListed ??= storage.list('voices/previews/').then(
@@ -236,13 +239,7 @@ export function createSpeechService(deps: SpeechServiceDeps) {
     };
   }
 
-  function limitPreviews(ownerId: string) {
-    const now = Date.now();
-    const recent = (previewCalls.get(ownerId) ?? []).filter((at) => now - at < 60_000);
-    if (recent.length >= PREVIEW_LIMIT_PER_MINUTE) throw new DomainError(ErrorCode.TOO_MANY_REQUESTS);
-    recent.push(now);
-    previewCalls.set(ownerId, recent);
-  }
+  const limitPreviews = (ownerId: string) => deps.rateLimiter.enforce(PREVIEW_LIMIT, ownerId);
 
   return {
     async listVoices(ownerId: string, filters: VoiceFilters) {
@@ -296,7 +293,7 @@ export function createSpeechService(deps: SpeechServiceDeps) {
       const existing = await storage.stat(key);
       let durationSeconds = 0;
       if (!existing) {
-        limitPreviews(ownerId);
+        await limitPreviews(ownerId);
         durationSeconds = await withWorkDir('voice-preview', async (_dir, file) => {
           const target = await resolveTarget(ownerId, voiceKey, undefined);
           const outcome = await runtime.synthesize({ target, text: library.previewText, speed: 1, pitchSemitones: 0, volume: 1, outputFile: file('preview.wav'), sampleRate: SPEECH_SAMPLE_RATE });
@@ -337,7 +334,7 @@ export function createSpeechService(deps: SpeechServiceDeps) {
 
     /** The first sentence, spoken now with the job's settings (free; rate-limited). */
     async previewTts(ownerId: string, request: TtsRequest) {
-      limitPreviews(ownerId);
+      await limitPreviews(ownerId);
       const { parsed, voices } = await prepareTts(ownerId, request, { enforcePlan: false });
       const first = parsed.parts.find((part) => part.kind === 'speech')!;
       const target = voiceForSpeaker(voices, first.speaker);
