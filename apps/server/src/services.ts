@@ -53,6 +53,11 @@ export function createServices({
     storage: storageServices.storage,
     // Paid plans go first when workers are busy.
     priorityOf: async (ownerId) => planByVipLevel((await accountServices.points.findAccount(ownerId))?.vipLevel ?? 0).comboDetail.queuePriority,
+    // The plan's run slots; more of a user's jobs wait for a free one, up to its waiting jobs (decision 021).
+    slotsOf: async (ownerId) => {
+      const plan = planByVipLevel((await accountServices.points.findAccount(ownerId))?.vipLevel ?? 0).comboDetail;
+      return { running: plan.concurrentJobs, waiting: plan.waitingJobs };
+    },
   });
   accountServices.onUserDeleted((userId) => speechRepository.deleteAllOf(userId));
   return {

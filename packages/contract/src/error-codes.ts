@@ -31,6 +31,8 @@ export const ErrorCode = {
   JOB_NOT_FOUND: 2001,
   JOB_FAILED: 2002,
   JOB_BUSY: 2003,
+  /** The plan's running slots are taken and its `waitingJobs` are all waiting: no room for another job. */
+  JOB_QUEUE_FULL: 2004,
   /** A share link is unknown or was revoked (or its job was deleted). */
   SHARE_LINK_NOT_FOUND: 2101,
   /** Only a finished job with output files can be shared. */
@@ -169,6 +171,7 @@ const en: CodeMessages = {
   2001: 'That job does not exist.',
   2002: 'The job failed: {reason}',
   2003: 'This job is running. Wait for it to finish or cancel it first.',
+  2004: 'You already have {running} job(s) running and {waiting} waiting, the most your plan allows. Wait for one to finish or upgrade your plan.',
   2101: 'This link does not exist or has been revoked.',
   2102: 'Only a finished result with files can be shared.',
   2103: 'This result already has {limit} active links. Revoke one first.',
@@ -246,6 +249,7 @@ const zh: CodeMessages = {
   2001: '任务不存在。',
   2002: '任务失败：{reason}',
   2003: '任务正在运行，请等待完成或先取消。',
+  2004: '您已有 {running} 个任务在运行、{waiting} 个在排队，已达套餐上限。请等待任务完成或升级套餐。',
   2101: '此链接不存在或已被撤销。',
   2102: '只有已完成且有文件的结果才能分享。',
   2103: '此结果已有 {limit} 个有效链接，请先撤销一个。',

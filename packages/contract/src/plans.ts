@@ -15,8 +15,10 @@ export interface ComboDetail {
   maxVideoMinutesPerJob: number;
   /** How many cloned voices the user may keep. */
   voiceCloneSlots: number;
-  /** Jobs of this user that may run at once. */
+  /** Jobs of this user that may run at once; more wait for a free slot (decision 021). */
   concurrentJobs: number;
+  /** Jobs that may wait for a free slot besides those running; beyond them a new job is refused (2004). */
+  waitingJobs: number;
   /** Largest upload, in megabytes. */
   uploadSizeMb: number;
   /** Total stored files (uploads and results), in megabytes. */
@@ -55,6 +57,7 @@ export const PLANS: readonly Plan[] = [
       maxVideoMinutesPerJob: 2,
       voiceCloneSlots: 1,
       concurrentJobs: 1,
+      waitingJobs: 4,
       uploadSizeMb: 100,
       storageQuotaMb: 1_024,
       maxTtsCharacters: 5_000,
@@ -74,6 +77,7 @@ export const PLANS: readonly Plan[] = [
       maxVideoMinutesPerJob: 20,
       voiceCloneSlots: 10,
       concurrentJobs: 3,
+      waitingJobs: 20,
       uploadSizeMb: 1_024,
       storageQuotaMb: 20_480,
       maxTtsCharacters: 20_000,
@@ -93,6 +97,7 @@ export const PLANS: readonly Plan[] = [
       maxVideoMinutesPerJob: 120,
       voiceCloneSlots: 50,
       concurrentJobs: 10,
+      waitingJobs: 50,
       uploadSizeMb: 4_096,
       storageQuotaMb: 102_400,
       maxTtsCharacters: 50_000,

@@ -7,6 +7,7 @@ const comboDetailSchema = z.object({
   maxVideoMinutesPerJob: z.number().int(),
   voiceCloneSlots: z.number().int(),
   concurrentJobs: z.number().int(),
+  waitingJobs: z.number().int(),
   uploadSizeMb: z.number().int(),
   storageQuotaMb: z.number().int(),
   maxTtsCharacters: z.number().int(),

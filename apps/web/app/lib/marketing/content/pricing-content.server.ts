@@ -39,7 +39,9 @@ const COPY = {
       maxVideoMinutesPerJob: "Longest video per job",
       voiceCloneSlots: "Cloned voices kept",
       concurrentJobs: "Jobs running at once",
+      waitingJobs: "More jobs waiting their turn",
       uploadSizeMb: "Largest upload",
+
       storageQuotaMb: "Storage for your files",
       maxTtsCharacters: "Characters per text-to-speech job",
       watermarkFree: "No Voxwork audio tag on exports",
@@ -96,7 +98,9 @@ const COPY = {
       maxVideoMinutesPerJob: "单个任务最长视频",
       voiceCloneSlots: "可保留的克隆音色",
       concurrentJobs: "同时运行的任务数",
+      waitingJobs: "可排队等待的任务数",
       uploadSizeMb: "单个文件上传上限",
+
       storageQuotaMb: "文件存储空间",
       maxTtsCharacters: "单个文本转语音任务字符数",
       watermarkFree: "导出内容无 Voxwork 音频标识",
@@ -169,6 +173,8 @@ export function pricingPage(locale: Locale) {
         return String(c.voiceCloneSlots);
       case "concurrentJobs":
         return String(c.concurrentJobs);
+      case "waitingJobs":
+        return String(c.waitingJobs);
       case "uploadSizeMb":
         return size(c.uploadSizeMb);
       case "storageQuotaMb":
