@@ -79,6 +79,10 @@ export const ErrorCode = {
   RANGE_NOT_SATISFIABLE: 5011,
   /** The upload was sent in a way the server does not accept (missing length, wrong content type). */
   UPLOAD_REQUEST_INVALID: 5012,
+  /** An image wider, taller or with more pixels than the plan's `imageLimits` (read from its header, never decoded). */
+  UPLOAD_IMAGE_DIMENSIONS_TOO_LARGE: 5013,
+  /** A video whose frames exceed the plan's `videoFrameLimits`. */
+  UPLOAD_VIDEO_DIMENSIONS_TOO_LARGE: 5014,
   /** Text to speech: nothing to speak (empty, or only markup). */
   TTS_TEXT_EMPTY: 6001,
   /** More billable characters than the plan's `maxTtsCharacters`. */
@@ -199,6 +203,8 @@ const en: CodeMessages = {
   5010: 'This media link is invalid or has expired.',
   5011: 'The requested part of the file does not exist.',
   5012: 'The upload request is not valid: {reason}',
+  5013: 'This image is {width}×{height} pixels; your plan allows up to {maxSide} pixels a side and {megapixels} megapixels. Resize it or upgrade your plan.',
+  5014: "This video's frames are {width}×{height} pixels; your plan allows up to {maxSide} pixels a side and {megapixels} megapixels. Scale it down or upgrade your plan.",
   6001: 'Enter some text to speak.',
   6002: 'This text has {count} characters; your plan allows {limit} per job. Shorten it or upgrade your plan.',
   6003: 'This voice does not exist or has been deleted. Pick another voice.',
@@ -277,6 +283,8 @@ const zh: CodeMessages = {
   5010: '媒体链接无效或已过期。',
   5011: '请求的文件范围不存在。',
   5012: '上传请求无效：{reason}',
+  5013: '这张图片为 {width}×{height} 像素，您的套餐最多允许每边 {maxSide} 像素、共 {megapixels} 百万像素。请缩小图片或升级套餐。',
+  5014: '该视频画面为 {width}×{height} 像素，您的套餐最多允许每边 {maxSide} 像素、共 {megapixels} 百万像素。请降低分辨率或升级套餐。',
   6001: '请输入要朗读的文字。',
   6002: '这段文字共 {count} 个字符，您的套餐每次最多 {limit} 个字符。请缩短文字或升级套餐。',
   6003: '该声音不存在或已被删除，请选择其他声音。',

@@ -8,6 +8,12 @@ export type PlanId = 'free' | 'pro' | 'business';
 export type BillingPeriod = 'month' | 'year';
 export type Currency = 'USD' | 'CNY';
 
+/** Bounds of a picture (an image, a video frame), read from the file's header before anything decodes it. */
+export interface PictureLimits {
+  maxSide: number;
+  maxPixels: number;
+}
+
 export interface ComboDetail {
   /** Points granted at the start of each month of the plan (yearly plans grant monthly too). */
   pointsPerMonth: number;
@@ -21,6 +27,10 @@ export interface ComboDetail {
   waitingJobs: number;
   /** Largest upload, in megabytes. */
   uploadSizeMb: number;
+  /** Largest uploaded image: width and height each at most `maxSide` pixels, and at most `maxPixels` in all. */
+  imageLimits: PictureLimits;
+  /** Largest video frame of an uploaded video, the same way. */
+  videoFrameLimits: PictureLimits;
   /** Total stored files (uploads and results), in megabytes. */
   storageQuotaMb: number;
   /** Characters in one text-to-speech job. */
@@ -59,6 +69,8 @@ export const PLANS: readonly Plan[] = [
       concurrentJobs: 1,
       waitingJobs: 4,
       uploadSizeMb: 100,
+      imageLimits: { maxSide: 8_192, maxPixels: 40_000_000 },
+      videoFrameLimits: { maxSide: 4_096, maxPixels: 4_096 * 2_160 },
       storageQuotaMb: 1_024,
       maxTtsCharacters: 5_000,
       watermarkFree: false,
@@ -79,6 +91,8 @@ export const PLANS: readonly Plan[] = [
       concurrentJobs: 3,
       waitingJobs: 20,
       uploadSizeMb: 1_024,
+      imageLimits: { maxSide: 12_000, maxPixels: 64_000_000 },
+      videoFrameLimits: { maxSide: 7_680, maxPixels: 7_680 * 4_320 },
       storageQuotaMb: 20_480,
       maxTtsCharacters: 20_000,
       watermarkFree: true,
@@ -99,6 +113,8 @@ export const PLANS: readonly Plan[] = [
       concurrentJobs: 10,
       waitingJobs: 50,
       uploadSizeMb: 4_096,
+      imageLimits: { maxSide: 16_000, maxPixels: 100_000_000 },
+      videoFrameLimits: { maxSide: 8_192, maxPixels: 8_192 * 4_320 },
       storageQuotaMb: 102_400,
       maxTtsCharacters: 50_000,
       watermarkFree: true,

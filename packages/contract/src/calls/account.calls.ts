@@ -9,6 +9,8 @@ const comboDetailSchema = z.object({
   concurrentJobs: z.number().int(),
   waitingJobs: z.number().int(),
   uploadSizeMb: z.number().int(),
+  imageLimits: z.object({ maxSide: z.number().int(), maxPixels: z.number().int() }),
+  videoFrameLimits: z.object({ maxSide: z.number().int(), maxPixels: z.number().int() }),
   storageQuotaMb: z.number().int(),
   maxTtsCharacters: z.number().int(),
   watermarkFree: z.boolean(),
