@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode, LOG_PATH, signPath } from '@voxwork/contract';
-import { createRateLimiter, type RateLimitRule } from '@voxwork/core';
+import { createRateLimiter, leaseSize, type RateLimitRule } from '@voxwork/core';
 import { createFeedbackRepository, createRateLimitRepository, openDatabase, type DatabaseHandle } from '@voxwork/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,21 @@ describe.each(testDatabases({ poolMax: 20 }))('the database rate limiter on %s',
     expect(refused.every((decision) => decision.retryAfterSeconds >= 1 && decision.retryAfterSeconds <= 120)).toBe(true);
     // Another subject has its own budget.
     expect((await limiter.consume(limit, '203.0.113.8')).allowed).toBe(true);
+  });
+
+  it('a busy key takes leases: two replicas share a limit of 500 in a few dozen round trips, never letting more through', async () => {
+    const repository = createRateLimitRepository(handle.db);
+    let roundTrips = 0;
+    const store = { hit: (hit: Parameters<typeof repository.hit>[0]) => (roundTrips++, repository.hit(hit)), deleteExpired: repository.deleteExpired };
+    const replicas = [createRateLimiter({ store }), createRateLimiter({ store })];
+    const limit = rule(500);
+    expect(leaseSize(limit)).toBe(10);
+    const decisions = await Promise.all(Array.from({ length: 1000 }, (_, index) => replicas[index % 2]!.consume(limit, '198.51.100.99')));
+    const allowed = decisions.filter((decision) => decision.allowed).length;
+    // Each replica may hold up to one lease it has not handed out: refused early, never let through late.
+    expect(allowed).toBeLessThanOrEqual(500);
+    expect(allowed).toBeGreaterThanOrEqual(500 - 2 * leaseSize(limit));
+    expect(roundTrips).toBeLessThan(200);
   });
 
   it('slides: the previous window counts by its overlap, refused hits are not counted, Retry-After is exact', async () => {
