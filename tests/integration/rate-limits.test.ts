@@ -41,7 +41,7 @@ describe.each(testDatabases({ poolMax: 20 }))('the database rate limiter on %s',
   it('a busy key takes leases: two replicas share a limit of 500 in a few dozen round trips, never letting more through', async () => {
     const repository = createRateLimitRepository(handle.db);
     let roundTrips = 0;
-    const store = { hit: (hit: Parameters<typeof repository.hit>[0]) => (roundTrips++, repository.hit(hit)), deleteExpired: repository.deleteExpired };
+    const store = { hitMany: (hits: Parameters<typeof repository.hitMany>[0]) => (roundTrips++, repository.hitMany(hits)), deleteExpired: repository.deleteExpired };
     const replicas = [createRateLimiter({ store }), createRateLimiter({ store })];
     const limit = rule(500);
     expect(leaseSize(limit)).toBe(10);
@@ -51,6 +51,17 @@ describe.each(testDatabases({ poolMax: 20 }))('the database rate limiter on %s',
     expect(allowed).toBeLessThanOrEqual(500);
     expect(allowed).toBeGreaterThanOrEqual(500 - 2 * leaseSize(limit));
     expect(roundTrips).toBeLessThan(200);
+  });
+
+  it('hits on many keys share statements: 200 addresses × 3 hits against a limit of 2 allow exactly 2 each', async () => {
+    const repository = createRateLimitRepository(handle.db);
+    let statements = 0;
+    const limiter = createRateLimiter({ store: { hitMany: (hits) => (statements++, repository.hitMany(hits)), deleteExpired: repository.deleteExpired } });
+    const limit = rule(2);
+    const subjects = Array.from({ length: 200 }, (_, index) => `192.0.2.${index}`);
+    const decisions = await Promise.all(subjects.flatMap((subject) => [0, 1, 2].map(async () => ({ subject, allowed: (await limiter.consume(limit, subject)).allowed }))));
+    for (const subject of subjects) expect(decisions.filter((decision) => decision.subject === subject && decision.allowed)).toHaveLength(2);
+    expect(statements).toBeLessThan(60);
   });
 
   it('slides: the previous window counts by its overlap, refused hits are not counted, Retry-After is exact', async () => {

@@ -26,34 +26,51 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** SQL for the shared rate-limit counters. The decision is taken inside the one statement that counts. */
 export function createRateLimitRepository(db: Database) {
-  return {
+  const repository = {
     /**
-     * One atomic upsert: moves the row to the current window (the old count becomes the previous
-     * one when the windows are adjacent), then adds the hit only if the sliding estimate
-     * `previous × weight + current + cost` stays within the limit. Refused hits are not counted.
-     * A row in a later window than ours (a replica whose clock runs behind) is treated as current.
+     * One atomic upsert for a batch of hits on distinct keys: each row moves to its current window
+     * (the old count becomes the previous one when the windows are adjacent), then takes its hit
+     * only if the sliding estimate `previous × weight + current + cost` stays within its limit.
+     * Refused hits are not counted. A row in a later window than ours (a replica whose clock runs
+     * behind) is treated as current. Results come back in the order of `hits`.
      */
-    async hit(hit: RateLimitHit): Promise<RateLimitCount> {
-      const win = sql`${hit.windowIndex}::bigint`;
-      const cost = sql`${hit.cost}::integer`;
-      const limit = sql`${hit.limit}::integer`;
+    async hitMany(hits: readonly RateLimitHit[]): Promise<RateLimitCount[]> {
+      if (hits.length === 0) return [];
+      if (new Set(hits.map((hit) => hit.key)).size !== hits.length) throw new Error('rate-limit hits of one statement need distinct keys');
+      const rows = sql.join(
+        hits.map((hit) => sql`(${hit.key}::text, ${hit.windowIndex}::bigint, ${hit.cost}::integer, ${hit.limit}::integer, ${hit.previousWeight}::float8, ${hit.expiresAt.toISOString()}::timestamptz)`),
+        sql`, `,
+      );
+      // The proposed row's own rule: `excluded` holds only table columns, so cost, limit and weight are looked up.
+      const input = (column: string) => sql.raw(`(select ${column} from input where input.key = excluded.key)`);
+      const win = sql`excluded.window_index`;
       const same = sql`rate_limit_counters.window_index >= ${win}`;
       const base = sql`(case when ${same} then rate_limit_counters.count else 0 end)`;
       const previous = sql`(case when ${same} then rate_limit_counters.previous_count when rate_limit_counters.window_index = ${win} - 1 then rate_limit_counters.count else 0 end)`;
       // A hair of tolerance: the weight is a float, and 10 × 0.9 must not count as more than 9.
-      const allowed = sql`(${previous} * ${hit.previousWeight}::float8 + ${base} + ${cost} <= ${limit} + 1e-9)`;
+      const allowed = sql`(${previous} * ${input('weight')} + ${base} + ${input('cost')} <= ${input('lim')} + 1e-9)`;
       const result = await db.execute(sql`
+        with input (key, win, cost, lim, weight, expires) as (values ${rows})
         insert into rate_limit_counters (key, window_index, count, previous_count, last_allowed, expires_at)
-        values (${hit.key}, ${win}, case when ${cost} <= ${limit} then ${cost} else 0 end, 0, ${cost} <= ${limit}, ${hit.expiresAt.toISOString()}::timestamptz)
+        select key, win, case when cost <= lim then cost else 0 end, 0, cost <= lim, expires from input
         on conflict (key) do update set
-          count = case when ${allowed} then ${base} + ${cost} else ${base} end,
+          count = case when ${allowed} then ${base} + ${input('cost')} else ${base} end,
           previous_count = ${previous},
           last_allowed = ${allowed},
           window_index = greatest(rate_limit_counters.window_index, ${win}),
           expires_at = greatest(rate_limit_counters.expires_at, excluded.expires_at)
-        returning count, previous_count, last_allowed`);
-      const [row] = rowsOf<{ count: number; previous_count: number; last_allowed: boolean }>(result);
-      return { allowed: row!.last_allowed, count: Number(row!.count), previousCount: Number(row!.previous_count) };
+        returning key, count, previous_count, last_allowed`);
+      const byKey = new Map(rowsOf<{ key: string; count: number; previous_count: number; last_allowed: boolean }>(result).map((row) => [row.key, row]));
+      return hits.map((hit) => {
+        const row = byKey.get(hit.key)!;
+        return { allowed: row.last_allowed, count: Number(row.count), previousCount: Number(row.previous_count) };
+      });
+    },
+
+    /** One hit (a batch of one). */
+    async hit(hit: RateLimitHit): Promise<RateLimitCount> {
+      const [counted] = await repository.hitMany([hit]);
+      return counted!;
     },
 
     /** Deletes rows whose windows are over; at most `limit` per call. Returns how many. */
@@ -65,6 +82,7 @@ export function createRateLimitRepository(db: Database) {
       return (result as { affectedRows?: number; rowCount?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
     },
   };
+  return repository;
 }
 
 export type RateLimitRepository = ReturnType<typeof createRateLimitRepository>;

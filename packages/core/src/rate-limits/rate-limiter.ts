@@ -1,5 +1,6 @@
 import { ErrorCode } from '@voxwork/contract';
 import { DomainError } from '../domain-error.ts';
+import type { RateLimitCount, RateLimitHit } from '@voxwork/db';
 import type { RateLimitStore } from './rate-limit-store.port.ts';
 
 /** A limit: at most `limit` hits per sliding window of `windowSeconds`, per subject (an IP, a user). */
@@ -20,6 +21,8 @@ export interface RateDecision {
 const MEMORY_SIZE = 10_000;
 /** How often a process that counts also deletes counters whose windows are over. */
 const SWEEP_EVERY_MS = 10 * 60_000;
+/** Most hits one statement carries. */
+const BATCH_SIZE = 100;
 
 /**
  * Hits a process takes from the database at once for a busy key and hands out locally: 1 (every
@@ -40,8 +43,10 @@ export function leaseSize(rule: Pick<RateLimitRule, 'limit'>): number {
  * Cheap enough for the analytics hot path: a busy key takes a small lease of hits per round trip
  * (`leaseSize`), concurrent hits of one key in a process wait for one round trip instead of racing
  * for the same row, and a refusal is remembered in the process until its Retry-After, so a flood
- * from one address costs no round trips at all. Expired counters are deleted by a process that
- * counts, at most every ten minutes, in the background.
+ * from one address costs no round trips at all. Hits on different keys that arrive while a
+ * statement is out go together in the next one (one statement at a time per process, up to 100
+ * keys: no timer, no wait when idle). Expired counters are deleted by a process that counts, at
+ * most every ten minutes, in the background.
  */
 export function createRateLimiter(options: { store: RateLimitStore; now?: () => number; onSweepError?: (error: unknown) => void }) {
   const now = options.now ?? Date.now;
@@ -49,6 +54,42 @@ export function createRateLimiter(options: { store: RateLimitStore; now?: () => 
   const leases = new Map<string, { windowIndex: number; remaining: number }>();
   const inFlight = new Map<string, Promise<unknown>>();
   let lastSweep = now();
+  const pending: { hit: RateLimitHit; resolve: (count: RateLimitCount) => void; reject: (error: unknown) => void }[] = [];
+  let sending = false;
+
+  /** Queues a hit for the next statement; starts sending when nothing is out. */
+  function storeHit(hit: RateLimitHit): Promise<RateLimitCount> {
+    return new Promise((resolve, reject) => {
+      pending.push({ hit, resolve, reject });
+      if (!sending) void send();
+    });
+  }
+
+  async function send() {
+    sending = true;
+    while (pending.length > 0) {
+      // Distinct keys per statement (a key is in flight at most once anyway; a second waits its turn).
+      const keys = new Set<string>();
+      const batch: typeof pending = [];
+      for (let index = 0; index < pending.length && batch.length < BATCH_SIZE; ) {
+        const entry = pending[index]!;
+        if (keys.has(entry.hit.key)) {
+          index++;
+          continue;
+        }
+        keys.add(entry.hit.key);
+        batch.push(entry);
+        pending.splice(index, 1);
+      }
+      try {
+        const counts = await options.store.hitMany(batch.map((entry) => entry.hit));
+        batch.forEach((entry, index) => entry.resolve(counts[index]!));
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    sending = false;
+  }
 
   function sweep(): Promise<number> {
     lastSweep = now();
@@ -72,7 +113,7 @@ export function createRateLimiter(options: { store: RateLimitStore; now?: () => 
     const hit = { key, windowIndex, previousWeight: 1 - elapsedMs / windowMs, limit: rule.limit, expiresAt: new Date((windowIndex + 2) * windowMs) };
     const lease = leaseSize(rule);
     if (lease > cost) {
-      const leased = await options.store.hit({ ...hit, cost: lease });
+      const leased = await storeHit({ ...hit, cost: lease });
       if (leased.allowed) {
         makeRoom(leases, (held) => held.windowIndex < windowIndex);
         leases.set(key, { windowIndex, remaining: lease - cost });
@@ -80,7 +121,7 @@ export function createRateLimiter(options: { store: RateLimitStore; now?: () => 
       }
       // Not room for a lease: count this hit alone (a refused lease was not counted).
     }
-    const counted = await options.store.hit({ ...hit, cost });
+    const counted = await storeHit({ ...hit, cost });
     if (counted.allowed) return { allowed: true, retryAfterSeconds: 0 };
     const waitMs = retryAfterMs({ limit: rule.limit, cost, count: counted.count, previousCount: counted.previousCount, windowMs, elapsedMs });
     makeRoom(refusedUntil, (until) => until <= at);
