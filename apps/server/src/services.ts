@@ -36,6 +36,7 @@ export function createServices({
   // One limiter for every rate limit, counted in the database so all replicas share it (issue 20).
   const rateLimiter = createRateLimiter({
     store: createRateLimitRepository(database.db),
+    onStoreError: (error) => log?.warn({ err: error }, 'rate limits: the counters could not be read, the request was let through'),
     onSweepError: (error) => log?.warn({ err: error }, 'could not delete expired rate-limit counters'),
   });
   const resolvedEngines = engines ?? resolveEngines(createEngineRegistryFromEnv(process.env), engineSelectionFromEnv(process.env));

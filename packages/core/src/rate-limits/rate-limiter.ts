@@ -48,7 +48,16 @@ export function leaseSize(rule: Pick<RateLimitRule, 'limit'>): number {
  * keys: no timer, no wait when idle). Expired counters are deleted by a process that counts, at
  * most every ten minutes, in the background.
  */
-export function createRateLimiter(options: { store: RateLimitStore; now?: () => number; onSweepError?: (error: unknown) => void }) {
+export function createRateLimiter(options: {
+  store: RateLimitStore;
+  now?: () => number;
+  /**
+   * The store failed (the database is unreachable): the hit is let through — a rate limit must not
+   * take the service down with its database — and the error reported here.
+   */
+  onStoreError?: (error: unknown) => void;
+  onSweepError?: (error: unknown) => void;
+}) {
   const now = options.now ?? Date.now;
   const refusedUntil = new Map<string, number>();
   const leases = new Map<string, { windowIndex: number; remaining: number }>();
@@ -151,7 +160,10 @@ export function createRateLimiter(options: { store: RateLimitStore; now?: () => 
       }
       leases.delete(key);
       if (at - lastSweep >= SWEEP_EVERY_MS) sweep().catch((error: unknown) => options.onSweepError?.(error));
-      const counting = countInStore(rule, key, cost, at);
+      const counting = countInStore(rule, key, cost, at).catch((error: unknown): RateDecision => {
+        options.onStoreError?.(error);
+        return { allowed: true, retryAfterSeconds: 0 };
+      });
       inFlight.set(key, counting);
       try {
         return await counting;
