@@ -44,7 +44,7 @@ describe.each(testDatabases({ poolMax: 20 }))('the database rate limiter on %s',
     const store = { hitMany: (hits: Parameters<typeof repository.hitMany>[0]) => (roundTrips++, repository.hitMany(hits)), deleteExpired: repository.deleteExpired };
     const replicas = [createRateLimiter({ store }), createRateLimiter({ store })];
     const limit = rule(500);
-    expect(leaseSize(limit)).toBe(10);
+    expect(leaseSize(limit)).toBe(25);
     const decisions = await Promise.all(Array.from({ length: 1000 }, (_, index) => replicas[index % 2]!.consume(limit, '198.51.100.99')));
     const allowed = decisions.filter((decision) => decision.allowed).length;
     // Each replica may hold up to one lease it has not handed out: refused early, never let through late.

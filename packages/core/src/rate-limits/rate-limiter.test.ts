@@ -16,7 +16,7 @@ describe('rate limiter', () => {
   });
 
   it('leases only for busy limits, at most 100', () => {
-    expect([10, 99, 100, 600, 10_000, 1_000_000].map((limit) => leaseSize({ limit }))).toEqual([1, 1, 2, 12, 100, 100]);
+    expect([10, 99, 100, 600, 10_000, 1_000_000].map((limit) => leaseSize({ limit }))).toEqual([1, 1, 5, 30, 100, 100]);
   });
 
   it('refuses with TOO_MANY_REQUESTS and the seconds to wait, then from memory without the store', async () => {

@@ -26,12 +26,12 @@ const BATCH_SIZE = 100;
 
 /**
  * Hits a process takes from the database at once for a busy key and hands out locally: 1 (every
- * hit counted in the database) below 100 a window, else 2 % of the limit, at most 100. A replica
+ * hit counted in the database) below 100 a window, else 5 % of the limit, at most 100. A replica
  * holds at most this many unused hits of a key, so with R replicas a client may be refused up to
  * R × lease hits early — never let through late.
  */
 export function leaseSize(rule: Pick<RateLimitRule, 'limit'>): number {
-  return rule.limit < 100 ? 1 : Math.min(100, Math.floor(rule.limit / 50));
+  return rule.limit < 100 ? 1 : Math.min(100, Math.floor(rule.limit / 20));
 }
 
 /**
