@@ -46,6 +46,13 @@ const base = `http://127.0.0.1:${address.port}`;
 const repository = createEventRepository(database.db);
 const operator = createApiClient({ baseUrl: base, secret, getIdentity: () => ({ token: operatorToken }), timeoutMs: 60_000 });
 
+// Addresses from 198.18.0.0/15 (benchmarking), a fresh run of them each time: PostgreSQL keeps counters between runs.
+const firstAddress = Math.floor(Math.random() * 65_536);
+const addressOf = (client: number) => {
+  const n = (firstAddress + client) % 131_072;
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+};
+
 async function send(client: number, index: number): Promise<number> {
   const timestamp = Date.now();
   const body = JSON.stringify({
@@ -60,7 +67,7 @@ async function send(client: number, index: number): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${base}${LOG_PATH}?pid=bench&tag=bench&timestamp=${timestamp}&signature=${signPath(LOG_PATH, secret, timestamp)}`, {
     method: 'POST',
-    headers: { 'content-type': 'text/plain;charset=UTF-8', ...(values.addresses ? { 'x-forwarded-for': `198.18.${client >> 8}.${client & 255}` } : {}) },
+    headers: { 'content-type': 'text/plain;charset=UTF-8', ...(values.addresses ? { 'x-forwarded-for': addressOf(client) } : {}) },
     body,
   });
   const envelope = (await response.json()) as { code: number };
