@@ -46,7 +46,7 @@ export interface ContractOptions {
   operatorToken: string | undefined;
   authenticate?: Authenticate;
   calls: readonly BoundCall[];
-  /** Counts a call against its rate limits once access is checked; throws TOO_MANY_REQUESTS (HTTP 429) when over. */
+  /** Counts a valid call against its rate limits (after access and validation); throws TOO_MANY_REQUESTS (HTTP 429) when over. */
   rateLimit?: (definition: CallDefinition, request: FastifyRequest, caller: { token: string | undefined; user: CallContext['user'] }) => Promise<void>;
   now?: () => number;
 }
@@ -126,7 +126,6 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
         if (found.disabled) return sendError(request, reply, ErrorCode.ACCOUNT_DISABLED);
         user = { id: found.id, email: found.email };
       }
-      await options.rateLimit?.(definition, request, { token: identity.token, user });
       const parsed = definition.body.safeParse(request.body ?? {}, { reportInput: true });
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
@@ -137,6 +136,8 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
           data: { errorCode: ErrorCode.INVALID_PARAMETER, field, reason },
         });
       }
+      // Only a valid write counts against its limits; a malformed one is refused above at no cost.
+      await options.rateLimit?.(definition, request, { token: identity.token, user });
       const data = await call.handler(parsed.data as never, { request, identity, user });
       return reply.send(ok(data));
     });
