@@ -21,7 +21,7 @@ export interface ComboDetail {
   maxVideoMinutesPerJob: number;
   /** How many cloned voices the user may keep. */
   voiceCloneSlots: number;
-  /** Jobs of this user that may run at once; more wait for a free slot (decision 021). */
+  /** Jobs of this user that may run at once; more wait for a free slot (decision 023). */
   concurrentJobs: number;
   /** Jobs that may wait for a free slot besides those running; beyond them a new job is refused (2004). */
   waitingJobs: number;

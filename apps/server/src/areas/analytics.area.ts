@@ -13,14 +13,24 @@ import {
 import { DomainError } from '@voxwork/core';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { resolveClientAddress } from '../analytics/client-address.ts';
+import { bearerToken, createCachedTokenUsers } from '../auth/request-user.ts';
 import { bindCall } from '../http/contract.plugin.ts';
 import { sendError } from '../http/envelope-reply.ts';
 import { createPublicWriteGuard, publicWriteLimits } from '../http/public-write-limits.ts';
 import type { Area } from './area.ts';
+import type { Services } from '../services.ts';
 
 const contentLength = (request: FastifyRequest) => {
   const value = Number(request.headers['content-length']);
   return Number.isFinite(value) && value > 0 ? value : undefined;
+};
+
+/** One token cache per app, shared by `/log` and `/api/log/create`. */
+const tokenUsersOf = new WeakMap<Services, ReturnType<typeof createCachedTokenUsers>>();
+const tokenUsers = (services: Services) => {
+  let found = tokenUsersOf.get(services);
+  if (!found) tokenUsersOf.set(services, (found = createCachedTokenUsers(services.authenticate)));
+  return found;
 };
 
 /**
@@ -42,8 +52,9 @@ export const analyticsArea: Area = {
           : { ip: address.ip };
       }),
       bindCall(addressInfoCall, async (body) => analytics.ipLocation.info(body.ip)),
-      bindCall(logCreateCall, async (body, { request }) => {
-        const result = analytics.ingest.ingest(body, { ingest: 'create', remoteIp: clientIp(request).ip, bytes: contentLength(request) });
+      bindCall(logCreateCall, async (body, { request, identity }) => {
+        const verifiedUserId = await tokenUsers(services)(identity.token);
+        const result = analytics.ingest.ingest(body, { ingest: 'create', remoteIp: clientIp(request).ip, bytes: contentLength(request), verifiedUserId });
         return { accepted: true as const, event_name: result.event_name };
       }),
       bindCall(logStatsCall, async () => {
@@ -83,7 +94,7 @@ export const analyticsArea: Area = {
 
   routes: async (http, { services, config }) => {
     const { analytics } = services;
-    // POST /log shares the events budget of /api/log/create (per address; beacons carry no token).
+    // POST /log shares the events budget of /api/log/create (per address, and per user when a signed-in browser sends its token).
     const eventsLimit = publicWriteLimits(config).events;
     const guard = createPublicWriteGuard({ limiter: services.rateLimiter, services });
     http.addHook('onClose', async () => {
@@ -113,7 +124,7 @@ export const analyticsArea: Area = {
       });
 
       scope.options(LOG_PATH, async (_request, reply) =>
-        reply.header('access-control-allow-methods', 'POST').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '86400').code(204).send(),
+        reply.header('access-control-allow-methods', 'POST').header('access-control-allow-headers', 'content-type, authorization').header('access-control-max-age', '86400').code(204).send(),
       );
 
       scope.post(LOG_PATH, async (request, reply) => {
@@ -131,7 +142,7 @@ export const analyticsArea: Area = {
           const code = { missing: ErrorCode.SIGNATURE_MISSING, invalid: ErrorCode.SIGNATURE_INVALID, stale: ErrorCode.TIMESTAMP_OUT_OF_WINDOW }[check.reason];
           return sendError(request, reply, code, { data: code === ErrorCode.TIMESTAMP_OUT_OF_WINDOW ? { serverTime: Date.now() } : undefined });
         }
-        await guard(eventsLimit, request, { token: undefined });
+        await guard(eventsLimit, request, { token: bearerToken(request.headers) });
         if (!query.success) {
           analytics.ingest.countEdgeRejection('invalid');
           return sendError(request, reply, ErrorCode.EVENT_INVALID, { params: { reason: 'pid and tag: letters, digits, _ . : - only' } });
@@ -150,6 +161,8 @@ export const analyticsArea: Area = {
           tag: query.data.tag,
           remoteIp: resolveClientAddress(analytics.trustedProxies, request.socket.remoteAddress, request.headers['x-forwarded-for']).ip,
           bytes: Buffer.byteLength(text),
+          // A signed-in browser sends its token (fetch; a beacon cannot), the only proof of who it is.
+          verifiedUserId: await tokenUsers(services)(bearerToken(request.headers)),
         });
         return reply.send({ code: ErrorCode.OK, message: 'success', data: { accepted: true, event_name: result.event_name } });
       });

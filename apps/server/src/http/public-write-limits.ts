@@ -3,6 +3,7 @@ import { feedbackCreateCall, logCreateCall, type CallDefinition } from '@voxwork
 import type { RateLimiter, RateLimitRule } from '@voxwork/core';
 import type { FastifyRequest } from 'fastify';
 import { resolveClientAddress } from '../analytics/client-address.ts';
+import { createCachedTokenUsers } from '../auth/request-user.ts';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 
@@ -17,7 +18,7 @@ export interface PublicWriteLimit {
 const rule = (name: string, setting: Setting): RateLimitRule | undefined => (setting ? { name, ...setting } : undefined);
 
 /**
- * The public writes and their limits (issue 20, decision 020): analytics events (`POST /log` and
+ * The public writes and their limits (issue 20, decision 022): analytics events (`POST /log` and
  * `/api/log/create` share one budget) and feedback. Every other `public` call only reads.
  */
 export function publicWriteLimits(config: Pick<Config, 'RATE_LIMIT_EVENTS_PER_IP' | 'RATE_LIMIT_EVENTS_PER_USER' | 'RATE_LIMIT_FEEDBACK_PER_IP' | 'RATE_LIMIT_FEEDBACK_PER_USER'>) {
@@ -41,19 +42,20 @@ export function addressSubject(ip: string): string {
 }
 
 /**
- * Enforces a public write's limits for one request: the address first (no database lookup of the
- * token for a refused flood), then the user of a valid bearer token, if any. Throws
- * TOO_MANY_REQUESTS (HTTP 429 with Retry-After at the edge).
+ * Enforces a public write's limits for one request: the address first (no lookup of the token for
+ * a refused flood), then the user of a valid bearer token, if any (token answers cached for 30 s,
+ * as analytics attribution does). Throws TOO_MANY_REQUESTS (HTTP 429 with Retry-After at the edge).
  */
 export function createPublicWriteGuard(options: { limiter: RateLimiter; services: Pick<Services, 'authenticate' | 'analytics'> }) {
   const { limiter, services } = options;
+  const userOfToken = createCachedTokenUsers(services.authenticate);
   return async (limit: PublicWriteLimit, request: FastifyRequest, caller: { token: string | undefined; userId?: string | undefined }) => {
     if (limit.perIp) {
       const address = resolveClientAddress(services.analytics.trustedProxies, request.socket.remoteAddress, request.headers['x-forwarded-for']);
       await limiter.enforce(limit.perIp, addressSubject(address.ip));
     }
     if (!limit.perUser) return;
-    const userId = caller.userId ?? (caller.token ? (await services.authenticate(caller.token))?.id : undefined);
+    const userId = caller.userId ?? (await userOfToken(caller.token));
     if (userId) await limiter.enforce(limit.perUser, userId);
   };
 }

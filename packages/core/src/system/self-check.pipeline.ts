@@ -1,7 +1,11 @@
 import { encodeMp3Args, fileSize, loudnessArgs, parseIntegratedLoudness, runFfmpeg, toneToWavArgs } from '@voxwork/media';
-import type { JobInputs, PipelineDefinition } from '../jobs/job-types.ts';
+import type { PipelineDefinition } from '../jobs/pipeline-definition.ts';
 
-type Input = JobInputs['system.selfCheck'];
+export interface SelfCheckJobInput {
+  durationSeconds: number;
+  frequencyHz: number;
+  sampleRate?: number | undefined;
+}
 
 /**
  * The media self-check, a three-stage pipeline of real ffmpeg work: `render` makes a sine tone as
@@ -9,7 +13,7 @@ type Input = JobInputs['system.selfCheck'];
  * reads its loudness. Operators use it to prove queue, worker and ffmpeg work end to end; the
  * tests use it as a real, interruptible, resumable job.
  */
-export const selfCheckPipeline: PipelineDefinition<Input> = {
+export const selfCheckPipeline: PipelineDefinition<SelfCheckJobInput> = {
   stages: [
     {
       name: 'render',
