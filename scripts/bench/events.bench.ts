@@ -3,7 +3,11 @@
  * its events one at a time to POST /log (signed, as the browser does) on loopback. Prints
  * throughput and latency, then checks that every event reached the events table (count in =
  * count stored). Figures, not assertions.
- *   npm run bench:events [-- --events 5000 --clients 50]   (PGlite in memory; DATABASE_URL=postgres://… for PostgreSQL)
+ *   npm run bench:events [-- --events 5000 --clients 50 --addresses]   (PGlite in memory; DATABASE_URL=postgres://… for PostgreSQL)
+ *   --addresses: each client comes from its own address (X-Forwarded-For through a trusted loopback
+ *   proxy) under the default per-address rate limit, so every client has its own counter; without
+ *   it every event comes from one address whose limit is raised out of the way (still counted).
+ *   RATE_LIMIT_EVENTS_PER_IP=off runs the same without the limiter.
  */
 import { parseArgs } from 'node:util';
 import { LOG_PATH, logRecentCall, signPath } from '@voxwork/contract';
@@ -12,7 +16,7 @@ import { createEventRepository, migrateDatabase, openDatabase } from '@voxwork/d
 import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 
-const { values } = parseArgs({ options: { events: { type: 'string', default: '5000' }, clients: { type: 'string', default: '50' } } });
+const { values } = parseArgs({ options: { events: { type: 'string', default: '5000' }, clients: { type: 'string', default: '50' }, addresses: { type: 'boolean', default: false } } });
 const total = Number(values.events);
 const clients = Number(values.clients);
 const secret = 'bench-secret-0001';
@@ -22,7 +26,17 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { memory: {} });
 await migrateDatabase(database);
 const app = await createApp(
-  loadConfig({ ROLE: 'api', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', API_SIGN_SECRET: secret, OPERATOR_TOKEN: operatorToken, VOXWORK_ENV_FILE: '' }),
+  loadConfig({
+    ROLE: 'api',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    API_SIGN_SECRET: secret,
+    OPERATOR_TOKEN: operatorToken,
+    VOXWORK_ENV_FILE: '',
+    ...(values.addresses ? { TRUSTED_PROXIES: '127.0.0.1' } : { RATE_LIMIT_EVENTS_PER_IP: '10000000/1m' }),
+    ...(process.env.RATE_LIMIT_EVENTS_PER_IP ? { RATE_LIMIT_EVENTS_PER_IP: process.env.RATE_LIMIT_EVENTS_PER_IP } : {}),
+  }),
   { database },
 );
 await app.listen();
@@ -31,6 +45,13 @@ if (!address || typeof address === 'string') throw new Error('no address');
 const base = `http://127.0.0.1:${address.port}`;
 const repository = createEventRepository(database.db);
 const operator = createApiClient({ baseUrl: base, secret, getIdentity: () => ({ token: operatorToken }), timeoutMs: 60_000 });
+
+// Addresses from 198.18.0.0/15 (benchmarking), a fresh run of them each time: PostgreSQL keeps counters between runs.
+const firstAddress = Math.floor(Math.random() * 65_536);
+const addressOf = (client: number) => {
+  const n = (firstAddress + client) % 131_072;
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+};
 
 async function send(client: number, index: number): Promise<number> {
   const timestamp = Date.now();
@@ -46,7 +67,7 @@ async function send(client: number, index: number): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${base}${LOG_PATH}?pid=bench&tag=bench&timestamp=${timestamp}&signature=${signPath(LOG_PATH, secret, timestamp)}`, {
     method: 'POST',
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    headers: { 'content-type': 'text/plain;charset=UTF-8', ...(values.addresses ? { 'x-forwarded-for': addressOf(client) } : {}) },
     body,
   });
   const envelope = (await response.json()) as { code: number };
@@ -72,7 +93,8 @@ const drainMs = performance.now() - acceptedAt;
 
 latencies.sort((a, b) => a - b);
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(2);
-console.log(`bench:events  ${latencies.length} events, ${clients} concurrent clients, POST ${LOG_PATH} on loopback, ${database.kind}`);
+const limiter = process.env.RATE_LIMIT_EVENTS_PER_IP === 'off' ? 'no rate limit' : values.addresses ? 'each from its own address, 600/1m each' : 'from one address (limit raised, still counted)';
+console.log(`bench:events  ${latencies.length} events, ${clients} concurrent clients ${limiter}, POST ${LOG_PATH} on loopback, ${database.kind}`);
 console.log(`  throughput  ${(latencies.length / seconds).toFixed(0)} events/s (accepted)`);
 console.log(`  latency     median ${at(0.5)} ms   p99 ${at(0.99)} ms   max ${latencies.at(-1)!.toFixed(2)} ms`);
 console.log(`  stored      ${stored} of ${latencies.length} (${stored === latencies.length ? 'none lost' : 'MISMATCH'}); buffer drained ${drainMs.toFixed(0)} ms after the last answer`);

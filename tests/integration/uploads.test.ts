@@ -13,6 +13,7 @@ import { freshPglite, testDatabases } from '../support/test-database.ts';
 import { createUploadRepository, type DatabaseHandle } from '@voxwork/db';
 import { uploadResumable, UploadError } from '../../apps/web/app/lib/upload/upload-client.ts';
 import { startS3rver } from '../support/s3rver.ts';
+import { zeroRowsPng } from '../support/png-bomb.ts';
 
 const SECRET = 'uploads-test-secret';
 const MiB = 1024 * 1024;
@@ -331,6 +332,58 @@ describe('uploads', () => {
     const deleted = await signedCall(base, SECRET, '/api/upload/delete', { uploadId: id }, { ...auth(free), 'user-id': free.userId });
     expect(deleted).toMatchObject({ code: 0, data: { deleted: true } });
     expect((await fetch(`${base}${url}`)).status).toBe(404);
+  });
+
+  /** Nothing of a refused upload is left: no stored file of the user, no temporary file. */
+  async function expectNothingKept(user: { userId: string }) {
+    expect(await readdir(path.join(dataDir, 'files/users', user.userId, 'uploads')).catch(() => [])).toEqual([]);
+    expect(await readdir(path.join(dataDir, 'uploads/small')).catch(() => [])).toEqual([]);
+  }
+
+  it('a PNG decompression bomb (30000×30000 in 109 KB) is refused from its header, in both languages, and nothing is kept', async () => {
+    const bomb = zeroRowsPng(30_000, 30_000);
+    expect(bomb.length).toBeLessThan(120 * 1024);
+    const refused = await smallUpload(free, 'bomb.png', bomb);
+    expect(refused).toMatchObject({
+      status: 422,
+      code: ErrorCode.UPLOAD_IMAGE_DIMENSIONS_TOO_LARGE,
+      message: 'This image is 30000×30000 pixels; your plan allows up to 8192 pixels a side and 40 megapixels. Resize it or upgrade your plan.',
+    });
+    const zh = await smallUpload(pro, 'bomb.png', bomb, 'zh-CN');
+    expect(zh).toMatchObject({ code: ErrorCode.UPLOAD_IMAGE_DIMENSIONS_TOO_LARGE, message: '这张图片为 30000×30000 像素，您的套餐最多允许每边 12000 像素、共 64 百万像素。请缩小图片或升级套餐。' });
+    // The resumable route refuses it the same way.
+    const created = await createTus(free, 'bomb.png', bomb.length);
+    expect(created.status).toBe(201);
+    const patched = await send(new URL(created.headers.location as string, base).toString(), {
+      method: 'PATCH',
+      headers: { ...tus, ...auth(free), 'upload-offset': 0, 'content-type': 'application/offset+octet-stream' },
+      body: { length: bomb.length, chunks: () => [bomb] },
+    });
+    expect(patched !== 'dropped' && JSON.parse(patched.text)).toMatchObject({ code: ErrorCode.UPLOAD_IMAGE_DIMENSIONS_TOO_LARGE });
+    await expectNothingKept(free);
+    const listed = await signedCall(base, SECRET, '/api/upload/list', {}, { ...auth(free), 'user-id': free.userId });
+    expect(listed.data).toMatchObject({ total: 0 });
+  });
+
+  it('an image whose size cannot be read is damaged, not stored as 0×0; a normal image keeps its real size', async () => {
+    expect(await smallUpload(free, 'no width.png', zeroRowsPng(0, 480))).toMatchObject({ status: 422, code: ErrorCode.UPLOAD_DAMAGED });
+    await expectNothingKept(free);
+    const photo = execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1200x800:rate=1', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'mjpeg', 'pipe:1']);
+    const accepted = await smallUpload(free, 'photo.jpg', photo);
+    expect(accepted).toMatchObject({ status: 200, code: 0, data: { kind: 'image', width: 1200, height: 800 } });
+    await signedCall(base, SECRET, '/api/upload/delete', { uploadId: (accepted.data as { id: string }).id }, { ...auth(free), 'user-id': free.userId });
+  });
+
+  it("video frames are bounded by the plan: 4200×2400 is over the free plan's 4096 a side, within Pro's", async () => {
+    ffmpeg(['-f', 'lavfi', '-i', 'color=c=black:size=4200x2400:rate=5:duration=0.4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path.join(fixtures, 'wide.mp4')]);
+    const wide = await readFile(path.join(fixtures, 'wide.mp4'));
+    const refused = await smallUpload(free, 'wide.mp4', wide);
+    expect(refused).toMatchObject({ status: 422, code: ErrorCode.UPLOAD_VIDEO_DIMENSIONS_TOO_LARGE });
+    expect(refused.message).toBe("This video's frames are 4200×2400 pixels; your plan allows up to 4096 pixels a side and 8.8 megapixels. Scale it down or upgrade your plan.");
+    await expectNothingKept(free);
+    const accepted = await smallUpload(pro, 'wide.mp4', wide);
+    expect(accepted).toMatchObject({ status: 200, code: 0, data: { kind: 'video', width: 4200, height: 2400 } });
+    await signedCall(base, SECRET, '/api/upload/delete', { uploadId: (accepted.data as { id: string }).id }, { ...auth(pro), 'user-id': pro.userId });
   });
 });
 

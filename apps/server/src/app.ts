@@ -11,6 +11,7 @@ import type { AreaContext } from './areas/area.ts';
 import { contractPlugin } from './http/contract.plugin.ts';
 import { sendError } from './http/envelope-reply.ts';
 import { healthPlugin, type HealthCheck } from './http/health.plugin.ts';
+import { contractRateLimit } from './http/public-write-limits.ts';
 import { webPlugin } from './http/web.plugin.ts';
 import { startPgBoss, type RunningQueue } from './jobs/pg-boss-queue.ts';
 import { createLogger, requestId } from './logger.ts';
@@ -108,6 +109,7 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
       operatorToken: config.OPERATOR_TOKEN,
       authenticate: services.authenticate,
       calls: areas.flatMap((area) => area.calls?.(areaContext) ?? []),
+      rateLimit: contractRateLimit(config, services),
     });
     for (const area of areas) await area.routes?.(http, areaContext);
   }

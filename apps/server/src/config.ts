@@ -19,6 +19,19 @@ const MAKE_SECRET_HINT = 'set AUTH_SECRET to a long random value, e.g. the outpu
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const optionalString = z.string().optional();
+/** `count/window` (`600/1m`, `10/10m`, `5/30s`, `100/1h`) or `off`: a rate limit an operator may tune. */
+const rateLimitRule = z
+  .string()
+  .transform((value, ctx) => {
+    if (value.trim().toLowerCase() === 'off') return null;
+    const match = /^\s*(\d{1,9})\s*\/\s*(\d{0,6})\s*(s|m|h)\s*$/.exec(value);
+    const windowSeconds = match ? (Number(match[2] || 1) * { s: 1, m: 60, h: 3600 }[match[3] as 's' | 'm' | 'h']) : 0;
+    if (!match || Number(match[1]) < 1 || windowSeconds < 1 || windowSeconds > 86_400) {
+      ctx.addIssue({ code: 'custom', message: `expected count/window such as 600/1m, 10/10m or 100/1h (window at most 24h), or off; got "${value}"` });
+      return z.NEVER;
+    }
+    return { limit: Number(match[1]), windowSeconds };
+  });
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -100,6 +113,12 @@ export const envSchema = z.object({
   LOG_FLUSH_INTERVAL_MS: integer(10, 60_000).default(1000),
   LOG_BUFFER_MAX: integer(100, 10_000_000).default(100_000),
   IP_DATABASE_DIR: optionalString,
+  // Rate limits of the public writes (issue 20), shared by every replica through the database: per client IP
+  // (behind a proxy, set TRUSTED_PROXIES) and per signed-in user. `count/window` or `off`.
+  RATE_LIMIT_EVENTS_PER_IP: rateLimitRule.prefault('600/1m'),
+  RATE_LIMIT_EVENTS_PER_USER: rateLimitRule.prefault('120/1m'),
+  RATE_LIMIT_FEEDBACK_PER_IP: rateLimitRule.prefault('10/10m'),
+  RATE_LIMIT_FEEDBACK_PER_USER: rateLimitRule.prefault('5/10m'),
   ANALYTICS_MEASUREMENT_ID_MOBILE: optionalString.pipe(z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXX').optional()),
   ANALYTICS_MEASUREMENT_ID_DESKTOP: optionalString.pipe(z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXX').optional()),
   // Identity (Better Auth), media links, share links and sandbox payments are keyed by AUTH_SECRET.

@@ -2,6 +2,7 @@ import { planByVipLevel } from '@voxwork/contract';
 import {
   createJobPipelines,
   createJobService,
+  createRateLimiter,
   createSpeechToSpeechService,
   createTextToSpeechService,
   createVoiceCloningService,
@@ -9,7 +10,7 @@ import {
   type JobEvents,
   type JobQueue,
 } from '@voxwork/core';
-import { createFeedbackRepository, createJobRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
+import { createFeedbackRepository, createJobRepository, createRateLimitRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
 import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
 import { createSpeechEngines } from './engines/speech-engines.ts';
 import pino, { type Logger } from 'pino';
@@ -41,6 +42,12 @@ export function createServices({
 }) {
   const jobRepository = createJobRepository(database.db);
   const speechRepository = createSpeechRepository(database.db);
+  // One limiter for every rate limit, counted in the database so all replicas share it (issue 20).
+  const rateLimiter = createRateLimiter({
+    store: createRateLimitRepository(database.db),
+    onStoreError: (error) => log?.warn({ err: error }, 'rate limits: the counters could not be read, the request was let through'),
+    onSweepError: (error) => log?.warn({ err: error }, 'could not delete expired rate-limit counters'),
+  });
   const resolvedEngines = engines ?? resolveEngines(createEngineRegistryFromEnv(process.env), engineSelectionFromEnv(process.env));
   const speechEngines = createSpeechEngines({ engines: resolvedEngines, ...(log ? { log } : {}) });
   const accountServices = createAccountServices({ database, config: config, log: log ?? pino({ level: 'silent' }) });
@@ -56,9 +63,14 @@ export function createServices({
     storage: storageServices.storage,
     // Paid plans go first when workers are busy.
     priorityOf: async (ownerId) => planByVipLevel((await accountServices.points.findAccount(ownerId))?.vipLevel ?? 0).comboDetail.queuePriority,
+    // The plan's run slots; more of a user's jobs wait for a free one, up to its waiting jobs (decision 023).
+    slotsOf: async (ownerId) => {
+      const plan = planByVipLevel((await accountServices.points.findAccount(ownerId))?.vipLevel ?? 0).comboDetail;
+      return { running: plan.concurrentJobs, waiting: plan.waitingJobs };
+    },
   });
   accountServices.onUserDeleted((userId) => speechRepository.deleteAllOf(userId));
-  const voices = createVoicesService({ engines: speechEngines, speech: speechRepository, storage: storageServices.storage });
+  const voices = createVoicesService({ engines: speechEngines, speech: speechRepository, storage: storageServices.storage, rateLimiter });
   const findUpload = (userId: string, uploadId: string) => storageServices.uploads.get(userId, uploadId);
   const planOf = async (userId: string) => (await accountServices.accounts.getAccountInfo(userId)).comboDetail;
   return {
@@ -68,6 +80,7 @@ export function createServices({
     /** Stops what the engines created here hold (festival's server); engines passed in belong to the caller. */
     closeEngines: engines ? async () => undefined : () => resolvedEngines.close(),
     speechEngines,
+    rateLimiter,
     voices,
     textToSpeech: createTextToSpeechService({ engines: speechEngines, speech: speechRepository, jobs, voices, planOf }),
     voiceCloning: createVoiceCloningService({ engines: speechEngines, speech: speechRepository, jobs, storage: storageServices.storage, voices, findUpload, planOf }),

@@ -17,6 +17,7 @@ export const ErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: 1007,
   CALL_NOT_FOUND: 1008,
   METHOD_NOT_ALLOWED: 1009,
+  /** A rate limit: HTTP 429 with `Retry-After`; `seconds` says how long to wait. */
   TOO_MANY_REQUESTS: 1010,
   INTERNAL_ERROR: 1011,
   SERVICE_UNAVAILABLE: 1012,
@@ -30,6 +31,8 @@ export const ErrorCode = {
   JOB_NOT_FOUND: 2001,
   JOB_FAILED: 2002,
   JOB_BUSY: 2003,
+  /** The plan's running slots are taken and its `waitingJobs` are all waiting: no room for another job. */
+  JOB_QUEUE_FULL: 2004,
   /** A share link is unknown or was revoked (or its job was deleted). */
   SHARE_LINK_NOT_FOUND: 2101,
   /** Only a finished job with output files can be shared. */
@@ -76,6 +79,10 @@ export const ErrorCode = {
   RANGE_NOT_SATISFIABLE: 5011,
   /** The upload was sent in a way the server does not accept (missing length, wrong content type). */
   UPLOAD_REQUEST_INVALID: 5012,
+  /** An image wider, taller or with more pixels than the plan's `imageLimits` (read from its header, never decoded). */
+  UPLOAD_IMAGE_DIMENSIONS_TOO_LARGE: 5013,
+  /** A video whose frames exceed the plan's `videoFrameLimits`. */
+  UPLOAD_VIDEO_DIMENSIONS_TOO_LARGE: 5014,
   /** Text to speech: nothing to speak (empty, or only markup). */
   TTS_TEXT_EMPTY: 6001,
   /** More billable characters than the plan's `maxTtsCharacters`. */
@@ -155,7 +162,7 @@ const en: CodeMessages = {
   1007: 'Requests must be sent as JSON.',
   1008: 'This call does not exist: {path}',
   1009: 'Use POST for this call.',
-  1010: 'Too many requests. Please wait a moment and try again.',
+  1010: 'Too many requests. Please wait {seconds} s and try again.',
   1011: 'Something went wrong on our side. Please try again.',
   1012: 'The service is temporarily unavailable. Please try again shortly.',
   1013: 'Unknown channel.',
@@ -168,6 +175,7 @@ const en: CodeMessages = {
   2001: 'That job does not exist.',
   2002: 'The job failed: {reason}',
   2003: 'This job is running. Wait for it to finish or cancel it first.',
+  2004: 'You already have {running} job(s) running and {waiting} waiting, the most your plan allows. Wait for one to finish or upgrade your plan.',
   2101: 'This link does not exist or has been revoked.',
   2102: 'Only a finished result with files can be shared.',
   2103: 'This result already has {limit} active links. Revoke one first.',
@@ -195,6 +203,8 @@ const en: CodeMessages = {
   5010: 'This media link is invalid or has expired.',
   5011: 'The requested part of the file does not exist.',
   5012: 'The upload request is not valid: {reason}',
+  5013: 'This image is {width}×{height} pixels; your plan allows up to {maxSide} pixels a side and {megapixels} megapixels. Resize it or upgrade your plan.',
+  5014: "This video's frames are {width}×{height} pixels; your plan allows up to {maxSide} pixels a side and {megapixels} megapixels. Scale it down or upgrade your plan.",
   6001: 'Enter some text to speak.',
   6002: 'This text has {count} characters; your plan allows {limit} per job. Shorten it or upgrade your plan.',
   6003: 'This voice does not exist or has been deleted. Pick another voice.',
@@ -232,7 +242,7 @@ const zh: CodeMessages = {
   1007: '请求必须以 JSON 格式发送。',
   1008: '接口不存在：{path}',
   1009: '此接口请使用 POST。',
-  1010: '请求过于频繁，请稍后再试。',
+  1010: '请求过于频繁，请 {seconds} 秒后再试。',
   1011: '服务器出了点问题，请重试。',
   1012: '服务暂时不可用，请稍后再试。',
   1013: '未知的渠道。',
@@ -245,6 +255,7 @@ const zh: CodeMessages = {
   2001: '任务不存在。',
   2002: '任务失败：{reason}',
   2003: '任务正在运行，请等待完成或先取消。',
+  2004: '您已有 {running} 个任务在运行、{waiting} 个在排队，已达套餐上限。请等待任务完成或升级套餐。',
   2101: '此链接不存在或已被撤销。',
   2102: '只有已完成且有文件的结果才能分享。',
   2103: '此结果已有 {limit} 个有效链接，请先撤销一个。',
@@ -272,6 +283,8 @@ const zh: CodeMessages = {
   5010: '媒体链接无效或已过期。',
   5011: '请求的文件范围不存在。',
   5012: '上传请求无效：{reason}',
+  5013: '这张图片为 {width}×{height} 像素，您的套餐最多允许每边 {maxSide} 像素、共 {megapixels} 百万像素。请缩小图片或升级套餐。',
+  5014: '该视频画面为 {width}×{height} 像素，您的套餐最多允许每边 {maxSide} 像素、共 {megapixels} 百万像素。请降低分辨率或升级套餐。',
   6001: '请输入要朗读的文字。',
   6002: '这段文字共 {count} 个字符，您的套餐每次最多 {limit} 个字符。请缩短文字或升级套餐。',
   6003: '该声音不存在或已被删除，请选择其他声音。',

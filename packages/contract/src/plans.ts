@@ -8,6 +8,12 @@ export type PlanId = 'free' | 'pro' | 'business';
 export type BillingPeriod = 'month' | 'year';
 export type Currency = 'USD' | 'CNY';
 
+/** Bounds of a picture (an image, a video frame), read from the file's header before anything decodes it. */
+export interface PictureLimits {
+  maxSide: number;
+  maxPixels: number;
+}
+
 export interface ComboDetail {
   /** Points granted at the start of each month of the plan (yearly plans grant monthly too). */
   pointsPerMonth: number;
@@ -15,10 +21,16 @@ export interface ComboDetail {
   maxVideoMinutesPerJob: number;
   /** How many cloned voices the user may keep. */
   voiceCloneSlots: number;
-  /** Jobs of this user that may run at once. */
+  /** Jobs of this user that may run at once; more wait for a free slot (decision 023). */
   concurrentJobs: number;
+  /** Jobs that may wait for a free slot besides those running; beyond them a new job is refused (2004). */
+  waitingJobs: number;
   /** Largest upload, in megabytes. */
   uploadSizeMb: number;
+  /** Largest uploaded image: width and height each at most `maxSide` pixels, and at most `maxPixels` in all. */
+  imageLimits: PictureLimits;
+  /** Largest video frame of an uploaded video, the same way. */
+  videoFrameLimits: PictureLimits;
   /** Total stored files (uploads and results), in megabytes. */
   storageQuotaMb: number;
   /** Characters in one text-to-speech job. */
@@ -55,7 +67,10 @@ export const PLANS: readonly Plan[] = [
       maxVideoMinutesPerJob: 2,
       voiceCloneSlots: 1,
       concurrentJobs: 1,
+      waitingJobs: 4,
       uploadSizeMb: 100,
+      imageLimits: { maxSide: 8_192, maxPixels: 40_000_000 },
+      videoFrameLimits: { maxSide: 4_096, maxPixels: 4_096 * 2_160 },
       storageQuotaMb: 1_024,
       maxTtsCharacters: 5_000,
       watermarkFree: false,
@@ -74,7 +89,10 @@ export const PLANS: readonly Plan[] = [
       maxVideoMinutesPerJob: 20,
       voiceCloneSlots: 10,
       concurrentJobs: 3,
+      waitingJobs: 20,
       uploadSizeMb: 1_024,
+      imageLimits: { maxSide: 12_000, maxPixels: 64_000_000 },
+      videoFrameLimits: { maxSide: 7_680, maxPixels: 7_680 * 4_320 },
       storageQuotaMb: 20_480,
       maxTtsCharacters: 20_000,
       watermarkFree: true,
@@ -93,7 +111,10 @@ export const PLANS: readonly Plan[] = [
       maxVideoMinutesPerJob: 120,
       voiceCloneSlots: 50,
       concurrentJobs: 10,
+      waitingJobs: 50,
       uploadSizeMb: 4_096,
+      imageLimits: { maxSide: 16_000, maxPixels: 100_000_000 },
+      videoFrameLimits: { maxSide: 8_192, maxPixels: 8_192 * 4_320 },
       storageQuotaMb: 102_400,
       maxTtsCharacters: 50_000,
       watermarkFree: true,

@@ -22,3 +22,4 @@ export * from './voices/index.ts';
 export * from './text-to-speech/index.ts';
 export * from './speech-to-speech/index.ts';
 export * from './voice-cloning/index.ts';
+export * from './rate-limits/index.ts';

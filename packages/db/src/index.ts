@@ -10,3 +10,4 @@ export * from './notifier.ts';
 export * from './upload.repository.ts';
 export * from './share-link.repository.ts';
 export * from './speech.repository.ts';
+export * from './rate-limit.repository.ts';

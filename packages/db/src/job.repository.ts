@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from './open-database.ts';
 import { createPointsRepository, type PointsRepository } from './points.repository.ts';
 import { jobs, jobStages, type JobRow, type JobStageRow, type NewJobRow } from './schema/index.ts';
@@ -68,6 +68,48 @@ function jobQueries(db: Database) {
       return { total, items };
     },
 
+    /**
+     * Serialises slot decisions for one owner until the transaction ends (a transaction-level
+     * advisory lock): counting and admitting jobs of the same owner never interleave.
+     */
+    async lockOwnerSlots(ownerId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`voxwork:job-slots:${ownerId}`}, 0))`);
+    },
+
+    /** An owner's unfinished jobs of `types`: those holding a run slot and those waiting for one. */
+    async slotUsage(ownerId: string, types: readonly string[]): Promise<{ admitted: number; waiting: number }> {
+      const [row] = await db
+        .select({
+          admitted: sql<number>`count(*) filter (where ${jobs.admittedAt} is not null)`.mapWith(Number),
+          waiting: sql<number>`count(*) filter (where ${jobs.admittedAt} is null)`.mapWith(Number),
+        })
+        .from(jobs)
+        .where(and(eq(jobs.ownerId, ownerId), inArray(jobs.status, ['queued', 'running']), inArray(jobs.type, [...types])));
+      return { admitted: row?.admitted ?? 0, waiting: row?.waiting ?? 0 };
+    },
+
+    /** Gives run slots to an owner's `count` oldest waiting jobs; returns them (to be queued). */
+    async admitWaiting(ownerId: string, count: number): Promise<JobRow[]> {
+      if (count <= 0) return [];
+      const next = db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.ownerId, ownerId), eq(jobs.status, 'queued'), isNull(jobs.admittedAt)))
+        .orderBy(asc(jobs.createdAt), asc(jobs.id))
+        .limit(count);
+      return db.update(jobs).set({ admittedAt: sql`now()`, updatedAt: sql`now()` }).where(inArray(jobs.id, next)).returning();
+    },
+
+    /** Owners with jobs waiting for a slot (for the sweeper, in case a finished job's hand-over was lost). */
+    async ownersWithWaitingJobs(limit: number): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ ownerId: jobs.ownerId })
+        .from(jobs)
+        .where(and(eq(jobs.status, 'queued'), isNull(jobs.admittedAt), isNotNull(jobs.ownerId)))
+        .limit(limit);
+      return rows.map((row) => row.ownerId!);
+    },
+
     /** Marks an attempt as started; undefined when the job is finished or cancelled. */
     async startAttempt(id: string): Promise<JobRow | undefined> {
       const [row] = await db
@@ -130,11 +172,11 @@ function jobQueries(db: Database) {
       return rows.length === 1;
     },
 
-    /** Puts a finished or failed job back in the queue (for a re-run of some stages). */
-    async requeue(id: string): Promise<void> {
+    /** Puts a finished or failed job back in the queue (for a re-run of some stages); `waitForSlot` gives up its run slot. */
+    async requeue(id: string, options: { waitForSlot?: boolean } = {}): Promise<void> {
       await db
         .update(jobs)
-        .set({ status: 'queued', error: null, cancelRequestedAt: null, finishedAt: null, updatedAt: sql`now()` })
+        .set({ status: 'queued', error: null, cancelRequestedAt: null, finishedAt: null, updatedAt: sql`now()`, ...(options.waitForSlot ? { admittedAt: null } : {}) })
         .where(and(eq(jobs.id, id), ne(jobs.status, 'running')));
     },
 
@@ -183,12 +225,12 @@ function jobQueries(db: Database) {
         .where(and(eq(jobStages.jobId, jobId), inArray(jobStages.name, [...names])));
     },
 
-    /** Unfinished jobs nobody has touched since `cutoff` (their worker and its retries are gone). */
+    /** Unfinished jobs nobody has touched since `cutoff` (their worker and its retries are gone); a job waiting for a slot is not abandoned. */
     async findStale(cutoff: Date, limit: number): Promise<Pick<JobRow, 'id' | 'type'>[]> {
       return db
         .select({ id: jobs.id, type: jobs.type })
         .from(jobs)
-        .where(and(sql`${jobs.status} in ('queued', 'running')`, sql`${jobs.updatedAt} < ${cutoff.toISOString()}`))
+        .where(and(sql`${jobs.status} in ('queued', 'running')`, isNotNull(jobs.admittedAt), sql`${jobs.updatedAt} < ${cutoff.toISOString()}`))
         .limit(limit);
     },
 

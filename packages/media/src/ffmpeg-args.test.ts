@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeMp3Args, loudnessArgs, parseIntegratedLoudness, parseProgressSeconds, probeArgs, toneToMp3Args, toneToWavArgs } from './ffmpeg-args.ts';
+import { declaredVideoSizeArgs, encodeMp3Args, loudnessArgs, parseDeclaredVideoSize, parseIntegratedLoudness, parseProgressSeconds, probeArgs, toneToMp3Args, toneToWavArgs } from './ffmpeg-args.ts';
 
 describe('ffmpeg argument builders', () => {
   it('builds the test tone command', () => {
@@ -53,6 +53,15 @@ describe('ffmpeg argument builders', () => {
       ]
     `);
     expect(probeArgs('in.mp4')).toEqual(['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', 'in.mp4']);
+  });
+
+  it('probes without decoding pictures over a bound, and reads a container\'s declared video size without decoding', () => {
+    expect(probeArgs('in.png', { maxPixels: 40_000_000 })).toEqual(['-v', 'error', '-max_pixels', '40000000', '-print_format', 'json', '-show_format', '-show_streams', 'in.png']);
+    expect(declaredVideoSizeArgs('in.mp4')).toEqual(['-v', 'error', '-nofind_stream_info', '-select_streams', 'V', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', 'in.mp4']);
+    expect(parseDeclaredVideoSize('1280,720\n')).toEqual({ width: 1280, height: 720 });
+    expect(parseDeclaredVideoSize('640,360\n4200,2400\n')).toEqual({ width: 4200, height: 2400 });
+    expect(parseDeclaredVideoSize('0,0\n')).toBeUndefined();
+    expect(parseDeclaredVideoSize('')).toBeUndefined();
   });
 
   it('parses progress and loudness output', () => {

@@ -72,9 +72,32 @@ export function loudnessArgs(input: string): string[] {
   return ['-hide_banner', '-nostdin', '-nostats', '-i', input, '-af', 'ebur128=framelog=verbose', '-f', 'null', '-'];
 }
 
-/** Stream and format facts as JSON. */
-export function probeArgs(input: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
+/**
+ * Stream and format facts as JSON. ffprobe decodes a picture to learn some of them: `maxPixels`
+ * makes its decoders refuse larger pictures (an image then reads as 0×0, a video fails) instead
+ * of allocating them.
+ */
+export function probeArgs(input: string, options: { maxPixels?: number } = {}): string[] {
+  return ['-v', 'error', ...(options.maxPixels ? ['-max_pixels', String(Math.floor(options.maxPixels))] : []), '-print_format', 'json', '-show_format', '-show_streams', input];
+}
+
+/**
+ * The video streams' width and height as the container declares them (MP4/MOV track headers,
+ * Matroska/WebM track entries), without decoding anything (`-nofind_stream_info`). CSV lines `w,h`.
+ */
+export function declaredVideoSizeArgs(input: string): string[] {
+  return ['-v', 'error', '-nofind_stream_info', '-select_streams', 'V', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', input];
+}
+
+/** The largest `w,h` line of `declaredVideoSizeArgs` output; undefined when none states a size. */
+export function parseDeclaredVideoSize(stdout: string): { width: number; height: number } | undefined {
+  let best: { width: number; height: number } | undefined;
+  for (const line of stdout.split('\n')) {
+    const [width, height] = line.split(',').map((value) => Number.parseInt(value, 10));
+    if (!width || !height || width <= 0 || height <= 0) continue;
+    if (!best || width * height > best.width * best.height) best = { width, height };
+  }
+  return best;
 }
 
 /**

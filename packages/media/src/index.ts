@@ -2,6 +2,7 @@ export * from './ffmpeg-args.ts';
 export * from './media-runner.ts';
 export * from './work-dir.ts';
 export * from './media-info.ts';
+export * from './picture-header.ts';
 export * from './audio-args.ts';
 export * from './subtitle-args.ts';
 export * from './image-args.ts';

@@ -16,6 +16,7 @@ import { resolveClientAddress } from '../analytics/client-address.ts';
 import { bearerToken, createCachedTokenUsers } from '../auth/request-user.ts';
 import { bindCall } from '../http/contract.plugin.ts';
 import { sendError } from '../http/envelope-reply.ts';
+import { createPublicWriteGuard, publicWriteLimits } from '../http/public-write-limits.ts';
 import type { Area } from './area.ts';
 import type { Services } from '../services.ts';
 
@@ -93,6 +94,9 @@ export const analyticsArea: Area = {
 
   routes: async (http, { services, config }) => {
     const { analytics } = services;
+    // POST /log shares the events budget of /api/log/create (per address, and per user when a signed-in browser sends its token).
+    const eventsLimit = publicWriteLimits(config).events;
+    const guard = createPublicWriteGuard({ limiter: services.rateLimiter, services });
     http.addHook('onClose', async () => {
       await analytics.writer.close();
     });
@@ -138,6 +142,7 @@ export const analyticsArea: Area = {
           const code = { missing: ErrorCode.SIGNATURE_MISSING, invalid: ErrorCode.SIGNATURE_INVALID, stale: ErrorCode.TIMESTAMP_OUT_OF_WINDOW }[check.reason];
           return sendError(request, reply, code, { data: code === ErrorCode.TIMESTAMP_OUT_OF_WINDOW ? { serverTime: Date.now() } : undefined });
         }
+        await guard(eventsLimit, request, { token: bearerToken(request.headers) });
         if (!query.success) {
           analytics.ingest.countEdgeRejection('invalid');
           return sendError(request, reply, ErrorCode.EVENT_INVALID, { params: { reason: 'pid and tag: letters, digits, _ . : - only' } });

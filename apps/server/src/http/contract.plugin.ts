@@ -49,6 +49,8 @@ export interface ContractOptions {
   operatorToken: string | undefined;
   authenticate?: Authenticate;
   calls: readonly BoundCall[];
+  /** Counts a valid call against its rate limits (after access and validation); throws TOO_MANY_REQUESTS (HTTP 429) when over. */
+  rateLimit?: (definition: CallDefinition, request: FastifyRequest, caller: { token: string | undefined; user: CallContext['user'] }) => Promise<void>;
   now?: () => number;
 }
 
@@ -137,6 +139,8 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
         const { path, reason } = describeIssue(parsed.error.issues[0]!);
         return sendInvalid(request, reply, path.length ? path.map(String).join('.') : '(body)', reason);
       }
+      // Only a valid write counts against its limits; a malformed one is refused above at no cost.
+      await options.rateLimit?.(definition, request, { token: identity.token, user });
       const data = await call.handler(parsed.data as never, { request, identity, user });
       return reply.send(ok(data));
     });

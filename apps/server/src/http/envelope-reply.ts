@@ -1,7 +1,10 @@
 import { ErrorCode, messageFor, pickLocale, type Envelope, type ErrorCodeValue } from '@voxwork/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Sends a catalogue error as an envelope, with the message in the caller's language. */
+/**
+ * Sends a catalogue error as an envelope, with the message in the caller's language.
+ * TOO_MANY_REQUESTS is HTTP 429 with `Retry-After` (its `seconds`), for proxies and scripts (decision 002).
+ */
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -16,5 +19,7 @@ export function sendError(
     message,
     data: options.data ?? (Object.keys(params).length ? { errorCode: code, ...params } : null),
   };
-  return reply.code(options.status ?? 200).header('content-type', 'application/json; charset=utf-8').send(body);
+  const tooMany = code === ErrorCode.TOO_MANY_REQUESTS;
+  if (tooMany) reply.header('retry-after', String(Math.max(1, Math.ceil(Number(params.seconds) || 1))));
+  return reply.code(options.status ?? (tooMany ? 429 : 200)).header('content-type', 'application/json; charset=utf-8').send(body);
 }

@@ -25,6 +25,7 @@ export const historyEn = {
   duration: "{duration}",
   progress: "Progress of “{title}”",
   cancelling: "Cancelling…",
+  waitingForSlot: "Waiting for a free slot: your other jobs run first",
   actions: {
     menu: "Actions for “{title}”",
     open: "Open",

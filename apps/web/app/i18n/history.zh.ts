@@ -27,6 +27,7 @@ export const historyZh: typeof historyEn = {
   duration: "{duration}",
   progress: "“{title}”的进度",
   cancelling: "正在取消…",
+  waitingForSlot: "等待空闲名额：您的其他任务先运行",
   actions: {
     menu: "“{title}”的操作",
     open: "打开",

@@ -19,6 +19,7 @@ export const speechEn = {
     working: "Working…",
     progress: "{progress}% · {stage}",
     queued: "Waiting in the queue…",
+    waitingForSlot: "Waiting for a free slot: your plan runs your other jobs first…",
     failed: "The job failed: {message}",
     cancelled: "The job was cancelled; its points were returned.",
     historyTitle: "Recent results",

@@ -18,6 +18,7 @@ export const speechZh: typeof speechEn = {
     working: "处理中…",
     progress: "{progress}% · {stage}",
     queued: "正在排队…",
+    waitingForSlot: "等待空闲名额：您的套餐会先运行您的其他任务…",
     failed: "任务失败：{message}",
     cancelled: "任务已取消，积分已退回。",
     historyTitle: "最近的结果",

@@ -19,6 +19,8 @@ export const jobViewSchema = z.object({
   type: z.string(),
   title: z.string().nullable(),
   status: jobStatusSchema,
+  /** Queued behind the owner's other jobs: the plan's `concurrentJobs` are all in use (decision 023). */
+  waitingForSlot: z.boolean(),
   progress: z.number().min(0).max(100),
   currentStage: z.string().nullable(),
   stages: z.array(jobStageViewSchema),

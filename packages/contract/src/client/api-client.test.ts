@@ -73,6 +73,21 @@ describe('api client', () => {
     await expect(plain.client.call(echoCall, { text: 'x' })).rejects.toThrow('HTTP error! status: 502');
   });
 
+  it('a rate limit (HTTP 429) shows how long to wait, from the envelope or from a proxy\'s Retry-After', async () => {
+    const limited = clientWith(() => json({ code: ErrorCode.TOO_MANY_REQUESTS, message: 'slow down', data: { errorCode: ErrorCode.TOO_MANY_REQUESTS, seconds: 42 } }, 429));
+    const error = await limited.client.call(echoCall, { text: 'x' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(429);
+    expect(limited.notify).toHaveBeenCalledWith('Too many requests. Please wait 42 s and try again.', ErrorCode.TOO_MANY_REQUESTS);
+
+    const proxy = clientWith(() => new Response('<html>429 Too Many Requests</html>', { status: 429, headers: { 'retry-after': '7' } }), { getLocale: () => 'zh' });
+    await expect(proxy.client.call(echoCall, { text: 'x' })).rejects.toMatchObject({ status: 429 });
+    expect(proxy.notify).toHaveBeenCalledWith('请求过于频繁，请 7 秒后再试。', ErrorCode.TOO_MANY_REQUESTS);
+    const dated = clientWith(() => new Response('', { status: 429, headers: { 'retry-after': new Date(1_795_000_000_000 + 90_000).toUTCString() } }));
+    await expect(dated.client.call(echoCall, { text: 'x' })).rejects.toBeInstanceOf(HttpError);
+    expect(dated.notify).toHaveBeenCalledWith('Too many requests. Please wait 90 s and try again.', ErrorCode.TOO_MANY_REQUESTS);
+  });
+
   it('toasts the catalogue message for a non-zero code, in the current language', async () => {
     const { client, notify } = clientWith(() => json({ code: ErrorCode.SIGNATURE_INVALID, message: 'server text', data: null }), {
       getLocale: () => 'zh',

@@ -63,6 +63,14 @@ export interface CallOptions {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** `Retry-After` (seconds or an HTTP date) as whole seconds to wait; 60 when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, nowMs: number): number {
+  const value = header?.trim() ?? '';
+  if (/^\d+$/.test(value)) return Math.max(1, Number(value));
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? 60 : Math.max(1, Math.ceil((date - nowMs) / 1000));
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const now = options.now ?? Date.now;
@@ -79,7 +87,7 @@ export function createApiClient(options: ApiClientOptions) {
     return messageFor(locale(), code, params) || envelope?.message || messageFor(locale(), ErrorCode.UNKNOWN)!;
   }
 
-  async function send(path: string, body: unknown, callOptions: CallOptions): Promise<{ status: number; envelope: Envelope | undefined }> {
+  async function send(path: string, body: unknown, callOptions: CallOptions): Promise<{ status: number; envelope: Envelope | undefined; retryAfter: string | null }> {
     const timestamp = String(Math.round(now() + clockOffsetMs));
     const url = `${options.baseUrl}${path}?timestamp=${timestamp}&signature=${signPath(path, options.secret, timestamp)}`;
     const identity = options.getIdentity?.() ?? {};
@@ -111,19 +119,23 @@ export function createApiClient(options: ApiClientOptions) {
       if (timeout.aborted) throw new TimeoutError(userMessage(ErrorCode.REQUEST_TIMEOUT, undefined));
       envelope = undefined;
     }
-    return { status: response.status, envelope };
+    return { status: response.status, envelope, retryAfter: response.headers.get('retry-after') };
   }
 
   async function post<T = unknown>(path: string, body: unknown, callOptions: CallOptions = {}): Promise<T | Envelope<T>> {
-    let { status, envelope } = await send(path, body, callOptions);
+    let { status, envelope, retryAfter } = await send(path, body, callOptions);
     if (envelope?.code === ErrorCode.TIMESTAMP_OUT_OF_WINDOW && path !== systemTimeCall.path) {
       // The device clock is off: learn the offset from the server once and retry.
       const time = await send(systemTimeCall.path, {}, callOptions);
       const serverTime = (time.envelope?.data as { serverTime?: number } | null)?.serverTime;
       if (typeof serverTime === 'number') {
         clockOffsetMs = serverTime - now();
-        ({ status, envelope } = await send(path, body, callOptions));
+        ({ status, envelope, retryAfter } = await send(path, body, callOptions));
       }
+    }
+    if (status === 429 && !envelope) {
+      // A proxy's or load balancer's own 429: say so in the catalogue's words, with its Retry-After.
+      envelope = { code: ErrorCode.TOO_MANY_REQUESTS, message: '', data: { errorCode: ErrorCode.TOO_MANY_REQUESTS, seconds: retryAfterSeconds(retryAfter, now()) } };
     }
     if (status >= 400 && status <= 599) {
       if (envelope) options.notify?.(userMessage(envelope.code, envelope), envelope.code);

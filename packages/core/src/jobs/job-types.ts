@@ -38,12 +38,20 @@ export interface JobPolicy {
   retryLimit: number;
   retryDelaySeconds: number;
   expireInSeconds: number;
+  /**
+   * A user's tool job: it takes one of its owner's run slots (the plan's `concurrentJobs`), or waits
+   * for one (decision 023). Operators' system jobs never wait and never count.
+   */
+  usesPlanSlot: boolean;
 }
 
 export const JOB_POLICIES: { [N in JobName]: JobPolicy } = {
-  'system.selfCheck': { retryLimit: 3, retryDelaySeconds: 1, expireInSeconds: 15 * 60 },
-  'system.ping': { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 60 },
-  'tts.synthesize': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60 },
-  'sts.convert': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60 },
-  'voice.clone': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 20 * 60 },
+  'system.selfCheck': { retryLimit: 3, retryDelaySeconds: 1, expireInSeconds: 15 * 60, usesPlanSlot: false },
+  'system.ping': { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 60, usesPlanSlot: false },
+  'tts.synthesize': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60, usesPlanSlot: true },
+  'sts.convert': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60, usesPlanSlot: true },
+  'voice.clone': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 20 * 60, usesPlanSlot: true },
 };
+
+/** The job types that take their owner's run slots. */
+export const PLAN_SLOT_JOB_TYPES: readonly JobName[] = (Object.keys(JOB_POLICIES) as JobName[]).filter((name) => JOB_POLICIES[name].usesPlanSlot);

@@ -5,7 +5,7 @@ import { DomainError, isRetryable } from '../domain-error.ts';
 import type { JobEvents, JobQueue } from './job-queue.port.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { contentTypeForKey, storageKeys } from '../storage/storage-keys.ts';
-import { JOB_POLICIES, type JobInputs, type JobName, type PipelineMap } from './job-types.ts';
+import { JOB_POLICIES, PLAN_SLOT_JOB_TYPES, type JobInputs, type JobName, type PipelineMap } from './job-types.ts';
 import { dependentStages, type JobFiles, type JobMediaFile, type PipelineDefinition } from './pipeline-definition.ts';
 
 export interface JobServiceDeps {
@@ -18,6 +18,11 @@ export interface JobServiceDeps {
   storage?: StorageRepository;
   /** Queue priority of an owner's jobs (their plan's `queuePriority`), used when a caller gives none. */
   priorityOf?: (ownerId: string) => Promise<number>;
+  /**
+   * An owner's run slots (the plan's `concurrentJobs`) and how many more jobs may wait for one
+   * (`waitingJobs`). Without it, jobs never wait.
+   */
+  slotsOf?: (ownerId: string) => Promise<{ running: number; waiting: number }>;
 }
 
 export interface EnqueueOptions {
@@ -47,8 +52,35 @@ const noFiles: JobFiles = {
  * stage by stage, each stage's output stored as a checkpoint → completed exactly once (points
  * settled in the same transaction), failed or cancelled (points released in the same transaction).
  */
-export function createJobService({ jobs, queue, events, pipelines, files = () => noFiles, storage, priorityOf }: JobServiceDeps) {
+export function createJobService({ jobs, queue, events, pipelines, files = () => noFiles, storage, priorityOf, slotsOf }: JobServiceDeps) {
   const pipelineOf = (type: string) => pipelines[type as JobName] as PipelineDefinition<unknown> | undefined;
+  /** Whether a job takes one of its owner's run slots (a user's tool job, on a service that knows plans). */
+  const usesSlot = (type: string, ownerId: string | null | undefined): ownerId is string =>
+    Boolean(slotsOf && ownerId && JOB_POLICIES[type as JobName]?.usesPlanSlot);
+
+  /**
+   * Hands free run slots to the owner's oldest waiting jobs and queues them. Called whenever one
+   * of the owner's jobs ends (and by the sweeper): under the owner's slot lock, so two endings
+   * never admit the same slot twice.
+   */
+  async function admitWaiting(ownerId: string): Promise<void> {
+    if (!slotsOf) return;
+    const slots = await slotsOf(ownerId);
+    const admitted = await jobs.transaction(async (tx) => {
+      await tx.jobs.lockOwnerSlots(ownerId);
+      const usage = await tx.jobs.slotUsage(ownerId, PLAN_SLOT_JOB_TYPES);
+      return usage.waiting > 0 ? tx.jobs.admitWaiting(ownerId, slots.running - usage.admitted) : [];
+    });
+    for (const row of admitted) {
+      try {
+        await queue.send(row.type as JobName, row.id, { priority: row.priority });
+      } catch {
+        await endWithoutCharge(row.id, 'failed', { code: ErrorCode.SERVICE_UNAVAILABLE, message: 'the queue did not accept the job' });
+        continue;
+      }
+      await publish(row);
+    }
+  }
 
   async function publish(row: Pick<JobRow, 'id' | 'ownerId' | 'type' | 'status' | 'progress' | 'currentStage'>) {
     await events
@@ -72,6 +104,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
         ?.onEnded?.({ jobId, ownerId: row.ownerId, input: row.input, outcome: row.status })
         .catch(() => undefined);
     }
+    if (row && usesSlot(row.type, row.ownerId)) await admitWaiting(row.ownerId);
   }
 
   /** Result files of a job with links a browser can use for an hour (the view is re-read to refresh them). */
@@ -106,14 +139,31 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
   }
 
   return {
-    /** Accepts a job: the row, its stages and the frozen points commit together, then the queue gets its id. */
+    /**
+     * Accepts a job: the row, its stages and the frozen points commit together, then the queue gets
+     * its id. A user's tool job takes a free run slot of its owner or waits for one (queued, not yet
+     * in the queue); when the plan's waiting jobs are all taken too, it is refused (JOB_QUEUE_FULL).
+     * The slot decision is made under the owner's lock in the same transaction, so parallel
+     * submissions cannot slip past the plan.
+     */
     async enqueue<N extends JobName>(type: N, input: JobInputs[N], options: EnqueueOptions = {}): Promise<JobRow> {
       const pipeline = pipelineOf(type);
       if (!pipeline) throw new Error(`no pipeline for ${type}`);
       const cost = options.cost ?? 0;
       if (cost > 0 && !options.ownerId) throw new Error('a job with a cost needs an owner');
       const priority = options.priority ?? (options.ownerId && priorityOf ? await priorityOf(options.ownerId) : 0);
+      const slots = usesSlot(type, options.ownerId) ? await slotsOf!(options.ownerId) : undefined;
       const row = await jobs.transaction(async (tx) => {
+        let admit = true;
+        if (slots) {
+          await tx.jobs.lockOwnerSlots(options.ownerId!);
+          const usage = await tx.jobs.slotUsage(options.ownerId!, PLAN_SLOT_JOB_TYPES);
+          if (usage.admitted + usage.waiting >= slots.running + slots.waiting) {
+            throw new DomainError(ErrorCode.JOB_QUEUE_FULL, { running: usage.admitted, waiting: usage.waiting });
+          }
+          // First come, first served: a new job runs at once only when nothing of the owner waits.
+          admit = usage.waiting === 0 && usage.admitted < slots.running;
+        }
         const inserted = await tx.jobs.insert(
           {
             type,
@@ -123,17 +173,20 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
             costFrozen: cost,
             priority,
             title: options.title ?? null,
+            admittedAt: admit ? new Date() : null,
           },
           pipeline.stages.map((stage) => stage.name),
         );
         if (cost > 0) await freezeIn(tx.points, options.ownerId!, cost, inserted.id);
         return inserted;
       });
-      try {
-        await queue.send(type, row.id, { priority: row.priority });
-      } catch (error) {
-        await endWithoutCharge(row.id, 'failed', { code: ErrorCode.SERVICE_UNAVAILABLE, message: 'the queue did not accept the job' });
-        throw error;
+      if (row.admittedAt) {
+        try {
+          await queue.send(type, row.id, { priority: row.priority });
+        } catch (error) {
+          await endWithoutCharge(row.id, 'failed', { code: ErrorCode.SERVICE_UNAVAILABLE, message: 'the queue did not accept the job' });
+          throw error;
+        }
       }
       await publish(row);
       return row;
@@ -188,8 +241,14 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       if (!affected.length) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'stage', reason: 'invalid_value' });
       if (row.status === 'running' || row.status === 'queued') throw new DomainError(ErrorCode.JOB_BUSY);
       await jobs.resetStages(id, affected);
-      await jobs.requeue(id);
-      await queue.send(row.type as JobName, id, { priority: row.priority });
+      if (usesSlot(row.type, row.ownerId)) {
+        // A re-run waits for a free slot like a new job (it already holds its place: no waiting cap).
+        await jobs.requeue(id, { waitForSlot: true });
+        await admitWaiting(row.ownerId);
+      } else {
+        await jobs.requeue(id);
+        await queue.send(row.type as JobName, id, { priority: row.priority });
+      }
       const updated = (await jobs.findById(id))!;
       await publish(updated);
       return view(updated);
@@ -272,6 +331,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
         });
         const finished = await jobs.findById(jobId);
         if (finished) await publish(finished);
+        if (usesSlot(type, row.ownerId)) await admitWaiting(row.ownerId);
         return { status: first ? 'completed' : 'already-finished' };
       } catch (error) {
         const code = error instanceof DomainError ? error.code : ErrorCode.JOB_FAILED;
@@ -292,8 +352,13 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       }
     },
 
-    /** Releases points of jobs that ended without releasing them, and fails jobs abandoned since `staleBefore`. */
+    /**
+     * Releases points of jobs that ended without releasing them, fails jobs abandoned since
+     * `staleBefore`, and hands free slots to waiting jobs whose hand-over was lost (a process
+     * stopped between a job's end and the next one's admission).
+     */
     async sweep(staleBefore: Date): Promise<{ released: number; abandoned: number }> {
+      if (slotsOf) for (const ownerId of await jobs.ownersWithWaitingJobs(100)) await admitWaiting(ownerId);
       let abandoned = 0;
       for (const stale of await jobs.findStale(staleBefore, 100)) {
         await endWithoutCharge(stale.id, 'failed', { code: ErrorCode.JOB_FAILED, message: 'abandoned: no worker finished it' });
@@ -317,6 +382,7 @@ export function toJobView(row: JobRow, stages: readonly JobStageRow[] = [], medi
     type: row.type,
     title: row.title,
     status: row.status,
+    waitingForSlot: row.status === 'queued' && row.admittedAt === null,
     progress: row.progress,
     currentStage: row.currentStage,
     stages: stages.map((stage) => ({

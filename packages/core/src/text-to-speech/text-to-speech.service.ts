@@ -83,7 +83,7 @@ export function createTextToSpeechService(deps: TextToSpeechServiceDeps) {
 
     /** The first sentence, spoken now with the job's settings (free; rate-limited). */
     async previewTts(ownerId: string, request: TtsRequest) {
-      voices.limitPreviews(ownerId);
+      await voices.limitPreviews(ownerId);
       const { parsed, voices: scriptVoices } = await prepareTts(ownerId, request, { enforcePlan: false });
       const first = parsed.parts.find((part) => part.kind === 'speech')!;
       const target = voiceForSpeaker(scriptVoices, first.speaker);

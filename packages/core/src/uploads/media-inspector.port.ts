@@ -13,6 +13,14 @@ export interface UploadSource {
 export interface MediaInspector {
   /** The type from the file's magic bytes; undefined when no known signature matches (text, random bytes). */
   sniff(source: UploadSource): Promise<{ mime: string; extension: string } | undefined>;
-  /** Streams and duration; undefined when ffprobe cannot read the file (damaged, truncated). */
-  probe(source: UploadSource): Promise<MediaInfo | undefined>;
+  /**
+   * The picture size the file declares, read without decoding anything: an image's own header
+   * (PNG, JPEG, WebP), a video container's track. Undefined when the header states none.
+   */
+  pictureSize(source: UploadSource, kind: 'image' | 'video'): Promise<{ width: number; height: number } | undefined>;
+  /**
+   * Streams and duration; undefined when ffprobe cannot read the file (damaged, truncated).
+   * Pictures larger than `maxPixels` are not decoded (an image then has no size, a video no streams).
+   */
+  probe(source: UploadSource, options?: { maxPixels?: number }): Promise<MediaInfo | undefined>;
 }

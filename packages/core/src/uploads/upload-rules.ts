@@ -1,4 +1,4 @@
-import { ErrorCode, type ComboDetail } from '@voxwork/contract';
+import { ErrorCode, PLANS, type ComboDetail, type PictureLimits } from '@voxwork/contract';
 import type { MediaInfo } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
 
@@ -32,6 +32,9 @@ export const ACCEPTED_MEDIA: Readonly<Record<string, { kind: UploadKind; extensi
   'image/webp': { kind: 'image', extension: 'webp' },
 };
 
+/** The plan facts uploads are checked against (picture bounds default to the smallest plan's). */
+export type UploadPlan = Pick<ComboDetail, 'uploadSizeMb' | 'maxVideoMinutesPerJob'> & Partial<Pick<ComboDetail, 'storageQuotaMb' | 'imageLimits' | 'videoFrameLimits'>>;
+
 /** What a plan allows. The quota is 20 uploads of the largest size until the plan names its own. */
 export function uploadLimits(plan: Pick<ComboDetail, 'uploadSizeMb' | 'maxVideoMinutesPerJob'> & { storageQuotaMb?: number }) {
   return {
@@ -39,6 +42,17 @@ export function uploadLimits(plan: Pick<ComboDetail, 'uploadSizeMb' | 'maxVideoM
     maxDurationSeconds: plan.maxVideoMinutesPerJob * 60,
     quotaBytes: (plan.storageQuotaMb ?? plan.uploadSizeMb * 20) * MB,
   };
+}
+
+/** A plan's picture bounds: images, and the frames of videos (an audio file's cover art counts as an image). */
+export interface PictureBounds {
+  image: PictureLimits;
+  videoFrame: PictureLimits;
+}
+
+export function pictureBounds(plan: Partial<Pick<ComboDetail, 'imageLimits' | 'videoFrameLimits'>>): PictureBounds {
+  const smallest = PLANS[0]!.comboDetail;
+  return { image: plan.imageLimits ?? smallest.imageLimits, videoFrame: plan.videoFrameLimits ?? smallest.videoFrameLimits };
 }
 
 export type UploadLimits = ReturnType<typeof uploadLimits>;
@@ -64,8 +78,38 @@ export function classify(sniffed: { mime: string; extension: string } | undefine
   throw new DomainError(ErrorCode.UPLOAD_NOT_MEDIA);
 }
 
-/** Checks what ffprobe read against the kind and the plan; returns the facts to store. */
-export function checkProbe(kind: UploadKind, info: MediaInfo | undefined, limits: UploadLimits) {
+/**
+ * The bounds a picture of this kind is checked against: images by `image`, video frames by
+ * `videoFrame`; an audio file's cover art is an image.
+ */
+export function pictureLimitsFor(kind: UploadKind, bounds: PictureBounds): PictureLimits {
+  return kind === 'video' ? bounds.videoFrame : bounds.image;
+}
+
+/** A picture within its plan's bounds (width, height, pixels), or the catalogue error that refuses it. */
+export function checkPicture(kind: 'image' | 'video', size: { width: number; height: number }, pictures: PictureBounds): void {
+  const bounds = pictureLimitsFor(kind, pictures);
+  if (size.width <= bounds.maxSide && size.height <= bounds.maxSide && size.width * size.height <= bounds.maxPixels) return;
+  throw new DomainError(kind === 'image' ? ErrorCode.UPLOAD_IMAGE_DIMENSIONS_TOO_LARGE : ErrorCode.UPLOAD_VIDEO_DIMENSIONS_TOO_LARGE, {
+    width: size.width,
+    height: size.height,
+    maxSide: bounds.maxSide,
+    megapixels: Math.round(bounds.maxPixels / 100_000) / 10,
+  });
+}
+
+/**
+ * Checks what ffprobe read against the kind and the plan; returns the facts to store. An image's
+ * size is the one its header declares (`declared`, already checked against the plan before
+ * ffprobe ran); a picture whose size cannot be read is damaged, never stored as 0×0.
+ */
+export function checkProbe(
+  kind: UploadKind,
+  info: MediaInfo | undefined,
+  limits: UploadLimits,
+  pictures: { bounds?: PictureBounds; declared?: { width: number; height: number } | undefined } = {},
+) {
+  const { declared, bounds = pictureBounds({}) } = pictures;
   if (!info) throw new DomainError(ErrorCode.UPLOAD_DAMAGED);
   const video = info.streams.find((stream) => stream.type === 'video' && !stream.attachedPicture);
   const audio = info.streams.find((stream) => stream.type === 'audio');
@@ -80,11 +124,17 @@ export function checkProbe(kind: UploadKind, info: MediaInfo | undefined, limits
   if (finalKind !== 'image' && (duration === undefined || duration === null || !(duration > 0))) throw new DomainError(ErrorCode.UPLOAD_DAMAGED);
   if (duration && duration > limits.maxDurationSeconds) throw new DomainError(ErrorCode.UPLOAD_TOO_LONG, { limit: Math.round(limits.maxDurationSeconds / 60) });
   const picture = finalKind === 'audio' ? undefined : (video ?? info.streams.find((stream) => stream.type === 'video'));
+  let size: { width: number; height: number } | undefined;
+  if (finalKind !== 'audio') {
+    size = finalKind === 'image' ? declared : picture?.width && picture.height ? { width: picture.width, height: picture.height } : undefined;
+    if (!size || !(size.width > 0) || !(size.height > 0)) throw new DomainError(ErrorCode.UPLOAD_DAMAGED);
+    checkPicture(finalKind, size, bounds);
+  }
   return {
     kind: finalKind,
     durationSeconds: duration ?? null,
-    width: picture?.width ?? null,
-    height: picture?.height ?? null,
+    width: size?.width ?? null,
+    height: size?.height ?? null,
     hasAudio: Boolean(audio),
   };
 }

@@ -86,7 +86,7 @@ function setup(probe: MediaInfo | null = videoInfo(10)) {
   const service = createUploadService({
     uploads,
     storage,
-    inspector: { sniff: async () => ({ mime: 'video/mp4', extension: 'mp4' }), probe: async () => probe ?? undefined },
+    inspector: { sniff: async () => ({ mime: 'video/mp4', extension: 'mp4' }), pictureSize: async () => undefined, probe: async () => probe ?? undefined },
     planOf: async () => ({ uploadSizeMb: 1, maxVideoMinutesPerJob: 1 }),
   });
   const source = (size: number) => ({ path: '/tmp/x', size, open: () => Readable.from([]) });
@@ -135,5 +135,73 @@ describe('upload service', () => {
     expect(await service.deleteUserFiles('u1')).toEqual({ files: 2, uploads: 1 });
     expect([...storage.objects.keys()].every((key) => key.startsWith('users/u2/'))).toBe(true);
     expect(uploads.rows.map((row) => row.ownerId)).toEqual(['u2']);
+  });
+});
+
+describe('picture bounds (decompression bombs)', () => {
+  const imageInfo = (width: number, height: number): MediaInfo => {
+    const video = { index: 0, type: 'video' as const, codec: 'png', durationSeconds: undefined, bitRate: undefined, language: undefined, width, height, frameRate: 25, rotation: undefined, attachedPicture: false, sampleRate: undefined, channels: undefined };
+    return { formatName: 'png_pipe', durationSeconds: undefined, sizeBytes: 1, bitRate: undefined, streams: [video], video, audio: undefined };
+  };
+
+  function setupImage(declared: { width: number; height: number } | undefined, probed: MediaInfo, mime = 'image/png') {
+    const storage = memoryStorage();
+    const uploads = memoryUploads();
+    const probes: Array<{ maxPixels?: number } | undefined> = [];
+    const service = createUploadService({
+      uploads,
+      storage,
+      inspector: {
+        sniff: async () => ({ mime, extension: mime.split('/')[1]! }),
+        pictureSize: async () => declared,
+        probe: async (_source, options) => {
+          probes.push(options);
+          return probed;
+        },
+      },
+      planOf: async () => ({ uploadSizeMb: 10, maxVideoMinutesPerJob: 2, imageLimits: { maxSide: 8192, maxPixels: 40_000_000 }, videoFrameLimits: { maxSide: 4096, maxPixels: 4096 * 2160 } }),
+    });
+    const source = { path: '/tmp/x', size: 109_445, open: () => Readable.from([]) };
+    return { storage, uploads, service, source, probes };
+  }
+
+  it('refuses a PNG declaring 30000×30000 before anything decodes it, and stores nothing', async () => {
+    // ffprobe reads such a PNG as 0×0: before the fix it was stored with width 0 and height 0.
+    const { storage, uploads, service, source, probes } = setupImage({ width: 30_000, height: 30_000 }, imageInfo(0, 0));
+    const refused = await service.accept('u1', { name: 'bomb.png', source }).catch((error: { code: number; params: Record<string, unknown> }) => error);
+    expect(refused).toMatchObject({ code: ErrorCode.UPLOAD_IMAGE_DIMENSIONS_TOO_LARGE, params: { width: 30_000, height: 30_000, maxSide: 8192, megapixels: 40 } });
+    expect(probes).toEqual([]);
+    expect(storage.objects.size).toBe(0);
+    expect(uploads.rows.map((row) => [row.status, row.errorCode])).toEqual([['rejected', ErrorCode.UPLOAD_IMAGE_DIMENSIONS_TOO_LARGE]]);
+  });
+
+  it('bounds width, height and pixel count each, and never stores a picture as 0×0', async () => {
+    const code = (declared: { width: number; height: number } | undefined) => {
+      const { service, source } = setupImage(declared, imageInfo(100, 100));
+      return codeOf(service.accept('u1', { name: 'a.png', source }));
+    };
+    expect(await code({ width: 8193, height: 10 })).toBe(ErrorCode.UPLOAD_IMAGE_DIMENSIONS_TOO_LARGE);
+    expect(await code({ width: 10, height: 8193 })).toBe(ErrorCode.UPLOAD_IMAGE_DIMENSIONS_TOO_LARGE);
+    expect(await code({ width: 8000, height: 6000 })).toBe(ErrorCode.UPLOAD_IMAGE_DIMENSIONS_TOO_LARGE);
+    expect(await code(undefined)).toBe(ErrorCode.UPLOAD_DAMAGED);
+    const accepted = setupImage({ width: 6000, height: 4000 }, imageInfo(6000, 4000));
+    expect(await accepted.service.accept('u1', { name: 'photo.png', source: accepted.source })).toMatchObject({ status: 'ready', kind: 'image', width: 6000, height: 4000 });
+    // ffprobe is told not to decode anything beyond the plan's pixel count.
+    expect(accepted.probes).toEqual([{ maxPixels: 40_000_000 }]);
+  });
+
+  it('bounds video frames by the plan, from the container and from ffprobe; a frame size of 0 is damaged', async () => {
+    const video = (width: number, height: number) => ({ ...videoInfo(10), streams: [{ ...videoInfo(10).video!, width, height }], video: { ...videoInfo(10).video!, width, height } });
+    const declaredBig = setupImage({ width: 7680, height: 4320 }, video(7680, 4320), 'video/mp4');
+    const refused = await declaredBig.service.accept('u1', { name: '8k.mp4', source: declaredBig.source }).catch((error: { code: number }) => error);
+    expect(refused).toMatchObject({ code: ErrorCode.UPLOAD_VIDEO_DIMENSIONS_TOO_LARGE, params: { width: 7680, height: 4320, maxSide: 4096, megapixels: 8.8 } });
+    expect(declaredBig.probes).toEqual([]);
+    const undeclared = setupImage(undefined, video(4200, 2200), 'video/mp4');
+    expect(await codeOf(undeclared.service.accept('u1', { name: 'a.mp4', source: undeclared.source }))).toBe(ErrorCode.UPLOAD_VIDEO_DIMENSIONS_TOO_LARGE);
+    expect(undeclared.probes).toEqual([{ maxPixels: 4096 * 2160 }]);
+    const zero = setupImage(undefined, video(0, 0), 'video/mp4');
+    expect(await codeOf(zero.service.accept('u1', { name: 'a.mp4', source: zero.source }))).toBe(ErrorCode.UPLOAD_DAMAGED);
+    const portrait = setupImage({ width: 2160, height: 3840 }, video(2160, 3840), 'video/mp4');
+    expect(await portrait.service.accept('u1', { name: 'phone.mp4', source: portrait.source })).toMatchObject({ kind: 'video', width: 2160, height: 3840 });
   });
 });

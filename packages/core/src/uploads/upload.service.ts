@@ -1,18 +1,18 @@
-import { ErrorCode, type ComboDetail } from '@voxwork/contract';
+import { ErrorCode } from '@voxwork/contract';
 import type { UploadRepository, UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { storageKeys } from '../storage/storage-keys.ts';
 import type { MediaInspector, UploadSource } from './media-inspector.port.ts';
 import { sanitizeUploadName } from './upload-name.ts';
-import { checkProbe, checkSize, classify, uploadLimits, type UploadLimits } from './upload-rules.ts';
+import { checkPicture, checkProbe, checkSize, classify, pictureBounds, pictureLimitsFor, uploadLimits, type PictureBounds, type UploadLimits, type UploadPlan } from './upload-rules.ts';
 
 export interface UploadServiceDeps {
   uploads: UploadRepository;
   storage: StorageRepository;
   inspector: MediaInspector;
   /** The user's current plan limits (accounts layer). */
-  planOf: (userId: string) => Promise<Pick<ComboDetail, 'uploadSizeMb' | 'maxVideoMinutesPerJob'>>;
+  planOf: (userId: string) => Promise<UploadPlan>;
   newId?: () => string;
 }
 
@@ -24,9 +24,9 @@ export interface UploadServiceDeps {
 export function createUploadService(deps: UploadServiceDeps) {
   const newId = deps.newId ?? (() => crypto.randomUUID());
 
-  async function limitsOf(userId: string): Promise<UploadLimits & { usedBytes: number }> {
+  async function limitsOf(userId: string): Promise<UploadLimits & { usedBytes: number; pictures: PictureBounds }> {
     const [plan, usedBytes] = await Promise.all([deps.planOf(userId), deps.uploads.storedBytes(userId)]);
-    return { ...uploadLimits(plan), usedBytes };
+    return { ...uploadLimits(plan), usedBytes, pictures: pictureBounds(plan) };
   }
 
   return {
@@ -50,7 +50,13 @@ export function createUploadService(deps: UploadServiceDeps) {
         const limits = await limitsOf(userId);
         checkSize(request.source.size, limits, limits.usedBytes);
         const type = classify(await deps.inspector.sniff(request.source));
-        const facts = checkProbe(type.kind, await deps.inspector.probe(request.source), limits);
+        // The declared picture size first, from the header: nothing decodes a picture the plan refuses
+        // (a 109 KB PNG may declare 30000×30000). An image without a readable size is damaged.
+        const declared = type.kind === 'audio' ? undefined : await deps.inspector.pictureSize(request.source, type.kind);
+        if (type.kind === 'image' && !declared) throw new DomainError(ErrorCode.UPLOAD_DAMAGED);
+        if (declared && type.kind !== 'audio') checkPicture(type.kind, declared, limits.pictures);
+        const info = await deps.inspector.probe(request.source, { maxPixels: pictureLimitsFor(type.kind, limits.pictures).maxPixels });
+        const facts = checkProbe(type.kind, info, limits, { bounds: limits.pictures, declared });
         const id = newId();
         const stem = name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name;
         const key = storageKeys.upload(userId, id, `${stem}.${type.extension}`);

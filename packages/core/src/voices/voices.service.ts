@@ -3,6 +3,7 @@ import { ErrorCode, type VoiceView } from '@voxwork/contract';
 import { withWorkDir } from '@voxwork/media';
 import type { ClonedVoiceRow, SpeechRepository } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
+import type { RateLimiter } from '../rate-limits/rate-limiter.ts';
 import { roundTo } from '../rounding.ts';
 import type { LibraryVoice, SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
 import { encodeSpeech, SPEECH_SAMPLE_RATE } from '../pipeline-stages/speech-audio.ts';
@@ -16,11 +17,14 @@ export interface VoicesServiceDeps {
   engines: SpeechEngines;
   speech: SpeechRepository;
   storage: StorageRepository;
+  /** Counts previews in the database, so the limit holds across replicas. */
+  rateLimiter: Pick<RateLimiter, 'enforce'>;
 }
 
 /** How long signed links to previews stay valid. */
 const MEDIA_LINK_SECONDS = 3600;
-const PREVIEW_LIMIT_PER_MINUTE = 30;
+/** Synthesised previews (voice samples not yet cached, first sentences) per user: 30 a minute. */
+const PREVIEW_LIMIT = { name: 'speech-preview:user', limit: 30, windowSeconds: 60 } as const;
 
 export interface VoiceFilters {
   tab: 'all' | 'mine' | 'favorites';
@@ -51,7 +55,6 @@ export function createVoicesService(deps: VoicesServiceDeps) {
   const { engines, speech, storage } = deps;
   const cachedPreviews = new Set<string>();
   let previewsListed: Promise<void> | undefined;
-  const previewCalls = new Map<string, number[]>();
 
   const listCachedPreviews = () =>
     (previewsListed ??= storage.list('voices/previews/').then(
@@ -152,13 +155,7 @@ export function createVoicesService(deps: VoicesServiceDeps) {
     return libraryTarget(voice);
   }
 
-  function limitPreviews(ownerId: string) {
-    const now = Date.now();
-    const recent = (previewCalls.get(ownerId) ?? []).filter((at) => now - at < 60_000);
-    if (recent.length >= PREVIEW_LIMIT_PER_MINUTE) throw new DomainError(ErrorCode.TOO_MANY_REQUESTS);
-    recent.push(now);
-    previewCalls.set(ownerId, recent);
-  }
+  const limitPreviews = (ownerId: string) => deps.rateLimiter.enforce(PREVIEW_LIMIT, ownerId);
 
   return {
     async listVoices(ownerId: string, filters: VoiceFilters) {
@@ -212,7 +209,7 @@ export function createVoicesService(deps: VoicesServiceDeps) {
       const existing = await storage.stat(key);
       let durationSeconds = 0;
       if (!existing) {
-        limitPreviews(ownerId);
+        await limitPreviews(ownerId);
         durationSeconds = await withWorkDir('voice-preview', async (_dir, file) => {
           const target = await resolveTarget(ownerId, voiceKey, undefined);
           const outcome = await synthesizeWithTarget(engines, { target, text: library.previewText, ...PLAIN_SPEECH, outputFile: file('preview.wav'), sampleRate: SPEECH_SAMPLE_RATE });

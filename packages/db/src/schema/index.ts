@@ -7,3 +7,4 @@ export * from './billing.schema.ts';
 export * from './upload.schema.ts';
 export * from './share-link.schema.ts';
 export * from './speech.schema.ts';
+export * from './rate-limit.schema.ts';

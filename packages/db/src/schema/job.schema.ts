@@ -23,6 +23,11 @@ export const jobs = pgTable(
     costFrozen: integer('cost_frozen').notNull().default(0),
     costSettled: integer('cost_settled'),
     priority: integer('priority').notNull().default(0),
+    /**
+     * When the job got one of its owner's run slots (the plan's `concurrentJobs`) and was handed to
+     * the queue; null while a queued job waits for a slot. Jobs without a slot rule get it at once.
+     */
+    admittedAt: timestamp('admitted_at', { withTimezone: true }),
     title: text('title'),
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     output: jsonb('output').$type<Record<string, unknown>>(),
@@ -32,7 +37,12 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('jobs_owner_created_idx').on(table.ownerId, table.createdAt), index('jobs_status_idx').on(table.status)],
+  (table) => [
+    index('jobs_owner_created_idx').on(table.ownerId, table.createdAt),
+    index('jobs_status_idx').on(table.status),
+    // Slot counting and the next waiting job of an owner look at unfinished jobs only.
+    index('jobs_owner_active_idx').on(table.ownerId, table.createdAt).where(sql`${table.status} in ('queued', 'running')`),
+  ],
 );
 
 export type JobRow = typeof jobs.$inferSelect;

@@ -375,7 +375,7 @@ function HistoryRow({
         <div className="grid gap-1 pl-12" data-testid="history-progress">
           <Progress value={job.progress} aria-label={t("history.progress", { title: label })} />
           <p className="flex justify-between text-xs text-muted-foreground">
-            <span>{cancelling ? t("history.cancelling") : t(`history.status.${job.status}`)}</span>
+            <span>{cancelling ? t("history.cancelling") : job.waitingForSlot ? t("history.waitingForSlot") : t(`history.status.${job.status}`)}</span>
             <span className="tabular-nums">{Math.round(job.progress)}%</span>
           </p>
         </div>

@@ -8,6 +8,7 @@ function job(id: string, patch: Partial<JobView> = {}): JobView {
     type: "system.selfCheck",
     title: id,
     status: "running",
+    waitingForSlot: false,
     progress: 10,
     currentStage: "encode",
     stages: [],

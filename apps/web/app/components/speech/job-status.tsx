@@ -28,7 +28,7 @@ export function JobStatus({ job, connection, label }: { job: JobView | null; con
     <div className="grid gap-2" role="status" data-testid="job-progress">
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
-        {job.status === "queued" ? t("speech.common.queued") : t("speech.common.progress", { progress: Math.round(job.progress), stage: job.currentStage ?? label })}
+        {job.status === "queued" ? t(job.waitingForSlot ? "speech.common.waitingForSlot" : "speech.common.queued") : t("speech.common.progress", { progress: Math.round(job.progress), stage: job.currentStage ?? label })}
       </p>
       <Progress value={job.progress} aria-label={label} />
       {connection === "reconnecting" ? <p className="text-xs text-muted-foreground">{t("speech.common.reconnecting")}</p> : null}

@@ -39,7 +39,10 @@ const COPY = {
       maxVideoMinutesPerJob: "Longest video per job",
       voiceCloneSlots: "Cloned voices kept",
       concurrentJobs: "Jobs running at once",
+      waitingJobs: "More jobs waiting their turn",
       uploadSizeMb: "Largest upload",
+      imageLimits: "Largest image",
+      videoFrameLimits: "Largest video frame",
       storageQuotaMb: "Storage for your files",
       maxTtsCharacters: "Characters per text-to-speech job",
       watermarkFree: "No Voxwork audio tag on exports",
@@ -47,7 +50,7 @@ const COPY = {
       retentionDays: "Files kept after a job",
       vtUseLimit: "Video translations per month",
     } satisfies Record<keyof ComboDetail | "vtUseLimit", string>,
-    units: { minutes: "{n} min", mb: "{n} MB", gb: "{n} GB", days: "{n} days", unlimited: "Unlimited", yes: "Yes", no: "No", standard: "Standard", higher: "Higher", highest: "Highest" },
+    units: { minutes: "{n} min", mb: "{n} MB", gb: "{n} GB", days: "{n} days", picture: "{side} px a side, {mp} MP", unlimited: "Unlimited", yes: "Yes", no: "No", standard: "Standard", higher: "Higher", highest: "Highest" },
     vtTitle: "What is the video-translation limit (vtUseLimit)?",
     vtBody: "Besides points, plans cap how many videos you can run through the video translator each calendar month: 3 on Free, 50 on Pro and unlimited on Business. Each run of the video translator or video translator pro counts once; regenerating a single segment inside a finished translation does not. The counter resets on the first day of each month.",
     packsTitle: "Point packs",
@@ -96,7 +99,10 @@ const COPY = {
       maxVideoMinutesPerJob: "单个任务最长视频",
       voiceCloneSlots: "可保留的克隆音色",
       concurrentJobs: "同时运行的任务数",
+      waitingJobs: "可排队等待的任务数",
       uploadSizeMb: "单个文件上传上限",
+      imageLimits: "图片尺寸上限",
+      videoFrameLimits: "视频画面尺寸上限",
       storageQuotaMb: "文件存储空间",
       maxTtsCharacters: "单个文本转语音任务字符数",
       watermarkFree: "导出内容无 Voxwork 音频标识",
@@ -104,7 +110,7 @@ const COPY = {
       retentionDays: "任务完成后文件保留",
       vtUseLimit: "每月视频翻译次数",
     },
-    units: { minutes: "{n} 分钟", mb: "{n} MB", gb: "{n} GB", days: "{n} 天", unlimited: "不限", yes: "是", no: "否", standard: "标准", higher: "较高", highest: "最高" },
+    units: { minutes: "{n} 分钟", mb: "{n} MB", gb: "{n} GB", days: "{n} 天", picture: "每边 {side} 像素，{mp} MP", unlimited: "不限", yes: "是", no: "否", standard: "标准", higher: "较高", highest: "最高" },
     vtTitle: "视频翻译次数上限（vtUseLimit）是什么？",
     vtBody: "除了点数之外，套餐还限制每个自然月可以运行视频翻译的次数：免费版 3 次，专业版 50 次，商业版不限。视频翻译或专业版视频翻译每运行一次计 1 次；在已完成的翻译中单独重新生成某个片段不计次数。次数在每月 1 日重置。",
     packsTitle: "点数包",
@@ -169,6 +175,11 @@ export function pricingPage(locale: Locale) {
         return String(c.voiceCloneSlots);
       case "concurrentJobs":
         return String(c.concurrentJobs);
+      case "waitingJobs":
+        return String(c.waitingJobs);
+      case "imageLimits":
+      case "videoFrameLimits":
+        return u.picture.replace("{side}", c[row].maxSide.toLocaleString("en-US")).replace("{mp}", String(Math.round(c[row].maxPixels / 100_000) / 10));
       case "uploadSizeMb":
         return size(c.uploadSizeMb);
       case "storageQuotaMb":

@@ -1,0 +1,2 @@
+export * from './rate-limit-store.port.ts';
+export * from './rate-limiter.ts';
