@@ -2,6 +2,7 @@
  * Every job type, its input and the payload its queue carries (ids only: handlers re-read state).
  * Adding a type here without adding its pipeline to the pipeline map is a compile error.
  */
+import { JOB_TYPES, type JobType } from '@voxwork/contract';
 import type { StsJobInput, TtsJobInput, VoiceCloneJobInput } from '../speech/speech-jobs.ts';
 
 export interface JobInputs {
@@ -17,7 +18,14 @@ export interface JobInputs {
 }
 
 export type JobName = keyof JobInputs;
-export const JOB_NAMES = ['system.selfCheck', 'system.ping', 'tts.synthesize', 'sts.convert', 'voice.clone'] as const satisfies readonly JobName[];
+/**
+ * The job types of the tool catalogue (`@voxwork/contract`) plus the internal ones: one queue each.
+ * Both ways checked: a catalogue job type without an input here (and so without a pipeline in
+ * `PipelineMap`), or an input here the catalogue does not list, fails typecheck.
+ */
+export const JOB_NAMES: readonly JobName[] = JOB_TYPES;
+const _jobNamesAreTheCatalogue: [JobName] extends [JobType] ? ([JobType] extends [JobName] ? true : false) : false = true;
+void _jobNamesAreTheCatalogue;
 
 export interface JobPayload {
   jobId: string;
