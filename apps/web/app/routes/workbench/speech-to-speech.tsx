@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
-import { stsCost, stsCreateCall, voiceGetCall, voiceListCall, type UploadView, type VoiceView } from "@voxwork/contract";
+import { stsCost, type UploadView, type VoiceView } from "@voxwork/contract";
+import { stsCreateCall, voiceGetCall, voiceListCall } from "@voxwork/contract/client";
 import { DownloadIcon, LoaderCircleIcon, WandSparklesIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useT } from "../../i18n";

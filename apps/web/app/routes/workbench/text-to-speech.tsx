@@ -1,15 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
-import {
-  planByVipLevel,
-  ttsCreateCall,
-  ttsDetectLanguageCall,
-  ttsPreviewCall,
-  voiceGetCall,
-  voiceListCall,
-  type SpeechQualityTier,
-  type VoiceView,
-} from "@voxwork/contract";
+import { planByVipLevel, type SpeechQualityTier, type VoiceView } from "@voxwork/contract";
+import { ttsCreateCall, ttsDetectLanguageCall, ttsPreviewCall, voiceGetCall, voiceListCall } from "@voxwork/contract/client";
 import { BookAIcon, LanguagesIcon, LoaderCircleIcon, PauseCircleIcon, SparklesIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, useT } from "../../i18n";

@@ -1,20 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import {
-  messageFor,
-  planByVipLevel,
-  voiceCloneCheckCall,
-  voiceCloneCost,
-  voiceCloneCreateCall,
-  voiceCloneDeleteCall,
-  voiceCloneRenameCall,
-  voiceGetCall,
-  voiceListCall,
-  voicePreviewCall,
-  type RecordingCheck,
-  type UploadView,
-  type VoiceView,
-} from "@voxwork/contract";
+import { messageFor, planByVipLevel, voiceCloneCost, type RecordingCheck, type UploadView, type VoiceView } from "@voxwork/contract";
+import { voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneDeleteCall, voiceCloneRenameCall, voiceGetCall, voiceListCall, voicePreviewCall } from "@voxwork/contract/client";
 import { CheckCircle2Icon, InfoIcon, LoaderCircleIcon, PencilIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
 import { toast } from "sonner";
 import { localizePath, useLocale, useT } from "../../i18n";
