@@ -1,5 +1,5 @@
 import { type RouteConfig, layout, route } from "@react-router/dev/routes";
-import { TOOL_CATALOGUE, type BuiltToolPageId, type ToolPage } from "@voxwork/contract/client";
+import { TOOL_CATALOGUE, type BuiltToolPageId, type ToolPage } from "@voxwork/contract/tools";
 
 /**
  * The route module of every page of a built tool (a built tool's page without one fails

@@ -8,7 +8,7 @@ import {
   type JobType,
   type OutputKind,
   type ToolId,
-} from "@voxwork/contract/client";
+} from "@voxwork/contract/tools";
 import type { MessageKey } from "../i18n";
 import { toolPageKey } from "./route-meta";
 

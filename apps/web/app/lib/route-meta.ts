@@ -1,4 +1,4 @@
-import { TOOL_PAGES, type ToolPage, type ToolPageId } from "@voxwork/contract/client";
+import { TOOL_PAGES, type ToolPage, type ToolPageId } from "@voxwork/contract/tools";
 import { matchPath } from "react-router";
 import { localeFromPath, type MessageKey, type MessageScope, stripLocale } from "../i18n";
 import type { ColorMode } from "./color-mode";

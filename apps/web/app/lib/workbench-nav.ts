@@ -1,4 +1,4 @@
-import { TOOL_CATALOGUE, type NavToolPage, type ToolNavGroup, type ToolPage } from "@voxwork/contract/client";
+import { TOOL_CATALOGUE, type NavToolPage, type ToolNavGroup, type ToolPage } from "@voxwork/contract/tools";
 import { toolPageKey, type WorkbenchPage } from "./route-meta";
 
 /**

@@ -10,7 +10,9 @@ import type { SPEECH_PRICES } from '../speech/speech-prices.ts';
  * (`packages/core/src/text-to-speech/`, `apps/server/src/areas/text-to-speech/`,
  * `apps/web/app/components/text-to-speech/`). See "Adding a tool" in `docs/architecture.md`.
  *
- * Schema-free on purpose (no zod): browser code imports it from `@voxwork/contract/client`.
+ * Schema-free and import-free on purpose (no zod): browser code imports it from
+ * `@voxwork/contract/tools`, a subpath holding nothing else, so route metadata (in root, on every
+ * marketing page) costs only the catalogue (decision 011).
  */
 
 /** Sidebar groups of the workbench (the account group holds the shell's own pages). */

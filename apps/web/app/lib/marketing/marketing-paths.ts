@@ -1,4 +1,4 @@
-import type { MarketingToolPath, ToolPagePath } from "@voxwork/contract/client";
+import type { MarketingToolPath, ToolPagePath } from "@voxwork/contract/tools";
 
 /**
  * Locale-neutral paths of the public marketing site. Shared by the header/footer, the sitemap and

@@ -1,4 +1,4 @@
-import { toolOfPage, type ToolPageId } from "@voxwork/contract/client";
+import { toolOfPage, type ToolPageId } from "@voxwork/contract/tools";
 import { useMatches } from "react-router";
 import { ContentHistory } from "../../components/history/content-history";
 import { ToolComingSoon } from "../../components/workbench/empty-state";
