@@ -19,6 +19,7 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM base AS runtime
+# NODE_ENV=production: the container refuses to start without AUTH_SECRET (docs/decisions/020-auth-secret-origins-and-attribution.md).
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data

@@ -44,7 +44,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ROLE: 'all',
-      // Better Auth trusts only PUBLIC_URL's origin: the address the browser tests use.
+      // The address the browser tests use (also trusted without it: 127.0.0.1 on PORT is the server's own address).
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Analytics e2e: reads stored events through the operator call /api/log/recent, and sets
       // X-Forwarded-For from the browser (the loopback peer is a trusted proxy) to get a public IP.

@@ -10,7 +10,7 @@ import { createJobRepository, createNotifier, migrateDatabase, openDatabase, typ
 import pino from 'pino';
 import { createServices } from '../../apps/server/src/services.ts';
 import { startPgBoss } from '../../apps/server/src/jobs/pg-boss-queue.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import { loadConfig, resolveAuthSecret } from '../../apps/server/src/config.ts';
 import pg from 'pg';
 
 const { values } = parseArgs({ options: { jobs: { type: 'string', default: '200' }, burst: { type: 'string', default: '500' } } });
@@ -24,7 +24,7 @@ async function bench(label: string, database: DatabaseHandle) {
   await migrateDatabase(database);
   const notifier = createNotifier(database);
   const queue = await startPgBoss({ handle: database, notifier, log, pollIntervalSeconds: 0.5, heartbeatSeconds: 10, concurrency: 8 });
-  const services = createServices({ database, queue: queue.queue, events: queue.events, config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/tmp/voxwork-bench-jobs' }), log });
+  const services = createServices({ database, queue: queue.queue, events: queue.events, config: resolveAuthSecret(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/tmp/voxwork-bench-jobs' })), log });
   await queue.work(services.jobs);
   const jobs = createJobRepository(database.db);
 

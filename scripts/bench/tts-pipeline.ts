@@ -9,9 +9,9 @@ import { mkdir, mkdtemp, rm, access } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseTtsScript } from '../../packages/contract/src/index.ts';
-import { createSpeechPipelines, type JobFiles, type SpeechRuntime, type TtsJobInput, type VoiceTarget } from '../../packages/core/src/index.ts';
+import { createTextToSpeechPipeline, findLibraryVoice, libraryTarget, synthesizeWithTarget, type JobFiles, type SpeechEngines, type TtsJobInput, type VoiceTarget } from '../../packages/core/src/index.ts';
 import { createLocalEngineRegistry, resolveEngines } from '../../packages/engines/src/index.ts';
-import { createSpeechRuntime } from '../../apps/server/src/speech/speech-runtime.ts';
+import { createSpeechEngines } from '../../apps/server/src/engines/speech-engines.ts';
 
 const PARAGRAPHS = [
   'The committee met on Tuesday to discuss the new budget. After a long debate, the members agreed to fund the library for another year.',
@@ -27,28 +27,28 @@ export function englishScript(characters: number): string {
   return text.slice(0, characters).replace(/\s+\S*$/, '.');
 }
 
-export function createBenchRuntime(): SpeechRuntime {
-  return createSpeechRuntime({ engines: resolveEngines(createLocalEngineRegistry(), {}) });
+export function createBenchEngines(): SpeechEngines {
+  return createSpeechEngines({ engines: resolveEngines(createLocalEngineRegistry(), {}) });
 }
 
-async function target(runtime: SpeechRuntime, voiceKey: string): Promise<VoiceTarget> {
-  const voice = (await runtime.libraryVoices()).find((entry) => entry.key === voiceKey);
+async function target(engines: SpeechEngines, voiceKey: string): Promise<VoiceTarget> {
+  const voice = await findLibraryVoice(engines, voiceKey);
   if (!voice) throw new Error(`no library voice ${voiceKey}`);
-  return { kind: 'library', voiceKey, engineId: voice.engineId, voiceId: voice.voiceId, language: voice.language, qualityTier: voice.qualityTier };
+  return libraryTarget(voice);
 }
 
 /** Milliseconds from request to a playable MP3 of the first sentence (median of `runs`). */
-export async function firstSentenceMs(runtime: SpeechRuntime, voiceKey: string, runs = 5): Promise<number> {
+export async function firstSentenceMs(engines: SpeechEngines, voiceKey: string, runs = 5): Promise<number> {
   const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-bench-first-'));
   const times: number[] = [];
   try {
-    const voice = await target(runtime, voiceKey);
+    const voice = await target(engines, voiceKey);
     const script = englishScript(2000);
     for (let run = 0; run < runs + 1; run++) {
       const started = performance.now();
       const first = parseTtsScript(script).parts.find((part) => part.kind === 'speech')!;
       // As `/api/tts/preview` does: a WAV at the engine's own rate.
-      await runtime.synthesize({ target: voice, text: first.text, speed: 1, pitchSemitones: 0, volume: 1, outputFile: path.join(dir, 'first.wav') });
+      await synthesizeWithTarget(engines, { target: voice, text: first.text, speed: 1, pitchSemitones: 0, volume: 1, outputFile: path.join(dir, 'first.wav') });
       if (run > 0) times.push(performance.now() - started); // the first run loads the engine
     }
   } finally {
@@ -69,15 +69,15 @@ function jobFiles(folder: string): JobFiles {
 }
 
 /** Seconds for a whole script through the text-to-speech pipeline, and the audio it made. */
-export async function pipelineSeconds(runtime: SpeechRuntime, voiceKey: string, characters: number): Promise<{ seconds: number; audioSeconds: number; sentences: number }> {
+export async function pipelineSeconds(engines: SpeechEngines, voiceKey: string, characters: number): Promise<{ seconds: number; audioSeconds: number; sentences: number }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-bench-tts-'));
   try {
-    const pipeline = createSpeechPipelines({ runtime, storage: undefined as never, speech: undefined as never })['tts.synthesize'];
+    const pipeline = createTextToSpeechPipeline({ engines });
     const text = englishScript(characters);
     const input: TtsJobInput = {
       text,
       dialogue: false,
-      voices: { default: await target(runtime, voiceKey), bySpeaker: {} },
+      voices: { default: await target(engines, voiceKey), bySpeaker: {} },
       speed: 1,
       pitchSemitones: 0,
       volume: 1,

@@ -17,18 +17,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLocalEngineRegistry, type EngineRegistry, type SpeechSynthesizer } from '../../packages/engines/src/index.ts';
-import { createBenchRuntime, firstSentenceMs, pipelineSeconds } from './tts-pipeline.ts';
+import { createBenchEngines, firstSentenceMs, pipelineSeconds } from './tts-pipeline.ts';
 
 /** Product voices measured end to end: the default local voice of each engine. */
 const PRODUCT_VOICES = ['espeak:espeak-ng/en-us+f3', 'flite:flite/slt', 'festival:festival/cmu_us_slt_arctic_hts', 'espeak:espeak-ng/cmn+f3'];
 
 async function printProductFigures(longVoices: readonly string[], characters: number): Promise<void> {
-  const runtime = createBenchRuntime();
+  const engines = createBenchEngines();
   console.info('\ntime to the first playable sentence (2,000-character script; parse + synthesise + WAV at the engine rate, as /api/tts/preview), median of 5 after a warm-up');
-  for (const voice of PRODUCT_VOICES) console.info(`  ${voice.padEnd(42)} ${(await firstSentenceMs(runtime, voice)).toFixed(0).padStart(6)} ms`);
+  for (const voice of PRODUCT_VOICES) console.info(`  ${voice.padEnd(42)} ${(await firstSentenceMs(engines, voice)).toFixed(0).padStart(6)} ms`);
   console.info(`\n${characters.toLocaleString('en')} characters through the tts.synthesize pipeline (2 sentences at a time, assembly, MP3 + SRT + VTT)`);
   for (const voice of longVoices) {
-    const result = await pipelineSeconds(runtime, voice, characters);
+    const result = await pipelineSeconds(engines, voice, characters);
     console.info(`  ${voice.padEnd(42)} ${result.seconds.toFixed(1).padStart(7)} s for ${result.sentences} sentences, ${(result.audioSeconds / 60).toFixed(1)} min of audio (RTF ${(result.seconds / result.audioSeconds).toFixed(3)})`);
   }
 }

@@ -11,7 +11,7 @@ import { expect, test } from './fixtures.ts';
 /**
  * Accounts end to end (issue 4) against a server of their own: mail goes over SMTP to a real
  * `smtp-server` started here, the `oidc` provider is a local `oidc-provider`, and PUBLIC_URL is the
- * server's own address (Better Auth trusts only that origin). Every page is opened by absolute URL.
+ * server's own address (the OIDC callback is registered there). Every page is opened by absolute URL.
  */
 test.describe.configure({ timeout: 90_000 });
 // A refused sign-in (wrong password) answers 401, which Chromium logs as a failed resource.

@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import { AUTH_SECRET_FILE, ConfigError, loadConfig, PUBLIC_DEFAULT_AUTH_SECRET, resolveAuthSecret } from '../../apps/server/src/config.ts';
 import { REPO_ROOT, SERVER_ENTRY } from '../support/server-process.ts';
 
 function startWith(env: Record<string, string>) {
@@ -52,4 +55,62 @@ describe('configuration', () => {
     expect(result.stderr).toMatch(/See \.env\.example/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
+});
+
+describe('AUTH_SECRET (resolveAuthSecret)', () => {
+  const withDataDir = (run: (dataDir: string) => void) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'voxwork-config-secret-'));
+    try {
+      run(dataDir);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+
+  it('requires it with DATABASE_URL or an explicit NODE_ENV=production; NODE_ENV still defaults to production', () => {
+    expect(loadConfig({})).toMatchObject({ NODE_ENV: 'production', authSecretRequiredBy: undefined });
+    expect(loadConfig({ NODE_ENV: 'development' }).authSecretRequiredBy).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production' }).authSecretRequiredBy).toBe('NODE_ENV=production');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/voxwork', NODE_ENV: 'development' }).authSecretRequiredBy).toBe('DATABASE_URL is set');
+    expect(() => resolveAuthSecret(loadConfig({ DATABASE_URL: 'postgres://db/voxwork' }))).toThrow(ConfigError);
+    expect(() => resolveAuthSecret(loadConfig({ NODE_ENV: 'production' }))).toThrow(/AUTH_SECRET is not set[\s\S]*openssl rand -base64 48/);
+  });
+
+  it('uses a given value as it is, writing nothing', () =>
+    withDataDir((dataDir) => {
+      const secret = 'a-deployment-secret-of-at-least-32-characters';
+      expect(resolveAuthSecret(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/voxwork', AUTH_SECRET: secret })).AUTH_SECRET).toBe(secret);
+      expect(existsSync(path.join(dataDir, AUTH_SECRET_FILE))).toBe(false);
+    }));
+
+  it('refuses short values and the old public default in loadConfig', () => {
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ AUTH_SECRET: PUBLIC_DEFAULT_AUTH_SECRET })).toThrow(/AUTH_SECRET: is the old public default/);
+  });
+
+  it('on the embedded default, generates one into DATA_DIR (0600) once and reads it back afterwards', () =>
+    withDataDir((dataDir) => {
+      const first = resolveAuthSecret(loadConfig({ DATA_DIR: dataDir })).AUTH_SECRET;
+      const file = path.join(dataDir, AUTH_SECRET_FILE);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(first).toMatch(/^[\w-]{64}$/);
+      expect(resolveAuthSecret(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'development' })).AUTH_SECRET).toBe(first);
+      // Another DATA_DIR, another secret.
+      withDataDir((other) => expect(resolveAuthSecret(loadConfig({ DATA_DIR: other })).AUTH_SECRET).not.toBe(first));
+      // A copy that made it readable to others is made private again.
+      chmodSync(file, 0o644);
+      expect(resolveAuthSecret(loadConfig({ DATA_DIR: dataDir })).AUTH_SECRET).toBe(first);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    }));
+
+  it('creates DATA_DIR if needed and refuses a damaged file instead of replacing it', () =>
+    withDataDir((dataDir) => {
+      const nested = path.join(dataDir, 'not', 'yet');
+      expect(resolveAuthSecret(loadConfig({ DATA_DIR: nested })).AUTH_SECRET).toHaveLength(64);
+      writeFileSync(path.join(dataDir, AUTH_SECRET_FILE), 'too short\n', { mode: 0o600 });
+      expect(() => resolveAuthSecret(loadConfig({ DATA_DIR: dataDir }))).toThrow(/holds no usable AUTH_SECRET/);
+      writeFileSync(path.join(dataDir, AUTH_SECRET_FILE), `${PUBLIC_DEFAULT_AUTH_SECRET}\n`, { mode: 0o600 });
+      expect(() => resolveAuthSecret(loadConfig({ DATA_DIR: dataDir }))).toThrow(/holds no usable AUTH_SECRET/);
+    }));
 });

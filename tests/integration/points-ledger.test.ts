@@ -198,4 +198,15 @@ describe.each(testDatabases({ poolMax: 20 }))('points ledger and gift codes on %
     expect(await services.accounts.getAccountInfo(userId)).toMatchObject({ planId: 'free', vipLevel: 0, expireTime: null });
     clock = new Date('2026-11-10T10:00:00Z');
   });
+
+  it('the largest batch (10,000 codes, more parameters than one statement takes) is stored whole; a chosen code is not taken twice', async () => {
+    const { batchId, codes } = await services.gifts.createBatch({ count: 10_000, points: 1 });
+    expect(codes).toHaveLength(10_000);
+    expect(new Set(codes.map((code) => code.batchId))).toEqual(new Set([batchId]));
+    await services.gifts.createBatch({ count: 1, points: 1, code: 'ONCE-ONLY-1' });
+    await expect(services.gifts.createBatch({ count: 1, points: 1, code: 'once only 1' })).rejects.toMatchObject({
+      code: ErrorCode.INVALID_PARAMETER,
+      params: { field: 'code' },
+    });
+  });
 });

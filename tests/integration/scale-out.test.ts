@@ -34,7 +34,8 @@ describe.skipIf(!TEST_DATABASE_URL)('scale-out roles on PostgreSQL', () => {
   beforeAll(async () => {
     const database = await createPostgresDatabase();
     cleanups.push(database.drop);
-    env = { DATABASE_URL: database.url, JOB_POLL_INTERVAL_SECONDS: '0.5', WORKER_CONCURRENCY: '2' };
+    // With DATABASE_URL every process must be given the same AUTH_SECRET (it refuses to start without one).
+    env = { DATABASE_URL: database.url, AUTH_SECRET: 'scale-out-test-auth-secret-0123456789-abcdef', JOB_POLL_INTERVAL_SECONDS: '0.5', WORKER_CONCURRENCY: '2' };
     apiDataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-api-'));
     workerDataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-workers-'));
     cleanups.push(() => rm(apiDataDir, { recursive: true, force: true }), () => rm(workerDataDir, { recursive: true, force: true }));

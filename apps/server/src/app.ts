@@ -5,7 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Config } from './config.ts';
+import { resolveAuthSecret, type Config, type LoadedConfig } from './config.ts';
 import { areas } from './areas/index.ts';
 import type { AreaContext } from './areas/area.ts';
 import { contractPlugin } from './http/contract.plugin.ts';
@@ -30,7 +30,9 @@ export interface App {
   stop(): Promise<void>;
 }
 
-export async function createApp(config: Config, options: { database?: DatabaseHandle } = {}): Promise<App> {
+/** Builds the app for `config`; a config without AUTH_SECRET is resolved first (`resolveAuthSecret`). */
+export async function createApp(loaded: LoadedConfig, options: { database?: DatabaseHandle } = {}): Promise<App> {
+  const config = resolveAuthSecret(loaded);
   const log = createLogger(config.LOG_LEVEL);
   const has = (role: Config['roles'][number]) => config.roles.includes(role);
   const started = Date.now();

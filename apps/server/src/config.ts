@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -8,6 +10,12 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export const ROLES = ['web', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** The value AUTH_SECRET defaulted to before issue 20: public, so never accepted. */
+export const PUBLIC_DEFAULT_AUTH_SECRET = 'voxwork-development-auth-secret-change-me-0000';
+/** Where the embedded default keeps its generated AUTH_SECRET, inside DATA_DIR. */
+export const AUTH_SECRET_FILE = 'auth-secret';
+const MAKE_SECRET_HINT = 'set AUTH_SECRET to a long random value, e.g. the output of `openssl rand -base64 48`';
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const optionalString = z.string().optional();
@@ -94,8 +102,15 @@ export const envSchema = z.object({
   IP_DATABASE_DIR: optionalString,
   ANALYTICS_MEASUREMENT_ID_MOBILE: optionalString.pipe(z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXX').optional()),
   ANALYTICS_MEASUREMENT_ID_DESKTOP: optionalString.pipe(z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXX').optional()),
-  // Identity (Better Auth). AUTH_SECRET signs sessions and tokens: set a long random value in production.
-  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').default('voxwork-development-auth-secret-change-me-0000'),
+  // Identity (Better Auth), media links, share links and sandbox payments are keyed by AUTH_SECRET.
+  // Unset: generated into DATA_DIR on the embedded default, required otherwise (resolveAuthSecret).
+  AUTH_SECRET: optionalString.pipe(
+    z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .refine((value) => value !== PUBLIC_DEFAULT_AUTH_SECRET, `is the old public default, which anyone can read in the source: ${MAKE_SECRET_HINT}`)
+      .optional(),
+  ),
   SESSION_EXPIRES_DAYS: integer(1, 365).default(7),
   AUTH_RATE_LIMIT_PER_MINUTE: integer(1, 10_000).default(20),
   PASSWORD_MIN_LENGTH: integer(1, 128).default(6),
@@ -151,17 +166,26 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+/** The environment as `loadConfig` parsed it: AUTH_SECRET may still be missing (see `resolveAuthSecret`). */
+export interface LoadedConfig extends Env {
   roles: Role[];
   dataDir: string;
   publicUrl: string;
+  /**
+   * Why this process may not generate its own AUTH_SECRET (`DATABASE_URL is set`, `NODE_ENV=production`),
+   * or undefined on the embedded default, where a missing secret is generated into DATA_DIR.
+   */
+  authSecretRequiredBy: string | undefined;
 }
+
+/** The configuration the app runs with: `LoadedConfig` with AUTH_SECRET resolved. */
+export type Config = LoadedConfig & { AUTH_SECRET: string };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadConfig(env: Record<string, string | undefined>): Config {
+export function loadConfig(env: Record<string, string | undefined>): LoadedConfig {
   // An empty value (`PORT=` copied from .env.example) means "use the default".
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
   const parsed = envSchema.safeParse(present);
@@ -176,5 +200,79 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     roles: value.ROLE,
     dataDir,
     publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+    // NODE_ENV defaults to production, but only an explicit NODE_ENV=production counts here, so the
+    // README's start command (no NODE_ENV) keeps generating its secret.
+    authSecretRequiredBy: value.DATABASE_URL ? 'DATABASE_URL is set' : present.NODE_ENV === 'production' ? 'NODE_ENV=production' : undefined,
   };
+}
+
+/**
+ * The AUTH_SECRET this process runs with (start-up, after `loadConfig`; the only file I/O of config):
+ * - AUTH_SECRET set: that value (`loadConfig` already refused short values and the old public default).
+ * - Else, with DATABASE_URL or an explicit NODE_ENV=production: a ConfigError saying what to set. Every
+ *   process of a deployment must share one secret, which a per-process file cannot give.
+ * - Else (the embedded default): `DATA_DIR/auth-secret`, created on first start with 48 random bytes
+ *   (mode 0600) and read on every later start, so sessions and media links survive restarts.
+ */
+export function resolveAuthSecret(config: LoadedConfig): Config {
+  if (config.AUTH_SECRET) return { ...config, AUTH_SECRET: config.AUTH_SECRET };
+  if (config.authSecretRequiredBy) {
+    throw new ConfigError(
+      `AUTH_SECRET is not set. It is required because ${config.authSecretRequiredBy}: it signs sessions, media links, share links and payments, and every process of the deployment must use the same value.\n` +
+        `  Make one with \`openssl rand -base64 48\` and set it as AUTH_SECRET in the environment (or .env) of every process.\n` +
+        `  (Without DATABASE_URL and NODE_ENV=production, Voxwork generates one into DATA_DIR/${AUTH_SECRET_FILE} instead.)`,
+    );
+  }
+  return { ...config, AUTH_SECRET: readOrCreateSecretFile(path.join(config.dataDir, AUTH_SECRET_FILE)) };
+}
+
+function readOrCreateSecretFile(file: string): string {
+  const existing = readSecretFile(file);
+  if (existing !== undefined) return existing;
+  mkdirSync(path.dirname(file), { recursive: true });
+  // Written to a private temporary name, then linked into place: a process starting at the same
+  // moment either wins the link or reads the winner's complete file, never a half-written one.
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const content = `${randomBytes(48).toString('base64url')}\n`;
+  writeFileSync(temporary, content, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // A file system without hard links: create the file exclusively instead (EEXIST: another process won).
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') writeExclusive(file, content);
+    else if (code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+  const created = readSecretFile(file);
+  if (created === undefined) throw new ConfigError(`Could not create ${file}.`);
+  return created;
+}
+
+function writeExclusive(file: string, content: string) {
+  try {
+    writeFileSync(file, content, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+function readSecretFile(file: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const secret = text.trim();
+  if (secret.length < 32 || secret === PUBLIC_DEFAULT_AUTH_SECRET) {
+    throw new ConfigError(
+      `${file} holds no usable AUTH_SECRET (fewer than 32 characters, or the old public default). Delete it to have a new one generated (everyone is signed out and media links change), or ${MAKE_SECRET_HINT}.`,
+    );
+  }
+  // Only the owner may read it, whatever the umask or a copy did to it.
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  return secret;
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+import { ConfigError, loadConfig, REPO_ROOT, resolveAuthSecret } from './config.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -17,7 +17,8 @@ if (roleArgument !== -1 && process.argv[roleArgument + 1]) env.ROLE = process.ar
 
 let config;
 try {
-  config = loadConfig(env);
+  // The embedded default generates its AUTH_SECRET into DATA_DIR; a deployment must set it (exit 78 if not).
+  config = resolveAuthSecret(loadConfig(env));
 } catch (error) {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);

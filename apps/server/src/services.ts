@@ -1,14 +1,23 @@
 import { planByVipLevel } from '@voxwork/contract';
-import { createJobPipelines, createJobService, createSpeechService, type JobEvents, type JobQueue } from '@voxwork/core';
+import {
+  createJobPipelines,
+  createJobService,
+  createSpeechToSpeechService,
+  createTextToSpeechService,
+  createVoiceCloningService,
+  createVoicesService,
+  type JobEvents,
+  type JobQueue,
+} from '@voxwork/core';
 import { createFeedbackRepository, createJobRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
 import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
-import { createSpeechRuntime } from './speech/speech-runtime.ts';
+import { createSpeechEngines } from './engines/speech-engines.ts';
 import pino, { type Logger } from 'pino';
 import { createAccountServices } from './auth/account-services.ts';
 import { createPaymentServices } from './payments/payment-services.ts';
 import { createStorageServices } from './storage/storage-services.ts';
 import { localJobFiles } from './jobs/job-files.ts';
-import { loadConfig, type Config } from './config.ts';
+import type { Config } from './config.ts';
 import { createAnalyticsServices } from './analytics/analytics-services.ts';
 import { createShareServices } from './sharing/share-services.ts';
 
@@ -24,53 +33,51 @@ export function createServices({
   database: DatabaseHandle;
   queue: JobQueue;
   events?: JobEvents;
-  /** The process config; defaults (as with an empty environment) when absent. */
-  config?: Config;
+  /** The process config, AUTH_SECRET resolved (`resolveAuthSecret`). */
+  config: Config;
   log?: Logger;
   /** The engines (default: local engines plus remote ones configured in the environment, `ENGINES_*` selecting). */
   engines?: ResolvedEngines;
 }) {
-  const appConfig = config ?? loadConfig({});
   const jobRepository = createJobRepository(database.db);
   const speechRepository = createSpeechRepository(database.db);
   const resolvedEngines = engines ?? resolveEngines(createEngineRegistryFromEnv(process.env), engineSelectionFromEnv(process.env));
-  const speechRuntime = createSpeechRuntime({ engines: resolvedEngines, ...(log ? { log } : {}) });
-  const accountServices = createAccountServices({ database, config: appConfig, log: log ?? pino({ level: 'silent' }) });
-  const storageServices = createStorageServices({ database, config: appConfig, accounts: accountServices.accounts });
+  const speechEngines = createSpeechEngines({ engines: resolvedEngines, ...(log ? { log } : {}) });
+  const accountServices = createAccountServices({ database, config: config, log: log ?? pino({ level: 'silent' }) });
+  const storageServices = createStorageServices({ database, config: config, accounts: accountServices.accounts });
   // A deleted account takes its files with it.
   accountServices.onUserDeleted((userId) => storageServices.uploads.deleteUserFiles(userId));
   const jobs = createJobService({
     jobs: jobRepository,
     queue,
     ...(events ? { events } : {}),
-    pipelines: createJobPipelines({ runtime: speechRuntime, storage: storageServices.storage, speech: speechRepository }),
-    files: localJobFiles(appConfig.dataDir),
+    pipelines: createJobPipelines({ engines: speechEngines, storage: storageServices.storage, speech: speechRepository }),
+    files: localJobFiles(config.dataDir),
     storage: storageServices.storage,
     // Paid plans go first when workers are busy.
     priorityOf: async (ownerId) => planByVipLevel((await accountServices.points.findAccount(ownerId))?.vipLevel ?? 0).comboDetail.queuePriority,
   });
   accountServices.onUserDeleted((userId) => speechRepository.deleteAllOf(userId));
+  const voices = createVoicesService({ engines: speechEngines, speech: speechRepository, storage: storageServices.storage });
+  const findUpload = (userId: string, uploadId: string) => storageServices.uploads.get(userId, uploadId);
+  const planOf = async (userId: string) => (await accountServices.accounts.getAccountInfo(userId)).comboDetail;
   return {
     jobRepository,
     jobs,
     engines: resolvedEngines,
     /** Stops what the engines created here hold (festival's server); engines passed in belong to the caller. */
     closeEngines: engines ? async () => undefined : () => resolvedEngines.close(),
-    speechRuntime,
-    speech: createSpeechService({
-      runtime: speechRuntime,
-      speech: speechRepository,
-      jobs,
-      storage: storageServices.storage,
-      findUpload: (userId, uploadId) => storageServices.uploads.get(userId, uploadId),
-      planOf: async (userId) => (await accountServices.accounts.getAccountInfo(userId)).comboDetail,
-    }),
+    speechEngines,
+    voices,
+    textToSpeech: createTextToSpeechService({ engines: speechEngines, speech: speechRepository, jobs, voices, planOf }),
+    voiceCloning: createVoiceCloningService({ engines: speechEngines, speech: speechRepository, jobs, storage: storageServices.storage, voices, findUpload, planOf }),
+    speechToSpeech: createSpeechToSpeechService({ jobs, voices, findUpload }),
     analytics: createAnalyticsServices(database, config, log),
     feedback: createFeedbackRepository(database.db),
     ...accountServices,
     ...storageServices,
-    ...createPaymentServices({ database, config: appConfig }),
-    ...createShareServices({ database, config: appConfig, jobs: jobRepository }),
+    ...createPaymentServices({ database, config: config }),
+    ...createShareServices({ database, config: config, jobs: jobRepository }),
   };
 }
 

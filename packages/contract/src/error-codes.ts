@@ -307,6 +307,12 @@ const invalidReasons = {
     invalid_value: 'not an allowed value',
     unrecognized_keys: 'unknown field',
     custom: 'not accepted',
+    control_character: 'contains a control character (such as a NUL byte), which is not allowed',
+    line_break: 'must be a single line (no line breaks or tabs)',
+    broken_text: 'contains broken characters (invalid Unicode)',
+    whitespace: 'must not contain spaces',
+    date_out_of_range: 'must be a date between the years 1970 and 9999',
+    too_deep: 'is nested too deeply',
   },
   zh: {
     required: '此项必填',
@@ -317,10 +323,21 @@ const invalidReasons = {
     invalid_value: '不是允许的值',
     unrecognized_keys: '未知字段',
     custom: '不被接受',
+    control_character: '包含不允许的控制字符（例如 NUL 字节）',
+    line_break: '只能是一行文字（不能有换行或制表符）',
+    broken_text: '包含损坏的字符（无效的 Unicode）',
+    whitespace: '不能包含空格',
+    date_out_of_range: '日期必须在 1970 年至 9999 年之间',
+    too_deep: '嵌套层级过深',
   },
 } as const;
 
 export type InvalidReason = keyof (typeof invalidReasons)['en'];
+
+/** Whether a reason is a key of the catalogue above (a free-text reason is shown as it is). */
+export function isInvalidReason(reason: string): reason is InvalidReason {
+  return Object.prototype.hasOwnProperty.call(invalidReasons.en, reason);
+}
 
 export function invalidReasonText(locale: Locale, reason: string): string {
   const table: Record<string, string> = invalidReasons[locale];

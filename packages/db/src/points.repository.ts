@@ -13,6 +13,9 @@ import {
   type UserAccountRow,
 } from './schema/index.ts';
 
+/** Rows per INSERT of gift codes (11 columns each, well under PostgreSQL's 65,535 parameters). */
+const GIFT_CODE_INSERT_ROWS = 1000;
+
 export interface EntryInput {
   userId: string;
   type: PointEntryType;
@@ -183,7 +186,16 @@ function pointsQueries(db: Database) {
     },
 
     async insertGiftCodes(rows: (typeof giftCodes.$inferInsert)[]): Promise<void> {
-      if (rows.length) await db.insert(giftCodes).values(rows);
+      // A statement takes at most 65,535 parameters: a batch of 10,000 codes is written in parts, all or none.
+      if (rows.length <= GIFT_CODE_INSERT_ROWS) {
+        if (rows.length) await db.insert(giftCodes).values(rows);
+        return;
+      }
+      await db.transaction(async (tx) => {
+        for (let start = 0; start < rows.length; start += GIFT_CODE_INSERT_ROWS) {
+          await tx.insert(giftCodes).values(rows.slice(start, start + GIFT_CODE_INSERT_ROWS));
+        }
+      });
     },
 
     async lockGiftCode(code: string): Promise<GiftCodeRow | undefined> {

@@ -1,6 +1,6 @@
 /**
  * Pure builders of ffmpeg argument lists for audio work: extraction, loudness normalisation,
- * resampling, concatenation with silence, mixing with ducking, muxing into video.
+ * resampling, concatenation with silence, mixing (with or without ducking), muxing into video.
  * Executed only by `runFfmpeg` (media-runner.ts).
  */
 import { FFMPEG_COMMON } from './ffmpeg-args.ts';
@@ -180,6 +180,20 @@ export function mixWithDuckingArgs(options: DuckingOptions): string[] {
     `[voice][ducked]amix=inputs=2:duration=${options.duration ?? 'longest'}:dropout_transition=0:normalize=0[out]`,
   ].join(';');
   return [...FFMPEG_COMMON, '-i', options.voice, '-i', options.background, '-filter_complex', graph, '-map', '[out]', '-ar', String(rate), ...codecArgs(options.codec ?? 'pcm_s16le'), options.output];
+}
+
+export interface BackgroundMixOptions {
+  voice: string;
+  background: string;
+  output: string;
+}
+
+/**
+ * Voice over a background at their recorded levels (no ducking, no normalisation), as long as the
+ * voice: a converted voice put back on the recording's own background (speech to speech).
+ */
+export function mixWithBackgroundArgs(options: BackgroundMixOptions): string[] {
+  return [...FFMPEG_COMMON, '-i', options.voice, '-i', options.background, '-filter_complex', '[0:a][1:a]amix=inputs=2:duration=first:normalize=0[out]', '-map', '[out]', options.output];
 }
 
 export interface MuxOptions {

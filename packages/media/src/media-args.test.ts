@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concatWithSilenceArgs, extractAudioArgs, loudnormArgs, loudnormMeasureArgs, mixWithDuckingArgs, muxAudioArgs, parseLoudnormMeasurement, resampleArgs } from './audio-args.ts';
+import { concatWithSilenceArgs, extractAudioArgs, loudnormArgs, loudnormMeasureArgs, mixWithBackgroundArgs, mixWithDuckingArgs, muxAudioArgs, parseLoudnormMeasurement, resampleArgs } from './audio-args.ts';
 import { thumbnailArgs } from './image-args.ts';
 import { parseProbeOutput, parseRational } from './media-info.ts';
 import { burnSubtitlesArgs, escapeFilterPath, formatTimestamp, softSubtitlesArgs, toSrt, toVtt } from './subtitle-args.ts';
@@ -79,6 +79,7 @@ describe('audio argument builders', () => {
         "mix.wav",
       ]
     `);
+    expect(line(mixWithBackgroundArgs({ voice: 'converted.wav', background: 'background.wav', output: 'mixed.wav' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -i converted.wav -i background.wav -filter_complex [0:a][1:a]amix=inputs=2:duration=first:normalize=0[out] -map [out] mixed.wav"`);
     expect(line(muxAudioArgs({ video: 'v.mp4', audio: 'dub.wav', output: 'out.mp4', mode: 'replace', language: 'chi' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -i v.mp4 -i dub.wav -map 0:v:0 -map 1:a:0 -c:v copy -c:a aac -b:a 192k -metadata:s:a:0 language=chi -movflags +faststart out.mp4"`);
     expect(line(muxAudioArgs({ video: 'v.mkv', audio: 'dub.wav', output: 'out.mkv', mode: 'add', existingAudioTracks: 1, language: 'eng', title: 'English dub' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -i v.mkv -i dub.wav -map 0:v:0 -map 0:a? -map 1:a:0 -c:v copy -c:a copy -c:a:1 aac -b:a:1 192k -metadata:s:a:1 language=eng -metadata:s:a:1 title=English dub out.mkv"`);
   });

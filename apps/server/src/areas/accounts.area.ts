@@ -32,6 +32,27 @@ const giftCodeView = (row: GiftCodeRow): GiftCodeView => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** Better Auth's answers to a request from an origin it does not trust. */
+const ORIGIN_REFUSALS = new Set(['INVALID_ORIGIN', 'MISSING_OR_NULL_ORIGIN']);
+
+/**
+ * An origin refusal with what a person needs to fix it: the address the page was opened at
+ * (`origin`) and the one sign-in is accepted at (`acceptedOrigin`, PUBLIC_URL's origin). The web
+ * app words it in the page's language; undefined for any other 403.
+ */
+async function explainRefusedOrigin(response: Response, origin: string | undefined, publicUrl: string) {
+  const body = (await response.clone().json().catch(() => undefined)) as { code?: unknown } | undefined;
+  if (typeof body?.code !== 'string' || !ORIGIN_REFUSALS.has(body.code)) return undefined;
+  const acceptedOrigin = new URL(publicUrl).origin;
+  const seen = origin && origin !== 'null' ? origin : null;
+  return {
+    code: body.code,
+    message: `Sign-in is not accepted from ${seen ?? 'a page without an origin'}: this server accepts it at ${acceptedOrigin} (PUBLIC_URL) and at its own addresses. Open the app at ${acceptedOrigin}, or set PUBLIC_URL to the address you use.`,
+    origin: seen,
+    acceptedOrigin,
+  };
+}
+
 /** Identity (Better Auth under /api/auth), the account calls of spec §7, and operator tools for codes and points. */
 export const accountsArea: Area = {
   name: 'accounts',
@@ -61,21 +82,17 @@ export const accountsArea: Area = {
     bindCall(passwordPolicyCall, async () => passwordPolicyFrom(config)),
     bindCall(authProvidersCall, async () => ({ providers: configuredProviders(config) })),
     bindCall(giftCodesCreateCall, async (body) => {
-      const { batchId, codes } = await services.giftCodes
-        .createBatch({
-          count: body.count,
-          points: body.points,
-          planId: body.planId ?? null,
-          vipDays: body.vipDays ?? 0,
-          ...(body.maxRedemptions ? { maxRedemptions: body.maxRedemptions } : {}),
-          ...(body.perUserLimit ? { perUserLimit: body.perUserLimit } : {}),
-          expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
-          note: body.note ?? null,
-          ...(body.code ? { code: body.code } : {}),
-        })
-        .catch((error: unknown) => {
-          throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'body', reason: error instanceof Error ? error.message : 'invalid' });
-        });
+      const { batchId, codes } = await services.giftCodes.createBatch({
+        count: body.count,
+        points: body.points,
+        planId: body.planId ?? null,
+        vipDays: body.vipDays ?? 0,
+        ...(body.maxRedemptions ? { maxRedemptions: body.maxRedemptions } : {}),
+        ...(body.perUserLimit ? { perUserLimit: body.perUserLimit } : {}),
+        expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+        note: body.note ?? null,
+        ...(body.code ? { code: body.code } : {}),
+      });
       return { batchId, codes: codes.map(giftCodeView) };
     }),
     bindCall(giftCodesListCall, async (body) => ({ codes: (await services.giftCodes.list(body.batchId ? { batchId: body.batchId } : {})).map(giftCodeView) })),
@@ -123,7 +140,15 @@ export const accountsArea: Area = {
           const fetchRequest = toFetchRequest(request, reply);
           // The client address as the edge sees it (rate limiting); never the caller's own header.
           fetchRequest.headers.set('x-forwarded-for', request.ip);
-          return sendFetchResponse(reply, await services.auth.handler(fetchRequest));
+          const response = await services.auth.handler(fetchRequest);
+          if (response.status === 403) {
+            const refused = await explainRefusedOrigin(response, request.headers.origin, config.publicUrl);
+            if (refused) {
+              request.log.warn({ origin: refused.origin, acceptedOrigin: refused.acceptedOrigin }, 'sign-in refused from an address this server does not answer at: open the app at PUBLIC_URL, or set PUBLIC_URL to that address');
+              return reply.code(403).send(refused);
+            }
+          }
+          return sendFetchResponse(reply, response);
         },
       });
     });

@@ -13,13 +13,23 @@ import {
 import { DomainError } from '@voxwork/core';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { resolveClientAddress } from '../analytics/client-address.ts';
+import { bearerToken, createCachedTokenUsers } from '../auth/request-user.ts';
 import { bindCall } from '../http/contract.plugin.ts';
 import { sendError } from '../http/envelope-reply.ts';
 import type { Area } from './area.ts';
+import type { Services } from '../services.ts';
 
 const contentLength = (request: FastifyRequest) => {
   const value = Number(request.headers['content-length']);
   return Number.isFinite(value) && value > 0 ? value : undefined;
+};
+
+/** One token cache per app, shared by `/log` and `/api/log/create`. */
+const tokenUsersOf = new WeakMap<Services, ReturnType<typeof createCachedTokenUsers>>();
+const tokenUsers = (services: Services) => {
+  let found = tokenUsersOf.get(services);
+  if (!found) tokenUsersOf.set(services, (found = createCachedTokenUsers(services.authenticate)));
+  return found;
 };
 
 /**
@@ -41,8 +51,9 @@ export const analyticsArea: Area = {
           : { ip: address.ip };
       }),
       bindCall(addressInfoCall, async (body) => analytics.ipLocation.info(body.ip)),
-      bindCall(logCreateCall, async (body, { request }) => {
-        const result = analytics.ingest.ingest(body, { ingest: 'create', remoteIp: clientIp(request).ip, bytes: contentLength(request) });
+      bindCall(logCreateCall, async (body, { request, identity }) => {
+        const verifiedUserId = await tokenUsers(services)(identity.token);
+        const result = analytics.ingest.ingest(body, { ingest: 'create', remoteIp: clientIp(request).ip, bytes: contentLength(request), verifiedUserId });
         return { accepted: true as const, event_name: result.event_name };
       }),
       bindCall(logStatsCall, async () => {
@@ -109,7 +120,7 @@ export const analyticsArea: Area = {
       });
 
       scope.options(LOG_PATH, async (_request, reply) =>
-        reply.header('access-control-allow-methods', 'POST').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '86400').code(204).send(),
+        reply.header('access-control-allow-methods', 'POST').header('access-control-allow-headers', 'content-type, authorization').header('access-control-max-age', '86400').code(204).send(),
       );
 
       scope.post(LOG_PATH, async (request, reply) => {
@@ -145,6 +156,8 @@ export const analyticsArea: Area = {
           tag: query.data.tag,
           remoteIp: resolveClientAddress(analytics.trustedProxies, request.socket.remoteAddress, request.headers['x-forwarded-for']).ip,
           bytes: Buffer.byteLength(text),
+          // A signed-in browser sends its token (fetch; a beacon cannot), the only proof of who it is.
+          verifiedUserId: await tokenUsers(services)(bearerToken(request.headers)),
         });
         return reply.send({ code: ErrorCode.OK, message: 'success', data: { accepted: true, event_name: result.event_name } });
       });

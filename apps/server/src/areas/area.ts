@@ -3,7 +3,9 @@ import type { DatabaseHandle, Notifier } from '@voxwork/db';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { BoundCall } from '../http/contract.plugin.ts';
+import { ErrorCode } from '@voxwork/contract';
+import { DomainError } from '@voxwork/core';
+import type { BoundCall, CallContext } from '../http/contract.plugin.ts';
 import type { Services } from '../services.ts';
 
 export type HttpServer = FastifyInstance<Server, IncomingMessage, ServerResponse, Logger>;
@@ -26,4 +28,10 @@ export interface Area {
   name: string;
   calls?: (context: AreaContext) => readonly BoundCall[];
   routes?: (http: HttpServer, context: AreaContext) => Promise<void>;
+}
+
+/** The signed-in caller's id; AUTH_REQUIRED for anyone else. */
+export function requireUserId(context: CallContext): string {
+  if (!context.user) throw new DomainError(ErrorCode.AUTH_REQUIRED);
+  return context.user.id;
 }

@@ -45,6 +45,15 @@ describe('POST /api/feedback/create', () => {
     });
   });
 
+  it('does not believe a user id that comes without a verified token (issue 20)', async () => {
+    for (const headers of [{ 'user-id': 'HzWbo8bPB1IhnsM3n5zDzQB0AkfIZbsT' }, { 'user-id': 'HzWbo8bPB1IhnsM3n5zDzQB0AkfIZbsT', authorization: 'Bearer not-a-session-token' }, { 'user-id': 'guest_a b' }] as Record<string, string>[]) {
+      const response = await post({ message: 'Signed as someone else', page: '/workbench/home' }, headers);
+      expect(response.json()).toMatchObject({ code: 0, data: { id: expect.any(String) } });
+      const [row] = await createFeedbackRepository(app.database.db).latest(1);
+      expect(row).toMatchObject({ id: response.json().data.id, userId: null });
+    }
+  });
+
   it('stores no contact when none is given', async () => {
     const response = await post({ message: 'Hello', page: '/workbench/home' });
     expect(response.json().code).toBe(0);

@@ -8,7 +8,10 @@ import { feedbackArea } from './feedback.area.ts';
 import { uploadsArea } from './uploads.area.ts';
 import { mediaArea } from './media.area.ts';
 import { shareArea } from './share.area.ts';
-import { speechArea } from './speech.area.ts';
+import { voicesArea } from './voices.area.ts';
+import { textToSpeechArea } from './text-to-speech.area.ts';
+import { voiceCloningArea } from './voice-cloning.area.ts';
+import { speechToSpeechArea } from './speech-to-speech.area.ts';
 
 /** Every area of the API role, in registration order. */
-export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, jobsArea, feedbackArea, analyticsArea, uploadsArea, mediaArea, shareArea, speechArea];
+export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, jobsArea, feedbackArea, analyticsArea, uploadsArea, mediaArea, shareArea, voicesArea, textToSpeechArea, voiceCloningArea, speechToSpeechArea];

@@ -8,6 +8,7 @@ import { bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { machineAddresses, trustedOriginsFor } from './trusted-origins.ts';
 
 export function passwordPolicyFrom(config: Config): PasswordPolicy {
   return {
@@ -95,8 +96,16 @@ export function createAuth(options: {
     basePath: '/api/auth',
     // Better Auth's own messages go to the structured log, not the console.
     logger: { level: 'warn', log: (level, message, ...args) => log[level]({ component: 'auth', details: args.length ? args : undefined }, message) },
+    // A refusal thrown before an endpoint runs (an untrusted origin) would otherwise be printed to the console.
+    onAPIError: {
+      onError: (error) => {
+        if (error instanceof APIError && error.statusCode < 500) log.info({ component: 'auth', status: error.statusCode, code: (error.body as { code?: string } | undefined)?.code }, error.message);
+        else log.error({ component: 'auth', err: error }, 'auth request failed');
+      },
+    },
     secret: config.AUTH_SECRET,
-    trustedOrigins: [config.publicUrl],
+    // PUBLIC_URL and the addresses this server is reached at directly (127.0.0.1, localhost, …) on its port.
+    trustedOrigins: trustedOriginsFor({ publicUrl: config.publicUrl, port: config.PORT, host: config.HOST, ...machineAddresses() }),
     database: drizzleAdapter(database.db, {
       provider: 'pg',
       schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications, rateLimit: authRateLimits },
@@ -153,6 +162,8 @@ export function createAuth(options: {
       },
     },
     advanced: {
+      // Better Auth skips its origin check when NODE_ENV=test or TEST is set; ours runs everywhere, tests included.
+      disableOriginCheck: false,
       // The edge sets x-forwarded-for from the socket (or trusted proxies) before Better Auth sees the request.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },

@@ -3,6 +3,9 @@ import {
   CONTRACT_HEADERS,
   ErrorCode,
   invalidReasonText,
+  isInvalidReason,
+  jsonNestingExceeds,
+  MAX_BODY_DEPTH,
   ok,
   pickLocale,
   verifySignature,
@@ -62,6 +65,9 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: options.bodyLimit }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
+    // Parsing is iterative, but much that walks a value later is not (serializers, structured clone):
+    // a body nested deeper than any call needs is refused before it is parsed.
+    if (jsonNestingExceeds(text, MAX_BODY_DEPTH)) return done(Object.assign(new Error('body nested too deeply'), { code: BODY_TOO_DEEP, statusCode: 400 }));
     defaultJsonParser(request, text, done);
   });
 
@@ -91,9 +97,11 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
   });
 
   app.setErrorHandler((caught: FastifyError | DomainError, request, reply) => {
-    if (caught instanceof DomainError) return sendError(request, reply, caught.code, { params: caught.params });
+    if (caught instanceof DomainError) return sendDomainError(request, reply, caught);
     const error = caught as FastifyError;
     switch (error.code) {
+      case BODY_TOO_DEEP:
+        return sendInvalid(request, reply, '(body)', 'too_deep');
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return sendError(request, reply, ErrorCode.BODY_TOO_LARGE, { status: 413, params: { limit: formatBytes(options.bodyLimit) } });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -126,13 +134,8 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
       }
       const parsed = definition.body.safeParse(request.body ?? {}, { reportInput: true });
       if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const field = issue.path.length ? issue.path.join('.') : unrecognizedKey(issue) ?? '(body)';
-        const reason = reasonOf(issue);
-        return sendError(request, reply, ErrorCode.INVALID_PARAMETER, {
-          params: { field, reason: invalidReasonText(pickLocale(request.headers['accept-language']), reason) },
-          data: { errorCode: ErrorCode.INVALID_PARAMETER, field, reason },
-        });
+        const { path, reason } = describeIssue(parsed.error.issues[0]!);
+        return sendInvalid(request, reply, path.length ? path.map(String).join('.') : '(body)', reason);
       }
       const data = await call.handler(parsed.data as never, { request, identity, user });
       return reply.send(ok(data));
@@ -158,13 +161,52 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function reasonOf(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'required';
-  return issue.code;
+const BODY_TOO_DEEP = 'VOX_BODY_TOO_DEEP';
+const FIELD_MAX_LENGTH = 100;
+
+/** INVALID_PARAMETER naming the field (made printable and short: it may echo a key the caller sent) and the reason. */
+function sendInvalid(request: FastifyRequest, reply: FastifyReply, field: string, reason: string): FastifyReply {
+  const shown = printableField(field);
+  return sendError(request, reply, ErrorCode.INVALID_PARAMETER, {
+    params: { field: shown, reason: invalidReasonText(pickLocale(request.headers['accept-language']), reason) },
+    data: { errorCode: ErrorCode.INVALID_PARAMETER, field: shown, reason },
+  });
 }
 
-function unrecognizedKey(issue: z.core.$ZodIssue): string | undefined {
-  return issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+/**
+ * The field and reason key of a validation issue. A record key or array element that failed
+ * carries its own issues: the innermost one says why. A refinement of the input primitives names
+ * its reason (`params.reason`, e.g. `control_character`).
+ */
+function describeIssue(issue: z.core.$ZodIssue, prefix: PropertyKey[] = []): { path: PropertyKey[]; reason: string } {
+  const path = [...prefix, ...issue.path];
+  if ((issue.code === 'invalid_key' || issue.code === 'invalid_element') && issue.issues[0]) return describeIssue(issue.issues[0], path);
+  if (issue.code === 'unrecognized_keys') return { path: [...path, issue.keys[0] ?? ''], reason: issue.code };
+  if (issue.code === 'invalid_type' && issue.input === undefined) return { path, reason: 'required' };
+  if (issue.code === 'invalid_union') return { path, reason: 'invalid_value' };
+  if (issue.code === 'custom' && typeof issue.params?.reason === 'string') return { path, reason: issue.params.reason };
+  return { path, reason: issue.code };
+}
+
+function printableField(field: string): string {
+  const short = field.length > FIELD_MAX_LENGTH ? `${field.slice(0, FIELD_MAX_LENGTH)}…` : field;
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  return short.toWellFormed().replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
+}
+
+/**
+ * A domain error as its envelope. An INVALID_PARAMETER reason that is a catalogue key
+ * (`invalid_value`) is put in the caller's language in the message; `data.reason` keeps the key.
+ */
+function sendDomainError(request: FastifyRequest, reply: FastifyReply, error: DomainError): FastifyReply {
+  const reason = error.params.reason;
+  if (error.code !== ErrorCode.INVALID_PARAMETER || typeof reason !== 'string' || !isInvalidReason(reason)) {
+    return sendError(request, reply, error.code, { params: error.params });
+  }
+  return sendError(request, reply, error.code, {
+    params: { ...error.params, reason: invalidReasonText(pickLocale(request.headers['accept-language']), reason) },
+    data: { errorCode: error.code, ...error.params },
+  });
 }
 
 export function formatBytes(bytes: number): string {

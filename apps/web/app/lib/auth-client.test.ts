@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { identityCodeFor, IdentityError, networkTimeoutMs, signInWithPopup } from "./auth-client";
+import { t } from "../i18n";
+import { authApi, identityCodeFor, IdentityError, networkTimeoutMs, refusedOriginOf, signInWithPopup } from "./auth-client";
 
 describe("identity errors (spec §8)", () => {
   it("maps Better Auth answers to identity codes", () => {
@@ -14,6 +15,35 @@ describe("identity errors (spec §8)", () => {
     expect(identityCodeFor(403, "INVALID_ORIGIN")).toBe("unauthorized-domain");
     expect(identityCodeFor(429, undefined)).toBe("too-many-requests");
     expect(identityCodeFor(500, "SOMETHING")).toBe("internal-error");
+  });
+});
+
+describe("a refused origin (issue 20)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("keeps the page's address and the one the server accepts, when they differ", () => {
+    const body = { code: "INVALID_ORIGIN", origin: "http://192.168.1.20:3000", acceptedOrigin: "http://localhost:3000" };
+    expect(refusedOriginOf(body, "http://192.168.1.20:3000")).toEqual({ page: "http://192.168.1.20:3000", accepted: "http://localhost:3000" });
+    expect(refusedOriginOf(body, undefined)).toEqual({ page: "http://192.168.1.20:3000", accepted: "http://localhost:3000" });
+    expect(refusedOriginOf({ ...body, origin: null }, "http://localhost:3000")).toBeUndefined();
+    expect(refusedOriginOf({ origin: "http://192.168.1.20:3000" }, "http://192.168.1.20:3000")).toBeUndefined();
+  });
+
+  it("a sign-in refused for its origin carries both addresses, worded in English and Chinese", async () => {
+    vi.stubGlobal("location", { origin: "http://192.168.1.20:3000" });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ code: "INVALID_ORIGIN", message: "refused", origin: "http://192.168.1.20:3000", acceptedOrigin: "http://localhost:3000" }, { status: 403 })),
+    );
+    const error = await authApi.signIn({ email: "a@example.com", password: "secret 1" }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(IdentityError);
+    const refused = (error as IdentityError).refusedOrigin!;
+    expect((error as IdentityError).code).toBe("unauthorized-domain");
+    expect(refused).toEqual({ page: "http://192.168.1.20:3000", accepted: "http://localhost:3000" });
+    expect(t("en", "accounts.errors.unauthorized-domain-at", refused)).toBe(
+      "This page is open at http://192.168.1.20:3000, but the server accepts sign-in at http://localhost:3000. Open Voxwork at http://localhost:3000 and sign in there. If http://192.168.1.20:3000 is the right address, whoever runs the server should set PUBLIC_URL to it and restart.",
+    );
+    expect(t("zh", "accounts.errors.unauthorized-domain-at", refused)).toContain("此页面是通过 http://192.168.1.20:3000 打开的，但服务器只接受在 http://localhost:3000 登录");
   });
 });
 

@@ -27,16 +27,31 @@ export type IdentityErrorCode =
   | "user-mismatch"
   | "internal-error";
 
+/** For `unauthorized-domain`: the address the page was opened at and the one the server accepts sign-in at. */
+export type RefusedOrigin = { page: string; accepted: string };
+
 export class IdentityError extends Error {
   override name = "IdentityError";
   readonly code: IdentityErrorCode;
   /** Password rules broken (`weak-password`). */
   readonly rules: string[];
-  constructor(code: IdentityErrorCode, message: string = code, rules: string[] = []) {
+  readonly refusedOrigin: RefusedOrigin | undefined;
+  constructor(code: IdentityErrorCode, message: string = code, rules: string[] = [], refusedOrigin?: RefusedOrigin) {
     super(message);
     this.code = code;
     this.rules = rules;
+    this.refusedOrigin = refusedOrigin;
   }
+}
+
+/**
+ * The addresses of an origin refusal (the server adds `origin` and `acceptedOrigin` to Better Auth's
+ * answer): the page's own origin as the browser shows it, else the one the server saw.
+ */
+export function refusedOriginOf(body: { origin?: unknown; acceptedOrigin?: unknown }, pageOrigin: string | undefined): RefusedOrigin | undefined {
+  const page = pageOrigin || (typeof body.origin === "string" ? body.origin : "");
+  if (typeof body.acceptedOrigin !== "string" || !body.acceptedOrigin || !page || page === body.acceptedOrigin) return undefined;
+  return { page, accepted: body.acceptedOrigin };
 }
 
 const MOBILE_MAX_WIDTH = 768;
@@ -126,8 +141,10 @@ async function request<T>(path: string, body: unknown, options: RequestOptions =
     parsed = null;
   }
   if (!response.ok) {
-    const { code, message, rules } = (parsed ?? {}) as { code?: string; message?: string; rules?: string[] };
-    throw new IdentityError(identityCodeFor(response.status, code), message ?? `HTTP ${response.status}`, Array.isArray(rules) ? rules : []);
+    const body = (parsed ?? {}) as { code?: string; message?: string; rules?: string[]; origin?: unknown; acceptedOrigin?: unknown };
+    const identityCode = identityCodeFor(response.status, body.code);
+    const refused = identityCode === "unauthorized-domain" ? refusedOriginOf(body, typeof location === "undefined" ? undefined : location.origin) : undefined;
+    throw new IdentityError(identityCode, body.message ?? `HTTP ${response.status}`, Array.isArray(body.rules) ? body.rules : [], refused);
   }
   return parsed as T;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANALYTICS_PLATFORM } from './event-constants.ts';
+import { jsonObject, jsonValue, multiLineText } from '../input-schemas.ts';
 
 export * from './event-constants.ts';
 
@@ -10,8 +11,10 @@ export * from './event-constants.ts';
  */
 
 
-const shortText = (max = 256) => z.string().max(max);
-const scalar = z.union([z.string().max(256), z.number().finite(), z.null()]);
+// Text is checked like every call's text (no NUL or other control characters, no broken Unicode):
+// PostgreSQL refuses such a string in the JSON payload, and one bad row would fail its whole batch.
+const shortText = (max = 256) => multiLineText({ max });
+const scalar = z.union([shortText(256), z.number().finite(), z.null()]);
 
 export const eventPropertiesSchema = z
   .object({
@@ -24,7 +27,7 @@ export const eventPropertiesSchema = z
     /** Which session of this browser it is (1 for the first visit, 2 for the next, …). */
     session_seq: z.number().int().positive().optional(),
   })
-  .catchall(z.unknown());
+  .catchall(jsonValue());
 
 export const analyticsEventSchema = z
   .object({
@@ -35,7 +38,7 @@ export const analyticsEventSchema = z
       .min(1)
       .max(128)
       .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only'),
-    event_param: z.union([z.string().max(4096), z.record(z.string(), z.unknown())]).optional(),
+    event_param: z.union([shortText(4096), jsonObject()]).optional(),
     /** Event time, ms since the epoch. */
     timestamp: z.number().int().nonnegative(),
     userId: shortText(128).optional().nullable(),

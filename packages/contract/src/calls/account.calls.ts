@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { dateTime, identifier, integer, singleLineText } from '../input-schemas.ts';
 import { POINT_ENTRY_TYPES } from '../points.ts';
 
 const comboDetailSchema = z.object({
@@ -36,7 +37,7 @@ export const getUserAccountCall = defineCall({
   summary: 'Plan, points and limits of the signed-in user. `userId` must be the caller.',
   tag: 'account',
   access: 'user',
-  body: z.object({ userId: z.string().min(1).max(128) }).strict(),
+  body: z.object({ userId: identifier({ max: 128 }) }).strict(),
   data: accountInfoSchema,
 });
 
@@ -63,13 +64,13 @@ export const pointPageListCall = defineCall({
   access: 'user',
   body: z
     .object({
-      pageNum: z.number().int().min(1).max(100_000).default(1),
-      pageSize: z.number().int().min(1).max(100).default(20),
+      pageNum: integer(1, 100_000).default(1),
+      pageSize: integer(1, 100).default(20),
       types: z.array(z.enum(POINT_ENTRY_TYPES)).max(POINT_ENTRY_TYPES.length).optional(),
       /** ISO date-time, inclusive. */
-      startTime: z.iso.datetime({ offset: true }).optional(),
+      startTime: dateTime().optional(),
       /** ISO date-time, exclusive. */
-      endTime: z.iso.datetime({ offset: true }).optional(),
+      endTime: dateTime().optional(),
     })
     .strict(),
   data: z.object({ total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int(), list: z.array(pointEntrySchema) }),
@@ -81,7 +82,7 @@ export const redeemCodeCall = defineCall({
   summary: 'Redeem a gift code. Errors come back as the raw codes 11048 (unknown), 11049 (used), 11053 (expired), 11058 (per-user limit).',
   tag: 'account',
   access: 'user',
-  body: z.object({ redeemCode: z.string().trim().min(1).max(64) }).strict(),
+  body: z.object({ redeemCode: singleLineText({ min: 1, max: 64, trim: true }) }).strict(),
   data: z.object({ code: z.string(), points: z.number().int(), vipDays: z.number().int(), planId: z.string().nullable(), expireTime: z.string().nullable() }),
 });
 

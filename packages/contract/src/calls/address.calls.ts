@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { singleLineText } from '../input-schemas.ts';
 
 export const addressIpCall = defineCall({
   path: '/api/address/ip',
@@ -46,6 +47,6 @@ export const addressInfoCall = defineCall({
     'A malformed address answers 3003; private, reserved and unknown addresses answer found=false with a reason.',
   tag: 'address',
   access: 'public',
-  body: z.object({ ip: z.string().trim().min(1).max(64) }).strict(),
+  body: z.object({ ip: singleLineText({ min: 1, max: 64, trim: true }) }).strict(),
   data: ipInfoSchema,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { integer, jsonObject, singleLineText } from '../input-schemas.ts';
 
 export const logCreateCall = defineCall({
   path: '/api/log/create',
@@ -8,8 +9,9 @@ export const logCreateCall = defineCall({
     'which are stored renamed to pay_args_node_ (spec §7). Other events go to POST /log.',
   tag: 'analytics',
   access: 'public',
-  // Validated by the ingest service (so bad events are counted), not here.
-  body: z.record(z.string(), z.unknown()),
+  // The event is validated by the ingest service (so bad events are counted); here only what no
+  // call may carry is refused: control characters, broken Unicode, deep nesting, too many keys.
+  body: jsonObject(),
   data: z.object({ accepted: z.literal(true), event_name: z.string() }),
 });
 
@@ -50,7 +52,7 @@ export const logRecentCall = defineCall({
   summary: 'The last stored events, newest first (buffered events are flushed first).',
   tag: 'analytics',
   access: 'operator',
-  body: z.object({ limit: z.number().int().min(1).max(500).default(50), eventName: z.string().max(128).optional() }).strict(),
+  body: z.object({ limit: integer(1, 500).default(50), eventName: singleLineText({ max: 128 }).optional() }).strict(),
   data: z.object({ events: z.array(storedEventSchema) }),
 });
 
@@ -74,6 +76,6 @@ export const logReportCall = defineCall({
   summary: 'Daily page visits and sign-ups, top pages, traffic sources, languages and countries over the last days (UTC).',
   tag: 'analytics',
   access: 'operator',
-  body: z.object({ days: z.number().int().min(1).max(366).default(7) }).strict(),
+  body: z.object({ days: integer(1, 366).default(7) }).strict(),
   data: analyticsReportSchema,
 });

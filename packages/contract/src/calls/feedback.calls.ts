@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { multiLineText, singleLineText } from '../input-schemas.ts';
 
 export const FEEDBACK_MESSAGE_MAX = 2000;
 export const FEEDBACK_PAGE_MAX = 500;
@@ -14,9 +15,9 @@ export const feedbackCreateCall = defineCall({
   access: 'public',
   body: z
     .object({
-      message: z.string().trim().min(1).max(FEEDBACK_MESSAGE_MAX),
-      page: z.string().trim().min(1).max(FEEDBACK_PAGE_MAX),
-      contact: z.string().trim().max(FEEDBACK_CONTACT_MAX).optional(),
+      message: multiLineText({ min: 1, max: FEEDBACK_MESSAGE_MAX, trim: true }),
+      page: singleLineText({ min: 1, max: FEEDBACK_PAGE_MAX, trim: true }),
+      contact: singleLineText({ max: FEEDBACK_CONTACT_MAX, trim: true }).optional(),
     })
     .strict(),
   data: z.object({ id: z.string() }),

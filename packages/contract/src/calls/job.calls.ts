@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { identifier, integer, singleLineText } from '../input-schemas.ts';
 import { jobStatusSchema, jobViewSchema } from './system.calls.ts';
 
 const jobId = z.uuid();
+/** A job type (`tts.synthesize`) or stage name (`encode`). */
+const name = identifier({ max: 64 });
 
 /** The content history (spec: content-history): the caller's jobs, newest first. */
 export const jobListCall = defineCall({
@@ -12,9 +15,9 @@ export const jobListCall = defineCall({
   access: 'user',
   body: z
     .object({
-      pageNum: z.number().int().min(1).max(100_000).default(1),
-      pageSize: z.number().int().min(1).max(100).default(20),
-      types: z.array(z.string().max(64)).max(20).optional(),
+      pageNum: integer(1, 100_000).default(1),
+      pageSize: integer(1, 100).default(20),
+      types: z.array(name).max(20).optional(),
       statuses: z.array(jobStatusSchema).max(5).optional(),
     })
     .strict(),
@@ -44,7 +47,7 @@ export const jobRenameCall = defineCall({
   summary: 'Rename a job in the history.',
   tag: 'jobs',
   access: 'user',
-  body: z.object({ jobId, title: z.string().trim().min(1).max(120) }).strict(),
+  body: z.object({ jobId, title: singleLineText({ min: 1, max: 120, trim: true }) }).strict(),
   data: z.object({ ok: z.literal(true) }),
 });
 
@@ -62,7 +65,7 @@ export const jobRerunStageCall = defineCall({
   summary: 'Run one stage of a finished job again, and every stage that depends on it; other stages keep their outputs.',
   tag: 'jobs',
   access: 'user',
-  body: z.object({ jobId, stage: z.string().min(1).max(64) }).strict(),
+  body: z.object({ jobId, stage: name }).strict(),
   data: jobViewSchema,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { dateTime, identifier, integer, multiLineText, singleLineText } from '../input-schemas.ts';
 
 const giftCodeSchema = z.object({
   code: z.string(),
@@ -24,15 +25,15 @@ export const giftCodesCreateCall = defineCall({
   access: 'operator',
   body: z
     .object({
-      count: z.number().int().min(1).max(10_000),
-      points: z.number().int().min(0).max(10_000_000),
+      count: integer(1, 10_000),
+      points: integer(0, 10_000_000),
       planId: z.enum(['pro', 'business']).optional(),
-      vipDays: z.number().int().min(0).max(3660).optional(),
-      maxRedemptions: z.number().int().min(1).max(1_000_000).optional(),
-      perUserLimit: z.number().int().min(1).max(1000).optional(),
-      expiresAt: z.iso.datetime({ offset: true }).optional(),
-      note: z.string().max(500).optional(),
-      code: z.string().min(4).max(64).optional(),
+      vipDays: integer(0, 3660).optional(),
+      maxRedemptions: integer(1, 1_000_000).optional(),
+      perUserLimit: integer(1, 1000).optional(),
+      expiresAt: dateTime().optional(),
+      note: multiLineText({ max: 500 }).optional(),
+      code: singleLineText({ min: 4, max: 64 }).optional(),
     })
     .strict(),
   data: z.object({ batchId: z.string(), codes: z.array(giftCodeSchema) }),
@@ -43,7 +44,7 @@ export const giftCodesListCall = defineCall({
   summary: 'List gift codes, optionally of one batch.',
   tag: 'operator',
   access: 'operator',
-  body: z.object({ batchId: z.string().max(64).optional() }).strict(),
+  body: z.object({ batchId: identifier({ max: 64 }).optional() }).strict(),
   data: z.object({ codes: z.array(giftCodeSchema) }),
 });
 
@@ -53,7 +54,7 @@ export const giftCodesDisableCall = defineCall({
   tag: 'operator',
   access: 'operator',
   body: z
-    .object({ codes: z.array(z.string().min(4).max(64)).max(10_000).optional(), batchId: z.string().max(64).optional() })
+    .object({ codes: z.array(singleLineText({ min: 4, max: 64 })).max(10_000).optional(), batchId: identifier({ max: 64 }).optional() })
     .strict()
     .refine((body) => Boolean(body.codes?.length) !== Boolean(body.batchId), { message: 'give codes or batchId', path: ['batchId'] }),
   data: z.object({ disabled: z.number().int() }),
@@ -66,10 +67,10 @@ export const pointsAdjustCall = defineCall({
   access: 'operator',
   body: z
     .object({
-      userId: z.string().min(1).max(128),
-      points: z.number().int().min(-10_000_000).max(10_000_000).refine((value) => value !== 0, 'must not be 0'),
-      reason: z.string().min(3).max(500),
-      requestId: z.string().min(8).max(100),
+      userId: identifier({ max: 128 }),
+      points: integer(-10_000_000, 10_000_000).refine((value) => value !== 0, 'must not be 0'),
+      reason: multiLineText({ min: 3, max: 500 }),
+      requestId: identifier({ min: 8, max: 100 }),
     })
     .strict(),
   data: z.object({ availablePoint: z.number().int(), freezePoint: z.number().int(), duplicate: z.boolean() }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { identifier } from '../input-schemas.ts';
 
 export const orderSchema = z.object({
   id: z.string(),
@@ -23,7 +24,7 @@ export const checkoutCreateCall = defineCall({
   access: 'user',
   body: z
     .object({
-      productId: z.string().regex(/^(pro|business):(month|year)$|^points-\d+$/),
+      productId: identifier({ max: 64 }).regex(/^(pro|business):(month|year)$|^points-\d+$/),
       currency: z.enum(['USD', 'CNY']).default('USD'),
     })
     .strict(),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { singleLineText } from '../input-schemas.ts';
 import { jobStatusSchema, jobViewSchema } from './system.calls.ts';
 
 /** A share token: 32 random bytes, base64url. Calls accept any short string and answer 2101 for a bad one. */
-const token = z.string().trim().min(1).max(200);
+const token = singleLineText({ min: 1, max: 200, trim: true });
 
 export const shareLinkViewSchema = z.object({
   token: z.string(),

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { boundedRecord, decimal, integer, multiLineText, singleLineText } from '../input-schemas.ts';
+
+/** Longest script of one text-to-speech call (the plan's `maxTtsCharacters` may be lower). */
+const TTS_TEXT_MAX = 60_000;
+/** Most named speakers of one dialogue. */
+const MAX_DIALOGUE_SPEAKERS = 50;
 
 /** `<engine id>/<voice id>` for library voices, `cloned/<uuid>` for a user's cloned voices. */
-const voiceKey = z.string().trim().min(3).max(200);
-const language = z
-  .string()
-  .trim()
+const voiceKey = singleLineText({ min: 3, max: 200, trim: true });
+const language = singleLineText({ max: 35, trim: true })
   .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i, 'expected a language tag such as en, en-us, zh or cmn')
   .transform((value) => value.toLowerCase());
 
@@ -52,15 +56,15 @@ export const voiceListCall = defineCall({
   body: z
     .object({
       tab: z.enum(['all', 'mine', 'favorites']).default('all'),
-      query: z.string().trim().max(100).optional(),
-      language: z.string().trim().max(20).optional(),
+      query: singleLineText({ max: 100, trim: true }).optional(),
+      language: singleLineText({ max: 20, trim: true }).optional(),
       gender: voiceGenderSchema.optional(),
       age: voiceAgeSchema.optional(),
-      accent: z.string().trim().max(60).optional(),
-      useCase: z.string().trim().max(40).optional(),
-      engineId: z.string().trim().max(80).optional(),
-      pageNum: z.number().int().min(1).max(10_000).default(1),
-      pageSize: z.number().int().min(1).max(200).default(48),
+      accent: singleLineText({ max: 60, trim: true }).optional(),
+      useCase: singleLineText({ max: 40, trim: true }).optional(),
+      engineId: singleLineText({ max: 80, trim: true }).optional(),
+      pageNum: integer(1, 10_000).default(1),
+      pageSize: integer(1, 200).default(48),
     })
     .strict(),
   data: z.object({
@@ -103,12 +107,12 @@ const ttsOptions = {
   voiceKey,
   /** Dialogue mode: `Name:` lines take the voice assigned to that name here. */
   dialogue: z.boolean().default(false),
-  speakers: z.record(z.string().trim().min(1).max(32), voiceKey).optional(),
+  speakers: boundedRecord(singleLineText({ min: 1, max: 32, trim: true }), voiceKey, MAX_DIALOGUE_SPEAKERS).optional(),
   /** The text's language (default: the voice's). */
   language: language.optional(),
-  speed: z.number().min(0.5).max(2).default(1),
-  pitchSemitones: z.number().min(-12).max(12).default(0),
-  volume: z.number().min(0).max(2).default(1),
+  speed: decimal(0.5, 2).default(1),
+  pitchSemitones: decimal(-12, 12).default(0),
+  volume: decimal(0, 2).default(1),
 };
 
 export const ttsCreateCall = defineCall({
@@ -118,10 +122,10 @@ export const ttsCreateCall = defineCall({
   access: 'user',
   body: z
     .object({
-      text: z.string().max(60_000),
+      text: multiLineText({ max: TTS_TEXT_MAX }),
       ...ttsOptions,
       format: z.enum(['mp3', 'wav']).default('mp3'),
-      title: z.string().trim().max(120).optional(),
+      title: singleLineText({ max: 120, trim: true }).optional(),
     })
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int(), billableCharacters: z.number().int() }),
@@ -132,7 +136,7 @@ export const ttsPreviewCall = defineCall({
   summary: 'The first sentence of a script, spoken at once with the job’s exact settings (free; plays while the full job runs).',
   tag: 'speech',
   access: 'user',
-  body: z.object({ text: z.string().max(60_000), ...ttsOptions }).strict(),
+  body: z.object({ text: multiLineText({ max: TTS_TEXT_MAX }), ...ttsOptions }).strict(),
   data: z.object({
     text: z.string(),
     /** `data:audio/wav;base64,…` (16-bit mono, 24 kHz): playable at once. */
@@ -147,7 +151,7 @@ export const ttsDetectLanguageCall = defineCall({
   summary: 'The language of a text (fastText) and a suggested voice for it.',
   tag: 'speech',
   access: 'user',
-  body: z.object({ text: z.string().max(60_000) }).strict(),
+  body: z.object({ text: multiLineText({ max: TTS_TEXT_MAX }) }).strict(),
   data: z.object({
     language: z.string().nullable(),
     confidence: z.number(),
@@ -180,8 +184,8 @@ export const pronunciationSaveCall = defineCall({
   body: z
     .object({
       language,
-      term: z.string().trim().min(1).max(60),
-      replacement: z.string().trim().min(1).max(200),
+      term: singleLineText({ min: 1, max: 60, trim: true }),
+      replacement: singleLineText({ min: 1, max: 200, trim: true }),
       kind: z.enum(['spelling', 'phonemes']).default('spelling'),
     })
     .strict(),
@@ -227,7 +231,7 @@ export const voiceCloneCreateCall = defineCall({
   body: z
     .object({
       uploadId: z.uuid(),
-      name: z.string().trim().min(1).max(40),
+      name: singleLineText({ min: 1, max: 40, trim: true }),
       language,
       consent: z.boolean(),
     })
@@ -240,7 +244,7 @@ export const voiceCloneRenameCall = defineCall({
   summary: 'Rename one of the caller’s cloned voices.',
   tag: 'voices',
   access: 'user',
-  body: z.object({ id: z.uuid(), name: z.string().trim().min(1).max(40) }).strict(),
+  body: z.object({ id: z.uuid(), name: singleLineText({ min: 1, max: 40, trim: true }) }).strict(),
   data: voiceViewSchema,
 });
 
@@ -265,7 +269,7 @@ export const stsCreateCall = defineCall({
       denoise: z.boolean().default(false),
       keepBackground: z.boolean().default(false),
       format: z.enum(['mp3', 'wav']).default('mp3'),
-      title: z.string().trim().max(120).optional(),
+      title: singleLineText({ max: 120, trim: true }).optional(),
     })
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int() }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { identifier, integer } from '../input-schemas.ts';
 
 export const jobStatusSchema = z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
@@ -64,14 +65,14 @@ export const selfCheckCreateCall = defineCall({
   access: 'operator',
   body: z
     .object({
-      durationSeconds: z.number().int().min(1).max(600),
-      frequencyHz: z.number().int().min(20).max(20000).default(440),
+      durationSeconds: integer(1, 600),
+      frequencyHz: integer(20, 20000).default(440),
       /** Output sample rate; MP3 supports 8–48 kHz, so higher rates make the encode stage fail (a real failure for tests). */
-      sampleRate: z.number().int().min(8000).max(96000).optional(),
+      sampleRate: integer(8000, 96000).optional(),
       /** Run it on behalf of a user (support diagnostics): the job shows in their history. */
-      ownerId: z.string().min(1).max(128).optional(),
+      ownerId: identifier({ max: 128 }).optional(),
       /** Points to freeze for it (needs ownerId); settled on success, released on failure. */
-      cost: z.number().int().min(0).max(1_000_000).optional(),
+      cost: integer(0, 1_000_000).optional(),
     })
     .strict(),
   data: z.object({ jobId: z.string() }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { identifier, integer } from '../input-schemas.ts';
 
 export const uploadViewSchema = z.object({
   id: z.string(),
@@ -45,7 +46,7 @@ export const uploadGetCall = defineCall({
   summary: 'One upload of the signed-in user, with a fresh short-lived link.',
   tag: 'uploads',
   access: 'user',
-  body: z.object({ uploadId: z.string().min(1).max(64) }).strict(),
+  body: z.object({ uploadId: identifier({ max: 64 }) }).strict(),
   data: uploadViewSchema,
 });
 
@@ -54,7 +55,7 @@ export const uploadListCall = defineCall({
   summary: "The signed-in user's uploads, newest first.",
   tag: 'uploads',
   access: 'user',
-  body: z.object({ pageNum: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(100).default(20) }).strict(),
+  body: z.object({ pageNum: integer(1, 100_000).default(1), pageSize: integer(1, 100).default(20) }).strict(),
   data: z.object({ total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int(), list: z.array(uploadViewSchema) }),
 });
 
@@ -63,6 +64,6 @@ export const uploadDeleteCall = defineCall({
   summary: 'Deletes one upload and its stored files.',
   tag: 'uploads',
   access: 'user',
-  body: z.object({ uploadId: z.string().min(1).max(64) }).strict(),
+  body: z.object({ uploadId: identifier({ max: 64 }) }).strict(),
   data: z.object({ deleted: z.boolean() }),
 });

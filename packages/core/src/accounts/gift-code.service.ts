@@ -47,16 +47,19 @@ export function createGiftCodeService({ points, now = () => new Date() }: { poin
   return {
     async createBatch(input: GiftCodeBatchInput): Promise<{ batchId: string; codes: GiftCodeRow[] }> {
       const vipDays = input.vipDays ?? 0;
-      if (!Number.isInteger(input.count) || input.count < 1 || input.count > 10_000) throw new Error('count must be 1–10000');
-      if (!Number.isInteger(input.points) || input.points < 0) throw new Error('points must be a whole number ≥ 0');
-      if (input.points === 0 && vipDays === 0) throw new Error('a gift code must grant points or VIP days');
-      if (vipDays > 0 && !input.planId) throw new Error('VIP days need a plan (pro or business)');
-      if (input.code && input.count !== 1) throw new Error('a chosen code makes a batch of one');
+      // Operator input: the reasons are shown as they are (English), with the field they concern.
+      const invalid = (field: string, reason: string) => new DomainError(ErrorCode.INVALID_PARAMETER, { field, reason });
+      if (!Number.isInteger(input.count) || input.count < 1 || input.count > 10_000) throw invalid('count', 'count must be 1–10000');
+      if (!Number.isInteger(input.points) || input.points < 0) throw invalid('points', 'points must be a whole number ≥ 0');
+      if (input.points === 0 && vipDays === 0) throw invalid('points', 'a gift code must grant points or VIP days');
+      if (vipDays > 0 && !input.planId) throw invalid('planId', 'VIP days need a plan (pro or business)');
+      if (input.code && input.count !== 1) throw invalid('count', 'a chosen code makes a batch of one');
       const batchId = `B${now().toISOString().slice(0, 10).replace(/-/g, '')}-${generateGiftCode(6)}`;
       const codes = new Set<string>();
       if (input.code) {
         const code = normalizeGiftCode(input.code);
-        if (!/^[A-Z0-9]{4,32}$/.test(code)) throw new Error('a chosen code has 4–32 letters or digits');
+        if (!/^[A-Z0-9]{4,32}$/.test(code)) throw invalid('code', 'a chosen code has 4–32 letters or digits');
+        if (await points.lockGiftCode(code)) throw invalid('code', 'this code already exists');
         codes.add(code);
       }
       while (codes.size < input.count) codes.add(generateGiftCode());

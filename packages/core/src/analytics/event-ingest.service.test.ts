@@ -37,6 +37,18 @@ describe('event ingest service', () => {
     expect(service.counters()).toMatchObject({ received: 1, accepted: 1 });
   });
 
+  it('attributes an event to a user only through a verified token; a guest id stays, a claimed user id does not (issue 20)', () => {
+    const sink = memorySink();
+    const service = createEventIngestService({ sink, now: () => 1_000_000 });
+    const visit = (userId: string | null) => ({ event_name: 'page_visit', timestamp: 999_000, userId });
+    service.ingest(visit('victim-user-id'), { ingest: 'log' });
+    service.ingest(visit('victim-user-id'), { ingest: 'create', verifiedUserId: 'signed-in-user' });
+    service.ingest(visit('guest_1795000000000abcdef'), { ingest: 'log' });
+    service.ingest(visit(null), { ingest: 'log', verifiedUserId: 'signed-in-user' });
+    expect(sink.rows.map((row) => row.userId)).toEqual([null, 'signed-in-user', 'guest_1795000000000abcdef', 'signed-in-user']);
+    expect(sink.rows.map((row) => (row.payload as { userId?: string }).userId)).toEqual([undefined, 'signed-in-user', 'guest_1795000000000abcdef', 'signed-in-user']);
+  });
+
   it('renames payment_args_ events arriving through /api/log/create', () => {
     const sink = memorySink();
     const service = createEventIngestService({ sink });

@@ -1,5 +1,6 @@
 import {
   analyticsEventSchema,
+  attributedUserId,
   ErrorCode,
   MAX_EVENT_BYTES,
   normalizeEvent,
@@ -19,6 +20,8 @@ export interface IngestMeta {
   remoteIp?: string | undefined;
   /** Size of the raw body in bytes, when the edge knows it. */
   bytes?: number | undefined;
+  /** The user of the bearer token that came with the event, verified by the edge. */
+  verifiedUserId?: string | undefined;
 }
 
 export interface IngestCounters {
@@ -56,6 +59,10 @@ export function createEventIngestService(options: { sink: EventSink; maxEventByt
         reject('invalid', new DomainError(ErrorCode.EVENT_INVALID, { reason: `${issue.path.join('.') || '(event)'}: ${issue.message}` }));
       }
       const event = parsed.data;
+      // The event's own userId is only a claim: a verified token names the user, else a guest id stays.
+      const userId = attributedUserId(meta.verifiedUserId, event.userId);
+      if (userId) event.userId = userId;
+      else delete event.userId;
       if (meta.ingest === 'create') event.event_name = renamePaymentArgs(event.event_name);
       if (!options.sink.push(toRow(event, meta, now()))) {
         reject('overloaded', new DomainError(ErrorCode.EVENT_BUFFER_FULL, {}, { isRetryable: true }));

@@ -1,16 +1,27 @@
+/** The pipeline registry: every job type's pipeline, built once per process from the tools' factories. */
+import type { SpeechRepository } from '@voxwork/db';
+import type { SpeechEngines } from '../engines/speech-engines.port.ts';
+import type { StorageRepository } from '../storage/storage.port.ts';
+import { pingPipeline } from '../system/ping.pipeline.ts';
 import { selfCheckPipeline } from '../system/self-check.pipeline.ts';
-import { createSpeechPipelines, type SpeechPipelineDeps } from '../speech/speech-jobs.ts';
+import { createSpeechToSpeechPipeline } from '../speech-to-speech/speech-to-speech.pipeline.ts';
+import { createTextToSpeechPipeline } from '../text-to-speech/text-to-speech.pipeline.ts';
+import { createVoiceCloningPipeline } from '../voice-cloning/voice-cloning.pipeline.ts';
 import type { PipelineMap } from './job-types.ts';
 
-export type JobPipelineDeps = SpeechPipelineDeps;
+export interface JobPipelineDeps {
+  engines: SpeechEngines;
+  storage: StorageRepository;
+  speech: SpeechRepository;
+}
 
 /** The pipeline of every job type. A job type without one fails to compile here. */
 export function createJobPipelines(deps: JobPipelineDeps): PipelineMap {
   return {
     'system.selfCheck': selfCheckPipeline,
-    'system.ping': {
-      stages: [{ name: 'pong', run: async ({ input }) => ({ sentAt: input.sentAt, startedAt: Date.now() }) }],
-    },
-    ...createSpeechPipelines(deps),
+    'system.ping': pingPipeline,
+    'tts.synthesize': createTextToSpeechPipeline(deps),
+    'sts.convert': createSpeechToSpeechPipeline(deps),
+    'voice.clone': createVoiceCloningPipeline(deps),
   };
 }

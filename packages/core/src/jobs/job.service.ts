@@ -5,7 +5,8 @@ import { DomainError, isRetryable } from '../domain-error.ts';
 import type { JobEvents, JobQueue } from './job-queue.port.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { contentTypeForKey, storageKeys } from '../storage/storage-keys.ts';
-import { dependentStages, JOB_POLICIES, type JobFiles, type JobInputs, type JobMediaFile, type JobName, type PipelineDefinition, type PipelineMap } from './job-types.ts';
+import { JOB_POLICIES, type JobInputs, type JobName, type PipelineMap } from './job-types.ts';
+import { dependentStages, type JobFiles, type JobMediaFile, type PipelineDefinition } from './pipeline-definition.ts';
 
 export interface JobServiceDeps {
   jobs: JobRepository;

@@ -1,7 +1,11 @@
 import { encodeMp3Args, loudnessArgs, parseIntegratedLoudness, probeMedia, runFfmpeg, toneToWavArgs } from '@voxwork/media';
-import type { JobInputs, PipelineDefinition } from '../jobs/job-types.ts';
+import type { PipelineDefinition } from '../jobs/pipeline-definition.ts';
 
-type Input = JobInputs['system.selfCheck'];
+export interface SelfCheckJobInput {
+  durationSeconds: number;
+  frequencyHz: number;
+  sampleRate?: number | undefined;
+}
 
 /**
  * The media self-check, a three-stage pipeline of real ffmpeg work: `render` makes a sine tone as
@@ -12,7 +16,7 @@ type Input = JobInputs['system.selfCheck'];
  */
 const probedBytes = async (file: string, signal: AbortSignal) => (await probeMedia(file, { signal, timeoutMs: 30_000 })).sizeBytes ?? null;
 
-export const selfCheckPipeline: PipelineDefinition<Input> = {
+export const selfCheckPipeline: PipelineDefinition<SelfCheckJobInput> = {
   stages: [
     {
       name: 'render',

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { localeFromPath, type Locale } from "../../i18n";
 import { loadGtag, measurementIdFor, readConsent, startAnalytics, writeConsent, type Tracker } from "../../lib/analytics";
 import { usePublicConfig } from "../../lib/public-config";
+import { callUserId, userFromInfo } from "../../lib/current-user";
 import { readUserInfo } from "../../lib/user-info";
 import { buttonVariants } from "../ui/button-variants";
 
@@ -26,7 +27,9 @@ export function Analytics() {
       appVersion: config.buildId,
       ownHosts: config.appBaseUrl ? [safeHost(config.appBaseUrl)].filter((host): host is string => Boolean(host)) : [],
       getLanguage: () => current.current.locale,
-      getUserId: () => readUserInfo(document.cookie)?.userId,
+      // Guests as `guest_…` (as in calls); a signed-in user's id counts on the server only with the token.
+      getUserId: () => callUserId(userFromInfo(readUserInfo(document.cookie))),
+      getToken: () => userFromInfo(readUserInfo(document.cookie)).token || undefined,
     });
     const onPageHide = () => tracker.current?.exitPage(current.current.pathname);
     window.addEventListener("pagehide", onPageHide);

@@ -37,6 +37,7 @@ export function useIdentityMessage() {
   return (error: unknown, policyRules: PasswordRule[] = [], policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY): string => {
     if (error instanceof IdentityError) {
       if (error.code === "weak-password" && error.rules.length) return policyText(t, error.rules as PasswordRule[], policy);
+      if (error.code === "unauthorized-domain" && error.refusedOrigin) return t("accounts.errors.unauthorized-domain-at", error.refusedOrigin);
       return t(`accounts.errors.${error.code}`);
     }
     if (policyRules.length) return policyText(t, policyRules, policy);

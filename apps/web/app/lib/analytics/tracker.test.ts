@@ -35,6 +35,7 @@ const ipInfo = {
 interface Sent {
   url: string;
   body: Record<string, unknown> & { properties: Record<string, unknown> };
+  headers: Record<string, string>;
 }
 
 let sent: Sent[];
@@ -59,7 +60,7 @@ beforeEach(() => {
     const reply = (data: unknown, code = 0) => new Response(JSON.stringify({ code, message: code ? "no" : "success", data }), { headers: { "content-type": "application/json" } });
     if (path === "/api/address/ip") return failLookup ? Promise.reject(new TypeError("offline")) : reply({ ip: ipInfo.ip });
     if (path === "/api/address/info") return reply(ipInfo);
-    sent.push({ url, body: JSON.parse(String(init.body)) });
+    sent.push({ url, body: JSON.parse(String(init.body)), headers: Object.fromEntries(new Headers(init.headers).entries()) });
     if (failLog) return reply(null, 3001);
     return reply({ accepted: true });
   });
@@ -115,6 +116,28 @@ describe("analytics tracker", () => {
     await tracker().track("payment_args_checkout", { amount: 9.9 });
     expect(calls).toContain("/api/log/create");
     expect(sent.find((entry) => entry.url.startsWith("/api/log/create"))!.body).toMatchObject({ event_name: "pay_args_node_checkout", properties: { amount: 9.9 } });
+  });
+
+  it("a signed-in browser sends its token with every event, and exit_page by keepalive fetch instead of a beacon (issue 20)", async () => {
+    const beacons: string[] = [];
+    vi.stubGlobal("navigator", { ...navigator, sendBeacon: (url: string) => beacons.push(url) > 0 });
+    const signedIn = createTracker({ apiBaseUrl: "", logBaseUrl: "", signSecret: "secret-0001", appVersion: "build-1", getLanguage: () => "en", getUserId: () => "user-1", getToken: () => "token-1" });
+    await signedIn.track("tts_generate");
+    await signedIn.track("payment_args_checkout");
+    signedIn.exitPage("/pricing");
+    await vi.waitFor(() => expect(sent.map((entry) => entry.body.event_name)).toEqual(["tts_generate", "pay_args_node_checkout", "exit_page"]));
+    expect(beacons).toEqual([]);
+    for (const entry of sent) expect(entry.headers.authorization).toBe("Bearer token-1");
+    expect(sent.map((entry) => entry.body.userId)).toEqual(["user-1", "user-1", "user-1"]);
+
+    // A guest has no token: its events carry the guest id only, and exit_page goes as a beacon.
+    sent = [];
+    const guest = createTracker({ apiBaseUrl: "", logBaseUrl: "", signSecret: "secret-0001", appVersion: "build-1", getLanguage: () => "en", getUserId: () => "guest_1795000000000abcdef" });
+    await guest.track("tts_generate");
+    guest.exitPage("/pricing");
+    expect(sent[0]!.headers.authorization).toBeUndefined();
+    expect(sent[0]!.body.userId).toBe("guest_1795000000000abcdef");
+    expect(beacons).toHaveLength(1);
   });
 
   it("swallows lookup and logging failures with console.warn only", async () => {

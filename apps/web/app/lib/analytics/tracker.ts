@@ -30,7 +30,10 @@ export interface TrackerOptions {
   /** `app_version` of every event (the build id). */
   appVersion: string;
   getLanguage: () => string;
+  /** The id events carry: a guest's `guest_…` id or the signed-in user's id (the server believes the latter only with the token). */
   getUserId?: () => string | undefined;
+  /** The signed-in user's token, sent as `Authorization` so the server can attribute the event. */
+  getToken?: () => string | undefined;
   /** Project id and tag in the `/log` query. */
   pid?: string;
   tag?: string;
@@ -59,7 +62,12 @@ export function createTracker(options: TrackerOptions): Tracker {
   const client =
     options.client ??
     // No `notify`: analytics failures are never shown to the user (spec §8).
-    createApiClient({ baseUrl: options.apiBaseUrl, secret: options.signSecret, timeoutMs: 10_000 });
+    createApiClient({
+      baseUrl: options.apiBaseUrl,
+      secret: options.signSecret,
+      timeoutMs: 10_000,
+      getIdentity: () => ({ userId: options.getUserId?.(), token: options.getToken?.() }),
+    });
   let ipLookup: Promise<CachedIpInfo | null> | undefined;
 
   function warmIpInfo(): Promise<CachedIpInfo | null> {
@@ -151,10 +159,14 @@ export function createTracker(options: TrackerOptions): Tracker {
     }
     // text/plain keeps the request "simple" (no CORS preflight when the log host is another origin).
     const body = JSON.stringify(event);
-    if (beacon && typeof navigator.sendBeacon === "function") {
+    const token = options.getToken?.();
+    // A beacon cannot carry the token that attributes the event to a signed-in user: they use a keepalive fetch.
+    if (beacon && !token && typeof navigator.sendBeacon === "function") {
       if (navigator.sendBeacon(logUrl(), new Blob([body], { type: "text/plain;charset=UTF-8" }))) return;
     }
-    const response = await fetch(logUrl(), { method: "POST", body, keepalive: body.length < 60_000, headers: { "content-type": "text/plain;charset=UTF-8" } });
+    const headers: Record<string, string> = { "content-type": "text/plain;charset=UTF-8" };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = await fetch(logUrl(), { method: "POST", body, keepalive: body.length < 60_000, headers });
     const envelope = (await response.json().catch(() => null)) as { code?: number; message?: string } | null;
     if (!response.ok || envelope?.code !== 0) throw new Error(`log refused: HTTP ${response.status}, code ${envelope?.code}: ${envelope?.message ?? ""}`);
   }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
-import { planByVipLevel, type SpeechQualityTier, type VoiceView } from "@voxwork/contract";
+import { bestTier, planByVipLevel, type SpeechQualityTier, type VoiceView } from "@voxwork/contract";
 import { ttsCreateCall, ttsDetectLanguageCall, ttsPreviewCall, voiceGetCall, voiceListCall } from "@voxwork/contract/client";
 import { BookAIcon, LanguagesIcon, LoaderCircleIcon, PauseCircleIcon, SparklesIcon } from "lucide-react";
 import { toast } from "sonner";
@@ -24,7 +24,6 @@ import { VoicePickerDialog } from "../../components/speech/voice-picker-dialog";
 import { cn } from "../../lib/utils";
 
 const PAUSES = ["0.5s", "1s", "2s", "3s"] as const;
-const TIER_RANK: Record<SpeechQualityTier, number> = { basic: 0, standard: 1, premium: 2 };
 
 type Detection = { language: string | null; confidence: number; suggested: VoiceView | null };
 type PickerTarget = { kind: "main" } | { kind: "speaker"; speaker: string };
@@ -112,7 +111,7 @@ export default function TextToSpeechPage() {
   }, [dialogue, text, speakerChoices, voice, maxCharacters]);
   const tier = useMemo<SpeechQualityTier>(() => {
     const tiers = [voice?.qualityTier ?? "basic", ...Object.values(speakerAssignment).map((key) => knownVoices[key]?.qualityTier ?? "basic")];
-    return tiers.reduce((best, next) => (TIER_RANK[next] > TIER_RANK[best] ? next : best), "basic" as SpeechQualityTier);
+    return bestTier(tiers);
   }, [voice, speakerAssignment, knownVoices]);
   const estimate = useMemo(() => estimateTts(text, { dialogue, tier, maxCharacters }), [text, dialogue, tier, maxCharacters]);
   const running = submitting || (jobId !== null && !isJobEnded(job));

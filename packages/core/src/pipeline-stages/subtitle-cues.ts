@@ -1,4 +1,4 @@
-import type { SpokenWord } from './speech-runtime.port.ts';
+import type { SpokenWord } from '../engines/speech-engines.port.ts';
 
 export interface Cue {
   start: number;

@@ -1,8 +1,10 @@
 /**
  * What the speech tools need from the engine layer, in product terms. apps/server implements it
- * over the engine registry (local engines by default, remote ones when configured); tests can run
- * it for real because the local engines are offline.
+ * over the engine registry (local engines by default, remote ones when configured) and only wires
+ * engines: which engine, voice, base voice or converter to use is decided in core
+ * (`voices/voice-choice.ts`) and passed in by id. Tests run it for real: the local engines are offline.
  */
+import type { SpeechQualityTier } from '@voxwork/contract';
 
 export type VoiceGender = 'female' | 'male' | 'neutral';
 export type VoiceAge = 'child' | 'young' | 'adult' | 'senior';
@@ -23,7 +25,7 @@ export interface LibraryVoice {
   useCases: string[];
   engineName: string;
   location: 'local' | 'remote';
-  qualityTier: 'basic' | 'standard' | 'premium';
+  qualityTier: SpeechQualityTier;
   description: string;
   /** A sentence in the voice's own language for its preview sample. */
   previewText: string;
@@ -49,14 +51,30 @@ export interface SpokenWord {
   endSeconds: number;
 }
 
-export interface SynthesisRequest {
-  target: VoiceTarget;
-  text: string;
+/** The engine capabilities the speech tools use. */
+export type SpeechCapability = 'speech-synthesizer' | 'voice-profiler' | 'voice-converter' | 'audio-separator' | 'language-identifier';
+
+/** A configured engine (`vendor:model`) and where it runs. */
+export interface SelectedEngine {
+  id: string;
+  location: 'local' | 'remote';
+}
+
+/** How a text is spoken. */
+export interface SpeechSettings {
   /** The text's language when it differs from the voice's. */
   language?: string | undefined;
   speed: number;
   pitchSemitones: number;
   volume: number;
+}
+
+export interface SynthesisRequest extends SpeechSettings {
+  engineId: string;
+  voiceId: string;
+  /** A cloned voice's profile: the voice `voiceId` is moved toward it (signal processing), not a neural clone. */
+  profile?: Record<string, unknown> | undefined;
+  text: string;
   /** A 16-bit mono WAV at `sampleRate` is written here. */
   outputFile: string;
   /** The rate jobs assemble at; left out, the engine's own rate is kept (no resampling: the first-sentence preview). */
@@ -82,31 +100,36 @@ export interface RecordingMeasurements {
   medianPitchHz: number | null;
 }
 
-export interface ClonedVoiceAnalysis {
+/** A voice profiler's reading of some recordings. */
+export interface VoiceProfileReading {
   profile: Record<string, unknown>;
   speechSeconds: number;
   medianPitchHz: number | null;
-  gender: VoiceGender | null;
-  /** The library voice the profile is rendered with. */
-  baseVoiceKey: string;
-  /** A remote engine's clone, when a remote profiler is configured. */
-  remote: { engineId: string; voiceId: string } | null;
+  /** The profiler's own guess of the speaker's gender, when it makes one. */
+  suggestedGender: 'female' | 'male' | null;
+  /** Library voices the profiler suggests as a base (`vendor` = the part of an engine id before `:`). */
+  suggestedBaseVoices: Array<{ vendor: string; voiceId: string }>;
+  /** The vendor's voice id, when a remote profiler made a clone. */
+  remoteVoiceId: string | null;
 }
 
-export interface SpeechRuntime {
-  /** Every voice of every configured synthesizer (cached by the implementation). */
+export interface SpeechEngines {
+  /** The engines selected for a capability, the default first. */
+  selected(capability: SpeechCapability): SelectedEngine[];
+  /** Every voice of every selected synthesizer, in engine order (cached by the implementation). */
   libraryVoices(): Promise<LibraryVoice[]>;
   synthesize(request: SynthesisRequest): Promise<SynthesisOutcome>;
-  /** The language of a text, when it can tell. */
+  /** The language of a text, when a language identifier is selected and can tell. */
   identifyLanguage(text: string): Promise<{ language: string; confidence: number } | undefined>;
-  /** Decodes any audio/video file to 16-bit mono WAV at `sampleRate` (loudness-normalised when asked). */
-  decodeAudio(request: { input: string; output: string; sampleRate: number; normalize?: boolean; signal?: AbortSignal | undefined }): Promise<{ durationSeconds: number }>;
   measureRecording(file: string, signal?: AbortSignal): Promise<RecordingMeasurements>;
-  analyseVoice(request: { files: string[]; name: string; language: string; signal?: AbortSignal | undefined }): Promise<ClonedVoiceAnalysis>;
+  profileVoice(request: { engineId: string; files: string[]; name?: string | undefined; signal?: AbortSignal | undefined }): Promise<VoiceProfileReading>;
   /** Removes a remote clone (when a voice is deleted); local profiles need nothing. */
   deleteRemoteVoice(remote: { engineId: string; voiceId: string }): Promise<void>;
-  /** Speech in `input` (16-bit mono WAV) → the same speech in the target voice, same duration. */
-  convert(request: { input: string; output: string; sampleRate: number; target: VoiceTarget; denoise: boolean; keepBackground: boolean; signal?: AbortSignal | undefined }): Promise<{ durationSeconds: number; warnings: string[] }>;
-  /** Encodes a WAV to the delivery format. */
-  encode(request: { input: string; output: string; format: 'mp3' | 'wav'; signal?: AbortSignal | undefined }): Promise<void>;
+  /**
+   * Splits speech from the rest with the selected audio separator (the stems it made, as files);
+   * undefined when no separator is selected.
+   */
+  separateSpeech(request: { input: string; speechOutput: string; backgroundOutput?: string | undefined; signal?: AbortSignal | undefined }): Promise<{ speech?: string | undefined; background?: string | undefined } | undefined>;
+  /** Speech in `input` → the same speech in another voice (a remote voice id, or a profile), same timing. */
+  convertVoice(request: { engineId: string; input: string; output: string; to: { voiceId: string } | { profile: Record<string, unknown> }; signal?: AbortSignal | undefined }): Promise<{ warnings: string[] }>;
 }

@@ -1,0 +1,1 @@
+export * from './speech-engines.port.ts';

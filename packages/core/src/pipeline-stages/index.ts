@@ -1,0 +1,6 @@
+export * from './speech-audio.ts';
+export * from './fetch-stored-file.ts';
+export * from './synthesize-segments.ts';
+export * from './assemble-speech.ts';
+export * from './deliver-audio.ts';
+export * from './subtitle-cues.ts';

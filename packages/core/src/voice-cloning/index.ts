@@ -1,0 +1,2 @@
+export * from './voice-cloning.service.ts';
+export * from './voice-cloning.pipeline.ts';

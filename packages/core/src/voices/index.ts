@@ -1,0 +1,3 @@
+export * from './voices.service.ts';
+export * from './voice-choice.ts';
+export * from './preview-sentences.ts';
