@@ -1,24 +1,17 @@
 import { type RouteConfig, layout, route } from "@react-router/dev/routes";
-import { TOOL_CATALOGUE, type BuiltToolPageId, type ToolPage } from "@voxwork/contract/tools";
+import { TOOL_CATALOGUE, type ToolPage } from "@voxwork/contract/tools";
 
 /**
- * The route module of every page of a built tool (a built tool's page without one fails
- * typecheck). Pages of tools not built yet share `workbench/tool.tsx` ("arrives soon"), their
- * `:slug` pages `workbench/result-details.tsx` (404 until the tool exists).
+ * The workbench pages of the tool catalogue (`@voxwork/contract`), route id `wb-{page id}`. A
+ * built tool's page is the module named after the page (`routes/workbench/text-to-speech.tsx`;
+ * the build fails when it is missing); pages of tools not built yet share `workbench/tool.tsx`
+ * ("arrives soon"), their `:slug` pages `workbench/result-details.tsx` (404 until the tool exists).
  */
-const BUILT_TOOL_MODULES: Record<BuiltToolPageId, string> = {
-  "text-to-speech": "routes/workbench/text-to-speech.tsx",
-  "speech-to-speech": "routes/workbench/speech-to-speech.tsx",
-  "voice-cloning": "routes/workbench/voice-cloning.tsx",
-  "voice-library": "routes/workbench/voice-library.tsx",
-};
-
-/** The workbench pages of the tool catalogue (`@voxwork/contract`), route id `wb-{page id}`. */
 const toolRoutes = TOOL_CATALOGUE.flatMap((tool) =>
   (tool.pages as readonly ToolPage[]).map((page) => {
     const module =
       tool.status === "built"
-        ? BUILT_TOOL_MODULES[page.id as BuiltToolPageId]
+        ? `routes/workbench/${page.id}.tsx`
         : page.paths.en.includes("/:")
           ? "routes/workbench/result-details.tsx"
           : "routes/workbench/tool.tsx";

@@ -1,4 +1,8 @@
+// eslint-disable-next-line no-restricted-imports -- a Vitest test, never bundled for the browser
+import { existsSync } from "node:fs";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
+import routes from "../routes";
 import { jobKind, JOB_KINDS, jobTypesOf, toolLabelKey, toolsWithJobs } from "./job-kinds";
 import { findRouteMeta, toolPageKey } from "./route-meta";
 import { WORKBENCH_NAV } from "./workbench-nav";
@@ -23,6 +27,22 @@ describe("workbench navigation from the tool catalogue", () => {
       ["shell.groupAccount", ["/workbench/my-plan plan", "/workbench/pricing pricing", "/workbench/account account"]],
     ]);
     for (const item of WORKBENCH_NAV.flatMap((group) => group.items)) expect(findRouteMeta(item.path)?.meta.titleKey).toBe(`routes.${item.page}.title`);
+  });
+
+  it("mounts every catalogue page on a route module that exists (built tools: the module named after the page)", () => {
+    const files: Record<string, string> = {};
+    const walk = (entries: readonly RouteConfigEntry[]) => {
+      for (const entry of entries) {
+        if (entry.id?.startsWith("wb-")) files[entry.id] = entry.file;
+        walk(entry.children ?? []);
+      }
+    };
+    walk(routes);
+    expect(files["wb-text-to-speech"]).toBe("routes/workbench/text-to-speech.tsx");
+    expect(files["wb-voice-library"]).toBe("routes/workbench/voice-library.tsx");
+    expect(files["wb-dubbing-studio"]).toBe("routes/workbench/tool.tsx");
+    expect(files["wb-dubbing-studio-details"]).toBe("routes/workbench/result-details.tsx");
+    for (const [id, file] of Object.entries(files)) expect(existsSync(new URL(`../${file}`, import.meta.url)), `${id}: ${file}`).toBe(true);
   });
 
   it("names tool pages after their catalogue id", () => {

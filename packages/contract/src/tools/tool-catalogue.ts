@@ -191,8 +191,6 @@ export type ToolPageId = ToolPage['id'];
 export type ToolPagePath = ToolPage['paths']['en'];
 /** Pages the workbench sidebar shows. */
 export type NavToolPage = Extract<ToolPage, { kind: 'tool' | 'hub' }>;
-/** Pages of built tools (each has its own route module in the web app). */
-export type BuiltToolPageId = ToolOf<BuiltToolId>['pages'][number]['id'];
 
 export type MarketingToolPath = NonNullable<ToolEntry['marketing']>['en'];
 
