@@ -13,12 +13,12 @@ import { announceJob } from "../../components/history/use-job-history";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Input, Label } from "../../components/ui/input";
-import { AudioSource } from "../../components/speech/audio-source";
-import { JobStatus } from "../../components/speech/job-status";
-import { NativeSelect } from "../../components/speech/native-select";
-import { useFollowedJob } from "../../components/speech/use-followed-job";
-import { COMMON_LANGUAGES, languageName, qualityKey } from "../../components/speech/voice-labels";
-import { WaveformPlayer } from "../../components/speech/waveform-player";
+import { AudioSource } from "../../components/tool-shared/audio-source";
+import { JobStatus } from "../../components/tool-shared/job-status";
+import { NativeSelect } from "../../components/tool-shared/native-select";
+import { useFollowedJob } from "../../components/tool-shared/use-followed-job";
+import { COMMON_LANGUAGES, languageName, qualityKey } from "../../components/voices/voice-labels";
+import { WaveformPlayer } from "../../components/tool-shared/waveform-player";
 
 const clonedId = (voice: Pick<VoiceView, "key">) => voice.key.replace(/^cloned\//, "");
 
