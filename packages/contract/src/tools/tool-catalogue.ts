@@ -206,7 +206,8 @@ type PriceKeysOf<T> = T extends { priceKeys: readonly (infer K)[] } ? K : never;
 const _everyPriceHasATool: Record<Exclude<PriceKey, PriceKeysOf<ToolEntry>>, never> = {};
 void _everyPriceHasATool;
 
-export const TOOL_IDS: readonly ToolId[] = TOOL_CATALOGUE.map((tool) => tool.id);
+// `@__PURE__`: a bundle that does not use a derived list (a marketing page's route metadata) drops it.
+export const TOOL_IDS: readonly ToolId[] = /* @__PURE__ */ TOOL_CATALOGUE.map((tool) => tool.id);
 
 /** The catalogue entry of a tool. */
 export function toolById<Id extends ToolId>(id: Id): ToolOf<Id> {
@@ -214,7 +215,7 @@ export function toolById<Id extends ToolId>(id: Id): ToolOf<Id> {
 }
 
 /** Every workbench page of every tool, in catalogue order. */
-export const TOOL_PAGES: readonly ToolPage[] = TOOL_CATALOGUE.flatMap((tool) => tool.pages as readonly ToolPage[]);
+export const TOOL_PAGES: readonly ToolPage[] = /* @__PURE__ */ TOOL_CATALOGUE.flatMap((tool) => tool.pages as readonly ToolPage[]);
 
 /** A tool's main page: the first of kind `tool`. */
 export function mainPage(tool: ToolEntry): ToolPage {
@@ -228,14 +229,14 @@ export function toolOfPage(pageId: ToolPageId): ToolId {
 }
 
 /** How each job type's result is shown, tool job types and internal ones alike. */
-export const JOB_OUTPUTS: Readonly<Record<JobType, OutputKind>> = Object.assign(
+export const JOB_OUTPUTS: Readonly<Record<JobType, OutputKind>> = /* @__PURE__ */ Object.assign(
   {},
   INTERNAL_JOBS,
   ...TOOL_CATALOGUE.map((tool) => tool.jobs),
 ) as Record<JobType, OutputKind>;
 
 /** Every job type: what core creates queues for (`JOB_NAMES`). */
-export const JOB_TYPES = Object.keys(JOB_OUTPUTS) as readonly JobType[];
+export const JOB_TYPES = /* @__PURE__ */ Object.keys(JOB_OUTPUTS) as readonly JobType[];
 
 /** The tool that queues a job type, or `null` for internal job types. */
 export function toolOfJob(type: JobType): ToolId | null {
