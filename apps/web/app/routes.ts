@@ -1,4 +1,28 @@
 import { type RouteConfig, layout, route } from "@react-router/dev/routes";
+import { TOOL_CATALOGUE, type ToolPage } from "@voxwork/contract/tools";
+
+/**
+ * The workbench pages of the tool catalogue (`@voxwork/contract`), route id `wb-{page id}`. A
+ * built tool's page is the module named after the page (`routes/workbench/text-to-speech.tsx`;
+ * the build fails when it is missing); pages of tools not built yet share `workbench/tool.tsx`
+ * ("arrives soon"), their `:slug` pages `workbench/result-details.tsx` (404 until the tool exists).
+ */
+const toolRoutes = TOOL_CATALOGUE.flatMap((tool) =>
+  (tool.pages as readonly ToolPage[]).map((page) => {
+    const module =
+      tool.status === "built"
+        ? `routes/workbench/${page.id}.tsx`
+        : page.paths.en.includes("/:")
+          ? "routes/workbench/result-details.tsx"
+          : "routes/workbench/tool.tsx";
+    return route(`zh?${page.paths.en}`, module, { id: `wb-${page.id}` });
+  }),
+);
+
+/** The tools' marketing landing pages (one module), route id `tool-{path}`. */
+const toolLandingRoutes = TOOL_CATALOGUE.flatMap((tool) =>
+  tool.marketing ? [route(`zh?${tool.marketing.en}`, "routes/_marketing/tool-landing.tsx", { id: `tool-${tool.marketing.en.slice(1)}` })] : [],
+);
 
 /**
  * Locale-prefixed routing: English lives at `/…`, Chinese at `/zh/…`.
@@ -21,12 +45,7 @@ export default [
       route("zh?/e-commerce", "routes/_marketing/use-case.tsx", { id: "use-case-ecommerce" }),
       route("zh?/educators", "routes/_marketing/use-case.tsx", { id: "use-case-educators" }),
       route("zh?/short-drama-globalization", "routes/_marketing/use-case.tsx", { id: "use-case-short-drama" }),
-      route("zh?/text-to-speech", "routes/_marketing/tool-landing.tsx", { id: "tool-text-to-speech" }),
-      route("zh?/speech-to-speech", "routes/_marketing/tool-landing.tsx", { id: "tool-speech-to-speech" }),
-      route("zh?/voice-cloning", "routes/_marketing/tool-landing.tsx", { id: "tool-voice-cloning" }),
-      route("zh?/voice-library", "routes/_marketing/tool-landing.tsx", { id: "tool-voice-library" }),
-      route("zh?/talking-photo", "routes/_marketing/tool-landing.tsx", { id: "tool-talking-photo" }),
-      route("zh?/video-translator", "routes/_marketing/tool-landing.tsx", { id: "tool-video-translator" }),
+      ...toolLandingRoutes,
       route("zh?/blog", "routes/_marketing/article-index.tsx", { id: "blog-index" }),
       route("zh?/blog/:slug", "routes/_marketing/article.tsx", { id: "blog-article" }),
       route("zh?/blog-list/:slug", "routes/_marketing/article-list.tsx", { id: "blog-list" }),
@@ -52,7 +71,7 @@ export default [
       route("zh?/500", "routes/_status/status.tsx", { id: "status-500" }),
       route("zh?/503", "routes/_status/status.tsx", { id: "status-503" }),
     ]),
-    // Sidebar layout (owner: front-end shell; tool issues replace `workbench/tool.tsx` per tool).
+    // Sidebar layout (owner: front-end shell; the tools' pages come from the tool catalogue).
     // Every path under /workbench is protected (root middleware); unknown ones answer 404.
     layout("routes/workbench/layout.tsx", [
       route("zh?/workbench", "routes/workbench/index.tsx"),
@@ -60,22 +79,7 @@ export default [
       route("zh?/workbench/account", "routes/workbench/account.tsx"),
       route("zh?/workbench/my-plan", "routes/workbench/plans.tsx", { id: "wb-my-plan" }),
       route("zh?/workbench/pricing", "routes/workbench/plans.tsx", { id: "wb-pricing" }),
-      route("zh?/workbench/text-to-speech", "routes/workbench/text-to-speech.tsx", { id: "wb-text-to-speech" }),
-      route("zh?/workbench/speech-to-speech", "routes/workbench/speech-to-speech.tsx", { id: "wb-speech-to-speech" }),
-      route("zh?/workbench/voice-cloning", "routes/workbench/voice-cloning.tsx", { id: "wb-voice-cloning" }),
-      route("zh?/workbench/voice-library", "routes/workbench/voice-library.tsx", { id: "wb-voice-library" }),
-      route("zh?/workbench/video-translator", "routes/workbench/tool.tsx", { id: "wb-video-translator" }),
-      route("zh?/workbench/video-translator/details/:slug", "routes/workbench/result-details.tsx", { id: "wb-video-translator-details" }),
-      route("zh?/workbench/video-translator-pro", "routes/workbench/tool.tsx", { id: "wb-video-translator-pro" }),
-      route("zh?/workbench/video-translator-pro/result/:slug", "routes/workbench/result-details.tsx", { id: "wb-video-translator-pro-result" }),
-      route("zh?/workbench/video-translator-pro/details/:slug", "routes/workbench/result-details.tsx", { id: "wb-video-translator-pro-details" }),
-      route("zh?/workbench/dubbing-studio", "routes/workbench/tool.tsx", { id: "wb-dubbing-studio" }),
-      route("zh?/workbench/dubbing-studio/details/:slug", "routes/workbench/result-details.tsx", { id: "wb-dubbing-studio-details" }),
-      route("zh?/workbench/dubbing-pro", "routes/workbench/tool.tsx", { id: "wb-dubbing-pro" }),
-      route("zh?/workbench/dubbing-pro/details", "routes/workbench/tool.tsx", { id: "wb-dubbing-pro-details" }),
-      route("zh?/workbench/ai-avatar-video", "routes/workbench/tool.tsx", { id: "wb-ai-avatar-video" }),
-      route("zh?/workbench/ai-tools", "routes/workbench/tool.tsx", { id: "wb-ai-tools" }),
-      route("zh?/workbench/ai-tools/video-erasure", "routes/workbench/tool.tsx", { id: "wb-video-erasure" }),
+      ...toolRoutes,
       route("zh?/workbench/*", "routes/workbench/not-found.tsx", { id: "wb-not-found" }),
     ]),
     route("sitemap.xml", "routes/resources/sitemap-xml.ts"),

@@ -25,8 +25,9 @@ export function defineCall<Body extends z.ZodType, Data extends z.ZodType>(
   return definition;
 }
 
-export type CallBody<C> = C extends CallDefinition<infer B, z.ZodType> ? z.input<B> : never;
-export type CallData<C> = C extends CallDefinition<z.ZodType, infer D> ? z.output<D> : never;
+/** The body and data types of a call, from its definition or its schema-free handle. */
+export type CallBody<C> = C extends CallDefinition<infer B, z.ZodType> ? z.input<B> : C extends CallHandle<infer B, z.ZodType> ? z.input<B> : never;
+export type CallData<C> = C extends CallDefinition<z.ZodType, infer D> ? z.output<D> : C extends CallHandle<z.ZodType, infer D> ? z.output<D> : never;
 
 /**
  * A call as browser code knows it: the path, and the body and data types of its definition, but

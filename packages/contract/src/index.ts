@@ -12,3 +12,4 @@ export * from './plans.ts';
 export * from './password-policy.ts';
 export * from './points.ts';
 export * from './speech/index.ts';
+export * from './tools/index.ts';

@@ -1,5 +1,5 @@
 import type { Messages } from "./en";
-import type { Locale } from "./index";
+import type { Locale } from "./locales";
 import { MESSAGES_SCRIPT_ID, type MessageScope, type PageMessages } from "./message-scope";
 
 /**

@@ -1,5 +1,5 @@
 import { en, type Messages } from "./en";
-import type { Locale } from "./index";
+import type { Locale } from "./locales";
 import { MARKETING_NAMESPACES, type MessageScope, type PageMessages } from "./message-scope";
 import { zh } from "./zh";
 

@@ -1,13 +1,13 @@
 import { useLocation } from "react-router";
 import { catalogueFor, reportMissingNamespace } from "#i18n/catalogues";
 import type { Messages } from "./en";
+import type { Locale } from "./locales";
 
 export type { Messages } from "./en";
 export { ensureMessages, pageMessagesJson } from "#i18n/catalogues";
 export { MESSAGES_SCRIPT_ID, type MessageScope } from "./message-scope";
 
-export const LOCALES = ["en", "zh"] as const;
-export type Locale = (typeof LOCALES)[number];
+export { LOCALES, type Locale } from "./locales";
 export const DEFAULT_LOCALE: Locale = "en";
 
 /** BCP 47 tag used for `<html lang>` and `hrefLang`. */

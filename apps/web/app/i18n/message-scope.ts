@@ -1,5 +1,5 @@
 import type { Messages } from "./en";
-import type { Locale } from "./index";
+import type { Locale } from "./locales";
 
 /**
  * How much of the catalogue a page needs in the browser (decision 011). Marketing pages, and

@@ -1,85 +1,65 @@
+import {
+  JOB_OUTPUTS,
+  jobTypesOfTools,
+  mainPage,
+  toolById,
+  toolOfJob,
+  toolsWithJobs as catalogueToolsWithJobs,
+  type JobType,
+  type OutputKind,
+  type ToolId,
+} from "@voxwork/contract/tools";
 import type { MessageKey } from "../i18n";
-import type { WorkbenchPage } from "./route-meta";
-import type { ToolRouteId } from "./workbench-nav";
+import { toolPageKey } from "./route-meta";
 
 /**
- * The one place that knows which tool a job type belongs to, what to call it and what it produces.
- * Job types are namespaced strings (`tts.synthesize`); tools are the workbench routes
- * (`/workbench/{tool}`). Add a job type here when its tool starts queueing it.
+ * Which tool a job type belongs to, what to call it and what it produces, for the content history.
+ * Tools, their job types and output kinds come from the tool catalogue (`@voxwork/contract`);
+ * this file adds the labels. Job types are namespaced strings (`tts.synthesize`).
  */
 
-/** Every workbench tool, by its route segment, and the page whose name labels it. */
-export const TOOLS = {
-  "text-to-speech": "workbenchTextToSpeech",
-  "speech-to-speech": "workbenchSpeechToSpeech",
-  "voice-cloning": "workbenchVoiceCloning",
-  "voice-library": "workbenchVoiceLibrary",
-  "video-translator": "workbenchVideoTranslator",
-  "video-translator-pro": "workbenchVideoTranslatorPro",
-  "dubbing-studio": "workbenchDubbingStudio",
-  "dubbing-pro": "workbenchDubbingPro",
-  "ai-avatar-video": "workbenchAiAvatarVideo",
-  "ai-tools": "workbenchAiTools",
-  "video-erasure": "workbenchVideoErasure",
-} as const satisfies Record<string, WorkbenchPage>;
+export type { OutputKind, ToolId };
 
-/** A tool, or `system` for operator and diagnostic jobs (self-check, ping). */
-export type ToolId = keyof typeof TOOLS | "system";
-
-/** What a job's result is shown as: a player for audio or video, text for everything else. */
-export type OutputKind = "audio" | "video" | "text";
+/** The tool a history row names: a catalogue tool, or `system` for operator and diagnostic jobs (self-check, ping). */
+export type JobTool = ToolId | "system";
 
 export interface JobKind {
-  tool: ToolId;
+  tool: JobTool;
   labelKey: MessageKey;
   output: OutputKind;
 }
 
-export const JOB_KINDS: Readonly<Record<string, JobKind>> = {
-  "system.selfCheck": { tool: "system", labelKey: "history.kinds.selfCheck", output: "audio" },
-  "system.ping": { tool: "system", labelKey: "history.kinds.ping", output: "text" },
-  "tts.synthesize": { tool: "text-to-speech", labelKey: "history.kinds.ttsSynthesize", output: "audio" },
-  "sts.convert": { tool: "speech-to-speech", labelKey: "history.kinds.stsConvert", output: "audio" },
-  // A clone's result is its voice; the history plays its preview.
-  "voice.clone": { tool: "voice-cloning", labelKey: "history.kinds.voiceClone", output: "audio" },
+/** The label of every job type there is (a job type without one fails typecheck). */
+const JOB_LABELS: Record<JobType, MessageKey> = {
+  "system.selfCheck": "history.kinds.selfCheck",
+  "system.ping": "history.kinds.ping",
+  "tts.synthesize": "history.kinds.ttsSynthesize",
+  "sts.convert": "history.kinds.stsConvert",
+  "voice.clone": "history.kinds.voiceClone",
 };
+
+export const JOB_KINDS: Readonly<Record<JobType, JobKind>> = Object.fromEntries(
+  (Object.keys(JOB_LABELS) as JobType[]).map((type) => [type, { tool: toolOfJob(type) ?? "system", labelKey: JOB_LABELS[type], output: JOB_OUTPUTS[type] }]),
+) as Record<JobType, JobKind>;
 
 const UNKNOWN: JobKind = { tool: "system", labelKey: "history.kinds.unknown", output: "text" };
 
 /** The kind of a job type; types this build does not know yet show as "Other job" with text output. */
 export function jobKind(type: string): JobKind {
-  return Object.prototype.hasOwnProperty.call(JOB_KINDS, type) ? JOB_KINDS[type]! : UNKNOWN;
+  return Object.prototype.hasOwnProperty.call(JOB_KINDS, type) ? JOB_KINDS[type as JobType] : UNKNOWN;
 }
 
 /** Job types of the given tools (empty when none of them queues jobs yet). */
 export function jobTypesOf(tools: readonly ToolId[]): string[] {
-  return Object.entries(JOB_KINDS)
-    .filter(([, kind]) => tools.includes(kind.tool))
-    .map(([type]) => type);
+  return jobTypesOfTools(tools);
 }
 
-/** Tools that have at least one job type, in the order of `JOB_KINDS` (the tool filter's options). */
+/** Tools that queue jobs, in catalogue order: the history's tool filter (internal job types are never offered). */
 export function toolsWithJobs(): ToolId[] {
-  return [...new Set(Object.values(JOB_KINDS).map((kind) => kind.tool))];
+  return catalogueToolsWithJobs();
 }
 
-/** The catalogue key naming a tool. */
-export function toolLabelKey(tool: ToolId): MessageKey {
-  return tool === "system" ? "history.tools.system" : `wbPage.${TOOLS[tool]}`;
+/** The catalogue key naming a tool: its main page's name (`voices` → "Voice library"). */
+export function toolLabelKey(tool: JobTool): MessageKey {
+  return tool === "system" ? "history.tools.system" : `wbPage.${toolPageKey(mainPage(toolById(tool)).id)}`;
 }
-
-/** The tool of a workbench tool page (route id in `app/routes.ts`). */
-export const TOOL_OF_ROUTE: Record<ToolRouteId, ToolId> = {
-  "wb-text-to-speech": "text-to-speech",
-  "wb-speech-to-speech": "speech-to-speech",
-  "wb-voice-cloning": "voice-cloning",
-  "wb-voice-library": "voice-library",
-  "wb-video-translator": "video-translator",
-  "wb-video-translator-pro": "video-translator-pro",
-  "wb-dubbing-studio": "dubbing-studio",
-  "wb-dubbing-pro": "dubbing-pro",
-  "wb-dubbing-pro-details": "dubbing-pro",
-  "wb-ai-avatar-video": "ai-avatar-video",
-  "wb-ai-tools": "ai-tools",
-  "wb-video-erasure": "video-erasure",
-};

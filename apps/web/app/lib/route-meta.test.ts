@@ -1,6 +1,6 @@
-// eslint-disable-next-line no-restricted-imports -- a Vitest test, never bundled for the browser
-import { readFileSync } from "node:fs";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
+import routes from "../routes";
 import { authRequirement, findRouteMeta, guardRedirect, ROUTE_META } from "./route-meta";
 
 describe("guards (spec §2/§6)", () => {
@@ -31,15 +31,17 @@ describe("route metadata", () => {
   });
 
   it("declares each route under the layout app/routes.ts nests it in", () => {
-    const routes = readFileSync(new URL("../routes.ts", import.meta.url), "utf8");
+    // app/routes.ts as React Router reads it (tool pages come from the tool catalogue).
     const layoutOf: Record<string, string> = {};
-    let current = "";
-    for (const line of routes.split("\n")) {
-      const layout = line.match(/layout\("routes\/([^"]+)\/layout\.tsx"/);
-      if (layout) current = layout[1]!;
-      const route = line.match(/route\("zh\?(\/[^"]*)"/);
-      if (route) layoutOf[route[1]!.replace(/:(\w+)/g, ":$1")] = current;
-    }
+    const walk = (entries: readonly RouteConfigEntry[], current: string) => {
+      for (const entry of entries) {
+        const layout = entry.path === undefined ? entry.file.match(/^routes\/([^/]+)\/layout\.tsx$/) : null;
+        const path = entry.path?.match(/^zh\?(\/.*)$/);
+        if (path) layoutOf[path[1]!] = current;
+        walk(entry.children ?? [], layout ? layout[1]! : current);
+      }
+    };
+    walk(routes, "");
     const expected = { blank: "_blank", sidebar: "workbench", marketing: "_marketing" } as const;
     for (const [pattern, meta] of Object.entries(ROUTE_META)) {
       if (pattern === "/workbench/*") continue;

@@ -1,3 +1,4 @@
+import { TOOL_PAGES, type ToolPage, type ToolPageId } from "@voxwork/contract/tools";
 import { matchPath } from "react-router";
 import { localeFromPath, type MessageKey, type MessageScope, stripLocale } from "../i18n";
 import type { ColorMode } from "./color-mode";
@@ -34,27 +35,22 @@ const workbench = (page: WorkbenchPage): RouteMeta => ({
 });
 
 type BlankPage = "forgotPassword" | "login" | "loginBasic" | "loginLoading" | "register" | "resetPassword" | "status401" | "status403" | "status404" | "status500" | "status503";
-export type WorkbenchPage =
-  | "workbenchAccount"
-  | "workbenchHome"
-  | "workbenchMyPlan"
-  | "workbenchPricing"
-  | "workbenchAiAvatarVideo"
-  | "workbenchAiTools"
-  | "workbenchVideoErasure"
-  | "workbenchDubbingPro"
-  | "workbenchDubbingProDetails"
-  | "workbenchDubbingStudio"
-  | "workbenchDubbingStudioDetails"
-  | "workbenchSpeechToSpeech"
-  | "workbenchTextToSpeech"
-  | "workbenchVideoTranslator"
-  | "workbenchVideoTranslatorDetails"
-  | "workbenchVideoTranslatorPro"
-  | "workbenchVideoTranslatorProResult"
-  | "workbenchVideoTranslatorProDetails"
-  | "workbenchVoiceCloning"
-  | "workbenchVoiceLibrary";
+
+/** `dubbing-pro-details` → `DubbingProDetails`. */
+type PascalCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${PascalCase<Tail>}` : Capitalize<S>;
+/** The page key of a tool page of the catalogue (`voice-library` → `workbenchVoiceLibrary`): its message keys under `routes.` and `wbPage.`. */
+export type ToolPageKey<Id extends ToolPageId = ToolPageId> = `workbench${PascalCase<Id>}`;
+/** The shell's own workbench pages, then every tool page of the catalogue (`@voxwork/contract`). */
+export type WorkbenchPage = "workbenchAccount" | "workbenchHome" | "workbenchMyPlan" | "workbenchPricing" | ToolPageKey;
+
+export function toolPageKey<Id extends ToolPageId>(id: Id): ToolPageKey<Id> {
+  return `workbench${id.replace(/(^|-)(\w)/g, (_match, _dash: string, letter: string) => letter.toUpperCase())}` as ToolPageKey<Id>;
+}
+
+/** Every tool page of the catalogue, by its locale-neutral path pattern (sidebar layout, protected). */
+const TOOL_ROUTE_META = Object.fromEntries(TOOL_PAGES.map((page) => [page.paths.en, workbench(toolPageKey(page.id))])) as {
+  [Page in ToolPage as Page["paths"]["en"]]: RouteMeta;
+};
 
 export const ROUTE_META = {
   // Auth and status screens (blank layout).
@@ -75,22 +71,8 @@ export const ROUTE_META = {
   "/workbench/home": workbench("workbenchHome"),
   "/workbench/my-plan": workbench("workbenchMyPlan"),
   "/workbench/pricing": workbench("workbenchPricing"),
-  "/workbench/ai-avatar-video": workbench("workbenchAiAvatarVideo"),
-  "/workbench/ai-tools": workbench("workbenchAiTools"),
-  "/workbench/ai-tools/video-erasure": workbench("workbenchVideoErasure"),
-  "/workbench/dubbing-pro": workbench("workbenchDubbingPro"),
-  "/workbench/dubbing-pro/details": workbench("workbenchDubbingProDetails"),
-  "/workbench/dubbing-studio": workbench("workbenchDubbingStudio"),
-  "/workbench/dubbing-studio/details/:slug": workbench("workbenchDubbingStudioDetails"),
-  "/workbench/speech-to-speech": workbench("workbenchSpeechToSpeech"),
-  "/workbench/text-to-speech": workbench("workbenchTextToSpeech"),
-  "/workbench/video-translator": workbench("workbenchVideoTranslator"),
-  "/workbench/video-translator/details/:slug": workbench("workbenchVideoTranslatorDetails"),
-  "/workbench/video-translator-pro": workbench("workbenchVideoTranslatorPro"),
-  "/workbench/video-translator-pro/result/:slug": workbench("workbenchVideoTranslatorProResult"),
-  "/workbench/video-translator-pro/details/:slug": workbench("workbenchVideoTranslatorProDetails"),
-  "/workbench/voice-cloning": workbench("workbenchVoiceCloning"),
-  "/workbench/voice-library": workbench("workbenchVoiceLibrary"),
+  // Every tool page of the tool catalogue (`@voxwork/contract`).
+  ...TOOL_ROUTE_META,
   // Anything else under /workbench (including /workbench itself): still protected; 404 when signed in.
   "/workbench/*": { titleKey: "meta.notFoundTitle", descriptionKey: "meta.homeDescription", layout: "sidebar", auth: "protected" },
   "/workbench": { titleKey: "routes.workbenchHome.title", descriptionKey: "routes.workbenchHome.description", layout: "sidebar", auth: "protected" },

@@ -1,8 +1,10 @@
-import type { WorkbenchPage } from "./route-meta";
+import { TOOL_CATALOGUE, type NavToolPage, type ToolNavGroup, type ToolPage } from "@voxwork/contract/tools";
+import { toolPageKey, type WorkbenchPage } from "./route-meta";
 
 /**
- * The workbench sidebar: every tool, grouped. Icons are lucide names resolved by the sidebar.
- * Paths are locale-neutral; wrap with `localizePath()`.
+ * The workbench sidebar: the tool catalogue's `tool` and `hub` pages (`@voxwork/contract`) by
+ * their nav group, in catalogue order, between the shell's home and account pages. Icons are
+ * lucide names resolved by the sidebar. Paths are locale-neutral; wrap with `localizePath()`.
  */
 export type NavIcon =
   | "home"
@@ -32,34 +34,35 @@ export interface NavGroup {
   items: NavItem[];
 }
 
+/** The icon of every page the sidebar shows (a new `tool` or `hub` page without one fails typecheck). */
+const TOOL_ICONS: Record<NavToolPage["id"], NavIcon> = {
+  "text-to-speech": "text",
+  "speech-to-speech": "speech",
+  "voice-cloning": "clone",
+  "voice-library": "library",
+  "video-translator": "translate",
+  "video-translator-pro": "translatePro",
+  "dubbing-studio": "dubbing",
+  "dubbing-pro": "dubbingPro",
+  "ai-avatar-video": "avatar",
+  "ai-tools": "tools",
+  "video-erasure": "erase",
+};
+
+const GROUP_LABELS: Record<ToolNavGroup, NavGroup["labelKey"]> = { create: "shell.groupCreate", voices: "shell.groupVoices", video: "shell.groupVideo" };
+
+const isNavPage = (page: ToolPage): page is NavToolPage => page.kind === "tool" || page.kind === "hub";
+
+function toolItems(group: ToolNavGroup): NavItem[] {
+  return TOOL_CATALOGUE.filter((tool) => tool.navGroup === group).flatMap((tool) =>
+    (tool.pages as readonly ToolPage[]).filter(isNavPage).map((page) => ({ page: toolPageKey(page.id), path: page.paths.en, icon: TOOL_ICONS[page.id] })),
+  );
+}
+
 export const WORKBENCH_NAV: NavGroup[] = [
-  {
-    labelKey: "shell.groupCreate",
-    items: [
-      { page: "workbenchHome", path: "/workbench/home", icon: "home" },
-      { page: "workbenchTextToSpeech", path: "/workbench/text-to-speech", icon: "text" },
-      { page: "workbenchSpeechToSpeech", path: "/workbench/speech-to-speech", icon: "speech" },
-    ],
-  },
-  {
-    labelKey: "shell.groupVoices",
-    items: [
-      { page: "workbenchVoiceCloning", path: "/workbench/voice-cloning", icon: "clone" },
-      { page: "workbenchVoiceLibrary", path: "/workbench/voice-library", icon: "library" },
-    ],
-  },
-  {
-    labelKey: "shell.groupVideo",
-    items: [
-      { page: "workbenchVideoTranslator", path: "/workbench/video-translator", icon: "translate" },
-      { page: "workbenchVideoTranslatorPro", path: "/workbench/video-translator-pro", icon: "translatePro" },
-      { page: "workbenchDubbingStudio", path: "/workbench/dubbing-studio", icon: "dubbing" },
-      { page: "workbenchDubbingPro", path: "/workbench/dubbing-pro", icon: "dubbingPro" },
-      { page: "workbenchAiAvatarVideo", path: "/workbench/ai-avatar-video", icon: "avatar" },
-      { page: "workbenchAiTools", path: "/workbench/ai-tools", icon: "tools" },
-      { page: "workbenchVideoErasure", path: "/workbench/ai-tools/video-erasure", icon: "erase" },
-    ],
-  },
+  { labelKey: GROUP_LABELS.create, items: [{ page: "workbenchHome", path: "/workbench/home", icon: "home" }, ...toolItems("create")] },
+  { labelKey: GROUP_LABELS.voices, items: toolItems("voices") },
+  { labelKey: GROUP_LABELS.video, items: toolItems("video") },
   {
     labelKey: "shell.groupAccount",
     items: [
@@ -69,20 +72,3 @@ export const WORKBENCH_NAV: NavGroup[] = [
     ],
   },
 ];
-
-/** Tool pages shown with the "arrives soon" empty state; keyed by route id in `app/routes.ts`. */
-export const TOOL_PAGES = {
-  "wb-text-to-speech": "workbenchTextToSpeech",
-  "wb-speech-to-speech": "workbenchSpeechToSpeech",
-  "wb-voice-cloning": "workbenchVoiceCloning",
-  "wb-voice-library": "workbenchVoiceLibrary",
-  "wb-video-translator": "workbenchVideoTranslator",
-  "wb-video-translator-pro": "workbenchVideoTranslatorPro",
-  "wb-dubbing-studio": "workbenchDubbingStudio",
-  "wb-dubbing-pro": "workbenchDubbingPro",
-  "wb-dubbing-pro-details": "workbenchDubbingProDetails",
-  "wb-ai-avatar-video": "workbenchAiAvatarVideo",
-  "wb-ai-tools": "workbenchAiTools",
-  "wb-video-erasure": "workbenchVideoErasure",
-} as const satisfies Record<string, WorkbenchPage>;
-export type ToolRouteId = keyof typeof TOOL_PAGES;

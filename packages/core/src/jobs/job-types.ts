@@ -4,6 +4,7 @@
  * tools, never the other way round (their pipelines speak `pipeline-definition.ts`). Adding a type
  * here without its pipeline in `job-pipelines.ts` and its policy below is a compile error.
  */
+import { JOB_TYPES, type JobType } from '@voxwork/contract';
 import type { SelfCheckJobInput } from '../system/self-check.pipeline.ts';
 import type { PingJobInput } from '../system/ping.pipeline.ts';
 import type { TtsJobInput } from '../text-to-speech/text-to-speech.pipeline.ts';
@@ -25,7 +26,14 @@ export interface JobInputs {
 }
 
 export type JobName = keyof JobInputs;
-export const JOB_NAMES = ['system.selfCheck', 'system.ping', 'tts.synthesize', 'sts.convert', 'voice.clone'] as const satisfies readonly JobName[];
+/**
+ * The job types of the tool catalogue (`@voxwork/contract`) plus the internal ones: one queue each.
+ * Both ways checked: a catalogue job type without an input here (and so without a pipeline in
+ * `PipelineMap`), or an input here the catalogue does not list, fails typecheck.
+ */
+export const JOB_NAMES: readonly JobName[] = JOB_TYPES;
+const _jobNamesAreTheCatalogue: [JobName] extends [JobType] ? ([JobType] extends [JobName] ? true : false) : false = true;
+void _jobNamesAreTheCatalogue;
 
 export interface JobPayload {
   jobId: string;

@@ -1,4 +1,4 @@
-import { encodeMp3Args, fileSize, loudnessArgs, parseIntegratedLoudness, runFfmpeg, toneToWavArgs } from '@voxwork/media';
+import { encodeMp3Args, loudnessArgs, parseIntegratedLoudness, probeMedia, runFfmpeg, toneToWavArgs } from '@voxwork/media';
 import type { PipelineDefinition } from '../jobs/pipeline-definition.ts';
 
 export interface SelfCheckJobInput {
@@ -11,8 +11,11 @@ export interface SelfCheckJobInput {
  * The media self-check, a three-stage pipeline of real ffmpeg work: `render` makes a sine tone as
  * WAV, `encode` turns it into MP3 in real time (so the stage lasts as long as the audio), `measure`
  * reads its loudness. Operators use it to prove queue, worker and ffmpeg work end to end; the
- * tests use it as a real, interruptible, resumable job.
+ * tests use it as a real, interruptible, resumable job. Sizes come from ffprobe (core reads no
+ * files itself).
  */
+const probedBytes = async (file: string, signal: AbortSignal) => (await probeMedia(file, { signal, timeoutMs: 30_000 })).sizeBytes ?? null;
+
 export const selfCheckPipeline: PipelineDefinition<SelfCheckJobInput> = {
   stages: [
     {
@@ -22,7 +25,7 @@ export const selfCheckPipeline: PipelineDefinition<SelfCheckJobInput> = {
         const wav = await files.path('tone.wav');
         const rate = input.sampleRate ?? 44100;
         await runFfmpeg(toneToWavArgs({ frequencyHz: input.frequencyHz, durationSeconds: input.durationSeconds, sampleRate: rate, output: wav }), { signal, timeoutMs: 60_000 });
-        return { files: ['tone.wav'], bytes: await fileSize(wav), sampleRate: rate };
+        return { files: ['tone.wav'], bytes: await probedBytes(wav, signal), sampleRate: rate };
       },
     },
     {
@@ -37,7 +40,7 @@ export const selfCheckPipeline: PipelineDefinition<SelfCheckJobInput> = {
           timeoutMs: (input.durationSeconds + 60) * 1000,
           onProgress: (seconds) => reportProgress((seconds / input.durationSeconds) * 100),
         });
-        return { files: ['tone.mp3'], bytes: await fileSize(mp3) };
+        return { files: ['tone.mp3'], bytes: await probedBytes(mp3, signal) };
       },
     },
     {

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
-import { DEFAULT_PASSWORD_POLICY, passwordPolicyCall, type PasswordPolicy, type PasswordRule } from "@voxwork/contract";
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy, type PasswordRule } from "@voxwork/contract";
+import { passwordPolicyCall } from "@voxwork/contract/client";
 import { type MessageKey, useT } from "../../i18n";
 import { IdentityError } from "../../lib/auth-client";
 import { useApiClient } from "../../lib/api-client";

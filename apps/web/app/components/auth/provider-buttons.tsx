@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { authProvidersCall } from "@voxwork/contract";
+import { authProvidersCall } from "@voxwork/contract/client";
 import { localizePath, useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { authApi, IdentityError, signInWithPopup } from "../../lib/auth-client";

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { shareCreateCall, shareListCall, shareRevokeCall, type JobView, type ShareLinkView } from "@voxwork/contract";
+import type { JobView, ShareLinkView } from "@voxwork/contract";
+import { shareCreateCall, shareListCall, shareRevokeCall } from "@voxwork/contract/client";
 import { CopyIcon, LinkIcon } from "lucide-react";
 import { toast } from "../ui/sonner";
 import { localizePath, useLocale, useT } from "../../i18n";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ErrorCode, jobCancelCall, jobDeleteCall, jobGetCall, jobListCall, jobRenameCall, type JobStatus, type JobView } from "@voxwork/contract";
-import { ApiError, streamJobs } from "@voxwork/contract/client";
+import { ErrorCode, type JobStatus, type JobView } from "@voxwork/contract";
+import { ApiError, streamJobs, jobCancelCall, jobDeleteCall, jobGetCall, jobListCall, jobRenameCall } from "@voxwork/contract/client";
 import { useApiClient } from "../../lib/api-client";
 import { useCurrentUser } from "../../lib/current-user";
 import { usePublicConfig } from "../../lib/public-config";

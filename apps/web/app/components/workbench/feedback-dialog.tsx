@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { useLocation } from "react-router";
 import { MessageSquareIcon } from "lucide-react";
-import { FEEDBACK_CONTACT_MAX, FEEDBACK_MESSAGE_MAX, feedbackCreateCall } from "@voxwork/contract";
+import { FEEDBACK_CONTACT_MAX, FEEDBACK_MESSAGE_MAX } from "@voxwork/contract";
+import { feedbackCreateCall } from "@voxwork/contract/client";
 import { toast } from "sonner";
 import { useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";

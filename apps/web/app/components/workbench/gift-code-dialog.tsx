@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { GiftIcon } from "lucide-react";
-import { ErrorCode, messageFor, redeemCodeCall } from "@voxwork/contract";
+import { ErrorCode, messageFor } from "@voxwork/contract";
+import { redeemCodeCall } from "@voxwork/contract/client";
 import { toast } from "sonner";
 import { useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";

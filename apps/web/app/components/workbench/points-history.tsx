@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { type CallData, POINT_ENTRY_TYPES, pointPageListCall, type PointEntryKind } from "@voxwork/contract";
+import { type CallData, POINT_ENTRY_TYPES, type PointEntryKind } from "@voxwork/contract";
+import { pointPageListCall } from "@voxwork/contract/client";
 import { useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { cn } from "../../lib/utils";

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { checkoutCreateCall, formatMoney, PLANS, POINT_PACKS, type BillingPeriod, type Currency } from "@voxwork/contract";
+import { formatMoney, PLANS, POINT_PACKS, type BillingPeriod, type Currency } from "@voxwork/contract";
+import { checkoutCreateCall } from "@voxwork/contract/client";
 import { useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { useCurrentUser } from "../../lib/current-user";

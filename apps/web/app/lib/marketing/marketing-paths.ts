@@ -1,3 +1,5 @@
+import type { MarketingToolPath, ToolPagePath } from "@voxwork/contract/tools";
+
 /**
  * Locale-neutral paths of the public marketing site. Shared by the header/footer, the sitemap and
  * the prerender list in `react-router.config.ts` (which adds every article and category list).
@@ -12,7 +14,10 @@ export const TOOL_LANDINGS = {
   dubbing: { landing: null, workbench: "/workbench/dubbing-studio" },
   aiAvatarVideo: { landing: null, workbench: "/workbench/ai-avatar-video" },
   videoErasure: { landing: null, workbench: "/workbench/ai-tools/video-erasure" },
-} as const;
+} as const satisfies Record<string, { landing: MarketingToolPath | null; workbench: ToolPagePath }>;
+// Every landing page of the tool catalogue (`@voxwork/contract`) has its copy here (an error names the one missing).
+const _everyCatalogueLandingListed: Record<Exclude<MarketingToolPath, (typeof TOOL_LANDINGS)[keyof typeof TOOL_LANDINGS]["landing"]>, never> = {};
+void _everyCatalogueLandingListed;
 
 export const USE_CASE_PATHS = {
   creators: "/content-creators",

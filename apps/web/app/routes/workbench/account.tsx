@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { authProvidersCall, checkPassword } from "@voxwork/contract";
+import { checkPassword } from "@voxwork/contract";
+import { authProvidersCall } from "@voxwork/contract/client";
 import { toast } from "sonner";
 import { localizePath, useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
-import { stsCost, stsCreateCall, voiceGetCall, voiceListCall, type UploadView, type VoiceView } from "@voxwork/contract";
+import { stsCost, type UploadView, type VoiceView } from "@voxwork/contract";
+import { stsCreateCall, voiceGetCall, voiceListCall } from "@voxwork/contract/client";
 import { DownloadIcon, LoaderCircleIcon, WandSparklesIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useT } from "../../i18n";
@@ -11,14 +12,14 @@ import { ContentHistory } from "../../components/history/content-history";
 import { announceJob } from "../../components/history/use-job-history";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/input";
-import { AudioSource } from "../../components/speech/audio-source";
-import { JobStatus } from "../../components/speech/job-status";
-import { NativeSelect } from "../../components/speech/native-select";
-import { SelectedVoice } from "../../components/speech/selected-voice";
-import { speechFiles } from "../../components/speech/speech-result";
-import { isJobEnded, useFollowedJob } from "../../components/speech/use-followed-job";
-import { VoicePickerDialog } from "../../components/speech/voice-picker-dialog";
-import { WaveformPlayer } from "../../components/speech/waveform-player";
+import { AudioSource } from "../../components/tool-shared/audio-source";
+import { JobStatus } from "../../components/tool-shared/job-status";
+import { NativeSelect } from "../../components/tool-shared/native-select";
+import { SelectedVoice } from "../../components/voices/selected-voice";
+import { speechFiles } from "../../components/tool-shared/speech-result";
+import { isJobEnded, useFollowedJob } from "../../components/tool-shared/use-followed-job";
+import { VoicePickerDialog } from "../../components/voices/voice-picker-dialog";
+import { WaveformPlayer } from "../../components/tool-shared/waveform-player";
 
 /**
  * `/workbench/speech-to-speech`: a recording (upload or microphone) spoken again in a library or

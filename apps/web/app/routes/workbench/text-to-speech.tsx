@@ -1,16 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
-import {
-  bestTier,
-  planByVipLevel,
-  ttsCreateCall,
-  ttsDetectLanguageCall,
-  ttsPreviewCall,
-  voiceGetCall,
-  voiceListCall,
-  type SpeechQualityTier,
-  type VoiceView,
-} from "@voxwork/contract";
+import { bestTier, planByVipLevel, type SpeechQualityTier, type VoiceView } from "@voxwork/contract";
+import { ttsCreateCall, ttsDetectLanguageCall, ttsPreviewCall, voiceGetCall, voiceListCall } from "@voxwork/contract/client";
 import { BookAIcon, LanguagesIcon, LoaderCircleIcon, PauseCircleIcon, SparklesIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, useT } from "../../i18n";
@@ -22,14 +13,14 @@ import { announceJob } from "../../components/history/use-job-history";
 import { Button } from "../../components/ui/button";
 import { Label, Textarea } from "../../components/ui/input";
 import { Slider } from "../../components/ui/slider";
-import { JobStatus } from "../../components/speech/job-status";
-import { NativeSelect } from "../../components/speech/native-select";
-import { PronunciationDialog } from "../../components/speech/pronunciation-dialog";
-import { SelectedVoice } from "../../components/speech/selected-voice";
-import { SpeechResult } from "../../components/speech/speech-result";
-import { isJobEnded, useFollowedJob } from "../../components/speech/use-followed-job";
-import { languageName } from "../../components/speech/voice-labels";
-import { VoicePickerDialog } from "../../components/speech/voice-picker-dialog";
+import { JobStatus } from "../../components/tool-shared/job-status";
+import { NativeSelect } from "../../components/tool-shared/native-select";
+import { PronunciationDialog } from "../../components/text-to-speech/pronunciation-dialog";
+import { SelectedVoice } from "../../components/voices/selected-voice";
+import { SpeechResult } from "../../components/tool-shared/speech-result";
+import { isJobEnded, useFollowedJob } from "../../components/tool-shared/use-followed-job";
+import { languageName } from "../../components/voices/voice-labels";
+import { VoicePickerDialog } from "../../components/voices/voice-picker-dialog";
 import { cn } from "../../lib/utils";
 
 const PAUSES = ["0.5s", "1s", "2s", "3s"] as const;

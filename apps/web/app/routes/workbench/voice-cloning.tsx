@@ -1,20 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import {
-  messageFor,
-  planByVipLevel,
-  voiceCloneCheckCall,
-  voiceCloneCost,
-  voiceCloneCreateCall,
-  voiceCloneDeleteCall,
-  voiceCloneRenameCall,
-  voiceGetCall,
-  voiceListCall,
-  voicePreviewCall,
-  type RecordingCheck,
-  type UploadView,
-  type VoiceView,
-} from "@voxwork/contract";
+import { messageFor, planByVipLevel, voiceCloneCost, type RecordingCheck, type UploadView, type VoiceView } from "@voxwork/contract";
+import { voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneDeleteCall, voiceCloneRenameCall, voiceGetCall, voiceListCall, voicePreviewCall } from "@voxwork/contract/client";
 import { CheckCircle2Icon, InfoIcon, LoaderCircleIcon, PencilIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
 import { toast } from "sonner";
 import { localizePath, useLocale, useT } from "../../i18n";
@@ -26,12 +13,12 @@ import { announceJob } from "../../components/history/use-job-history";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Input, Label } from "../../components/ui/input";
-import { AudioSource } from "../../components/speech/audio-source";
-import { JobStatus } from "../../components/speech/job-status";
-import { NativeSelect } from "../../components/speech/native-select";
-import { useFollowedJob } from "../../components/speech/use-followed-job";
-import { COMMON_LANGUAGES, languageName, qualityKey } from "../../components/speech/voice-labels";
-import { WaveformPlayer } from "../../components/speech/waveform-player";
+import { AudioSource } from "../../components/tool-shared/audio-source";
+import { JobStatus } from "../../components/tool-shared/job-status";
+import { NativeSelect } from "../../components/tool-shared/native-select";
+import { useFollowedJob } from "../../components/tool-shared/use-followed-job";
+import { COMMON_LANGUAGES, languageName, qualityKey } from "../../components/voices/voice-labels";
+import { WaveformPlayer } from "../../components/tool-shared/waveform-player";
 
 const clonedId = (voice: Pick<VoiceView, "key">) => voice.key.replace(/^cloned\//, "");
 

@@ -4,7 +4,7 @@ import { MicIcon } from "lucide-react";
 import { localizePath, useLocale, useT } from "../../i18n";
 import { searchFromParams, searchToParams, type VoiceSearch } from "../../lib/speech/voice-filters";
 import { Button } from "../../components/ui/button";
-import { VoiceLibraryBrowser } from "../../components/speech/voice-library-browser";
+import { VoiceLibraryBrowser } from "../../components/voices/voice-library-browser";
 
 /**
  * `/workbench/voice-library`: every voice (library and cloned) with tabs, search and facet

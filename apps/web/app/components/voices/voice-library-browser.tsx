@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { VoiceView } from "@voxwork/contract";
 import { LoaderCircleIcon } from "lucide-react";
-import { useT } from "../../i18n";
+import { useT } from "../../i18n/index";
 import { VOICE_TABS, type VoiceSearch, type VoiceTab } from "../../lib/speech/voice-filters";
 import { Button } from "../ui/button";
 import { SearchWithFilter } from "./search-with-filter";

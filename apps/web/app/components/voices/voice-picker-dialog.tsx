@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { VoiceView } from "@voxwork/contract";
-import { useT } from "../../i18n";
+import { useT } from "../../i18n/index";
 import type { VoiceSearch } from "../../lib/speech/voice-filters";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";

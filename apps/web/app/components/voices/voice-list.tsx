@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import type { VoiceView } from "@voxwork/contract";
 import { CheckIcon, LoaderCircleIcon, PauseIcon, PlayIcon, StarIcon } from "lucide-react";
-import { useLocale, useT } from "../../i18n";
+import { useLocale, useT } from "../../i18n/index";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { languageName, qualityKey } from "./voice-labels";

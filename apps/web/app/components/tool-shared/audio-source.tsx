@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { UploadView } from "@voxwork/contract";
 import { FileAudioIcon, MicIcon, UploadIcon } from "lucide-react";
 import { Tabs as TabsPrimitive } from "radix-ui";
-import { useT } from "../../i18n";
+import { useT } from "../../i18n/index";
 import { formatClock } from "../../lib/speech/recording";
 import { UploadDropzone } from "../upload/upload-dropzone";
 import { Button } from "../ui/button";

@@ -1,6 +1,6 @@
 import type { JobView } from "@voxwork/contract";
 import { LoaderCircleIcon } from "lucide-react";
-import { useT } from "../../i18n";
+import { useT } from "../../i18n/index";
 import { Progress } from "../ui/progress";
 import type { FollowState } from "./use-followed-job";
 

@@ -1,6 +1,6 @@
 import type { VoiceView } from "@voxwork/contract";
 import { LoaderCircleIcon, PauseIcon, PlayIcon } from "lucide-react";
-import { useLocale, useT } from "../../i18n";
+import { useLocale, useT } from "../../i18n/index";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { useVoicePreview } from "./use-voice-preview";

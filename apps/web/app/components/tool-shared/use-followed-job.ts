@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { jobGetCall, type JobView } from "@voxwork/contract";
-import { streamJobs } from "@voxwork/contract/client";
+import type { JobView } from "@voxwork/contract";
+import { streamJobs, jobGetCall } from "@voxwork/contract/client";
 import { useApiClient } from "../../lib/api-client";
 import { announceJob } from "../history/use-job-history";
 import { useCurrentUser } from "../../lib/current-user";

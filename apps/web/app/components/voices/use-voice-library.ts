@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { voiceFavoriteCall, voiceListCall, type VoiceView } from "@voxwork/contract";
+import type { CallData, VoiceView } from "@voxwork/contract";
+import { voiceFavoriteCall, voiceListCall } from "@voxwork/contract/client";
 import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { listBody, type VoiceSearch } from "../../lib/speech/voice-filters";
 
-type ListData = Awaited<ReturnType<(typeof voiceListCall)["data"]["parse"]>>;
+type ListData = CallData<typeof voiceListCall>;
 export type VoiceFacets = ListData["facets"];
 
 export const VOICE_PAGE_SIZE = 24;

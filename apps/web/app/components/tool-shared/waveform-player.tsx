@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentProps } from "react";
 import { PauseIcon, PlayIcon } from "lucide-react";
 import type WaveSurfer from "wavesurfer.js";
-import { useT } from "../../i18n";
+import { useT } from "../../i18n/index";
 import { formatClock } from "../../lib/speech/recording";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { voicePreviewCall, type VoiceView } from "@voxwork/contract";
+import type { VoiceView } from "@voxwork/contract";
+import { voicePreviewCall } from "@voxwork/contract/client";
 import { toast } from "sonner";
-import { useT } from "../../i18n";
+import { useT } from "../../i18n/index";
 import { useApiClient } from "../../lib/api-client";
 
 /**

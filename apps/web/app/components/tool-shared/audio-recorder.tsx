@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { UploadView } from "@voxwork/contract";
 import { CircleIcon, SquareIcon, Trash2Icon, UploadIcon } from "lucide-react";
-import { useLocale, useT } from "../../i18n";
+import { useLocale, useT } from "../../i18n/index";
 import { usePublicConfig } from "../../lib/public-config";
 import { elapsedSeconds, formatClock, levelFromSamples, pickRecordingMimeType, recordingFileName, recordingLength, RECORDING_MAX_SECONDS, RECORDING_MIN_SECONDS } from "../../lib/speech/recording";
 import { encodeWav, mixToMono } from "../../lib/speech/wav-encoder";

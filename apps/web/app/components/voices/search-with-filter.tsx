@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { voiceListCall } from "@voxwork/contract";
 import { SearchIcon, XIcon } from "lucide-react";
-import { useLocale, useT, type MessageKey } from "../../i18n";
+import { useLocale, useT, type MessageKey } from "../../i18n/index";
 import { activeFilterCount, FILTER_KEYS, type FilterKey, type VoiceSearch } from "../../lib/speech/voice-filters";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";

@@ -1,6 +1,6 @@
 import type { JobView } from "@voxwork/contract";
 import { DownloadIcon } from "lucide-react";
-import { useT } from "../../i18n";
+import { useT } from "../../i18n/index";
 import { Button } from "../ui/button";
 import { WaveformPlayer } from "./waveform-player";
 

@@ -1,16 +1,17 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { pronunciationDeleteCall, pronunciationListCall, pronunciationSaveCall } from "@voxwork/contract";
+import type { CallData } from "@voxwork/contract";
+import { pronunciationDeleteCall, pronunciationListCall, pronunciationSaveCall } from "@voxwork/contract/client";
 import { Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
-import { useLocale, useT } from "../../i18n";
+import { useLocale, useT } from "../../i18n/index";
 import { useApiClient } from "../../lib/api-client";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { Input, Label } from "../ui/input";
-import { COMMON_LANGUAGES, languageName } from "./voice-labels";
-import { NativeSelect } from "./native-select";
+import { COMMON_LANGUAGES, languageName } from "../voices/voice-labels";
+import { NativeSelect } from "../tool-shared/native-select";
 
-type Entry = Awaited<ReturnType<(typeof pronunciationListCall)["data"]["parse"]>>["list"][number];
+type Entry = CallData<typeof pronunciationListCall>["list"][number];
 
 export interface PronunciationDialogProps {
   open: boolean;

@@ -1,5 +1,5 @@
 import type { VoiceView } from "@voxwork/contract";
-import type { Locale, MessageKey } from "../../i18n";
+import type { Locale, MessageKey } from "../../i18n/index";
 
 /** A language tag's name in the page language (Intl), falling back to the tag itself. */
 export function languageName(tag: string, locale: Locale): string {

@@ -1,0 +1,67 @@
+// eslint-disable-next-line no-restricted-imports -- a Vitest test, never bundled for the browser
+import { existsSync } from "node:fs";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { describe, expect, it } from "vitest";
+import routes from "../routes";
+import { jobKind, JOB_KINDS, jobTypesOf, toolLabelKey, toolsWithJobs } from "./job-kinds";
+import { findRouteMeta, toolPageKey } from "./route-meta";
+import { WORKBENCH_NAV } from "./workbench-nav";
+
+describe("workbench navigation from the tool catalogue", () => {
+  it("shows the shell's pages and every tool and hub page, grouped, in order", () => {
+    expect(WORKBENCH_NAV.map((group) => [group.labelKey, group.items.map((item) => `${item.path} ${item.icon}`)])).toEqual([
+      ["shell.groupCreate", ["/workbench/home home", "/workbench/text-to-speech text", "/workbench/speech-to-speech speech"]],
+      ["shell.groupVoices", ["/workbench/voice-cloning clone", "/workbench/voice-library library"]],
+      [
+        "shell.groupVideo",
+        [
+          "/workbench/video-translator translate",
+          "/workbench/video-translator-pro translatePro",
+          "/workbench/dubbing-studio dubbing",
+          "/workbench/dubbing-pro dubbingPro",
+          "/workbench/ai-avatar-video avatar",
+          "/workbench/ai-tools tools",
+          "/workbench/ai-tools/video-erasure erase",
+        ],
+      ],
+      ["shell.groupAccount", ["/workbench/my-plan plan", "/workbench/pricing pricing", "/workbench/account account"]],
+    ]);
+    for (const item of WORKBENCH_NAV.flatMap((group) => group.items)) expect(findRouteMeta(item.path)?.meta.titleKey).toBe(`routes.${item.page}.title`);
+  });
+
+  it("mounts every catalogue page on a route module that exists (built tools: the module named after the page)", () => {
+    const files: Record<string, string> = {};
+    const walk = (entries: readonly RouteConfigEntry[]) => {
+      for (const entry of entries) {
+        if (entry.id?.startsWith("wb-")) files[entry.id] = entry.file;
+        walk(entry.children ?? []);
+      }
+    };
+    walk(routes);
+    expect(files["wb-text-to-speech"]).toBe("routes/workbench/text-to-speech.tsx");
+    expect(files["wb-voice-library"]).toBe("routes/workbench/voice-library.tsx");
+    expect(files["wb-dubbing-studio"]).toBe("routes/workbench/tool.tsx");
+    expect(files["wb-dubbing-studio-details"]).toBe("routes/workbench/result-details.tsx");
+    for (const [id, file] of Object.entries(files)) expect(existsSync(new URL(`../${file}`, import.meta.url)), `${id}: ${file}`).toBe(true);
+  });
+
+  it("names tool pages after their catalogue id", () => {
+    expect(toolPageKey("voice-library")).toBe("workbenchVoiceLibrary");
+    expect(toolPageKey("video-translator-pro-result")).toBe("workbenchVideoTranslatorProResult");
+    expect(findRouteMeta("/zh/workbench/video-translator-pro/result/x")?.meta.titleKey).toBe("routes.workbenchVideoTranslatorProResult.title");
+  });
+});
+
+describe("job kinds", () => {
+  it("labels every job type; operators' job types show as system and are never a filter choice", () => {
+    expect(jobKind("tts.synthesize")).toEqual({ tool: "text-to-speech", labelKey: "history.kinds.ttsSynthesize", output: "audio" });
+    expect(jobKind("system.selfCheck")).toEqual({ tool: "system", labelKey: "history.kinds.selfCheck", output: "audio" });
+    expect(jobKind("video.translate").labelKey).toBe("history.kinds.unknown");
+    expect(Object.keys(JOB_KINDS).sort()).toEqual(["sts.convert", "system.ping", "system.selfCheck", "tts.synthesize", "voice.clone"]);
+    expect(toolsWithJobs()).toEqual(["text-to-speech", "speech-to-speech", "voice-cloning"]);
+    expect(jobTypesOf(["voice-cloning"])).toEqual(["voice.clone"]);
+    expect(toolLabelKey("voices")).toBe("wbPage.workbenchVoiceLibrary");
+    expect(toolLabelKey("video-erasure")).toBe("wbPage.workbenchVideoErasure");
+    expect(toolLabelKey("system")).toBe("history.tools.system");
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { SPEECH_PRICES } from '../speech/speech-prices.ts';
+import { INTERNAL_JOBS, JOB_OUTPUTS, JOB_TYPES, jobTypesOfTools, mainPage, TOOL_CATALOGUE, TOOL_IDS, TOOL_PAGES, toolOfJob, toolOfPage, toolsWithJobs } from './tool-catalogue.ts';
+
+/** The workbench tool pages of the spec (§2), locale-neutral, `{slug}` as `:slug`. */
+const SPEC_TOOL_PAGES = [
+  '/workbench/ai-avatar-video',
+  '/workbench/ai-tools',
+  '/workbench/ai-tools/video-erasure',
+  '/workbench/dubbing-pro',
+  '/workbench/dubbing-pro/details',
+  '/workbench/dubbing-studio',
+  '/workbench/dubbing-studio/details/:slug',
+  '/workbench/speech-to-speech',
+  '/workbench/text-to-speech',
+  '/workbench/video-translator',
+  '/workbench/video-translator/details/:slug',
+  '/workbench/video-translator-pro',
+  '/workbench/video-translator-pro/result/:slug',
+  '/workbench/video-translator-pro/details/:slug',
+  '/workbench/voice-cloning',
+  '/workbench/voice-library',
+];
+/** The spec's marketing pages of tools (§2). */
+const SPEC_TOOL_LANDINGS = ['/speech-to-speech', '/talking-photo', '/text-to-speech', '/video-translator', '/voice-cloning', '/voice-library'];
+
+describe('tool catalogue', () => {
+  it('holds every tool of the spec once, by the folder name every layer uses', () => {
+    expect(TOOL_IDS).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning', 'voices', 'video-translation', 'dubbing', 'avatar', 'video-erasure']);
+    for (const id of TOOL_IDS) expect(id).toMatch(/^[a-z]+(-[a-z]+)*$/);
+  });
+
+  it('lists every workbench tool page and tool landing page of the spec, each once, in both languages', () => {
+    expect([...TOOL_PAGES.map((page) => page.paths.en)].sort()).toEqual([...SPEC_TOOL_PAGES].sort());
+    expect(new Set(TOOL_PAGES.map((page) => page.id)).size).toBe(TOOL_PAGES.length);
+    for (const page of TOOL_PAGES) expect(page.paths.zh).toBe(`/zh${page.paths.en}`);
+    const landings = TOOL_CATALOGUE.flatMap((tool) => (tool.marketing ? [tool.marketing] : []));
+    expect(landings.map((landing) => landing.en).sort()).toEqual([...SPEC_TOOL_LANDINGS].sort());
+    for (const landing of landings) expect(landing.zh).toBe(`/zh${landing.en}`);
+  });
+
+  it('gives each tool a main page that names it, and finds the tool of each page', () => {
+    for (const tool of TOOL_CATALOGUE) {
+      expect(mainPage(tool).kind, tool.id).toBe('tool');
+      for (const page of tool.pages) expect(toolOfPage(page.id)).toBe(tool.id);
+    }
+    expect(mainPage(TOOL_CATALOGUE.find((tool) => tool.id === 'video-erasure')!).paths.en).toBe('/workbench/ai-tools/video-erasure');
+  });
+
+  it('knows every job type, its tool and output; internal job types belong to no tool', () => {
+    expect([...JOB_TYPES].sort()).toEqual(['sts.convert', 'system.ping', 'system.selfCheck', 'tts.synthesize', 'voice.clone']);
+    expect(toolOfJob('tts.synthesize')).toBe('text-to-speech');
+    expect(toolOfJob('voice.clone')).toBe('voice-cloning');
+    for (const type of Object.keys(INTERNAL_JOBS) as (keyof typeof INTERNAL_JOBS)[]) expect(toolOfJob(type)).toBeNull();
+    for (const tool of TOOL_CATALOGUE) {
+      for (const [type, output] of Object.entries(tool.jobs)) {
+        expect(tool.outputs as readonly string[], `${tool.id} ${type}`).toContain(output);
+        expect(JOB_OUTPUTS[type as keyof typeof JOB_OUTPUTS]).toBe(output);
+      }
+    }
+  });
+
+  it('offers only tools that queue jobs to the history filter, never the internal job types', () => {
+    expect(toolsWithJobs()).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning']);
+    expect(jobTypesOfTools(['voices', 'dubbing'])).toEqual([]);
+    expect(jobTypesOfTools(toolsWithJobs()).some((type) => type.startsWith('system.'))).toBe(false);
+  });
+
+  it('marks only the tools with pages and calls as built; built tools queue or price nothing they do not declare', () => {
+    expect(TOOL_CATALOGUE.filter((tool) => tool.status === 'built').map((tool) => tool.id)).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning', 'voices']);
+    const priced = TOOL_CATALOGUE.flatMap((tool) => tool.priceKeys as readonly string[]);
+    for (const key of priced) expect(Object.keys(SPEECH_PRICES)).toContain(key);
+    expect(new Set(priced).size).toBe(priced.length);
+  });
+});

@@ -1,0 +1,254 @@
+import type { SPEECH_PRICES } from '../speech/speech-prices.ts';
+
+/**
+ * The tool catalogue: one entry per tool of the product (spec §1–2), built or not yet. Everything
+ * that lists tools is derived from it or checked against it at compile time: the web's routes
+ * (`apps/web/app/routes.ts`), route metadata (`lib/route-meta.ts`), the workbench sidebar
+ * (`lib/workbench-nav.ts`), the content history's tool filter and job kinds (`lib/job-kinds.ts`)
+ * and the job types core queues (`JOB_NAMES` in `packages/core/src/jobs/job-types.ts`, which must
+ * equal `JOB_TYPES`). The tool id is the folder name of the tool in every layer
+ * (`packages/core/src/text-to-speech/`, `apps/server/src/areas/text-to-speech/`,
+ * `apps/web/app/components/text-to-speech/`). See "Adding a tool" in `docs/architecture.md`.
+ *
+ * Schema-free and import-free on purpose (no zod): browser code imports it from
+ * `@voxwork/contract/tools`, a subpath holding nothing else, so route metadata (in root, on every
+ * marketing page) costs only the catalogue (decision 011).
+ */
+
+/** Sidebar groups of the workbench (the account group holds the shell's own pages). */
+export type ToolNavGroup = 'create' | 'voices' | 'video';
+
+/** How a result is shown: a player for audio or video, text for everything else. */
+export type OutputKind = 'audio' | 'video' | 'text';
+
+export type ToolStatus = 'built' | 'not-yet';
+
+/** A key of the price table a tool charges from (`SPEECH_PRICES`). */
+export type PriceKey = Exclude<keyof typeof SPEECH_PRICES, 'tierMultiplier'>;
+
+/**
+ * What a workbench page of a tool is: its main page (`tool`), a hub listing tools (`hub`), a
+ * project's editor or details (`details`), or the result of one job (`result`).
+ */
+export type ToolPageKind = 'tool' | 'hub' | 'details' | 'result';
+
+export interface ToolPageDefinition<
+  Id extends string = string,
+  Path extends `/workbench/${string}` = `/workbench/${string}`,
+  Kind extends ToolPageKind = ToolPageKind,
+> {
+  /** Unique across the catalogue; the web's route id is `wb-{id}`, its message keys `workbench{PascalCase(id)}`. */
+  id: Id;
+  /** `tool` and `hub` pages are in the workbench sidebar; `details` and `result` pages are reached from them. */
+  kind: Kind;
+  /** English at the plain path, Chinese under `/zh` (spec §2); `:slug` is a route parameter. */
+  paths: { en: Path; zh: `/zh${Path}` };
+}
+
+export interface ToolDefinition {
+  id: string;
+  status: ToolStatus;
+  navGroup: ToolNavGroup;
+  /** Workbench pages in sidebar order; the first of kind `tool` is the tool's main page (it names the tool). */
+  pages: readonly ToolPageDefinition[];
+  /** The public marketing landing page, when the tool has one. */
+  marketing: { en: `/${string}`; zh: `/zh/${string}` } | null;
+  /** Job types the tool queues and how each one's result is shown (empty until it queues jobs). */
+  jobs: Readonly<Record<string, OutputKind>>;
+  /** What the tool's results are. */
+  outputs: readonly OutputKind[];
+  /** Keys of the price table the tool charges from (empty until it charges). */
+  priceKeys: readonly PriceKey[];
+}
+
+const page = <const Id extends string, const Path extends `/workbench/${string}`, const Kind extends ToolPageKind>(
+  id: Id,
+  path: Path,
+  kind: Kind,
+): ToolPageDefinition<Id, Path, Kind> => ({ id, kind, paths: { en: path, zh: `/zh${path}` } });
+
+const landing = <const Path extends `/${string}`>(path: Path) => ({ en: path, zh: `/zh${path}` as const });
+
+/** Every tool, in the order the sidebar and the history's tool filter show them. */
+export const TOOL_CATALOGUE = [
+  {
+    id: 'text-to-speech',
+    status: 'built',
+    navGroup: 'create',
+    pages: [page('text-to-speech', '/workbench/text-to-speech', 'tool')],
+    marketing: landing('/text-to-speech'),
+    jobs: { 'tts.synthesize': 'audio' },
+    outputs: ['audio', 'text'],
+    priceKeys: ['ttsPer1000Characters'],
+  },
+  {
+    id: 'speech-to-speech',
+    status: 'built',
+    navGroup: 'create',
+    pages: [page('speech-to-speech', '/workbench/speech-to-speech', 'tool')],
+    marketing: landing('/speech-to-speech'),
+    jobs: { 'sts.convert': 'audio' },
+    outputs: ['audio'],
+    priceKeys: ['stsPerMinute'],
+  },
+  {
+    id: 'voice-cloning',
+    status: 'built',
+    navGroup: 'voices',
+    pages: [page('voice-cloning', '/workbench/voice-cloning', 'tool')],
+    marketing: landing('/voice-cloning'),
+    // A clone's result is its voice; the history plays its preview.
+    jobs: { 'voice.clone': 'audio' },
+    outputs: ['audio'],
+    priceKeys: ['voiceClone'],
+  },
+  {
+    id: 'voices',
+    status: 'built',
+    navGroup: 'voices',
+    pages: [page('voice-library', '/workbench/voice-library', 'tool')],
+    marketing: landing('/voice-library'),
+    jobs: {},
+    outputs: ['audio'],
+    priceKeys: [],
+  },
+  {
+    id: 'video-translation',
+    status: 'not-yet',
+    navGroup: 'video',
+    pages: [
+      page('video-translator', '/workbench/video-translator', 'tool'),
+      page('video-translator-details', '/workbench/video-translator/details/:slug', 'details'),
+      page('video-translator-pro', '/workbench/video-translator-pro', 'tool'),
+      page('video-translator-pro-result', '/workbench/video-translator-pro/result/:slug', 'result'),
+      page('video-translator-pro-details', '/workbench/video-translator-pro/details/:slug', 'details'),
+    ],
+    marketing: landing('/video-translator'),
+    jobs: {},
+    outputs: ['video', 'text'],
+    priceKeys: [],
+  },
+  {
+    id: 'dubbing',
+    status: 'not-yet',
+    navGroup: 'video',
+    pages: [
+      page('dubbing-studio', '/workbench/dubbing-studio', 'tool'),
+      page('dubbing-studio-details', '/workbench/dubbing-studio/details/:slug', 'details'),
+      page('dubbing-pro', '/workbench/dubbing-pro', 'tool'),
+      page('dubbing-pro-details', '/workbench/dubbing-pro/details', 'details'),
+    ],
+    marketing: null,
+    jobs: {},
+    outputs: ['video', 'audio', 'text'],
+    priceKeys: [],
+  },
+  {
+    id: 'avatar',
+    status: 'not-yet',
+    navGroup: 'video',
+    // AI avatar video and talking photo (the marketing page) are one tool.
+    pages: [page('ai-avatar-video', '/workbench/ai-avatar-video', 'tool')],
+    marketing: landing('/talking-photo'),
+    jobs: {},
+    outputs: ['video'],
+    priceKeys: [],
+  },
+  {
+    id: 'video-erasure',
+    status: 'not-yet',
+    navGroup: 'video',
+    pages: [
+      // The AI tools hub: today it holds video erasure only.
+      page('ai-tools', '/workbench/ai-tools', 'hub'),
+      page('video-erasure', '/workbench/ai-tools/video-erasure', 'tool'),
+    ],
+    marketing: null,
+    jobs: {},
+    outputs: ['video'],
+    priceKeys: [],
+  },
+] as const satisfies readonly ToolDefinition[];
+
+/**
+ * Job types no user tool owns: operators and diagnostics (`system.selfCheck` renders a test tone
+ * for an owner; `system.ping` is a queue round trip). They are queued like any job, shown in a
+ * user's history when they own one, but never offered by the history's tool filter.
+ */
+export const INTERNAL_JOBS = {
+  'system.selfCheck': 'audio',
+  'system.ping': 'text',
+} as const satisfies Readonly<Record<string, OutputKind>>;
+
+export type ToolEntry = (typeof TOOL_CATALOGUE)[number];
+export type ToolId = ToolEntry['id'];
+export type ToolOf<Id extends ToolId> = Extract<ToolEntry, { id: Id }>;
+export type BuiltToolId = Extract<ToolEntry, { status: 'built' }>['id'];
+
+export type ToolPage = ToolEntry['pages'][number];
+export type ToolPageId = ToolPage['id'];
+/** Locale-neutral path pattern of a tool page (`/workbench/dubbing-studio/details/:slug`). */
+export type ToolPagePath = ToolPage['paths']['en'];
+/** Pages the workbench sidebar shows. */
+export type NavToolPage = Extract<ToolPage, { kind: 'tool' | 'hub' }>;
+
+export type MarketingToolPath = NonNullable<ToolEntry['marketing']>['en'];
+
+type JobsOf<T> = T extends { jobs: infer J } ? keyof J & string : never;
+/** Job types users queue through their tools. */
+export type ToolJobType = JobsOf<ToolEntry>;
+export type InternalJobType = keyof typeof INTERNAL_JOBS;
+/** Every job type there is: core's `JobName` must be exactly this union (checked in core). */
+export type JobType = ToolJobType | InternalJobType;
+
+type PriceKeysOf<T> = T extends { priceKeys: readonly (infer K)[] } ? K : never;
+// Every price in the table belongs to a tool (an error here names the orphan key).
+const _everyPriceHasATool: Record<Exclude<PriceKey, PriceKeysOf<ToolEntry>>, never> = {};
+void _everyPriceHasATool;
+
+// `@__PURE__`: a bundle that does not use a derived list (a marketing page's route metadata) drops it.
+export const TOOL_IDS: readonly ToolId[] = /* @__PURE__ */ TOOL_CATALOGUE.map((tool) => tool.id);
+
+/** The catalogue entry of a tool. */
+export function toolById<Id extends ToolId>(id: Id): ToolOf<Id> {
+  return TOOL_CATALOGUE.find((tool) => tool.id === id) as ToolOf<Id>;
+}
+
+/** Every workbench page of every tool, in catalogue order. */
+export const TOOL_PAGES: readonly ToolPage[] = /* @__PURE__ */ TOOL_CATALOGUE.flatMap((tool) => tool.pages as readonly ToolPage[]);
+
+/** A tool's main page: the first of kind `tool`. */
+export function mainPage(tool: ToolEntry): ToolPage {
+  const pages = tool.pages as readonly ToolPage[];
+  return pages.find((candidate) => candidate.kind === 'tool') ?? pages[0]!;
+}
+
+/** The tool a workbench page belongs to. */
+export function toolOfPage(pageId: ToolPageId): ToolId {
+  return TOOL_CATALOGUE.find((tool) => (tool.pages as readonly ToolPage[]).some((candidate) => candidate.id === pageId))!.id;
+}
+
+/** How each job type's result is shown, tool job types and internal ones alike. */
+export const JOB_OUTPUTS: Readonly<Record<JobType, OutputKind>> = /* @__PURE__ */ Object.assign(
+  {},
+  INTERNAL_JOBS,
+  ...TOOL_CATALOGUE.map((tool) => tool.jobs),
+) as Record<JobType, OutputKind>;
+
+/** Every job type: what core creates queues for (`JOB_NAMES`). */
+export const JOB_TYPES = /* @__PURE__ */ Object.keys(JOB_OUTPUTS) as readonly JobType[];
+
+/** The tool that queues a job type, or `null` for internal job types. */
+export function toolOfJob(type: JobType): ToolId | null {
+  return TOOL_CATALOGUE.find((tool) => Object.prototype.hasOwnProperty.call(tool.jobs, type))?.id ?? null;
+}
+
+/** Job types of the given tools (empty when none of them queues jobs yet). */
+export function jobTypesOfTools(tools: readonly ToolId[]): ToolJobType[] {
+  return TOOL_CATALOGUE.filter((tool) => tools.includes(tool.id)).flatMap((tool) => Object.keys(tool.jobs) as ToolJobType[]);
+}
+
+/** Tools that queue at least one job type, in catalogue order (the history's tool filter; internal jobs are no tool). */
+export function toolsWithJobs(): ToolId[] {
+  return TOOL_CATALOGUE.filter((tool) => Object.keys(tool.jobs).length > 0).map((tool) => tool.id);
+}
