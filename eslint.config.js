@@ -24,7 +24,7 @@ const CORE_PATTERNS = [
 const CORE_NO_FILE_HELPERS = {
   name: '@voxwork/media',
   importNames: ['withWorkDir', 'fileToDataUrl', 'fileSize', 'readTextFile', 'writeTextFile', 'saveStreamToFile', 'readWavMono', 'writeWavMono'],
-  message: 'core reaches files through its ports (JobFiles, StorageRepository, the runtime ports), not media file helpers',
+  message: 'core reaches files through its ports (JobFiles, ScratchFiles, StorageRepository, the runtime ports), not media file helpers',
 };
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/*.acceptance.test.ts', '**/test-support/**', '**/testing/**'];
 
@@ -111,20 +111,6 @@ export default tseslint.config(
     files: ['packages/core/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [CORE_NO_FILE_HELPERS], patterns: CORE_PATTERNS }] },
-  },
-  {
-    // Known violations (issue 13): these stages and services still make scratch folders and read or
-    // write job files through media helpers; they move behind a core port (implemented in the
-    // server) next. Remove a file from this list when it is fixed; new files get the full rule.
-    files: [
-      'packages/core/src/pipeline-stages/assemble-speech.ts',
-      'packages/core/src/pipeline-stages/fetch-stored-file.ts',
-      'packages/core/src/pipeline-stages/synthesize-segments.ts',
-      'packages/core/src/text-to-speech/text-to-speech.service.ts',
-      'packages/core/src/voice-cloning/voice-cloning.service.ts',
-      'packages/core/src/voices/voices.service.ts',
-    ],
-    rules: { 'no-restricted-imports': ['error', { patterns: CORE_PATTERNS }] },
   },
   {
     files: ['packages/engines/**/*.ts'],

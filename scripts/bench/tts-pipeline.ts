@@ -12,6 +12,7 @@ import { parseTtsScript } from '../../packages/contract/src/index.ts';
 import { createTextToSpeechPipeline, findLibraryVoice, libraryTarget, synthesizeWithTarget, type JobFiles, type SpeechEngines, type TtsJobInput, type VoiceTarget } from '../../packages/core/src/index.ts';
 import { createLocalEngineRegistry, resolveEngines } from '../../packages/engines/src/index.ts';
 import { createSpeechEngines } from '../../apps/server/src/engines/speech-engines.ts';
+import { localScratchFiles } from '../../apps/server/src/files/local-scratch-files.ts';
 
 const PARAGRAPHS = [
   'The committee met on Tuesday to discuss the new budget. After a long debate, the members agreed to fund the library for another year.',
@@ -72,7 +73,7 @@ function jobFiles(folder: string): JobFiles {
 export async function pipelineSeconds(engines: SpeechEngines, voiceKey: string, characters: number): Promise<{ seconds: number; audioSeconds: number; sentences: number }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-bench-tts-'));
   try {
-    const pipeline = createTextToSpeechPipeline({ engines });
+    const pipeline = createTextToSpeechPipeline({ engines, scratch: localScratchFiles() });
     const text = englishScript(characters);
     const input: TtsJobInput = {
       text,

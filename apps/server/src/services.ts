@@ -18,6 +18,7 @@ import { createAccountServices } from './auth/account-services.ts';
 import { createPaymentServices } from './payments/payment-services.ts';
 import { createStorageServices } from './storage/storage-services.ts';
 import { localJobFiles } from './jobs/job-files.ts';
+import { localScratchFiles } from './files/local-scratch-files.ts';
 import type { Config } from './config.ts';
 import { createAnalyticsServices } from './analytics/analytics-services.ts';
 import { createShareServices } from './sharing/share-services.ts';
@@ -49,6 +50,7 @@ export function createServices({
     onSweepError: (error) => log?.warn({ err: error }, 'could not delete expired rate-limit counters'),
   });
   const resolvedEngines = engines ?? resolveEngines(createEngineRegistryFromEnv(process.env), engineSelectionFromEnv(process.env));
+  const scratch = localScratchFiles();
   const speechEngines = createSpeechEngines({ engines: resolvedEngines, ...(log ? { log } : {}) });
   const accountServices = createAccountServices({ database, config: config, log: log ?? pino({ level: 'silent' }) });
   const storageServices = createStorageServices({ database, config: config, accounts: accountServices.accounts });
@@ -58,7 +60,7 @@ export function createServices({
     jobs: jobRepository,
     queue,
     ...(events ? { events } : {}),
-    pipelines: createJobPipelines({ engines: speechEngines, storage: storageServices.storage, speech: speechRepository }),
+    pipelines: createJobPipelines({ engines: speechEngines, storage: storageServices.storage, speech: speechRepository, scratch }),
     files: localJobFiles(config.dataDir),
     storage: storageServices.storage,
     // Paid plans go first when workers are busy.
@@ -70,7 +72,7 @@ export function createServices({
     },
   });
   accountServices.onUserDeleted((userId) => speechRepository.deleteAllOf(userId));
-  const voices = createVoicesService({ engines: speechEngines, speech: speechRepository, storage: storageServices.storage, rateLimiter });
+  const voices = createVoicesService({ engines: speechEngines, speech: speechRepository, storage: storageServices.storage, scratch, rateLimiter });
   const findUpload = (userId: string, uploadId: string) => storageServices.uploads.get(userId, uploadId);
   const planOf = async (userId: string) => (await accountServices.accounts.getAccountInfo(userId)).comboDetail;
   return {
@@ -82,8 +84,8 @@ export function createServices({
     speechEngines,
     rateLimiter,
     voices,
-    textToSpeech: createTextToSpeechService({ engines: speechEngines, speech: speechRepository, jobs, voices, planOf }),
-    voiceCloning: createVoiceCloningService({ engines: speechEngines, speech: speechRepository, jobs, storage: storageServices.storage, voices, findUpload, planOf }),
+    textToSpeech: createTextToSpeechService({ engines: speechEngines, speech: speechRepository, jobs, voices, scratch, planOf }),
+    voiceCloning: createVoiceCloningService({ engines: speechEngines, speech: speechRepository, jobs, storage: storageServices.storage, scratch, voices, findUpload, planOf }),
     speechToSpeech: createSpeechToSpeechService({ jobs, voices, findUpload }),
     analytics: createAnalyticsServices(database, config, log),
     feedback: createFeedbackRepository(database.db),

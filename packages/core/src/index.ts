@@ -12,6 +12,7 @@ export * from './accounts/account-mail.ts';
 export * from './payments/checkout.service.ts';
 export * from './payments/payment-provider.port.ts';
 export * from './storage/index.ts';
+export * from './files/index.ts';
 export * from './uploads/index.ts';
 export * from './sharing/share-link.service.ts';
 export * from './engines/index.ts';

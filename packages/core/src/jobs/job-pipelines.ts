@@ -1,6 +1,7 @@
 /** The pipeline registry: every job type's pipeline, built once per process from the tools' factories. */
 import type { SpeechRepository } from '@voxwork/db';
 import type { SpeechEngines } from '../engines/speech-engines.port.ts';
+import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { pingPipeline } from '../system/ping.pipeline.ts';
 import { selfCheckPipeline } from '../system/self-check.pipeline.ts';
@@ -13,6 +14,8 @@ export interface JobPipelineDeps {
   engines: SpeechEngines;
   storage: StorageRepository;
   speech: SpeechRepository;
+  /** Local files around the engines (job files' text, stored objects copied in). */
+  scratch: ScratchFiles;
 }
 
 /** The pipeline of every job type. A job type without one fails to compile here. */

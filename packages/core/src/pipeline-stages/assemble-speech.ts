@@ -2,7 +2,8 @@
  * Synthesised segments joined into one speech track with pauses between them, in process
  * (`concatWavPieces`: no ffmpeg graph with hundreds of inputs), and subtitles from their word timings.
  */
-import { concatWavPieces, toSrt, toVtt, writeTextFile, type WavPiece } from '@voxwork/media';
+import { concatWavPieces, toSrt, toVtt, type WavPiece } from '@voxwork/media';
+import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles } from '../jobs/pipeline-definition.ts';
 import { readSegmentTimings, segmentFiles } from './synthesize-segments.ts';
 import { SPEECH_SAMPLE_RATE } from './speech-audio.ts';
@@ -19,14 +20,14 @@ export interface AssembledSpeech {
 }
 
 /** Joins the segments and silences of `layout` into the job file `output` (WAV at the speech rate). */
-export async function assembleSpeech(files: JobFiles, layout: readonly TrackPiece[], output: string): Promise<AssembledSpeech> {
+export async function assembleSpeech(files: JobFiles, scratch: ScratchFiles, layout: readonly TrackPiece[], output: string): Promise<AssembledSpeech> {
   const pieces: WavPiece[] = await Promise.all(layout.map(async (piece) => ('segment' in piece ? { file: await files.path(segmentFiles(piece.segment).audio) } : piece)));
   const { startsSeconds, durationSeconds } = await concatWavPieces(pieces, await files.path(output), SPEECH_SAMPLE_RATE);
   const segments = await Promise.all(
     layout.flatMap((piece, pieceIndex) =>
       'segment' in piece
         ? [
-            readSegmentTimings(files, piece.segment).then((timings) => {
+            readSegmentTimings(files, scratch, piece.segment).then((timings) => {
               const offset = startsSeconds[pieceIndex]!;
               return { words: timings.words.map((word) => ({ text: word.text, startSeconds: word.startSeconds + offset, endSeconds: word.endSeconds + offset })), approximate: timings.approximate };
             }),
@@ -38,9 +39,9 @@ export async function assembleSpeech(files: JobFiles, layout: readonly TrackPiec
 }
 
 /** SRT and VTT subtitles of an assembled track (`<baseName>.srt`, `<baseName>.vtt`); returns the cue count. */
-export async function writeSubtitles(files: JobFiles, baseName: string, assembled: AssembledSpeech): Promise<{ files: string[]; cues: number }> {
+export async function writeSubtitles(files: JobFiles, scratch: ScratchFiles, baseName: string, assembled: AssembledSpeech): Promise<{ files: string[]; cues: number }> {
   const cues = cuesFromWords(assembled.segments).map((cue) => ({ start: cue.start, end: cue.end, text: cue.text }));
-  await writeTextFile(await files.path(`${baseName}.srt`), toSrt(cues));
-  await writeTextFile(await files.path(`${baseName}.vtt`), toVtt(cues));
+  await scratch.writeText(await files.path(`${baseName}.srt`), toSrt(cues));
+  await scratch.writeText(await files.path(`${baseName}.vtt`), toVtt(cues));
   return { files: [`${baseName}.srt`, `${baseName}.vtt`], cues: cues.length };
 }

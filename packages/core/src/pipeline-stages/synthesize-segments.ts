@@ -4,8 +4,8 @@
  * speaks a script's sentences this way; dubbing and video translation will speak translated
  * segments the same way.
  */
-import { readTextFile, writeTextFile } from '@voxwork/media';
 import type { SpeechEngines, SpeechSettings, SpokenWord, VoiceTarget } from '../engines/speech-engines.port.ts';
+import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles } from '../jobs/pipeline-definition.ts';
 import { synthesizeWithTarget } from '../voices/voice-choice.ts';
 import { SPEECH_SAMPLE_RATE } from './speech-audio.ts';
@@ -77,10 +77,11 @@ export async function synthesizeSegments(request: {
   segments: readonly SpeechSegment[];
   settings: SpeechSettings;
   files: JobFiles;
+  scratch: ScratchFiles;
   signal: AbortSignal;
   reportProgress(percent: number): void;
 }): Promise<string[]> {
-  const { engines, segments, settings, files, signal } = request;
+  const { engines, segments, settings, files, scratch, signal } = request;
   let done = 0;
   await mapConcurrent(
     segments,
@@ -102,7 +103,7 @@ export async function synthesizeSegments(request: {
         });
         // Timings are for the spoken text; subtitles show the written words where the counts agree.
         const words = writtenWordTimings(segment.written, outcome.words);
-        await writeTextFile(await files.path(timings), JSON.stringify({ durationSeconds: outcome.durationSeconds, words, approximate: outcome.wordTimingsApproximate } satisfies SegmentTimings));
+        await scratch.writeText(await files.path(timings), JSON.stringify({ durationSeconds: outcome.durationSeconds, words, approximate: outcome.wordTimingsApproximate } satisfies SegmentTimings));
       }
       done++;
       request.reportProgress((done / segments.length) * 100);
@@ -112,6 +113,6 @@ export async function synthesizeSegments(request: {
   return segments.flatMap((_, index) => Object.values(segmentFiles(index)));
 }
 
-export async function readSegmentTimings(files: JobFiles, index: number): Promise<SegmentTimings> {
-  return JSON.parse(await readTextFile(await files.path(segmentFiles(index).timings))) as SegmentTimings;
+export async function readSegmentTimings(files: JobFiles, scratch: ScratchFiles, index: number): Promise<SegmentTimings> {
+  return JSON.parse(await scratch.readText(await files.path(segmentFiles(index).timings))) as SegmentTimings;
 }

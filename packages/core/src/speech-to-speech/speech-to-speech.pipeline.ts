@@ -1,6 +1,7 @@
 import { ErrorCode } from '@voxwork/contract';
 import { DomainError } from '../domain-error.ts';
 import type { LibraryVoice, SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
+import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
 import { audioDuration, deliverSpeech, encodeSpeech, fetchRecording, mixSpeechWithBackground, PLAIN_SPEECH, SPEECH_SAMPLE_RATE, type SpeechFormat } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
@@ -34,7 +35,7 @@ function libraryVoiceProfiles(engines: SpeechEngines) {
 }
 
 /** Speech to speech: `prepare` (the recording as speech WAV, the original kept for before/after) → `convert` → `encode`. */
-export function createSpeechToSpeechPipeline({ engines, storage }: { engines: SpeechEngines; storage: StorageRepository }): PipelineDefinition<StsJobInput> {
+export function createSpeechToSpeechPipeline({ engines, storage, scratch }: { engines: SpeechEngines; storage: StorageRepository; scratch: ScratchFiles }): PipelineDefinition<StsJobInput> {
   const libraryProfile = libraryVoiceProfiles(engines);
 
   return {
@@ -44,7 +45,7 @@ export function createSpeechToSpeechPipeline({ engines, storage }: { engines: Sp
         weight: 1,
         async run(context) {
           const { input, files, signal } = context;
-          const { durationSeconds } = await fetchRecording(storage, files, { key: input.uploadKey, output: 'source.wav', signal });
+          const { durationSeconds } = await fetchRecording(storage, scratch, files, { key: input.uploadKey, output: 'source.wav', signal });
           const original = await deliverSpeech(context, { wav: 'source.wav', baseName: 'original', format: 'mp3', durationSeconds });
           return { files: ['source.wav', original.file], durationSeconds, media: [original.media] };
         },

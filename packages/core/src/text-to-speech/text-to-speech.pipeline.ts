@@ -1,5 +1,6 @@
 import { parseTtsScript } from '@voxwork/contract';
 import type { SpeechEngines, SpeechSettings, VoiceTarget } from '../engines/speech-engines.port.ts';
+import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
 import { assembleSpeech, deliverSpeech, synthesizeSegments, writeSubtitles, type SpeechFormat, type TrackPiece } from '../pipeline-stages/index.ts';
 import { spokenText, type PronunciationEntry } from './pronunciation-dictionary.ts';
@@ -46,7 +47,7 @@ function scriptOf(input: TtsJobInput) {
 }
 
 /** Text to speech: `synthesize` (sentences two at a time, each a checkpoint) → `assemble` (one track, SRT, VTT, the delivery format). */
-export function createTextToSpeechPipeline({ engines }: { engines: SpeechEngines }): PipelineDefinition<TtsJobInput> {
+export function createTextToSpeechPipeline({ engines, scratch }: { engines: SpeechEngines; scratch: ScratchFiles }): PipelineDefinition<TtsJobInput> {
   return {
     stages: [
       {
@@ -58,7 +59,7 @@ export function createTextToSpeechPipeline({ engines }: { engines: SpeechEngines
             const target = voiceForSpeaker(input.voices, sentence.speaker);
             return { target, written: sentence.text, spoken: spokenText(sentence.text, input.pronunciations, input.language ?? target.language) };
           });
-          const written = await synthesizeSegments({ engines, segments, settings: input, files, signal, reportProgress });
+          const written = await synthesizeSegments({ engines, segments, settings: input, files, scratch, signal, reportProgress });
           return { files: written, sentences: sentences.length };
         },
       },
@@ -67,8 +68,8 @@ export function createTextToSpeechPipeline({ engines }: { engines: SpeechEngines
         weight: 2,
         async run(context) {
           const { input, files } = context;
-          const assembled = await assembleSpeech(files, scriptOf(input).layout, 'speech.wav');
-          const subtitles = await writeSubtitles(files, 'speech', assembled);
+          const assembled = await assembleSpeech(files, scratch, scriptOf(input).layout, 'speech.wav');
+          const subtitles = await writeSubtitles(files, scratch, 'speech', assembled);
           const audio = await deliverSpeech(context, { wav: 'speech.wav', baseName: 'speech', format: input.format, durationSeconds: assembled.durationSeconds });
           const media: JobMediaFile[] = [audio.media, await context.store('speech.srt', { role: 'subtitles' }), await context.store('speech.vtt', { role: 'subtitles' })];
           return {

@@ -1,8 +1,8 @@
 import { bestTier, bestVoicesFirst, ErrorCode, parseTtsScript, ttsCost, type ComboDetail } from '@voxwork/contract';
-import { fileToDataUrl, withWorkDir } from '@voxwork/media';
 import type { SpeechRepository } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines, SpeechSettings } from '../engines/speech-engines.port.ts';
+import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobService } from '../jobs/job.service.ts';
 import type { SpeechFormat } from '../pipeline-stages/speech-audio.ts';
 import { roundTo } from '../rounding.ts';
@@ -17,6 +17,7 @@ export interface TextToSpeechServiceDeps {
   speech: SpeechRepository;
   jobs: JobService;
   voices: VoicesService;
+  scratch: ScratchFiles;
   planOf: (userId: string) => Promise<Pick<ComboDetail, 'maxTtsCharacters'>>;
 }
 
@@ -29,7 +30,7 @@ export interface TtsRequest extends SpeechSettings {
 
 /** Text to speech: scripts checked against the plan and priced, jobs accepted, the first sentence spoken at once, language detection, the pronunciation dictionary. */
 export function createTextToSpeechService(deps: TextToSpeechServiceDeps) {
-  const { engines, voices } = deps;
+  const { engines, voices, scratch } = deps;
   const dictionary = createPronunciationDictionary({ speech: deps.speech });
 
   async function prepareTts(ownerId: string, request: TtsRequest, options: { enforcePlan: boolean }) {
@@ -88,7 +89,7 @@ export function createTextToSpeechService(deps: TextToSpeechServiceDeps) {
       const first = parsed.parts.find((part) => part.kind === 'speech')!;
       const target = voiceForSpeaker(scriptVoices, first.speaker);
       const spoken = spokenText(first.text, await dictionary.entries(ownerId), request.language ?? target.language);
-      return withWorkDir('tts-preview', async (_dir, file) => {
+      return scratch.inScratchFolder('tts-preview', async (file) => {
         const outcome = await synthesizeWithTarget(engines, {
           target,
           text: spoken,
@@ -99,7 +100,7 @@ export function createTextToSpeechService(deps: TextToSpeechServiceDeps) {
           outputFile: file('first.wav'),
         });
         // WAV at the engine's own rate, not MP3: no resampling and no encoder start-up before the first sentence plays.
-        const audio = await fileToDataUrl(file('first.wav'), 'audio/wav');
+        const audio = await scratch.dataUrl(file('first.wav'), 'audio/wav');
         return { text: first.text, audio, durationSeconds: roundTo(outcome.durationSeconds, 3), words: outcome.words };
       });
     },

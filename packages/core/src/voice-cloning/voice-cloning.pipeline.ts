@@ -2,6 +2,7 @@ import { ErrorCode } from '@voxwork/contract';
 import type { SpeechRepository } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines, VoiceGender, VoiceTarget } from '../engines/speech-engines.port.ts';
+import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { PipelineDefinition } from '../jobs/pipeline-definition.ts';
 import { deliverSpeech, encodeSpeech, fetchRecording, PLAIN_SPEECH, SPEECH_SAMPLE_RATE } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
@@ -31,6 +32,7 @@ export interface ClonedVoiceAnalysis {
 export interface VoiceCloningPipelineDeps {
   engines: SpeechEngines;
   storage: StorageRepository;
+  scratch: ScratchFiles;
   speech: SpeechRepository;
 }
 
@@ -51,14 +53,14 @@ async function analyseVoice(engines: SpeechEngines, request: { files: string[]; 
 }
 
 /** Voice cloning: `prepare` (the checked recording, normalised; its sample stored) → `analyse` (profile, base voice, remote clone) → `preview`. */
-export function createVoiceCloningPipeline({ engines, storage, speech }: VoiceCloningPipelineDeps): PipelineDefinition<VoiceCloneJobInput> {
+export function createVoiceCloningPipeline({ engines, storage, scratch, speech }: VoiceCloningPipelineDeps): PipelineDefinition<VoiceCloneJobInput> {
   return {
     stages: [
       {
         name: 'prepare',
         weight: 1,
         async run({ input, ownerId, files, signal }) {
-          const { durationSeconds } = await fetchRecording(storage, files, { key: input.uploadKey, output: 'reference.wav', normalize: true, signal });
+          const { durationSeconds } = await fetchRecording(storage, scratch, files, { key: input.uploadKey, output: 'reference.wav', normalize: true, signal });
           await encodeSpeech({ input: await files.path('reference.wav'), output: await files.path('sample.mp3'), format: 'mp3', signal });
           const sampleKey = storageKeys.clonedVoiceFile(ownerId!, input.clonedVoiceId, 'sample.mp3');
           await storage.putFile(sampleKey, await files.path('sample.mp3'), { contentType: 'audio/mpeg' });

@@ -1,8 +1,8 @@
 import { ErrorCode, voiceCloneCost, type ComboDetail, type ErrorCodeValue, type RecordingCheck, type VoiceView } from '@voxwork/contract';
-import { withWorkDir } from '@voxwork/media';
 import type { SpeechRepository, UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines } from '../engines/speech-engines.port.ts';
+import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobService } from '../jobs/job.service.ts';
 import { copyStoredToFile } from '../pipeline-stages/fetch-stored-file.ts';
 import { roundTo } from '../rounding.ts';
@@ -15,6 +15,7 @@ export interface VoiceCloningServiceDeps {
   speech: SpeechRepository;
   jobs: JobService;
   storage: StorageRepository;
+  scratch: ScratchFiles;
   voices: VoicesService;
   /** A ready upload of the user, or a DomainError (UPLOAD_NOT_FOUND). */
   findUpload: (userId: string, uploadId: string) => Promise<UploadRow>;
@@ -37,14 +38,14 @@ export const RECORDING_RULES = {
 
 /** Voice cloning: recordings checked, consent, slots under a per-owner lock, the job; renaming and deleting cloned voices. */
 export function createVoiceCloningService(deps: VoiceCloningServiceDeps) {
-  const { engines, speech, storage, voices } = deps;
+  const { engines, speech, storage, scratch, voices } = deps;
 
   async function withUploadFile<T>(upload: UploadRow, work: (file: string) => Promise<T>): Promise<T> {
     if (!upload.storageKey) throw new DomainError(ErrorCode.UPLOAD_NOT_FOUND);
     if (upload.kind === 'image' || upload.hasAudio === false) throw new DomainError(ErrorCode.RECORDING_NOT_AUDIO);
     const key = upload.storageKey;
-    return withWorkDir('speech-upload', async (_dir, file) => {
-      if (!(await copyStoredToFile(storage, key, file('upload.bin')))) throw new DomainError(ErrorCode.UPLOAD_NOT_FOUND);
+    return scratch.inScratchFolder('speech-upload', async (file) => {
+      if (!(await copyStoredToFile(storage, scratch, key, file('upload.bin')))) throw new DomainError(ErrorCode.UPLOAD_NOT_FOUND);
       return work(file('upload.bin'));
     });
   }

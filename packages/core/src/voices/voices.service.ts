@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode, type VoiceView } from '@voxwork/contract';
-import { withWorkDir } from '@voxwork/media';
 import type { ClonedVoiceRow, SpeechRepository } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
+import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { RateLimiter } from '../rate-limits/rate-limiter.ts';
 import { roundTo } from '../rounding.ts';
 import type { LibraryVoice, SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
@@ -17,6 +17,7 @@ export interface VoicesServiceDeps {
   engines: SpeechEngines;
   speech: SpeechRepository;
   storage: StorageRepository;
+  scratch: ScratchFiles;
   /** Counts previews in the database, so the limit holds across replicas. */
   rateLimiter: Pick<RateLimiter, 'enforce'>;
 }
@@ -52,7 +53,7 @@ function facet(voices: readonly VoiceView[], pick: (voice: VoiceView) => Array<s
  * samples, and voice keys resolved to job voice targets for the tools that speak.
  */
 export function createVoicesService(deps: VoicesServiceDeps) {
-  const { engines, speech, storage } = deps;
+  const { engines, speech, storage, scratch } = deps;
   const cachedPreviews = new Set<string>();
   let previewsListed: Promise<void> | undefined;
 
@@ -210,7 +211,7 @@ export function createVoicesService(deps: VoicesServiceDeps) {
       let durationSeconds = 0;
       if (!existing) {
         await limitPreviews(ownerId);
-        durationSeconds = await withWorkDir('voice-preview', async (_dir, file) => {
+        durationSeconds = await scratch.inScratchFolder('voice-preview', async (file) => {
           const target = await resolveTarget(ownerId, voiceKey, undefined);
           const outcome = await synthesizeWithTarget(engines, { target, text: library.previewText, ...PLAIN_SPEECH, outputFile: file('preview.wav'), sampleRate: SPEECH_SAMPLE_RATE });
           await encodeSpeech({ input: file('preview.wav'), output: file('preview.mp3'), format: 'mp3' });
