@@ -1,3 +1,5 @@
+// First: zod's browser config must be in place before any schema is built (see the module).
+import "./lib/zod-jitless";
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";

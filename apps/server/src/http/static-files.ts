@@ -63,6 +63,8 @@ export interface LoadOptions {
   cacheControl: (relativePath: string) => string;
   /** Extra headers of a 200 answer for a file (a page's security headers). */
   extraHeaders?: (relativePath: string, identity: Buffer) => Record<string, string>;
+  /** Files left out of the table (served some other way). */
+  skip?: (relativePath: string) => boolean;
 }
 
 /** Loads one file and whichever of its `.br` / `.gz` siblings exist. */
@@ -114,6 +116,7 @@ export async function loadClientBuild(clientDir: string, options: LoadOptions): 
     const folder = path.relative(clientDir, entry.parentPath).split(path.sep).filter(Boolean);
     if (folder.some((part) => part.startsWith('.')) || entry.name.startsWith('.')) continue;
     const relativePath = [...folder, entry.name].join('/');
+    if (options.skip?.(relativePath)) continue;
     if (entry.name === 'index.html') {
       const url = folder.length ? `/${folder.join('/')}` : '/';
       const page = await loadStaticFile(clientDir, relativePath, url, options);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@voxwork/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
@@ -36,7 +37,11 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions): Prom
   if (!nonceContext) throw new Error(`${serverEntry} does not export cspNonceContext (an older web build?): run npm run build`);
   const handle = createRequestHandler(build, 'production');
 
+  // The build manifest (`builds/latest.json`, `builds/meta/{id}.json`) is the new-deployment signal
+  // the browser polls: read from disk on every request, never kept in memory.
+  await app.register(fastifyStatic, { root: path.join(clientDir, 'builds'), prefix: '/builds/', wildcard: true, index: false, preCompressed: true, logLevel: 'warn' });
   const { pages, files } = await loadClientBuild(clientDir, {
+    skip: (file) => file.startsWith('builds/'),
     cacheControl: (file) => (file.startsWith('assets/') ? IMMUTABLE : file.endsWith('index.html') ? REVALIDATE_PAGE : REVALIDATE_FILE),
     // A prerendered page is static: its inline scripts are allowed by their hashes, computed once here.
     extraHeaders: (file, body) =>
