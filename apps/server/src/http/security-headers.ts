@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { BlockList } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseTrustedProxies } from '../analytics/client-address.ts';
-import type { Config } from '../config.ts';
+import type { LoadedConfig } from '../config.ts';
 
 /**
- * Security headers of the web role (decision 020). Every response gets `nosniff`; every HTML
+ * Security headers of the web role (decision 022). Every response gets `nosniff`; every HTML
  * document gets a Content-Security-Policy whose scripts are limited to this origin plus either the
  * SHA-256 hashes of the page's own inline scripts (prerendered pages: static HTML, hashed once at
  * load) or a per-request nonce (pages rendered by React Router), never `'unsafe-inline'`.
@@ -66,7 +66,7 @@ export interface SecurityHeaders {
   readonly hstsPerRequest: boolean;
 }
 
-export function securitySettingsFromConfig(config: Config, env: Record<string, string | undefined> = process.env): SecurityHeaderSettings {
+export function securitySettingsFromConfig(config: LoadedConfig, env: Record<string, string | undefined> = process.env): SecurityHeaderSettings {
   const origins = (values: (string | undefined)[]) => [...new Set(values.map(originOf).filter((origin): origin is string => Boolean(origin)))];
   return {
     publicUrl: config.publicUrl,
@@ -81,7 +81,7 @@ export function securitySettingsFromConfig(config: Config, env: Record<string, s
 }
 
 /** Presigned links point at S3_ENDPOINT (path style), or at AWS's regional endpoint without one. */
-function s3Origins(config: Config): string[] {
+function s3Origins(config: LoadedConfig): string[] {
   if (config.S3_ENDPOINT) return [originOf(config.S3_ENDPOINT)].filter((origin): origin is string => Boolean(origin));
   const regional = `https://s3.${config.S3_REGION}.amazonaws.com`;
   return config.S3_REGION === 'us-east-1' ? [regional, 'https://s3.amazonaws.com'] : [regional];
@@ -109,7 +109,7 @@ export function createSecurityHeaders(settings: SecurityHeaderSettings): Securit
   // Everything after script-src, fixed for the life of the process.
   const rest = [
     // Tailwind classes are in the stylesheet, but React renders `style=` attributes (covers,
-    // gradients, progress bars) and Radix/sonner set styles: inline styles stay allowed (decision 020).
+    // gradients, progress bars) and Radix/sonner set styles: inline styles stay allowed (decision 022).
     `style-src 'self' 'unsafe-inline'`,
     `img-src ${join("'self'", 'data:', 'blob:', media, settings.analytics ? ANALYTICS_IMAGES : [])}`,
     // Recorder takes (blob:), previews (data: audio from /api/tts/preview), stored media.
