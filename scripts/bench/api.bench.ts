@@ -17,7 +17,7 @@ import { signPath } from '@voxwork/contract';
 import { migrateDatabase, openDatabase } from '@voxwork/db';
 import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { compare, formatStatuses, freePort, postRequest, runLoad, startProcess, type LoadResult } from './http-load.ts';
+import { compare, formatCpu, formatStatuses, freePort, postRequest, runLoad, startProcess, type LoadResult } from './http-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -97,16 +97,20 @@ try {
       return postRequest(`${path}?timestamp=${timestamp}&signature=${signPath(path, secret, timestamp)}`, '{}', { channel: '100' });
     };
     const bareCall = () => postRequest('/json', '{}');
-    const load = (port: number, request: () => Buffer, ms = durationMs) => runLoad({ port, connections, durationMs: ms, request });
+    const load = (port: number, request: () => Buffer, ms = durationMs) =>
+      runLoad({ port, connections, durationMs: ms, request, serverPid: port === ourPort ? ours.pid : bare.pid });
     await load(ourPort, signedCall, 1000);
     await load(barePort, bareCall, 1000);
     const result = await compare(Number(values.rounds), () => load(ourPort, signedCall), () => load(barePort, bareCall));
     const rate = (value: LoadResult) => `${Math.round(value.perSecond).toLocaleString('en-US')} calls/s`;
     console.log('');
     console.log(`  under load: ${connections} keep-alive connections, best of ${values.rounds} rounds of ${values.seconds} s (${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} load average after)`);
-    console.log(`  signed ${path} (own process, ROLE=api, LOG_LEVEL=info)  ${rate(result.ours)}  ${formatStatuses(result.ours.statuses)}  ${result.ours.bodyBytes} B`);
-    console.log(`  bare Fastify POST, same JSON                          ${rate(result.bare)}  ${formatStatuses(result.bare.statuses)}  ${result.bare.bodyBytes} B`);
+    console.log(`  signed ${path} (own process, ROLE=api, LOG_LEVEL=info)  ${rate(result.ours)}  CPU/request ${formatCpu(result.ours)}  ${formatStatuses(result.ours.statuses)}  ${result.ours.bodyBytes} B`);
+    console.log(`  bare Fastify POST, same JSON                          ${rate(result.bare)}  CPU/request ${formatCpu(result.bare)}  ${formatStatuses(result.bare.statuses)}  ${result.bare.bodyBytes} B`);
     console.log(`  ratio ${(result.ratio * 100).toFixed(0)} % (target >= ${TARGET_RATIO * 100} %: ${result.ratio >= TARGET_RATIO ? 'met' : 'MISSED'})`);
+    if (result.cpuRatio !== undefined) {
+      console.log(`  CPU ratio ${(result.cpuRatio * 100).toFixed(0)} %: bare Fastify's server CPU per call over ours (least of the rounds), the ratio a CPU-bound server would show`);
+    }
   } finally {
     await bare.stop();
   }

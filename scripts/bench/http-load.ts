@@ -6,6 +6,7 @@
  * generator and the server under test never share a thread.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 
 export interface LoadOptions {
@@ -14,6 +15,8 @@ export interface LoadOptions {
   request: () => Buffer;
   connections: number;
   durationMs: number;
+  /** The server's process id: its CPU time during the run is measured (Linux /proc). */
+  serverPid?: number;
 }
 
 export interface LoadResult {
@@ -24,6 +27,23 @@ export interface LoadResult {
   bodyBytes: number;
   /** Status codes seen, with counts. */
   statuses: Map<number, number>;
+  /**
+   * CPU time the server process spent per answered request, in microseconds (user + system, from
+   * /proc/<pid>/stat); undefined without a pid. Unlike throughput, it hardly depends on what else
+   * the machine is doing, or on the load generator keeping up.
+   */
+  cpuMicrosPerRequest: number | undefined;
+}
+
+/** User + system CPU seconds of a process so far (Linux; clock ticks of 1/100 s). */
+export function processCpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 const HEADER_END = Buffer.from('\r\n\r\n');
@@ -64,6 +84,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let bodyBytes = 0;
   let stopped = false;
   const sockets: Socket[] = [];
+  const cpuBefore = options.serverPid ? processCpuSeconds(options.serverPid) : undefined;
   const started = performance.now();
   await Promise.all(
     Array.from(
@@ -104,8 +125,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     ),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = options.serverPid ? processCpuSeconds(options.serverPid) : undefined;
   for (const socket of sockets) socket.destroy();
-  return { requests, seconds, perSecond: requests / seconds, bodyBytes, statuses };
+  const cpuMicrosPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && requests ? ((cpuAfter - cpuBefore) * 1e6) / requests : undefined;
+  return { requests, seconds, perSecond: requests / seconds, bodyBytes, statuses, cpuMicrosPerRequest };
 }
 
 /** A GET request's bytes. */
@@ -141,6 +164,7 @@ export async function freePort(): Promise<number> {
 
 export interface Started {
   port: number;
+  pid: number;
   child: ChildProcess;
   stop(): Promise<void>;
 }
@@ -167,24 +191,46 @@ export async function startProcess(args: string[], options: { cwd: string; env: 
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { port: options.port, child, stop };
+  return { port: options.port, pid: child.pid!, child, stop };
+}
+
+export interface Comparison {
+  ours: LoadResult;
+  bare: LoadResult;
+  /** Our best throughput over bare Fastify's best. */
+  ratio: number;
+  /** Bare Fastify's lowest CPU time per request over ours: the throughput ratio a CPU-bound server would reach. */
+  cpuRatio: number | undefined;
 }
 
 /**
  * Runs ours and the bare reference alternately, `rounds` times each, and keeps each one's best
- * round: on a shared, loaded machine the best round is the least disturbed one.
+ * round (highest throughput; lowest CPU per request): on a shared, loaded machine the best round
+ * is the least disturbed one.
  */
-export async function compare(rounds: number, ours: () => Promise<LoadResult>, bare: () => Promise<LoadResult>): Promise<{ ours: LoadResult; bare: LoadResult; ratio: number }> {
-  let best: { ours?: LoadResult; bare?: LoadResult } = {};
+export async function compare(rounds: number, ours: () => Promise<LoadResult>, bare: () => Promise<LoadResult>): Promise<Comparison> {
+  const results: { ours: LoadResult[]; bare: LoadResult[] } = { ours: [], bare: [] };
   for (let round = 0; round < rounds; round++) {
-    const bareResult = await bare();
-    const ourResult = await ours();
-    best = {
-      bare: !best.bare || bareResult.perSecond > best.bare.perSecond ? bareResult : best.bare,
-      ours: !best.ours || ourResult.perSecond > best.ours.perSecond ? ourResult : best.ours,
-    };
+    results.bare.push(await bare());
+    results.ours.push(await ours());
   }
-  return { ours: best.ours!, bare: best.bare!, ratio: best.ours!.perSecond / best.bare!.perSecond };
+  const best = (list: LoadResult[]) => list.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+  const leastCpu = (list: LoadResult[]) => {
+    const values = list.map((result) => result.cpuMicrosPerRequest).filter((value): value is number => value !== undefined);
+    return values.length ? Math.min(...values) : undefined;
+  };
+  const [ourCpu, bareCpu] = [leastCpu(results.ours), leastCpu(results.bare)];
+  const [ourBest, bareBest] = [best(results.ours), best(results.bare)];
+  return {
+    ours: { ...ourBest, cpuMicrosPerRequest: ourCpu },
+    bare: { ...bareBest, cpuMicrosPerRequest: bareCpu },
+    ratio: ourBest.perSecond / bareBest.perSecond,
+    cpuRatio: ourCpu && bareCpu ? bareCpu / ourCpu : undefined,
+  };
+}
+
+export function formatCpu(result: LoadResult): string {
+  return result.cpuMicrosPerRequest === undefined ? 'n/a' : `${result.cpuMicrosPerRequest.toFixed(1)} µs`;
 }
 
 export function formatStatuses(statuses: Map<number, number>): string {
