@@ -5,12 +5,15 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { buildManifestPlugin } from "./build-manifest.plugin.ts";
 import { initialChunksPlugin } from "./initial-chunks.plugin.ts";
+import { precompressPlugin } from "./precompress.plugin.ts";
 
 // One id per build: kept in the environment so every Vite environment of the build (client,
 // server, prerender) sees the same value even if this file is evaluated again.
 const buildId = (process.env.VOXWORK_BUILD_ID ||= `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`);
 
+// Plugin order matters for the post-build steps: the build manifest is written before the
+// precompression step compresses it with every other file of build/client.
 export default defineConfig({
   define: { __VOXWORK_BUILD_ID__: JSON.stringify(buildId) },
-  plugins: [tailwindcss(), reactRouter(), initialChunksPlugin(), buildManifestPlugin({ buildId })],
+  plugins: [tailwindcss(), reactRouter(), initialChunksPlugin(), buildManifestPlugin({ buildId }), precompressPlugin()],
 });

@@ -1,16 +1,33 @@
 /**
  * bench:api — the cost of the call contract: signed POSTs to /api/system/time through the whole
- * edge (signature, channel, JSON parse, zod, envelope) on loopback. Prints median and p99 latency
- * and throughput. Figures, not assertions.
- *   npm run bench:api [-- --requests 5000 --concurrency 20]
+ * edge (signature, channel, JSON parse, zod, envelope) on loopback.
+ *   1. latency: median and p99 over fetch() calls to an app in this process (LOG_LEVEL silent);
+ *   2. throughput under load: the app started as its own process (`node apps/server/src/main.ts`,
+ *      ROLE=api, LOG_LEVEL=info, embedded database in a temporary DATA_DIR) against a bare Fastify
+ *      POST returning the same JSON (scripts/bench/bare-fastify.ts), each call signed afresh,
+ *      16 keep-alive connections, best of N rounds, as a ratio. Target: >= 50 % of bare Fastify.
+ * Figures, not assertions.
+ *   npm run bench:api [-- --requests 5000 --concurrency 20 --connections 16 --seconds 4 --rounds 3]
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import nodePath from 'node:path';
 import { parseArgs } from 'node:util';
 import { signPath } from '@voxwork/contract';
 import { migrateDatabase, openDatabase } from '@voxwork/db';
 import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { compare, formatCpu, formatStatuses, freePort, postRequest, runLoad, startProcess, type LoadResult } from './http-load.ts';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '4000' }, concurrency: { type: 'string', default: '16' } } });
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '4000' },
+    concurrency: { type: 'string', default: '16' },
+    connections: { type: 'string', default: '16' },
+    seconds: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
 const total = Number(values.requests);
 const concurrency = Number(values.concurrency);
 const secret = 'bench-secret-0001';
@@ -52,4 +69,52 @@ const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q 
 console.log(`bench:api  ${total} signed calls, concurrency ${concurrency}, loopback`);
 console.log(`  throughput  ${(total / seconds).toFixed(0)} calls/s`);
 console.log(`  latency     median ${at(0.5)} ms   p99 ${at(0.99)} ms   max ${latencies.at(-1)!.toFixed(2)} ms`);
+const sample = JSON.stringify(await (await fetch(`${base}${path}?timestamp=${Date.now()}&signature=${signPath(path, secret, Date.now())}`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', channel: '100' },
+  body: '{}',
+})).json());
 await app.stop();
+
+// Throughput: ours (own process, info logging as in production) against bare Fastify, same JSON.
+const TARGET_RATIO = 0.5;
+const root = nodePath.resolve(import.meta.dirname, '../..');
+const [ourPort, barePort] = [await freePort(), await freePort()];
+const dataDir = mkdtempSync(nodePath.join(tmpdir(), 'voxwork-bench-api-'));
+const ours = await startProcess(['apps/server/src/main.ts'], {
+  cwd: root,
+  env: { ...process.env, ROLE: 'api', PORT: String(ourPort), HOST: '127.0.0.1', DATA_DIR: dataDir, VOXWORK_ENV_FILE: '', LOG_LEVEL: 'info', API_SIGN_SECRET: secret },
+  port: ourPort,
+  readyPath: '/readyz',
+});
+try {
+  const bare = await startProcess(['scripts/bench/bare-fastify.ts', '--port', String(barePort), '--json', sample], { cwd: root, env: { ...process.env }, port: barePort, readyPath: '/readyz' });
+  try {
+    const connections = Number(values.connections);
+    const durationMs = Number(values.seconds) * 1000;
+    const signedCall = () => {
+      const timestamp = Date.now();
+      return postRequest(`${path}?timestamp=${timestamp}&signature=${signPath(path, secret, timestamp)}`, '{}', { channel: '100' });
+    };
+    const bareCall = () => postRequest('/json', '{}');
+    const load = (port: number, request: () => Buffer, ms = durationMs) =>
+      runLoad({ port, connections, durationMs: ms, request, serverPid: port === ourPort ? ours.pid : bare.pid });
+    await load(ourPort, signedCall, 1000);
+    await load(barePort, bareCall, 1000);
+    const result = await compare(Number(values.rounds), () => load(ourPort, signedCall), () => load(barePort, bareCall));
+    const rate = (value: LoadResult) => `${Math.round(value.perSecond).toLocaleString('en-US')} calls/s`;
+    console.log('');
+    console.log(`  under load: ${connections} keep-alive connections, best of ${values.rounds} rounds of ${values.seconds} s (${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} load average after)`);
+    console.log(`  signed ${path} (own process, ROLE=api, LOG_LEVEL=info)  ${rate(result.ours)}  CPU/request ${formatCpu(result.ours)}  ${formatStatuses(result.ours.statuses)}  ${result.ours.bodyBytes} B`);
+    console.log(`  bare Fastify POST, same JSON                          ${rate(result.bare)}  CPU/request ${formatCpu(result.bare)}  ${formatStatuses(result.bare.statuses)}  ${result.bare.bodyBytes} B`);
+    console.log(`  ratio ${(result.ratio * 100).toFixed(0)} % (target >= ${TARGET_RATIO * 100} %: ${result.ratio >= TARGET_RATIO ? 'met' : 'MISSED'})`);
+    if (result.cpuRatio !== undefined) {
+      console.log(`  CPU ratio ${(result.cpuRatio * 100).toFixed(0)} %: bare Fastify's server CPU per call over ours (least of the rounds), the ratio a CPU-bound server would show`);
+    }
+  } finally {
+    await bare.stop();
+  }
+} finally {
+  await ours.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

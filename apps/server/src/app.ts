@@ -12,9 +12,10 @@ import { contractPlugin } from './http/contract.plugin.ts';
 import { sendError } from './http/envelope-reply.ts';
 import { healthPlugin, type HealthCheck } from './http/health.plugin.ts';
 import { contractRateLimit } from './http/public-write-limits.ts';
+import { createSecurityHeaders, securitySettingsFromConfig } from './http/security-headers.ts';
 import { webPlugin } from './http/web.plugin.ts';
 import { startPgBoss, type RunningQueue } from './jobs/pg-boss-queue.ts';
-import { createLogger, requestId } from './logger.ts';
+import { AccessLogController, createLogger, requestId } from './logger.ts';
 import { createServices } from './services.ts';
 
 /** Paths that belong to the API: an unknown one answers with an envelope, never with a web page. */
@@ -84,16 +85,35 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
   }
 
   let shuttingDown = false;
+  const security = createSecurityHeaders(securitySettingsFromConfig(config));
   const http = Fastify({
     loggerInstance: log,
+    logController: new AccessLogController(),
     genReqId: requestId,
     bodyLimit: config.API_BODY_LIMIT_BYTES,
+    // Off on purpose: request.ip/protocol/host come from the socket; TRUSTED_PROXIES is read where it matters (analytics, HSTS).
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
-  http.addHook('onSend', async (request, reply) => {
+  // Hooks run on every request: synchronous ones (no promise per request), headers set once up front.
+  const everyResponse = Object.entries(security.everyResponse);
+  http.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    for (const [name, value] of everyResponse) reply.header(name, value);
+    done();
+  });
+  // HTML answered outside the web app (the payment sandbox's checkout page, Better Auth's pages)
+  // gets the document headers, and a policy that allows no script unless it sent its own. Pages of
+  // the web app bring all of them.
+  http.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('x-frame-options')) {
+      security.applyDocumentHeaders(request, reply);
+      // Better Auth's OAuth popup page sends its own (hash-based) policy.
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', security.scriptlessPolicy);
+    }
+    done(null, payload);
   });
 
   const checks: HealthCheck[] = [{ name: 'database', check: async () => void (await database.db.execute(sql`select 1`)) }];
@@ -123,16 +143,8 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
   });
 
   if (has('web')) {
-    await http.register(async (scope) => {
-      // API-looking paths never reach the web renderer.
-      scope.addHook('onRequest', async (request, reply) => {
-        const path = request.url.split('?')[0] ?? '/';
-        if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) {
-          return sendError(request, reply, ErrorCode.CALL_NOT_FOUND, { status: 404, params: { path } });
-        }
-      });
-      await webPlugin(scope, { buildDir: config.WEB_BUILD_DIR });
-    });
+    // API-looking paths never reach the web renderer (checked in its catch-all route).
+    await http.register(webPlugin, { buildDir: config.WEB_BUILD_DIR, security, apiPrefixes: API_PREFIXES });
   }
 
   return {

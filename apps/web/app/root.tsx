@@ -1,3 +1,5 @@
+// First: zod's browser config must be in place before any schema is built (see the module).
+import "./lib/zod-jitless";
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
@@ -7,6 +9,7 @@ import { languageRedirectScript } from "./lib/language";
 import { readPublicConfig } from "./lib/public-config.server";
 import { findRouteMeta, guardRedirect, messageScope } from "./lib/route-meta";
 import { claimChunkReload } from "./lib/chunk-reload";
+import { useNonce } from "./lib/csp-nonce";
 import { hasToken, readUserInfo } from "./lib/user-info";
 import { ColorModeScript, InlineScript } from "./components/color-mode-script";
 import { RouteError } from "./components/route-error";
@@ -66,6 +69,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const lang = languageTag(localeFromPath(pathname));
   const declared = useForcedColorMode();
   const forced = declared === "system" ? undefined : declared;
+  // The request's CSP nonce on the server (decision 022); undefined in the browser.
+  const nonce = useNonce();
 
   // On every navigation: force the page's mode or release it (spec §4), before paint. Also
   // re-applies the class when React re-creates <html> (root ErrorBoundary remount).
@@ -90,8 +95,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -164,6 +164,9 @@ export function createAuth(options: {
     advanced: {
       // Better Auth skips its origin check when NODE_ENV=test or TEST is set; ours runs everywhere, tests included.
       disableOriginCheck: false,
+      // Served over HTTPS (PUBLIC_URL https, TLS ending at a proxy): session cookies are Secure and
+      // carry the __Secure- prefix; on plain http (development, tests) they cannot be (decision 022).
+      useSecureCookies: config.publicUrl.startsWith('https://'),
       // The edge sets x-forwarded-for from the socket (or trusted proxies) before Better Auth sees the request.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },

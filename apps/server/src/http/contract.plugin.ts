@@ -74,8 +74,9 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
   });
 
   // Signature and channel are checked before the body is read, so a bad request costs nothing.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'POST') return;
+  // A synchronous hook: no promise per call; an early answer is sent without calling done().
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'POST') return done();
     const path = request.routeOptions.url ?? request.url.split('?')[0]!;
     const query = request.query as Record<string, string | undefined>;
     const check = verifySignature({
@@ -93,9 +94,14 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
         stale: ErrorCode.TIMESTAMP_OUT_OF_WINDOW,
       }[check.reason];
       request.log.warn({ reason: check.reason, path }, 'rejected call signature');
-      return sendError(request, reply, code, { data: code === ErrorCode.TIMESTAMP_OUT_OF_WINDOW ? { serverTime: now() } : undefined });
+      sendError(request, reply, code, { data: code === ErrorCode.TIMESTAMP_OUT_OF_WINDOW ? { serverTime: now() } : undefined });
+      return;
     }
-    if (request.headers[CONTRACT_HEADERS.channel] !== WEB_CHANNEL) return sendError(request, reply, ErrorCode.CHANNEL_INVALID);
+    if (request.headers[CONTRACT_HEADERS.channel] !== WEB_CHANNEL) {
+      sendError(request, reply, ErrorCode.CHANNEL_INVALID);
+      return;
+    }
+    done();
   });
 
   app.setErrorHandler((caught: FastifyError | DomainError, request, reply) => {

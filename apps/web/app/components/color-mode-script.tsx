@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { colorModeScript } from "../lib/color-mode";
+import { useNonce } from "../lib/csp-nonce";
 
 const subscribe = () => () => {};
 
@@ -7,16 +8,18 @@ const subscribe = () => () => {};
  * An inline <script> rendered in the server HTML and kept while hydrating (so the markup
  * matches), then dropped: it has already run, and if React later re-creates <head> (the root
  * Layout remounts when switching to/from the root ErrorBoundary) a client-created <script> would
- * never execute and React warns about it in development.
+ * never execute and React warns about it in development. On a rendered page it carries the
+ * request's CSP nonce; on a prerendered page the server allows it by hash (decision 022).
  */
 export function InlineScript({ id, code }: { id: string; code: string }) {
+  const nonce = useNonce();
   const isServerOrHydrating = useSyncExternalStore(
     subscribe,
     () => false,
     () => true,
   );
   if (!isServerOrHydrating) return null;
-  return <script id={id} dangerouslySetInnerHTML={{ __html: code }} />;
+  return <script id={id} nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} />;
 }
 
 /** Sets the colour-mode class on <html> before first paint (no flash). */
