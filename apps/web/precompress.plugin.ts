@@ -17,7 +17,7 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|xml|data|map|webmanifest)$
 const MIN_BYTES = 1024;
 
 /**
- * Precompression (decision 022): after the whole build (client, prerender, build manifest), every
+ * Precompression (decision 024): after the whole build (client, prerender, build manifest), every
  * compressible file of `build/client` gets a brotli (quality 11) and a gzip (level 9) sibling,
  * `file.br` and `file.gz`, kept only when smaller than the file. The server loads them with the
  * file and picks one by Accept-Encoding: compressed once per build, never per request or per start.

@@ -24,7 +24,7 @@ async function watchCspViolations(context: BrowserContext, violations: string[])
 
 /**
  * Every page test fails when the browser logs a console error, throws an uncaught exception or
- * reports a CSP violation (decision 022), in the test's page or in any context the test opens.
+ * reports a CSP violation (decision 024), in the test's page or in any context the test opens.
  * A test that expects a console error (a 404 document makes Chromium log "Failed to load resource")
  * lists it in `expectedConsoleErrors`; a CSP violation is never expected.
  */

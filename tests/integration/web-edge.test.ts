@@ -13,7 +13,7 @@ import { readOutbox } from '../support/accounts.ts';
 import { freshPglite } from '../support/test-database.ts';
 
 /**
- * The web role against the built app (decision 022): security headers on every page kind
+ * The web role against the built app (decision 024): security headers on every page kind
  * (prerendered marketing, rendered workbench, auth, error), API JSON and the HTML the API answers;
  * precompressed pages and assets with strong ETags and 304s. Needs `npm run build` (the test
  * command builds first).

@@ -7,7 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { cspNonceContext, NonceProvider } from "./lib/csp-nonce";
 
-// The server reads this export from the build to pass each request's nonce (decision 022).
+// The server reads this export from the build to pass each request's nonce (decision 024).
 export { cspNonceContext };
 
 export const streamTimeout = 5_000;

@@ -69,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const lang = languageTag(localeFromPath(pathname));
   const declared = useForcedColorMode();
   const forced = declared === "system" ? undefined : declared;
-  // The request's CSP nonce on the server (decision 022); undefined in the browser.
+  // The request's CSP nonce on the server (decision 024); undefined in the browser.
   const nonce = useNonce();
 
   // On every navigation: force the page's mode or release it (spec §4), before paint. Also

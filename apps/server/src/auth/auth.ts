@@ -165,7 +165,7 @@ export function createAuth(options: {
       // Better Auth skips its origin check when NODE_ENV=test or TEST is set; ours runs everywhere, tests included.
       disableOriginCheck: false,
       // Served over HTTPS (PUBLIC_URL https, TLS ending at a proxy): session cookies are Secure and
-      // carry the __Secure- prefix; on plain http (development, tests) they cannot be (decision 022).
+      // carry the __Secure- prefix; on plain http (development, tests) they cannot be (decision 024).
       useSecureCookies: config.publicUrl.startsWith('https://'),
       // The edge sets x-forwarded-for from the socket (or trusted proxies) before Better Auth sees the request.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },

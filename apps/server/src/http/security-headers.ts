@@ -5,7 +5,7 @@ import { parseTrustedProxies } from '../analytics/client-address.ts';
 import type { LoadedConfig } from '../config.ts';
 
 /**
- * Security headers of the web role (decision 022). Every response gets `nosniff`; every HTML
+ * Security headers of the web role (decision 024). Every response gets `nosniff`; every HTML
  * document gets a Content-Security-Policy whose scripts are limited to this origin plus either the
  * SHA-256 hashes of the page's own inline scripts (prerendered pages: static HTML, hashed once at
  * load) or a per-request nonce (pages rendered by React Router), never `'unsafe-inline'`.
@@ -109,7 +109,7 @@ export function createSecurityHeaders(settings: SecurityHeaderSettings): Securit
   // Everything after script-src, fixed for the life of the process.
   const rest = [
     // Tailwind classes are in the stylesheet, but React renders `style=` attributes (covers,
-    // gradients, progress bars) and Radix/sonner set styles: inline styles stay allowed (decision 022).
+    // gradients, progress bars) and Radix/sonner set styles: inline styles stay allowed (decision 024).
     `style-src 'self' 'unsafe-inline'`,
     `img-src ${join("'self'", 'data:', 'blob:', media, settings.analytics ? ANALYTICS_IMAGES : [])}`,
     // Recorder takes (blob:), previews (data: audio from /api/tts/preview), stored media.

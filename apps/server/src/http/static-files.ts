@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The client build in memory (decision 022): every file with its precompressed siblings
+ * The client build in memory (decision 024): every file with its precompressed siblings
  * (`file.br`, `file.gz`, written by the build), a strong ETag per representation, and the headers
  * of each representation computed once, so a request costs a header lookup and a buffer write.
  */

@@ -23,7 +23,7 @@ const REVALIDATE_FILE = 'public, max-age=0';
 const QUIET = { logLevel: 'warn' } as const;
 
 /**
- * The web role (decision 022): the client build from memory — prerendered marketing pages and
+ * The web role (decision 024): the client build from memory — prerendered marketing pages and
  * every other file, each precompressed (brotli, gzip) with a strong ETag; hashed assets cached
  * immutably — and every other page rendered by React Router (SSR) through the Fetch API, with a
  * per-request CSP nonce.

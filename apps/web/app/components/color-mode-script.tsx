@@ -9,7 +9,7 @@ const subscribe = () => () => {};
  * matches), then dropped: it has already run, and if React later re-creates <head> (the root
  * Layout remounts when switching to/from the root ErrorBoundary) a client-created <script> would
  * never execute and React warns about it in development. On a rendered page it carries the
- * request's CSP nonce; on a prerendered page the server allows it by hash (decision 022).
+ * request's CSP nonce; on a prerendered page the server allows it by hash (decision 024).
  */
 export function InlineScript({ id, code }: { id: string; code: string }) {
   const nonce = useNonce();

@@ -2,7 +2,7 @@ import { createContext as createReactContext, useContext } from "react";
 import { createContext } from "react-router";
 
 /**
- * The Content-Security-Policy nonce of a rendered page (decision 022). The server makes one per
+ * The Content-Security-Policy nonce of a rendered page (decision 024). The server makes one per
  * request (apps/server/src/http/web.plugin.ts), puts it in React Router's request context under
  * this key (re-exported by entry.server.tsx, where the server finds it) and sends the policy that
  * allows it; entry.server hands it to React and to the root layout's inline scripts. "" means no

@@ -30,7 +30,7 @@ export function detectLocale(cookieHeader: string | null | undefined, languages:
 
 /** Remembers an explicit choice (the language switcher). */
 export function storeLocale(locale: Locale): void {
-  // Secure over HTTPS, like every cookie of the app (decision 022).
+  // Secure over HTTPS, like every cookie of the app (decision 024).
   const secure = location.protocol === "https:" ? "; Secure" : "";
   document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
 }

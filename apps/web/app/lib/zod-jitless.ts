@@ -1,6 +1,6 @@
 /**
  * In the browser, zod (the contract's schemas, loaded with the forms) tests whether it may compile
- * parsers with `new Function("")`: the Content-Security-Policy refuses eval (decision 022), and the
+ * parsers with `new Function("")`: the Content-Security-Policy refuses eval (decision 024), and the
  * refused test is reported as a violation. Jitless mode skips the test; zod reads this global
  * config (its `z.config()` store) when a schema is built, so it is set before any route module
  * loads: root.tsx imports this module first. The server keeps zod's compiled parsers.
