@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { LOG_PATH, signPath } from '@voxwork/contract';
 import { createEventRepository, createFeedbackRepository } from '@voxwork/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import type { App } from '../../apps/server/src/app.ts';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
-import { freePort, TEST_OPERATOR_TOKEN } from '../support/server-process.ts';
-import { freshPglite } from '../support/test-database.ts';
+import { TEST_OPERATOR_TOKEN } from '../support/server-process.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * Issue 20, defect 3: feedback and analytics events name a user only when that user's token came
@@ -16,28 +12,19 @@ import { freshPglite } from '../support/test-database.ts';
  */
 const SECRET = 'attribution-test-secret';
 const GUEST = 'guest_1795000000000abcdef';
+let server: TestApp;
 let app: App;
 let base: string;
-let dataDir: string;
 let victim: { token: string; userId: string };
 let caller: { token: string; userId: string };
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-attribution-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  app = await createApp(
-    loadConfig({ ROLE: 'api', API_SIGN_SECRET: SECRET, LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, OPERATOR_TOKEN: TEST_OPERATOR_TOKEN }),
-    { database: await freshPglite() },
-  );
-  await app.listen();
-  victim = await createVerifiedUser(base, dataDir, 'victim@example.com');
-  caller = await createVerifiedUser(base, dataDir, 'caller@example.com');
+  server = await startTestApp({ name: 'attribution', env: { API_SIGN_SECRET: SECRET } });
+  ({ app, base } = server);
+  victim = await createVerifiedUser(base, server.dataDir, 'victim@example.com');
+  caller = await createVerifiedUser(base, server.dataDir, 'caller@example.com');
 });
-afterAll(async () => {
-  await app.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server.stop());
 
 const bearer = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
 

@@ -1,13 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ErrorCode, PLANS, type JobView } from '@voxwork/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import type { App } from '../../apps/server/src/app.ts';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
-import { freePort } from '../support/server-process.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDatabases } from '../support/test-database.ts';
 
 const SECRET = 'job-slots-secret';
@@ -15,28 +11,26 @@ const OPERATOR = 'job-slots-operator-token';
 const FREE = PLANS.find((plan) => plan.id === 'free')!.comboDetail;
 
 describe.each(testDatabases({ poolMax: 20 }))("a plan's concurrent jobs on %s", (_name, open) => {
+  let server: TestApp;
   let app: App;
   let base: string;
   let dataDir: string;
   let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-job-slots-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     const opened = await open();
     cleanup = opened.cleanup;
     // Workers enough to run many jobs of one user at once: only the plan may hold them back.
-    app = await createApp(
-      loadConfig({ ROLE: 'api,worker', API_SIGN_SECRET: SECRET, OPERATOR_TOKEN: OPERATOR, LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, JOB_POLL_INTERVAL_SECONDS: '0.5', WORKER_CONCURRENCY: '4' }),
-      { database: opened.handle },
-    );
-    await app.listen();
+    server = await startTestApp({
+      name: 'job-slots',
+      env: { ROLE: 'api,worker', API_SIGN_SECRET: SECRET, OPERATOR_TOKEN: OPERATOR, JOB_POLL_INTERVAL_SECONDS: '0.5', WORKER_CONCURRENCY: '4' },
+      database: opened.handle,
+    });
+    ({ app, base, dataDir } = server);
   });
   afterAll(async () => {
-    await app.stop();
+    await server.stop();
     await cleanup();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   async function rows(ownerId: string) {

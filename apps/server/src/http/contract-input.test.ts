@@ -1,14 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ErrorCode, signPath } from '@voxwork/contract';
 import { createFeedbackRepository } from '@voxwork/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser } from '../../../../tests/support/accounts.ts';
-import { freePort } from '../../../../tests/support/server-process.ts';
-import { freshPglite } from '../../../../tests/support/test-database.ts';
-import { createApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { startTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import type { App } from '../app.ts';
 
 // Issue 20, defect 1: a NUL byte or a year-0 date reached PostgreSQL and came back as HTTP 500.
 // Every call's body refuses them at the edge, with INVALID_PARAMETER naming the field and why.
@@ -16,32 +11,16 @@ import { loadConfig } from '../config.ts';
 const SECRET = 'contract-input-test-secret';
 const OPERATOR = 'contract-input-operator-token';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+let server: TestApp;
 let app: App;
-let dataDir: string;
 let user: { token: string; userId: string };
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-contract-input-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    ROLE: 'api',
-    API_SIGN_SECRET: SECRET,
-    OPERATOR_TOKEN: OPERATOR,
-    LOG_LEVEL: 'silent',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-  });
-  app = await createApp(config, { database: await freshPglite() });
-  await app.listen();
-  user = await createVerifiedUser(base, dataDir, `contract-input-${Date.now()}@example.com`);
+  server = await startTestApp({ name: 'contract-input', env: { API_SIGN_SECRET: SECRET, OPERATOR_TOKEN: OPERATOR } });
+  app = server.app;
+  user = await createVerifiedUser(server.base, server.dataDir, `contract-input-${Date.now()}@example.com`);
 });
-afterAll(async () => {
-  await app?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 type As = 'public' | 'user' | 'operator';
 
