@@ -10,12 +10,15 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 NODE_PIN="24.21.0"
 NODE_MIN="22.22.0"
 # Local speech engines: espeak-ng (≈100 languages), festival + its English/European voices, flite,
-# rubberband (pitch/formant shifting for voice matching), sox.
+# rubberband (pitch/formant shifting for voice matching), sox; pocketsphinx (English speech
+# recognition for video translation) and every Apertium pair with English that Debian has.
 RUNTIME_PACKAGES=(ffmpeg espeak-ng festival flite festvox-us-slt-hts festvox-kallpc16k festvox-kdlpc16k
   festvox-ca-ona-hts festvox-italp16k festvox-itapc16k festvox-ru festvox-czech-dita festvox-suopuhe-lj
-  festvox-suopuhe-mv rubberband-cli sox)
-# pocketsphinx transcribes synthesised speech in the intelligibility test.
-TEST_PACKAGES=(chromium fonts-wqy-zenhei pocketsphinx pocketsphinx-en-us)
+  festvox-suopuhe-mv rubberband-cli sox pocketsphinx pocketsphinx-en-us
+  apertium apertium-eng-spa apertium-eng-cat apertium-en-gl apertium-eo-en apertium-eu-en apertium-hbs-eng
+  apertium-isl-eng apertium-mkd-eng)
+# Chromium for the browser tests; the CJK font draws the burned-in subtitles of the OCR test media.
+TEST_PACKAGES=(chromium fonts-wqy-zenhei)
 
 log() { printf '\033[36m[voxwork]\033[0m %s\n' "$*" >&2; }
 

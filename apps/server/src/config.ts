@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { remoteEngineEnvSchema } from '@voxwork/engines';
 import { z } from 'zod';
 import { parseTrustedProxies } from './analytics/client-address.ts';
 
@@ -172,15 +173,7 @@ export const envSchema = z.object({
   UPLOAD_INCOMPLETE_TTL_HOURS: integer(1, 24 * 30).default(24),
   // Remote engines (issue 7): registered only when configured, used only when ENGINES_<CAPABILITY> names them.
   // @voxwork/engines' remoteEngineSettingsFromEnv reads the same variables (createEngineRegistryFromEnv).
-  OPENAI_API_KEY: optionalString,
-  OPENAI_SPEECH_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  OPENAI_SPEECH_MODEL: optionalString.pipe(z.string().regex(/^[^,\s][^,]*(,[^,]+)*$/, 'expected model names separated by commas').optional()),
-  OPENAI_SPEECH_VOICES: optionalString.pipe(z.string().regex(/^[^,:\s]+(:[a-z]{2,3}(-[a-z0-9]+)*(\|[a-z]{2,3}(-[a-z0-9]+)*)*)?(\s*,\s*[^,:\s]+(:[a-z]{2,3}(-[a-z0-9]+)*(\|[a-z]{2,3}(-[a-z0-9]+)*)*)?)*$/i, 'expected voice[:language|language],… e.g. af_bella:en,zf_xiaobei:zh').optional()),
-  OPENAI_SPEECH_TIMEOUT_MS: integer(1000, 3_600_000).optional(),
-  ELEVENLABS_API_KEY: optionalString,
-  ELEVENLABS_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  ELEVENLABS_TTS_MODELS: optionalString.pipe(z.string().regex(/^[a-z0-9_.]+(\s*,\s*[a-z0-9_.]+)*$/, 'expected model ids such as eleven_multilingual_v2,eleven_flash_v2_5').optional()),
-  ELEVENLABS_TIMEOUT_MS: integer(1000, 3_600_000).optional(),
+  ...remoteEngineEnvSchema.shape,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,6 +4,7 @@ export * from './capabilities/voice-key.ts';
 export type * from './capabilities/speech-synthesizer.ts';
 export type * from './capabilities/speech-recognizer.ts';
 export type * from './capabilities/translator.ts';
+export { translatesPair } from './capabilities/translator.ts';
 export type * from './capabilities/voice-converter.ts';
 export type * from './capabilities/voice-profiler.ts';
 export type * from './capabilities/audio-separator.ts';
@@ -29,6 +30,8 @@ export { createFlite, type FliteSettings, type FliteSpeechSynthesizer } from './
 export { FLITE_ENGINE_ID, FLITE_LANGUAGES } from './flite/flite-voices.ts';
 export { createPocketsphinx, type PocketsphinxSettings, type PocketsphinxSpeechRecognizer } from './pocketsphinx/pocketsphinx-speech-recognizer.ts';
 export { POCKETSPHINX_ENGINE_ID, POCKETSPHINX_LANGUAGES } from './pocketsphinx/pocketsphinx-output.ts';
+export { createApertium, type ApertiumSettings, type ApertiumTranslator } from './apertium/apertium-translator.ts';
+export { APERTIUM_ENGINE_ID, APERTIUM_LANGUAGES, APERTIUM_MODES } from './apertium/apertium-pairs.ts';
 // Voice matching by signal processing (profiles, speech to speech, profile-driven synthesis), denoise, language id.
 export { createDspVoiceProfiler, type DspVoiceProfiler, type DspVoiceProfilerSettings } from './dsp/dsp-voice-profiler.ts';
 export { createDspVoiceConverter, planVoiceMatch, type DspVoiceConverter, type DspVoiceMatchOptions } from './dsp/dsp-voice-converter.ts';
@@ -43,6 +46,8 @@ export { FASTTEXT_LANGUAGES } from './fasttext/fasttext-languages.ts';
 export * from './registry/remote-engines.ts';
 export { createOpenAISpeech, openAIEngineId, type OpenAISpeechSettings, type OpenAISpeechSynthesizer, type OpenAIVoiceSetting } from './openai/openai-speech-synthesizer.ts';
 export { OPENAI_BUILT_IN_VOICES, OPENAI_SPEECH_LANGUAGES } from './openai/openai-speech-api.ts';
+export { createOpenAIChatTranslator, type OpenAIChatTranslator, type OpenAIChatTranslatorSettings } from './openai/openai-chat-translator.ts';
+export { createOpenAITranscription, type OpenAITranscriptionRecognizer, type OpenAITranscriptionSettings } from './openai/openai-transcription-recognizer.ts';
 export { createElevenLabsSpeech, elevenLabsEngineId, type ElevenLabsSpeechSettings, type ElevenLabsSpeechSynthesizer } from './elevenlabs/elevenlabs-speech-synthesizer.ts';
 export { createElevenLabsVoiceConverter, type ElevenLabsVoiceConverter, type ElevenLabsVoiceConverterSettings } from './elevenlabs/elevenlabs-voice-converter.ts';
 export { createElevenLabsVoiceProfiler, ELEVENLABS_IVC_ENGINE_ID, type ElevenLabsVoiceProfiler, type ElevenLabsVoiceProfilerSettings } from './elevenlabs/elevenlabs-voice-profiler.ts';

@@ -36,7 +36,16 @@ export const synthesizeOptionsSchema = z.object({
 /** `TranslateOptions`: segment ids must be unique (results are matched back by id). */
 export const translateOptionsSchema = z.object({
   segments: z
-    .array(z.object({ id: z.string().min(1), text: z.string(), startSeconds: z.number().min(0).optional(), endSeconds: z.number().min(0).optional() }))
+    .array(
+      z.object({
+        id: z.string().min(1),
+        text: z.string(),
+        startSeconds: z.number().min(0).optional(),
+        endSeconds: z.number().min(0).optional(),
+        speaker: z.string().optional(),
+        maxCharacters: z.number().int().positive().optional(),
+      }),
+    )
     .refine((segments) => new Set(segments.map((segment) => segment.id)).size === segments.length, 'segment ids must be unique'),
   sourceLanguage: z.string().min(1),
   targetLanguage: z.string().min(1),

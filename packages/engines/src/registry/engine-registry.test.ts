@@ -100,8 +100,11 @@ describe('resolveEngines', () => {
     expect(engines.descriptors('speech-synthesizer').map((descriptor) => descriptor.location)).toEqual(['remote', 'local']);
     // Unconfigured: local engines only (the remote acme engine is not picked by default).
     expect(resolveEngines(registry, {}).selection['speech-synthesizer']).toEqual(['espeak:espeak-ng', 'festival:festival', 'flite:flite']);
-    expect(engines.descriptors('translator')).toEqual([]);
-    await expect(engines.get('translator')).rejects.toThrow(/no translator engine/);
+    expect(engines.descriptors('translator').map((descriptor) => descriptor.id)).toEqual(['apertium:apertium']);
+    expect((await engines.get('translator')).engineId).toBe('apertium:apertium');
+    // A capability no engine serves yet rejects with an explanation.
+    expect(engines.descriptors('animator')).toEqual([]);
+    await expect(engines.get('animator')).rejects.toThrow(/no animator engine/);
   });
 
   it('reports every bad id at once, with what exists', () => {

@@ -1,3 +1,4 @@
+import type { ApertiumSettings } from '../apertium/apertium-translator.ts';
 import type { DspVoiceProfilerSettings } from '../dsp/dsp-voice-profiler.ts';
 import type { EspeakSettings } from '../espeak/espeak-speech-synthesizer.ts';
 import type { FasttextSettings } from '../fasttext/fasttext-language-identifier.ts';
@@ -16,4 +17,5 @@ export interface EngineSettingsByVendor {
   festival?: FestivalSettings;
   flite?: FliteSettings;
   pocketsphinx?: PocketsphinxSettings;
+  apertium?: ApertiumSettings;
 }

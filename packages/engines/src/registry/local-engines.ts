@@ -1,6 +1,7 @@
 import type { EngineSettingsByVendor } from './local-engine-settings.ts';
 import { createEngineRegistry, type EngineDescriptor, type EngineRegistry } from './engine-registry.ts';
 import { ESPEAK_ENGINE_ID, ESPEAK_LANGUAGES } from '../espeak/espeak-voices.ts';
+import { APERTIUM_ENGINE_ID, APERTIUM_LANGUAGES } from '../apertium/apertium-pairs.ts';
 import { DSP_CONVERTER_ENGINE_ID, DSP_PROFILER_ENGINE_ID } from '../dsp/dsp-engine-ids.ts';
 import { FASTTEXT_LANGUAGES } from '../fasttext/fasttext-languages.ts';
 import { FESTIVAL_ENGINE_ID, FESTIVAL_LANGUAGES } from '../festival/festival-voices.ts';
@@ -108,6 +109,18 @@ export function localEngineDescriptors(settings: EngineSettingsByVendor = {}): E
         'Speech denoising (Xiph RNNoise, small recurrent network, WASM): stems vocals (denoised) and noise (the residual); steady noise goes well, music and other voices stay in the vocals',
       load: async () => (await import('../rnnoise/rnnoise-audio-separator.ts')).createRnnoise(),
     } satisfies EngineDescriptor<'audio-separator'>,
+    {
+      id: APERTIUM_ENGINE_ID,
+      capability: 'translator',
+      displayName: 'Apertium',
+      languages: APERTIUM_LANGUAGES,
+      location: 'local',
+      qualityTier: 'basic',
+      cost: { unit: 'characters', usdPerThousand: 0 },
+      description:
+        'Rule-based machine translation (Debian pairs): English with Spanish, Catalan, Galician and Esperanto both ways; Basque, Serbo-Croatian, Icelandic and Macedonian into English. Gist level; ~4,000 words/s; no Chinese, Japanese, German, French or Russian pair',
+      load: async () => (await import('../apertium/apertium-translator.ts')).createApertium(settings.apertium),
+    } satisfies EngineDescriptor<'translator'>,
     {
       id: 'fasttext:lid-176',
       capability: 'language-identifier',

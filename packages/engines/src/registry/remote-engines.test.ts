@@ -16,8 +16,13 @@ describe('remote engines from env', () => {
   });
 
   it('registers OpenAI speech per model, and the ElevenLabs synthesizers, converter and cloner', () => {
-    expect(ids({ OPENAI_API_KEY: 'sk-x' })).toEqual(['openai:gpt-4o-mini-tts']);
-    expect(ids({ OPENAI_API_KEY: 'sk-x', OPENAI_SPEECH_MODEL: 'gpt-4o-mini-tts, tts-1-hd' })).toEqual(['openai:gpt-4o-mini-tts', 'openai:tts-1-hd']);
+    // OpenAI's key alone: speech, chat translation and Whisper transcription, each with its default model.
+    expect(ids({ OPENAI_API_KEY: 'sk-x' })).toEqual(['openai:gpt-4o-mini-tts', 'openai:gpt-4o-mini', 'openai:whisper-1']);
+    expect(ids({ OPENAI_API_KEY: 'sk-x', OPENAI_SPEECH_MODEL: 'gpt-4o-mini-tts, tts-1-hd' })).toEqual(['openai:gpt-4o-mini-tts', 'openai:tts-1-hd', 'openai:gpt-4o-mini', 'openai:whisper-1']);
+    // A self-hosted chat or Whisper server alone registers only that engine.
+    expect(ids({ OPENAI_CHAT_BASE_URL: 'http://llm.local:8000/v1', OPENAI_CHAT_MODEL: 'qwen2.5-14b-instruct' })).toEqual(['openai:qwen2.5-14b-instruct']);
+    expect(ids({ OPENAI_TRANSCRIPTION_BASE_URL: 'http://whisper.local:8000/v1' })).toEqual(['openai:whisper-1']);
+    expect(() => remoteEngineSettingsFromEnv({ OPENAI_CHAT_BASE_URL: 'https://api.openai.com/v1' })).toThrow(/OPENAI_CHAT_BASE_URL.*OPENAI_API_KEY/);
     expect(ids({ ELEVENLABS_API_KEY: 'xi' })).toEqual(['elevenlabs:eleven-multilingual-v2', 'elevenlabs:eleven-multilingual-sts-v2', 'elevenlabs:ivc']);
     expect(ids({ ELEVENLABS_API_KEY: 'xi', ELEVENLABS_TTS_MODELS: 'eleven_multilingual_v2,eleven_flash_v2_5' })).toContain('elevenlabs:eleven-flash-v2-5');
     const [openai] = remoteEngineDescriptors(remoteEngineSettingsFromEnv({ OPENAI_API_KEY: 'sk-x' }));

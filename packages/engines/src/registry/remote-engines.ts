@@ -21,6 +21,10 @@ export interface RemoteEngineSettings {
     voices?: Array<{ id: string; languages?: LanguageTag[] }>;
     timeoutMs?: number;
   };
+  /** Translation through an OpenAI-compatible chat API. */
+  openaiChat?: { baseUrl?: string; apiKey?: string; models: string[]; timeoutMs?: number };
+  /** Speech recognition through an OpenAI-compatible transcription API (Whisper). */
+  openaiTranscription?: { baseUrl?: string; apiKey?: string; models: string[]; timeoutMs?: number };
   elevenlabs?: {
     apiKey: string;
     baseUrl?: string;
@@ -41,6 +45,14 @@ export const remoteEngineEnvSchema = z.object({
   OPENAI_SPEECH_MODEL: optional,
   OPENAI_SPEECH_VOICES: optional.pipe(z.string().regex(/^[^,:\s]+(:[a-z]{2,3}(-[a-z0-9]+)*(\|[a-z]{2,3}(-[a-z0-9]+)*)*)?(\s*,\s*[^,:\s]+(:[a-z]{2,3}(-[a-z0-9]+)*(\|[a-z]{2,3}(-[a-z0-9]+)*)*)?)*$/i, 'expected voice[:language|language],… e.g. af_bella:en,zf_xiaobei:zh').optional()),
   OPENAI_SPEECH_TIMEOUT_MS: timeout,
+  OPENAI_CHAT_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OPENAI_CHAT_API_KEY: optional,
+  OPENAI_CHAT_MODEL: optional.pipe(z.string().regex(/^[^,\s][^,]*(,[^,]+)*$/, 'expected model names separated by commas').optional()),
+  OPENAI_CHAT_TIMEOUT_MS: timeout,
+  OPENAI_TRANSCRIPTION_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OPENAI_TRANSCRIPTION_API_KEY: optional,
+  OPENAI_TRANSCRIPTION_MODEL: optional.pipe(z.string().regex(/^[^,\s][^,]*(,[^,]+)*$/, 'expected model names separated by commas').optional()),
+  OPENAI_TRANSCRIPTION_TIMEOUT_MS: timeout,
   ELEVENLABS_API_KEY: optional,
   ELEVENLABS_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ELEVENLABS_TTS_MODELS: optional.pipe(z.string().regex(/^[a-z0-9_.]+(\s*,\s*[a-z0-9_.]+)*$/, 'expected model ids such as eleven_multilingual_v2,eleven_flash_v2_5').optional()),
@@ -75,6 +87,21 @@ export function remoteEngineSettingsFromEnv(env: Record<string, string | undefin
       return languages ? { id: id!, languages: languages.toLowerCase().split('|') } : { id: id! };
     });
     if (voices.length) settings.openai.voices = voices;
+  }
+  // Chat (translation) and transcription: their own server when a base URL is given (with its own key,
+  // or OPENAI_API_KEY), else OpenAI itself when OPENAI_API_KEY is set.
+  for (const [kind, defaultModel] of [['CHAT', 'gpt-4o-mini'], ['TRANSCRIPTION', 'whisper-1']] as const) {
+    const baseUrl = value[`OPENAI_${kind}_BASE_URL`];
+    const apiKey = value[`OPENAI_${kind}_API_KEY`] ?? value.OPENAI_API_KEY;
+    if (!baseUrl && !value.OPENAI_API_KEY) continue;
+    if ((!baseUrl || new URL(baseUrl).hostname === 'api.openai.com') && !apiKey) {
+      throw new Error(`remote engine configuration: OPENAI_${kind}_BASE_URL is OpenAI's own API, which needs OPENAI_API_KEY`);
+    }
+    const models = list(value[`OPENAI_${kind}_MODEL`]);
+    const timeoutMs = value[`OPENAI_${kind}_TIMEOUT_MS`];
+    const entry = { models: models.length ? models : [defaultModel], ...(baseUrl ? { baseUrl } : {}), ...(apiKey ? { apiKey } : {}), ...(timeoutMs ? { timeoutMs } : {}) };
+    if (kind === 'CHAT') settings.openaiChat = entry;
+    else settings.openaiTranscription = entry;
   }
   if (value.ELEVENLABS_API_KEY) {
     settings.elevenlabs = {
@@ -179,9 +206,69 @@ function elevenLabsDescriptors(settings: NonNullable<RemoteEngineSettings['eleve
   return [...synthesizers, converter, profiler];
 }
 
+/** Where an OpenAI-compatible endpoint is, for descriptions: OpenAI itself or the server's host. */
+const endpointOf = (baseUrl: string | undefined) => {
+  const url = new URL(baseUrl ?? OPENAI_DEFAULT_BASE_URL);
+  return { host: url.host, openAIItself: url.hostname === 'api.openai.com', baseUrl: baseUrl ?? OPENAI_DEFAULT_BASE_URL };
+};
+
+function openAIChatDescriptors(settings: NonNullable<RemoteEngineSettings['openaiChat']>): EngineDescriptor[] {
+  const { host, openAIItself, baseUrl } = endpointOf(settings.baseUrl);
+  return settings.models.map((model): EngineDescriptor<'translator'> => ({
+    id: openAIEngineIdOf(model),
+    capability: 'translator',
+    displayName: openAIItself ? `OpenAI ${model}` : `${model} (OpenAI-compatible, ${host})`,
+    languages: ['*'],
+    location: 'remote',
+    qualityTier: 'premium',
+    cost: { unit: 'characters', usdPerThousand: openAIItself ? 0.002 : 0 },
+    description: openAIItself
+      ? `Translation by OpenAI's ${model}: fluent, follows the glossary, speaker context and a length budget per line; costs money; the text leaves this machine for OpenAI`
+      : `Translation by ${model} on the OpenAI-compatible server at ${host}: follows the glossary, speaker context and a length budget per line; the text is sent to that server`,
+    load: async () =>
+      (await import('../openai/openai-chat-translator.ts')).createOpenAIChatTranslator({
+        model,
+        engineId: openAIEngineIdOf(model),
+        baseUrl,
+        ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+        ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
+      }),
+  }));
+}
+
+function openAITranscriptionDescriptors(settings: NonNullable<RemoteEngineSettings['openaiTranscription']>): EngineDescriptor[] {
+  const { host, openAIItself, baseUrl } = endpointOf(settings.baseUrl);
+  return settings.models.map((model): EngineDescriptor<'speech-recognizer'> => ({
+    id: openAIEngineIdOf(model),
+    capability: 'speech-recognizer',
+    displayName: openAIItself ? `OpenAI ${model}` : `${model} (OpenAI-compatible, ${host})`,
+    languages: [...OPENAI_SPEECH_LANGUAGES],
+    location: 'remote',
+    qualityTier: 'premium',
+    // whisper-1: $0.006 a minute.
+    cost: { unit: 'audio-seconds', usdPerThousand: openAIItself ? 0.1 : 0 },
+    description: openAIItself
+      ? `Speech recognition by OpenAI's ${model} (Whisper): ~100 languages including Mandarin, word and segment timestamps; costs money; the audio leaves this machine for OpenAI`
+      : `Speech recognition by ${model} on the OpenAI-compatible server at ${host} (e.g. a self-hosted Whisper): word and segment timestamps; the audio is sent to that server`,
+    load: async () =>
+      (await import('../openai/openai-transcription-recognizer.ts')).createOpenAITranscription({
+        model,
+        engineId: openAIEngineIdOf(model),
+        baseUrl,
+        ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+        ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
+      }),
+  }));
+}
+
 /** Descriptors of the configured remote engines (none when nothing is configured). */
 export function remoteEngineDescriptors(settings: RemoteEngineSettings): EngineDescriptor[] {
-  return [...(settings.openai ? openAIDescriptors(settings.openai) : []), ...(settings.elevenlabs ? elevenLabsDescriptors(settings.elevenlabs) : [])];
+  return [
+    ...(settings.openai ? openAIDescriptors(settings.openai) : []),
+    ...(settings.openaiChat ? openAIChatDescriptors(settings.openaiChat) : []),
+    ...(settings.openaiTranscription ? openAITranscriptionDescriptors(settings.openaiTranscription) : []),
+    ...(settings.elevenlabs ? elevenLabsDescriptors(settings.elevenlabs) : []),
+  ];
 }
 
 /**

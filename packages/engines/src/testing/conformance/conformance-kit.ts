@@ -117,9 +117,9 @@ export function descriptorCheck<C extends Capability>(descriptor: EngineDescript
   };
 }
 
-/** Expects a warning naming `option` (`unsupported-option` or `approximated-option`). */
+/** Expects a warning naming `option` or a field of it (`segments.maxCharacters`), `unsupported-option` or `approximated-option`. */
 export function expectWarningFor(result: EngineResult, option: string): void {
-  const named = result.warnings.filter((warning) => 'option' in warning && warning.option === option);
+  const named = result.warnings.filter((warning) => 'option' in warning && (warning.option === option || warning.option.startsWith(`${option}.`)));
   expect(named, `a warning about ${option}`).not.toEqual([]);
 }
 
