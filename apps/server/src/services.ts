@@ -4,6 +4,9 @@ import {
   createJobService,
   createRateLimiter,
   createSpeechToSpeechService,
+  createVideoTranslationService,
+  monthStart,
+  VIDEO_TRANSLATION_JOB,
   createTextToSpeechService,
   createVoiceCloningService,
   createVoicesService,
@@ -13,6 +16,7 @@ import {
 import { createFeedbackRepository, createJobRepository, createRateLimitRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
 import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
 import { createSpeechEngines } from './engines/speech-engines.ts';
+import { createVideoEngines } from './engines/video-engines.ts';
 import pino, { type Logger } from 'pino';
 import { createAccountServices } from './auth/account-services.ts';
 import { createPaymentServices } from './payments/payment-services.ts';
@@ -52,6 +56,7 @@ export function createServices({
   const resolvedEngines = engines ?? resolveEngines(createEngineRegistryFromEnv(process.env), engineSelectionFromEnv(process.env));
   const scratch = localScratchFiles();
   const speechEngines = createSpeechEngines({ engines: resolvedEngines, ...(log ? { log } : {}) });
+  const videoEngines = createVideoEngines({ engines: resolvedEngines });
   const accountServices = createAccountServices({ database, config: config, log: log ?? pino({ level: 'silent' }) });
   const storageServices = createStorageServices({ database, config: config, accounts: accountServices.accounts });
   // A deleted account takes its files with it.
@@ -60,7 +65,7 @@ export function createServices({
     jobs: jobRepository,
     queue,
     ...(events ? { events } : {}),
-    pipelines: createJobPipelines({ engines: speechEngines, storage: storageServices.storage, speech: speechRepository, scratch }),
+    pipelines: createJobPipelines({ engines: speechEngines, videoEngines, storage: storageServices.storage, speech: speechRepository, scratch }),
     files: localJobFiles(config.dataDir),
     storage: storageServices.storage,
     // Paid plans go first when workers are busy.
@@ -87,6 +92,18 @@ export function createServices({
     textToSpeech: createTextToSpeechService({ engines: speechEngines, speech: speechRepository, jobs, voices, scratch, planOf }),
     voiceCloning: createVoiceCloningService({ engines: speechEngines, speech: speechRepository, jobs, storage: storageServices.storage, scratch, voices, findUpload, planOf }),
     speechToSpeech: createSpeechToSpeechService({ jobs, voices, findUpload }),
+    videoTranslation: createVideoTranslationService({
+      jobs,
+      voices,
+      engines: speechEngines,
+      videoEngines,
+      findUpload,
+      planOf: async (userId) => {
+        const account = await accountServices.accounts.getAccountInfo(userId);
+        return { maxVideoMinutesPerJob: account.comboDetail.maxVideoMinutesPerJob, vtUseLimit: account.vtUseLimit };
+      },
+      runsThisMonth: (userId) => jobRepository.countRunsSince(userId, [VIDEO_TRANSLATION_JOB], monthStart(new Date())),
+    }),
     analytics: createAnalyticsServices(database, config, log),
     feedback: createFeedbackRepository(database.db),
     ...accountServices,

@@ -115,6 +115,24 @@ export const ErrorCode = {
   ENGINE_UNAVAILABLE: 6015,
   /** The pronunciation dictionary is full. */
   PRONUNCIATION_LIMIT: 6016,
+  /** Video translation: the upload has no audio track to translate. */
+  VIDEO_NO_AUDIO_TRACK: 7001,
+  /** Video translation: speech recognition heard no speech. */
+  VIDEO_NO_SPEECH_FOUND: 7002,
+  /** Video translation: OCR found no burned-in subtitles. */
+  VIDEO_NO_SUBTITLES_FOUND: 7003,
+  /** No configured engine translates this pair. */
+  TRANSLATION_PAIR_UNAVAILABLE: 7004,
+  /** Longer than the plan's `maxVideoMinutesPerJob`. */
+  VIDEO_TOO_LONG: 7005,
+  /** The plan's `vtUseLimit` runs of this month are used. */
+  VIDEO_TRANSLATION_MONTHLY_LIMIT: 7006,
+  /** An uploaded subtitle file could not be read. */
+  SUBTITLE_FILE_INVALID: 7007,
+  /** The upload is not a video we can read (an image, audio only, or a damaged file). */
+  VIDEO_NOT_READABLE: 7008,
+  /** No engine can get the source text in this language from this source (speech or subtitles). */
+  SOURCE_TEXT_UNAVAILABLE: 7009,
   /** Not enough available points for this action. Returned raw so the caller can offer a top-up. */
   POINTS_INSUFFICIENT: 10078,
   /** The action needs a higher plan (or the plan's limit for the period is used up). Returned raw so the caller can offer an upgrade. */
@@ -222,6 +240,15 @@ const en: CodeMessages = {
   6015: 'The speech engine “{engine}” is not available right now. Try another voice or try again later.',
   6016: 'Your pronunciation dictionary is full ({limit} entries). Delete some entries first.',
   10078: 'Not enough points. Top up or upgrade your plan to continue.',
+  7001: 'This video has no sound track, so there is nothing to translate. Upload a video with speech.',
+  7002: 'We heard no speech in this video. If it has burned-in subtitles, choose “Burned-in subtitles” as the source, or upload a subtitle file.',
+  7003: 'We found no burned-in subtitles in this video. Choose “Speech” as the source, or upload a subtitle file.',
+  7004: 'No translation engine is set up for {source} → {target}. Offline we translate {offline}; other pairs need a remote engine (ask your administrator).',
+  7005: 'This video is {minutes} minutes long; your plan allows up to {max} minutes per video. Trim it or upgrade your plan.',
+  7006: 'You have used this month’s {limit} video translations of your plan. Upgrade to translate more, or wait until next month.',
+  7007: 'The subtitle file could not be read: {reason}. Upload an SRT, VTT or ASS file.',
+  7008: 'This file is not a video we can read (it may be damaged, audio only or an image). Upload an MP4, MOV, WebM or MKV video.',
+  7009: 'We cannot get {language} text from {source} here. Choose another source of text, or ask your administrator to set up a remote engine.',
   10091: 'Your plan does not include this, or its limit for this period is used up. Upgrade to continue.',
   11048: 'This gift code does not exist.',
   11049: 'This gift code has already been used.',
@@ -302,6 +329,15 @@ const zh: CodeMessages = {
   6015: '语音引擎“{engine}”暂时不可用。请换一个声音或稍后再试。',
   6016: '您的发音词典已满（{limit} 条）。请先删除一些条目。',
   10078: '积分不足，请充值或升级套餐后继续。',
+  7001: '该视频没有音轨，无法翻译。请上传带有语音的视频。',
+  7002: '该视频中没有识别到语音。如果视频带有硬字幕，请选择“硬字幕”作为文本来源，或上传字幕文件。',
+  7003: '该视频中没有找到硬字幕。请选择“语音”作为文本来源，或上传字幕文件。',
+  7004: '尚未配置 {source} → {target} 的翻译引擎。离线可翻译：{offline}；其他语言对需要远程引擎（请联系管理员）。',
+  7005: '该视频长 {minutes} 分钟，您的套餐每个视频最长 {max} 分钟。请剪短视频或升级套餐。',
+  7006: '本月套餐内的 {limit} 次视频翻译已用完。升级套餐可继续翻译，或等到下个月。',
+  7007: '无法读取字幕文件：{reason}。请上传 SRT、VTT 或 ASS 文件。',
+  7008: '该文件不是可读取的视频（可能已损坏、只有音频或是图片）。请上传 MP4、MOV、WebM 或 MKV 视频。',
+  7009: '此处无法从{source}获取{language}文本。请换一种文本来源，或请管理员配置远程引擎。',
   10091: '您的套餐不包含此功能，或本周期额度已用完，请升级后继续。',
   11048: '兑换码不存在。',
   11049: '兑换码已被使用。',

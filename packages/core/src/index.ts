@@ -24,3 +24,4 @@ export * from './text-to-speech/index.ts';
 export * from './speech-to-speech/index.ts';
 export * from './voice-cloning/index.ts';
 export * from './rate-limits/index.ts';
+export * from './video-translation/index.ts';

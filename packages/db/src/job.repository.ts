@@ -88,6 +88,15 @@ function jobQueries(db: Database) {
       return { admitted: row?.admitted ?? 0, waiting: row?.waiting ?? 0 };
     },
 
+    /** An owner's jobs of `types` created since `since` that did not end failed or cancelled (runs that count against a monthly limit). */
+    async countRunsSince(ownerId: string, types: readonly string[], since: Date): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(jobs)
+        .where(and(eq(jobs.ownerId, ownerId), inArray(jobs.type, [...types]), sql`${jobs.createdAt} >= ${since.toISOString()}`, sql`${jobs.status} not in ('failed', 'cancelled')`));
+      return row?.total ?? 0;
+    },
+
     /** Gives run slots to an owner's `count` oldest waiting jobs; returns them (to be queued). */
     async admitWaiting(ownerId: string, count: number): Promise<JobRow[]> {
       if (count <= 0) return [];

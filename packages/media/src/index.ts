@@ -11,3 +11,4 @@ export * from './media-tools.ts';
 export * from './wav-format.ts';
 export * from './wav-concat.ts';
 export * from './service-process.ts';
+export * from './dub-args.ts';

@@ -12,6 +12,7 @@ import { voicesArea } from './voices.area.ts';
 import { textToSpeechArea } from './text-to-speech.area.ts';
 import { voiceCloningArea } from './voice-cloning.area.ts';
 import { speechToSpeechArea } from './speech-to-speech.area.ts';
+import { videoTranslationArea } from './video-translation.area.ts';
 
 /** Every area of the API role, in registration order. */
-export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, jobsArea, feedbackArea, analyticsArea, uploadsArea, mediaArea, shareArea, voicesArea, textToSpeechArea, voiceCloningArea, speechToSpeechArea];
+export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, jobsArea, feedbackArea, analyticsArea, uploadsArea, mediaArea, shareArea, voicesArea, textToSpeechArea, voiceCloningArea, speechToSpeechArea, videoTranslationArea];

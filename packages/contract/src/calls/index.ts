@@ -26,6 +26,7 @@ import {
   voicePreviewCall,
 } from './speech.calls.ts';
 import { logCreateCall, logRecentCall, logReportCall, logStatsCall } from './analytics.calls.ts';
+import { videoTranslationCreateCall, videoTranslationOptionsCall } from './video-translation.calls.ts';
 
 export * from './account.calls.ts';
 export * from './operator.calls.ts';
@@ -38,6 +39,7 @@ export * from './analytics.calls.ts';
 export * from './upload.calls.ts';
 export * from './share.calls.ts';
 export * from './speech.calls.ts';
+export * from './video-translation.calls.ts';
 
 /** Every business call of the product, for the server's router and the OpenAPI document. */
 export const allCalls: readonly CallDefinition[] = [
@@ -67,4 +69,5 @@ export const allCalls: readonly CallDefinition[] = [
   ttsCreateCall, ttsPreviewCall, ttsDetectLanguageCall,
   pronunciationListCall, pronunciationSaveCall, pronunciationDeleteCall,
   voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneRenameCall, voiceCloneDeleteCall,
-  stsCreateCall];
+  stsCreateCall,
+  videoTranslationOptionsCall, videoTranslationCreateCall];

@@ -43,3 +43,5 @@ export const voiceFavoriteCall = callHandle<typeof calls.voiceFavoriteCall>('/ap
 export const voiceGetCall = callHandle<typeof calls.voiceGetCall>('/api/voices/get');
 export const voiceListCall = callHandle<typeof calls.voiceListCall>('/api/voices/list');
 export const voicePreviewCall = callHandle<typeof calls.voicePreviewCall>('/api/voices/preview');
+export const videoTranslationOptionsCall = callHandle<typeof calls.videoTranslationOptionsCall>('/api/video-translation/options');
+export const videoTranslationCreateCall = callHandle<typeof calls.videoTranslationCreateCall>('/api/video-translation/create');

@@ -10,6 +10,8 @@ export const SPEECH_PRICES = {
   voiceClone: 50,
   /** Speech to speech, per minute of source audio (pro-rated per second, minimum 1 point). */
   stsPerMinute: 20,
+  /** Video translation, per started minute of video and per target language. */
+  videoTranslationPerMinute: 30,
   /** Multiplier by engine quality tier. */
   tierMultiplier: { basic: 1, standard: 1, premium: 3 } as const,
 } as const;
@@ -28,4 +30,10 @@ export function stsCost(durationSeconds: number, tier: SpeechQualityTier = 'basi
 
 export function voiceCloneCost(): number {
   return SPEECH_PRICES.voiceClone;
+}
+
+/** Video translation: per started minute, per target language, at the best tier of the target voices. */
+export function videoTranslationCost(durationSeconds: number, targetLanguages: number, tier: SpeechQualityTier = 'basic'): number {
+  if (durationSeconds <= 0 || targetLanguages <= 0) return 0;
+  return Math.ceil(durationSeconds / 60) * targetLanguages * SPEECH_PRICES.videoTranslationPerMinute * SPEECH_PRICES.tierMultiplier[tier];
 }

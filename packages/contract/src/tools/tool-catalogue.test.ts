@@ -48,7 +48,7 @@ describe('tool catalogue', () => {
   });
 
   it('knows every job type, its tool and output; internal job types belong to no tool', () => {
-    expect([...JOB_TYPES].sort()).toEqual(['sts.convert', 'system.ping', 'system.selfCheck', 'tts.synthesize', 'voice.clone']);
+    expect([...JOB_TYPES].sort()).toEqual(['sts.convert', 'system.ping', 'system.selfCheck', 'tts.synthesize', 'video-translation.dub', 'voice.clone']);
     expect(toolOfJob('tts.synthesize')).toBe('text-to-speech');
     expect(toolOfJob('voice.clone')).toBe('voice-cloning');
     for (const type of Object.keys(INTERNAL_JOBS) as (keyof typeof INTERNAL_JOBS)[]) expect(toolOfJob(type)).toBeNull();
@@ -61,7 +61,7 @@ describe('tool catalogue', () => {
   });
 
   it('offers only tools that queue jobs to the history filter, never the internal job types', () => {
-    expect(toolsWithJobs()).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning']);
+    expect(toolsWithJobs()).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning', 'video-translation']);
     expect(jobTypesOfTools(['voices', 'dubbing'])).toEqual([]);
     expect(jobTypesOfTools(toolsWithJobs()).some((type) => type.startsWith('system.'))).toBe(false);
   });

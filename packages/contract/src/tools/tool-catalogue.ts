@@ -124,9 +124,9 @@ export const TOOL_CATALOGUE = [
       page('video-translator-pro-details', '/workbench/video-translator-pro/details/:slug', 'details'),
     ],
     marketing: landing('/video-translator'),
-    jobs: {},
-    outputs: ['video', 'text'],
-    priceKeys: [],
+    jobs: { 'video-translation.dub': 'video' },
+    outputs: ['video', 'audio', 'text'],
+    priceKeys: ['videoTranslationPerMinute'],
   },
   {
     id: 'dubbing',

@@ -1,1 +1,2 @@
 export * from './speech-engines.port.ts';
+export * from './video-engines.port.ts';

@@ -1,6 +1,7 @@
 /** The pipeline registry: every job type's pipeline, built once per process from the tools' factories. */
 import type { SpeechRepository } from '@voxwork/db';
 import type { SpeechEngines } from '../engines/speech-engines.port.ts';
+import type { VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { pingPipeline } from '../system/ping.pipeline.ts';
@@ -8,10 +9,12 @@ import { selfCheckPipeline } from '../system/self-check.pipeline.ts';
 import { createSpeechToSpeechPipeline } from '../speech-to-speech/speech-to-speech.pipeline.ts';
 import { createTextToSpeechPipeline } from '../text-to-speech/text-to-speech.pipeline.ts';
 import { createVoiceCloningPipeline } from '../voice-cloning/voice-cloning.pipeline.ts';
+import { createVideoTranslationPipeline } from '../video-translation/video-translation.pipeline.ts';
 import type { PipelineMap } from './job-types.ts';
 
 export interface JobPipelineDeps {
   engines: SpeechEngines;
+  videoEngines: VideoEngines;
   storage: StorageRepository;
   speech: SpeechRepository;
   /** Local files around the engines (job files' text, stored objects copied in). */
@@ -26,5 +29,6 @@ export function createJobPipelines(deps: JobPipelineDeps): PipelineMap {
     'tts.synthesize': createTextToSpeechPipeline(deps),
     'sts.convert': createSpeechToSpeechPipeline(deps),
     'voice.clone': createVoiceCloningPipeline(deps),
+    'video-translation.dub': createVideoTranslationPipeline(deps),
   };
 }

@@ -10,6 +10,7 @@ import type { PingJobInput } from '../system/ping.pipeline.ts';
 import type { TtsJobInput } from '../text-to-speech/text-to-speech.pipeline.ts';
 import type { StsJobInput } from '../speech-to-speech/speech-to-speech.pipeline.ts';
 import type { VoiceCloneJobInput } from '../voice-cloning/voice-cloning.pipeline.ts';
+import type { VideoTranslationJobInput } from '../video-translation/video-translation.pipeline.ts';
 import type { PipelineDefinition } from './pipeline-definition.ts';
 
 export interface JobInputs {
@@ -23,6 +24,8 @@ export interface JobInputs {
   'sts.convert': StsJobInput;
   /** Voice cloning: a checked recording → a voice profile and a preview. */
   'voice.clone': VoiceCloneJobInput;
+  /** Video translation: a video → the same video dubbed in other languages, with subtitles and stems. */
+  'video-translation.dub': VideoTranslationJobInput;
 }
 
 export type JobName = keyof JobInputs;
@@ -59,6 +62,8 @@ export const JOB_POLICIES: { [N in JobName]: JobPolicy } = {
   'tts.synthesize': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60, usesPlanSlot: true },
   'sts.convert': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60, usesPlanSlot: true },
   'voice.clone': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 20 * 60, usesPlanSlot: true },
+  // Long work: each retry resumes at the stage that failed (checkpoints), so retries are cheap.
+  'video-translation.dub': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 3 * 60 * 60, usesPlanSlot: true },
 };
 
 /** The job types that take their owner's run slots. */

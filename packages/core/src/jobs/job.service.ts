@@ -1,4 +1,4 @@
-import { ErrorCode, type JobView } from '@voxwork/contract';
+import { ErrorCode, type ErrorCodeValue, type JobView } from '@voxwork/contract';
 import type { JobRepository, JobRow, JobStageRow } from '@voxwork/db';
 import { closeHoldIn, freezeIn } from '../accounts/points-ledger.service.ts';
 import { DomainError, isRetryable } from '../domain-error.ts';
@@ -32,6 +32,12 @@ export interface EnqueueOptions {
   /** Queue priority (the plan's `queuePriority`). */
   priority?: number;
   title?: string | null;
+  /**
+   * A plan's limit on runs per calendar month (video translation's `vtUseLimit`): jobs of `types`
+   * since the month began, failed and cancelled ones not counted; checked under the owner's lock in
+   * the accepting transaction, so parallel submissions cannot pass it.
+   */
+  monthlyRuns?: { types: readonly string[]; limit: number; since: Date; code: ErrorCodeValue };
 }
 
 export interface RunOutcome {
@@ -155,6 +161,11 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       const slots = usesSlot(type, options.ownerId) ? await slotsOf!(options.ownerId) : undefined;
       const row = await jobs.transaction(async (tx) => {
         let admit = true;
+        if (options.monthlyRuns && options.ownerId) {
+          await tx.jobs.lockOwnerSlots(options.ownerId);
+          const runs = await tx.jobs.countRunsSince(options.ownerId, options.monthlyRuns.types, options.monthlyRuns.since);
+          if (options.monthlyRuns.limit >= 0 && runs >= options.monthlyRuns.limit) throw new DomainError(options.monthlyRuns.code, { limit: options.monthlyRuns.limit, used: runs });
+        }
         if (slots) {
           await tx.jobs.lockOwnerSlots(options.ownerId!);
           const usage = await tx.jobs.slotUsage(options.ownerId!, PLAN_SLOT_JOB_TYPES);

@@ -33,9 +33,9 @@ export interface SegmentTimings {
 
 const pad = (index: number) => String(index + 1).padStart(5, '0');
 
-/** The job files of segment `index` (0-based). */
-export function segmentFiles(index: number): { audio: string; timings: string } {
-  return { audio: `part-${pad(index)}.wav`, timings: `part-${pad(index)}.json` };
+/** The job files of segment `index` (0-based); `prefix` keeps several tracks of one job apart (`es-`). */
+export function segmentFiles(index: number, prefix = ''): { audio: string; timings: string } {
+  return { audio: `${prefix}part-${pad(index)}.wav`, timings: `${prefix}part-${pad(index)}.json` };
 }
 
 async function mapConcurrent<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>, signal: AbortSignal): Promise<void> {
@@ -80,14 +80,17 @@ export async function synthesizeSegments(request: {
   scratch: ScratchFiles;
   signal: AbortSignal;
   reportProgress(percent: number): void;
+  /** File name prefix of this track's segments (default none). */
+  prefix?: string;
 }): Promise<string[]> {
   const { engines, segments, settings, files, scratch, signal } = request;
+  const prefix = request.prefix ?? '';
   let done = 0;
   await mapConcurrent(
     segments,
     SYNTHESIS_CONCURRENCY,
     async (segment, index) => {
-      const { audio, timings } = segmentFiles(index);
+      const { audio, timings } = segmentFiles(index, prefix);
       // Segments finished by an earlier attempt are kept (a crash mid-way resumes segment by segment).
       if (!((await files.exists(audio)) && (await files.exists(timings)))) {
         const outcome = await synthesizeWithTarget(engines, {
@@ -110,9 +113,9 @@ export async function synthesizeSegments(request: {
     },
     signal,
   );
-  return segments.flatMap((_, index) => Object.values(segmentFiles(index)));
+  return segments.flatMap((_, index) => Object.values(segmentFiles(index, prefix)));
 }
 
-export async function readSegmentTimings(files: JobFiles, scratch: ScratchFiles, index: number): Promise<SegmentTimings> {
-  return JSON.parse(await scratch.readText(await files.path(segmentFiles(index).timings))) as SegmentTimings;
+export async function readSegmentTimings(files: JobFiles, scratch: ScratchFiles, index: number, prefix = ''): Promise<SegmentTimings> {
+  return JSON.parse(await scratch.readText(await files.path(segmentFiles(index, prefix).timings))) as SegmentTimings;
 }

@@ -1,0 +1,79 @@
+import type { EngineOffer, TimedLine, TranslatorOffer, VideoEngines } from '@voxwork/core';
+import { DomainError } from '@voxwork/core';
+import { ErrorCode } from '@voxwork/contract';
+import { EngineError, EngineInputError, type EngineDescriptor, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
+
+/** Engine failures the user cannot fix become catalogue errors; retryable ones stay retryable; cancellation stays cancellation. */
+function asDomainError(error: unknown, engineId: string): unknown {
+  if (error instanceof DomainError) return error;
+  if (error instanceof EngineError) {
+    if (error.code === 'aborted') return error;
+    if (error instanceof EngineInputError && /not a readable|damaged|not a video/i.test(error.message)) return new DomainError(ErrorCode.VIDEO_NOT_READABLE, {}, { cause: error });
+    return new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: engineId }, { isRetryable: error.isRetryable, cause: error });
+  }
+  return error;
+}
+const asEngine = <T>(engineId: string, call: () => Promise<T>): Promise<T> => call().catch((error: unknown) => Promise.reject(asDomainError(error, engineId)));
+
+const warningText = (warning: EngineWarning) =>
+  warning.type === 'other' ? warning.message : `${'option' in warning ? warning.option : warning.output}: ${'details' in warning ? (warning.details ?? warning.type) : warning.type}`;
+
+const offer = (descriptor: EngineDescriptor): EngineOffer => ({ id: descriptor.id, location: descriptor.location, name: descriptor.displayName, languages: [...descriptor.languages] });
+
+/**
+ * The video tools' engines over the engine registry (`VideoEngines`, the port in core): speech
+ * recognition, OCR of burned-in subtitles and translation, each called by the engine id core chose.
+ */
+export function createVideoEngines({ engines }: { engines: ResolvedEngines }): VideoEngines {
+  let translatorPairs: Promise<TranslatorOffer[]> | undefined;
+  return {
+    recognizers: () => engines.descriptors('speech-recognizer').map(offer),
+    textReaders: () => engines.descriptors('text-detector').map(offer),
+    translators() {
+      translatorPairs ??= Promise.all(
+        engines.descriptors('translator').map(async (descriptor) => {
+          try {
+            const engine = await engines.getById('translator', descriptor.id);
+            return [{ id: descriptor.id, location: descriptor.location, name: descriptor.displayName, pairs: engine.languagePairs.map((pair) => ({ source: pair.source, target: pair.target })) }];
+          } catch {
+            // An engine that does not load (Apertium not installed) offers no pair.
+            return [];
+          }
+        }),
+      ).then((lists) => lists.flat());
+      translatorPairs.catch(() => (translatorPairs = undefined));
+      return translatorPairs;
+    },
+
+    async recognizeSpeech({ engineId, audioFile, language, signal }) {
+      const engine = await asEngine(engineId, () => engines.getById('speech-recognizer', engineId));
+      const result = await asEngine(engineId, () => engine.doRecognize({ audioFile, language, ...(signal ? { signal } : {}) }));
+      const lines: TimedLine[] = result.segments.map((segment) => ({ startSeconds: segment.startSeconds, endSeconds: segment.endSeconds, text: segment.text }));
+      return { language: result.language, lines, warnings: result.warnings.map(warningText) };
+    },
+
+    async readSubtitles({ engineId, videoFile, languages, signal }) {
+      const engine = await asEngine(engineId, () => engines.getById('text-detector', engineId));
+      const result = await asEngine(engineId, () => engine.doDetect({ input: { videoFile }, languages, ...(signal ? { signal } : {}) }));
+      const lines: TimedLine[] = result.boxes.map((box) => ({ startSeconds: box.startSeconds, endSeconds: box.endSeconds, text: box.text }));
+      return { lines, warnings: result.warnings.map(warningText) };
+    },
+
+    async translate({ engineId, sourceLanguage, targetLanguage, lines, glossary, context, signal }) {
+      const engine = await asEngine(engineId, () => engines.getById('translator', engineId));
+      const result = await asEngine(engineId, () =>
+        engine.doTranslate({
+          sourceLanguage,
+          targetLanguage,
+          segments: lines.map((line) => ({ id: line.id, text: line.text, ...(line.speaker ? { speaker: line.speaker } : {}), ...(line.maxCharacters ? { maxCharacters: line.maxCharacters } : {}) })),
+          ...(glossary?.length ? { glossary: glossary.map((entry) => ({ ...entry })) } : {}),
+          ...(context ? { context } : {}),
+          ...(signal ? { signal } : {}),
+        }),
+      );
+      // Warnings about options an engine cannot take (a length budget for Apertium) are expected, not news.
+      const warnings = result.warnings.filter((warning) => warning.type !== 'unsupported-option').map(warningText);
+      return { lines: result.segments.map((segment) => ({ id: segment.id, text: segment.text, unknownWords: segment.unknownWords })), warnings };
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export * from './video-translation.service.ts';
+export * from './video-translation.pipeline.ts';
+export * from './engine-choice.ts';
+export * from './subtitle-files.ts';
+export * from './time-fit.ts';

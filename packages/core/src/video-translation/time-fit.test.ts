@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { characterBudget, planTimeFit } from './time-fit.ts';
+
+describe('time fit', () => {
+  it('keeps lines that fit, borrows silence, speeds up to 1.3× and flags what still overruns', () => {
+    const placements = planTimeFit(
+      [
+        { id: 'fits', startSeconds: 1, endSeconds: 3, naturalSeconds: 1.5 },
+        { id: 'borrow', startSeconds: 4, endSeconds: 5, naturalSeconds: 1.2 },
+        { id: 'faster', startSeconds: 6, endSeconds: 7, naturalSeconds: 1.5 },
+        { id: 'over', startSeconds: 8, endSeconds: 8.5, naturalSeconds: 2 },
+        { id: 'pushed', startSeconds: 9, endSeconds: 10, naturalSeconds: 0.5 },
+      ],
+      12,
+    );
+    expect(placements).toEqual([
+      { id: 'fits', startSeconds: 1, endSeconds: 2.5, speed: 1, status: 'fits', overrunSeconds: 0 },
+      { id: 'borrow', startSeconds: 4, endSeconds: 5.2, speed: 1, status: 'borrowed', overrunSeconds: 0 },
+      { id: 'faster', startSeconds: 6, endSeconds: 7.3, speed: 1.154, status: 'sped-up', overrunSeconds: 0 },
+      { id: 'over', startSeconds: 8, endSeconds: 9.538, speed: 1.3, status: 'overrun', overrunSeconds: 0.738 },
+      // Pushed back just past the overrun: it now ends in the silence after its slot.
+      { id: 'pushed', startSeconds: 9.588, endSeconds: 10.088, speed: 1, status: 'borrowed', overrunSeconds: 0 },
+    ]);
+  });
+
+  it('never borrows into the next line or past the end of the video', () => {
+    const [first, second] = planTimeFit(
+      [
+        { id: 'a', startSeconds: 0, endSeconds: 1, naturalSeconds: 1.2 },
+        { id: 'b', startSeconds: 1.1, endSeconds: 1.9, naturalSeconds: 1 },
+      ],
+      2,
+    );
+    expect(first).toMatchObject({ status: 'sped-up', endSeconds: 1.05 });
+    expect(second!.endSeconds).toBeLessThanOrEqual(2);
+  });
+
+  it('budgets characters by language: fewer for Chinese than for Spanish in the same time', () => {
+    expect(characterBudget(2, 'zh')).toBeLessThan(characterBudget(2, 'es'));
+    expect(characterBudget(0, 'en')).toBeGreaterThanOrEqual(4);
+  });
+});

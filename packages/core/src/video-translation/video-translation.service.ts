@@ -1,0 +1,135 @@
+import { bestTier, ErrorCode, SPEECH_PRICES, videoTranslationCost } from '@voxwork/contract';
+import type { UploadRow } from '@voxwork/db';
+import { DomainError } from '../domain-error.ts';
+import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
+import type { VideoEngines } from '../engines/video-engines.port.ts';
+import type { JobService } from '../jobs/job.service.ts';
+import { roundTo } from '../rounding.ts';
+import { sameLanguage } from '../voices/preview-sentences.ts';
+import { libraryTarget, libraryVoicesBestFirst } from '../voices/voice-choice.ts';
+import type { VoicesService } from '../voices/voices.service.ts';
+import { offlinePairs, requireTranslator, textSourcesFor, type TextSourceChoice } from './engine-choice.ts';
+import { parseSubtitleFile, SubtitleParseError } from './subtitle-files.ts';
+import type { VideoTranslationJobInput } from './video-translation.pipeline.ts';
+
+/** The job type of a run (quick and pro are the same pipeline; pro waits for review). */
+export const VIDEO_TRANSLATION_JOB = 'video-translation.dub' as const;
+
+export interface VideoTranslationPlan {
+  maxVideoMinutesPerJob: number;
+  /** Runs per calendar month; -1 unlimited. */
+  vtUseLimit: number;
+}
+
+export interface VideoTranslationServiceDeps {
+  jobs: JobService;
+  voices: VoicesService;
+  engines: SpeechEngines;
+  videoEngines: VideoEngines;
+  findUpload: (userId: string, uploadId: string) => Promise<UploadRow>;
+  planOf: (userId: string) => Promise<VideoTranslationPlan>;
+  /** Runs of this month so far (for the options call). */
+  runsThisMonth: (userId: string) => Promise<number>;
+  now?: () => Date;
+}
+
+export interface VideoTranslationRequest {
+  uploadId: string;
+  sourceLanguage: string;
+  targetLanguages: string[];
+  textSource: TextSourceChoice;
+  subtitleFile?: { name: string; text: string } | undefined;
+  /** Voice per target language (`<engine>/<voice>` or `cloned/<id>`); missing: the best library voice of that language. */
+  voices?: Record<string, string> | undefined;
+  mode: 'quick' | 'pro';
+  glossary?: Array<{ source: string; target: string }> | undefined;
+  title?: string | undefined;
+}
+
+/** The first day of the month (UTC) the limit counts from. */
+export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+const base = (language: string) => language.toLowerCase().split(/[-_]/)[0] ?? language;
+
+export function createVideoTranslationService(deps: VideoTranslationServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function voiceFor(ownerId: string, language: string, voiceKey: string | undefined): Promise<VoiceTarget> {
+    if (voiceKey) return deps.voices.resolveTarget(ownerId, voiceKey, language);
+    const voice = (await libraryVoicesBestFirst(deps.engines)).find((candidate) => candidate.languages.some((spoken) => sameLanguage(spoken, language)));
+    if (!voice) throw new DomainError(ErrorCode.VOICE_LANGUAGE_UNSUPPORTED, { voice: '—', language });
+    return libraryTarget(voice);
+  }
+
+  return {
+    /** What the page offers: where text can come from, which pairs translate (offline or not), the price and the plan's limits. */
+    async options(ownerId: string) {
+      const [translators, plan, used, voices] = await Promise.all([deps.videoEngines.translators(), deps.planOf(ownerId), deps.runsThisMonth(ownerId), deps.engines.libraryVoices()]);
+      return {
+        recognizers: deps.videoEngines.recognizers(),
+        textReaders: deps.videoEngines.textReaders(),
+        translators,
+        offlinePairs: offlinePairs(translators),
+        /** Languages some library voice speaks (a dub needs a voice). */
+        voiceLanguages: [...new Set(voices.flatMap((voice) => voice.languages.map(base)))].sort(),
+        pricePerMinute: SPEECH_PRICES.videoTranslationPerMinute,
+        maxVideoMinutes: plan.maxVideoMinutesPerJob,
+        monthlyLimit: plan.vtUseLimit,
+        usedThisMonth: used,
+      };
+    },
+
+    async create(ownerId: string, request: VideoTranslationRequest) {
+      const upload = await deps.findUpload(ownerId, request.uploadId);
+      if (upload.kind !== 'video' || !upload.storageKey) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
+      if (upload.hasAudio === false) throw new DomainError(ErrorCode.VIDEO_NO_AUDIO_TRACK);
+      const durationSeconds = upload.durationSeconds ?? 0;
+      if (durationSeconds <= 0) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
+      const plan = await deps.planOf(ownerId);
+      if (durationSeconds > plan.maxVideoMinutesPerJob * 60) throw new DomainError(ErrorCode.VIDEO_TOO_LONG, { minutes: roundTo(durationSeconds / 60, 1), max: plan.maxVideoMinutesPerJob });
+
+      const targets = [...new Set(request.targetLanguages.map((language) => language.toLowerCase()))].filter((language) => base(language) !== base(request.sourceLanguage));
+      if (!targets.length) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'targetLanguages', reason: 'choose a language other than the source language' });
+
+      let textSources: VideoTranslationJobInput['textSources'];
+      if (request.textSource === 'subtitle-file') {
+        if (!request.subtitleFile) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'subtitleFile', reason: 'upload a subtitle file or choose another source of text' });
+        try {
+          const parsed = parseSubtitleFile(request.subtitleFile.text);
+          textSources = [{ kind: 'subtitle-file', lines: parsed.lines }];
+        } catch (error) {
+          if (error instanceof SubtitleParseError) throw new DomainError(ErrorCode.SUBTITLE_FILE_INVALID, { reason: error.message });
+          throw error;
+        }
+      } else {
+        textSources = textSourcesFor(deps.videoEngines, request.textSource, request.sourceLanguage).map(({ kind, engineId }) => ({ kind, engineId }));
+      }
+
+      const translators = await deps.videoEngines.translators();
+      const resolved = [];
+      for (const language of targets) {
+        const translator = requireTranslator(translators, request.sourceLanguage, language);
+        resolved.push({ language, voice: await voiceFor(ownerId, language, request.voices?.[language]), translatorId: translator.id });
+      }
+      const cost = videoTranslationCost(durationSeconds, resolved.length, bestTier(resolved.map((target) => target.voice.qualityTier)));
+      const input: VideoTranslationJobInput = {
+        uploadKey: upload.storageKey,
+        durationSeconds,
+        sourceLanguage: request.sourceLanguage.toLowerCase(),
+        textSources,
+        targets: resolved,
+        mode: request.mode,
+        glossary: request.glossary ?? [],
+      };
+      const job = await deps.jobs.enqueue(VIDEO_TRANSLATION_JOB, input, {
+        ownerId,
+        cost,
+        title: request.title || upload.originalName,
+        monthlyRuns: { types: [VIDEO_TRANSLATION_JOB], limit: plan.vtUseLimit, since: monthStart(now()), code: ErrorCode.VIDEO_TRANSLATION_MONTHLY_LIMIT },
+      });
+      return { jobId: job.id, cost };
+    },
+  };
+}
+
+export type VideoTranslationService = ReturnType<typeof createVideoTranslationService>;

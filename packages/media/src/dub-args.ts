@@ -1,0 +1,165 @@
+/**
+ * ffmpeg argument builders for dubbing a video (video translation, dubbing): fitting a line's
+ * speech to its slot, the background bed under the new voice, the final mix and the mux that keeps
+ * the picture bit for bit. Pure; executed by `runFfmpeg`.
+ */
+import { FFMPEG_COMMON } from './ffmpeg-args.ts';
+
+export interface TimeRegion {
+  startSeconds: number;
+  endSeconds: number;
+}
+
+/**
+ * An ffmpeg expression of `t` that is 1 inside the regions, 0 outside, with linear ramps of
+ * `rampSeconds` on both sides of each region (so gains switch without clicks). Overlapping ramps
+ * add up, capped at 1.
+ */
+export function regionGateExpression(regions: readonly TimeRegion[], rampSeconds = 0.08): string {
+  if (!regions.length) return '0';
+  const r = Math.max(0.001, rampSeconds);
+  const terms = regions.map((region) => {
+    const a = (region.startSeconds - r).toFixed(3);
+    const b = (region.endSeconds + r).toFixed(3);
+    return `clip(min((t-${a})/${r},(${b}-t)/${r}),0,1)`;
+  });
+  return `min(1,${terms.join('+')})`;
+}
+
+export interface TempoOptions {
+  input: string;
+  output: string;
+  /** 0.5–2: 1.25 plays 25 % faster (shorter), pitch kept. */
+  speed: number;
+  sampleRate: number;
+}
+
+/** Speech sped up or slowed down with its pitch kept (`atempo`, WSOLA), mono 16-bit WAV. */
+export function tempoArgs(options: TempoOptions): string[] {
+  const speed = Math.min(2, Math.max(0.5, options.speed));
+  return [...FFMPEG_COMMON, '-i', options.input, '-af', `atempo=${speed.toFixed(4)}`, '-ac', '1', '-ar', String(options.sampleRate), '-c:a', 'pcm_s16le', options.output];
+}
+
+export interface BackgroundBedOptions {
+  /** The original soundtrack (any channels). */
+  input: string;
+  output: string;
+  /** Where the original speech is: the bed changes only there. */
+  speechRegions: readonly TimeRegion[];
+  /**
+   * `centre-cancel`: inside the regions the centre (where dialogue is mixed) is removed, L−R / R−L,
+   * and what is panned to the sides (music, ambience) stays; `duck`: inside the regions the whole
+   * original is lowered by `duckDb`. Outside the regions the original plays unchanged either way.
+   */
+  method: 'centre-cancel' | 'duck';
+  /** Default −18 dB. */
+  duckDb?: number;
+  sampleRate?: number;
+}
+
+/** The background under the dub: the original soundtrack with its speech removed or lowered where people speak. */
+export function backgroundBedArgs(options: BackgroundBedOptions): string[] {
+  const rate = options.sampleRate ?? 48_000;
+  const gate = regionGateExpression(options.speechRegions);
+  const base = `aresample=${rate},aformat=sample_fmts=fltp:channel_layouts=stereo`;
+  let graph: string;
+  if (options.method === 'centre-cancel') {
+    graph = [
+      `[0:a]${base},asplit=2[orig][side]`,
+      `[orig]volume=eval=frame:volume='1-${gate}'[kept]`,
+      `[side]pan=stereo|c0=c0-c1|c1=c1-c0,volume=eval=frame:volume='${gate}'[cancelled]`,
+      `[kept][cancelled]amix=inputs=2:duration=first:dropout_transition=0:normalize=0[out]`,
+    ].join(';');
+  } else {
+    const duck = 10 ** ((options.duckDb ?? -18) / 20);
+    graph = `[0:a]${base},volume=eval=frame:volume='1-${(1 - duck).toFixed(4)}*${gate}'[out]`;
+  }
+  return [...FFMPEG_COMMON, '-i', options.input, '-filter_complex', graph, '-map', '[out]', '-ar', String(rate), '-c:a', 'pcm_s16le', options.output];
+}
+
+export interface DubMixOptions {
+  voice: string;
+  background: string;
+  output: string;
+  /** The result is exactly this long (the video's duration): padded with silence or cut. */
+  durationSeconds: number;
+  /** Voice gain over the bed, dB (default +2). */
+  voiceGainDb?: number;
+  sampleRate?: number;
+}
+
+/** The dub: new voice over the background bed, stereo, exactly as long as the video. */
+export function dubMixArgs(options: DubMixOptions): string[] {
+  const rate = options.sampleRate ?? 48_000;
+  const base = `aresample=${rate},aformat=sample_fmts=fltp:channel_layouts=stereo`;
+  const graph = [
+    `[0:a]${base},volume=${options.voiceGainDb ?? 2}dB[voice]`,
+    `[1:a]${base}[bed]`,
+    `[voice][bed]amix=inputs=2:duration=longest:dropout_transition=0:normalize=0,apad,atrim=0:${options.durationSeconds.toFixed(3)}[out]`,
+  ].join(';');
+  return [...FFMPEG_COMMON, '-i', options.voice, '-i', options.background, '-filter_complex', graph, '-map', '[out]', '-ar', String(rate), '-c:a', 'pcm_s16le', options.output];
+}
+
+export interface DubbedVideoOptions {
+  video: string;
+  audio: string;
+  output: string;
+  /** ISO 639-2 of the dub (`spa`, `eng`, `chi`). */
+  audioLanguage: string;
+  /** Soft subtitle tracks (SRT files), mov_text in the MP4. */
+  subtitles?: ReadonlyArray<{ file: string; language: string; title?: string }>;
+}
+
+/**
+ * The video with the dub as its only audio track and subtitle tracks; the picture stream is copied
+ * (never re-encoded), the audio is AAC 192 kb/s (made exactly as long as the picture by `dubMixArgs`).
+ */
+export function dubbedVideoArgs(options: DubbedVideoOptions): string[] {
+  const subtitles = options.subtitles ?? [];
+  return [
+    ...FFMPEG_COMMON,
+    '-i', options.video,
+    '-i', options.audio,
+    ...subtitles.flatMap((track) => ['-i', track.file]),
+    '-map', '0:v:0',
+    '-map', '1:a:0',
+    ...subtitles.flatMap((_, index) => ['-map', `${index + 2}:0`]),
+    '-c:v', 'copy',
+    '-c:a', 'aac', '-b:a', '192k',
+    ...(subtitles.length ? ['-c:s', 'mov_text'] : []),
+    '-metadata:s:a:0', `language=${options.audioLanguage}`,
+    ...subtitles.flatMap((track, index) => [`-metadata:s:s:${index}`, `language=${track.language}`, ...(track.title ? [`-metadata:s:s:${index}`, `title=${track.title}`] : [])]),
+    // No -shortest: a subtitle track ends with its last cue, which would cut the video; the dub is already exactly as long as the picture.
+    '-movflags', '+faststart',
+    options.output,
+  ];
+}
+
+export interface StereoBalanceOptions {
+  input: string;
+}
+
+/**
+ * Loudness of the sum (L+R) and of the difference (L−R) of a soundtrack (`ebur128`-free: `astats`
+ * RMS): a difference well above zero means sound is panned to the sides, so centre cancellation
+ * keeps a background; a mono or centre-only soundtrack has none.
+ */
+export function stereoBalanceArgs(options: StereoBalanceOptions): string[] {
+  return [
+    '-hide_banner', '-nostdin', '-nostats',
+    '-i', options.input,
+    '-filter_complex', '[0:a]aformat=channel_layouts=stereo,asplit=2[a][b];[a]pan=mono|c0=0.5*c0+0.5*c1,astats=measure_overall=RMS_level:measure_perchannel=none,anullsink;[b]pan=mono|c0=0.5*c0-0.5*c1,astats=measure_overall=RMS_level:measure_perchannel=none,anullsink',
+    '-f', 'null', '-',
+  ];
+}
+
+/** The two overall RMS levels (dB) `stereoBalanceArgs` prints: sum first, difference second. */
+export function parseStereoBalance(stderr: string): { sumDb: number; differenceDb: number } | undefined {
+  // ffmpeg prints the two filters' summaries in either order: the filter index says which is which.
+  const levels = [...stderr.matchAll(/Parsed_astats_(\d+)[^\n]*RMS level dB:\s*(-?inf|-?[\d.]+)/g)]
+    .map((match) => ({ index: Number(match[1]), level: match[2]!.includes('inf') ? -Infinity : Number(match[2]) }))
+    .sort((a, b) => a.index - b.index)
+    .map((entry) => entry.level);
+  if (levels.length < 2) return undefined;
+  return { sumDb: levels[0]!, differenceDb: levels[1]! };
+}

@@ -1,0 +1,198 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ErrorCode, type JobView } from '@voxwork/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createVerifiedUser, signedCall } from '../support/accounts.ts';
+import { makeDubbingClip, type DubbingClip } from '../support/dubbing-media.ts';
+import { freePort } from '../support/server-process.ts';
+import { testDatabases } from '../support/test-database.ts';
+
+const run = promisify(execFile);
+const SECRET = 'video-translation-secret';
+
+interface TargetResult {
+  language: string;
+  lines: Array<{ id: string; startSeconds: number; endSeconds: number; source: string; translation: string; dubStartSeconds: number; dubEndSeconds: number; speed: number; fit: string }>;
+}
+
+/** The picture stream's MD5 (stream copy, no decoding): equal means bit-identical. */
+async function videoStreamMd5(file: string): Promise<string> {
+  const { stdout } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-']);
+  return stdout.trim();
+}
+
+/** RMS of a file's audio between `start` and `end` (mixed to mono, 16 kHz). */
+async function rms(file: string, start: number, end: number): Promise<number> {
+  const { stdout } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-ss', String(start), '-t', String(end - start), '-i', file, '-ac', '1', '-ar', '16000', '-f', 's16le', '-'], { encoding: 'buffer', maxBuffer: 64 << 20 });
+  const samples = new Int16Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.length / 2));
+  let sum = 0;
+  for (const sample of samples) sum += (sample / 32768) ** 2;
+  return Math.sqrt(sum / Math.max(1, samples.length));
+}
+
+/**
+ * Video translation end to end over HTTP with the real local engines: an English clip (speech over
+ * a music bed, burned-in subtitles) dubbed into Spanish offline, checked as the issue's acceptance
+ * asks (length, picture bit-identical, lines in their slots, music kept, subtitles = translation,
+ * points settled), and every bad input with its catalogue error and nothing charged.
+ */
+describe.each(testDatabases().slice(0, 1))('video translation on %s', (_name, open) => {
+  let app: App;
+  let base: string;
+  let dataDir: string;
+  let cleanup: () => Promise<void>;
+  let user: { token: string; userId: string };
+  let clip: DubbingClip;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-vt-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const opened = await open();
+    cleanup = opened.cleanup;
+    app = await createApp(
+      loadConfig({ ROLE: 'api,worker', API_SIGN_SECRET: SECRET, LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, JOB_POLL_INTERVAL_SECONDS: '0.5' }),
+      { database: opened.handle },
+    );
+    await app.listen();
+    user = await createVerifiedUser(base, dataDir, `vt-${Date.now()}@example.com`);
+    clip = await makeDubbingClip({ name: 'vt-en-12s', seconds: 12 });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.stop();
+    await cleanup?.();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const call = (pathName: string, body: unknown, language = 'en') =>
+    signedCall(base, SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId, 'accept-language': language });
+  const data = async <T>(pathName: string, body: unknown): Promise<T> => {
+    const envelope = await call(pathName, body);
+    expect(envelope, `${pathName} ${JSON.stringify(envelope).slice(0, 300)}`).toMatchObject({ code: 0 });
+    return envelope.data as T;
+  };
+  const points = async () => data<{ availablePoint: number; freezePoint: number }>('/bill/userAccount/getUserAccount', { userId: user.userId });
+  async function until(jobId: string, timeoutMs = 240_000): Promise<JobView> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const view = await data<JobView>('/api/jobs/get', { jobId });
+      if (['completed', 'failed', 'cancelled'].includes(view.status)) return view;
+      if (Date.now() > deadline) throw new Error(`job ${jobId} stuck: ${JSON.stringify(view).slice(0, 500)}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+  async function upload(name: string, file: string): Promise<string> {
+    const response = await fetch(`${base}/api/upload/file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
+      body: new Uint8Array(await readFile(file)),
+    });
+    const envelope = (await response.json()) as { code: number; data: { id: string } };
+    expect(envelope.code).toBe(0);
+    return envelope.data.id;
+  }
+  const download = async (url: string, file: string) => {
+    const response = await fetch(new URL(url, base));
+    expect(response.status).toBe(200);
+    await writeFile(file, Buffer.from(await response.arrayBuffer()));
+    return file;
+  };
+
+  it('offers the offline pairs and sources honestly', async () => {
+    const options = await data<{ offlinePairs: string[]; translators: Array<{ id: string; location: string }>; recognizers: Array<{ id: string }>; pricePerMinute: number; monthlyLimit: number; usedThisMonth: number }>('/api/video-translation/options', {});
+    expect(options.offlinePairs).toEqual(expect.arrayContaining(['en → es', 'es → en', 'en → ca']));
+    expect(options.offlinePairs.some((pair) => pair.includes('zh'))).toBe(false);
+    expect(options.recognizers.map((engine) => engine.id)).toContain('pocketsphinx:en-us');
+    expect(options).toMatchObject({ pricePerMinute: 30, monthlyLimit: 3, usedThisMonth: 0 });
+  });
+
+  it('dubs an English clip into Spanish offline: same length, same picture, lines in their slots, music kept, subtitles = translation, points settled', async () => {
+    const uploadId = await upload('shop.mp4', clip.file);
+    const before = await points();
+    const created = await data<{ jobId: string; cost: number }>('/api/video-translation/create', {
+      uploadId,
+      sourceLanguage: 'en',
+      targetLanguages: ['es'],
+      textSource: 'subtitle-file',
+      subtitleFile: { name: 'shop.srt', text: await readFile(clip.srt, 'utf8') },
+    });
+    expect(created.cost).toBe(30);
+    const job = await until(created.jobId);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect(job.stages.map((stage) => stage.name)).toEqual(['ingest', 'source-text', 'translate', 'synthesize', 'fit', 'mix', 'mux', 'deliver']);
+    const result = job.output as { targets: TargetResult[]; textSource: string; backgroundMethod: string };
+    expect(result.textSource).toBe('subtitle-file');
+    expect(result.backgroundMethod).toBe('centre-cancel');
+    const [spanish] = result.targets;
+    expect(spanish!.lines).toHaveLength(4);
+    expect(spanish!.lines[0]!.translation).toMatch(/Bienvenido/);
+    for (const line of spanish!.lines) {
+      expect(line.dubStartSeconds).toBeGreaterThanOrEqual(line.startSeconds - 0.3);
+      expect(line.dubEndSeconds, `${line.id} ${line.fit}`).toBeLessThanOrEqual(line.endSeconds + 0.3);
+    }
+
+    const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-vt-out-'));
+    try {
+      const video = job.media.find((media) => media.role === 'video')!;
+      const output = await download(video.url, path.join(dir, 'es.mp4'));
+      const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', output]);
+      expect(Math.abs(Number(stdout) - clip.durationSeconds)).toBeLessThanOrEqual(0.1);
+      expect(await videoStreamMd5(output)).toBe(await videoStreamMd5(clip.file));
+      // Music where nobody speaks (before the first line, between lines), at least half its original level.
+      const quiet = [[0, 0.5], [2.9, 3.1]] as const;
+      for (const [start, end] of quiet) expect(await rms(output, start, end), `music at ${start}–${end} s`).toBeGreaterThanOrEqual(0.5 * (await rms(clip.file, start, end)));
+      // The Spanish subtitle track is the translation.
+      const srt = job.media.find((media) => media.name === 'es-subtitles.srt')!;
+      const text = await (await fetch(new URL(srt.url, base))).text();
+      for (const line of spanish!.lines) expect(text).toContain(line.translation);
+      // Soft subtitle tracks in the MP4: Spanish and English.
+      const { stdout: tracks } = await run('ffprobe', ['-v', 'error', '-select_streams', 's', '-show_entries', 'stream_tags=language', '-of', 'csv=p=0', output]);
+      expect(tracks.trim().split('\n')).toEqual(['spa', 'eng']);
+      for (const name of ['es-dubbed-audio.mp3', 'es-voice-stem.mp3', 'background-stem.mp3', 'source.srt', 'source.vtt', 'es-subtitles.vtt']) expect(job.media.map((media) => media.name)).toContain(name);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    const after = await points();
+    expect(after.availablePoint).toBe(before.availablePoint - created.cost);
+    expect(after.freezePoint).toBe(before.freezePoint);
+  }, 300_000);
+
+  it('refuses bad input with catalogue errors in both languages and charges nothing', async () => {
+    const before = await points();
+    const videoId = await upload('shop.mp4', clip.file);
+    const pair = await call('/api/video-translation/create', { uploadId: videoId, sourceLanguage: 'en', targetLanguages: ['zh'], textSource: 'subtitle-file', subtitleFile: { name: 'a.srt', text: await readFile(clip.srt, 'utf8') } }, 'zh');
+    expect(pair.code).toBe(ErrorCode.TRANSLATION_PAIR_UNAVAILABLE);
+    expect(pair.message).toContain('en → es');
+    expect(pair.message).toMatch(/远程引擎/);
+    const badSubtitles = await call('/api/video-translation/create', { uploadId: videoId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'a.srt', text: 'not subtitles at all' } });
+    expect(badSubtitles.code).toBe(ErrorCode.SUBTITLE_FILE_INVALID);
+    expect((await call('/api/video-translation/create', { uploadId: videoId, sourceLanguage: 'zh', targetLanguages: ['en'], textSource: 'speech' })).code).toBe(ErrorCode.SOURCE_TEXT_UNAVAILABLE);
+    const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-vt-bad-'));
+    try {
+      const audioOnly = path.join(dir, 'speech.wav');
+      await run('ffmpeg', ['-loglevel', 'error', '-i', clip.file, '-vn', audioOnly]);
+      expect((await call('/api/video-translation/create', { uploadId: await upload('speech.wav', audioOnly), sourceLanguage: 'en', targetLanguages: ['es'] })).code).toBe(ErrorCode.VIDEO_NOT_READABLE);
+      const silentVideo = path.join(dir, 'silent.mp4');
+      await run('ffmpeg', ['-loglevel', 'error', '-i', clip.file, '-an', '-c', 'copy', silentVideo]);
+      expect((await call('/api/video-translation/create', { uploadId: await upload('silent.mp4', silentVideo), sourceLanguage: 'en', targetLanguages: ['es'] })).code).toBe(ErrorCode.VIDEO_NO_AUDIO_TRACK);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    expect(await points()).toEqual(before);
+  });
+
+  it('counts runs against the plan’s monthly video translations (free: 3), failed runs not counted', async () => {
+    const uploadId = await upload('shop.mp4', clip.file);
+    const request = { uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'a.srt', text: await readFile(clip.srt, 'utf8') } };
+    const used = (await data<{ usedThisMonth: number }>('/api/video-translation/options', {})).usedThisMonth;
+    for (let index = used; index < 3; index += 1) await data('/api/video-translation/create', request);
+    const refused = await call('/api/video-translation/create', request, 'zh');
+    expect(refused.code).toBe(ErrorCode.VIDEO_TRANSLATION_MONTHLY_LIMIT);
+    expect(refused.message).toContain('3');
+  });
+});

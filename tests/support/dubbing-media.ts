@@ -1,0 +1,89 @@
+/**
+ * Test media for the video tools, made by the tests themselves: a moving picture with burned-in
+ * subtitles, speech from a local voice (festival's SLT) at known times, and a stereo music bed
+ * panned to the sides (as real mixes put music wide and dialogue in the centre). The clip, its
+ * lines and an SRT of them are returned; a cache folder makes each clip once per run.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createFestival } from '@voxwork/engines';
+import { probeMedia, runFfmpeg, toSrt } from '@voxwork/media';
+
+export interface ClipLine {
+  startSeconds: number;
+  text: string;
+}
+
+export interface DubbingClip {
+  file: string;
+  srt: string;
+  durationSeconds: number;
+  /** Each line's start, end (its speech) and text. */
+  lines: Array<{ startSeconds: number; endSeconds: number; text: string }>;
+}
+
+const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+const FONT = '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc';
+
+/** Text as a drawtext value: quotes, colons, backslashes and percent signs escaped. */
+const drawtextValue = (text: string) => text.replace(/\\/g, '\\\\\\\\').replace(/'/g, '\u2019').replace(/:/g, '\\:').replace(/%/g, '\\%').replace(/,/g, '\\,');
+
+export const ENGLISH_LINES: ClipLine[] = [
+  { startSeconds: 0.6, text: 'Welcome to our little shop.' },
+  { startSeconds: 3.2, text: 'This phone has a bright screen.' },
+  { startSeconds: 6.0, text: 'The battery lasts all day.' },
+  { startSeconds: 8.8, text: 'Buy it today and save money.' },
+];
+
+/**
+ * A 16:9 clip (`width`×`height`, 25 fps, H.264 + AAC stereo) `seconds` long: English lines spoken
+ * by festival at their times over a music bed, each line burned in as a subtitle while spoken.
+ */
+export async function makeDubbingClip(options: { name: string; seconds: number; lines?: ClipLine[]; width?: number; height?: number; cacheDir?: string }): Promise<DubbingClip> {
+  const dir = options.cacheDir ?? path.join(tmpdir(), 'voxwork-test-media');
+  await mkdir(dir, { recursive: true });
+  const lines = options.lines ?? ENGLISH_LINES;
+  const file = path.join(dir, `${options.name}.mp4`);
+  const festival = createFestival();
+  const timed: DubbingClip['lines'] = [];
+  const speechFiles: string[] = [];
+  for (const [index, line] of lines.entries()) {
+    const speech = path.join(dir, `${options.name}-line-${index}.wav`);
+    if (!existsSync(speech)) await festival.doSynthesize({ text: line.text, voice: 'cmu_us_slt_arctic_hts', outputFile: speech, outputFormat: 'wav', wordTimings: false });
+    const duration = (await probeMedia(speech)).durationSeconds ?? 1;
+    timed.push({ startSeconds: line.startSeconds, endSeconds: Math.round((line.startSeconds + duration) * 1000) / 1000, text: line.text });
+    speechFiles.push(speech);
+  }
+  await festival.close?.();
+  const srt = path.join(dir, `${options.name}.srt`);
+  await writeFile(srt, toSrt(timed.map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: line.text }))));
+  if (!existsSync(file)) {
+    const width = options.width ?? 640;
+    const height = options.height ?? 360;
+    const { seconds } = options;
+    // Speech in the centre (both channels), music panned wide: a different chord on each side, with a slow swell.
+    const delays = speechFiles.map((_, index) => `[${index + 2}:a]aresample=48000,adelay=delays=${Math.round(timed[index]!.startSeconds * 1000)}:all=1,apad,atrim=0:${seconds}[s${index}]`);
+    const speechMix = `${speechFiles.map((_, index) => `[s${index}]`).join('')}amix=inputs=${speechFiles.length}:normalize=0,pan=stereo|c0=c0|c1=c0[speech]`;
+    const graph = [...delays, speechMix, '[1:a][speech]amix=inputs=2:normalize=0:duration=first[aout]'].join(';');
+    const music = `aevalsrc='0.08*(sin(2*PI*220*t)+0.6*sin(2*PI*277.2*t))*(0.8+0.2*sin(2*PI*0.25*t))|0.08*(sin(2*PI*329.6*t)+0.6*sin(2*PI*392*t))*(0.8+0.2*sin(2*PI*0.2*t+1))':s=48000:d=${seconds}`;
+    const subtitles = timed
+      .map((line) => `drawtext=fontfile=${FONT}:text='${drawtextValue(line.text)}':fontsize=${Math.round(height / 14)}:fontcolor=white:borderw=3:bordercolor=black:x=(w-text_w)/2:y=h-${Math.round(height / 7)}:enable='between(t,${line.startSeconds},${line.endSeconds})'`)
+      .join(',');
+    await runFfmpeg([
+      ...QUIET,
+      '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`,
+      '-f', 'lavfi', '-i', music,
+      ...speechFiles.flatMap((speech) => ['-i', speech]),
+      '-filter_complex', `[0:v]${subtitles}[vout];${graph}`,
+      '-map', '[vout]', '-map', '[aout]',
+      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
+      '-c:a', 'aac', '-b:a', '128k', '-ac', '2',
+      '-t', String(seconds),
+      file,
+    ]);
+  }
+  const durationSeconds = (await probeMedia(file)).durationSeconds ?? options.seconds;
+  return { file, srt, durationSeconds, lines: timed };
+}
