@@ -12,6 +12,7 @@ describe('time fit', () => {
         { id: 'pushed', startSeconds: 9, endSeconds: 10, naturalSeconds: 0.5 },
       ],
       12,
+      { maxSpeed: 1.3, maxBorrowSeconds: 0.3, minGapSeconds: 0.05 },
     );
     expect(placements).toEqual([
       { id: 'fits', startSeconds: 1, endSeconds: 2.5, speed: 1, status: 'fits', overrunSeconds: 0 },

@@ -38,7 +38,7 @@ export interface FitRules {
   minGapSeconds: number;
 }
 
-export const DEFAULT_FIT_RULES: FitRules = { maxSpeed: 1.3, maxBorrowSeconds: 0.3, minGapSeconds: 0.05 };
+export const DEFAULT_FIT_RULES: FitRules = { maxSpeed: 1.3, maxBorrowSeconds: 0.15, minGapSeconds: 0.05 };
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 

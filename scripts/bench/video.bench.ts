@@ -1,0 +1,158 @@
+/**
+ * bench:video — video translation on this machine, offline: a 60 s 16:9 clip (moving picture,
+ * English speech from festival over a stereo music bed, burned-in English subtitles) dubbed into
+ * Spanish through the product (API + worker in this process, PGlite), quick mode. Prints wall time
+ * ÷ video length per stage and in total (target ≤ 0.5×), and the acceptance figures measured on
+ * the output: length, picture bit-identical, each dubbed line's start/end against its source slot
+ * (silero VAD on the dubbed audio), music energy where nobody speaks, subtitles = translation.
+ * Figures, not assertions.
+ *   npm run bench:video [-- --seconds 60 --source subtitle-file|auto|speech]
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import type { JobView } from '../../packages/contract/src/index.ts';
+import { createSilero } from '../../packages/engines/src/index.ts';
+import { createApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createVerifiedUser, signedCall } from '../../tests/support/accounts.ts';
+import { makeDubbingClip, type ClipLine } from '../../tests/support/dubbing-media.ts';
+import { freePort } from '../../tests/support/server-process.ts';
+import { freshPglite } from '../../tests/support/test-database.ts';
+
+const run = promisify(execFile);
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, source: { type: 'string', default: 'subtitle-file' } } });
+const seconds = Number(values.seconds);
+
+const SENTENCES = [
+  'Welcome to our little shop.', 'This phone has a bright screen.', 'The battery lasts all day.', 'Buy it today and save money.',
+  'Our store opens every morning at nine.', 'The camera takes sharp pictures at night.', 'Shipping is free for all orders.', 'You can return it within thirty days.',
+  'Many customers love the blue color.', 'The case is strong and light.', 'Ask us anything in the chat.', 'Thank you for watching this video.',
+  'We also sell cables and chargers.', 'The price will go up next week.', 'Follow us for more deals.', 'See you again soon.',
+];
+/** A line every 3.6 s, as a product video speaks. */
+const lines: ClipLine[] = [];
+for (let start = 0.6, index = 0; start + 3 < seconds; start += 3.6, index += 1) lines.push({ startSeconds: Math.round(start * 10) / 10, text: SENTENCES[index % SENTENCES.length]! });
+
+async function rms(file: string, start: number, end: number): Promise<number> {
+  const { stdout } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-ss', String(start), '-t', String(end - start), '-i', file, '-ac', '1', '-ar', '16000', '-f', 's16le', '-'], { encoding: 'buffer', maxBuffer: 64 << 20 });
+  const samples = new Int16Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.length / 2));
+  let sum = 0;
+  for (const sample of samples) sum += (sample / 32768) ** 2;
+  return Math.sqrt(sum / Math.max(1, samples.length));
+}
+const md5 = async (file: string) => (await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-'])).stdout.trim();
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-bench-video-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const secret = 'bench-video';
+const app = await createApp(
+  loadConfig({ ROLE: 'api,worker', API_SIGN_SECRET: secret, LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, JOB_POLL_INTERVAL_SECONDS: '0.5' }),
+  { database: await freshPglite() },
+);
+await app.listen();
+try {
+  const clip = await makeDubbingClip({ name: `bench-video-${seconds}s`, seconds, lines });
+  console.info(`clip: ${clip.durationSeconds} s 640×360, ${clip.lines.length} English lines over a stereo music bed, burned-in subtitles`);
+  const user = await createVerifiedUser(base, dataDir, `bench-video-${Date.now()}@example.com`);
+  const call = async <T>(pathName: string, body: unknown): Promise<T> => {
+    const envelope = await signedCall(base, secret, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+    if (envelope.code !== 0) throw new Error(`${pathName}: ${JSON.stringify(envelope)}`);
+    return envelope.data as T;
+  };
+  // A free account is enough: 60 s is within its 2 minutes per video, 30 of its 300 points.
+  const uploaded = await fetch(`${base}/api/upload/file`, { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/octet-stream', 'x-file-name': 'bench.mp4' }, body: new Uint8Array(await readFile(clip.file)) });
+  const uploadId = ((await uploaded.json()) as { data: { id: string } }).data.id;
+  const started = performance.now();
+  const { jobId } = await call<{ jobId: string }>('/api/video-translation/create', {
+    uploadId,
+    sourceLanguage: 'en',
+    targetLanguages: ['es'],
+    textSource: values.source,
+    ...(values.source === 'subtitle-file' ? { subtitleFile: { name: 'bench.srt', text: await readFile(clip.srt, 'utf8') } } : {}),
+  });
+  // Stage wall times from polling (±0.1 s).
+  const stageTimes = new Map<string, number>();
+  let current: string | null = null;
+  let since = performance.now();
+  let job: JobView;
+  for (;;) {
+    job = await call<JobView>('/api/jobs/get', { jobId });
+    if (job.currentStage !== current) {
+      const now = performance.now();
+      if (current) stageTimes.set(current, (stageTimes.get(current) ?? 0) + (now - since) / 1000);
+      current = job.currentStage;
+      since = now;
+    }
+    if (['completed', 'failed', 'cancelled'].includes(job.status)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (current) stageTimes.set(current, (stageTimes.get(current) ?? 0) + (performance.now() - since) / 1000);
+  const total = (performance.now() - started) / 1000;
+  if (job.status !== 'completed') throw new Error(`job ${job.status}: ${JSON.stringify(job.error)}`);
+  console.info(`\nwall time ÷ video length (${clip.durationSeconds} s), source of text: ${values.source}, 2 cores, offline`);
+  for (const stage of job.stages) console.info(`  ${stage.name.padEnd(12)} ${(stageTimes.get(stage.name) ?? 0).toFixed(2).padStart(6)} s  ${((stageTimes.get(stage.name) ?? 0) / clip.durationSeconds).toFixed(3)}×`);
+  console.info(`  ${'total'.padEnd(12)} ${total.toFixed(2).padStart(6)} s  ${(total / clip.durationSeconds).toFixed(3)}×   (target ≤ 0.5×)`);
+
+  const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-bench-video-out-'));
+  try {
+    const fetchTo = async (name: string) => {
+      const media = job.media.find((entry) => entry.name === name)!;
+      const file = path.join(dir, name);
+      await writeFile(file, Buffer.from(await (await fetch(new URL(media.url, base))).arrayBuffer()));
+      return file;
+    };
+    const video = await fetchTo('es-video.mp4');
+    const dub = await fetchTo('es-dubbed-audio.mp3');
+    const srt = await readFile(await fetchTo('es-subtitles.srt'), 'utf8');
+    const duration = Number((await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', video])).stdout);
+    const output = job.output as { targets: Array<{ lines: Array<{ startSeconds: number; endSeconds: number; translation: string; dubStartSeconds: number; dubEndSeconds: number; fit: string; speed: number }> }> };
+    const dubbed = output.targets[0]!.lines;
+    console.info('\nacceptance figures');
+    console.info(`  length: output ${duration.toFixed(3)} s vs input ${clip.durationSeconds.toFixed(3)} s (Δ ${(duration - clip.durationSeconds).toFixed(3)} s; target ±0.1)`);
+    console.info(`  picture stream bit-identical: ${(await md5(video)) === (await md5(clip.file)) ? 'yes' : 'NO'}`);
+    const fits = dubbed.reduce<Record<string, number>>((counts, line) => ({ ...counts, [line.fit]: (counts[line.fit] ?? 0) + 1 }), {});
+    console.info(`  time fit: ${Object.entries(fits).map(([fit, count]) => `${count} ${fit}`).join(', ')}; max speed ${Math.max(...dubbed.map((line) => line.speed)).toFixed(2)}×`);
+    // Where the dub speaks, by VAD on the dubbed audio: each detected segment is matched to the line it overlaps most.
+    const vad = await (await createSilero()).doDetect({ audioFile: dub, speechPadMs: 0 });
+    let worst = 0;
+    let inside = 0;
+    for (const line of dubbed) {
+      const heard = vad.segments.filter((segment) => segment.endSeconds > line.dubStartSeconds - 0.2 && segment.startSeconds < line.dubEndSeconds + 0.2);
+      if (!heard.length) continue;
+      const start = Math.min(...heard.map((segment) => segment.startSeconds));
+      const end = Math.max(...heard.map((segment) => segment.endSeconds));
+      const off = Math.max(0, line.startSeconds - start, end - line.endSeconds);
+      worst = Math.max(worst, off);
+      if (off <= 0.3) inside += 1;
+    }
+    console.info(`  lines inside their source slot ±0.3 s (VAD on the dubbed audio): ${inside}/${dubbed.length}; worst ${worst.toFixed(2)} s outside`);
+    const gaps: Array<[number, number]> = [];
+    let previous = 0;
+    for (const line of clip.lines) {
+      const dubbedLine = dubbed.find((entry) => Math.abs(entry.startSeconds - line.startSeconds) < 0.05);
+      const gapEnd = Math.min(line.startSeconds, dubbedLine?.dubStartSeconds ?? line.startSeconds) - 0.15;
+      if (gapEnd - previous > 0.3) gaps.push([previous + 0.1, gapEnd]);
+      previous = Math.max(line.endSeconds, dubbedLine?.dubEndSeconds ?? 0) + 0.15;
+    }
+    let kept = 0;
+    let original = 0;
+    for (const [start, end] of gaps) {
+      kept += (await rms(video, start, end)) ** 2 * (end - start);
+      original += (await rms(clip.file, start, end)) ** 2 * (end - start);
+    }
+    console.info(`  music energy where nobody speaks: ${((kept / original) * 100).toFixed(0)} % of the original over ${gaps.length} gaps (target ≥ 50 %)`);
+    const matched = dubbed.filter((line) => srt.includes(line.translation)).length;
+    console.info(`  subtitles = translation: ${matched}/${dubbed.length} lines`);
+    console.info(`  voice: ${(job.output as { targets: Array<{ voiceKey: string }> }).targets[0]!.voiceKey}`);
+    console.info(`  first lines: ${dubbed.slice(0, 3).map((line) => `"${line.translation}"`).join(' · ')}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+} finally {
+  await app.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
