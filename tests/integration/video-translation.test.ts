@@ -10,7 +10,8 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
 import { makeDubbingClip, type DubbingClip } from '../support/dubbing-media.ts';
 import { freePort } from '../support/server-process.ts';
-import { testDatabases } from '../support/test-database.ts';
+import { freshPglite, testDatabases } from '../support/test-database.ts';
+import { startOpenAIChatReplayServer } from '../../packages/engines/src/testing/openai-chat-replay.ts';
 
 const run = promisify(execFile);
 const SECRET = 'video-translation-secret';
@@ -196,3 +197,74 @@ describe.each(testDatabases().slice(0, 1))('video translation on %s', (_name, op
     expect(refused.message).toContain('3');
   });
 });
+
+/**
+ * Chinese → English through the OpenAI-compatible chat adapter, served by a local replay server
+ * that answers as the documented API does (the "model" is a fixed table), dubbed with a local
+ * English voice. Source text: a Chinese subtitle file (burned-in Chinese subtitles read by OCR are
+ * covered where the PP-OCR engine is tested).
+ */
+describe('video translation with a remote translator', () => {
+  const TABLE: Record<string, string> = { 欢迎光临我们的小店: 'Welcome to our little shop', 这部手机的屏幕很亮: 'This phone has a bright screen', 电池可以用一整天: 'The battery lasts all day', 今天购买更省钱: 'Buy today and save more' };
+  let chat: Awaited<ReturnType<typeof startOpenAIChatReplayServer>>;
+  let app: App;
+  let base: string;
+  let dataDir: string;
+  let user: { token: string; userId: string };
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    chat = await startOpenAIChatReplayServer({ translate: (line) => TABLE[line.text] ?? `?${line.text}` });
+    // The engine registry reads its selection from the process environment (as speech-remote-engines.test.ts does).
+    Object.assign(process.env, { OPENAI_CHAT_BASE_URL: `${chat.url}/v1`, OPENAI_CHAT_MODEL: 'gpt-4o-mini', ENGINES_TRANSLATOR: 'apertium:apertium,openai:gpt-4o-mini' });
+    dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-vt-remote-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    app = await createApp(
+      loadConfig({
+        ROLE: 'api,worker', API_SIGN_SECRET: SECRET, LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, JOB_POLL_INTERVAL_SECONDS: '0.5',
+      }),
+      { database: await freshPglite() },
+    );
+    await app.listen();
+    user = await createVerifiedUser(base, dataDir, `vt-remote-${Date.now()}@example.com`);
+  }, 120_000);
+  afterAll(async () => {
+    await app?.stop();
+    await chat?.close();
+    process.env = saved;
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('offers zh → en once a remote translator is configured, and dubs Chinese into English with a local voice', async () => {
+    const call = (pathName: string, body: unknown) => signedCall(base, SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+    const options = (await call('/api/video-translation/options', {})).data as { translators: Array<{ id: string; location: string; pairs: Array<{ source: string; target: string }> }> };
+    expect(options.translators.map((translator) => [translator.id, translator.location])).toEqual([['apertium:apertium', 'local'], ['openai:gpt-4o-mini', 'remote']]);
+    const clip = await makeDubbingClip({ name: 'vt-en-12s', seconds: 12 });
+    const response = await fetch(`${base}/api/upload/file`, { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/octet-stream', 'x-file-name': 'drama.mp4' }, body: new Uint8Array(await readFile(clip.file)) });
+    const uploadId = ((await response.json()) as { data: { id: string } }).data.id;
+    const chinese = Object.keys(TABLE);
+    const srt = clip.lines.map((line, index) => `${index + 1}\n${stamp(line.startSeconds)} --> ${stamp(line.endSeconds)}\n${chinese[index]}\n`).join('\n');
+    const created = await call('/api/video-translation/create', { uploadId, sourceLanguage: 'zh', targetLanguages: ['en'], textSource: 'subtitle-file', subtitleFile: { name: 'drama.srt', text: srt }, voices: { en: 'festival:festival/cmu_us_slt_arctic_hts' } });
+    expect(created.code, JSON.stringify(created)).toBe(0);
+    const { jobId } = created.data as { jobId: string };
+    let job: JobView;
+    for (const deadline = Date.now() + 120_000; ; await new Promise((resolve) => setTimeout(resolve, 300))) {
+      job = (await call('/api/jobs/get', { jobId })).data as unknown as JobView;
+      if (['completed', 'failed'].includes(job.status) || Date.now() > deadline) break;
+    }
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const english = (job.output as { targets: TargetResult[] }).targets[0]!;
+    expect(english.lines.map((line) => line.translation)).toEqual(Object.values(TABLE));
+    // The adapter sent each line with its length budget.
+    const sent = JSON.parse(JSON.parse(chat.requests.at(-1)!.body.toString()).messages[1].content) as { lines: Array<{ text: string; max_characters: number }> };
+    expect(sent.lines.map((line) => line.text)).toEqual(chinese);
+    for (const line of sent.lines) expect(line.max_characters).toBeGreaterThan(10);
+  }, 180_000);
+});
+
+function stamp(seconds: number): string {
+  const ms = Math.round(seconds * 1000);
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`;
+}
