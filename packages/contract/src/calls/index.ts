@@ -8,25 +8,19 @@ import { selfCheckCreateCall, selfCheckGetCall, systemTimeCall } from './system.
 import { addressInfoCall, addressIpCall } from './address.calls.ts';
 import { uploadDeleteCall, uploadGetCall, uploadLimitsCall, uploadListCall } from './upload.calls.ts';
 import { shareCreateCall, shareGetCall, shareListCall, shareRevokeCall } from './share.calls.ts';
+import { voiceFavoriteCall, voiceGetCall, voiceListCall, voicePreviewCall } from './voices.calls.ts';
 import {
   pronunciationDeleteCall,
   pronunciationListCall,
   pronunciationSaveCall,
-  stsCreateCall,
   ttsCreateCall,
   ttsDetectLanguageCall,
   ttsPreviewCall,
-  voiceCloneCheckCall,
-  voiceCloneCreateCall,
-  voiceCloneDeleteCall,
-  voiceCloneRenameCall,
-  voiceFavoriteCall,
-  voiceGetCall,
-  voiceListCall,
-  voicePreviewCall,
-} from './speech.calls.ts';
-import { logCreateCall, logRecentCall, logReportCall, logStatsCall } from './analytics.calls.ts';
+} from './text-to-speech.calls.ts';
+import { voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneDeleteCall, voiceCloneRenameCall } from './voice-cloning.calls.ts';
+import { stsCreateCall } from './speech-to-speech.calls.ts';
 import { videoTranslationCreateCall, videoTranslationOptionsCall } from './video-translation.calls.ts';
+import { logCreateCall, logRecentCall, logReportCall, logStatsCall } from './analytics.calls.ts';
 
 export * from './account.calls.ts';
 export * from './operator.calls.ts';
@@ -38,7 +32,11 @@ export * from './address.calls.ts';
 export * from './analytics.calls.ts';
 export * from './upload.calls.ts';
 export * from './share.calls.ts';
-export * from './speech.calls.ts';
+// One file per tool, named after its catalogue id.
+export * from './voices.calls.ts';
+export * from './text-to-speech.calls.ts';
+export * from './voice-cloning.calls.ts';
+export * from './speech-to-speech.calls.ts';
 export * from './video-translation.calls.ts';
 
 /** Every business call of the product, for the server's router and the OpenAPI document. */
@@ -65,9 +63,14 @@ export const allCalls: readonly CallDefinition[] = [
   addressIpCall, addressInfoCall, logCreateCall, logStatsCall, logRecentCall, logReportCall, feedbackCreateCall,
   uploadLimitsCall, uploadGetCall, uploadListCall, uploadDeleteCall,
   shareCreateCall, shareListCall, shareRevokeCall, shareGetCall,
+  // voices
   voiceListCall, voiceGetCall, voiceFavoriteCall, voicePreviewCall,
+  // text-to-speech
   ttsCreateCall, ttsPreviewCall, ttsDetectLanguageCall,
   pronunciationListCall, pronunciationSaveCall, pronunciationDeleteCall,
+  // voice-cloning
   voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneRenameCall, voiceCloneDeleteCall,
+  // speech-to-speech
   stsCreateCall,
+  // video-translation
   videoTranslationOptionsCall, videoTranslationCreateCall];

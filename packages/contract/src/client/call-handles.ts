@@ -5,7 +5,8 @@ import type * as calls from '../calls/index.ts';
  * The calls browser code makes, as schema-free handles (path and types only) under the names of
  * their definitions: browser code imports them from `@voxwork/contract/client`, so zod stays out
  * of the browser bundles (decision 011). `call-handles.test.ts` checks every path against its
- * definition. Add a handle here when the web app starts making a call.
+ * definition. Add a handle here when the web app starts making a call: the shell's calls first, then
+ * one group per tool, headed by its catalogue id (the calls of `calls/<tool id>.calls.ts`).
  */
 export const systemTimeCall = callHandle<typeof calls.systemTimeCall>('/api/system/time');
 export const addressIpCall = callHandle<typeof calls.addressIpCall>('/api/address/ip');
@@ -24,24 +25,34 @@ export const jobListCall = callHandle<typeof calls.jobListCall>('/api/jobs/list'
 export const jobRenameCall = callHandle<typeof calls.jobRenameCall>('/api/jobs/rename');
 export const passwordPolicyCall = callHandle<typeof calls.passwordPolicyCall>('/api/account/passwordPolicy');
 export const pointPageListCall = callHandle<typeof calls.pointPageListCall>('/bill/point/consume/pageList');
-export const pronunciationDeleteCall = callHandle<typeof calls.pronunciationDeleteCall>('/api/pronunciations/delete');
-export const pronunciationListCall = callHandle<typeof calls.pronunciationListCall>('/api/pronunciations/list');
-export const pronunciationSaveCall = callHandle<typeof calls.pronunciationSaveCall>('/api/pronunciations/save');
 export const redeemCodeCall = callHandle<typeof calls.redeemCodeCall>('/bill/userAccount/redeemCode');
 export const shareCreateCall = callHandle<typeof calls.shareCreateCall>('/api/share/create');
 export const shareListCall = callHandle<typeof calls.shareListCall>('/api/share/list');
 export const shareRevokeCall = callHandle<typeof calls.shareRevokeCall>('/api/share/revoke');
-export const stsCreateCall = callHandle<typeof calls.stsCreateCall>('/api/sts/create');
-export const ttsCreateCall = callHandle<typeof calls.ttsCreateCall>('/api/tts/create');
-export const ttsDetectLanguageCall = callHandle<typeof calls.ttsDetectLanguageCall>('/api/tts/detectLanguage');
-export const ttsPreviewCall = callHandle<typeof calls.ttsPreviewCall>('/api/tts/preview');
-export const voiceCloneCheckCall = callHandle<typeof calls.voiceCloneCheckCall>('/api/voices/clone/check');
-export const voiceCloneCreateCall = callHandle<typeof calls.voiceCloneCreateCall>('/api/voices/clone/create');
-export const voiceCloneDeleteCall = callHandle<typeof calls.voiceCloneDeleteCall>('/api/voices/clone/delete');
-export const voiceCloneRenameCall = callHandle<typeof calls.voiceCloneRenameCall>('/api/voices/clone/rename');
+
+// voices
 export const voiceFavoriteCall = callHandle<typeof calls.voiceFavoriteCall>('/api/voices/favorite');
 export const voiceGetCall = callHandle<typeof calls.voiceGetCall>('/api/voices/get');
 export const voiceListCall = callHandle<typeof calls.voiceListCall>('/api/voices/list');
 export const voicePreviewCall = callHandle<typeof calls.voicePreviewCall>('/api/voices/preview');
+
+// text-to-speech
+export const ttsCreateCall = callHandle<typeof calls.ttsCreateCall>('/api/tts/create');
+export const ttsDetectLanguageCall = callHandle<typeof calls.ttsDetectLanguageCall>('/api/tts/detectLanguage');
+export const ttsPreviewCall = callHandle<typeof calls.ttsPreviewCall>('/api/tts/preview');
+export const pronunciationDeleteCall = callHandle<typeof calls.pronunciationDeleteCall>('/api/pronunciations/delete');
+export const pronunciationListCall = callHandle<typeof calls.pronunciationListCall>('/api/pronunciations/list');
+export const pronunciationSaveCall = callHandle<typeof calls.pronunciationSaveCall>('/api/pronunciations/save');
+
+// voice-cloning
+export const voiceCloneCheckCall = callHandle<typeof calls.voiceCloneCheckCall>('/api/voices/clone/check');
+export const voiceCloneCreateCall = callHandle<typeof calls.voiceCloneCreateCall>('/api/voices/clone/create');
+export const voiceCloneDeleteCall = callHandle<typeof calls.voiceCloneDeleteCall>('/api/voices/clone/delete');
+export const voiceCloneRenameCall = callHandle<typeof calls.voiceCloneRenameCall>('/api/voices/clone/rename');
+
+// speech-to-speech
+export const stsCreateCall = callHandle<typeof calls.stsCreateCall>('/api/sts/create');
+
+// video-translation
 export const videoTranslationOptionsCall = callHandle<typeof calls.videoTranslationOptionsCall>('/api/video-translation/options');
 export const videoTranslationCreateCall = callHandle<typeof calls.videoTranslationCreateCall>('/api/video-translation/create');

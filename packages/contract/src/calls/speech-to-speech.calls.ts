@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { singleLineText } from '../input-schemas.ts';
+import { voiceKeySchema } from './voices.calls.ts';
+
+/** The calls of speech to speech (tool `speech-to-speech`). */
+
+export const stsCreateCall = defineCall({
+  path: '/api/sts/create',
+  summary: 'Speech to speech: converts an uploaded recording to a target voice, keeping its timing; points per minute.',
+  tag: 'speech',
+  access: 'user',
+  body: z
+    .object({
+      uploadId: z.uuid(),
+      voiceKey: voiceKeySchema,
+      denoise: z.boolean().default(false),
+      keepBackground: z.boolean().default(false),
+      format: z.enum(['mp3', 'wav']).default('mp3'),
+      title: singleLineText({ max: 120, trim: true }).optional(),
+    })
+    .strict(),
+  data: z.object({ jobId: z.string(), cost: z.number().int() }),
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { singleLineText } from '../input-schemas.ts';
+import { languageTagSchema, voiceViewSchema } from './voices.calls.ts';
+
+/** The calls of voice cloning (tool `voice-cloning`): check a recording, then clone, rename, delete. */
+
+export const recordingCheckSchema = z.object({
+  accepted: z.boolean(),
+  durationSeconds: z.number(),
+  speechSeconds: z.number(),
+  speechRatio: z.number(),
+  loudnessLufs: z.number().nullable(),
+  clippingRatio: z.number(),
+  medianPitchHz: z.number().nullable(),
+  /** Each problem as a catalogue code with the numbers for its message. */
+  problems: z.array(z.object({ code: z.number().int(), params: z.record(z.string(), z.union([z.string(), z.number()])) })),
+});
+export type RecordingCheck = z.infer<typeof recordingCheckSchema>;
+
+export const voiceCloneCheckCall = defineCall({
+  path: '/api/voices/clone/check',
+  summary: 'Quality checks of a recording before cloning: length (10 s – 3 min), clipping, loudness, share of speech.',
+  tag: 'voices',
+  access: 'user',
+  body: z.object({ uploadId: z.uuid() }).strict(),
+  data: recordingCheckSchema,
+});
+
+export const voiceCloneCreateCall = defineCall({
+  path: '/api/voices/clone/create',
+  summary: 'Clone a voice from a checked recording (consent required): takes a voice slot, freezes the points, analyses it in a job.',
+  tag: 'voices',
+  access: 'user',
+  body: z
+    .object({
+      uploadId: z.uuid(),
+      name: singleLineText({ min: 1, max: 40, trim: true }),
+      language: languageTagSchema,
+      consent: z.boolean(),
+    })
+    .strict(),
+  data: z.object({ voice: voiceViewSchema, jobId: z.string(), cost: z.number().int() }),
+});
+
+export const voiceCloneRenameCall = defineCall({
+  path: '/api/voices/clone/rename',
+  summary: 'Rename one of the caller’s cloned voices.',
+  tag: 'voices',
+  access: 'user',
+  body: z.object({ id: z.uuid(), name: singleLineText({ min: 1, max: 40, trim: true }) }).strict(),
+  data: voiceViewSchema,
+});
+
+export const voiceCloneDeleteCall = defineCall({
+  path: '/api/voices/clone/delete',
+  summary: 'Delete one of the caller’s cloned voices (its recording, preview and remote clone too); frees the slot.',
+  tag: 'voices',
+  access: 'user',
+  body: z.object({ id: z.uuid() }).strict(),
+  data: z.object({ ok: z.literal(true) }),
+});
