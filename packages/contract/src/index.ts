@@ -11,5 +11,7 @@ export * from './signature.ts';
 export * from './plans.ts';
 export * from './password-policy.ts';
 export * from './points.ts';
-export * from './speech/index.ts';
+export * from './prices.ts';
+export * from './text-to-speech/tts-script.ts';
+export * from './voices/quality-tiers.ts';
 export * from './tools/index.ts';

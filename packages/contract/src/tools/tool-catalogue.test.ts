@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SPEECH_PRICES } from '../speech/speech-prices.ts';
+import { TOOL_PRICES } from '../prices.ts';
 import { INTERNAL_JOBS, JOB_OUTPUTS, JOB_TYPES, jobTypesOfTools, mainPage, TOOL_CATALOGUE, TOOL_IDS, TOOL_PAGES, toolOfJob, toolOfPage, toolsWithJobs } from './tool-catalogue.ts';
 
 /** The workbench tool pages of the spec (§2), locale-neutral, `{slug}` as `:slug`. */
@@ -69,7 +69,7 @@ describe('tool catalogue', () => {
   it('marks only the tools with pages and calls as built; built tools queue or price nothing they do not declare', () => {
     expect(TOOL_CATALOGUE.filter((tool) => tool.status === 'built').map((tool) => tool.id)).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning', 'voices']);
     const priced = TOOL_CATALOGUE.flatMap((tool) => tool.priceKeys as readonly string[]);
-    for (const key of priced) expect(Object.keys(SPEECH_PRICES)).toContain(key);
+    for (const key of priced) expect(Object.keys(TOOL_PRICES)).toContain(key);
     expect(new Set(priced).size).toBe(priced.length);
   });
 });

@@ -1,4 +1,4 @@
-import type { SPEECH_PRICES } from '../speech/speech-prices.ts';
+import type { TOOL_PRICES } from '../prices.ts';
 
 /**
  * The tool catalogue: one entry per tool of the product (spec §1–2), built or not yet. Everything
@@ -23,8 +23,8 @@ export type OutputKind = 'audio' | 'video' | 'text';
 
 export type ToolStatus = 'built' | 'not-yet';
 
-/** A key of the price table a tool charges from (`SPEECH_PRICES`). */
-export type PriceKey = Exclude<keyof typeof SPEECH_PRICES, 'tierMultiplier'>;
+/** A key of the price table a tool charges from (`TOOL_PRICES` in `prices.ts`). */
+export type PriceKey = Exclude<keyof typeof TOOL_PRICES, 'tierMultiplier'>;
 
 /**
  * What a workbench page of a tool is: its main page (`tool`), a hub listing tools (`hub`), a

@@ -1,4 +1,4 @@
-import { bestTier, ErrorCode, SPEECH_PRICES, videoTranslationCost } from '@voxwork/contract';
+import { bestTier, ErrorCode, TOOL_PRICES, videoTranslationCost } from '@voxwork/contract';
 import type { UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
@@ -72,7 +72,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
         offlinePairs: offlinePairs(translators),
         /** Languages some library voice speaks (a dub needs a voice). */
         voiceLanguages: [...new Set(voices.flatMap((voice) => voice.languages.map(base)))].sort(),
-        pricePerMinute: SPEECH_PRICES.videoTranslationPerMinute,
+        pricePerMinute: TOOL_PRICES.videoTranslationPerMinute,
         maxVideoMinutes: plan.maxVideoMinutesPerJob,
         monthlyLimit: plan.vtUseLimit,
         usedThisMonth: used,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { applyPronunciations, parseTtsScript } from './tts-script.ts';
-import { stsCost, ttsCost } from './speech-prices.ts';
 
 const speech = (script: ReturnType<typeof parseTtsScript>) => script.parts.filter((part) => part.kind === 'speech').map((part) => part.text);
 
@@ -65,17 +64,5 @@ describe('applyPronunciations', () => {
       { term: '行长', replacement: 'hang2 zhang3' },
     ];
     expect(applyPronunciations('voxwork pro uses SQL, not SQLite. 银行行长', entries)).toBe('Vox work pro uses sequel, not SQLite. 银行hang2 zhang3');
-  });
-});
-
-describe('speech prices', () => {
-  it('charges per 1,000 characters and per minute, at least one point, more for premium engines', () => {
-    expect(ttsCost(0)).toBe(0);
-    expect(ttsCost(1)).toBe(1);
-    expect(ttsCost(1000)).toBe(10);
-    expect(ttsCost(50_000)).toBe(500);
-    expect(ttsCost(1000, 'premium')).toBe(30);
-    expect(stsCost(30)).toBe(10);
-    expect(stsCost(61)).toBe(21);
   });
 });

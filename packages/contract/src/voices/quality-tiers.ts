@@ -1,4 +1,5 @@
-import type { SpeechQualityTier } from './speech-prices.ts';
+/** A voice's quality tier (`VoiceView.qualityTier`): the library's order and the prices' multiplier follow it. */
+export type SpeechQualityTier = 'basic' | 'standard' | 'premium';
 
 /**
  * The one order of the voices' quality tiers (worst to best), shared by the server and the browser:
