@@ -1,7 +1,11 @@
 import { accountsEn } from "./accounts.en";
 import { historyEn } from "./history.en";
 import { marketingEn } from "./marketing.en";
-import { speechEn } from "./speech.en";
+import { speechToSpeechEn } from "./speech-to-speech.en";
+import { textToSpeechEn } from "./text-to-speech.en";
+import { toolSharedEn } from "./tool-shared.en";
+import { voiceCloningEn } from "./voice-cloning.en";
+import { voicesEn } from "./voices.en";
 
 /**
  * English message catalogue — the source of truth for the key set.
@@ -15,8 +19,13 @@ export const en = {
   accounts: accountsEn,
   // Content history and share links (issue 6 item 9), see history.en.ts.
   history: historyEn,
-  // Speech tools (issue 7), see speech.en.ts.
-  speech: speechEn,
+  // Tools, one namespace per tool named after its catalogue id (issue 13), see <tool>.en.ts;
+  // the parts they share in tool-shared.en.ts.
+  toolShared: toolSharedEn,
+  voices: voicesEn,
+  textToSpeech: textToSpeechEn,
+  voiceCloning: voiceCloningEn,
+  speechToSpeech: speechToSpeechEn,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork home",

@@ -2,7 +2,11 @@ import { accountsZh } from "./accounts.zh";
 import { historyZh } from "./history.zh";
 import type { Messages } from "./en";
 import { marketingZh } from "./marketing.zh";
-import { speechZh } from "./speech.zh";
+import { speechToSpeechZh } from "./speech-to-speech.zh";
+import { textToSpeechZh } from "./text-to-speech.zh";
+import { toolSharedZh } from "./tool-shared.zh";
+import { voiceCloningZh } from "./voice-cloning.zh";
+import { voicesZh } from "./voices.zh";
 
 /** Simplified Chinese catalogue. Must have exactly the same keys as `en`. */
 export const zh: Messages = {
@@ -12,8 +16,12 @@ export const zh: Messages = {
   accounts: accountsZh,
   // 内容历史与分享链接（issue 6 第 9 项），见 history.zh.ts。
   history: historyZh,
-  // 语音工具（issue 7），见 speech.zh.ts。
-  speech: speechZh,
+  // 工具：每个工具一个命名空间，以其目录 id 命名（issue 13），见 <tool>.zh.ts；共用部分见 tool-shared.zh.ts。
+  toolShared: toolSharedZh,
+  voices: voicesZh,
+  textToSpeech: textToSpeechZh,
+  voiceCloning: voiceCloningZh,
+  speechToSpeech: speechToSpeechZh,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork 首页",

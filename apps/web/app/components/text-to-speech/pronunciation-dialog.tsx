@@ -64,7 +64,7 @@ export function PronunciationDialog({ open, onOpenChange, language: initialLangu
       setEntries((current) => [...(current ?? []).filter((entry) => entry.id !== saved.id && entry.term.toLowerCase() !== saved.term.toLowerCase()), saved]);
       setTerm("");
       setReplacement("");
-      toast.success(t("speech.pronunciation.saved", { term: saved.term }));
+      toast.success(t("textToSpeech.pronunciation.saved", { term: saved.term }));
     } catch {
       // The client wrapper showed the error (e.g. the dictionary is full).
     } finally {
@@ -85,13 +85,13 @@ export function PronunciationDialog({ open, onOpenChange, language: initialLangu
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("speech.common.close")} className="max-w-2xl" data-testid="pronunciation-dialog">
+      <DialogContent closeLabel={t("toolShared.common.close")} className="max-w-2xl" data-testid="pronunciation-dialog">
         <DialogHeader>
-          <DialogTitle>{t("speech.pronunciation.title")}</DialogTitle>
-          <DialogDescription>{t("speech.pronunciation.description")}</DialogDescription>
+          <DialogTitle>{t("textToSpeech.pronunciation.title")}</DialogTitle>
+          <DialogDescription>{t("textToSpeech.pronunciation.description")}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-1">
-          <Label htmlFor={`${id}-language`}>{t("speech.pronunciation.language")}</Label>
+          <Label htmlFor={`${id}-language`}>{t("textToSpeech.pronunciation.language")}</Label>
           <NativeSelect id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value)}>
             {languages.map((tag) => (
               <option key={tag} value={tag}>
@@ -102,45 +102,45 @@ export function PronunciationDialog({ open, onOpenChange, language: initialLangu
         </div>
         <form onSubmit={(event) => void save(event)} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end">
           <div className="grid gap-1">
-            <Label htmlFor={`${id}-term`}>{t("speech.pronunciation.term")}</Label>
+            <Label htmlFor={`${id}-term`}>{t("textToSpeech.pronunciation.term")}</Label>
             <Input id={`${id}-term`} value={term} onChange={(event) => setTerm(event.target.value)} maxLength={60} required />
           </div>
           <div className="grid gap-1">
-            <Label htmlFor={`${id}-replacement`}>{t("speech.pronunciation.replacement")}</Label>
+            <Label htmlFor={`${id}-replacement`}>{t("textToSpeech.pronunciation.replacement")}</Label>
             <Input id={`${id}-replacement`} value={replacement} onChange={(event) => setReplacement(event.target.value)} maxLength={200} required />
           </div>
           <div className="grid gap-1">
-            <Label htmlFor={`${id}-kind`}>{t("speech.pronunciation.kind")}</Label>
+            <Label htmlFor={`${id}-kind`}>{t("textToSpeech.pronunciation.kind")}</Label>
             <NativeSelect id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as Entry["kind"])}>
-              <option value="spelling">{t("speech.pronunciation.kindSpelling")}</option>
-              <option value="phonemes">{t("speech.pronunciation.kindPhonemes")}</option>
+              <option value="spelling">{t("textToSpeech.pronunciation.kindSpelling")}</option>
+              <option value="phonemes">{t("textToSpeech.pronunciation.kindPhonemes")}</option>
             </NativeSelect>
           </div>
           <Button type="submit" disabled={saving || !term.trim() || !replacement.trim()}>
-            {t("speech.pronunciation.add")}
+            {t("textToSpeech.pronunciation.add")}
           </Button>
         </form>
         <div className="grid gap-2">
           {entries === null ? (
-            <p className="text-sm text-muted-foreground">{t("speech.common.loading")}</p>
+            <p className="text-sm text-muted-foreground">{t("toolShared.common.loading")}</p>
           ) : entries.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t("speech.pronunciation.empty")}</p>
+            <p className="text-sm text-muted-foreground">{t("textToSpeech.pronunciation.empty")}</p>
           ) : (
             <ul className="divide-y divide-border rounded-lg border border-border" data-testid="pronunciation-list">
               {entries.map((entry) => (
                 <li key={entry.id} className="flex items-center gap-3 px-3 py-2 text-sm">
                   <span className="min-w-0 flex-1 truncate">
                     <span className="font-medium">{entry.term}</span> → {entry.replacement}
-                    {entry.kind === "phonemes" ? <span className="text-muted-foreground"> · {t("speech.pronunciation.kindPhonemes")}</span> : null}
+                    {entry.kind === "phonemes" ? <span className="text-muted-foreground"> · {t("textToSpeech.pronunciation.kindPhonemes")}</span> : null}
                   </span>
-                  <Button type="button" variant="ghost" size="icon" onClick={() => void remove(entry)} aria-label={t("speech.pronunciation.deleteEntry", { term: entry.term })}>
+                  <Button type="button" variant="ghost" size="icon" onClick={() => void remove(entry)} aria-label={t("textToSpeech.pronunciation.deleteEntry", { term: entry.term })}>
                     <Trash2Icon aria-hidden="true" />
                   </Button>
                 </li>
               ))}
             </ul>
           )}
-          {limit > 0 && entries ? <p className="text-xs text-muted-foreground">{t("speech.pronunciation.used", { count: entries.length, limit })}</p> : null}
+          {limit > 0 && entries ? <p className="text-xs text-muted-foreground">{t("textToSpeech.pronunciation.used", { count: entries.length, limit })}</p> : null}
         </div>
       </DialogContent>
     </Dialog>

@@ -78,12 +78,12 @@ export function AudioRecorder({ onUploaded, minSeconds = RECORDING_MIN_SECONDS, 
   }, [state]);
 
   async function start() {
-    if (typeof MediaRecorder === "undefined" || !navigator.mediaDevices?.getUserMedia) return setState({ kind: "error", message: t("speech.recorder.unsupported") });
+    if (typeof MediaRecorder === "undefined" || !navigator.mediaDevices?.getUserMedia) return setState({ kind: "error", message: t("toolShared.recorder.unsupported") });
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: false, autoGainControl: true } });
     } catch {
-      return setState({ kind: "error", message: t("speech.recorder.permissionDenied") });
+      return setState({ kind: "error", message: t("toolShared.recorder.permissionDenied") });
     }
     const mimeType = pickRecordingMimeType((type) => MediaRecorder.isTypeSupported(type));
     const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
@@ -145,48 +145,48 @@ export function AudioRecorder({ onUploaded, minSeconds = RECORDING_MIN_SECONDS, 
 
   return (
     <div className="grid gap-3 rounded-lg border border-border p-4" data-slot="audio-recorder" data-state={state.kind}>
-      <p className="text-xs text-muted-foreground">{t("speech.recorder.hint")}</p>
+      <p className="text-xs text-muted-foreground">{t("toolShared.recorder.hint")}</p>
       {state.kind === "recording" ? (
         <div className="grid gap-2">
           <div className="flex items-center gap-3">
             <span className="size-2.5 animate-pulse rounded-full bg-destructive" aria-hidden="true" />
             <span className="font-mono text-lg tabular-nums" role="timer" aria-live="off">
-              {t("speech.recorder.timer", { elapsed: formatClock(elapsed), max: formatClock(maxSeconds) })}
+              {t("toolShared.recorder.timer", { elapsed: formatClock(elapsed), max: formatClock(maxSeconds) })}
             </span>
           </div>
-          <Progress value={Math.round(level * 100)} aria-label={t("speech.recorder.level")} className="h-2" />
-          {length === "too-short" ? <p className="text-xs text-muted-foreground">{t("speech.recorder.tooShort", { min: minSeconds })}</p> : null}
+          <Progress value={Math.round(level * 100)} aria-label={t("toolShared.recorder.level")} className="h-2" />
+          {length === "too-short" ? <p className="text-xs text-muted-foreground">{t("toolShared.recorder.tooShort", { min: minSeconds })}</p> : null}
           <div>
             <Button type="button" variant="destructive" onClick={stop}>
               <SquareIcon aria-hidden="true" />
-              {t("speech.recorder.stop")}
+              {t("toolShared.recorder.stop")}
             </Button>
           </div>
         </div>
       ) : state.kind === "recorded" || state.kind === "uploading" ? (
         <div className="grid gap-2">
-          <p className="text-sm">{t("speech.recorder.recorded", { duration: formatClock(state.seconds) })}</p>
-          <audio controls src={state.url} className="w-full" aria-label={t("speech.recorder.recorded", { duration: formatClock(state.seconds) })} />
-          {state.seconds >= maxSeconds ? <p className="text-xs text-muted-foreground">{t("speech.recorder.atLimit")}</p> : null}
+          <p className="text-sm">{t("toolShared.recorder.recorded", { duration: formatClock(state.seconds) })}</p>
+          <audio controls src={state.url} className="w-full" aria-label={t("toolShared.recorder.recorded", { duration: formatClock(state.seconds) })} />
+          {state.seconds >= maxSeconds ? <p className="text-xs text-muted-foreground">{t("toolShared.recorder.atLimit")}</p> : null}
           {length === "too-short" ? (
             <p role="alert" className="text-xs text-destructive">
-              {t("speech.recorder.tooShort", { min: minSeconds })}
+              {t("toolShared.recorder.tooShort", { min: minSeconds })}
             </p>
           ) : null}
           {state.kind === "uploading" ? (
             <div className="grid gap-1">
-              <span className="text-xs text-muted-foreground">{t("speech.recorder.uploading", { percent: Math.round(state.percent) })}</span>
-              <Progress value={state.percent} aria-label={t("speech.recorder.uploading", { percent: Math.round(state.percent) })} />
+              <span className="text-xs text-muted-foreground">{t("toolShared.recorder.uploading", { percent: Math.round(state.percent) })}</span>
+              <Progress value={state.percent} aria-label={t("toolShared.recorder.uploading", { percent: Math.round(state.percent) })} />
             </div>
           ) : (
             <div className="flex flex-wrap gap-2">
               <Button type="button" onClick={() => void upload()} disabled={length === "too-short"}>
                 <UploadIcon aria-hidden="true" />
-                {t("speech.recorder.use")}
+                {t("toolShared.recorder.use")}
               </Button>
               <Button type="button" variant="outline" onClick={() => setState({ kind: "idle" })}>
                 <Trash2Icon aria-hidden="true" />
-                {t("speech.recorder.discard")}
+                {t("toolShared.recorder.discard")}
               </Button>
             </div>
           )}
@@ -201,7 +201,7 @@ export function AudioRecorder({ onUploaded, minSeconds = RECORDING_MIN_SECONDS, 
           <div>
             <Button type="button" onClick={() => void start()} data-testid="record-start">
               <CircleIcon className="fill-current text-destructive" aria-hidden="true" />
-              {t("speech.recorder.start")}
+              {t("toolShared.recorder.start")}
             </Button>
           </div>
         </div>

@@ -20,25 +20,25 @@ export function AudioSource({ upload, onChange, minSeconds }: { upload: UploadVi
       <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-surface-muted/40 p-3" data-testid="audio-source-ready">
         <FileAudioIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
         <div className="min-w-0 flex-1 text-sm">
-          <p className="truncate font-medium">{t("speech.source.ready", { name: upload.name })}</p>
-          {upload.durationSeconds != null ? <p className="text-xs text-muted-foreground">{t("speech.source.duration", { duration: formatClock(upload.durationSeconds) })}</p> : null}
+          <p className="truncate font-medium">{t("toolShared.source.ready", { name: upload.name })}</p>
+          {upload.durationSeconds != null ? <p className="text-xs text-muted-foreground">{t("toolShared.source.duration", { duration: formatClock(upload.durationSeconds) })}</p> : null}
         </div>
         <Button type="button" variant="outline" size="sm" onClick={() => onChange(null)}>
-          {t("speech.source.replace")}
+          {t("toolShared.source.replace")}
         </Button>
       </div>
     );
   }
   return (
     <TabsPrimitive.Root value={mode} onValueChange={(value) => setMode(value as "upload" | "record")} className="grid gap-3">
-      <TabsPrimitive.List aria-label={t("speech.source.modeLabel")} className="inline-flex w-fit rounded-lg bg-surface-muted p-1">
+      <TabsPrimitive.List aria-label={t("toolShared.source.modeLabel")} className="inline-flex w-fit rounded-lg bg-surface-muted p-1">
         <TabsPrimitive.Trigger value="upload" className={TRIGGER}>
           <UploadIcon aria-hidden="true" />
-          {t("speech.source.upload")}
+          {t("toolShared.source.upload")}
         </TabsPrimitive.Trigger>
         <TabsPrimitive.Trigger value="record" className={TRIGGER}>
           <MicIcon aria-hidden="true" />
-          {t("speech.source.record")}
+          {t("toolShared.source.record")}
         </TabsPrimitive.Trigger>
       </TabsPrimitive.List>
       <TabsPrimitive.Content value="upload" className="outline-none">

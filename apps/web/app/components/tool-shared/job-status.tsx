@@ -18,20 +18,20 @@ export function JobStatus({ job, connection, label }: { job: JobView | null; con
   if (job.status === "failed") {
     return (
       <p role="alert" className="text-sm text-destructive" data-testid="job-failed">
-        {t("speech.common.failed", { message: job.error?.message ?? "" })}
+        {t("toolShared.common.failed", { message: job.error?.message ?? "" })}
       </p>
     );
   }
-  if (job.status === "cancelled") return <p className="text-sm text-muted-foreground">{t("speech.common.cancelled")}</p>;
+  if (job.status === "cancelled") return <p className="text-sm text-muted-foreground">{t("toolShared.common.cancelled")}</p>;
   if (job.status === "completed") return null;
   return (
     <div className="grid gap-2" role="status" data-testid="job-progress">
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
-        {job.status === "queued" ? t(job.waitingForSlot ? "speech.common.waitingForSlot" : "speech.common.queued") : t("speech.common.progress", { progress: Math.round(job.progress), stage: job.currentStage ?? label })}
+        {job.status === "queued" ? t(job.waitingForSlot ? "toolShared.common.waitingForSlot" : "toolShared.common.queued") : t("toolShared.common.progress", { progress: Math.round(job.progress), stage: job.currentStage ?? label })}
       </p>
       <Progress value={job.progress} aria-label={label} />
-      {connection === "reconnecting" ? <p className="text-xs text-muted-foreground">{t("speech.common.reconnecting")}</p> : null}
+      {connection === "reconnecting" ? <p className="text-xs text-muted-foreground">{t("toolShared.common.reconnecting")}</p> : null}
     </div>
   );
 }

@@ -32,14 +32,14 @@ export function SpeechResult({ job }: { job: JobView }) {
         <Button asChild size="sm">
           <a href={audio.downloadUrl} download data-testid="download-audio">
             <DownloadIcon aria-hidden="true" />
-            {t("speech.tts.downloadAudio", { format })}
+            {t("toolShared.result.downloadAudio", { format })}
           </a>
         </Button>
         {srt ? (
           <Button asChild size="sm" variant="outline">
             <a href={srt.downloadUrl} download data-testid="download-srt">
               <DownloadIcon aria-hidden="true" />
-              {t("speech.tts.downloadSrt")}
+              {t("toolShared.result.downloadSrt")}
             </a>
           </Button>
         ) : null}
@@ -47,7 +47,7 @@ export function SpeechResult({ job }: { job: JobView }) {
           <Button asChild size="sm" variant="outline">
             <a href={vtt.downloadUrl} download data-testid="download-vtt">
               <DownloadIcon aria-hidden="true" />
-              {t("speech.tts.downloadVtt")}
+              {t("toolShared.result.downloadVtt")}
             </a>
           </Button>
         ) : null}

@@ -102,18 +102,18 @@ export function WaveformPlayer({ url, name, height = 72, className, ...props }: 
   return (
     <div data-slot="waveform-player" data-state={drawn} className={cn("grid gap-2 rounded-xl border border-border bg-surface-muted/40 p-3", className)} {...props}>
       <div className="flex items-center gap-3">
-        <Button type="button" size="icon" variant="default" onClick={toggle} aria-label={playing ? t("speech.waveform.pause") : t("speech.waveform.play")} className="rounded-full">
+        <Button type="button" size="icon" variant="default" onClick={toggle} aria-label={playing ? t("toolShared.waveform.pause") : t("toolShared.waveform.play")} className="rounded-full">
           {playing ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
         </Button>
         <div
           ref={container}
           role="img"
-          aria-label={t("speech.waveform.label", { name })}
+          aria-label={t("toolShared.waveform.label", { name })}
           className={cn("min-w-0 flex-1", drawn === "failed" && "hidden")}
           style={{ minHeight: drawn === "failed" ? undefined : height }}
         />
         <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-          {t("speech.waveform.time", { current: formatClock(time.current), total: formatClock(time.total) })}
+          {t("toolShared.waveform.time", { current: formatClock(time.current), total: formatClock(time.total) })}
         </span>
       </div>
       <audio ref={audio} src={url} preload="metadata" controls={drawn === "failed"} className={drawn === "failed" ? "w-full" : "hidden"} aria-label={name} />

@@ -44,8 +44,8 @@ export function SearchWithFilter({ search, onChange, facets, engineNames, classN
 
   const optionLabel = (key: FilterKey, value: string): string => {
     if (key === "language") return languageName(value, locale);
-    if (key === "gender" && ["female", "male", "neutral"].includes(value)) return t(`speech.gender.${value as "female"}`);
-    if (key === "age" && ["child", "young", "adult", "senior"].includes(value)) return t(`speech.age.${value as "adult"}`);
+    if (key === "gender" && ["female", "male", "neutral"].includes(value)) return t(`voices.gender.${value as "female"}`);
+    if (key === "age" && ["child", "young", "adult", "senior"].includes(value)) return t(`voices.age.${value as "adult"}`);
     if (key === "engineId") return engineNames?.get(value) ?? value;
     return value;
   };
@@ -63,15 +63,15 @@ export function SearchWithFilter({ search, onChange, facets, engineNames, classN
           onKeyDown={(event) => {
             if (event.key === "Enter") onChange({ ...search, query });
           }}
-          placeholder={t("speech.library.searchPlaceholder")}
-          aria-label={t("speech.library.searchLabel")}
+          placeholder={t("voices.library.searchPlaceholder")}
+          aria-label={t("voices.library.searchLabel")}
           className="pl-9"
           maxLength={100}
           data-testid="voice-search"
         />
       </div>
       <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
-        <legend className="sr-only">{t("speech.library.filtersLabel")}</legend>
+        <legend className="sr-only">{t("voices.library.filtersLabel")}</legend>
         {FILTER_KEYS.map((key) => {
           const options = facets?.[FACET_OF[key]] ?? [];
           const current = search.filters[key] ?? "";
@@ -79,7 +79,7 @@ export function SearchWithFilter({ search, onChange, facets, engineNames, classN
           return (
             <div key={key} className="grid gap-1">
               <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
-                {t(`speech.library.filters.${key}` as MessageKey)}
+                {t(`voices.library.filters.${key}` as MessageKey)}
               </label>
               <select
                 id={id}
@@ -88,11 +88,11 @@ export function SearchWithFilter({ search, onChange, facets, engineNames, classN
                 data-testid={`voice-filter-${key}`}
                 className="h-9 w-full min-w-0 rounded-lg border border-border bg-surface px-2 text-sm text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
-                <option value="">{t("speech.library.anyOption")}</option>
+                <option value="">{t("voices.library.anyOption")}</option>
                 {current && !options.some((option) => option.value === current) ? <option value={current}>{optionLabel(key, current)}</option> : null}
                 {options.map((option) => (
                   <option key={option.value} value={option.value}>
-                    {t("speech.library.optionWithCount", { label: optionLabel(key, option.value), count: option.count })}
+                    {t("voices.library.optionWithCount", { label: optionLabel(key, option.value), count: option.count })}
                   </option>
                 ))}
               </select>
@@ -104,7 +104,7 @@ export function SearchWithFilter({ search, onChange, facets, engineNames, classN
         <div>
           <Button type="button" variant="ghost" size="sm" onClick={() => onChange({ ...search, filters: {} })}>
             <XIcon aria-hidden="true" />
-            {t("speech.library.clearFilters")}
+            {t("voices.library.clearFilters")}
           </Button>
         </div>
       ) : null}

@@ -21,7 +21,7 @@ export function SelectedVoice({ voice, onChoose, className, testId = "selected-v
             variant="secondary"
             className="rounded-full"
             onClick={() => preview.toggle(voice)}
-            aria-label={preview.playingKey === voice.key ? t("speech.voice.stop", { name: voice.name }) : t("speech.voice.play", { name: voice.name })}
+            aria-label={preview.playingKey === voice.key ? t("voices.voice.stop", { name: voice.name }) : t("voices.voice.play", { name: voice.name })}
           >
             {preview.loadingKey === voice.key ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : preview.playingKey === voice.key ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
           </Button>
@@ -35,10 +35,10 @@ export function SelectedVoice({ voice, onChoose, className, testId = "selected-v
           </div>
         </>
       ) : (
-        <p className="min-w-0 flex-1 text-sm text-muted-foreground">{t("speech.tts.noVoice")}</p>
+        <p className="min-w-0 flex-1 text-sm text-muted-foreground">{t("voices.voice.noVoice")}</p>
       )}
       <Button type="button" variant="outline" size="sm" onClick={onChoose} data-testid="choose-voice">
-        {voice ? t("speech.tts.changeVoice") : t("speech.tts.chooseVoice")}
+        {voice ? t("voices.voice.changeVoice") : t("voices.voice.chooseVoice")}
       </Button>
     </div>
   );

@@ -56,7 +56,7 @@ export function useVoicePreview(): { playingKey: string | null; loadingKey: stri
       player.play().catch((error: unknown) => {
         setPlayingKey(null);
         if (error instanceof DOMException && error.name === "AbortError") return;
-        toast.error(t("speech.voice.previewFailed"));
+        toast.error(t("voices.voice.previewFailed"));
       });
     },
     [api, playingKey, t],

@@ -13,10 +13,10 @@ export function languageName(tag: string, locale: Locale): string {
 
 /** The honest quality badge of a voice: where it runs and how it sounds. */
 export function qualityKey(voice: Pick<VoiceView, "location" | "qualityTier" | "status">): MessageKey {
-  if (voice.status === "processing") return "speech.quality.processing";
-  if (voice.status === "failed") return "speech.quality.failed";
-  if (voice.location === "remote") return "speech.quality.remote";
-  return voice.qualityTier === "basic" ? "speech.quality.localBasic" : voice.qualityTier === "standard" ? "speech.quality.localStandard" : "speech.quality.localPremium";
+  if (voice.status === "processing") return "voices.quality.processing";
+  if (voice.status === "failed") return "voices.quality.failed";
+  if (voice.location === "remote") return "voices.quality.remote";
+  return voice.qualityTier === "basic" ? "voices.quality.localBasic" : voice.qualityTier === "standard" ? "voices.quality.localStandard" : "voices.quality.localPremium";
 }
 
 /** Languages offered where the user names one (dictionary, cloned voice), besides the page's own. */

@@ -10,8 +10,8 @@ import { useVoiceLibrary } from "./use-voice-library";
 import { useVoicePreview } from "./use-voice-preview";
 import { VoiceList } from "./voice-list";
 
-const TAB_LABELS = { all: "speech.library.tabAll", mine: "speech.library.tabMine", favorites: "speech.library.tabFavorites" } as const;
-const EMPTY_LABELS = { all: "speech.voice.empty", mine: "speech.voice.emptyMine", favorites: "speech.voice.emptyFavorites" } as const;
+const TAB_LABELS = { all: "voices.library.tabAll", mine: "voices.library.tabMine", favorites: "voices.library.tabFavorites" } as const;
+const EMPTY_LABELS = { all: "voices.voice.empty", mine: "voices.voice.emptyMine", favorites: "voices.voice.emptyFavorites" } as const;
 
 export interface VoiceLibraryBrowserProps {
   search: VoiceSearch;
@@ -34,12 +34,12 @@ export function VoiceLibraryBrowser({ search, onSearchChange, renderAction, tabB
         value={search.tab}
         onValueChange={(tab) => onSearchChange({ ...search, tab })}
         tabs={VOICE_TABS.map((tab) => ({ value: tab, label: t(TAB_LABELS[tab]) }))}
-        label={t("speech.library.tabsLabel")}
+        label={t("voices.library.tabsLabel")}
         button={tabButton}
       />
       <SearchWithFilter search={search} onChange={onSearchChange} facets={library.facets} engineNames={library.engineNames} idPrefix={idPrefix} />
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="voice-count">
-        {library.status === "loading" ? t("speech.common.loading") : t("speech.voice.showing", { shown: library.voices.length, total: library.total })}
+        {library.status === "loading" ? t("toolShared.common.loading") : t("voices.voice.showing", { shown: library.voices.length, total: library.total })}
       </p>
       {library.status === "ready" && library.voices.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted-foreground" data-testid="voice-empty">
@@ -48,7 +48,7 @@ export function VoiceLibraryBrowser({ search, onSearchChange, renderAction, tabB
       ) : library.status === "error" ? (
         <div className="rounded-xl border border-dashed border-border p-8 text-center">
           <Button type="button" variant="outline" onClick={library.reload}>
-            {t("speech.common.retry")}
+            {t("toolShared.common.retry")}
           </Button>
         </div>
       ) : (
@@ -67,7 +67,7 @@ export function VoiceLibraryBrowser({ search, onSearchChange, renderAction, tabB
         <div className="flex justify-center">
           <Button type="button" variant="outline" onClick={library.loadMore} disabled={library.loadingMore} data-testid="voice-load-more">
             {library.loadingMore ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-            {t("speech.voice.loadMore")}
+            {t("voices.voice.loadMore")}
           </Button>
         </div>
       ) : null}

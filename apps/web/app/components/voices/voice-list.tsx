@@ -53,8 +53,8 @@ export function VoiceCard({ voice, playing, loading, selected, onPlay, onFavorit
   const locale = useLocale();
   const facts = [
     languageName(voice.language, locale) + (voice.accent ? ` · ${voice.accent}` : ""),
-    voice.gender ? t(`speech.gender.${voice.gender}`) : null,
-    voice.age ? t(`speech.age.${voice.age}`) : null,
+    voice.gender ? t(`voices.gender.${voice.gender}`) : null,
+    voice.age ? t(`voices.age.${voice.age}`) : null,
     voice.style,
   ].filter(Boolean);
   const remote = voice.location === "remote";
@@ -74,7 +74,7 @@ export function VoiceCard({ voice, playing, loading, selected, onPlay, onFavorit
           className="rounded-full"
           disabled={voice.status !== "ready"}
           onClick={onPlay}
-          aria-label={playing ? t("speech.voice.stop", { name: voice.name }) : t("speech.voice.play", { name: voice.name })}
+          aria-label={playing ? t("voices.voice.stop", { name: voice.name }) : t("voices.voice.play", { name: voice.name })}
           data-testid="voice-play"
         >
           {loading ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : playing ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
@@ -91,14 +91,14 @@ export function VoiceCard({ voice, playing, loading, selected, onPlay, onFavorit
           variant="ghost"
           onClick={onFavorite}
           aria-pressed={voice.favorite}
-          aria-label={voice.favorite ? t("speech.voice.unfavorite", { name: voice.name }) : t("speech.voice.favorite", { name: voice.name })}
+          aria-label={voice.favorite ? t("voices.voice.unfavorite", { name: voice.name }) : t("voices.voice.favorite", { name: voice.name })}
           data-testid="voice-favorite"
         >
           <StarIcon className={cn(voice.favorite && "fill-current text-accent")} aria-hidden="true" />
         </Button>
       </div>
       {voice.useCases.length > 0 ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label={t("speech.library.filters.useCase")}>
+        <ul className="flex flex-wrap gap-1.5" aria-label={t("voices.library.filters.useCase")}>
           {voice.useCases.map((useCase) => (
             <li key={useCase} className="rounded-full bg-surface-muted px-2 py-0.5 text-xs">
               {useCase}
@@ -111,11 +111,11 @@ export function VoiceCard({ voice, playing, loading, selected, onPlay, onFavorit
       </p>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
         <span className="flex flex-wrap items-center gap-1.5 text-xs">
-          {voice.cloned ? <span className="rounded-full bg-primary-soft px-2 py-0.5 font-medium text-primary-soft-foreground">{t("speech.voice.cloned")}</span> : null}
+          {voice.cloned ? <span className="rounded-full bg-primary-soft px-2 py-0.5 font-medium text-primary-soft-foreground">{t("voices.voice.cloned")}</span> : null}
           <span
             data-testid="voice-quality"
             className={cn("rounded-full border px-2 py-0.5", remote ? "border-primary text-primary" : "border-border text-muted-foreground")}
-            title={t("speech.voice.engine", { engine: voice.engineName })}
+            title={t("voices.voice.engine", { engine: voice.engineName })}
           >
             {voice.engineName} · {t(qualityKey(voice))}
           </span>
@@ -123,7 +123,7 @@ export function VoiceCard({ voice, playing, loading, selected, onPlay, onFavorit
         {selected ? (
           <span className="flex items-center gap-1 text-xs font-medium text-primary">
             <CheckIcon className="size-4" aria-hidden="true" />
-            {t("speech.voice.selected")}
+            {t("voices.voice.selected")}
           </span>
         ) : (
           action

@@ -26,10 +26,10 @@ export function VoicePickerDialog({ open, onOpenChange, selectedKey, onSelect, i
   }, [open, initialTab]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("speech.common.close")} className="max-w-5xl" data-testid="voice-picker">
+      <DialogContent closeLabel={t("toolShared.common.close")} className="max-w-5xl" data-testid="voice-picker">
         <DialogHeader>
-          <DialogTitle>{t("speech.library.pickerTitle")}</DialogTitle>
-          <DialogDescription>{t("speech.library.pickerDescription")}</DialogDescription>
+          <DialogTitle>{t("voices.library.pickerTitle")}</DialogTitle>
+          <DialogDescription>{t("voices.library.pickerDescription")}</DialogDescription>
         </DialogHeader>
         {open ? (
           <VoiceLibraryBrowser
@@ -48,7 +48,7 @@ export function VoicePickerDialog({ open, onOpenChange, selectedKey, onSelect, i
                 }}
                 data-testid="voice-select"
               >
-                {t("speech.voice.select")}
+                {t("voices.voice.select")}
               </Button>
             )}
           />

@@ -63,15 +63,15 @@ export default function SpeechToSpeechPage() {
 
   async function convert() {
     if (running) return;
-    if (!upload) return toast.error(t("speech.sts.needSource"));
-    if (!voice) return toast.error(t("speech.tts.chooseVoiceFirst"));
+    if (!upload) return toast.error(t("speechToSpeech.needSource"));
+    if (!voice) return toast.error(t("voices.voice.chooseVoiceFirst"));
     setSubmitting(true);
     try {
       const created = await api.call(stsCreateCall, { uploadId: upload.id, voiceKey: voice.key, denoise, keepBackground, format, title: upload.name.slice(0, 120) });
       setBefore(upload);
       setJobId(created.jobId);
       announceJob(created.jobId);
-      toast.success(t("speech.sts.started", { cost: created.cost }));
+      toast.success(t("speechToSpeech.started", { cost: created.cost }));
     } catch {
       // The client wrapper showed the catalogue message.
     } finally {
@@ -83,36 +83,36 @@ export default function SpeechToSpeechPage() {
 
   return (
     <section className="mx-auto w-full max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t("speech.sts.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("speech.sts.lead")}</p>
+      <h1 className="text-2xl font-bold tracking-tight">{t("speechToSpeech.title")}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("speechToSpeech.lead")}</p>
 
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-4 rounded-2xl border border-border bg-surface p-4">
-          <h2 className="font-semibold">{t("speech.sts.sourceTitle")}</h2>
+          <h2 className="font-semibold">{t("speechToSpeech.sourceTitle")}</h2>
           <AudioSource upload={upload} onChange={setUpload} minSeconds={1} />
           {upload ? <WaveformPlayer url={upload.url} name={upload.name} height={56} /> : null}
         </div>
 
         <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4">
           <div className="grid gap-2">
-            <h2 className="font-semibold">{t("speech.sts.targetTitle")}</h2>
+            <h2 className="font-semibold">{t("speechToSpeech.targetTitle")}</h2>
             <SelectedVoice voice={voice} onChoose={() => setPickerOpen(true)} />
           </div>
           <div className="grid gap-3">
-            <h2 className="font-semibold">{t("speech.sts.optionsTitle")}</h2>
+            <h2 className="font-semibold">{t("speechToSpeech.optionsTitle")}</h2>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={denoise} onChange={(event) => setDenoise(event.target.checked)} className="size-4 accent-[var(--vx-primary)]" />
-              {t("speech.sts.denoise")}
+              {t("speechToSpeech.denoise")}
             </label>
             <label className="grid gap-0.5 text-sm">
               <span className="flex items-center gap-2">
                 <input type="checkbox" checked={keepBackground} onChange={(event) => setKeepBackground(event.target.checked)} className="size-4 accent-[var(--vx-primary)]" />
-                {t("speech.sts.keepBackground")}
+                {t("speechToSpeech.keepBackground")}
               </span>
-              <span className="pl-6 text-xs text-muted-foreground">{t("speech.sts.keepBackgroundHint")}</span>
+              <span className="pl-6 text-xs text-muted-foreground">{t("speechToSpeech.keepBackgroundHint")}</span>
             </label>
             <div className="grid gap-1">
-              <Label htmlFor={`${id}-format`}>{t("speech.sts.format")}</Label>
+              <Label htmlFor={`${id}-format`}>{t("speechToSpeech.format")}</Label>
               <NativeSelect id={`${id}-format`} value={format} onChange={(event) => setFormat(event.target.value as "mp3" | "wav")}>
                 <option value="mp3">MP3</option>
                 <option value="wav">WAV</option>
@@ -120,32 +120,32 @@ export default function SpeechToSpeechPage() {
             </div>
           </div>
           <p className="text-sm font-medium tabular-nums" data-testid="sts-estimate">
-            {cost != null && duration != null ? t("speech.sts.estimate", { cost, duration: formatClock(duration) }) : t("speech.sts.estimateUnknown")}
+            {cost != null && duration != null ? t("speechToSpeech.estimate", { cost, duration: formatClock(duration) }) : t("speechToSpeech.estimateUnknown")}
           </p>
           {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
             <p role="alert" className="text-sm text-destructive">
-              {t("speech.common.notEnoughPoints", { cost, available: user.availablePoint })}
+              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
             </p>
           ) : null}
           <Button type="button" size="lg" onClick={() => void convert()} disabled={running || !upload || !voice} data-testid="sts-convert">
             {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <WandSparklesIcon aria-hidden="true" />}
-            {running ? t("speech.sts.converting") : t("speech.sts.convert")}
+            {running ? t("speechToSpeech.converting") : t("speechToSpeech.convert")}
           </Button>
         </aside>
       </div>
 
       {jobId ? (
         <div className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
-          <JobStatus job={job} connection={connection} label={t("speech.sts.converting")} />
+          <JobStatus job={job} connection={connection} label={t("speechToSpeech.converting")} />
           {result && before ? (
             <div className="grid gap-4" data-testid="sts-result">
               <div className="grid gap-4 desktop:grid-cols-2">
                 <div className="grid gap-2">
-                  <h3 className="text-sm font-medium">{t("speech.sts.before")}</h3>
+                  <h3 className="text-sm font-medium">{t("speechToSpeech.before")}</h3>
                   <WaveformPlayer url={before.url} name={before.name} />
                 </div>
                 <div className="grid gap-2">
-                  <h3 className="text-sm font-medium">{t("speech.sts.after")}</h3>
+                  <h3 className="text-sm font-medium">{t("speechToSpeech.after")}</h3>
                   <WaveformPlayer url={result.url} name={result.name} />
                 </div>
               </div>
@@ -153,7 +153,7 @@ export default function SpeechToSpeechPage() {
                 <Button asChild size="sm">
                   <a href={result.downloadUrl} download data-testid="download-audio">
                     <DownloadIcon aria-hidden="true" />
-                    {t("speech.sts.downloadResult")}
+                    {t("speechToSpeech.downloadResult")}
                   </a>
                 </Button>
               </div>

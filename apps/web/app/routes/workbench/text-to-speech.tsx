@@ -129,7 +129,7 @@ export default function TextToSpeechPage() {
   }
 
   async function detect() {
-    if (!text.trim()) return toast.error(t("speech.tts.emptyText"));
+    if (!text.trim()) return toast.error(t("textToSpeech.emptyText"));
     setDetecting(true);
     try {
       const answer = await api.call(ttsDetectLanguageCall, { text });
@@ -154,11 +154,11 @@ export default function TextToSpeechPage() {
 
   async function generate() {
     if (running) return;
-    if (estimate.billableCharacters === 0) return toast.error(t("speech.tts.emptyText"));
-    if (!voice) return toast.error(t("speech.tts.chooseVoiceFirst"));
-    if (estimate.overLimit) return toast.error(t("speech.tts.overLimit", { limit: maxCharacters }));
+    if (estimate.billableCharacters === 0) return toast.error(t("textToSpeech.emptyText"));
+    if (!voice) return toast.error(t("voices.voice.chooseVoiceFirst"));
+    if (estimate.overLimit) return toast.error(t("textToSpeech.overLimit", { limit: maxCharacters }));
     const missing = dialogue ? unassignedSpeakers(estimate.speakers, speakerAssignment) : [];
-    if (missing.length) return toast.error(t("speech.tts.speakerVoice", { speaker: missing[0]! }));
+    if (missing.length) return toast.error(t("textToSpeech.speakerVoice", { speaker: missing[0]! }));
     const options = {
       voiceKey: voice.key,
       dialogue,
@@ -175,7 +175,7 @@ export default function TextToSpeechPage() {
       const created = await api.call(ttsCreateCall, { text, ...options, format, title: text.replace(/\s+/g, " ").trim().slice(0, 60) });
       setJobId(created.jobId);
       announceJob(created.jobId);
-      toast.success(t("speech.tts.started", { characters: created.billableCharacters, cost: created.cost }));
+      toast.success(t("textToSpeech.started", { characters: created.billableCharacters, cost: created.cost }));
       // The first sentence at once, while the job runs (free).
       api.call(ttsPreviewCall, { text, ...options }).then(
         (first) => {
@@ -205,15 +205,15 @@ export default function TextToSpeechPage() {
 
   return (
     <section ref={section} onKeyDown={onKeyDown} className="mx-auto w-full max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t("speech.tts.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("speech.tts.lead")}</p>
+      <h1 className="text-2xl font-bold tracking-tight">{t("textToSpeech.title")}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("textToSpeech.lead")}</p>
 
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-3">
           <div className="flex flex-wrap items-end justify-between gap-2">
-            <Label htmlFor={`${id}-script`}>{t("speech.tts.scriptLabel")}</Label>
+            <Label htmlFor={`${id}-script`}>{t("textToSpeech.scriptLabel")}</Label>
             <div className="flex flex-wrap items-center gap-2">
-              <NativeSelect aria-label={t("speech.tts.pauseLength")} value={pause} onChange={(event) => setPause(event.target.value as (typeof PAUSES)[number])} className="h-8 w-20">
+              <NativeSelect aria-label={t("textToSpeech.pauseLength")} value={pause} onChange={(event) => setPause(event.target.value as (typeof PAUSES)[number])} className="h-8 w-20">
                 {PAUSES.map((value) => (
                   <option key={value} value={value}>
                     {value}
@@ -222,11 +222,11 @@ export default function TextToSpeechPage() {
               </NativeSelect>
               <Button type="button" variant="outline" size="sm" onClick={insertPause} data-testid="insert-pause">
                 <PauseCircleIcon aria-hidden="true" />
-                {t("speech.tts.insertPause")}
+                {t("textToSpeech.insertPause")}
               </Button>
               <Button type="button" variant="outline" size="sm" onClick={() => setDictionaryOpen(true)}>
                 <BookAIcon aria-hidden="true" />
-                {t("speech.tts.pronunciations")}
+                {t("textToSpeech.pronunciations")}
               </Button>
             </div>
           </div>
@@ -235,7 +235,7 @@ export default function TextToSpeechPage() {
             id={`${id}-script`}
             value={text}
             onChange={(event) => setText(event.target.value)}
-            placeholder={t("speech.tts.scriptPlaceholder")}
+            placeholder={t("textToSpeech.scriptPlaceholder")}
             maxLength={60_000}
             aria-invalid={estimate.overLimit || undefined}
             aria-describedby={`${id}-count`}
@@ -244,44 +244,44 @@ export default function TextToSpeechPage() {
           />
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm" id={`${id}-count`}>
             <span className={cn("tabular-nums", estimate.overLimit ? "font-medium text-destructive" : "text-muted-foreground")} data-testid="tts-characters">
-              {t("speech.tts.characters", { count: estimate.billableCharacters, limit: maxCharacters })}
+              {t("textToSpeech.characters", { count: estimate.billableCharacters, limit: maxCharacters })}
             </span>
             <span className="font-medium tabular-nums" data-testid="tts-estimate">
-              {t("speech.tts.estimate", { cost: estimate.cost })}
+              {t("textToSpeech.estimate", { cost: estimate.cost })}
             </span>
           </div>
           {estimate.overLimit ? (
             <p role="alert" className="text-sm text-destructive">
-              {t("speech.tts.overLimit", { limit: maxCharacters })}
+              {t("textToSpeech.overLimit", { limit: maxCharacters })}
             </p>
           ) : null}
           {signedIn && user.accountLoaded && estimate.cost > user.availablePoint ? (
             <p role="alert" className="text-sm text-destructive">
-              {t("speech.common.notEnoughPoints", { cost: estimate.cost, available: user.availablePoint })}
+              {t("toolShared.common.notEnoughPoints", { cost: estimate.cost, available: user.availablePoint })}
             </p>
           ) : null}
 
           <div className="flex flex-wrap items-center gap-3">
             <Button type="button" size="lg" onClick={() => void generate()} disabled={running} data-testid="tts-generate" aria-keyshortcuts="Control+Enter Meta+Enter">
               {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <SparklesIcon aria-hidden="true" />}
-              {running ? t("speech.tts.generating") : t("speech.tts.generate")}
+              {running ? t("textToSpeech.generating") : t("textToSpeech.generate")}
             </Button>
-            <kbd className="hidden rounded border border-border px-1.5 py-0.5 text-xs text-muted-foreground desktop:inline">{t("speech.tts.generateShortcut")}</kbd>
+            <kbd className="hidden rounded border border-border px-1.5 py-0.5 text-xs text-muted-foreground desktop:inline">{t("textToSpeech.generateShortcut")}</kbd>
           </div>
 
           {jobId ? (
             <div className="grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
-              <h2 className="font-semibold">{t("speech.tts.resultTitle")}</h2>
+              <h2 className="font-semibold">{t("textToSpeech.resultTitle")}</h2>
               {preview && !(job?.status === "completed") ? (
                 <div className="grid gap-1 text-sm">
-                  <p className="text-muted-foreground">{t("speech.tts.previewing")}</p>
-                  <audio controls src={preview.audio} aria-label={t("speech.tts.previewLabel")} className="w-full" data-testid="tts-preview" />
+                  <p className="text-muted-foreground">{t("textToSpeech.previewing")}</p>
+                  <audio controls src={preview.audio} aria-label={t("textToSpeech.previewLabel")} className="w-full" data-testid="tts-preview" />
                 </div>
               ) : null}
-              <JobStatus job={job} connection={connection} label={t("speech.tts.generating")} />
+              <JobStatus job={job} connection={connection} label={t("textToSpeech.generating")} />
               {job?.status === "completed" ? (
                 <>
-                  <p className="text-sm text-muted-foreground">{t("speech.tts.resultReady")}</p>
+                  <p className="text-sm text-muted-foreground">{t("textToSpeech.resultReady")}</p>
                   <SpeechResult job={job} />
                 </>
               ) : null}
@@ -291,16 +291,16 @@ export default function TextToSpeechPage() {
 
         <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4">
           <div className="grid gap-2">
-            <span className="text-sm font-medium">{t("speech.tts.voiceLabel")}</span>
+            <span className="text-sm font-medium">{t("textToSpeech.voiceLabel")}</span>
             <SelectedVoice voice={voice} onChoose={() => setPicker({ kind: "main" })} />
-            {voiceMissing ? <p className="text-xs text-destructive">{t("speech.tts.voiceNotFound")}</p> : null}
+            {voiceMissing ? <p className="text-xs text-destructive">{t("textToSpeech.voiceNotFound")}</p> : null}
           </div>
 
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-language`}>{t("speech.tts.languageLabel")}</Label>
+            <Label htmlFor={`${id}-language`}>{t("textToSpeech.languageLabel")}</Label>
             <div className="flex flex-wrap gap-2">
               <NativeSelect id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value)} className="min-w-40 flex-1">
-                <option value="">{t("speech.tts.languageAuto")}</option>
+                <option value="">{t("textToSpeech.languageAuto")}</option>
                 {languageOptions.map((tag) => (
                   <option key={tag} value={tag}>
                     {languageName(tag, locale)}
@@ -309,40 +309,40 @@ export default function TextToSpeechPage() {
               </NativeSelect>
               <Button type="button" variant="outline" size="sm" className="h-9" onClick={() => void detect()} disabled={detecting} data-testid="tts-detect">
                 {detecting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <LanguagesIcon aria-hidden="true" />}
-                {detecting ? t("speech.tts.detecting") : t("speech.tts.detect")}
+                {detecting ? t("textToSpeech.detecting") : t("textToSpeech.detect")}
               </Button>
             </div>
             {detection ? (
               <div className="grid gap-2 text-xs" aria-live="polite" data-testid="tts-detection">
                 <p className="text-muted-foreground">
                   {detection.language
-                    ? t("speech.tts.detected", { language: languageName(detection.language, locale), confidence: Math.round(detection.confidence * 100) })
-                    : t("speech.tts.detectedUnknown")}
+                    ? t("textToSpeech.detected", { language: languageName(detection.language, locale), confidence: Math.round(detection.confidence * 100) })
+                    : t("textToSpeech.detectedUnknown")}
                 </p>
                 {detection.suggested ? (
                   <Button type="button" size="sm" variant="secondary" onClick={useSuggested} data-testid="tts-use-suggested">
-                    {t("speech.tts.useSuggested", { name: detection.suggested.name })}
+                    {t("textToSpeech.useSuggested", { name: detection.suggested.name })}
                   </Button>
                 ) : null}
               </div>
             ) : null}
           </div>
 
-          <SliderField id={`${id}-speed`} label={t("speech.tts.speed")} value={speed} display={formatSpeed(speed)} min={0.5} max={2} step={0.05} onChange={setSpeed} />
+          <SliderField id={`${id}-speed`} label={t("textToSpeech.speed")} value={speed} display={formatSpeed(speed)} min={0.5} max={2} step={0.05} onChange={setSpeed} />
           <SliderField
             id={`${id}-pitch`}
-            label={t("speech.tts.pitch")}
+            label={t("textToSpeech.pitch")}
             value={pitch}
-            display={t("speech.tts.pitchValue", { value: formatSemitones(pitch) })}
+            display={t("textToSpeech.pitchValue", { value: formatSemitones(pitch) })}
             min={-12}
             max={12}
             step={1}
             onChange={setPitch}
           />
-          <SliderField id={`${id}-volume`} label={t("speech.tts.volume")} value={volume} display={`${Math.round(volume * 100)}%`} min={0} max={2} step={0.05} onChange={setVolume} />
+          <SliderField id={`${id}-volume`} label={t("textToSpeech.volume")} value={volume} display={`${Math.round(volume * 100)}%`} min={0} max={2} step={0.05} onChange={setVolume} />
 
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-format`}>{t("speech.tts.format")}</Label>
+            <Label htmlFor={`${id}-format`}>{t("textToSpeech.format")}</Label>
             <NativeSelect id={`${id}-format`} value={format} onChange={(event) => setFormat(event.target.value as "mp3" | "wav")} data-testid="tts-format">
               <option value="mp3">MP3</option>
               <option value="wav">WAV</option>
@@ -351,7 +351,7 @@ export default function TextToSpeechPage() {
 
           <div className="grid gap-2">
             <label className="flex items-center justify-between gap-3 text-sm font-medium">
-              {t("speech.tts.dialogueMode")}
+              {t("textToSpeech.dialogueMode")}
               <input
                 type="checkbox"
                 role="switch"
@@ -361,12 +361,12 @@ export default function TextToSpeechPage() {
                 data-testid="tts-dialogue"
               />
             </label>
-            <p className="text-xs text-muted-foreground">{t("speech.tts.dialogueHint")}</p>
+            <p className="text-xs text-muted-foreground">{t("textToSpeech.dialogueHint")}</p>
             {dialogue ? (
               <div className="grid gap-2" data-testid="tts-speakers">
-                <span className="text-sm font-medium">{t("speech.tts.speakersTitle")}</span>
+                <span className="text-sm font-medium">{t("textToSpeech.speakersTitle")}</span>
                 {estimate.speakers.length === 0 ? (
-                  <p className="text-xs text-muted-foreground">{t("speech.tts.noSpeakers")}</p>
+                  <p className="text-xs text-muted-foreground">{t("textToSpeech.noSpeakers")}</p>
                 ) : (
                   estimate.speakers.map((speaker) => {
                     const assigned = knownVoices[speakerAssignment[speaker] ?? ""];
@@ -374,8 +374,8 @@ export default function TextToSpeechPage() {
                       <div key={speaker} className="flex items-center gap-2 text-sm">
                         <span className="w-24 shrink-0 truncate font-medium">{speaker}</span>
                         <span className="min-w-0 flex-1 truncate text-muted-foreground">{assigned?.name ?? speakerAssignment[speaker] ?? "—"}</span>
-                        <Button type="button" size="xs" variant="outline" onClick={() => setPicker({ kind: "speaker", speaker })} aria-label={t("speech.tts.speakerVoice", { speaker })}>
-                          {t("speech.tts.changeVoice")}
+                        <Button type="button" size="xs" variant="outline" onClick={() => setPicker({ kind: "speaker", speaker })} aria-label={t("textToSpeech.speakerVoice", { speaker })}>
+                          {t("voices.voice.changeVoice")}
                         </Button>
                       </div>
                     );

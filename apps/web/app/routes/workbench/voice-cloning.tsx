@@ -107,7 +107,7 @@ export default function VoiceCloningPage() {
   async function create(event: FormEvent) {
     event.preventDefault();
     if (!upload || !check?.accepted) return;
-    if (!consent) return toast.error(t("speech.clone.consentRequired"));
+    if (!consent) return toast.error(t("voiceCloning.consentRequired"));
     setCreating(true);
     try {
       const answer = await api.call(voiceCloneCreateCall, { uploadId: upload.id, name: name.trim(), language, consent });
@@ -138,34 +138,34 @@ export default function VoiceCloningPage() {
 
   return (
     <section className="mx-auto w-full max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t("speech.clone.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("speech.clone.lead")}</p>
+      <h1 className="text-2xl font-bold tracking-tight">{t("voiceCloning.title")}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("voiceCloning.lead")}</p>
       <p className="mt-4 flex max-w-3xl gap-2 rounded-xl border border-border bg-surface-muted/40 p-3 text-sm" data-testid="clone-honest-note">
         <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-        <span>{t("speech.clone.honestNote")}</span>
+        <span>{t("voiceCloning.honestNote")}</span>
       </p>
 
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-6">
           {created ? (
             <div className="grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite" data-testid="clone-progress">
-              <JobStatus job={job} connection={connection} label={t("speech.clone.analysing")} />
+              <JobStatus job={job} connection={connection} label={t("voiceCloning.analysing")} />
               {readyVoice ? (
                 <div className="grid gap-3" data-testid="clone-ready">
                   <p className="flex items-center gap-2 font-medium">
                     <CheckCircle2Icon className="size-5 text-primary" aria-hidden="true" />
-                    {t("speech.clone.ready", { name: readyVoice.name })}
+                    {t("voiceCloning.ready", { name: readyVoice.name })}
                   </p>
-                  {readyPreview ? <WaveformPlayer url={readyPreview} name={readyVoice.name} /> : <p className="text-sm text-muted-foreground">{t("speech.common.loading")}</p>}
+                  {readyPreview ? <WaveformPlayer url={readyPreview} name={readyVoice.name} /> : <p className="text-sm text-muted-foreground">{t("toolShared.common.loading")}</p>}
                   <div className="flex flex-wrap gap-2">
                     <Button asChild size="sm">
                       <Link to={localizePath(`/workbench/text-to-speech?voice=${encodeURIComponent(readyVoice.key)}`, locale)} data-testid="clone-use-tts">
-                        {t("speech.clone.useInTts")}
+                        {t("voiceCloning.useInTts")}
                       </Link>
                     </Button>
                     <Button asChild size="sm" variant="outline">
                       <Link to={localizePath(`/workbench/speech-to-speech?voice=${encodeURIComponent(readyVoice.key)}`, locale)} data-testid="clone-use-sts">
-                        {t("speech.clone.useInSts")}
+                        {t("voiceCloning.useInSts")}
                       </Link>
                     </Button>
                   </div>
@@ -174,7 +174,7 @@ export default function VoiceCloningPage() {
               {job && job.status !== "queued" && job.status !== "running" ? (
                 <div>
                   <Button type="button" variant="outline" size="sm" onClick={startOver}>
-                    {t("speech.source.replace")}
+                    {t("toolShared.source.replace")}
                   </Button>
                 </div>
               ) : null}
@@ -182,36 +182,36 @@ export default function VoiceCloningPage() {
           ) : (
             <>
               <div className="grid gap-3 rounded-2xl border border-border bg-surface p-4">
-                <h2 className="font-semibold">{t("speech.clone.stepRecording")}</h2>
-                <p className="text-sm text-muted-foreground">{t("speech.clone.recordingHint")}</p>
+                <h2 className="font-semibold">{t("voiceCloning.stepRecording")}</h2>
+                <p className="text-sm text-muted-foreground">{t("voiceCloning.recordingHint")}</p>
                 <AudioSource upload={upload} onChange={setUpload} />
                 {upload ? <WaveformPlayer url={upload.url} name={upload.name} height={56} /> : null}
               </div>
 
               {upload ? (
                 <div className="grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite" data-testid="clone-check">
-                  <h2 className="font-semibold">{t("speech.clone.stepCheck")}</h2>
+                  <h2 className="font-semibold">{t("voiceCloning.stepCheck")}</h2>
                   {checking || !check ? (
                     <p className="flex items-center gap-2 text-sm text-muted-foreground">
                       <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
-                      {t("speech.clone.checking")}
+                      {t("voiceCloning.checking")}
                     </p>
                   ) : (
                     <>
                       <p className={check.accepted ? "flex items-center gap-2 text-sm font-medium" : "flex items-center gap-2 text-sm font-medium text-destructive"} data-testid="clone-check-verdict" data-accepted={check.accepted}>
                         {check.accepted ? <CheckCircle2Icon className="size-4 text-primary" aria-hidden="true" /> : <TriangleAlertIcon className="size-4" aria-hidden="true" />}
-                        {check.accepted ? t("speech.clone.checkAccepted") : t("speech.clone.checkRejected")}
+                        {check.accepted ? t("voiceCloning.checkAccepted") : t("voiceCloning.checkRejected")}
                       </p>
                       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
-                        <Fact label={t("speech.clone.facts.duration")} value={formatClock(check.durationSeconds)} />
-                        <Fact label={t("speech.clone.facts.speech")} value={`${Math.round(check.speechRatio * 100)}%`} />
-                        <Fact label={t("speech.clone.facts.loudness")} value={check.loudnessLufs != null ? `${check.loudnessLufs.toFixed(1)} LUFS` : "—"} />
-                        <Fact label={t("speech.clone.facts.clipping")} value={`${(check.clippingRatio * 100).toFixed(2)}%`} />
-                        <Fact label={t("speech.clone.facts.pitch")} value={check.medianPitchHz != null ? `${Math.round(check.medianPitchHz)} Hz` : "—"} />
+                        <Fact label={t("voiceCloning.facts.duration")} value={formatClock(check.durationSeconds)} />
+                        <Fact label={t("voiceCloning.facts.speech")} value={`${Math.round(check.speechRatio * 100)}%`} />
+                        <Fact label={t("voiceCloning.facts.loudness")} value={check.loudnessLufs != null ? `${check.loudnessLufs.toFixed(1)} LUFS` : "—"} />
+                        <Fact label={t("voiceCloning.facts.clipping")} value={`${(check.clippingRatio * 100).toFixed(2)}%`} />
+                        <Fact label={t("voiceCloning.facts.pitch")} value={check.medianPitchHz != null ? `${Math.round(check.medianPitchHz)} Hz` : "—"} />
                       </dl>
                       {problems.length > 0 ? (
                         <div className="grid gap-1 text-sm">
-                          {check.accepted ? <p className="text-muted-foreground">{t("speech.clone.checkWarnings")}</p> : null}
+                          {check.accepted ? <p className="text-muted-foreground">{t("voiceCloning.checkWarnings")}</p> : null}
                           <ul className="list-disc pl-5" data-testid="clone-problems">
                             {problems.map((problem, index) => (
                               <li key={`${problem.code}-${index}`} className={check.accepted ? "" : "text-destructive"}>
@@ -228,14 +228,14 @@ export default function VoiceCloningPage() {
 
               {check?.accepted ? (
                 <form onSubmit={(event) => void create(event)} className="grid gap-4 rounded-2xl border border-border bg-surface p-4" data-testid="clone-form">
-                  <h2 className="font-semibold">{t("speech.clone.stepDetails")}</h2>
+                  <h2 className="font-semibold">{t("voiceCloning.stepDetails")}</h2>
                   <div className="grid gap-3 sm:grid-cols-2">
                     <div className="grid gap-1">
-                      <Label htmlFor={`${id}-name`}>{t("speech.clone.name")}</Label>
-                      <Input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={40} required placeholder={t("speech.clone.namePlaceholder")} data-testid="clone-name" />
+                      <Label htmlFor={`${id}-name`}>{t("voiceCloning.name")}</Label>
+                      <Input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={40} required placeholder={t("voiceCloning.namePlaceholder")} data-testid="clone-name" />
                     </div>
                     <div className="grid gap-1">
-                      <Label htmlFor={`${id}-language`}>{t("speech.clone.language")}</Label>
+                      <Label htmlFor={`${id}-language`}>{t("voiceCloning.language")}</Label>
                       <NativeSelect id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value)} className="h-10" data-testid="clone-language">
                         {languages.map((tag) => (
                           <option key={tag} value={tag}>
@@ -247,17 +247,17 @@ export default function VoiceCloningPage() {
                   </div>
                   <label className="flex items-start gap-2 text-sm">
                     <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} required className="mt-0.5 size-4 shrink-0 accent-[var(--vx-primary)]" data-testid="clone-consent" />
-                    <span>{t("speech.clone.consent")}</span>
+                    <span>{t("voiceCloning.consent")}</span>
                   </label>
                   {slotsFull ? (
                     <p role="alert" className="text-sm text-destructive">
-                      {t("speech.clone.slotsFull")}
+                      {t("voiceCloning.slotsFull")}
                     </p>
                   ) : null}
                   <div>
                     <Button type="submit" disabled={creating || !consent || !name.trim() || slotsFull} data-testid="clone-create">
                       {creating ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-                      {creating ? t("speech.clone.creating") : t("speech.clone.create", { cost })}
+                      {creating ? t("voiceCloning.creating") : t("voiceCloning.create", { cost })}
                     </Button>
                   </div>
                 </form>
@@ -267,14 +267,14 @@ export default function VoiceCloningPage() {
         </div>
 
         <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-3 rounded-2xl border border-border bg-surface p-4" data-testid="my-cloned-voices">
-          <h2 className="font-semibold">{t("speech.clone.myVoices")}</h2>
+          <h2 className="font-semibold">{t("voiceCloning.myVoices")}</h2>
           <p className="text-sm text-muted-foreground" data-testid="clone-slots">
-            {t("speech.clone.slots", { used, total: slots })}
+            {t("voiceCloning.slots", { used, total: slots })}
           </p>
           {mine === null ? (
-            <p className="text-sm text-muted-foreground">{t("speech.common.loading")}</p>
+            <p className="text-sm text-muted-foreground">{t("toolShared.common.loading")}</p>
           ) : mine.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t("speech.clone.noVoices")}</p>
+            <p className="text-sm text-muted-foreground">{t("voiceCloning.noVoices")}</p>
           ) : (
             <ul className="grid gap-2">
               {mine.map((voice) => (
@@ -283,13 +283,13 @@ export default function VoiceCloningPage() {
                     <p className="truncate font-medium">{voice.name}</p>
                     <p className="truncate text-xs text-muted-foreground">
                       {languageName(voice.language, locale)} · {t(qualityKey(voice))}
-                      {voice.medianPitchHz ? ` · ${t("speech.clone.medianPitch", { hz: Math.round(voice.medianPitchHz) })}` : ""}
+                      {voice.medianPitchHz ? ` · ${t("voiceCloning.medianPitch", { hz: Math.round(voice.medianPitchHz) })}` : ""}
                     </p>
                   </div>
-                  <Button type="button" variant="ghost" size="icon" onClick={() => setRenaming(voice)} aria-label={`${t("speech.common.rename")}: ${voice.name}`}>
+                  <Button type="button" variant="ghost" size="icon" onClick={() => setRenaming(voice)} aria-label={`${t("toolShared.common.rename")}: ${voice.name}`}>
                     <PencilIcon aria-hidden="true" />
                   </Button>
-                  <Button type="button" variant="ghost" size="icon" onClick={() => setDeleting(voice)} aria-label={`${t("speech.common.delete")}: ${voice.name}`}>
+                  <Button type="button" variant="ghost" size="icon" onClick={() => setDeleting(voice)} aria-label={`${t("toolShared.common.delete")}: ${voice.name}`}>
                     <Trash2Icon aria-hidden="true" />
                   </Button>
                 </li>
@@ -307,19 +307,19 @@ export default function VoiceCloningPage() {
         onRename={async (voice, next) => {
           const renamed = await api.call(voiceCloneRenameCall, { id: clonedId(voice), name: next });
           setMine((current) => (current ?? []).map((item) => (item.key === voice.key ? renamed : item)));
-          toast.success(t("speech.clone.renamed"));
+          toast.success(t("voiceCloning.renamed"));
         }}
       />
       <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <DialogContent closeLabel={t("speech.common.close")}>
+        <DialogContent closeLabel={t("toolShared.common.close")}>
           <DialogHeader>
-            <DialogTitle>{t("speech.clone.deleteTitle", { name: deleting?.name ?? "" })}</DialogTitle>
-            <DialogDescription>{t("speech.clone.deleteText")}</DialogDescription>
+            <DialogTitle>{t("voiceCloning.deleteTitle", { name: deleting?.name ?? "" })}</DialogTitle>
+            <DialogDescription>{t("voiceCloning.deleteText")}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">
-                {t("speech.common.cancel")}
+                {t("toolShared.common.cancel")}
               </Button>
             </DialogClose>
             <Button
@@ -331,14 +331,14 @@ export default function VoiceCloningPage() {
                 try {
                   await api.call(voiceCloneDeleteCall, { id: clonedId(deleting) });
                   setMine((current) => (current ?? []).filter((item) => item.key !== deleting.key));
-                  toast.success(t("speech.clone.deleted"));
+                  toast.success(t("voiceCloning.deleted"));
                   setDeleting(null);
                 } catch {
                   // Shown by the client wrapper.
                 }
               }}
             >
-              {t("speech.common.delete")}
+              {t("toolShared.common.delete")}
             </Button>
           </DialogFooter>
         </DialogContent>
@@ -364,7 +364,7 @@ function RenameDialog({ voice, onClose, onRename }: { voice: VoiceView | null; o
   useEffect(() => setName(voice?.name ?? ""), [voice]);
   return (
     <Dialog open={voice !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent closeLabel={t("speech.common.close")}>
+      <DialogContent closeLabel={t("toolShared.common.close")}>
         <form
           className="grid gap-4"
           onSubmit={async (event) => {
@@ -382,20 +382,20 @@ function RenameDialog({ voice, onClose, onRename }: { voice: VoiceView | null; o
           }}
         >
           <DialogHeader>
-            <DialogTitle>{t("speech.clone.renameTitle")}</DialogTitle>
+            <DialogTitle>{t("voiceCloning.renameTitle")}</DialogTitle>
           </DialogHeader>
           <div className="grid gap-1">
-            <Label htmlFor={`${id}-name`}>{t("speech.clone.name")}</Label>
+            <Label htmlFor={`${id}-name`}>{t("voiceCloning.name")}</Label>
             <Input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={40} required />
           </div>
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">
-                {t("speech.common.cancel")}
+                {t("toolShared.common.cancel")}
               </Button>
             </DialogClose>
             <Button type="submit" disabled={saving || !name.trim()}>
-              {t("speech.common.save")}
+              {t("toolShared.common.save")}
             </Button>
           </DialogFooter>
         </form>

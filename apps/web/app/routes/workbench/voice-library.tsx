@@ -22,8 +22,8 @@ export default function VoiceLibraryPage() {
 
   return (
     <section className="mx-auto w-full max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t("speech.library.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("speech.library.lead")}</p>
+      <h1 className="text-2xl font-bold tracking-tight">{t("voices.library.title")}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("voices.library.lead")}</p>
       <div className="mt-6">
         <VoiceLibraryBrowser
           search={search}
@@ -33,14 +33,14 @@ export default function VoiceLibraryPage() {
             <Button asChild variant="outline" size="sm">
               <Link to={localizePath("/workbench/voice-cloning", locale)}>
                 <MicIcon aria-hidden="true" />
-                {t("speech.library.cloneVoice")}
+                {t("voices.library.cloneVoice")}
               </Link>
             </Button>
           }
           renderAction={(voice) =>
             voice.status === "ready" ? (
               <Button asChild size="sm" data-testid="voice-use">
-                <Link to={localizePath(`/workbench/text-to-speech?voice=${encodeURIComponent(voice.key)}`, locale)}>{t("speech.voice.use")}</Link>
+                <Link to={localizePath(`/workbench/text-to-speech?voice=${encodeURIComponent(voice.key)}`, locale)}>{t("voices.voice.use")}</Link>
               </Button>
             ) : null
           }

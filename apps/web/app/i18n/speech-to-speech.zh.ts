@@ -1,0 +1,23 @@
+import type { speechToSpeechEn } from "./speech-to-speech.en";
+
+/** 语音转语音（工具 `speech-to-speech`）。键与 `speech-to-speech.en.ts` 完全一致。 */
+export const speechToSpeechZh: typeof speechToSpeechEn = {
+  title: "语音转语音",
+  lead: "用您的方式说，用另一个声音听：保留录音的节奏和语调。",
+  sourceTitle: "1. 您的语音",
+  targetTitle: "2. 目标声音",
+  optionsTitle: "3. 选项",
+  denoise: "去除背景噪声",
+  keepBackground: "保留背景声",
+  keepBackgroundHint: "将人声与音乐、环境声分离，转换后再混合回去。",
+  format: "输出格式",
+  estimate: "预计消耗：{cost} 积分（{duration}）",
+  estimateUnknown: "获知录音时长后显示费用。",
+  convert: "转换",
+  converting: "转换中…",
+  needSource: "请先添加录音。",
+  before: "转换前",
+  after: "转换后",
+  downloadResult: "下载结果",
+  started: "正在转换，消耗 {cost} 积分。",
+};

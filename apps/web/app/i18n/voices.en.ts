@@ -1,0 +1,63 @@
+/**
+ * The voice library (tool `voices`) and the voice pickers, cards and labels every speech tool
+ * uses (`components/voices/`). Wired into `en.ts` as `voices`; `voices.zh.ts` has exactly the same
+ * keys.
+ */
+export const voicesEn = {
+  quality: {
+    localBasic: "Local · robotic",
+    localStandard: "Local · clear",
+    localPremium: "Local · natural",
+    remote: "Neural (remote)",
+    processing: "Analysing…",
+    failed: "Analysis failed",
+  },
+  gender: { female: "Female", male: "Male", neutral: "Neutral" },
+  age: { child: "Child", young: "Young", adult: "Adult", senior: "Senior" },
+  voice: {
+    play: "Play a preview of {name}",
+    stop: "Stop the preview of {name}",
+    favorite: "Add {name} to favourites",
+    unfavorite: "Remove {name} from favourites",
+    use: "Use this voice",
+    select: "Select",
+    selected: "Selected",
+    cloned: "My voice",
+    previewFailed: "The preview could not be played.",
+    empty: "No voices match. Try fewer filters.",
+    emptyMine: "You have no cloned voices yet.",
+    emptyFavorites: "Star voices to find them here.",
+    showing: "{shown} of {total} voices",
+    loadMore: "Show more voices",
+    engine: "Engine: {engine}",
+    chooseVoice: "Choose voice",
+    changeVoice: "Change",
+    noVoice: "No voice chosen",
+    chooseVoiceFirst: "Choose a voice first.",
+  },
+  library: {
+    title: "Voice library",
+    lead: "Every voice you can use: local voices that run on our servers and neural voices from configured remote engines. Listen, star your favourites, and use one in text to speech.",
+    tabsLabel: "Which voices",
+    tabAll: "All voices",
+    tabMine: "My voices",
+    tabFavorites: "Favourites",
+    cloneVoice: "Clone a voice",
+    searchLabel: "Search voices",
+    searchPlaceholder: "Search by name, accent, style…",
+    filtersLabel: "Filters",
+    clearFilters: "Clear filters",
+    anyOption: "Any",
+    filters: {
+      language: "Language",
+      gender: "Gender",
+      age: "Age",
+      accent: "Accent",
+      useCase: "Use case",
+      engineId: "Engine",
+    },
+    optionWithCount: "{label} ({count})",
+    pickerTitle: "Choose a voice",
+    pickerDescription: "Search the library or pick one of your cloned voices.",
+  },
+};
