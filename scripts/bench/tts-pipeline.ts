@@ -2,8 +2,8 @@
  * Product-level text-to-speech figures (bench:tts part 2), through the same code the server runs:
  * - time to the first playable sentence of a 2,000-character script (the `/api/tts/preview` path:
  *   parse, synthesise the first sentence as a WAV at the engine's rate the browser plays at once), per voice;
- * - total time for a 50,000-character script through the `tts.synthesize` pipeline (sentences two
- *   at a time, assembly, MP3 + SRT + VTT), per voice.
+ * - total time for a 50,000-character script through the `text-to-speech.synthesize` pipeline
+ *   (sentences two at a time, assembly, MP3 + SRT + VTT), per voice.
  */
 import { mkdir, mkdtemp, rm, access } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

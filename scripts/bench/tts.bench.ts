@@ -26,7 +26,7 @@ async function printProductFigures(longVoices: readonly string[], characters: nu
   const engines = createBenchEngines();
   console.info('\ntime to the first playable sentence (2,000-character script; parse + synthesise + WAV at the engine rate, as /api/tts/preview), median of 5 after a warm-up');
   for (const voice of PRODUCT_VOICES) console.info(`  ${voice.padEnd(42)} ${(await firstSentenceMs(engines, voice)).toFixed(0).padStart(6)} ms`);
-  console.info(`\n${characters.toLocaleString('en')} characters through the tts.synthesize pipeline (2 sentences at a time, assembly, MP3 + SRT + VTT)`);
+  console.info(`\n${characters.toLocaleString('en')} characters through the text-to-speech.synthesize pipeline (2 sentences at a time, assembly, MP3 + SRT + VTT)`);
   for (const voice of longVoices) {
     const result = await pipelineSeconds(engines, voice, characters);
     console.info(`  ${voice.padEnd(42)} ${result.seconds.toFixed(1).padStart(7)} s for ${result.sentences} sentences, ${(result.audioSeconds / 60).toFixed(1)} min of audio (RTF ${(result.seconds / result.audioSeconds).toFixed(3)})`);

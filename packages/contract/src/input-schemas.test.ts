@@ -95,7 +95,7 @@ describe('the input primitives', () => {
     }
     expect(multiLineText({ max: 100 }).parse('Line one.\r\nLine two.\n\tIndented.')).toBe('Line one.\r\nLine two.\n\tIndented.');
     expect(singleLineText({ max: 100, trim: true }).parse('  A pasted title\n')).toBe('A pasted title');
-    expect(identifier({ max: 64 }).parse('tts.synthesize')).toBe('tts.synthesize');
+    expect(identifier({ max: 64 }).parse('text-to-speech.synthesize')).toBe('text-to-speech.synthesize');
   });
 
   it('refuse NUL and other control characters, lone surrogates, and line breaks where one line is expected', () => {

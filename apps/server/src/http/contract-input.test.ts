@@ -57,7 +57,7 @@ describe('a NUL byte in any text field', () => {
     ['/api/tts/create', 'user', { text: 'Hello', voiceKey: 'espeak/en', title: 'A\u0000title' }, 'title'],
     ['/api/tts/create', 'user', { text: 'A: hi', voiceKey: 'espeak/en', dialogue: true, speakers: { 'A\u0000': 'espeak/en' } }, 'speakers.A\ufffd'],
     ['/api/tts/preview', 'user', { text: 'Hi\u0000', voiceKey: 'espeak/en' }, 'text'],
-    ['/api/jobs/list', 'user', { types: ['tts.synthesize', 'x\u0000'] }, 'types.1'],
+    ['/api/jobs/list', 'user', { types: ['text-to-speech.synthesize', 'x\u0000'] }, 'types.1'],
     ['/api/voices/favorite', 'user', { voiceKey: 'espeak/en\u0000', favorite: true }, 'voiceKey'],
     ['/api/voices/list', 'user', { query: 'warm\u0000' }, 'query'],
     ['/bill/userAccount/redeemCode', 'user', { redeemCode: 'ABCD\u0000' }, 'redeemCode'],

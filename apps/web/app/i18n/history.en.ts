@@ -14,9 +14,9 @@ export const historyEn = {
   kinds: {
     selfCheck: "Media self-check",
     ping: "Queue check",
-    ttsSynthesize: "Speech synthesis",
-    stsConvert: "Voice conversion",
-    voiceClone: "Voice clone",
+    textToSpeechSynthesize: "Speech synthesis",
+    speechToSpeechConvert: "Voice conversion",
+    voiceCloningClone: "Voice clone",
     videoTranslationDub: "Video translation",
     unknown: "Other job",
   },

@@ -16,9 +16,9 @@ export const historyZh: typeof historyEn = {
   kinds: {
     selfCheck: "媒体自检",
     ping: "队列检测",
-    ttsSynthesize: "语音合成",
-    stsConvert: "变声",
-    voiceClone: "声音克隆",
+    textToSpeechSynthesize: "语音合成",
+    speechToSpeechConvert: "变声",
+    voiceCloningClone: "声音克隆",
     videoTranslationDub: "视频翻译",
     unknown: "其他任务",
   },

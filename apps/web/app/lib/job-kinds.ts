@@ -15,7 +15,7 @@ import { toolPageKey } from "./route-meta";
 /**
  * Which tool a job type belongs to, what to call it and what it produces, for the content history.
  * Tools, their job types and output kinds come from the tool catalogue (`@voxwork/contract`);
- * this file adds the labels. Job types are namespaced strings (`tts.synthesize`).
+ * this file adds the labels. Job types are namespaced strings (`text-to-speech.synthesize`).
  */
 
 export type { OutputKind, ToolId };
@@ -33,9 +33,9 @@ export interface JobKind {
 const JOB_LABELS: Record<JobType, MessageKey> = {
   "system.selfCheck": "history.kinds.selfCheck",
   "system.ping": "history.kinds.ping",
-  "tts.synthesize": "history.kinds.ttsSynthesize",
-  "sts.convert": "history.kinds.stsConvert",
-  "voice.clone": "history.kinds.voiceClone",
+  "text-to-speech.synthesize": "history.kinds.textToSpeechSynthesize",
+  "speech-to-speech.convert": "history.kinds.speechToSpeechConvert",
+  "voice-cloning.clone": "history.kinds.voiceCloningClone",
   "video-translation.dub": "history.kinds.videoTranslationDub",
 };
 

@@ -54,12 +54,12 @@ describe("workbench navigation from the tool catalogue", () => {
 
 describe("job kinds", () => {
   it("labels every job type; operators' job types show as system and are never a filter choice", () => {
-    expect(jobKind("tts.synthesize")).toEqual({ tool: "text-to-speech", labelKey: "history.kinds.ttsSynthesize", output: "audio" });
+    expect(jobKind("text-to-speech.synthesize")).toEqual({ tool: "text-to-speech", labelKey: "history.kinds.textToSpeechSynthesize", output: "audio" });
     expect(jobKind("system.selfCheck")).toEqual({ tool: "system", labelKey: "history.kinds.selfCheck", output: "audio" });
     expect(jobKind("video.translate").labelKey).toBe("history.kinds.unknown");
-    expect(Object.keys(JOB_KINDS).sort()).toEqual(["sts.convert", "system.ping", "system.selfCheck", "tts.synthesize", "video-translation.dub", "voice.clone"]);
+    expect(Object.keys(JOB_KINDS).sort()).toEqual(["speech-to-speech.convert", "system.ping", "system.selfCheck", "text-to-speech.synthesize", "video-translation.dub", "voice-cloning.clone"]);
     expect(toolsWithJobs()).toEqual(["text-to-speech", "speech-to-speech", "voice-cloning", "video-translation"]);
-    expect(jobTypesOf(["voice-cloning"])).toEqual(["voice.clone"]);
+    expect(jobTypesOf(["voice-cloning"])).toEqual(["voice-cloning.clone"]);
     expect(toolLabelKey("voices")).toBe("wbPage.workbenchVoiceLibrary");
     expect(toolLabelKey("video-erasure")).toBe("wbPage.workbenchVideoErasure");
     expect(toolLabelKey("system")).toBe("history.tools.system");

@@ -4,7 +4,7 @@ import { identifier, integer, singleLineText } from '../input-schemas.ts';
 import { jobStatusSchema, jobViewSchema } from './system.calls.ts';
 
 const jobId = z.uuid();
-/** A job type (`tts.synthesize`) or stage name (`encode`). */
+/** A job type (`text-to-speech.synthesize`) or stage name (`encode`). */
 const name = identifier({ max: 64 });
 
 /** The content history (spec: content-history): the caller's jobs, newest first. */

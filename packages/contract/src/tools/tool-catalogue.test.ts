@@ -48,9 +48,9 @@ describe('tool catalogue', () => {
   });
 
   it('knows every job type, its tool and output; internal job types belong to no tool', () => {
-    expect([...JOB_TYPES].sort()).toEqual(['sts.convert', 'system.ping', 'system.selfCheck', 'tts.synthesize', 'video-translation.dub', 'voice.clone']);
-    expect(toolOfJob('tts.synthesize')).toBe('text-to-speech');
-    expect(toolOfJob('voice.clone')).toBe('voice-cloning');
+    expect([...JOB_TYPES].sort()).toEqual(['speech-to-speech.convert', 'system.ping', 'system.selfCheck', 'text-to-speech.synthesize', 'video-translation.dub', 'voice-cloning.clone']);
+    expect(toolOfJob('text-to-speech.synthesize')).toBe('text-to-speech');
+    expect(toolOfJob('voice-cloning.clone')).toBe('voice-cloning');
     for (const type of Object.keys(INTERNAL_JOBS) as (keyof typeof INTERNAL_JOBS)[]) expect(toolOfJob(type)).toBeNull();
     for (const tool of TOOL_CATALOGUE) {
       for (const [type, output] of Object.entries(tool.jobs)) {

@@ -26,9 +26,9 @@ export function createJobPipelines(deps: JobPipelineDeps): PipelineMap {
   return {
     'system.selfCheck': selfCheckPipeline,
     'system.ping': pingPipeline,
-    'tts.synthesize': createTextToSpeechPipeline(deps),
-    'sts.convert': createSpeechToSpeechPipeline(deps),
-    'voice.clone': createVoiceCloningPipeline(deps),
+    'text-to-speech.synthesize': createTextToSpeechPipeline(deps),
+    'speech-to-speech.convert': createSpeechToSpeechPipeline(deps),
+    'voice-cloning.clone': createVoiceCloningPipeline(deps),
     'video-translation.dub': createVideoTranslationPipeline(deps),
   };
 }

@@ -19,11 +19,11 @@ export interface JobInputs {
   /** A queue round trip with no work: measures scheduling overhead (bench:jobs) and proves a worker is alive. */
   'system.ping': PingJobInput;
   /** Text to speech: a script → one audio file + SRT/VTT from word timings. */
-  'tts.synthesize': TtsJobInput;
+  'text-to-speech.synthesize': TtsJobInput;
   /** Speech to speech: a recording → the same speech in another voice, same timing. */
-  'sts.convert': StsJobInput;
+  'speech-to-speech.convert': StsJobInput;
   /** Voice cloning: a checked recording → a voice profile and a preview. */
-  'voice.clone': VoiceCloneJobInput;
+  'voice-cloning.clone': VoiceCloneJobInput;
   /** Video translation: a video → the same video dubbed in other languages, with subtitles and stems. */
   'video-translation.dub': VideoTranslationJobInput;
 }
@@ -59,9 +59,9 @@ export interface JobPolicy {
 export const JOB_POLICIES: { [N in JobName]: JobPolicy } = {
   'system.selfCheck': { retryLimit: 3, retryDelaySeconds: 1, expireInSeconds: 15 * 60, usesPlanSlot: false },
   'system.ping': { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 60, usesPlanSlot: false },
-  'tts.synthesize': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60, usesPlanSlot: true },
-  'sts.convert': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60, usesPlanSlot: true },
-  'voice.clone': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 20 * 60, usesPlanSlot: true },
+  'text-to-speech.synthesize': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60, usesPlanSlot: true },
+  'speech-to-speech.convert': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60, usesPlanSlot: true },
+  'voice-cloning.clone': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 20 * 60, usesPlanSlot: true },
   // Long work: each retry resumes at the stage that failed (checkpoints), so retries are cheap.
   'video-translation.dub': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 3 * 60 * 60, usesPlanSlot: true },
 };

@@ -27,7 +27,7 @@ export function createSpeechToSpeechService(deps: SpeechToSpeechServiceDeps) {
       if (durationSeconds < MIN_SOURCE_SECONDS) throw new DomainError(ErrorCode.RECORDING_TOO_SHORT, { seconds: roundTo(durationSeconds), min: MIN_SOURCE_SECONDS });
       const cost = stsCost(durationSeconds, target.qualityTier);
       const job = await deps.jobs.enqueue(
-        'sts.convert',
+        'speech-to-speech.convert',
         { uploadKey: upload.storageKey, sourceDurationSeconds: durationSeconds, target, denoise: request.denoise, keepBackground: request.keepBackground, format: request.format },
         { ownerId, cost, title: request.title || upload.originalName },
       );

@@ -64,7 +64,7 @@ export function createTextToSpeechService(deps: TextToSpeechServiceDeps) {
       const cost = ttsCost(parsed.billableCharacters, tier);
       const title = request.title || request.text.replace(/\[pause[^\]]*\]|<break[^>]*>/gi, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
       const job = await deps.jobs.enqueue(
-        'tts.synthesize',
+        'text-to-speech.synthesize',
         {
           text: request.text,
           dialogue: request.dialogue,

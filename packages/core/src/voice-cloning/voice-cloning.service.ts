@@ -93,7 +93,7 @@ export function createVoiceCloningService(deps: VoiceCloningServiceDeps) {
       if (!row) throw new DomainError(ErrorCode.VOICE_SLOTS_FULL, { limit: plan.voiceCloneSlots });
       const cost = voiceCloneCost();
       try {
-        const job = await deps.jobs.enqueue('voice.clone', { clonedVoiceId: row.id, uploadKey: upload.storageKey!, name: request.name, language: request.language }, { ownerId, cost, title: request.name });
+        const job = await deps.jobs.enqueue('voice-cloning.clone', { clonedVoiceId: row.id, uploadKey: upload.storageKey!, name: request.name, language: request.language }, { ownerId, cost, title: request.name });
         const updated = (await speech.updateClonedVoice(row.id, { jobId: job.id }))!;
         return { voice: await voices.clonedView(ownerId, updated), jobId: job.id, cost };
       } catch (error) {

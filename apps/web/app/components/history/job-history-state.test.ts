@@ -49,7 +49,7 @@ describe("live history state", () => {
 
   it("adds new jobs that match the filter only", () => {
     expect(applyEvent([], event("n", "queued", 0), {}).add).toEqual(["n"]);
-    expect(applyEvent([], event("n", "queued", 0), { types: ["tts.synthesize"] }).add).toEqual([]);
+    expect(applyEvent([], event("n", "queued", 0), { types: ["text-to-speech.synthesize"] }).add).toEqual([]);
     expect(applyEvent([], event("n", "queued", 0), { statuses: ["completed"] }).add).toEqual([]);
     // An unlisted old job finishing is not pulled into the list.
     expect(applyEvent([], event("n", "completed", 100), {}).add).toEqual([]);
