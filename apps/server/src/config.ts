@@ -73,7 +73,7 @@ export const envSchema = z.object({
   API_BODY_LIMIT_BYTES: integer(1024, 100 * 1024 * 1024).default(1024 * 1024),
   OPERATOR_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   WORKER_CONCURRENCY: integer(1, 64).default(2),
-  // Per job type, overriding WORKER_CONCURRENCY: `system.selfCheck=1,video.translate=2`.
+  // Per job type, overriding WORKER_CONCURRENCY: `system.selfCheck=1,text-to-speech.synthesize=2`.
   JOB_CONCURRENCY: z
     .string()
     .default('')

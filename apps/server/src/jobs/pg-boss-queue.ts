@@ -36,6 +36,10 @@ export async function startPgBoss(options: QueueOptions) {
   boss.on('warning', (warning) => log.warn({ warning }, 'queue warning'));
   await boss.start();
 
+  // A type named in JOB_CONCURRENCY that no queue has (a typo, or a type renamed since) would be ignored silently.
+  const unknownTypes = Object.keys(options.concurrencyByType ?? {}).filter((type) => !(JOB_NAMES as readonly string[]).includes(type));
+  if (unknownTypes.length) log.warn({ unknownTypes, jobTypes: JOB_NAMES }, 'JOB_CONCURRENCY names job types that do not exist; they are ignored');
+
   for (const name of JOB_NAMES) {
     const policy = JOB_POLICIES[name];
     const queueOptions = {
