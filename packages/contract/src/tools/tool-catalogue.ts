@@ -6,9 +6,11 @@ import type { TOOL_PRICES } from '../prices.ts';
  * (`apps/web/app/routes.ts`), route metadata (`lib/route-meta.ts`), the workbench sidebar
  * (`lib/workbench-nav.ts`), the content history's tool filter and job kinds (`lib/job-kinds.ts`)
  * and the job types core queues (`JOB_NAMES` in `packages/core/src/jobs/job-types.ts`, which must
- * equal `JOB_TYPES`). The tool id is the folder name of the tool in every layer
- * (`packages/core/src/text-to-speech/`, `apps/server/src/areas/text-to-speech/`,
- * `apps/web/app/components/text-to-speech/`). See "Adding a tool" in `docs/architecture.md`.
+ * equal `JOB_TYPES`). The tool id names the tool in every layer
+ * (`packages/contract/src/calls/text-to-speech.calls.ts`, `packages/core/src/text-to-speech/`,
+ * `apps/server/src/areas/text-to-speech.area.ts`, `apps/web/app/components/text-to-speech/`,
+ * `apps/web/app/i18n/text-to-speech.en.ts`) and its job types (`text-to-speech.synthesize`). See
+ * "Adding a tool" in `docs/architecture.md`.
  *
  * Schema-free and import-free on purpose (no zod): browser code imports it from
  * `@voxwork/contract/tools`, a subpath holding nothing else, so route metadata (in root, on every
