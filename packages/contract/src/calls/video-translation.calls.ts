@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { boundedRecord, multiLineText, singleLineText } from '../input-schemas.ts';
+import { languageTagSchema, voiceKeySchema } from './voices.calls.ts';
 
-const language = singleLineText({ max: 35, trim: true })
-  .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i, 'expected a language tag such as en, es or zh')
-  .transform((value) => value.toLowerCase());
-const voiceKey = singleLineText({ min: 3, max: 200, trim: true });
 /** Most target languages of one run (they share ingest and source text). */
 export const MAX_TARGET_LANGUAGES = 5;
 /** Longest subtitle file pasted into a request (an hour of dense subtitles is ~100,000 characters). */
@@ -43,12 +40,12 @@ export const videoTranslationCreateCall = defineCall({
   body: z
     .object({
       uploadId: z.uuid(),
-      sourceLanguage: language,
-      targetLanguages: z.array(language).min(1).max(MAX_TARGET_LANGUAGES),
+      sourceLanguage: languageTagSchema,
+      targetLanguages: z.array(languageTagSchema).min(1).max(MAX_TARGET_LANGUAGES),
       textSource: z.enum(['auto', 'speech', 'subtitles', 'subtitle-file']).default('auto'),
       subtitleFile: z.object({ name: singleLineText({ max: 255, trim: true }), text: multiLineText({ min: 1, max: SUBTITLE_FILE_MAX }) }).strict().optional(),
       /** Voice per target language; a language left out gets the best library voice that speaks it. */
-      voices: boundedRecord(language, voiceKey, MAX_TARGET_LANGUAGES).optional(),
+      voices: boundedRecord(languageTagSchema, voiceKeySchema, MAX_TARGET_LANGUAGES).optional(),
       mode: z.enum(['quick', 'pro']).default('quick'),
       glossary: z
         .array(z.object({ source: singleLineText({ min: 1, max: 200, trim: true }), target: singleLineText({ min: 1, max: 200, trim: true }) }).strict())
