@@ -87,7 +87,7 @@ describe.each(backends)('malformed bodies for every call on %s', (_name, openDat
     call.access === 'user' ? asUser() : call.access === 'operator' ? { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` } : {};
 
   /** Values only the running server knows, by field name; and whole bases for calls whose fields depend on each other. */
-  const hints = () => ({ voiceKey, 'speakers.value': voiceKey, language: 'en', productId: 'pro:month', userId: user.userId, ownerId: user.userId, ip: '8.8.8.8', requestId: `fuzz-${randomUUID()}` });
+  const hints = () => ({ voiceKey, 'speakers.value': voiceKey, 'voices.value': voiceKey, 'voices.key': 'es', language: 'en', sourceLanguage: 'en', targetLanguages: ['es'], productId: 'pro:month', userId: user.userId, ownerId: user.userId, ip: '8.8.8.8', requestId: `fuzz-${randomUUID()}` });
   const baseFor = (call: CallDefinition): unknown => {
     if (call.path === '/api/log/create') return { event_name: 'fuzz_event', timestamp: Date.now(), path: '/fuzz' };
     if (call.path === '/api/operator/giftCodes/disable') return { codes: ['FUZZCODE'] };
