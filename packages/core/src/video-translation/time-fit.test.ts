@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterBudget, planTimeFit } from './time-fit.ts';
+import { characterBudget, linesTooLong, planTimeFit } from './time-fit.ts';
 
 describe('time fit', () => {
   it('keeps lines that fit, borrows silence, speeds up to 1.3× and flags what still overruns', () => {
@@ -39,5 +39,19 @@ describe('time fit', () => {
   it('budgets characters by language: fewer for Chinese than for Spanish in the same time', () => {
     expect(characterBudget(2, 'zh')).toBeLessThan(characterBudget(2, 'es'));
     expect(characterBudget(0, 'en')).toBeGreaterThanOrEqual(4);
+  });
+
+  it('names only the lines too long for their own slot at 1.3×, not the neighbours they push', () => {
+    const tooLong = linesTooLong(
+      [
+        { id: 'long', startSeconds: 0, endSeconds: 2, naturalSeconds: 6 },
+        { id: 'pushed', startSeconds: 2.5, endSeconds: 4, naturalSeconds: 1.4 },
+        { id: 'tight', startSeconds: 5, endSeconds: 6, naturalSeconds: 1.4 },
+      ],
+      10,
+    );
+    expect([...tooLong.keys()]).toEqual(['long']);
+    // 2.15 s × 1.3 of 6 s fits.
+    expect(tooLong.get('long')).toBeCloseTo((2.15 * 1.3) / 6, 3);
   });
 });

@@ -76,6 +76,23 @@ export function planTimeFit(lines: readonly FitInput[], durationSeconds: number,
   return placements;
 }
 
+/**
+ * Lines too long for their own slot even at the highest speed (the silence after it borrowed),
+ * regardless of neighbours pushed back by them: these are the ones worth shortening. Returns, for
+ * each, the share of its speech that fits (0–1).
+ */
+export function linesTooLong(lines: readonly FitInput[], durationSeconds: number, rules: FitRules = DEFAULT_FIT_RULES): Map<string, number> {
+  const sorted = [...lines].sort((a, b) => a.startSeconds - b.startSeconds);
+  const result = new Map<string, number>();
+  sorted.forEach((line, index) => {
+    const next = sorted[index + 1];
+    const windowEnd = Math.min(line.endSeconds + rules.maxBorrowSeconds, next ? next.startSeconds - rules.minGapSeconds : Infinity, durationSeconds);
+    const available = Math.max(0, windowEnd - line.startSeconds) * rules.maxSpeed;
+    if (line.naturalSeconds > available + 1e-9) result.set(line.id, available / line.naturalSeconds);
+  });
+  return result;
+}
+
 /** Characters a line may have so that its speech fits `seconds` (per-language speaking rates, with the speed-up allowed). */
 export function characterBudget(seconds: number, language: string, rules: FitRules = DEFAULT_FIT_RULES): number {
   // Characters per second of natural speech: CJK scripts carry a syllable per character.

@@ -32,9 +32,10 @@ import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.
 import type { TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition, StageContext } from '../jobs/pipeline-definition.ts';
-import { fetchStoredFile, readSegmentTimings, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments } from '../pipeline-stages/index.ts';
+import { fetchStoredFile, readSegmentTimings, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments, writtenWordTimings, type SegmentTimings } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
-import { characterBudget, planTimeFit, type FitPlacement } from './time-fit.ts';
+import { synthesizeWithTarget } from '../voices/voice-choice.ts';
+import { characterBudget, linesTooLong, planTimeFit, type FitPlacement } from './time-fit.ts';
 
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
 /** The mix and the bed are rendered at this rate (video sound). */
@@ -49,6 +50,11 @@ export interface VideoTranslationTarget {
   language: string;
   voice: VoiceTarget;
   translatorId: string;
+  /**
+   * The translator can aim for a length (a chat model): lines that still overrun after the time
+   * fit are translated again with a tighter budget, once, and spoken again.
+   */
+  translatorShortens?: boolean;
 }
 
 export interface VideoTranslationJobInput {
@@ -109,7 +115,12 @@ export function createVideoTranslationPipeline({
   scratch: ScratchFiles;
 }): PipelineDefinition<VideoTranslationJobInput> {
   const linesOf = (outputs: StageContext<unknown>['outputs']) => (outputs['source-text']?.lines as TranslatedLine[] | undefined) ?? [];
-  const translationsOf = (outputs: StageContext<unknown>['outputs']) => (outputs.translate?.translations as Record<string, Array<{ id: string; text: string }>> | undefined) ?? {};
+  /** The translations as spoken: the translate stage's, with the lines the fit stage had shortened. */
+  const translationsOf = (outputs: StageContext<unknown>['outputs']) => {
+    const translated = (outputs.translate?.translations as Record<string, Array<{ id: string; text: string }>> | undefined) ?? {};
+    const shortened = (outputs.fit?.shortened as Record<string, Record<string, string>> | undefined) ?? {};
+    return Object.fromEntries(Object.entries(translated).map(([language, lines]) => [language, lines.map((line) => ({ ...line, text: shortened[language]?.[line.id] ?? line.text }))]));
+  };
   const placementsOf = (outputs: StageContext<unknown>['outputs']) => (outputs.fit?.placements as Record<string, FitPlacement[]> | undefined) ?? {};
 
   return {
@@ -227,14 +238,68 @@ export function createVideoTranslationPipeline({
           const durationSeconds = (outputs.ingest?.durationSeconds as number | undefined) ?? input.durationSeconds;
           const translations = translationsOf(outputs);
           const placements: Record<string, FitPlacement[]> = {};
+          const shortened: Record<string, Record<string, string>> = {};
           const written: string[] = [];
           for (const target of input.targets) {
             const prefix = prefixOf(target.language);
             const natural = await Promise.all(lines.map(async (_, index) => (await readSegmentTimings(files, scratch, index, prefix)).durationSeconds));
-            const planned = planTimeFit(
+            const plan = () =>
+              planTimeFit(
+                lines.map((line, index) => ({ id: line.id, startSeconds: line.startSeconds, endSeconds: line.endSeconds, naturalSeconds: natural[index]! })),
+                durationSeconds,
+              );
+            // Lines shortened by an earlier run of this stage (their audio already replaced) keep their new text.
+            const shortenedFile = `${prefix}shortened.json`;
+            if (await files.exists(shortenedFile)) shortened[target.language] = JSON.parse(await scratch.readText(await files.path(shortenedFile))) as Record<string, string>;
+            let planned = plan();
+            // Too long for its own slot even at 1.3×: a translator that can aim for a length is asked for a shorter line, which is spoken again.
+            const tooLong = linesTooLong(
               lines.map((line, index) => ({ id: line.id, startSeconds: line.startSeconds, endSeconds: line.endSeconds, naturalSeconds: natural[index]! })),
               durationSeconds,
             );
+            if (tooLong.size && target.translatorShortens) {
+              const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, line.text]));
+              const retranslated = await videoEngines.translate({
+                engineId: target.translatorId,
+                sourceLanguage: input.sourceLanguage,
+                targetLanguage: target.language,
+                lines: lines
+                  .filter((line) => tooLong.has(line.id))
+                  .map((line) => {
+                    // What fits, in proportion, and never more than the budget the first answer already ignored.
+                    const proportional = Math.floor([...(texts.get(line.id) ?? '')].length * tooLong.get(line.id)! * 0.9);
+                    const first = Math.floor(characterBudget(line.endSeconds - line.startSeconds, target.language) * 0.8);
+                    return { id: line.id, text: line.source, maxCharacters: Math.max(4, Math.min(proportional, first)) };
+                  }),
+                glossary: input.glossary,
+                signal,
+              });
+              shortened[target.language] ??= {};
+              for (const line of retranslated.lines) {
+                const index = lines.findIndex((candidate) => candidate.id === line.id);
+                if (index < 0 || !line.text.trim()) continue;
+                const outcome = await synthesizeWithTarget(engines, {
+                  target: target.voice,
+                  text: line.text,
+                  language: target.language,
+                  speed: 1,
+                  pitchSemitones: 0,
+                  volume: 1,
+                  outputFile: await files.path(segmentFiles(index, prefix).audio),
+                  sampleRate: SPEECH_SAMPLE_RATE,
+                  signal,
+                });
+                // The line's timings follow its new audio, so a re-run of this stage plans with the right length.
+                await scratch.writeText(
+                  await files.path(segmentFiles(index, prefix).timings),
+                  JSON.stringify({ durationSeconds: outcome.durationSeconds, words: writtenWordTimings(line.text, outcome.words), approximate: outcome.wordTimingsApproximate } satisfies SegmentTimings),
+                );
+                natural[index] = outcome.durationSeconds;
+                shortened[target.language]![line.id] = line.text;
+                await scratch.writeText(await files.path(shortenedFile), JSON.stringify(shortened[target.language]));
+              }
+              planned = plan();
+            }
             placements[target.language] = planned;
             // Lines spoken faster are re-rendered with their pitch kept; the others are used as synthesised.
             const pieces: WavPiece[] = [];
@@ -255,10 +320,10 @@ export function createVideoTranslationPipeline({
             }
             const voice = `${prefix}voice.wav`;
             if (pieces.length) await concatWavPieces(pieces, await files.path(voice), SPEECH_SAMPLE_RATE);
-            const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, line.text]));
+            const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, shortened[target.language]?.[line.id] ?? line.text]));
             written.push(voice, ...(await writeCues(scratch, files, `${prefix}subtitles`, planned.map((placement) => ({ start: placement.startSeconds, end: placement.endSeconds, text: texts.get(placement.id) ?? '' })))));
           }
-          return { files: written, placements };
+          return { files: written, placements, shortened };
         },
       },
       {

@@ -109,7 +109,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
       const resolved = [];
       for (const language of targets) {
         const translator = requireTranslator(translators, request.sourceLanguage, language);
-        resolved.push({ language, voice: await voiceFor(ownerId, language, request.voices?.[language]), translatorId: translator.id });
+        resolved.push({ language, voice: await voiceFor(ownerId, language, request.voices?.[language]), translatorId: translator.id, translatorShortens: translator.location === 'remote' });
       }
       const cost = videoTranslationCost(durationSeconds, resolved.length, bestTier(resolved.map((target) => target.voice.qualityTier)));
       const input: VideoTranslationJobInput = {
