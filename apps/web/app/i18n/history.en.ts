@@ -17,6 +17,7 @@ export const historyEn = {
     ttsSynthesize: "Speech synthesis",
     stsConvert: "Voice conversion",
     voiceClone: "Voice clone",
+    videoTranslationDub: "Video translation",
     unknown: "Other job",
   },
   status: { queued: "Queued", running: "Running", completed: "Done", failed: "Failed", cancelled: "Cancelled" },

@@ -19,6 +19,7 @@ export const historyZh: typeof historyEn = {
     ttsSynthesize: "语音合成",
     stsConvert: "变声",
     voiceClone: "声音克隆",
+    videoTranslationDub: "视频翻译",
     unknown: "其他任务",
   },
   status: { queued: "排队中", running: "进行中", completed: "已完成", failed: "失败", cancelled: "已取消" },

@@ -36,6 +36,7 @@ const JOB_LABELS: Record<JobType, MessageKey> = {
   "tts.synthesize": "history.kinds.ttsSynthesize",
   "sts.convert": "history.kinds.stsConvert",
   "voice.clone": "history.kinds.voiceClone",
+  "video-translation.dub": "history.kinds.videoTranslationDub",
 };
 
 export const JOB_KINDS: Readonly<Record<JobType, JobKind>> = Object.fromEntries(

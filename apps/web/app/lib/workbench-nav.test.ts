@@ -57,8 +57,8 @@ describe("job kinds", () => {
     expect(jobKind("tts.synthesize")).toEqual({ tool: "text-to-speech", labelKey: "history.kinds.ttsSynthesize", output: "audio" });
     expect(jobKind("system.selfCheck")).toEqual({ tool: "system", labelKey: "history.kinds.selfCheck", output: "audio" });
     expect(jobKind("video.translate").labelKey).toBe("history.kinds.unknown");
-    expect(Object.keys(JOB_KINDS).sort()).toEqual(["sts.convert", "system.ping", "system.selfCheck", "tts.synthesize", "voice.clone"]);
-    expect(toolsWithJobs()).toEqual(["text-to-speech", "speech-to-speech", "voice-cloning"]);
+    expect(Object.keys(JOB_KINDS).sort()).toEqual(["sts.convert", "system.ping", "system.selfCheck", "tts.synthesize", "video-translation.dub", "voice.clone"]);
+    expect(toolsWithJobs()).toEqual(["text-to-speech", "speech-to-speech", "voice-cloning", "video-translation"]);
     expect(jobTypesOf(["voice-cloning"])).toEqual(["voice.clone"]);
     expect(toolLabelKey("voices")).toBe("wbPage.workbenchVoiceLibrary");
     expect(toolLabelKey("video-erasure")).toBe("wbPage.workbenchVideoErasure");
