@@ -44,4 +44,5 @@ export const voiceGetCall = callHandle<typeof calls.voiceGetCall>('/api/voices/g
 export const voiceListCall = callHandle<typeof calls.voiceListCall>('/api/voices/list');
 export const voicePreviewCall = callHandle<typeof calls.voicePreviewCall>('/api/voices/preview');
 export const videoTranslationOptionsCall = callHandle<typeof calls.videoTranslationOptionsCall>('/api/video-translation/options');
+export const uploadGetCall = callHandle<typeof calls.uploadGetCall>('/api/upload/get');
 export const videoTranslationCreateCall = callHandle<typeof calls.videoTranslationCreateCall>('/api/video-translation/create');
