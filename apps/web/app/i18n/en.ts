@@ -2,6 +2,7 @@ import { accountsEn } from "./accounts.en";
 import { historyEn } from "./history.en";
 import { marketingEn } from "./marketing.en";
 import { speechEn } from "./speech.en";
+import { videoTranslationEn } from "./video-translation.en";
 
 /**
  * English message catalogue — the source of truth for the key set.
@@ -17,6 +18,8 @@ export const en = {
   history: historyEn,
   // Speech tools (issue 7), see speech.en.ts.
   speech: speechEn,
+  // Video translator, see video-translation.en.ts.
+  videoTranslation: videoTranslationEn,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork home",

@@ -3,6 +3,7 @@ import { historyZh } from "./history.zh";
 import type { Messages } from "./en";
 import { marketingZh } from "./marketing.zh";
 import { speechZh } from "./speech.zh";
+import { videoTranslationZh } from "./video-translation.zh";
 
 /** Simplified Chinese catalogue. Must have exactly the same keys as `en`. */
 export const zh: Messages = {
@@ -14,6 +15,8 @@ export const zh: Messages = {
   history: historyZh,
   // 语音工具（issue 7），见 speech.zh.ts。
   speech: speechZh,
+  // 视频翻译，见 video-translation.zh.ts。
+  videoTranslation: videoTranslationZh,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork 首页",
