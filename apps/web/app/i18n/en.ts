@@ -6,6 +6,7 @@ import { textToSpeechEn } from "./text-to-speech.en";
 import { toolSharedEn } from "./tool-shared.en";
 import { voiceCloningEn } from "./voice-cloning.en";
 import { voicesEn } from "./voices.en";
+import { videoTranslationEn } from "./video-translation.en";
 
 /**
  * English message catalogue — the source of truth for the key set.
@@ -26,6 +27,8 @@ export const en = {
   textToSpeech: textToSpeechEn,
   voiceCloning: voiceCloningEn,
   speechToSpeech: speechToSpeechEn,
+  // Video translator, see video-translation.en.ts.
+  videoTranslation: videoTranslationEn,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork home",

@@ -17,7 +17,7 @@ export const historyEn = {
     textToSpeechSynthesize: "Speech synthesis",
     speechToSpeechConvert: "Voice conversion",
     voiceCloningClone: "Voice clone",
-    videoTranslationDub: "Video translation",
+    videoTranslationDub: "Dubbed video",
     unknown: "Other job",
   },
   status: { queued: "Queued", running: "Running", completed: "Done", failed: "Failed", cancelled: "Cancelled" },
@@ -59,6 +59,7 @@ export const historyEn = {
     running: "The job is still running. Its result appears here when it is done.",
     details: "Details",
     play: "Play {name}",
+    openPage: "Open the full result",
   },
   share: {
     title: "Share “{title}”",

@@ -19,7 +19,7 @@ export const historyZh: typeof historyEn = {
     textToSpeechSynthesize: "语音合成",
     speechToSpeechConvert: "变声",
     voiceCloningClone: "声音克隆",
-    videoTranslationDub: "视频翻译",
+    videoTranslationDub: "配音视频",
     unknown: "其他任务",
   },
   status: { queued: "排队中", running: "进行中", completed: "已完成", failed: "失败", cancelled: "已取消" },
@@ -61,6 +61,7 @@ export const historyZh: typeof historyEn = {
     running: "任务仍在进行中，完成后结果会显示在这里。",
     details: "详情",
     play: "播放 {name}",
+    openPage: "打开完整结果",
   },
   share: {
     title: "分享“{title}”",

@@ -7,6 +7,7 @@ import { textToSpeechZh } from "./text-to-speech.zh";
 import { toolSharedZh } from "./tool-shared.zh";
 import { voiceCloningZh } from "./voice-cloning.zh";
 import { voicesZh } from "./voices.zh";
+import { videoTranslationZh } from "./video-translation.zh";
 
 /** Simplified Chinese catalogue. Must have exactly the same keys as `en`. */
 export const zh: Messages = {
@@ -22,6 +23,8 @@ export const zh: Messages = {
   textToSpeech: textToSpeechZh,
   voiceCloning: voiceCloningZh,
   speechToSpeech: speechToSpeechZh,
+  // 视频翻译，见 video-translation.zh.ts。
+  videoTranslation: videoTranslationZh,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork 首页",

@@ -9,8 +9,10 @@ import {
   type OutputKind,
   type ToolId,
 } from "@voxwork/contract/tools";
+import type { JobView } from "@voxwork/contract";
 import type { MessageKey } from "../i18n";
 import { toolPageKey } from "./route-meta";
+import { translationResultPath } from "./video-translation/translation-result";
 
 /**
  * Which tool a job type belongs to, what to call it and what it produces, for the content history.
@@ -63,4 +65,14 @@ export function toolsWithJobs(): ToolId[] {
 /** The catalogue key naming a tool: its main page's name (`voices` → "Voice library"). */
 export function toolLabelKey(tool: JobTool): MessageKey {
   return tool === "system" ? "history.tools.system" : `wbPage.${toolPageKey(mainPage(toolById(tool)).id)}`;
+}
+
+/** Job types whose results have a page of their own (locale-neutral path); the history links to it. */
+const RESULT_PAGES: Partial<Record<JobType, (job: Pick<JobView, "id" | "input">) => string>> = {
+  "video-translation.dub": translationResultPath,
+};
+
+/** The page showing this job's result, or null when the history's dialog is all there is. */
+export function resultPagePath(job: Pick<JobView, "id" | "type" | "input">): string | null {
+  return Object.prototype.hasOwnProperty.call(RESULT_PAGES, job.type) ? (RESULT_PAGES[job.type as JobType]?.(job) ?? null) : null;
 }

@@ -55,4 +55,5 @@ export const stsCreateCall = callHandle<typeof calls.stsCreateCall>('/api/sts/cr
 
 // video-translation
 export const videoTranslationOptionsCall = callHandle<typeof calls.videoTranslationOptionsCall>('/api/video-translation/options');
+export const uploadGetCall = callHandle<typeof calls.uploadGetCall>('/api/upload/get');
 export const videoTranslationCreateCall = callHandle<typeof calls.videoTranslationCreateCall>('/api/video-translation/create');

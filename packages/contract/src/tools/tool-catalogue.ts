@@ -116,7 +116,9 @@ export const TOOL_CATALOGUE = [
   },
   {
     id: 'video-translation',
-    status: 'not-yet',
+    // Every page is real: the form (quick, and pro, whose review step is still to come) and one
+    // run's progress or result under each `:slug` page (decision 027).
+    status: 'built',
     navGroup: 'video',
     pages: [
       page('video-translator', '/workbench/video-translator', 'tool'),

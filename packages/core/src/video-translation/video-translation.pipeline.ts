@@ -58,6 +58,8 @@ export interface VideoTranslationTarget {
 }
 
 export interface VideoTranslationJobInput {
+  /** The upload the video came from (the result page plays it beside the dub); absent in jobs accepted before it was kept. */
+  uploadId?: string;
   uploadKey: string;
   durationSeconds: number;
   sourceLanguage: string;

@@ -113,6 +113,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
       }
       const cost = videoTranslationCost(durationSeconds, resolved.length, bestTier(resolved.map((target) => target.voice.qualityTier)));
       const input: VideoTranslationJobInput = {
+        uploadId: upload.id,
         uploadKey: upload.storageKey,
         durationSeconds,
         sourceLanguage: request.sourceLanguage.toLowerCase(),

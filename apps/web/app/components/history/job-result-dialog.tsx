@@ -1,6 +1,10 @@
-import { ErrorCode, messageFor, type JobView } from "@voxwork/contract";
-import { useLocale, useT } from "../../i18n";
-import { jobKind } from "../../lib/job-kinds";
+import type { JobView } from "@voxwork/contract";
+import { Link } from "react-router";
+import { ArrowRightIcon } from "lucide-react";
+import { localizePath, useLocale, useT } from "../../i18n";
+import { jobFailureReason } from "../../lib/job-failure";
+import { jobKind, resultPagePath } from "../../lib/job-kinds";
+import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { MediaPreview } from "./media-preview";
 
@@ -11,18 +15,17 @@ function textOutput(job: JobView): [string, string][] {
     .map(([key, value]) => [key, String(value)]);
 }
 
-/** A catalogue message for domain errors; the worker's own words for a plain failure. */
-function failureReason(job: JobView, locale: "en" | "zh"): string {
-  if (!job.error) return "";
-  return (job.error.code !== ErrorCode.JOB_FAILED ? messageFor(locale, job.error.code) : undefined) ?? job.error.message;
-}
-
-/** The result of one job: players for its audio and video files, text for the rest. */
+/**
+ * The result of one job: players for its audio and video files, text for the rest. A job type
+ * with a result page of its own (video translation) links to it and previews its first file only.
+ */
 export function JobResultDialog({ job, title, onOpenChange }: { job: JobView | null; title: string; onOpenChange: (open: boolean) => void }) {
   const t = useT();
   const locale = useLocale();
   const kind = job ? jobKind(job.type) : null;
   const text = job ? textOutput(job) : [];
+  const page = job?.status === "completed" ? resultPagePath(job) : null;
+  const media = job ? (page ? job.media.slice(0, 1) : job.media) : [];
   return (
     <Dialog open={job !== null} onOpenChange={onOpenChange}>
       <DialogContent closeLabel={t("history.result.close")} data-testid="result-dialog" className="max-w-2xl">
@@ -32,15 +35,23 @@ export function JobResultDialog({ job, title, onOpenChange }: { job: JobView | n
         </DialogHeader>
         {job?.status === "failed" ? (
           <p className="rounded-lg border border-destructive/40 p-3 text-sm text-destructive" role="alert">
-            {t("history.result.failed", { reason: failureReason(job, locale) })}
+            {t("history.result.failed", { reason: jobFailureReason(job, locale) })}
           </p>
         ) : null}
         {job?.status === "cancelled" ? <p className="text-sm text-muted-foreground">{t("history.result.cancelled")}</p> : null}
         {job && (job.status === "queued" || job.status === "running") ? <p className="text-sm text-muted-foreground">{t("history.result.running")}</p> : null}
+        {page ? (
+          <Button asChild className="justify-self-start" data-testid="result-page-link">
+            <Link to={localizePath(page, locale)}>
+              {t("history.result.openPage")}
+              <ArrowRightIcon aria-hidden="true" />
+            </Link>
+          </Button>
+        ) : null}
         {job?.status === "completed" ? (
-          job.media.length > 0 ? (
+          media.length > 0 ? (
             <div className="grid gap-3">
-              {job.media.map((file) => (
+              {media.map((file) => (
                 <MediaPreview key={file.url} file={file} playLabel={t("history.result.play", { name: file.name })} downloadLabel={t("history.actions.download")} />
               ))}
             </div>

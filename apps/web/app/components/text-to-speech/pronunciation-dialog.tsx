@@ -3,12 +3,13 @@ import type { CallData } from "@voxwork/contract";
 import { pronunciationDeleteCall, pronunciationListCall, pronunciationSaveCall } from "@voxwork/contract/client";
 import { Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
-import { useLocale, useT } from "../../i18n/index";
+import { useT } from "../../i18n/index";
 import { useApiClient } from "../../lib/api-client";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { Input, Label } from "../ui/input";
-import { COMMON_LANGUAGES, languageName } from "../voices/voice-labels";
+import { COMMON_LANGUAGES } from "../voices/voice-labels";
+import { LanguageSelect } from "../tool-shared/language-select";
 import { NativeSelect } from "../tool-shared/native-select";
 
 type Entry = CallData<typeof pronunciationListCall>["list"][number];
@@ -23,7 +24,6 @@ export interface PronunciationDialogProps {
 /** The caller's pronunciation dictionary for one language: list, add (or change), delete. */
 export function PronunciationDialog({ open, onOpenChange, language: initialLanguage }: PronunciationDialogProps) {
   const t = useT();
-  const locale = useLocale();
   const api = useApiClient();
   const id = useId();
   const [language, setLanguage] = useState(initialLanguage || "en");
@@ -92,13 +92,7 @@ export function PronunciationDialog({ open, onOpenChange, language: initialLangu
         </DialogHeader>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-language`}>{t("textToSpeech.pronunciation.language")}</Label>
-          <NativeSelect id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value)}>
-            {languages.map((tag) => (
-              <option key={tag} value={tag}>
-                {languageName(tag, locale)}
-              </option>
-            ))}
-          </NativeSelect>
+          <LanguageSelect id={`${id}-language`} value={language} onValueChange={setLanguage} languages={languages} />
         </div>
         <form onSubmit={(event) => void save(event)} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end">
           <div className="grid gap-1">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { JobView } from "@voxwork/contract";
-import { streamJobs, jobGetCall } from "@voxwork/contract/client";
+import { ErrorCode, type JobView } from "@voxwork/contract";
+import { ApiError, streamJobs, jobGetCall } from "@voxwork/contract/client";
 import { useApiClient } from "../../lib/api-client";
 import { announceJob } from "../history/use-job-history";
 import { useCurrentUser } from "../../lib/current-user";
@@ -16,13 +16,15 @@ export const isJobEnded = (job: Pick<JobView, "status"> | null): boolean => !!jo
 /**
  * One job followed live: read once, then progress from the job stream; when it ends, read again
  * for its result files (signed links) and refresh the account (the points were settled).
+ * `missing` when the job does not exist (or is not the caller's).
  */
-export function useFollowedJob(jobId: string | null): { job: JobView | null; connection: FollowState } {
+export function useFollowedJob(jobId: string | null): { job: JobView | null; connection: FollowState; missing: boolean } {
   const api = useApiClient();
   const config = usePublicConfig();
   const { token } = useCurrentUser();
   const [job, setJob] = useState<JobView | null>(null);
   const [connection, setConnection] = useState<FollowState>("idle");
+  const [missing, setMissing] = useState(false);
   const apiRef = useRef(api);
   apiRef.current = api;
 
@@ -33,6 +35,7 @@ export function useFollowedJob(jobId: string | null): { job: JobView | null; con
 
   useEffect(() => {
     setJob(null);
+    setMissing(false);
     if (!jobId || !token) return;
     let live = true;
     let finished = false;
@@ -71,7 +74,11 @@ export function useFollowedJob(jobId: string | null): { job: JobView | null; con
         setJob((previous) => previous ?? first);
         if (ENDED.has(first.status)) void readFinal();
       },
-      () => undefined,
+      (error: unknown) => {
+        if (!live || !(error instanceof ApiError) || error.code !== ErrorCode.JOB_NOT_FOUND) return;
+        setMissing(true);
+        stream.close();
+      },
     );
     return () => {
       live = false;
@@ -79,5 +86,5 @@ export function useFollowedJob(jobId: string | null): { job: JobView | null; con
     };
   }, [jobId, token, config.apiBaseUrl]);
 
-  return { job, connection };
+  return { job, connection, missing };
 }

@@ -14,6 +14,7 @@ import { Button } from "../../components/ui/button";
 import { Label, Textarea } from "../../components/ui/input";
 import { Slider } from "../../components/ui/slider";
 import { JobStatus } from "../../components/tool-shared/job-status";
+import { LanguageSelect } from "../../components/tool-shared/language-select";
 import { NativeSelect } from "../../components/tool-shared/native-select";
 import { PronunciationDialog } from "../../components/text-to-speech/pronunciation-dialog";
 import { SelectedVoice } from "../../components/voices/selected-voice";
@@ -299,14 +300,9 @@ export default function TextToSpeechPage() {
           <div className="grid gap-2">
             <Label htmlFor={`${id}-language`}>{t("textToSpeech.languageLabel")}</Label>
             <div className="flex flex-wrap gap-2">
-              <NativeSelect id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value)} className="min-w-40 flex-1">
+              <LanguageSelect id={`${id}-language`} value={language} onValueChange={setLanguage} languages={languageOptions} className="min-w-40 flex-1">
                 <option value="">{t("textToSpeech.languageAuto")}</option>
-                {languageOptions.map((tag) => (
-                  <option key={tag} value={tag}>
-                    {languageName(tag, locale)}
-                  </option>
-                ))}
-              </NativeSelect>
+              </LanguageSelect>
               <Button type="button" variant="outline" size="sm" className="h-9" onClick={() => void detect()} disabled={detecting} data-testid="tts-detect">
                 {detecting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <LanguagesIcon aria-hidden="true" />}
                 {detecting ? t("textToSpeech.detecting") : t("textToSpeech.detect")}

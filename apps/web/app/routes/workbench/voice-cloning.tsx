@@ -15,7 +15,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input, Label } from "../../components/ui/input";
 import { AudioSource } from "../../components/tool-shared/audio-source";
 import { JobStatus } from "../../components/tool-shared/job-status";
-import { NativeSelect } from "../../components/tool-shared/native-select";
+import { LanguageSelect } from "../../components/tool-shared/language-select";
 import { useFollowedJob } from "../../components/tool-shared/use-followed-job";
 import { COMMON_LANGUAGES, languageName, qualityKey } from "../../components/voices/voice-labels";
 import { WaveformPlayer } from "../../components/tool-shared/waveform-player";
@@ -236,13 +236,7 @@ export default function VoiceCloningPage() {
                     </div>
                     <div className="grid gap-1">
                       <Label htmlFor={`${id}-language`}>{t("voiceCloning.language")}</Label>
-                      <NativeSelect id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value)} className="h-10" data-testid="clone-language">
-                        {languages.map((tag) => (
-                          <option key={tag} value={tag}>
-                            {languageName(tag, locale)}
-                          </option>
-                        ))}
-                      </NativeSelect>
+                      <LanguageSelect id={`${id}-language`} value={language} onValueChange={setLanguage} languages={languages} className="h-10" data-testid="clone-language" />
                     </div>
                   </div>
                   <label className="flex items-start gap-2 text-sm">

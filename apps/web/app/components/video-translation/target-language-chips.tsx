@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { ErrorCode, messageFor } from "@voxwork/contract";
+import { CheckIcon } from "lucide-react";
+import { useLocale, useT } from "../../i18n";
+import { cn } from "../../lib/utils";
+import { MAX_TARGETS, type TargetChoice } from "../../lib/video-translation/translation-choices";
+import { languageName } from "../voices/voice-labels";
+
+const CHIP =
+  "inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-3.5";
+
+/**
+ * Target languages as toggle chips, each saying how it translates ("offline", "remote engine") or
+ * why it cannot ("needs a remote engine", "no voice yet"). Chips that cannot be chosen stay
+ * focusable: pressing one explains why, in the error catalogue's words for a missing pair.
+ */
+export function TargetLanguageChips({
+  choices,
+  selected,
+  onChange,
+  sourceLanguage,
+  offlinePairs,
+  id,
+}: {
+  choices: readonly TargetChoice[];
+  selected: readonly string[];
+  onChange: (languages: string[]) => void;
+  sourceLanguage: string;
+  /** The offline pairs as the server words them, for the missing-pair message. */
+  offlinePairs: string;
+  /** Id of the group's label. */
+  id: string;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const [explanation, setExplanation] = useState<string | null>(null);
+  const name = (language: string) => languageName(language, locale);
+
+  function toggle(choice: TargetChoice) {
+    const on = selected.includes(choice.language);
+    if (on) {
+      setExplanation(null);
+      return onChange(selected.filter((language) => language !== choice.language));
+    }
+    if (choice.availability.kind === "unavailable") {
+      return setExplanation(
+        messageFor(locale, ErrorCode.TRANSLATION_PAIR_UNAVAILABLE, { source: name(sourceLanguage), target: name(choice.language), offline: offlinePairs || "—" }) ?? t("videoTranslation.languages.needsRemote"),
+      );
+    }
+    if (!choice.hasVoice) return setExplanation(t("videoTranslation.languages.noVoiceMessage", { language: name(choice.language) }));
+    if (selected.length >= MAX_TARGETS) return setExplanation(t("videoTranslation.languages.tooMany", { max: MAX_TARGETS }));
+    setExplanation(null);
+    onChange([...selected, choice.language]);
+  }
+
+  return (
+    <div className="grid gap-2">
+      <ul className="flex flex-wrap gap-2" aria-labelledby={id} data-testid="target-languages">
+        {choices.map((choice) => {
+          const on = selected.includes(choice.language);
+          const state =
+            choice.availability.kind === "unavailable"
+              ? t("videoTranslation.languages.needsRemote")
+              : !choice.hasVoice
+                ? t("videoTranslation.languages.noVoice")
+                : choice.availability.kind === "offline"
+                  ? t("videoTranslation.languages.offline")
+                  : t("videoTranslation.languages.remote");
+          return (
+            <li key={choice.language}>
+              <button
+                type="button"
+                aria-pressed={on}
+                aria-disabled={!choice.usable && !on}
+                aria-label={t("videoTranslation.languages.chip", { language: name(choice.language), state: on ? `${state}, ${t("videoTranslation.languages.selected")}` : state })}
+                onClick={() => toggle(choice)}
+                data-testid="target-language"
+                data-language={choice.language}
+                data-availability={choice.usable ? choice.availability.kind : "unavailable"}
+                className={cn(
+                  CHIP,
+                  on
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : choice.usable
+                      ? "border-border bg-surface text-foreground hover:border-primary"
+                      : "border-dashed border-border bg-surface-muted/60 text-muted-foreground",
+                )}
+              >
+                {on ? <CheckIcon aria-hidden="true" /> : null}
+                <span className="font-medium">{name(choice.language)}</span>
+                <span aria-hidden="true" className={cn("text-xs", on ? "text-primary-foreground/80" : "text-muted-foreground")}>
+                  {state}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {explanation ? (
+        <p role="alert" className="text-sm text-destructive" data-testid="target-language-problem">
+          {explanation}
+        </p>
+      ) : null}
+    </div>
+  );
+}

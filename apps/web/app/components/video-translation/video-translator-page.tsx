@@ -1,0 +1,241 @@
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { messageFor, ErrorCode, type UploadView, type VoiceView } from "@voxwork/contract";
+import { videoTranslationCreateCall } from "@voxwork/contract/client";
+import { InfoIcon, LanguagesIcon, LoaderCircleIcon } from "lucide-react";
+import { toast } from "sonner";
+import { useLocale, useT } from "../../i18n";
+import { useApiClient } from "../../lib/api-client";
+import { isSignedIn, useCurrentUser } from "../../lib/current-user";
+import {
+  estimatePoints,
+  offlinePairsFrom,
+  runsLeft,
+  sourceLanguages,
+  targetChoices,
+  textSourceStates,
+  uploadProblem,
+  usableTextSource,
+  MAX_TARGETS,
+  type TextSourceChoice,
+} from "../../lib/video-translation/translation-choices";
+import { ContentHistory } from "../history/content-history";
+import { LanguageSelect } from "../tool-shared/language-select";
+import { Button } from "../ui/button";
+import { Label } from "../ui/input";
+import { cn } from "../../lib/utils";
+import { TargetLanguageChips } from "./target-language-chips";
+import { TargetVoices, useBestVoices } from "./target-voices";
+import { TextSourceField, type SubtitleFile } from "./text-source-field";
+import { TranslationRun } from "./translation-run";
+import { useTranslationOptions } from "./use-translation-options";
+import { VideoSource } from "./video-source";
+
+const PANEL = "grid grid-cols-[minmax(0,1fr)] content-start gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5";
+
+/**
+ * The video translator's page (`/workbench/video-translator`, and `…-pro` with `mode="pro"`): the
+ * video, its language and the languages to dub it into (offline / remote / missing pairs), where
+ * the words come from, a voice per language, the estimated points and the month's runs; Start
+ * queues the run, which then shows its stages live and its result in place of the form.
+ */
+export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
+  const t = useT();
+  const locale = useLocale();
+  const api = useApiClient();
+  const user = useCurrentUser();
+  const signedIn = isSignedIn(user);
+  const id = useId();
+  const { options, reload } = useTranslationOptions();
+  const runPanel = useRef<HTMLDivElement>(null);
+
+  const [upload, setUpload] = useState<UploadView | null>(null);
+  const [sourceLanguage, setSourceLanguage] = useState("en");
+  const [targets, setTargets] = useState<string[]>([]);
+  const [textSource, setTextSource] = useState<TextSourceChoice>("auto");
+  const [subtitleFile, setSubtitleFile] = useState<SubtitleFile | null>(null);
+  const [voices, setVoices] = useState<Record<string, VoiceView>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [run, setRun] = useState<{ jobId: string; upload: UploadView } | null>(null);
+
+  const sources = useMemo(() => (options ? sourceLanguages(options) : []), [options]);
+  const choices = useMemo(() => (options ? targetChoices(options, sourceLanguage) : []), [options, sourceLanguage]);
+  const states = useMemo(() => (options ? textSourceStates(options, sourceLanguage) : null), [options, sourceLanguage]);
+  const best = useBestVoices(targets);
+
+  // A new source language keeps only the targets it can still reach, and a source of text that works for it.
+  useEffect(() => {
+    setTargets((current) => current.filter((language) => choices.some((choice) => choice.language === language && choice.usable)));
+  }, [choices]);
+  useEffect(() => {
+    if (states) setTextSource((current) => usableTextSource(states, current));
+  }, [states]);
+
+  const duration = upload?.durationSeconds ?? null;
+  const tiers = targets.map((language) => (voices[language] ?? best[language])?.qualityTier ?? "basic");
+  const cost = estimatePoints(duration, targets.length, tiers);
+  const premium = tiers.includes("premium");
+  const left = options ? runsLeft(options) : Number.POSITIVE_INFINITY;
+  const problem = upload ? uploadProblem(upload, options?.maxVideoMinutes ?? null) : null;
+  const fileMissing = textSource === "subtitle-file" && !subtitleFile;
+  const notEnough = signedIn && user.accountLoaded && cost != null && cost > user.availablePoint;
+  const ready = Boolean(options && upload && !problem && targets.length > 0 && !fileMissing && left > 0);
+
+  async function start() {
+    if (submitting || !options) return;
+    if (!upload) return toast.error(t("videoTranslation.summary.needVideo"));
+    if (!targets.length) return toast.error(t("videoTranslation.languages.noneChosen"));
+    if (fileMissing) return toast.error(t("videoTranslation.textSource.needFile"));
+    setSubmitting(true);
+    try {
+      const chosenVoices = Object.fromEntries(targets.filter((language) => voices[language]).map((language) => [language, voices[language]!.key]));
+      const created = await api.call(videoTranslationCreateCall, {
+        uploadId: upload.id,
+        sourceLanguage,
+        targetLanguages: targets,
+        textSource,
+        ...(textSource === "subtitle-file" && subtitleFile ? { subtitleFile } : {}),
+        ...(Object.keys(chosenVoices).length ? { voices: chosenVoices } : {}),
+        mode,
+        title: upload.name.slice(0, 120),
+      });
+      setRun({ jobId: created.jobId, upload });
+      toast.success(t("videoTranslation.summary.started", { cost: created.cost }));
+      reload();
+      requestAnimationFrame(() => runPanel.current?.focus());
+    } catch {
+      // The client wrapper showed the catalogue message (pair not set up, too long, monthly limit…).
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function chooseVoice(language: string, voice: VoiceView | null) {
+    setVoices((current) => {
+      const next = { ...current };
+      if (voice) next[language] = voice;
+      else delete next[language];
+      return next;
+    });
+  }
+
+  /** Back to the form: after a result with a fresh video; after a failure or cancel with the same one, to try again. */
+  function another(finished: boolean) {
+    setRun(null);
+    if (!finished) return;
+    setUpload(null);
+    setSubtitleFile(null);
+  }
+
+  const targetsLabel = `${id}-targets`;
+  return (
+    <section className="mx-auto w-full max-w-6xl" data-testid="video-translator" data-mode={mode}>
+      <h1 className="text-2xl font-bold tracking-tight">{t(mode === "pro" ? "videoTranslation.proTitle" : "videoTranslation.title")}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("videoTranslation.lead")}</p>
+      {mode === "pro" ? <ProNote /> : null}
+
+      {run ? (
+        <div ref={runPanel} tabIndex={-1} className="mt-6 outline-none">
+          <TranslationRun jobId={run.jobId} original={run.upload}>
+            {(job) => (
+              <div>
+                <Button type="button" variant="outline" onClick={() => another(job.status === "completed")} data-testid="translate-another">
+                  {t("videoTranslation.progress.another")}
+                </Button>
+              </div>
+            )}
+          </TranslationRun>
+        </div>
+      ) : (
+        <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-6">
+            <div className={PANEL}>
+              <h2 className="font-semibold">{t("videoTranslation.video.title")}</h2>
+              <VideoSource upload={upload} onChange={setUpload} maxMinutes={options?.maxVideoMinutes ?? null} />
+            </div>
+            <div className={PANEL}>
+              <div className="grid gap-1.5 sm:max-w-xs">
+                <Label htmlFor={`${id}-source`}>{t("videoTranslation.languages.source")}</Label>
+                <LanguageSelect id={`${id}-source`} value={sourceLanguage} onValueChange={setSourceLanguage} languages={sources} data-testid="source-language" />
+              </div>
+              <div className="grid gap-2">
+                <h2 id={targetsLabel} className="font-semibold">
+                  {t("videoTranslation.languages.targets")}
+                </h2>
+                <p className="text-xs text-muted-foreground">{t("videoTranslation.languages.targetsHint", { max: MAX_TARGETS })}</p>
+                <TargetLanguageChips id={targetsLabel} choices={choices} selected={targets} onChange={setTargets} sourceLanguage={sourceLanguage} offlinePairs={options ? offlinePairsFrom(options, sourceLanguage) : ""} />
+              </div>
+              {states ? <TextSourceField value={textSource} onChange={setTextSource} states={states} sourceLanguage={sourceLanguage} file={subtitleFile} onFileChange={setSubtitleFile} /> : null}
+            </div>
+          </div>
+
+          <aside className={cn(PANEL, "self-start")} aria-label={t("videoTranslation.summary.title")}>
+            <div className="grid gap-2">
+              <h2 className="font-semibold">{t("videoTranslation.voices.title")}</h2>
+              {targets.length ? (
+                <>
+                  <p className="text-xs text-muted-foreground">{t("videoTranslation.voices.hint")}</p>
+                  <TargetVoices languages={targets} chosen={voices} best={best} onChange={chooseVoice} />
+                </>
+              ) : (
+                <p className="text-sm text-muted-foreground">{t("videoTranslation.languages.noneChosen")}</p>
+              )}
+            </div>
+            <div className="grid gap-1.5 border-t border-border pt-4" data-testid="translation-estimate">
+              <h2 className="font-semibold">{t("videoTranslation.summary.title")}</h2>
+              {cost != null && duration != null && options ? (
+                <>
+                  <p className="text-lg font-semibold tabular-nums" data-testid="estimate-points" data-points={cost}>
+                    {t("videoTranslation.summary.estimate", { points: cost })}
+                  </p>
+                  <p className="text-xs text-muted-foreground tabular-nums">
+                    {t("videoTranslation.summary.estimateDetail", { minutes: Math.ceil(duration / 60), targets: targets.length, price: options.pricePerMinute })}
+                    {premium ? ` ${t("videoTranslation.summary.estimatePremium")}` : ""}
+                  </p>
+                  <p className="text-xs text-muted-foreground">{t("videoTranslation.summary.authoritative")}</p>
+                </>
+              ) : (
+                <p className="text-sm text-muted-foreground">{t("videoTranslation.summary.estimateUnknown")}</p>
+              )}
+              {premium ? <p className="text-xs text-muted-foreground">{t("videoTranslation.voices.premium")}</p> : null}
+              {options ? (
+                <p className="text-sm" data-testid="monthly-runs">
+                  {options.monthlyLimit < 0 ? t("videoTranslation.summary.runsUnlimited", { used: options.usedThisMonth }) : t("videoTranslation.summary.runs", { used: options.usedThisMonth, limit: options.monthlyLimit })}
+                </p>
+              ) : null}
+              {options && left <= 0 ? (
+                <p role="alert" className="text-sm text-destructive">
+                  {messageFor(locale, ErrorCode.VIDEO_TRANSLATION_MONTHLY_LIMIT, { limit: options.monthlyLimit })}
+                </p>
+              ) : null}
+              {notEnough ? (
+                <p role="alert" className="text-sm text-destructive">
+                  {t("videoTranslation.summary.notEnoughPoints", { cost, available: user.availablePoint })}
+                </p>
+              ) : null}
+            </div>
+            <Button type="button" size="lg" onClick={() => void start()} disabled={submitting || !ready} data-testid="translation-start">
+              {submitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <LanguagesIcon aria-hidden="true" />}
+              {submitting ? t("videoTranslation.summary.starting") : t("videoTranslation.summary.start")}
+            </Button>
+          </aside>
+        </div>
+      )}
+
+      <ContentHistory tools={["video-translation"]} className="mt-10" />
+    </section>
+  );
+}
+
+/** What Pro adds, and that it is not there yet. */
+export function ProNote() {
+  const t = useT();
+  return (
+    <div className="mt-4 flex max-w-3xl gap-3 rounded-xl border border-border bg-primary-soft/40 p-3 text-sm" role="note" data-testid="pro-note">
+      <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+      <div className="grid gap-0.5">
+        <p className="font-medium">{t("videoTranslation.proNoteTitle")}</p>
+        <p className="text-muted-foreground">{t("videoTranslation.proNote")}</p>
+      </div>
+    </div>
+  );
+}
