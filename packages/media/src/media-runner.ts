@@ -104,5 +104,69 @@ export function runMediaTool(binary: string, args: readonly string[], options: R
   });
 }
 
+/**
+ * Runs one media tool and yields its standard output as it comes, for binary output too large to
+ * hold (raw video frames). Reading is pulled by the consumer: the tool waits while the consumer
+ * works (pipe backpressure). Ends like `runMediaTool` — `MediaAbortedError` on the signal,
+ * retryable `MediaProcessError` on the timeout, `MediaProcessError` on a non-zero exit — and a
+ * consumer that stops early (`break`, a throw) ends the tool.
+ */
+export async function* streamMediaTool(binary: string, args: readonly string[], options: Omit<RunOptions, 'onProgress'> = {}): AsyncGenerator<Buffer, void, undefined> {
+  if (options.signal?.aborted) throw new MediaAbortedError(`${binary} was cancelled before it started`);
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  let startError: Error | undefined;
+  let abortedBy: 'signal' | 'timeout' | undefined;
+  let killTimer: NodeJS.Timeout | undefined;
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('error', (cause) => {
+      startError = cause;
+      resolve(null);
+    });
+    child.on('close', (code) => resolve(code));
+  });
+  const stop = (reason: 'signal' | 'timeout') => {
+    if (abortedBy || child.exitCode !== null) return;
+    abortedBy = reason;
+    child.kill('SIGTERM');
+    killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+  };
+  const onAbort = () => stop('signal');
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const timeout = options.timeoutMs ? setTimeout(() => stop('timeout'), options.timeoutMs) : undefined;
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    if (stderr.length < MAX_CAPTURE) stderr += chunk;
+  });
+  let finished = false;
+  try {
+    for await (const chunk of child.stdout) yield chunk as Buffer;
+    const code = await exited;
+    finished = true;
+    if (startError) {
+      const missing = (startError as NodeJS.ErrnoException).code === 'ENOENT';
+      throw new MediaProcessError(missing ? `${binary} is not installed` : `${binary} could not start: ${startError.message}`, { exitCode: null, stderr, isRetryable: false, cause: startError });
+    }
+    if (abortedBy === 'signal') throw new MediaAbortedError(`${binary} was cancelled`);
+    if (abortedBy === 'timeout') throw new MediaProcessError(`${binary} timed out after ${options.timeoutMs} ms`, { exitCode: code, stderr, isRetryable: true });
+    if (code !== 0) {
+      const lastLine = stderr.trim().split('\n').pop() ?? '';
+      throw new MediaProcessError(`${binary} exited with code ${code}: ${lastLine}`, { exitCode: code, stderr, isRetryable: false });
+    }
+  } finally {
+    clearTimeout(timeout);
+    options.signal?.removeEventListener('abort', onAbort);
+    if (!finished) {
+      // The consumer stopped early: end the tool and wait for it, so no process outlives the call.
+      child.stdout.destroy();
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        killTimer ??= setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+      }
+      await exited;
+    }
+    clearTimeout(killTimer);
+  }
+}
+
 export const runFfmpeg = (args: readonly string[], options?: RunOptions) => runMediaTool('ffmpeg', args, options);
 export const runFfprobe = (args: readonly string[], options?: RunOptions) => runMediaTool('ffprobe', args, options);
