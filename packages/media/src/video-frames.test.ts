@@ -30,9 +30,18 @@ describe('raw video frames', () => {
       expect(frames.every((frame) => frame.length === bytes)).toBe(true);
       expect(frames[0]).not.toEqual(frames[5]);
 
-      let read = 0;
-      for await (const _frame of readRawVideoFrames(rawVideoFramesArgs({ input: video }), rawFrameBytes(160, 120))) if (++read === 3) break;
-      expect(read).toBe(3);
+      const ahead: Uint8Array[] = [];
+      for await (const frame of readRawVideoFrames(rawVideoFramesArgs({ input: video, framesPerSecond: 5, crop: { x: 0, y: 80, width: 160, height: 40 } }), bytes, { readAhead: 3 })) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        ahead.push(frame);
+      }
+      expect(ahead).toEqual(frames);
+
+      for (const readAhead of [0, 2]) {
+        let read = 0;
+        for await (const _frame of readRawVideoFrames(rawVideoFramesArgs({ input: video }), rawFrameBytes(160, 120), { readAhead })) if (++read === 3) break;
+        expect(read).toBe(3);
+      }
     });
   });
 
@@ -46,5 +55,6 @@ describe('raw video frames', () => {
     const endless = readRawVideoFrames(['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=32x32:rate=25', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], rawFrameBytes(32, 32), { signal: controller.signal });
     setTimeout(() => controller.abort(), 200);
     await expect(drain(endless)).rejects.toBeInstanceOf(MediaAbortedError);
+    await expect(drain(readRawVideoFrames(rawVideoFramesArgs({ input: '/nonexistent/video.mp4' }), 3, { readAhead: 2 }))).rejects.toBeInstanceOf(MediaProcessError);
   });
 });
