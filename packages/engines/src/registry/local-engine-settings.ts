@@ -4,6 +4,7 @@ import type { FasttextSettings } from '../fasttext/fasttext-language-identifier.
 import type { FestivalSettings } from '../festival/festival-speech-synthesizer.ts';
 import type { FliteSettings } from '../flite/flite-speech-synthesizer.ts';
 import type { PocketsphinxSettings } from '../pocketsphinx/pocketsphinx-speech-recognizer.ts';
+import type { PpocrSettings } from '../ppocr/ppocr-text-detector.ts';
 import type { SileroSettings } from '../silero/silero-voice-activity-detector.ts';
 
 /** Settings passed to each vendor's factory when the registry loads its engine. */
@@ -16,4 +17,5 @@ export interface EngineSettingsByVendor {
   festival?: FestivalSettings;
   flite?: FliteSettings;
   pocketsphinx?: PocketsphinxSettings;
+  ppocr?: PpocrSettings;
 }
