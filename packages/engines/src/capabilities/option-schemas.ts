@@ -50,6 +50,7 @@ export const detectTextOptionsSchema = z.object({
   languages: z.array(z.string().min(1)).optional(),
   region: boundingBox.optional(),
   mode: z.enum(['subtitles', 'all-text']).optional(),
+  onProgress: z.custom<(percent: number) => void>((value) => typeof value === 'function', 'onProgress is not a function').optional(),
 });
 
 /** `InpaintOptions`: a mask ends after it starts. */

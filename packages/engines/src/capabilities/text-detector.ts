@@ -21,6 +21,8 @@ export interface DetectTextOptions extends EngineCallOptions {
   region?: BoundingBox;
   /** For a video; default `subtitles`. Still frames are read whole. */
   mode?: TextDetectionMode;
+  /** Called now and then with how much of the work is done (0–100). */
+  onProgress?: (percent: number) => void;
 }
 
 export interface DetectTextResult extends EngineResult {

@@ -57,8 +57,12 @@ describe('ppocr:pp-ocrv4 on generated dramas', () => {
   it('reads a 9:16 Chinese drama: twelve lines (one in two rows), characters and times', async () => {
     const cues = cuesInSequence(CHINESE_DRAMA_LINES);
     const videoFile = await makeSubtitledVideo({ width: 720, height: 1280, background: 'cellauto', fontSize: 46, margin: 260, durationSeconds: Math.ceil(cues.at(-1)!.endSeconds + 1), cues });
-    const result = await engine.doDetect({ input: { videoFile }, languages: ['zh'] });
+    const progress: number[] = [];
+    const result = await engine.doDetect({ input: { videoFile }, languages: ['zh'], onProgress: (percent) => progress.push(percent) });
     expectSubtitlesRead(result, cues);
+    expect(progress.length).toBeGreaterThan(10);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(100);
     expect(result.boxes.find((box) => box.text.includes('总裁'))?.text, 'two rows joined without a space').toBe('从今天开始我就是这家公司的总裁');
     expect(result).toMatchObject({ frameWidth: 720, frameHeight: 1280, warnings: [] });
     // The band holds the text (its bottom 260 px above the picture's) and is a strip, not the picture.

@@ -18,7 +18,7 @@ import type { RgbImage } from './rgb-image.ts';
 import { fallbackBand, findSubtitleBand, isSubtitlePlace, type FrameReading } from './subtitle-band.ts';
 import { SubtitleLineReader, type BandReading } from './subtitle-line-reader.ts';
 import { TextBoxTracker } from './text-box-tracker.ts';
-import { growBox, mergeRowBoxes, readLine, type ReadBox } from './text-lines.ts';
+import { comparableText, growBox, mergeRowBoxes, readLine, type ReadBox } from './text-lines.ts';
 
 export type PpocrSettings = PpocrModelSettings;
 
@@ -39,6 +39,10 @@ type ProviderOptions = z.infer<typeof providerSchema>;
 const DEFAULT_SUBTITLE_RATE = 4;
 const DEFAULT_ALL_TEXT_RATE = 2;
 const RATE_RANGE = [0.2, 10] as const;
+/** A subtitle of one or two characters must be read at least this surely. */
+const SHORT_LINE_CONFIDENCE = 0.8;
+/** Share of the progress of a subtitle read that the band search stands for. */
+const BAND_SEARCH_SHARE = 10;
 /** Pictures are detected at their own size up to this longer side (PaddleOCR's default limit). */
 const DETECTION_MAX_SIDE = 960;
 /** Line boxes are grown by this share of their height before they are read. */
@@ -66,6 +70,8 @@ interface CallState {
   provider: ProviderOptions;
   warnings: EngineWarning[];
   steps: Record<string, number>;
+  /** Reports whole percents to `options.onProgress`, each once. */
+  progress(percent: number): void;
 }
 
 const roundTime = (seconds: number) => Math.round(seconds * 1000) / 1000;
@@ -101,7 +107,14 @@ export class PpocrTextDetector implements TextDetector {
       throw new EngineUnavailableError(`PP-OCR models could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`, { engineId: this.engineId, cause });
     });
     throwIfAborted(options.signal, this.engineId);
-    const state: CallState = { model, options, provider, warnings, steps: {} };
+    let reported = -1;
+    const progress = (percent: number) => {
+      const whole = Math.min(100, Math.floor(percent));
+      if (whole <= reported) return;
+      reported = whole;
+      options.onProgress?.(whole);
+    };
+    const state: CallState = { model, options, provider, warnings, steps: {}, progress };
     try {
       let result: Omit<DetectTextResult, 'warnings' | 'response'>;
       if ('frames' in options.input) {
@@ -111,6 +124,7 @@ export class PpocrTextDetector implements TextDetector {
         const video = await this.#probeVideo(options.input.videoFile, options.signal);
         result = options.mode === 'all-text' ? await this.#readAllText(state, video) : await this.#readSubtitles(state, video);
       }
+      progress(100);
       return { ...result, warnings, timings: { totalMs: performance.now() - startedAt, stepsMs: state.steps }, response: { engineId: this.engineId } };
     } catch (error) {
       throw toEngineError(error, this.engineId, 'reading text');
@@ -208,6 +222,7 @@ export class PpocrTextDetector implements TextDetector {
       for await (const image of this.#frames(args, width, height, state, 60_000 + video.durationSeconds * 1000)) {
         // Boxes as detected (no margin): the band is drawn around the text itself.
         readings.push({ boxes: await this.#readBoxes(state, image, (box) => isSubtitlePlace(box, width, height), BAND_SEARCH_SIDE, 0) });
+        state.progress((readings.length / count) * BAND_SEARCH_SHARE);
       }
     }
     state.steps.detectBandMs = performance.now() - started;
@@ -236,7 +251,8 @@ export class PpocrTextDetector implements TextDetector {
     const refine = provider.refineBoundaries ?? true;
     const sampleEvery = refine ? Math.max(1, Math.floor(Math.min(video.frameRate ?? 25, MAX_REFINE_RATE) / rate)) : 1;
     const frameRate = rate * sampleEvery;
-    const plausible = (box: BoundingBox) => (lineHeight ? box.height >= lineHeight * 0.5 && box.height <= lineHeight * 2.2 : box.height >= 8);
+    // A subtitle row is about as tall as the rows the band was found with (rows are detected apart).
+    const plausible = (box: BoundingBox) => (lineHeight ? box.height >= lineHeight * 0.5 && box.height <= lineHeight * 1.6 : box.height >= 8);
     const reader = new SubtitleLineReader({
       frameSeconds: 1 / frameRate,
       sampleEvery,
@@ -246,13 +262,20 @@ export class PpocrTextDetector implements TextDetector {
       read: async (image): Promise<BandReading | undefined> => {
         const boxes = await this.#readBoxes(state, image, plausible, Math.max(band.width, band.height));
         const line = readLine(boxes);
-        return line && { ...line, boxes };
+        // One or two characters read with doubt are mostly the background (a stroke, a corner).
+        if (!line || (comparableText(line.text).length <= 2 && line.confidence < SHORT_LINE_CONFIDENCE)) return undefined;
+        return { ...line, boxes };
       },
     });
     const started = performance.now();
     const args = rawVideoFramesArgs({ input: video.file, framesPerSecond: frameRate, crop: band });
     let index = 0;
-    for await (const image of this.#frames(args, band.width, band.height, state, 120_000 + video.durationSeconds * 30_000)) await reader.push(image, index++);
+    const bandShare = options.region ? 0 : BAND_SEARCH_SHARE;
+    for await (const image of this.#frames(args, band.width, band.height, state, 120_000 + video.durationSeconds * 30_000)) {
+      await reader.push(image, index);
+      if (video.durationSeconds > 0) state.progress(bandShare + ((100 - bandShare) * index) / (frameRate * video.durationSeconds));
+      index++;
+    }
     const lines = reader.finish();
     Object.assign(state.steps, reader.counts, { bandPassMs: performance.now() - started, sampleEvery });
     const boxes: DetectedTextBox[] = lines.map((line) => ({
@@ -273,6 +296,7 @@ export class PpocrTextDetector implements TextDetector {
     let index = 0;
     for await (const image of this.#frames(args, region.width, region.height, state, 120_000 + video.durationSeconds * 60_000)) {
       await this.#trackFrame(state, tracker, image, index++ / rate);
+      if (video.durationSeconds > 0) state.progress((100 * index) / (rate * video.durationSeconds));
     }
     state.steps.framesDecoded = index;
     const half = 0.5 / rate;
@@ -299,6 +323,7 @@ export class PpocrTextDetector implements TextDetector {
       const args = rawVideoFramesArgs({ input: frame.imageFile, frameCount: 1, ...(state.options.region ? { crop } : {}) });
       const size = state.options.region ? crop : picture;
       for await (const image of this.#frames(args, size.width, size.height, state, 60_000)) await this.#trackFrame(state, tracker, image, frame.timeSeconds);
+      state.progress((100 * (sorted.indexOf(frame) + 1)) / sorted.length);
     }
     state.steps.framesDecoded = sorted.length;
     const boxes = tracker
