@@ -53,6 +53,8 @@ function expectSubtitlesRead(result: DetectTextResult, cues: readonly SubtitleCu
 
 describe('ppocr:pp-ocrv4 on generated dramas', () => {
   const engine = createPpocr();
+  // Making a drama takes 5–10 s the first time (cached afterwards), reading it as long on a busy machine.
+  const DRAMA_TIMEOUT_MS = 120_000;
 
   it('reads a 9:16 Chinese drama: twelve lines (one in two rows), characters and times', async () => {
     const cues = cuesInSequence(CHINESE_DRAMA_LINES);
@@ -73,7 +75,7 @@ describe('ppocr:pp-ocrv4 on generated dramas', () => {
     const steps = result.timings!.stepsMs!;
     expect(steps.framesRecognised, 'unchanged samples are not read again').toBeLessThan(steps.framesSampled! * 0.7);
     expect(steps.framesDecoded).toBeGreaterThan(steps.framesSampled!);
-  });
+  }, DRAMA_TIMEOUT_MS);
 
   it('reads a 16:9 English drama: ten lines, characters and times', async () => {
     const cues = cuesInSequence(ENGLISH_DRAMA_LINES);
@@ -81,7 +83,7 @@ describe('ppocr:pp-ocrv4 on generated dramas', () => {
     const result = await engine.doDetect({ input: { videoFile } });
     expectSubtitlesRead(result, cues);
     expect(result.boxes.map((box) => box.text), 'word spaces kept').toContain('Meet me at the door at eight tomorrow.');
-  });
+  }, DRAMA_TIMEOUT_MS);
 
   it('reads subtitles at the top of the picture', async () => {
     const cues = cuesInSequence([

@@ -118,7 +118,7 @@ export function localEngineDescriptors(settings: EngineSettingsByVendor = {}): E
       qualityTier: 'standard',
       cost: { unit: 'video-seconds', usdPerThousand: 0 },
       description:
-        'Burned-in text by PaddleOCR PP-OCRv4 (ONNX, CPU): finds the subtitle band and times each subtitle line to a frame (100 % of characters and ±0.04 s on our generated Chinese and English dramas, ~0.3× real time at 720p); all text on screen for erasing; simplified/traditional Chinese, English, digits',
+        'Burned-in text by PaddleOCR PP-OCRv4 (ONNX, CPU): finds the subtitle band and times each subtitle line to a frame (97–100 % of characters, starts and ends within 0.08 s on our generated Chinese and English dramas; 0.25–0.45× real time at 720p on two shared cores); all text on screen for erasing; simplified/traditional Chinese, English, digits',
       load: async () => (await import('../ppocr/ppocr-text-detector.ts')).createPpocr(settings.ppocr),
     } satisfies EngineDescriptor<'text-detector'>,
     {
