@@ -39,6 +39,9 @@ export { assessRecording, RECORDING_LIMITS, type AssessRecordingOptions, type Re
 export { synthesizeWithProfile, type ProfileSynthesisResult, type SynthesizeWithProfileOptions } from './dsp/profile-voice-synthesis.ts';
 export { DSP_CONVERTER_ENGINE_ID, DSP_PROFILER_ENGINE_ID, espeakBaseVoiceFor, measureVoiceInFiles, readDspProfileData, suggestBaseVoice, type BaseVoiceSuggestion, type DspVoiceProfileData, type VoiceFeatures } from './dsp/voice-features.ts';
 export { pitchStatistics, trackPitch, trackPitchAsync, type PitchStatistics, type PitchTrack } from './audio/pitch-tracker.ts';
+// Burned-in text (subtitles, all text on screen): PP-OCRv4 on onnxruntime-node; the models load on the first call.
+export { createPpocr, PpocrTextDetector, type PpocrSettings } from './ppocr/ppocr-text-detector.ts';
+export { PPOCR_ENGINE_ID, PPOCR_LANGUAGES } from './ppocr/ppocr-languages.ts';
 export { createRnnoise, RNNOISE_ENGINE_ID, type RnnoiseAudioSeparator } from './rnnoise/rnnoise-audio-separator.ts';
 export { createFasttext, FASTTEXT_ENGINE_ID, type FasttextLanguageIdentifier, type FasttextSettings } from './fasttext/fasttext-language-identifier.ts';
 export { FASTTEXT_LANGUAGES } from './fasttext/fasttext-languages.ts';

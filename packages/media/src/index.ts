@@ -6,6 +6,8 @@ export * from './picture-header.ts';
 export * from './audio-args.ts';
 export * from './subtitle-args.ts';
 export * from './image-args.ts';
+export * from './video-frame-args.ts';
+export * from './video-frames.ts';
 export * from './waveform.ts';
 export * from './media-tools.ts';
 export * from './wav-format.ts';

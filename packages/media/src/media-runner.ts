@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { parseProgressSeconds } from './ffmpeg-args.ts';
 
 export class MediaProcessError extends Error {
@@ -34,6 +35,54 @@ export interface RunResult {
 const KILL_GRACE_MS = 500;
 const MAX_CAPTURE = 1 << 20;
 
+/**
+ * A started tool under watch: the signal and the timeout stop it (SIGTERM, then SIGKILL after
+ * 0.5 s), its stderr is kept (1 MiB at most), and `outcome` says what its end means.
+ */
+function superviseTool(binary: string, child: ChildProcessByStdio<null, Readable, Readable>, options: Omit<RunOptions, 'onProgress'>) {
+  let stoppedBy: 'signal' | 'timeout' | 'caller' | undefined;
+  let killTimer: NodeJS.Timeout | undefined;
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    if (stderr.length < MAX_CAPTURE) stderr += chunk;
+  });
+  const stop = (reason: 'signal' | 'timeout' | 'caller') => {
+    if (stoppedBy || child.exitCode !== null || child.signalCode !== null) return;
+    stoppedBy = reason;
+    child.kill('SIGTERM');
+    killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+  };
+  const onAbort = () => stop('signal');
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const timeout = options.timeoutMs ? setTimeout(() => stop('timeout'), options.timeoutMs) : undefined;
+  return {
+    stop,
+    get stderr() {
+      return stderr;
+    },
+    /** The error the tool's end stands for (undefined: it succeeded), from its exit code or the error it could not start with. */
+    outcome(code: number | null, startError?: Error): Error | undefined {
+      if (startError) {
+        const missing = (startError as NodeJS.ErrnoException).code === 'ENOENT';
+        return new MediaProcessError(missing ? `${binary} is not installed` : `${binary} could not start: ${startError.message}`, { exitCode: null, stderr, isRetryable: false, cause: startError });
+      }
+      if (stoppedBy === 'signal') return new MediaAbortedError(`${binary} was cancelled`);
+      if (stoppedBy === 'timeout') return new MediaProcessError(`${binary} timed out after ${options.timeoutMs} ms`, { exitCode: code, stderr, isRetryable: true });
+      if (code !== 0) {
+        const lastLine = stderr.trim().split('\n').pop() ?? '';
+        return new MediaProcessError(`${binary} exited with code ${code}: ${lastLine}`, { exitCode: code, stderr, isRetryable: false });
+      }
+      return undefined;
+    },
+    /** Stops watching (the signal's listener, the timers). */
+    release() {
+      clearTimeout(timeout);
+      clearTimeout(killTimer);
+      options.signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
 /** Runs one media tool with a timeout and cancellation: abort sends SIGTERM, then SIGKILL after 0.5 s. */
 export function runMediaTool(binary: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
@@ -42,22 +91,9 @@ export function runMediaTool(binary: string, args: readonly string[], options: R
       return;
     }
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const tool = superviseTool(binary, child, options);
     let stdout = '';
-    let stderr = '';
     let settled = false;
-    let abortedBy: 'signal' | 'timeout' | undefined;
-    let killTimer: NodeJS.Timeout | undefined;
-
-    const stop = (reason: 'signal' | 'timeout') => {
-      if (settled || abortedBy) return;
-      abortedBy = reason;
-      child.kill('SIGTERM');
-      killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
-    };
-    const onAbort = () => stop('signal');
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    const timeout = options.timeoutMs ? setTimeout(() => stop('timeout'), options.timeoutMs) : undefined;
-
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       if (stdout.length < MAX_CAPTURE) stdout += chunk;
       if (options.onProgress) {
@@ -65,43 +101,52 @@ export function runMediaTool(binary: string, args: readonly string[], options: R
         if (seconds !== undefined) options.onProgress(seconds);
       }
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      if (stderr.length < MAX_CAPTURE) stderr += chunk;
-    });
-
     const finish = (error: Error | undefined) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timeout);
-      clearTimeout(killTimer);
-      options.signal?.removeEventListener('abort', onAbort);
+      tool.release();
       if (error) reject(error);
-      else resolve({ stdout, stderr });
+      else resolve({ stdout, stderr: tool.stderr });
     };
-
-    child.on('error', (cause) => {
-      const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
-      finish(
-        new MediaProcessError(missing ? `${binary} is not installed` : `${binary} could not start: ${cause.message}`, {
-          exitCode: null,
-          stderr,
-          isRetryable: false,
-          cause,
-        }),
-      );
-    });
-    child.on('close', (code) => {
-      if (abortedBy === 'signal') return finish(new MediaAbortedError(`${binary} was cancelled`));
-      if (abortedBy === 'timeout') {
-        return finish(new MediaProcessError(`${binary} timed out after ${options.timeoutMs} ms`, { exitCode: code, stderr, isRetryable: true }));
-      }
-      if (code !== 0) {
-        const lastLine = stderr.trim().split('\n').pop() ?? '';
-        return finish(new MediaProcessError(`${binary} exited with code ${code}: ${lastLine}`, { exitCode: code, stderr, isRetryable: false }));
-      }
-      finish(undefined);
-    });
+    child.on('error', (cause) => finish(tool.outcome(null, cause)));
+    child.on('close', (code) => finish(tool.outcome(code)));
   });
+}
+
+/**
+ * Runs one media tool and yields its standard output as it comes, for binary output too large to
+ * hold (raw video frames). Reading is pulled by the consumer: the tool waits while the consumer
+ * works (pipe backpressure). Ends like `runMediaTool` — `MediaAbortedError` on the signal,
+ * retryable `MediaProcessError` on the timeout, `MediaProcessError` on a non-zero exit — and a
+ * consumer that stops early (`break`, a throw) ends the tool.
+ */
+export async function* streamMediaTool(binary: string, args: readonly string[], options: Omit<RunOptions, 'onProgress'> = {}): AsyncGenerator<Buffer, void, undefined> {
+  if (options.signal?.aborted) throw new MediaAbortedError(`${binary} was cancelled before it started`);
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const tool = superviseTool(binary, child, options);
+  let startError: Error | undefined;
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('error', (cause) => {
+      startError = cause;
+      resolve(null);
+    });
+    child.on('close', (code) => resolve(code));
+  });
+  let finished = false;
+  try {
+    for await (const chunk of child.stdout) yield chunk as Buffer;
+    const error = tool.outcome(await exited, startError);
+    finished = true;
+    if (error) throw error;
+  } finally {
+    if (!finished) {
+      // The consumer stopped early: end the tool and wait for it, so no process outlives the call.
+      child.stdout.destroy();
+      tool.stop('caller');
+      await exited;
+    }
+    tool.release();
+  }
 }
 
 export const runFfmpeg = (args: readonly string[], options?: RunOptions) => runMediaTool('ffmpeg', args, options);

@@ -58,6 +58,8 @@ export const detectTextOptionsSchema = z.object({
   input: z.union([videoInput, z.object({ frames: z.array(z.object({ imageFile: fileName, timeSeconds: z.number().min(0) })).min(1) })]),
   languages: z.array(z.string().min(1)).optional(),
   region: boundingBox.optional(),
+  mode: z.enum(['subtitles', 'all-text']).optional(),
+  onProgress: z.custom<(percent: number) => void>((value) => typeof value === 'function', 'onProgress is not a function').optional(),
 });
 
 /** `InpaintOptions`: a mask ends after it starts. */

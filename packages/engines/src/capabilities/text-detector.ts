@@ -6,12 +6,23 @@ export interface DetectedTextBox extends TimeSpan {
   confidence: number;
 }
 
+/**
+ * What to read in a video: `subtitles` finds the subtitle band and returns one timed box per
+ * subtitle line (rows of a two-row subtitle joined); `all-text` returns every text on screen, each
+ * place and text one timed box (for erasing text).
+ */
+export type TextDetectionMode = 'subtitles' | 'all-text';
+
 export interface DetectTextOptions extends EngineCallOptions {
-  /** A video file, sampled at `framesPerSecond`, or still images with their times. */
+  /** A video file, sampled at `framesPerSecond` (the engine's default when absent), or still images with their times. */
   input: { videoFile: string; framesPerSecond?: number } | { frames: Array<{ imageFile: string; timeSeconds: number }> };
   languages?: LanguageTag[];
-  /** Only this part of the picture (e.g. the subtitle band), in pixels. */
+  /** Only this part of the picture (e.g. the subtitle band), in pixels. In subtitle mode it is the band: no search for one. */
   region?: BoundingBox;
+  /** For a video; default `subtitles`. Still frames are read whole. */
+  mode?: TextDetectionMode;
+  /** Called now and then with how much of the work is done (0–100). */
+  onProgress?: (percent: number) => void;
 }
 
 export interface DetectTextResult extends EngineResult {
@@ -19,6 +30,8 @@ export interface DetectTextResult extends EngineResult {
   boxes: DetectedTextBox[];
   frameWidth: number;
   frameHeight: number;
+  /** Subtitle mode: the full-width band the subtitles were read in (found, or the `region` given). */
+  subtitleBand?: BoundingBox;
 }
 
 /** Frames → timed text boxes (OCR of burned-in subtitles). */

@@ -27,6 +27,7 @@ describe('engine registry', () => {
     expect(registry.list('voice-converter').map((entry) => entry.id)).toEqual(['dsp:voice-match']);
     expect(registry.list('audio-separator').map((entry) => entry.id)).toEqual(['rnnoise:rnnoise']);
     expect(registry.list('language-identifier').map((entry) => entry.id)).toEqual(['fasttext:lid-176']);
+    expect(registry.list('text-detector').map((entry) => entry.id)).toEqual(['ppocr:pp-ocrv4']);
     expect(registry.get('espeak:espeak-ng')).toMatchObject({ location: 'local', qualityTier: 'basic', cost: { usdPerThousand: 0 } });
     expect(registry.get('espeak:espeak-ng')!.languages).toEqual(expect.arrayContaining(['en-us', 'cmn-latn-pinyin', 'es', 'de', 'fr-fr']));
   });
@@ -57,7 +58,8 @@ describe('engine registry', () => {
     expect(registry.explain('espeak:espeak', 'speech-synthesizer')).toMatch(/did you mean "espeak:espeak-ng"/);
     expect(registry.explain('silero:vad-v4', 'speech-synthesizer')).toMatch(/is a voice-activity-detector, not a speech-synthesizer/);
     expect(registry.explain('espeak', 'speech-synthesizer')).toMatch(/not an engine id \(expected vendor:model/);
-    expect(registry.explain('acme:ocr', 'text-detector')).toMatch(/no text-detector engine is registered/);
+    expect(registry.explain('acme:ocr', 'text-detector')).toMatch(/known text-detector engines: ppocr:pp-ocrv4/);
+    expect(registry.explain('acme:faces', 'face-tracker')).toMatch(/no face-tracker engine is registered/);
     await expect(registry.load('openai:tts-1', 'speech-synthesizer')).rejects.toBeInstanceOf(UnknownEngineError);
   });
 

@@ -1,6 +1,7 @@
 import type { Capability, CapabilityMap } from '../capabilities/capability-map.ts';
 import type { EngineId, LanguageTag } from '../capabilities/engine-common.ts';
 import { EngineError, UnknownEngineError } from '../engine-errors.ts';
+import { editDistance } from '../text/edit-distance.ts';
 
 export type QualityTier = 'basic' | 'standard' | 'premium';
 
@@ -44,20 +45,6 @@ const ID_PATTERN = /^[a-z0-9][a-z0-9-]*:[a-z0-9][a-z0-9._-]*$/;
 
 export function isEngineId(value: string): value is EngineId {
   return ID_PATTERN.test(value);
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
 }
 
 export function createEngineRegistry(descriptors: readonly EngineDescriptor[]): EngineRegistry {

@@ -5,6 +5,7 @@ import type { FasttextSettings } from '../fasttext/fasttext-language-identifier.
 import type { FestivalSettings } from '../festival/festival-speech-synthesizer.ts';
 import type { FliteSettings } from '../flite/flite-speech-synthesizer.ts';
 import type { PocketsphinxSettings } from '../pocketsphinx/pocketsphinx-speech-recognizer.ts';
+import type { PpocrSettings } from '../ppocr/ppocr-text-detector.ts';
 import type { SileroSettings } from '../silero/silero-voice-activity-detector.ts';
 
 /** Settings passed to each vendor's factory when the registry loads its engine. */
@@ -18,4 +19,5 @@ export interface EngineSettingsByVendor {
   flite?: FliteSettings;
   pocketsphinx?: PocketsphinxSettings;
   apertium?: ApertiumSettings;
+  ppocr?: PpocrSettings;
 }

@@ -1,0 +1,139 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runFfmpeg } from '@voxwork/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DetectTextResult } from '../capabilities/text-detector.ts';
+import { createLocalEngineRegistry } from '../registry/local-engines.ts';
+import { textDetectorConformance } from '../testing/conformance/text-detector-conformance.ts';
+import { makeTestVideo } from '../testing/generated-media.ts';
+import { CHINESE_DRAMA_LINES, cuesInSequence, ENGLISH_DRAMA_LINES, makeSubtitledVideo, type SubtitleCue } from '../testing/generated-subtitles.ts';
+import { scoreSubtitles } from '../testing/subtitle-score.ts';
+import { createPpocr } from './ppocr-text-detector.ts';
+
+const descriptor = createLocalEngineRegistry().list('text-detector').find((entry) => entry.id === 'ppocr:pp-ocrv4')!;
+
+/** A short 640×360 clip with two subtitles, one English and one Chinese. */
+const SHORT_CUES: SubtitleCue[] = [
+  { text: 'Where are you going', startSeconds: 0.3, endSeconds: 1.8 },
+  { text: '今天晚上一起吃饭吧', startSeconds: 2.1, endSeconds: 3.6 },
+];
+const makeShortVideo = () => makeSubtitledVideo({ width: 640, height: 360, fontSize: 30, margin: 30, durationSeconds: 4, cues: SHORT_CUES });
+
+textDetectorConformance({
+  descriptor,
+  makeVideo: async () => ({ file: await makeShortVideo(), texts: SHORT_CUES.map((cue) => cue.text) }),
+  makeFrames: async (dir) => {
+    const video = await makeShortVideo();
+    const frames = await Promise.all(
+      [1, 1.5, 3].map(async (timeSeconds) => {
+        const imageFile = path.join(dir, `frame-${timeSeconds}.png`);
+        await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', String(timeSeconds), '-i', video, '-frames:v', '1', imageFile]);
+        return { imageFile, timeSeconds };
+      }),
+    );
+    return { frames, texts: SHORT_CUES.map((cue) => cue.text) };
+  },
+  makeLongVideo: (dir) => makeTestVideo(dir, 'long.mp4', 60, { width: 320, height: 240, frameRate: 10 }),
+  unsupportedOptions: [{ languages: ['ja'] }],
+});
+
+/** Every cue read with ≥ 95 % of its characters overall, each start and end within 0.2 s, nothing extra. */
+function expectSubtitlesRead(result: DetectTextResult, cues: readonly SubtitleCue[]): void {
+  const score = scoreSubtitles(cues, result.boxes);
+  const report = score.lines.map((line) => `${line.expected} → ${line.read} (${line.startError?.toFixed(3)}, ${line.endError?.toFixed(3)})`).join('\n');
+  expect(score.characterAccuracy, report).toBeGreaterThanOrEqual(0.95);
+  for (const line of score.lines) {
+    expect(line.read, report).toBeDefined();
+    expect(Math.abs(line.startError!), `start of "${line.expected}"\n${report}`).toBeLessThanOrEqual(0.2);
+    expect(Math.abs(line.endError!), `end of "${line.expected}"\n${report}`).toBeLessThanOrEqual(0.2);
+  }
+  expect(score.extraLines, 'no line that is not a subtitle').toEqual([]);
+}
+
+describe('ppocr:pp-ocrv4 on generated dramas', () => {
+  const engine = createPpocr();
+  // Making a drama takes 5–10 s the first time (cached afterwards), reading it as long on a busy machine.
+  const DRAMA_TIMEOUT_MS = 120_000;
+
+  it('reads a 9:16 Chinese drama: twelve lines (one in two rows), characters and times', async () => {
+    const cues = cuesInSequence(CHINESE_DRAMA_LINES);
+    const videoFile = await makeSubtitledVideo({ width: 720, height: 1280, background: 'cellauto', fontSize: 46, margin: 260, durationSeconds: Math.ceil(cues.at(-1)!.endSeconds + 1), cues });
+    const progress: number[] = [];
+    const result = await engine.doDetect({ input: { videoFile }, languages: ['zh'], onProgress: (percent) => progress.push(percent) });
+    expectSubtitlesRead(result, cues);
+    expect(progress.length).toBeGreaterThan(10);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(100);
+    expect(result.boxes.find((box) => box.text.includes('总裁'))?.text, 'two rows joined without a space').toBe('从今天开始我就是这家公司的总裁');
+    expect(result).toMatchObject({ frameWidth: 720, frameHeight: 1280, warnings: [] });
+    // The band holds the text (its bottom 260 px above the picture's) and is a strip, not the picture.
+    const band = result.subtitleBand!;
+    expect(band.y + band.height).toBeGreaterThanOrEqual(1280 - 260);
+    expect(band.height).toBeLessThan(1280 / 4);
+    for (const box of result.boxes) expect(box.box.y).toBeGreaterThanOrEqual(band.y);
+    const steps = result.timings!.stepsMs!;
+    expect(steps.framesRecognised, 'unchanged samples are not read again').toBeLessThan(steps.framesSampled! * 0.7);
+    expect(steps.framesDecoded).toBeGreaterThan(steps.framesSampled!);
+  }, DRAMA_TIMEOUT_MS);
+
+  it('reads a 16:9 English drama: ten lines, characters and times', async () => {
+    const cues = cuesInSequence(ENGLISH_DRAMA_LINES);
+    const videoFile = await makeSubtitledVideo({ width: 1280, height: 720, fontSize: 40, margin: 60, durationSeconds: Math.ceil(cues.at(-1)!.endSeconds + 1), cues });
+    const result = await engine.doDetect({ input: { videoFile } });
+    expectSubtitlesRead(result, cues);
+    expect(result.boxes.map((box) => box.text), 'word spaces kept').toContain('Meet me at the door at eight tomorrow.');
+  }, DRAMA_TIMEOUT_MS);
+
+  it('reads subtitles at the top of the picture', async () => {
+    const cues = cuesInSequence([
+      ['第一集', 1.5, 0.5],
+      ['Top line two', 1.5, 0],
+    ]);
+    const videoFile = await makeSubtitledVideo({ width: 640, height: 360, fontSize: 28, margin: 24, position: 'top', durationSeconds: 4.5, cues });
+    const result = await engine.doDetect({ input: { videoFile } });
+    expect(result.subtitleBand!.y).toBeLessThan(360 * 0.3);
+    expect(result.boxes.map((box) => box.text)).toEqual(['第一集', 'Top line two']);
+  });
+
+  it('reads all text in all-text mode: each text a timed box where it is, the test pattern clock too', async () => {
+    const result = await engine.doDetect({ input: { videoFile: await makeShortVideo(), framesPerSecond: 2 }, mode: 'all-text' });
+    const texts = JSON.stringify(result.boxes.map((box) => [box.text, box.startSeconds, box.endSeconds]));
+    for (const cue of SHORT_CUES) {
+      const line = result.boxes.find((box) => box.text === cue.text);
+      expect(line, texts).toBeDefined();
+      expect(line!.box.y, 'in the lower part').toBeGreaterThan(360 / 2);
+      // Samples every 0.5 s: the box spans the samples that showed the text, ± a quarter second.
+      expect(Math.abs(line!.startSeconds - cue.startSeconds), texts).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(line!.endSeconds - cue.endSeconds), texts).toBeLessThanOrEqual(0.5);
+    }
+    // testsrc2's running clock, top left.
+    expect(result.boxes.some((box) => /^\d\d:\d\d:\d\d/.test(box.text) && box.box.x < 640 / 4 && box.box.y < 360 / 4), texts).toBe(true);
+    expect(result.subtitleBand).toBeUndefined();
+  });
+
+  describe('bad and unusual input', () => {
+    let dir: string;
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(tmpdir(), 'voxwork-ppocr-'));
+    });
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+
+    it('reads nothing, with a warning, in a video without text', async () => {
+      const videoFile = path.join(dir, 'plain.mp4');
+      await runFfmpeg(['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'rgbtestsrc=s=320x240:rate=10:duration=3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', videoFile]);
+      const result = await engine.doDetect({ input: { videoFile } });
+      expect(result.boxes).toEqual([]);
+      expect(result.warnings).toContainEqual(expect.objectContaining({ type: 'approximate-output', output: 'subtitleBand' }));
+    });
+
+    it('fails typed for a damaged video', async () => {
+      const whole = await makeShortVideo();
+      const damaged = path.join(dir, 'damaged.mp4');
+      await runFfmpeg(['-hide_banner', '-loglevel', 'error', '-y', '-i', whole, '-c', 'copy', '-f', 'mp4', damaged]);
+      const bytes = await readFile(damaged);
+      await writeFile(damaged, bytes.subarray(0, 2000));
+      await expect(engine.doDetect({ input: { videoFile: damaged } })).rejects.toMatchObject({ name: 'EngineInputError', isRetryable: false });
+    });
+  });
+});

@@ -1,0 +1,361 @@
+/**
+ * `ppocr:pp-ocrv4`: burned-in text read offline with PaddleOCR's PP-OCRv4 models (Chinese +
+ * English) on onnxruntime-node (decision 025). A video is read in subtitle mode by default: the
+ * subtitle band is found on a few frames, then only the band is decoded and followed over time
+ * (`SubtitleLineReader`); all-text mode and still frames track every text box (`TextBoxTracker`).
+ * Frames come from ffmpeg through `@voxwork/media` as raw pixels: nothing is written to disk.
+ */
+import { MediaProcessError, probeMedia, rawFrameBytes, rawVideoFramesArgs, readRawVideoFrames, type MediaInfo } from '@voxwork/media';
+import { z } from 'zod';
+import { clampOption, parseOptions, speaksLanguage } from '../capabilities/call-options.ts';
+import type { BoundingBox, EngineWarning } from '../capabilities/engine-common.ts';
+import { detectTextOptionsSchema } from '../capabilities/option-schemas.ts';
+import type { DetectedTextBox, DetectTextOptions, DetectTextResult, TextDetector } from '../capabilities/text-detector.ts';
+import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
+import { PPOCR_ENGINE_ID, PPOCR_READABLE } from './ppocr-languages.ts';
+import { loadPpocrModel, type PpocrModel, type PpocrModelSettings } from './ppocr-model.ts';
+import type { RgbImage } from './rgb-image.ts';
+import { fallbackBand, findSubtitleBand, isSubtitlePlace, type FrameReading } from './subtitle-band.ts';
+import { SubtitleLineReader, type BandReading } from './subtitle-line-reader.ts';
+import { TextBoxTracker } from './text-box-tracker.ts';
+import { comparableText, growBox, mergeRowBoxes, readLine, type ReadBox } from './text-lines.ts';
+
+export type PpocrSettings = PpocrModelSettings;
+
+const providerSchema = z.object({
+  /** Place line starts and ends on the frames between samples (default true); off: halfway between samples. */
+  refineBoundaries: z.boolean().optional(),
+  /** Skip OCR of samples whose text pixels have not changed (default true). */
+  skipUnchanged: z.boolean().optional(),
+  /** Frames looked at to find the subtitle band (default 10). */
+  bandSampleFrames: z.number().int().min(3).max(30).optional(),
+  /** Readings below this confidence are dropped (default 0.5). */
+  minConfidence: z.number().min(0).max(1).optional(),
+  /** Detection works on pictures brought down to this longer side (default 960). */
+  detectionMaxSide: z.number().int().min(320).max(4096).optional(),
+});
+type ProviderOptions = z.infer<typeof providerSchema>;
+
+const DEFAULT_SUBTITLE_RATE = 4;
+const DEFAULT_ALL_TEXT_RATE = 2;
+const RATE_RANGE = [0.2, 10] as const;
+/** A subtitle of one or two characters must be read at least this surely. */
+const SHORT_LINE_CONFIDENCE = 0.8;
+/** Share of the progress of a subtitle read that the band search stands for. */
+const BAND_SEARCH_SHARE = 10;
+/** Pictures are detected at their own size up to this longer side (PaddleOCR's default limit). */
+const DETECTION_MAX_SIDE = 960;
+/** Line boxes are grown by this share of their height before they are read. */
+const LINE_MARGIN = 0.1;
+/** Frames ffmpeg decodes ahead while one is read (decoding and OCR then share the two cores). */
+const READ_AHEAD_FRAMES = 4;
+/** The band is searched on frames of this longer side. */
+const BAND_SEARCH_SIDE = 640;
+/** Videos up to this long are decoded once for the band search rather than sought into. */
+const SINGLE_PASS_SECONDS = 180;
+/** Frames between samples are decoded at up to this rate to place line changes. */
+const MAX_REFINE_RATE = 30;
+
+interface VideoFacts {
+  file: string;
+  width: number;
+  height: number;
+  durationSeconds: number;
+  frameRate: number | undefined;
+}
+
+interface CallState {
+  model: PpocrModel;
+  options: DetectTextOptions;
+  provider: ProviderOptions;
+  warnings: EngineWarning[];
+  steps: Record<string, number>;
+  /** Reports whole percents to `options.onProgress`, each once. */
+  progress(percent: number): void;
+}
+
+const roundTime = (seconds: number) => Math.round(seconds * 1000) / 1000;
+const even = (value: number) => Math.floor(value / 2) * 2;
+
+/** `box` inside a `width` × `height` picture, with even edges (what ffmpeg's crop of 4:2:0 video keeps exactly). */
+function evenBox(box: BoundingBox, width: number, height: number): BoundingBox {
+  const x = even(Math.max(0, Math.min(width - 2, box.x)));
+  const y = even(Math.max(0, Math.min(height - 2, box.y)));
+  return { x, y, width: Math.max(2, even(Math.min(width - x, box.width + (box.x - x)))), height: Math.max(2, even(Math.min(height - y, box.height + (box.y - y)))) };
+}
+
+const offsetBox = (box: BoundingBox, by: { x: number; y: number }): BoundingBox => ({ x: by.x + box.x, y: by.y + box.y, width: box.width, height: box.height });
+
+export class PpocrTextDetector implements TextDetector {
+  readonly specificationVersion = 'v1';
+  readonly engineId = PPOCR_ENGINE_ID;
+  readonly #settings: PpocrSettings;
+
+  constructor(settings: PpocrSettings = {}) {
+    this.#settings = settings;
+  }
+
+  async doDetect(options: DetectTextOptions): Promise<DetectTextResult> {
+    const startedAt = performance.now();
+    const { warnings, provider } = parseOptions(options, { engineId: this.engineId, request: detectTextOptionsSchema, vendor: 'ppocr', schema: providerSchema });
+    for (const language of options.languages ?? []) {
+      if (!PPOCR_READABLE.some((readable) => speaksLanguage([readable], language))) {
+        warnings.push({ type: 'unsupported-option', option: 'languages', details: `${language}: PP-OCRv4 reads Chinese and English only` });
+      }
+    }
+    const model = await loadPpocrModel(this.#settings).catch((cause: unknown) => {
+      throw new EngineUnavailableError(`PP-OCR models could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`, { engineId: this.engineId, cause });
+    });
+    throwIfAborted(options.signal, this.engineId);
+    let reported = -1;
+    const progress = (percent: number) => {
+      const whole = Math.min(100, Math.floor(percent));
+      if (whole <= reported) return;
+      reported = whole;
+      options.onProgress?.(whole);
+    };
+    const state: CallState = { model, options, provider, warnings, steps: {}, progress };
+    try {
+      let result: Omit<DetectTextResult, 'warnings' | 'response'>;
+      if ('frames' in options.input) {
+        if (options.mode === 'subtitles') warnings.push({ type: 'approximated-option', option: 'mode', details: 'still frames are read whole (all text)' });
+        result = await this.#readFrames(state, options.input.frames);
+      } else {
+        const video = await this.#probeVideo(options.input.videoFile, options.signal);
+        result = options.mode === 'all-text' ? await this.#readAllText(state, video) : await this.#readSubtitles(state, video);
+      }
+      progress(100);
+      return { ...result, warnings, timings: { totalMs: performance.now() - startedAt, stepsMs: state.steps }, response: { engineId: this.engineId } };
+    } catch (error) {
+      throw toEngineError(error, this.engineId, 'reading text');
+    }
+  }
+
+  async #probeVideo(file: string, signal: AbortSignal | undefined): Promise<VideoFacts> {
+    let info: MediaInfo;
+    try {
+      info = await probeMedia(file, { signal, timeoutMs: 60_000 });
+    } catch (error) {
+      if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`${file} is not a readable video: ${error.message}`, { engineId: this.engineId, cause: error });
+      throw error;
+    }
+    const video = info.video;
+    if (!video?.width || !video.height) throw new EngineInputError(`${file} has no picture`, { engineId: this.engineId });
+    const turned = Math.abs(video.rotation ?? 0) % 180 === 90;
+    return {
+      file,
+      width: turned ? video.height : video.width,
+      height: turned ? video.width : video.height,
+      durationSeconds: info.durationSeconds ?? video.durationSeconds ?? 0,
+      frameRate: video.frameRate,
+    };
+  }
+
+  /** Frames of `args`'s output, `width` × `height` each; a decoding failure of a file that probed fine is bad input. */
+  async *#frames(args: readonly string[], width: number, height: number, state: CallState, timeoutMs: number): AsyncGenerator<RgbImage> {
+    const { signal } = state.options;
+    let waitedSince = performance.now();
+    try {
+      for await (const data of readRawVideoFrames(args, rawFrameBytes(width, height), { signal, timeoutMs, readAhead: READ_AHEAD_FRAMES })) {
+        state.steps.decodeWaitMs = (state.steps.decodeWaitMs ?? 0) + performance.now() - waitedSince;
+        throwIfAborted(signal, this.engineId);
+        yield { data, width, height };
+        waitedSince = performance.now();
+      }
+    } catch (error) {
+      if (error instanceof MediaProcessError && error.exitCode !== null && !error.isRetryable) {
+        throw new EngineInputError(`the picture could not be decoded: ${error.message}`, { engineId: this.engineId, cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Detection + recognition of a picture, timed into `recogniseMs`: the boxes `#detectLines` finds
+   * (those `filter` keeps), each read, those read with confidence kept.
+   */
+  async #readBoxes(state: CallState, image: RgbImage, filter: (box: BoundingBox) => boolean, detectionSide?: number, margin = LINE_MARGIN): Promise<ReadBox[]> {
+    const started = performance.now();
+    const detected = await this.#detectLines(state, image, filter, detectionSide, margin);
+    const lines = await state.model.recognise(image, detected);
+    state.steps.recogniseMs = (state.steps.recogniseMs ?? 0) + performance.now() - started;
+    const minConfidence = state.provider.minConfidence ?? 0.5;
+    return detected.flatMap((box, index) => {
+      const line = lines[index]!;
+      return line.text.trim() && line.confidence >= minConfidence ? [{ box: { x: box.x, y: box.y, width: box.width, height: box.height }, text: line.text.trim(), confidence: line.confidence }] : [];
+    });
+  }
+
+  /**
+   * Line boxes of a picture: detected (at `detectionSide`, by default the picture's own size up to
+   * `detectionMaxSide`), kept by `filter`, pieces of a row that touch joined, each grown by `margin`
+   * of its height (detection fits boxes tightly; recognition keeps word spaces better with a margin).
+   */
+  async #detectLines(state: CallState, image: RgbImage, filter: (box: BoundingBox) => boolean = () => true, detectionSide?: number, margin = LINE_MARGIN): Promise<BoundingBox[]> {
+    const maxSide = detectionSide ?? Math.min(Math.max(image.width, image.height), state.provider.detectionMaxSide ?? DETECTION_MAX_SIDE);
+    const detected: BoundingBox[] = (await state.model.detect(image, { maxSide })).filter(filter);
+    return mergeRowBoxes(detected, 0.8).map((box) => growBox(box, margin, image.width, image.height));
+  }
+
+  #rate(state: CallState, fallback: number): number {
+    const { input } = state.options;
+    const asked = 'videoFile' in input ? input.framesPerSecond : undefined;
+    return asked === undefined ? fallback : clampOption(state.warnings, 'input.framesPerSecond', asked, RATE_RANGE, (used) => `read at ${used} frames per second`);
+  }
+
+  /** A few frames spread over the video, read whole (scaled down), and the band their subtitle-like lines recur in. */
+  async #findBand(state: CallState, video: VideoFacts): Promise<{ box: BoundingBox; lineHeight: number } | undefined> {
+    const started = performance.now();
+    const count = state.provider.bandSampleFrames ?? 10;
+    // Subtitles stay legible at this size (≈ 20 px high), and detection costs a third of 960 px.
+    const scale = Math.min(1, BAND_SEARCH_SIDE / Math.max(video.width, video.height));
+    const width = Math.max(2, even(video.width * scale));
+    const height = Math.max(2, even(video.height * scale));
+    const step = video.durationSeconds / count;
+    // A short video is decoded once at `count` frames over its length; a long one is sought into `count` times.
+    const passes =
+      video.durationSeconds <= SINGLE_PASS_SECONDS
+        ? [rawVideoFramesArgs({ input: video.file, startSeconds: step / 2, framesPerSecond: 1 / step, frameCount: count, scale: { width, height } })]
+        : Array.from({ length: count }, (_, index) => rawVideoFramesArgs({ input: video.file, startSeconds: step * (index + 0.5), frameCount: 1, scale: { width, height } }));
+    const readings: FrameReading[] = [];
+    for (const args of passes) {
+      for await (const image of this.#frames(args, width, height, state, 60_000 + video.durationSeconds * 1000)) {
+        // Boxes as detected (no margin): the band is drawn around the text itself.
+        readings.push({ boxes: await this.#readBoxes(state, image, (box) => isSubtitlePlace(box, width, height), BAND_SEARCH_SIDE, 0) });
+        state.progress((readings.length / count) * BAND_SEARCH_SHARE);
+      }
+    }
+    state.steps.detectBandMs = performance.now() - started;
+    const band = findSubtitleBand(readings, width, height);
+    if (!band) return undefined;
+    const top = band.box.y / scale;
+    return { box: { x: 0, y: top, width: video.width, height: Math.min(video.height - top, band.box.height / scale) }, lineHeight: band.lineHeight / scale };
+  }
+
+  async #readSubtitles(state: CallState, video: VideoFacts): Promise<Omit<DetectTextResult, 'warnings' | 'response'>> {
+    const { options, provider } = state;
+    let band: BoundingBox;
+    let lineHeight: number | undefined;
+    if (options.region) band = evenBox(options.region, video.width, video.height);
+    else {
+      const found = video.durationSeconds > 0 ? await this.#findBand(state, video) : undefined;
+      if (found) {
+        band = evenBox(found.box, video.width, video.height);
+        lineHeight = found.lineHeight;
+      } else {
+        band = evenBox(fallbackBand(video.width, video.height), video.width, video.height);
+        state.warnings.push({ type: 'approximate-output', output: 'subtitleBand', details: 'no recurring subtitle line was found on the sample frames: the lower third of the picture was read' });
+      }
+    }
+    const rate = this.#rate(state, DEFAULT_SUBTITLE_RATE);
+    const refine = provider.refineBoundaries ?? true;
+    const sampleEvery = refine ? Math.max(1, Math.floor(Math.min(video.frameRate ?? 25, MAX_REFINE_RATE) / rate)) : 1;
+    const frameRate = rate * sampleEvery;
+    // A subtitle row is about as tall as the rows the band was found with (rows are detected apart).
+    const plausible = (box: BoundingBox) => (lineHeight ? box.height >= lineHeight * 0.5 && box.height <= lineHeight * 1.6 : box.height >= 8);
+    const reader = new SubtitleLineReader({
+      frameSeconds: 1 / frameRate,
+      sampleEvery,
+      durationSeconds: video.durationSeconds,
+      refineBoundaries: refine,
+      skipUnchanged: provider.skipUnchanged ?? true,
+      read: async (image): Promise<BandReading | undefined> => {
+        const boxes = await this.#readBoxes(state, image, plausible, Math.max(band.width, band.height));
+        const line = readLine(boxes);
+        // One or two characters read with doubt are mostly the background (a stroke, a corner).
+        if (!line || (comparableText(line.text).length <= 2 && line.confidence < SHORT_LINE_CONFIDENCE)) return undefined;
+        return { ...line, boxes };
+      },
+    });
+    const started = performance.now();
+    const args = rawVideoFramesArgs({ input: video.file, framesPerSecond: frameRate, crop: band });
+    let index = 0;
+    const bandShare = options.region ? 0 : BAND_SEARCH_SHARE;
+    for await (const image of this.#frames(args, band.width, band.height, state, 120_000 + video.durationSeconds * 30_000)) {
+      await reader.push(image, index);
+      if (video.durationSeconds > 0) state.progress(bandShare + ((100 - bandShare) * index) / (frameRate * video.durationSeconds));
+      index++;
+    }
+    const lines = reader.finish();
+    Object.assign(state.steps, reader.counts, { bandPassMs: performance.now() - started, sampleEvery });
+    const boxes: DetectedTextBox[] = lines.map((line) => ({
+      text: line.text,
+      confidence: roundTime(line.confidence),
+      box: offsetBox(line.box, band),
+      startSeconds: roundTime(Math.max(0, line.startSeconds)),
+      endSeconds: roundTime(video.durationSeconds > 0 ? Math.min(video.durationSeconds, line.endSeconds) : line.endSeconds),
+    }));
+    return { boxes, frameWidth: video.width, frameHeight: video.height, subtitleBand: band };
+  }
+
+  async #readAllText(state: CallState, video: VideoFacts): Promise<Omit<DetectTextResult, 'warnings' | 'response'>> {
+    const rate = this.#rate(state, DEFAULT_ALL_TEXT_RATE);
+    const region = state.options.region ? evenBox(state.options.region, video.width, video.height) : { x: 0, y: 0, width: video.width, height: video.height };
+    const tracker = this.#tracker(state);
+    const args = rawVideoFramesArgs({ input: video.file, framesPerSecond: rate, ...(state.options.region ? { crop: region } : {}) });
+    let index = 0;
+    for await (const image of this.#frames(args, region.width, region.height, state, 120_000 + video.durationSeconds * 60_000)) {
+      await this.#trackFrame(state, tracker, image, index++ / rate);
+      if (video.durationSeconds > 0) state.progress((100 * index) / (rate * video.durationSeconds));
+    }
+    state.steps.framesDecoded = index;
+    const half = 0.5 / rate;
+    const boxes = tracker.finish().map((text) => ({
+      text: text.text,
+      confidence: roundTime(text.confidence),
+      box: offsetBox(text.box, region),
+      startSeconds: roundTime(Math.max(0, text.firstSeconds - half)),
+      endSeconds: roundTime(Math.min(video.durationSeconds || Infinity, text.lastSeconds + half)),
+    }));
+    return { boxes, frameWidth: video.width, frameHeight: video.height };
+  }
+
+  async #readFrames(state: CallState, frames: ReadonlyArray<{ imageFile: string; timeSeconds: number }>): Promise<Omit<DetectTextResult, 'warnings' | 'response'>> {
+    const tracker = this.#tracker(state);
+    const sorted = [...frames].sort((a, b) => a.timeSeconds - b.timeSeconds);
+    // The first picture sets the size (and the region's place); the tracker works in region pixels.
+    const first = await this.#probeVideo(sorted[0]!.imageFile, state.options.signal);
+    const region = state.options.region ? evenBox(state.options.region, first.width, first.height) : { x: 0, y: 0, width: first.width, height: first.height };
+    for (const frame of sorted) {
+      throwIfAborted(state.options.signal, this.engineId);
+      const picture = frame === sorted[0] ? first : await this.#probeVideo(frame.imageFile, state.options.signal);
+      const crop = evenBox(region, picture.width, picture.height);
+      const args = rawVideoFramesArgs({ input: frame.imageFile, frameCount: 1, ...(state.options.region ? { crop } : {}) });
+      const size = state.options.region ? crop : picture;
+      for await (const image of this.#frames(args, size.width, size.height, state, 60_000)) await this.#trackFrame(state, tracker, image, frame.timeSeconds);
+      state.progress((100 * (sorted.indexOf(frame) + 1)) / sorted.length);
+    }
+    state.steps.framesDecoded = sorted.length;
+    const boxes = tracker
+      .finish()
+      .map((text) => ({ text: text.text, confidence: roundTime(text.confidence), box: offsetBox(text.box, region), startSeconds: text.firstSeconds, endSeconds: text.lastSeconds }));
+    return { boxes, frameWidth: first.width, frameHeight: first.height };
+  }
+
+  #tracker(state: CallState): TextBoxTracker {
+    return new TextBoxTracker({
+      skipUnchanged: state.provider.skipUnchanged ?? true,
+      minConfidence: state.provider.minConfidence ?? 0.5,
+      read: async (image, boxes) => {
+        const started = performance.now();
+        const lines = await state.model.recognise(image, boxes);
+        state.steps.recogniseMs = (state.steps.recogniseMs ?? 0) + performance.now() - started;
+        return lines;
+      },
+    });
+  }
+
+  /** One sample of all-text reading: detection, then the tracker (which recognises only what changed). */
+  async #trackFrame(state: CallState, tracker: TextBoxTracker, image: RgbImage, time: number): Promise<void> {
+    const started = performance.now();
+    const detected = await this.#detectLines(state, image);
+    state.steps.recogniseMs = (state.steps.recogniseMs ?? 0) + performance.now() - started;
+    state.steps.framesRecognised = (state.steps.framesRecognised ?? 0) + 1;
+    await tracker.push(image, time, detected);
+  }
+}
+
+/** PP-OCRv4 (Chinese + English) text detector; the models load on the first call and are shared by the process. */
+export function createPpocr(settings: PpocrSettings = {}): PpocrTextDetector {
+  return new PpocrTextDetector(settings);
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { RgbImage } from './rgb-image.ts';
+import { SubtitleLineReader, type BandReading } from './subtitle-line-reader.ts';
+
+const WIDTH = 60;
+const HEIGHT = 20;
+const BOX = { x: 4, y: 4, width: 48, height: 12 };
+const LINES = { A: [10, 25, 40], B: [13, 28, 44] } as const;
+
+/** A moving noise background with a line's "glyphs" (white bars outlined in black). */
+function frame(index: number, line: keyof typeof LINES | undefined): RgbImage {
+  const data = new Uint8Array(WIDTH * HEIGHT * 3);
+  let seed = index + 1;
+  for (let pixel = 0; pixel < WIDTH * HEIGHT; pixel++) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    data.set([seed % 200, (seed >> 8) % 200, (seed >> 16) % 200], pixel * 3);
+  }
+  const paint = (x: number, y: number, level: number) => data.set([level, level, level], (y * WIDTH + x) * 3);
+  for (const column of line ? LINES[line] : []) {
+    for (let y = 4; y < 16; y++) for (let x = column - 3; x <= column + 4; x++) paint(x, y, 0);
+    for (let y = 6; y < 14; y++) for (let x = column - 1; x <= column + 2; x++) paint(x, y, 255);
+  }
+  return { data, width: WIDTH, height: HEIGHT };
+}
+
+/** "OCR" that knows the lines by their first glyph. */
+function fakeRead(counter: { calls: number }, misreadAt?: number) {
+  return async (image: RgbImage): Promise<BandReading | undefined> => {
+    counter.calls++;
+    const white = (x: number) => image.data[(10 * WIDTH + x) * 3] === 255 && image.data[(10 * WIDTH + x) * 3 + 1] === 255;
+    const text = white(LINES.A[0]) ? 'the first line' : white(LINES.B[0]) ? 'and the second' : undefined;
+    if (!text) return undefined;
+    const read = counter.calls === misreadAt ? 'xx yy zz qq' : text;
+    return { text: read, confidence: 0.9, box: BOX, boxes: [{ text: read, confidence: 0.9, box: BOX }] };
+  };
+}
+
+/** Frames 0–59 at 20 per second: A on frames 3–30, B on 31–50, then nothing. */
+const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
+const script = (index: number) => (index >= 3 && index <= 30 ? 'A' : index >= 31 && index <= 50 ? 'B' : undefined);
+
+async function run(options: { refineBoundaries: boolean; skipUnchanged: boolean; misreadAt?: number }) {
+  const counter = { calls: 0 };
+  const reader = new SubtitleLineReader({ frameSeconds: options.refineBoundaries ? 0.05 : 0.25, sampleEvery: options.refineBoundaries ? 5 : 1, durationSeconds: 3, ...options, read: fakeRead(counter, options.misreadAt) });
+  for (let index = 0; index < 60; index += options.refineBoundaries ? 1 : 5) await reader.push(frame(index, script(index)), options.refineBoundaries ? index : index / 5);
+  return { lines: reader.finish(), reads: counter.calls, counts: reader.counts };
+}
+
+describe('subtitle line reader', () => {
+  it('times lines to the frame between samples, and reads a line once while its pixels stay', async () => {
+    const { lines, reads, counts } = await run({ refineBoundaries: true, skipUnchanged: true });
+    expect(lines.map((line) => [line.text, round(line.startSeconds), round(line.endSeconds)])).toEqual([
+      ['the first line', 0.125, 1.525],
+      ['and the second', 1.525, 2.525],
+    ]);
+    expect(counts).toEqual({ framesDecoded: 60, framesSampled: 12, framesRecognised: reads });
+    // Each line read when it appears and again once a second; empty samples are read too.
+    expect(reads).toBeLessThanOrEqual(8);
+  });
+
+  it('without the frames between samples, puts changes halfway between samples', async () => {
+    const { lines, reads } = await run({ refineBoundaries: false, skipUnchanged: false });
+    // Samples at 0, 0.25, …: A is first seen at 0.25 and last at 1.5, B from 1.75 to 2.5.
+    expect(lines.map((line) => [line.text, round(line.startSeconds), round(line.endSeconds)])).toEqual([
+      ['the first line', 0.125, 1.625],
+      ['and the second', 1.625, 2.625],
+    ]);
+    expect(reads).toBe(12);
+  });
+
+  it('keeps a line whose pixels stay through a misread sample, and takes its most frequent reading', async () => {
+    const { lines } = await run({ refineBoundaries: true, skipUnchanged: false, misreadAt: 3 });
+    expect(lines.map((line) => line.text)).toEqual(['the first line', 'and the second']);
+  });
+});

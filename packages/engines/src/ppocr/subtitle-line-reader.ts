@@ -1,0 +1,177 @@
+/**
+ * Subtitle lines with their times from the frames of the subtitle band. Every `sampleEvery`-th
+ * frame is a sample: it is read by OCR unless the open line's text pixels are all still there (the
+ * main saving: a line stays for seconds). A reading whose text is like the open line's (similarity
+ * ≥ 0.8) is the same line; another text, or none, ends it. Where a line starts or ends between two
+ * samples, the frames in between (kept since the last sample) are looked at with the cheap pixel
+ * test to place the change to within one frame.
+ */
+import type { BoundingBox } from '../capabilities/engine-common.ts';
+import type { RgbImage } from './rgb-image.ts';
+import { bestReading, textSimilarity, unionBox, type ReadBox } from './text-lines.ts';
+import { textPixelsOf, textPresence, type TextPixels } from './text-pixels.ts';
+
+/** A line's text and the boxes it was read from (band pixels). */
+export interface BandReading extends ReadBox {
+  boxes: readonly ReadBox[];
+}
+
+export interface TimedLine extends ReadBox {
+  startSeconds: number;
+  endSeconds: number;
+}
+
+export interface SubtitleLineReaderOptions {
+  /** Seconds between two frames pushed (frame i is at i × frameSeconds). */
+  frameSeconds: number;
+  /** Every this many frames is a sample (1: every frame). */
+  sampleEvery: number;
+  durationSeconds: number;
+  /** Place starts and ends on the frames between samples (otherwise halfway between samples). */
+  refineBoundaries: boolean;
+  /** Skip OCR while the open line's pixels stay. */
+  skipUnchanged: boolean;
+  /** OCR of one band picture: its line, or undefined when it shows no text. */
+  read(image: RgbImage): Promise<BandReading | undefined>;
+}
+
+/** Readings at least this alike are one line. */
+export const SAME_LINE_SIMILARITY = 0.8;
+/**
+ * Share of a line's text pixels that must still match to skip OCR of a sample. On our test videos
+ * an unchanged line measures 0.998–1 and a changed one 0–0.3, whatever moves behind it.
+ */
+export const UNCHANGED_PRESENCE = 0.95;
+/** Share from which a picture still shows the line (a differing reading of it is a misread). */
+export const SHOWN_PRESENCE = 0.6;
+/** A line skipped by its pixels is read again after this long, in case its words changed in place. */
+const VERIFY_AFTER_SECONDS = 1;
+
+interface OpenLine {
+  startSeconds: number;
+  lastSeenSeconds: number;
+  lastReadSeconds: number;
+  readings: BandReading[];
+  pixels: TextPixels | undefined;
+}
+
+export class SubtitleLineReader {
+  readonly #options: SubtitleLineReaderOptions;
+  #between: Array<{ time: number; image: RgbImage }> = [];
+  #previousSample: number | undefined;
+  #open: OpenLine | undefined;
+  readonly #lines: TimedLine[] = [];
+  readonly counts = { framesDecoded: 0, framesSampled: 0, framesRecognised: 0 };
+
+  constructor(options: SubtitleLineReaderOptions) {
+    this.#options = options;
+  }
+
+  /** The frame with index `index` (in decoding order, from 0). */
+  async push(image: RgbImage, index: number): Promise<void> {
+    this.counts.framesDecoded++;
+    const time = index * this.#options.frameSeconds;
+    if (index % this.#options.sampleEvery !== 0) {
+      if (this.#options.refineBoundaries) this.#between.push({ time, image });
+      return;
+    }
+    await this.#sample(image, time);
+    this.#between = [];
+    this.#previousSample = time;
+  }
+
+  /** The lines read, in time order (after the last frame). */
+  finish(): TimedLine[] {
+    const open = this.#open;
+    if (open) {
+      let before = open.lastSeenSeconds;
+      let end: number | undefined;
+      for (const frame of this.#between) {
+        if (open.pixels && textPresence(open.pixels, frame.image) < SHOWN_PRESENCE) {
+          end = (before + frame.time) / 2;
+          break;
+        }
+        before = frame.time;
+      }
+      this.#close(open, end ?? Math.min(this.#options.durationSeconds, before + this.#options.frameSeconds / 2));
+      this.#open = undefined;
+    }
+    return mergeFlickers(this.#lines);
+  }
+
+  async #sample(image: RgbImage, time: number): Promise<void> {
+    this.counts.framesSampled++;
+    const open = this.#open;
+    const presence = open?.pixels ? textPresence(open.pixels, image) : 0;
+    if (open && this.#options.skipUnchanged && time - open.lastReadSeconds < VERIFY_AFTER_SECONDS && presence >= UNCHANGED_PRESENCE) {
+      open.lastSeenSeconds = time;
+      return;
+    }
+    this.counts.framesRecognised++;
+    const reading = await this.#options.read(image);
+    // The same line: its words read alike, or its pixels are still there (the reading differs by a misread).
+    if (open && reading && (presence >= SHOWN_PRESENCE || textSimilarity(reading.text, bestReading(open.readings)!.text) >= SAME_LINE_SIMILARITY)) {
+      open.readings.push(reading);
+      open.lastSeenSeconds = time;
+      open.lastReadSeconds = time;
+      open.pixels = textPixelsOf(image, reading.boxes.map((entry) => entry.box)) ?? open.pixels;
+      return;
+    }
+    if (open) this.#close(open, this.#endBefore(open, time));
+    this.#open = undefined;
+    if (reading) {
+      const pixels = textPixelsOf(image, reading.boxes.map((entry) => entry.box));
+      this.#open = { startSeconds: this.#startBefore(pixels, time), lastSeenSeconds: time, lastReadSeconds: time, readings: [reading], pixels };
+    }
+  }
+
+  /** When `open` stopped showing, between its last sample and the sample at `time`. */
+  #endBefore(open: OpenLine, time: number): number {
+    let before = open.lastSeenSeconds;
+    if (open.pixels) {
+      for (const frame of this.#between) {
+        if (textPresence(open.pixels, frame.image) < SHOWN_PRESENCE) return (before + frame.time) / 2;
+        before = frame.time;
+      }
+    }
+    return (before + time) / 2;
+  }
+
+  /** When a line first read at `time` appeared, between the previous sample and `time`. */
+  #startBefore(pixels: TextPixels | undefined, time: number): number {
+    if (this.#previousSample === undefined) return 0;
+    let after = time;
+    if (pixels) {
+      for (let index = this.#between.length - 1; index >= 0; index--) {
+        const frame = this.#between[index]!;
+        if (textPresence(pixels, frame.image) < SHOWN_PRESENCE) return (frame.time + after) / 2;
+        after = frame.time;
+      }
+    }
+    return (this.#previousSample + after) / 2;
+  }
+
+  #close(open: OpenLine, endSeconds: number): void {
+    const best = bestReading(open.readings)!;
+    this.#lines.push({
+      text: best.text,
+      confidence: best.confidence,
+      box: unionBox(open.readings.map((reading) => reading.box)) as BoundingBox,
+      startSeconds: open.startSeconds,
+      endSeconds: Math.max(open.startSeconds, endSeconds),
+    });
+  }
+}
+
+/** Consecutive lines of like text that touch (a misread sample split one line) become one. */
+function mergeFlickers(lines: readonly TimedLine[]): TimedLine[] {
+  const merged: TimedLine[] = [];
+  for (const line of lines) {
+    const previous = merged.at(-1);
+    if (previous && line.startSeconds - previous.endSeconds < 0.05 && textSimilarity(previous.text, line.text) >= SAME_LINE_SIMILARITY) {
+      const keep = line.endSeconds - line.startSeconds > previous.endSeconds - previous.startSeconds ? line : previous;
+      merged[merged.length - 1] = { ...keep, startSeconds: previous.startSeconds, endSeconds: line.endSeconds, box: unionBox([previous.box, line.box])! };
+    } else merged.push(line);
+  }
+  return merged;
+}

@@ -1,0 +1,47 @@
+/** Decoded video frames as raw pixels on standard output, for in-process analysis such as OCR (pure builder). */
+import { FFMPEG_COMMON } from './ffmpeg-args.ts';
+
+export type RawPixelFormat = 'rgb24' | 'gray';
+
+export interface RawVideoFramesOptions {
+  input: string;
+  /** Frames per second to output: frame k shows the picture at k / rate (ffmpeg's fps filter). Default: every decoded frame. */
+  framesPerSecond?: number;
+  /** Seek here first (before the input: fast and frame-accurate); output times count from it. */
+  startSeconds?: number;
+  /** Stop after this many frames. */
+  frameCount?: number;
+  /** Keep only this part of the (displayed, rotation-applied) picture, in whole pixels. */
+  crop?: { x: number; y: number; width: number; height: number };
+  /** Resize after the crop (area averaging, for downscaling). */
+  scale?: { width: number; height: number };
+  pixelFormat?: RawPixelFormat;
+}
+
+/** The first video stream's frames as headerless `rgb24` (or `gray`) pictures one after another on stdout. */
+export function rawVideoFramesArgs(options: RawVideoFramesOptions): string[] {
+  const filters: string[] = [];
+  if (options.framesPerSecond) filters.push(`fps=${options.framesPerSecond}`);
+  if (options.crop) {
+    const { x, y, width, height } = options.crop;
+    filters.push(`crop=${Math.round(width)}:${Math.round(height)}:${Math.round(x)}:${Math.round(y)}`);
+  }
+  if (options.scale) filters.push(`scale=${Math.round(options.scale.width)}:${Math.round(options.scale.height)}:flags=area`);
+  return [
+    ...FFMPEG_COMMON,
+    ...(options.startSeconds ? ['-ss', String(options.startSeconds)] : []),
+    '-i', options.input,
+    '-map', '0:v:0',
+    '-an', '-sn', '-dn',
+    ...(filters.length > 0 ? ['-vf', filters.join(',')] : []),
+    ...(options.frameCount ? ['-frames:v', String(options.frameCount)] : []),
+    '-f', 'rawvideo',
+    '-pix_fmt', options.pixelFormat ?? 'rgb24',
+    'pipe:1',
+  ];
+}
+
+/** Bytes of one raw frame. */
+export function rawFrameBytes(width: number, height: number, pixelFormat: RawPixelFormat = 'rgb24'): number {
+  return width * height * (pixelFormat === 'gray' ? 1 : 3);
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { MediaAbortedError, MediaProcessError, runFfmpeg } from './media-runner.ts';
+import { rawFrameBytes, rawVideoFramesArgs } from './video-frame-args.ts';
+import { readRawVideoFrames } from './video-frames.ts';
+import { withWorkDir } from './work-dir.ts';
+
+describe('raw video frames', () => {
+  it('builds the decode command: seek, rate, crop, scale, pixel format', () => {
+    expect(rawVideoFramesArgs({ input: 'in.mp4', framesPerSecond: 4, startSeconds: 1.5, frameCount: 2, crop: { x: 0, y: 560.4, width: 1280, height: 160 }, scale: { width: 640, height: 80 } })).toEqual([
+      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+      '-ss', '1.5', '-i', 'in.mp4', '-map', '0:v:0', '-an', '-sn', '-dn',
+      '-vf', 'fps=4,crop=1280:160:0:560,scale=640:80:flags=area',
+      '-frames:v', '2', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1',
+    ]);
+    expect(rawVideoFramesArgs({ input: 'in.mp4', pixelFormat: 'gray' })).toEqual([
+      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', 'in.mp4', '-map', '0:v:0', '-an', '-sn', '-dn', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1',
+    ]);
+    expect(rawFrameBytes(4, 2)).toBe(24);
+    expect(rawFrameBytes(4, 2, 'gray')).toBe(8);
+  });
+
+  it('reads a cropped band frame by frame at the asked rate, and stops ffmpeg when the reader stops', async () => {
+    await withWorkDir('test', async (_dir, file) => {
+      const video = file('pattern.mp4');
+      await runFfmpeg(['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=25:duration=2', '-c:v', 'mpeg4', '-q:v', '3', video]);
+      const bytes = rawFrameBytes(160, 40);
+      const frames: Uint8Array[] = [];
+      for await (const frame of readRawVideoFrames(rawVideoFramesArgs({ input: video, framesPerSecond: 5, crop: { x: 0, y: 80, width: 160, height: 40 } }), bytes)) frames.push(frame);
+      expect(frames).toHaveLength(10);
+      expect(frames.every((frame) => frame.length === bytes)).toBe(true);
+      expect(frames[0]).not.toEqual(frames[5]);
+
+      const ahead: Uint8Array[] = [];
+      for await (const frame of readRawVideoFrames(rawVideoFramesArgs({ input: video, framesPerSecond: 5, crop: { x: 0, y: 80, width: 160, height: 40 } }), bytes, { readAhead: 3 })) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        ahead.push(frame);
+      }
+      expect(ahead).toEqual(frames);
+
+      for (const readAhead of [0, 2]) {
+        let read = 0;
+        for await (const _frame of readRawVideoFrames(rawVideoFramesArgs({ input: video }), rawFrameBytes(160, 120), { readAhead })) if (++read === 3) break;
+        expect(read).toBe(3);
+      }
+    });
+  });
+
+  it('fails typed: a file that is not a video, and cancellation', async () => {
+    const drain = async (frames: AsyncIterable<Uint8Array>) => {
+      for await (const _frame of frames);
+    };
+    await expect(drain(readRawVideoFrames(rawVideoFramesArgs({ input: '/nonexistent/video.mp4' }), 3))).rejects.toBeInstanceOf(MediaProcessError);
+    await expect(drain(readRawVideoFrames(rawVideoFramesArgs({ input: 'testsrc' }), 3, { signal: AbortSignal.abort() }))).rejects.toBeInstanceOf(MediaAbortedError);
+    const controller = new AbortController();
+    const endless = readRawVideoFrames(['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=32x32:rate=25', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], rawFrameBytes(32, 32), { signal: controller.signal });
+    setTimeout(() => controller.abort(), 200);
+    await expect(drain(endless)).rejects.toBeInstanceOf(MediaAbortedError);
+    await expect(drain(readRawVideoFrames(rawVideoFramesArgs({ input: '/nonexistent/video.mp4' }), 3, { readAhead: 2 }))).rejects.toBeInstanceOf(MediaProcessError);
+  });
+});
