@@ -15,3 +15,4 @@ export * from './prices.ts';
 export * from './text-to-speech/tts-script.ts';
 export * from './voices/quality-tiers.ts';
 export * from './tools/index.ts';
+export * from './text/edit-distance.ts';

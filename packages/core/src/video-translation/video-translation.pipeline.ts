@@ -35,6 +35,7 @@ import type { JobFiles, JobMediaFile, PipelineDefinition, StageContext } from '.
 import { fetchStoredFile, readSegmentTimings, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments, writtenWordTimings, type SegmentTimings } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { synthesizeWithTarget } from '../voices/voice-choice.ts';
+import { mergeSubtitleReadings } from './subtitle-readings.ts';
 import { characterBudget, linesTooLong, planTimeFit, type FitPlacement } from './time-fit.ts';
 
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
@@ -166,7 +167,7 @@ export function createVideoTranslationPipeline({
             if (source.kind === 'subtitle-file') lines = source.lines;
             else if (source.kind === 'subtitles') {
               const read = await videoEngines.readSubtitles({ engineId: source.engineId, videoFile: await files.path('source.video'), languages: [input.sourceLanguage], signal, onProgress: reportProgress });
-              lines = read.lines;
+              lines = mergeSubtitleReadings(read.lines);
               warnings.push(...read.warnings);
             } else {
               const heard = await videoEngines.recognizeSpeech({ engineId: source.engineId, audioFile: await files.path('speech-16k.wav'), language: input.sourceLanguage, signal });

@@ -1,6 +1,6 @@
 /** Text read from boxes put together into lines, and compared between readings. */
 import type { BoundingBox } from '../capabilities/engine-common.ts';
-import { editDistance } from '../text/edit-distance.ts';
+import { editDistance } from '@voxwork/contract';
 import { SYLLABIC } from '../text/words.ts';
 
 export interface ReadBox {

@@ -1,7 +1,7 @@
 import type { Capability, CapabilityMap } from '../capabilities/capability-map.ts';
 import type { EngineId, LanguageTag } from '../capabilities/engine-common.ts';
 import { EngineError, UnknownEngineError } from '../engine-errors.ts';
-import { editDistance } from '../text/edit-distance.ts';
+import { editDistance } from '@voxwork/contract';
 
 export type QualityTier = 'basic' | 'standard' | 'premium';
 

@@ -5,7 +5,7 @@
  */
 import type { DetectedTextBox } from '../capabilities/text-detector.ts';
 import { joinRows } from '../ppocr/text-lines.ts';
-import { editDistance } from '../text/edit-distance.ts';
+import { editDistance } from '@voxwork/contract';
 import type { SubtitleCue } from './generated-subtitles.ts';
 
 export interface LineScore {
