@@ -157,6 +157,9 @@ describe.each(testDatabases().slice(0, 1))('video translation on %s', (_name, op
       const { stdout: tracks } = await run('ffprobe', ['-v', 'error', '-select_streams', 's', '-show_entries', 'stream_tags=language', '-of', 'csv=p=0', output]);
       expect(tracks.trim().split('\n')).toEqual(['spa', 'eng']);
       for (const name of ['es-dubbed-audio.mp3', 'es-voice-stem.mp3', 'background-stem.mp3', 'source.srt', 'source.vtt', 'es-subtitles.vtt']) expect(job.media.map((media) => media.name)).toContain(name);
+      // Several files of a kind save under different names: the title, then the file's own name.
+      const saved = await fetch(new URL(job.media.find((media) => media.name === 'es-voice-stem.mp3')!.downloadUrl, base));
+      expect(saved.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('shop - es-voice-stem.mp3')}`);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -118,9 +118,14 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
     if (!storage || row.status !== 'completed') return [];
     const listed = Array.isArray(row.output?.media) ? (row.output.media as JobMediaFile[]) : [];
     const title = (row.title ?? row.type).replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 60) || 'voxwork';
+    const extensionOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.')) : '');
+    const extensionCounts = new Map<string, number>();
+    for (const file of listed) extensionCounts.set(extensionOf(file.name), (extensionCounts.get(extensionOf(file.name)) ?? 0) + 1);
     return Promise.all(
       listed.map(async (file) => {
-        const extension = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.')) : '';
+        const extension = extensionOf(file.name);
+        // Files of one kind save under the job's title; several of a kind (a dub and its voice stem) keep their own name after it.
+        const downloadName = (extensionCounts.get(extension) ?? 0) > 1 ? `${title} - ${file.name.slice(0, file.name.length - extension.length)}${extension}` : `${title}${extension}`;
         return {
           name: file.name,
           role: file.role,
@@ -128,7 +133,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
           bytes: file.bytes,
           durationSeconds: file.durationSeconds ?? null,
           url: await storage.signedUrl(file.key, { expiresInSeconds: MEDIA_LINK_SECONDS }),
-          downloadUrl: await storage.signedUrl(file.key, { expiresInSeconds: MEDIA_LINK_SECONDS, downloadName: `${title}${extension}` }),
+          downloadUrl: await storage.signedUrl(file.key, { expiresInSeconds: MEDIA_LINK_SECONDS, downloadName }),
         };
       }),
     );

@@ -125,7 +125,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
       const job = await deps.jobs.enqueue(VIDEO_TRANSLATION_JOB, input, {
         ownerId,
         cost,
-        title: request.title || upload.originalName,
+        title: request.title || upload.originalName.replace(/\.[^.]+$/, ''),
         monthlyRuns: { types: [VIDEO_TRANSLATION_JOB], limit: plan.vtUseLimit, since: monthStart(now()), code: ErrorCode.VIDEO_TRANSLATION_MONTHLY_LIMIT },
       });
       return { jobId: job.id, cost };
