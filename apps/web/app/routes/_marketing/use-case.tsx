@@ -13,7 +13,8 @@ const WORKBENCH: Record<UseCaseId, string> = {
   creators: "/workbench/home",
   ecommerce: "/workbench/text-to-speech",
   educators: "/workbench/text-to-speech",
-  shortDrama: "/workbench/dubbing-studio",
+  // The video translator reads burned-in Chinese subtitles: the working path for dramas today (the dubbing studio is not built yet).
+  shortDrama: "/workbench/video-translator",
 };
 const GUIDE: Record<UseCaseId, string> = {
   creators: "/blog/video-localization-checklist",
