@@ -18,7 +18,7 @@ import { createSilero } from '../../packages/engines/src/index.ts';
 import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createVerifiedUser, signedCall } from '../../tests/support/accounts.ts';
-import { makeDubbingClip, type ClipLine } from '../../tests/support/dubbing-media.ts';
+import { audioRms, makeDubbingClip, videoStreamMd5, type ClipLine } from '../../tests/support/dubbing-media.ts';
 import { freePort } from '../../tests/support/server-process.ts';
 import { freshPglite } from '../../tests/support/test-database.ts';
 
@@ -36,14 +36,6 @@ const SENTENCES = [
 const lines: ClipLine[] = [];
 for (let start = 0.6, index = 0; start + 3 < seconds; start += 3.6, index += 1) lines.push({ startSeconds: Math.round(start * 10) / 10, text: SENTENCES[index % SENTENCES.length]! });
 
-async function rms(file: string, start: number, end: number): Promise<number> {
-  const { stdout } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-ss', String(start), '-t', String(end - start), '-i', file, '-ac', '1', '-ar', '16000', '-f', 's16le', '-'], { encoding: 'buffer', maxBuffer: 64 << 20 });
-  const samples = new Int16Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.length / 2));
-  let sum = 0;
-  for (const sample of samples) sum += (sample / 32768) ** 2;
-  return Math.sqrt(sum / Math.max(1, samples.length));
-}
-const md5 = async (file: string) => (await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-'])).stdout.trim();
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-bench-video-'));
 const port = await freePort();
@@ -113,7 +105,7 @@ try {
     const dubbed = output.targets[0]!.lines;
     console.info('\nacceptance figures');
     console.info(`  length: output ${duration.toFixed(3)} s vs input ${clip.durationSeconds.toFixed(3)} s (Δ ${(duration - clip.durationSeconds).toFixed(3)} s; target ±0.1)`);
-    console.info(`  picture stream bit-identical: ${(await md5(video)) === (await md5(clip.file)) ? 'yes' : 'NO'}`);
+    console.info(`  picture stream bit-identical: ${(await videoStreamMd5(video)) === (await videoStreamMd5(clip.file)) ? 'yes' : 'NO'}`);
     const fits = dubbed.reduce<Record<string, number>>((counts, line) => ({ ...counts, [line.fit]: (counts[line.fit] ?? 0) + 1 }), {});
     console.info(`  time fit: ${Object.entries(fits).map(([fit, count]) => `${count} ${fit}`).join(', ')}; max speed ${Math.max(...dubbed.map((line) => line.speed)).toFixed(2)}×`);
     // Where the dub speaks, by VAD on the dubbed audio: each detected segment is matched to the line it overlaps most.
@@ -141,8 +133,8 @@ try {
     let kept = 0;
     let original = 0;
     for (const [start, end] of gaps) {
-      kept += (await rms(video, start, end)) ** 2 * (end - start);
-      original += (await rms(clip.file, start, end)) ** 2 * (end - start);
+      kept += (await audioRms(video, start, end)) ** 2 * (end - start);
+      original += (await audioRms(clip.file, start, end)) ** 2 * (end - start);
     }
     console.info(`  music energy where nobody speaks: ${((kept / original) * 100).toFixed(0)} % of the original over ${gaps.length} gaps (target ≥ 50 %)`);
     const matched = dubbed.filter((line) => srt.includes(line.translation)).length;

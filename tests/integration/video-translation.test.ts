@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
-import { makeDubbingClip, type DubbingClip } from '../support/dubbing-media.ts';
+import { audioRms, makeDubbingClip, videoStreamMd5, type DubbingClip } from '../support/dubbing-media.ts';
 import { freePort } from '../support/server-process.ts';
 import { freshPglite, testDatabases } from '../support/test-database.ts';
 import { startOpenAIChatReplayServer } from '../../packages/engines/src/testing/openai-chat-replay.ts';
@@ -23,20 +23,7 @@ interface TargetResult {
   lines: Array<{ id: string; startSeconds: number; endSeconds: number; source: string; translation: string; dubStartSeconds: number; dubEndSeconds: number; speed: number; fit: string }>;
 }
 
-/** The picture stream's MD5 (stream copy, no decoding): equal means bit-identical. */
-async function videoStreamMd5(file: string): Promise<string> {
-  const { stdout } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-']);
-  return stdout.trim();
-}
 
-/** RMS of a file's audio between `start` and `end` (mixed to mono, 16 kHz). */
-async function rms(file: string, start: number, end: number): Promise<number> {
-  const { stdout } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-ss', String(start), '-t', String(end - start), '-i', file, '-ac', '1', '-ar', '16000', '-f', 's16le', '-'], { encoding: 'buffer', maxBuffer: 64 << 20 });
-  const samples = new Int16Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.length / 2));
-  let sum = 0;
-  for (const sample of samples) sum += (sample / 32768) ** 2;
-  return Math.sqrt(sum / Math.max(1, samples.length));
-}
 
 /**
  * Video translation end to end over HTTP with the real local engines: an English clip (speech over
@@ -148,7 +135,7 @@ describe.each(testDatabases().slice(0, 1))('video translation on %s', (_name, op
       expect(await videoStreamMd5(output)).toBe(await videoStreamMd5(clip.file));
       // Music where nobody speaks (before the first line, between lines), at least half its original level.
       const quiet = [[0, 0.5], [2.9, 3.1]] as const;
-      for (const [start, end] of quiet) expect(await rms(output, start, end), `music at ${start}–${end} s`).toBeGreaterThanOrEqual(0.5 * (await rms(clip.file, start, end)));
+      for (const [start, end] of quiet) expect(await audioRms(output, start, end), `music at ${start}–${end} s`).toBeGreaterThanOrEqual(0.5 * (await audioRms(clip.file, start, end)));
       // The Spanish subtitle track is the translation.
       const srt = job.media.find((media) => media.name === 'es-subtitles.srt')!;
       const text = await (await fetch(new URL(srt.url, base))).text();

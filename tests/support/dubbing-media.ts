@@ -4,10 +4,12 @@
  * panned to the sides (as real mixes put music wide and dialogue in the centre). The clip, its
  * lines and an SRT of them are returned; a cache folder makes each clip once per run.
  */
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { createFestival } from '@voxwork/engines';
 import { probeMedia, runFfmpeg, toSrt } from '@voxwork/media';
 
@@ -24,6 +26,7 @@ export interface DubbingClip {
   lines: Array<{ startSeconds: number; endSeconds: number; text: string }>;
 }
 
+const execFileAsync = promisify(execFile);
 const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
 const FONT = '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc';
 
@@ -87,3 +90,19 @@ export async function makeDubbingClip(options: { name: string; seconds: number; 
   const durationSeconds = (await probeMedia(file)).durationSeconds ?? options.seconds;
   return { file, srt, durationSeconds, lines: timed };
 }
+
+/** RMS of a file's audio between `start` and `end` seconds (mixed to mono, 16 kHz). */
+export async function audioRms(file: string, start: number, end: number): Promise<number> {
+  const { stdout } = await runFfmpegToBuffer(['-hide_banner', '-loglevel', 'error', '-ss', String(start), '-t', String(end - start), '-i', file, '-ac', '1', '-ar', '16000', '-f', 's16le', '-']);
+  const samples = new Int16Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.length / 2));
+  let sum = 0;
+  for (const sample of samples) sum += (sample / 32768) ** 2;
+  return Math.sqrt(sum / Math.max(1, samples.length));
+}
+
+/** The picture stream's MD5 (stream copy, nothing decoded): equal means bit-identical. */
+export async function videoStreamMd5(file: string): Promise<string> {
+  return (await runFfmpegToBuffer(['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-'])).stdout.toString('utf8').trim();
+}
+
+const runFfmpegToBuffer = (args: string[]) => execFileAsync('ffmpeg', args, { encoding: 'buffer', maxBuffer: 64 << 20 });

@@ -12,9 +12,10 @@ import { parseOptions } from '../capabilities/call-options.ts';
 import type { EngineId, EngineWarning, LanguageTag } from '../capabilities/engine-common.ts';
 import { translateOptionsSchema } from '../capabilities/option-schemas.ts';
 import type { TranslatedSegment, TranslateOptions, TranslateResult, TranslationSegment, Translator } from '../capabilities/translator.ts';
-import { EngineFailedError, EngineInputError, throwIfAborted } from '../engine-errors.ts';
-import { apiOrigin, remoteRequest } from '../remote/remote-http.ts';
-import { OPENAI_DEFAULT_BASE_URL, openAIErrorMessage } from './openai-speech-api.ts';
+import { EngineFailedError, throwIfAborted } from '../engine-errors.ts';
+import { remoteRequest } from '../remote/remote-http.ts';
+import { openAIEndpoint } from './openai-endpoint.ts';
+import { openAIErrorMessage } from './openai-speech-api.ts';
 
 export const OPENAI_CHAT_PATH = '/v1/chat/completions';
 
@@ -78,12 +79,8 @@ export class OpenAIChatTranslator implements Translator {
   readonly #endpoint: string;
 
   constructor(settings: OpenAIChatTranslatorSettings) {
-    const parsed = settingsSchema.safeParse(settings);
-    const fallbackId = `openai:${(settings.model ?? '').toLowerCase().replace(/[^a-z0-9._-]+/g, '-')}` as EngineId;
-    if (!parsed.success) throw new EngineInputError(`openai chat settings: ${parsed.error.issues[0]?.message}`, { engineId: settings.engineId ?? fallbackId });
+    ({ engineId: this.engineId, endpoint: this.#endpoint } = openAIEndpoint(settings, settingsSchema, 'chat', OPENAI_CHAT_PATH));
     this.#settings = settings;
-    this.engineId = settings.engineId ?? fallbackId;
-    this.#endpoint = `${apiOrigin(settings.baseUrl ?? OPENAI_DEFAULT_BASE_URL)}${OPENAI_CHAT_PATH}`;
   }
 
   async doTranslate(options: TranslateOptions): Promise<TranslateResult> {

@@ -13,9 +13,10 @@ import { parseOptions } from '../capabilities/call-options.ts';
 import type { EngineId, EngineWarning, LanguageTag } from '../capabilities/engine-common.ts';
 import type { RecognizedSegment, RecognizedWord, RecognizeOptions, RecognizeResult, SpeechRecognizer } from '../capabilities/speech-recognizer.ts';
 import { EngineFailedError, EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
-import { apiOrigin, remoteRequest } from '../remote/remote-http.ts';
+import { remoteRequest } from '../remote/remote-http.ts';
+import { openAIEndpoint } from './openai-endpoint.ts';
 import { tokenizeWords } from '../text/words.ts';
-import { OPENAI_DEFAULT_BASE_URL, OPENAI_SPEECH_LANGUAGES, openAIErrorMessage } from './openai-speech-api.ts';
+import { OPENAI_SPEECH_LANGUAGES, openAIErrorMessage } from './openai-speech-api.ts';
 
 export const OPENAI_TRANSCRIPTION_PATH = '/v1/audio/transcriptions';
 const PIECE_SECONDS = 20 * 60;
@@ -73,12 +74,8 @@ export class OpenAITranscriptionRecognizer implements SpeechRecognizer {
   readonly #endpoint: string;
 
   constructor(settings: OpenAITranscriptionSettings) {
-    const fallbackId = `openai:${(settings.model ?? '').toLowerCase().replace(/[^a-z0-9._-]+/g, '-')}` as EngineId;
-    const parsed = settingsSchema.safeParse(settings);
-    if (!parsed.success) throw new EngineInputError(`openai transcription settings: ${parsed.error.issues[0]?.message}`, { engineId: settings.engineId ?? fallbackId });
+    ({ engineId: this.engineId, endpoint: this.#endpoint } = openAIEndpoint(settings, settingsSchema, 'transcription', OPENAI_TRANSCRIPTION_PATH));
     this.#settings = settings;
-    this.engineId = settings.engineId ?? fallbackId;
-    this.#endpoint = `${apiOrigin(settings.baseUrl ?? OPENAI_DEFAULT_BASE_URL)}${OPENAI_TRANSCRIPTION_PATH}`;
   }
 
   async doRecognize(options: RecognizeOptions): Promise<RecognizeResult> {
