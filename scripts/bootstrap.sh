@@ -16,9 +16,9 @@ RUNTIME_PACKAGES=(ffmpeg espeak-ng festival flite festvox-us-slt-hts festvox-kal
   festvox-ca-ona-hts festvox-italp16k festvox-itapc16k festvox-ru festvox-czech-dita festvox-suopuhe-lj
   festvox-suopuhe-mv rubberband-cli sox pocketsphinx pocketsphinx-en-us
   apertium apertium-eng-spa apertium-eng-cat apertium-en-gl apertium-eo-en apertium-eu-en apertium-hbs-eng
-  apertium-isl-eng apertium-mkd-eng)
-# Chromium for the browser tests; the CJK font draws the burned-in subtitles of the OCR test media.
-TEST_PACKAGES=(chromium fonts-wqy-zenhei)
+  apertium-isl-eng apertium-mkd-eng fonts-wqy-zenhei)
+# Chromium for the browser tests (the CJK font above draws burned-in subtitles and Chinese pages).
+TEST_PACKAGES=(chromium)
 
 log() { printf '\033[36m[voxwork]\033[0m %s\n' "$*" >&2; }
 

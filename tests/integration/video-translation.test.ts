@@ -11,6 +11,7 @@ import { createVerifiedUser, signedCall } from '../support/accounts.ts';
 import { audioRms, makeDubbingClip, videoStreamMd5, type DubbingClip } from '../support/dubbing-media.ts';
 import { freePort } from '../support/server-process.ts';
 import { freshPglite, testDatabases } from '../support/test-database.ts';
+import { createPpocr } from '../../packages/engines/src/index.ts';
 import { startOpenAIChatReplayServer } from '../../packages/engines/src/testing/openai-chat-replay.ts';
 import { CHINESE_DRAMA_LINES, cuesInSequence, makeSubtitledVideo } from '../../packages/engines/src/testing/generated-subtitles.ts';
 import { scoreSubtitles } from '../../packages/engines/src/testing/subtitle-score.ts';
@@ -154,6 +155,33 @@ describe.each(testDatabases().slice(0, 1))('video translation on %s', (_name, op
     expect(after.availablePoint).toBe(before.availablePoint - created.cost);
     expect(after.freezePoint).toBe(before.freezePoint);
   }, 300_000);
+
+  it('burns the translated subtitles into the picture when asked: readable in the frame, lines broken to fit, no second track', async () => {
+    const plain = await makeDubbingClip({ name: 'vt-en-12s-plain', seconds: 12, burnedSubtitles: false });
+    const uploadId = await upload('plain.mp4', plain.file);
+    const created = await data<{ jobId: string }>('/api/video-translation/create', {
+      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'plain.srt', text: await readFile(plain.srt, 'utf8') }, burnSubtitles: true,
+    });
+    const job = await until(created.jobId);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const line = (job.output as { targets: TargetResult[] }).targets[0]!.lines[1]!;
+    const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-vt-burn-'));
+    try {
+      const output = await download(job.media.find((media) => media.role === 'video')!.url, path.join(dir, 'es.mp4'));
+      expect(await videoStreamMd5(output)).not.toBe(await videoStreamMd5(plain.file));
+      const frame = path.join(dir, 'frame.png');
+      await run('ffmpeg', ['-loglevel', 'error', '-ss', String((line.dubStartSeconds + line.dubEndSeconds) / 2), '-i', output, '-frames:v', '1', frame]);
+      const read = await (await createPpocr()).doDetect({ input: { frames: [{ imageFile: frame, timeSeconds: 0 }] }, languages: ['en'] });
+      const text = read.boxes.map((box) => box.text).join(' ').toLowerCase();
+      // Most words of the Spanish line are in the picture (OCR may miss an accent or a space).
+      const words = line.translation.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+      expect(words.filter((word) => text.includes(word)).length, `${line.translation} in "${text}"`).toBeGreaterThanOrEqual(Math.ceil(words.length / 2));
+      const { stdout: tracks } = await run('ffprobe', ['-v', 'error', '-select_streams', 's', '-show_entries', 'stream_tags=language', '-of', 'csv=p=0', output]);
+      expect(tracks.trim().split('\n')).toEqual(['eng']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('refuses bad input with catalogue errors in both languages and charges nothing', async () => {
     const before = await points();

@@ -44,7 +44,7 @@ export const ENGLISH_LINES: ClipLine[] = [
  * A 16:9 clip (`width`×`height`, 25 fps, H.264 + AAC stereo) `seconds` long: English lines spoken
  * by festival at their times over a music bed, each line burned in as a subtitle while spoken.
  */
-export async function makeDubbingClip(options: { name: string; seconds: number; lines?: ClipLine[]; width?: number; height?: number; cacheDir?: string }): Promise<DubbingClip> {
+export async function makeDubbingClip(options: { name: string; seconds: number; lines?: ClipLine[]; width?: number; height?: number; cacheDir?: string; burnedSubtitles?: boolean }): Promise<DubbingClip> {
   const dir = options.cacheDir ?? path.join(tmpdir(), 'voxwork-test-media');
   await mkdir(dir, { recursive: true });
   const lines = options.lines ?? ENGLISH_LINES;
@@ -79,7 +79,7 @@ export async function makeDubbingClip(options: { name: string; seconds: number; 
       '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`,
       '-f', 'lavfi', '-i', music,
       ...speechFiles.flatMap((speech) => ['-i', speech]),
-      '-filter_complex', `[0:v]${subtitles}[vout];${graph}`,
+      '-filter_complex', `[0:v]${options.burnedSubtitles === false ? 'null' : subtitles}[vout];${graph}`,
       '-map', '[vout]', '-map', '[aout]',
       '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
       '-c:a', 'aac', '-b:a', '128k', '-ac', '2',

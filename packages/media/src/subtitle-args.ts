@@ -44,6 +44,52 @@ export function toVtt(segments: readonly TimedText[]): string {
   return `WEBVTT\n\n${body}`;
 }
 
+export interface AssStyle {
+  /** The picture's size: the script's coordinates are its pixels. */
+  width: number;
+  height: number;
+  /** A fontconfig family that has the script's characters (e.g. `WenQuanYi Zen Hei` for Chinese). */
+  fontName: string;
+  /** Pixels. */
+  fontSize: number;
+  /** Distance of the bottom line from the bottom of the picture, pixels. */
+  marginV: number;
+}
+
+/** `3723.456` → `1:02:03.46` (ASS centiseconds). */
+function assTime(seconds: number): string {
+  const cs = Math.max(0, Math.round(seconds * 100));
+  return `${Math.floor(cs / 360_000)}:${pad(Math.floor(cs / 6000) % 60, 2)}:${pad(Math.floor(cs / 100) % 60, 2)}.${pad(cs % 100, 2)}`;
+}
+
+/**
+ * An Advanced SubStation script for burning subtitles in: coordinates in the picture's pixels,
+ * white text with a dark outline and soft shadow at the bottom centre, lines broken where the text
+ * has line feeds (no automatic wrapping: the caller breaks lines, e.g. CJK-aware).
+ */
+export function toAss(segments: readonly TimedText[], style: AssStyle): string {
+  const outline = Math.max(2, Math.round(style.fontSize / 16));
+  const header = [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    `PlayResX: ${style.width}`,
+    `PlayResY: ${style.height}`,
+    'WrapStyle: 2',
+    'ScaledBorderAndShadow: yes',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    `Style: Default,${style.fontName.replace(/,/g, ' ')},${style.fontSize},&H00FFFFFF,&H000000FF,&H00101010,&H80000000,0,0,0,0,100,100,0,0,1,${outline},1,2,${Math.round(style.width * 0.05)},${Math.round(style.width * 0.05)},${style.marginV},1`,
+    '',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+  ];
+  // Override blocks and backslashes in the text would be read as commands.
+  const escape = (text: string) => text.replace(/\\/g, '/').replace(/\{/g, '(').replace(/\}/g, ')').split('\n').map((line) => line.trim()).filter(Boolean).join('\\N');
+  const events = cues(segments).map((cue) => `Dialogue: 0,${assTime(cue.start)},${assTime(cue.end)},Default,,0,0,0,,${escape(cue.text)}`);
+  return `${[...header, ...events].join('\n')}\n`;
+}
+
 /**
  * A path as a value inside a filter graph: escaped once for the option parser (`\ ' :`) and once
  * for the graph parser (`\ ' [ ] , ;`), as ffmpeg's filter documentation describes.

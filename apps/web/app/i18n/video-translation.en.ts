@@ -56,6 +56,10 @@ export const videoTranslationEn = {
     fileUnreadable: "That file could not be read.",
     needFile: "Choose the subtitle file first.",
   },
+  burnIn: {
+    label: "Subtitles in the picture",
+    hint: "Draw the translated subtitles into the video (the picture is re-encoded). Off: they come as a track you can switch on, and the picture stays untouched.",
+  },
   voices: {
     title: "Voices",
     hint: "Each language gets the best voice that speaks it unless you choose one: library voices or your cloned voices.",

@@ -52,6 +52,10 @@ export const videoTranslationZh: typeof videoTranslationEn = {
     fileUnreadable: "无法读取该文件。",
     needFile: "请先选择字幕文件。",
   },
+  burnIn: {
+    label: "字幕压进画面",
+    hint: "把译文字幕直接画进视频（画面会重新编码）。不勾选时，字幕作为可开关的字幕轨，画面原样保留。",
+  },
   voices: {
     title: "配音声音",
     hint: "除非您另选，每种语言都会使用能说该语言的最佳声音：可选声音库中的声音或您克隆的声音。",

@@ -51,6 +51,8 @@ export const videoTranslationCreateCall = defineCall({
         .array(z.object({ source: singleLineText({ min: 1, max: 200, trim: true }), target: singleLineText({ min: 1, max: 200, trim: true }) }).strict())
         .max(200)
         .optional(),
+      /** Draw the translated subtitles into the picture (re-encodes the video; otherwise the picture is copied untouched). */
+      burnSubtitles: z.boolean().default(false),
       title: singleLineText({ max: 120, trim: true }).optional(),
     })
     .strict(),

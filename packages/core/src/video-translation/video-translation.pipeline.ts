@@ -11,6 +11,8 @@
 import { ErrorCode } from '@voxwork/contract';
 import {
   backgroundBedArgs,
+  burnSubtitlesArgs,
+  toAss,
   concatWavPieces,
   dubbedVideoArgs,
   dubMixArgs,
@@ -32,6 +34,7 @@ import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.
 import type { TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition, StageContext } from '../jobs/pipeline-definition.ts';
+import { wrapSubtitle } from '../pipeline-stages/subtitle-lines.ts';
 import { fetchStoredFile, readSegmentTimings, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments, writtenWordTimings, type SegmentTimings } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { synthesizeWithTarget } from '../voices/voice-choice.ts';
@@ -41,6 +44,8 @@ import { characterBudget, linesTooLong, planTimeFit, type FitPlacement } from '.
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
 /** The mix and the bed are rendered at this rate (video sound). */
 const MIX_SAMPLE_RATE = 48_000;
+/** Debian's `fonts-wqy-zenhei` (a runtime package): Latin and CJK in one family. */
+const BURN_IN_FONT = 'WenQuanYi Zen Hei';
 /** A side (L−R) level within this many dB of the sum means sound panned to the sides: centre cancellation keeps a background. */
 const STEREO_SIDE_WITHIN_DB = 15;
 
@@ -72,6 +77,8 @@ export interface VideoTranslationJobInput {
   targets: VideoTranslationTarget[];
   mode: 'quick' | 'pro';
   glossary: Array<{ source: string; target: string }>;
+  /** Draw the translated subtitles into the picture (the video is re-encoded; otherwise it is copied). */
+  burnSubtitles?: boolean;
 }
 
 /** A line of the source with its translations, as the result and the review table show it. */
@@ -355,19 +362,40 @@ export function createVideoTranslationPipeline({
       {
         name: 'mux',
         weight: 1,
-        async run({ input, files, signal }) {
+        dependsOn: ['mix', 'fit'],
+        async run({ input, outputs, files, signal }) {
           const written: string[] = [];
+          const width = (outputs.ingest?.width as number | undefined) ?? 1280;
+          const height = (outputs.ingest?.height as number | undefined) ?? 720;
+          const placements = placementsOf(outputs);
+          const translations = translationsOf(outputs);
           for (const target of input.targets) {
             const prefix = prefixOf(target.language);
             const output = `${prefix}video.mp4`;
+            let picture = await files.path('source.video');
+            if (input.burnSubtitles) {
+              // Burned in: lines broken to fit the frame (CJK-aware), drawn by libass; only then is the picture re-encoded.
+              const fontSize = Math.round(Math.min(height * 0.055, width * 0.065));
+              const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, line.text]));
+              const cues = (placements[target.language] ?? []).map((placement) => ({
+                start: placement.startSeconds,
+                end: placement.endSeconds,
+                // Portrait frames are narrow: three lines there, two in landscape.
+                text: wrapSubtitle(texts.get(placement.id) ?? '', (width * 0.9) / fontSize, height > width ? 3 : 2),
+              }));
+              await scratch.writeText(await files.path(`${prefix}burn.ass`), toAss(cues, { width, height, fontName: BURN_IN_FONT, fontSize, marginV: Math.round(height * 0.06) }));
+              picture = await files.path(`${prefix}burned.mp4`);
+              await runFfmpeg(burnSubtitlesArgs({ video: await files.path('source.video'), subtitles: await files.path(`${prefix}burn.ass`), output: picture }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
+            }
             await runFfmpeg(
               dubbedVideoArgs({
-                video: await files.path('source.video'),
+                video: picture,
                 audio: await files.path(`${prefix}dub.wav`),
                 output: await files.path(output),
                 audioLanguage: iso6392(target.language),
+                // Burned-in subtitles are not offered again as a track.
                 subtitles: [
-                  { file: await files.path(`${prefix}subtitles.srt`), language: iso6392(target.language), title: target.language },
+                  ...(input.burnSubtitles ? [] : [{ file: await files.path(`${prefix}subtitles.srt`), language: iso6392(target.language), title: target.language }]),
                   { file: await files.path('source.srt'), language: iso6392(input.sourceLanguage), title: input.sourceLanguage },
                 ],
               }),

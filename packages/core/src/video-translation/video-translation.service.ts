@@ -43,6 +43,7 @@ export interface VideoTranslationRequest {
   voices?: Record<string, string> | undefined;
   mode: 'quick' | 'pro';
   glossary?: Array<{ source: string; target: string }> | undefined;
+  burnSubtitles?: boolean | undefined;
   title?: string | undefined;
 }
 
@@ -121,6 +122,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
         targets: resolved,
         mode: request.mode,
         glossary: request.glossary ?? [],
+        burnSubtitles: request.burnSubtitles ?? false,
       };
       const job = await deps.jobs.enqueue(VIDEO_TRANSLATION_JOB, input, {
         ownerId,

@@ -53,6 +53,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
   const [targets, setTargets] = useState<string[]>([]);
   const [textSource, setTextSource] = useState<TextSourceChoice>("auto");
   const [subtitleFile, setSubtitleFile] = useState<SubtitleFile | null>(null);
+  const [burnSubtitles, setBurnSubtitles] = useState(false);
   const [voices, setVoices] = useState<Record<string, VoiceView>>({});
   const [submitting, setSubmitting] = useState(false);
   const [run, setRun] = useState<{ jobId: string; upload: UploadView } | null>(null);
@@ -96,6 +97,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
         ...(textSource === "subtitle-file" && subtitleFile ? { subtitleFile } : {}),
         ...(Object.keys(chosenVoices).length ? { voices: chosenVoices } : {}),
         mode,
+        burnSubtitles,
         title: upload.name.slice(0, 120),
       });
       setRun({ jobId: created.jobId, upload });
@@ -165,6 +167,13 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
                 <TargetLanguageChips id={targetsLabel} choices={choices} selected={targets} onChange={setTargets} sourceLanguage={sourceLanguage} offlinePairs={options ? offlinePairsFrom(options, sourceLanguage) : ""} />
               </div>
               {states ? <TextSourceField value={textSource} onChange={setTextSource} states={states} sourceLanguage={sourceLanguage} file={subtitleFile} onFileChange={setSubtitleFile} /> : null}
+              <label className="grid gap-0.5 text-sm">
+                <span className="flex items-center gap-2 font-semibold">
+                  <input type="checkbox" checked={burnSubtitles} onChange={(event) => setBurnSubtitles(event.target.checked)} className="size-4 accent-[var(--vx-primary)]" data-testid="burn-subtitles" />
+                  {t("videoTranslation.burnIn.label")}
+                </span>
+                <span className="pl-6 text-xs text-muted-foreground">{t("videoTranslation.burnIn.hint")}</span>
+              </label>
             </div>
           </div>
 
