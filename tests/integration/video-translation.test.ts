@@ -11,7 +11,7 @@ import { createVerifiedUser, signedCall } from '../support/accounts.ts';
 import { audioRms, makeDubbingClip, videoStreamMd5, type DubbingClip } from '../support/dubbing-media.ts';
 import { freePort } from '../support/server-process.ts';
 import { freshPglite, testDatabases } from '../support/test-database.ts';
-import { createPpocr } from '../../packages/engines/src/index.ts';
+import { createPpocr, measureVoiceInFiles } from '../../packages/engines/src/index.ts';
 import { startOpenAIChatReplayServer } from '../../packages/engines/src/testing/openai-chat-replay.ts';
 import { CHINESE_DRAMA_LINES, cuesInSequence, makeSubtitledVideo } from '../../packages/engines/src/testing/generated-subtitles.ts';
 import { scoreSubtitles } from '../../packages/engines/src/testing/subtitle-score.ts';
@@ -178,6 +178,28 @@ describe.each(testDatabases().slice(0, 1))('video translation on %s', (_name, op
       expect(words.filter((word) => text.includes(word)).length, `${line.translation} in "${text}"`).toBeGreaterThanOrEqual(Math.ceil(words.length / 2));
       const { stdout: tracks } = await run('ffprobe', ['-v', 'error', '-select_streams', 's', '-show_entries', 'stream_tags=language', '-of', 'csv=p=0', output]);
       expect(tracks.trim().split('\n')).toEqual(['eng']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('matches the original speaker: a profile measured from the video, rendered over a Spanish local voice, pitch near the original', async () => {
+    const uploadId = await upload('shop.mp4', clip.file);
+    const created = await data<{ jobId: string }>('/api/video-translation/create', {
+      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'shop.srt', text: await readFile(clip.srt, 'utf8') }, voices: { es: 'match-original' },
+    });
+    const job = await until(created.jobId);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const target = (job.output as { targets: Array<{ voiceKey: string; spokenBy: string }> }).targets[0]!;
+    expect(target.voiceKey).toBe('match-original');
+    expect(target.spokenBy).toMatch(/^espeak:espeak-ng\/es/);
+    const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-vt-match-'));
+    try {
+      const stem = await download(job.media.find((media) => media.name === 'es-voice-stem.mp3')!.url, path.join(dir, 'voice.mp3'));
+      const speaker = await measureVoiceInFiles(clip.speechFiles);
+      const dub = await measureVoiceInFiles([stem]);
+      // The dub's median pitch lands within 5 % of the original speaker's (measured: 174.8 Hz speaker, 172.9 Hz dub).
+      expect(Math.abs(dub.medianPitchHz! / speaker.medianPitchHz! - 1), `${dub.medianPitchHz} Hz vs ${speaker.medianPitchHz} Hz`).toBeLessThanOrEqual(0.05);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -22,6 +22,8 @@ export interface DubbingClip {
   file: string;
   srt: string;
   durationSeconds: number;
+  /** The speech of each line alone (the original speaker's voice). */
+  speechFiles: string[];
   /** Each line's start, end (its speech) and text. */
   lines: Array<{ startSeconds: number; endSeconds: number; text: string }>;
 }
@@ -88,7 +90,7 @@ export async function makeDubbingClip(options: { name: string; seconds: number; 
     ]);
   }
   const durationSeconds = (await probeMedia(file)).durationSeconds ?? options.seconds;
-  return { file, srt, durationSeconds, lines: timed };
+  return { file, srt, durationSeconds, speechFiles, lines: timed };
 }
 
 /** RMS of a file's audio between `start` and `end` seconds (mixed to mono, 16 kHz). */

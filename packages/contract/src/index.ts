@@ -16,3 +16,4 @@ export * from './text-to-speech/tts-script.ts';
 export * from './voices/quality-tiers.ts';
 export * from './tools/index.ts';
 export * from './text/edit-distance.ts';
+export * from './video-translation/match-original.ts';

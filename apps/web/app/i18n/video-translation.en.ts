@@ -69,6 +69,8 @@ export const videoTranslationEn = {
     useBest: "Use the best voice",
     forLanguage: "Voice for {language}",
     premium: "Premium voices cost three times as much.",
+    matchOriginal: "Match the original speaker",
+    matchOriginalHint: "Pitch, timbre and pace measured from the video and applied to a local voice of the language (signal processing, not a neural clone).",
   },
   summary: {
     title: "Cost",

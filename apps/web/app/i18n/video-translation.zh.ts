@@ -65,6 +65,8 @@ export const videoTranslationZh: typeof videoTranslationEn = {
     useBest: "使用最佳声音",
     forLanguage: "{language}配音声音",
     premium: "高级声音的价格是普通声音的三倍。",
+    matchOriginal: "匹配原说话人",
+    matchOriginalHint: "从视频中测量音高、音色和语速，应用到该语言的本地声音上（信号处理，不是神经网络克隆）。",
   },
   summary: {
     title: "费用",

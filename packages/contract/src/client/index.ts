@@ -1,3 +1,4 @@
 export * from './api-client.ts';
 export * from './job-stream.ts';
 export * from './call-handles.ts';
+export { MATCH_ORIGINAL_VOICE } from '../video-translation/match-original.ts';

@@ -8,7 +8,7 @@
  * Several target languages share ingest and source text. Which engines read, hear and translate
  * was decided when the job was accepted (`engine-choice.ts`) and is part of the input.
  */
-import { ErrorCode } from '@voxwork/contract';
+import { ErrorCode, MATCH_ORIGINAL_VOICE } from '@voxwork/contract';
 import {
   backgroundBedArgs,
   burnSubtitlesArgs,
@@ -30,14 +30,14 @@ import {
   type WavPiece,
 } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
-import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
+import type { SpeechEngines, VoiceProfileReading, VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition, StageContext } from '../jobs/pipeline-definition.ts';
 import { wrapSubtitle } from '../pipeline-stages/subtitle-lines.ts';
 import { fetchStoredFile, readSegmentTimings, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments, writtenWordTimings, type SegmentTimings } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
-import { synthesizeWithTarget } from '../voices/voice-choice.ts';
+import { chooseBaseVoice, cloneGender, LOCAL_VOICE_PROFILER, synthesizeWithTarget } from '../voices/voice-choice.ts';
 import { mergeSubtitleReadings } from './subtitle-readings.ts';
 import { characterBudget, linesTooLong, planTimeFit, type FitPlacement } from './time-fit.ts';
 
@@ -51,6 +51,8 @@ const STEREO_SIDE_WITHIN_DB = 15;
 
 export type TextSource = 'speech' | 'subtitles' | 'subtitle-file';
 
+
+
 export interface VideoTranslationTarget {
   /** BCP-47, lower case (`es`, `en`, `zh`). */
   language: string;
@@ -61,6 +63,11 @@ export interface VideoTranslationTarget {
    * fit are translated again with a tighter budget, once, and spoken again.
    */
   translatorShortens?: boolean;
+  /**
+   * "Match the original speaker": `voice` is only the fallback; the synthesize stage measures the
+   * original speech (a voice profile) and speaks through the closest base voice of the language.
+   */
+  matchOriginal?: boolean;
 }
 
 export interface VideoTranslationJobInput {
@@ -132,6 +139,25 @@ export function createVideoTranslationPipeline({
     return Object.fromEntries(Object.entries(translated).map(([language, lines]) => [language, lines.map((line) => ({ ...line, text: shortened[language]?.[line.id] ?? line.text }))]));
   };
   const placementsOf = (outputs: StageContext<unknown>['outputs']) => (outputs.fit?.placements as Record<string, FitPlacement[]> | undefined) ?? {};
+
+  /**
+   * The original speaker as a voice: a profile measured once per job from the video's speech (the
+   * local profiler finds the speech itself), rendered through the base voice of `language` it
+   * suits best: pitch, timbre envelope and pace matched by signal processing, not a neural clone.
+   */
+  async function originalSpeakerVoice(language: string, files: JobFiles, signal: AbortSignal): Promise<VoiceTarget> {
+    const profileFile = 'original-speaker.json';
+    let reading: Pick<VoiceProfileReading, 'profile' | 'medianPitchHz' | 'suggestedGender' | 'suggestedBaseVoices'>;
+    if (await files.exists(profileFile)) reading = JSON.parse(await scratch.readText(await files.path(profileFile))) as typeof reading;
+    else {
+      const measured = await engines.profileVoice({ engineId: LOCAL_VOICE_PROFILER, files: [await files.path('speech-16k.wav')], name: 'original speaker', signal });
+      reading = { profile: measured.profile, medianPitchHz: measured.medianPitchHz, suggestedGender: measured.suggestedGender, suggestedBaseVoices: measured.suggestedBaseVoices };
+      await scratch.writeText(await files.path(profileFile), JSON.stringify(reading));
+    }
+    const base = chooseBaseVoice({ voices: await engines.libraryVoices(), language, gender: cloneGender(reading.suggestedGender, reading.medianPitchHz), suggested: reading.suggestedBaseVoices });
+    if (!base) throw new DomainError(ErrorCode.VOICE_LANGUAGE_UNSUPPORTED, { voice: '—', language });
+    return { kind: 'cloned', voiceKey: MATCH_ORIGINAL_VOICE, clonedVoiceId: 'original-speaker', language, profile: reading.profile, baseVoiceKey: base.key, remote: null, qualityTier: 'basic' };
+  }
 
   return {
     stages: [
@@ -222,8 +248,10 @@ export function createVideoTranslationPipeline({
         async run({ input, outputs, files, signal, reportProgress }) {
           const translations = translationsOf(outputs);
           const written: string[] = [];
+          const voices: Record<string, VoiceTarget> = {};
           for (const [index, target] of input.targets.entries()) {
-            const segments = (translations[target.language] ?? []).map((line) => ({ target: target.voice, written: line.text, spoken: line.text }));
+            voices[target.language] = target.matchOriginal ? await originalSpeakerVoice(target.language, files, signal) : target.voice;
+            const segments = (translations[target.language] ?? []).map((line) => ({ target: voices[target.language]!, written: line.text, spoken: line.text }));
             written.push(
               ...(await synthesizeSegments({
                 engines,
@@ -237,7 +265,7 @@ export function createVideoTranslationPipeline({
               })),
             );
           }
-          return { files: written };
+          return { files: written, voices };
         },
       },
       {
@@ -289,7 +317,7 @@ export function createVideoTranslationPipeline({
                 const index = lines.findIndex((candidate) => candidate.id === line.id);
                 if (index < 0 || !line.text.trim()) continue;
                 const outcome = await synthesizeWithTarget(engines, {
-                  target: target.voice,
+                  target: (outputs.synthesize?.voices as Record<string, VoiceTarget> | undefined)?.[target.language] ?? target.voice,
                   text: line.text,
                   language: target.language,
                   speed: 1,
@@ -459,7 +487,12 @@ export function createVideoTranslationPipeline({
           const placed = new Map((placements[target.language] ?? []).map((placement) => [placement.id, placement]));
           return {
             language: target.language,
-            voiceKey: target.voice.voiceKey,
+            voiceKey: target.matchOriginal ? MATCH_ORIGINAL_VOICE : target.voice.voiceKey,
+            // The voice that spoke: for the original speaker, the base voice its profile was rendered with.
+            spokenBy: (() => {
+              const spoken = (outputs.synthesize?.voices as Record<string, VoiceTarget> | undefined)?.[target.language];
+              return spoken?.kind === 'cloned' ? spoken.baseVoiceKey : (spoken?.voiceKey ?? target.voice.voiceKey);
+            })(),
             translatorId: target.translatorId,
             lines: lines.map((line) => {
               const placement = placed.get(line.id);

@@ -1,4 +1,4 @@
-import { bestTier, ErrorCode, TOOL_PRICES, videoTranslationCost } from '@voxwork/contract';
+import { bestTier, ErrorCode, MATCH_ORIGINAL_VOICE, TOOL_PRICES, videoTranslationCost } from '@voxwork/contract';
 import type { UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
@@ -110,7 +110,16 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
       const resolved = [];
       for (const language of targets) {
         const translator = requireTranslator(translators, request.sourceLanguage, language);
-        resolved.push({ language, voice: await voiceFor(ownerId, language, request.voices?.[language]), translatorId: translator.id, translatorShortens: translator.location === 'remote' });
+        const wanted = request.voices?.[language];
+        const matchOriginal = wanted === MATCH_ORIGINAL_VOICE;
+        resolved.push({
+          language,
+          // Matching the original speaker renders a measured profile over a local voice of the language (that voice is the fallback here).
+          voice: await voiceFor(ownerId, language, matchOriginal ? undefined : wanted),
+          translatorId: translator.id,
+          translatorShortens: translator.location === 'remote',
+          ...(matchOriginal ? { matchOriginal } : {}),
+        });
       }
       const cost = videoTranslationCost(durationSeconds, resolved.length, bestTier(resolved.map((target) => target.voice.qualityTier)));
       const input: VideoTranslationJobInput = {

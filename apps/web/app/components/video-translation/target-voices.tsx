@@ -42,11 +42,16 @@ export function TargetVoices({
   chosen,
   best,
   onChange,
+  matched,
+  onMatchChange,
 }: {
   languages: readonly string[];
   chosen: Readonly<Record<string, VoiceView>>;
   best: Readonly<Record<string, VoiceView | null>>;
   onChange: (language: string, voice: VoiceView | null) => void;
+  /** Languages dubbed in the original speaker's measured voice (the choice above is then its fallback). */
+  matched: ReadonlySet<string>;
+  onMatchChange: (language: string, match: boolean) => void;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -89,6 +94,13 @@ export function TargetVoices({
                   </Button>
                 </div>
               )}
+              <label className="grid gap-0.5 text-sm">
+                <span className="flex items-center gap-2">
+                  <input type="checkbox" checked={matched.has(language)} onChange={(event) => onMatchChange(language, event.target.checked)} className="size-4 accent-[var(--vx-primary)]" data-testid="target-voice-match" />
+                  {t("videoTranslation.voices.matchOriginal")}
+                </span>
+                <span className="pl-6 text-xs text-muted-foreground">{t("videoTranslation.voices.matchOriginalHint")}</span>
+              </label>
             </li>
           );
         })}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { messageFor, ErrorCode, type UploadView, type VoiceView } from "@voxwork/contract";
-import { videoTranslationCreateCall } from "@voxwork/contract/client";
+import { MATCH_ORIGINAL_VOICE, videoTranslationCreateCall } from "@voxwork/contract/client";
 import { InfoIcon, LanguagesIcon, LoaderCircleIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, useT } from "../../i18n";
@@ -54,6 +54,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
   const [textSource, setTextSource] = useState<TextSourceChoice>("auto");
   const [subtitleFile, setSubtitleFile] = useState<SubtitleFile | null>(null);
   const [burnSubtitles, setBurnSubtitles] = useState(false);
+  const [matched, setMatched] = useState<ReadonlySet<string>>(new Set());
   const [voices, setVoices] = useState<Record<string, VoiceView>>({});
   const [submitting, setSubmitting] = useState(false);
   const [run, setRun] = useState<{ jobId: string; upload: UploadView } | null>(null);
@@ -88,7 +89,9 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
     if (fileMissing) return toast.error(t("videoTranslation.textSource.needFile"));
     setSubmitting(true);
     try {
-      const chosenVoices = Object.fromEntries(targets.filter((language) => voices[language]).map((language) => [language, voices[language]!.key]));
+      const chosenVoices = Object.fromEntries(
+        targets.flatMap((language) => (matched.has(language) ? [[language, MATCH_ORIGINAL_VOICE]] : voices[language] ? [[language, voices[language]!.key]] : [])),
+      );
       const created = await api.call(videoTranslationCreateCall, {
         uploadId: upload.id,
         sourceLanguage,
@@ -183,7 +186,21 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
               {targets.length ? (
                 <>
                   <p className="text-xs text-muted-foreground">{t("videoTranslation.voices.hint")}</p>
-                  <TargetVoices languages={targets} chosen={voices} best={best} onChange={chooseVoice} />
+                  <TargetVoices
+                    languages={targets}
+                    chosen={voices}
+                    best={best}
+                    onChange={chooseVoice}
+                    matched={matched}
+                    onMatchChange={(language, match) =>
+                      setMatched((current) => {
+                        const next = new Set(current);
+                        if (match) next.add(language);
+                        else next.delete(language);
+                        return next;
+                      })
+                    }
+                  />
                 </>
               ) : (
                 <p className="text-sm text-muted-foreground">{t("videoTranslation.languages.noneChosen")}</p>
