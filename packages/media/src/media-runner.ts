@@ -66,7 +66,8 @@ function superviseTool(binary: string, child: ChildProcessByStdio<null, Readable
         const missing = (startError as NodeJS.ErrnoException).code === 'ENOENT';
         return new MediaProcessError(missing ? `${binary} is not installed` : `${binary} could not start: ${startError.message}`, { exitCode: null, stderr, isRetryable: false, cause: startError });
       }
-      if (stoppedBy === 'signal') return new MediaAbortedError(`${binary} was cancelled`);
+      // Cancelled, however the tool ended: it may have died of a signal (a process group killed by its owner) before our listener ran.
+      if (stoppedBy === 'signal' || options.signal?.aborted) return new MediaAbortedError(`${binary} was cancelled`);
       if (stoppedBy === 'timeout') return new MediaProcessError(`${binary} timed out after ${options.timeoutMs} ms`, { exitCode: code, stderr, isRetryable: true });
       if (code !== 0) {
         const lastLine = stderr.trim().split('\n').pop() ?? '';
