@@ -15,5 +15,6 @@ export * from './prices.ts';
 export * from './text-to-speech/tts-script.ts';
 export * from './voices/quality-tiers.ts';
 export * from './tools/index.ts';
+export * from './tools/tool-jobs.ts';
 export * from './text/edit-distance.ts';
 export * from './video-translation/match-original.ts';

@@ -3,7 +3,7 @@ import type { SpeechQualityTier } from './voices/quality-tiers.ts';
 /**
  * The one price table of the product's tools (points). The web shows live estimates from it; the
  * server charges from it. Each key belongs to one tool, which names it in its catalogue entry's
- * `priceKeys` (`PriceKey` in `tools/tool-catalogue.ts` is a key of this table, and a key no tool
+ * `priceKeys` in `tools/tool-jobs.ts` (`PriceKey` in `tools/tool-catalogue.ts` is a key of this table, and a key no tool
  * names fails typecheck). Engines of the premium tier (remote neural voices) cost more because
  * they cost us money per character.
  */

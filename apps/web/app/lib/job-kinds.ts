@@ -1,14 +1,5 @@
-import {
-  JOB_OUTPUTS,
-  jobTypesOfTools,
-  mainPage,
-  toolById,
-  toolOfJob,
-  toolsWithJobs as catalogueToolsWithJobs,
-  type JobType,
-  type OutputKind,
-  type ToolId,
-} from "@voxwork/contract/tools";
+import { mainPage, toolById, type OutputKind, type ToolId } from "@voxwork/contract/tools";
+import { JOB_OUTPUTS, jobTypesOfTools, toolOfJob, toolsWithJobs as catalogueToolsWithJobs, type JobType } from "@voxwork/contract/tool-jobs";
 import type { JobView } from "@voxwork/contract";
 import type { MessageKey } from "../i18n";
 import { toolPageKey } from "./route-meta";

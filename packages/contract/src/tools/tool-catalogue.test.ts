@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOOL_PRICES } from '../prices.ts';
-import { INTERNAL_JOBS, JOB_OUTPUTS, JOB_TYPES, jobTypesOfTools, mainPage, TOOL_CATALOGUE, TOOL_IDS, TOOL_PAGES, toolOfJob, toolOfPage, toolsWithJobs } from './tool-catalogue.ts';
+import { INTERNAL_JOBS, mainPage, TOOL_CATALOGUE, TOOL_IDS, TOOL_PAGES, toolOfPage } from './tool-catalogue.ts';
+import { JOB_OUTPUTS, JOB_TYPES, jobTypesOfTools, TOOL_JOBS, toolOfJob, toolsWithJobs } from './tool-jobs.ts';
 
 /** The workbench tool pages of the spec (§2), locale-neutral, `{slug}` as `:slug`. */
 const SPEC_TOOL_PAGES = [
@@ -53,8 +54,8 @@ describe('tool catalogue', () => {
     expect(toolOfJob('voice-cloning.clone')).toBe('voice-cloning');
     for (const type of Object.keys(INTERNAL_JOBS) as (keyof typeof INTERNAL_JOBS)[]) expect(toolOfJob(type)).toBeNull();
     for (const tool of TOOL_CATALOGUE) {
-      for (const [type, output] of Object.entries(tool.jobs)) {
-        expect(tool.outputs as readonly string[], `${tool.id} ${type}`).toContain(output);
+      for (const [type, output] of Object.entries(TOOL_JOBS[tool.id].jobs)) {
+        expect(TOOL_JOBS[tool.id].outputs as readonly string[], `${tool.id} ${type}`).toContain(output);
         expect(JOB_OUTPUTS[type as keyof typeof JOB_OUTPUTS]).toBe(output);
       }
     }
@@ -68,7 +69,7 @@ describe('tool catalogue', () => {
 
   it('marks only the tools with pages and calls as built; built tools queue or price nothing they do not declare', () => {
     expect(TOOL_CATALOGUE.filter((tool) => tool.status === 'built').map((tool) => tool.id)).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning', 'voices', 'video-translation']);
-    const priced = TOOL_CATALOGUE.flatMap((tool) => tool.priceKeys as readonly string[]);
+    const priced = TOOL_CATALOGUE.flatMap((tool) => TOOL_JOBS[tool.id].priceKeys as readonly string[]);
     for (const key of priced) expect(Object.keys(TOOL_PRICES)).toContain(key);
     expect(new Set(priced).size).toBe(priced.length);
   });

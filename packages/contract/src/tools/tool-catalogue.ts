@@ -55,13 +55,8 @@ export interface ToolDefinition {
   pages: readonly ToolPageDefinition[];
   /** The public marketing landing page, when the tool has one. */
   marketing: { en: `/${string}`; zh: `/zh/${string}` } | null;
-  /** Job types the tool queues and how each one's result is shown (empty until it queues jobs). */
-  jobs: Readonly<Record<string, OutputKind>>;
-  /** What the tool's results are. */
-  outputs: readonly OutputKind[];
-  /** Keys of the price table the tool charges from (empty until it charges). */
-  priceKeys: readonly PriceKey[];
 }
+
 
 const page = <const Id extends string, const Path extends `/workbench/${string}`, const Kind extends ToolPageKind>(
   id: Id,
@@ -79,9 +74,6 @@ export const TOOL_CATALOGUE = [
     navGroup: 'create',
     pages: [page('text-to-speech', '/workbench/text-to-speech', 'tool')],
     marketing: landing('/text-to-speech'),
-    jobs: { 'text-to-speech.synthesize': 'audio' },
-    outputs: ['audio', 'text'],
-    priceKeys: ['ttsPer1000Characters'],
   },
   {
     id: 'speech-to-speech',
@@ -89,9 +81,6 @@ export const TOOL_CATALOGUE = [
     navGroup: 'create',
     pages: [page('speech-to-speech', '/workbench/speech-to-speech', 'tool')],
     marketing: landing('/speech-to-speech'),
-    jobs: { 'speech-to-speech.convert': 'audio' },
-    outputs: ['audio'],
-    priceKeys: ['stsPerMinute'],
   },
   {
     id: 'voice-cloning',
@@ -99,10 +88,6 @@ export const TOOL_CATALOGUE = [
     navGroup: 'voices',
     pages: [page('voice-cloning', '/workbench/voice-cloning', 'tool')],
     marketing: landing('/voice-cloning'),
-    // A clone's result is its voice; the history plays its preview.
-    jobs: { 'voice-cloning.clone': 'audio' },
-    outputs: ['audio'],
-    priceKeys: ['voiceClone'],
   },
   {
     id: 'voices',
@@ -110,9 +95,6 @@ export const TOOL_CATALOGUE = [
     navGroup: 'voices',
     pages: [page('voice-library', '/workbench/voice-library', 'tool')],
     marketing: landing('/voice-library'),
-    jobs: {},
-    outputs: ['audio'],
-    priceKeys: [],
   },
   {
     id: 'video-translation',
@@ -128,9 +110,6 @@ export const TOOL_CATALOGUE = [
       page('video-translator-pro-details', '/workbench/video-translator-pro/details/:slug', 'details'),
     ],
     marketing: landing('/video-translator'),
-    jobs: { 'video-translation.dub': 'video' },
-    outputs: ['video', 'audio', 'text'],
-    priceKeys: ['videoTranslationPerMinute'],
   },
   {
     id: 'dubbing',
@@ -143,9 +122,6 @@ export const TOOL_CATALOGUE = [
       page('dubbing-pro-details', '/workbench/dubbing-pro/details', 'details'),
     ],
     marketing: null,
-    jobs: {},
-    outputs: ['video', 'audio', 'text'],
-    priceKeys: [],
   },
   {
     id: 'avatar',
@@ -154,9 +130,6 @@ export const TOOL_CATALOGUE = [
     // AI avatar video and talking photo (the marketing page) are one tool.
     pages: [page('ai-avatar-video', '/workbench/ai-avatar-video', 'tool')],
     marketing: landing('/talking-photo'),
-    jobs: {},
-    outputs: ['video'],
-    priceKeys: [],
   },
   {
     id: 'video-erasure',
@@ -168,11 +141,9 @@ export const TOOL_CATALOGUE = [
       page('video-erasure', '/workbench/ai-tools/video-erasure', 'tool'),
     ],
     marketing: null,
-    jobs: {},
-    outputs: ['video'],
-    priceKeys: [],
   },
 ] as const satisfies readonly ToolDefinition[];
+
 
 /**
  * Job types no user tool owns: operators and diagnostics (`system.selfCheck` renders a test tone
@@ -198,18 +169,6 @@ export type NavToolPage = Extract<ToolPage, { kind: 'tool' | 'hub' }>;
 
 export type MarketingToolPath = NonNullable<ToolEntry['marketing']>['en'];
 
-type JobsOf<T> = T extends { jobs: infer J } ? keyof J & string : never;
-/** Job types users queue through their tools. */
-export type ToolJobType = JobsOf<ToolEntry>;
-export type InternalJobType = keyof typeof INTERNAL_JOBS;
-/** Every job type there is: core's `JobName` must be exactly this union (checked in core). */
-export type JobType = ToolJobType | InternalJobType;
-
-type PriceKeysOf<T> = T extends { priceKeys: readonly (infer K)[] } ? K : never;
-// Every price in the table belongs to a tool (an error here names the orphan key).
-const _everyPriceHasATool: Record<Exclude<PriceKey, PriceKeysOf<ToolEntry>>, never> = {};
-void _everyPriceHasATool;
-
 // `@__PURE__`: a bundle that does not use a derived list (a marketing page's route metadata) drops it.
 export const TOOL_IDS: readonly ToolId[] = /* @__PURE__ */ TOOL_CATALOGUE.map((tool) => tool.id);
 
@@ -230,29 +189,4 @@ export function mainPage(tool: ToolEntry): ToolPage {
 /** The tool a workbench page belongs to. */
 export function toolOfPage(pageId: ToolPageId): ToolId {
   return TOOL_CATALOGUE.find((tool) => (tool.pages as readonly ToolPage[]).some((candidate) => candidate.id === pageId))!.id;
-}
-
-/** How each job type's result is shown, tool job types and internal ones alike. */
-export const JOB_OUTPUTS: Readonly<Record<JobType, OutputKind>> = /* @__PURE__ */ Object.assign(
-  {},
-  INTERNAL_JOBS,
-  ...TOOL_CATALOGUE.map((tool) => tool.jobs),
-) as Record<JobType, OutputKind>;
-
-/** Every job type: what core creates queues for (`JOB_NAMES`). */
-export const JOB_TYPES = /* @__PURE__ */ Object.keys(JOB_OUTPUTS) as readonly JobType[];
-
-/** The tool that queues a job type, or `null` for internal job types. */
-export function toolOfJob(type: JobType): ToolId | null {
-  return TOOL_CATALOGUE.find((tool) => Object.prototype.hasOwnProperty.call(tool.jobs, type))?.id ?? null;
-}
-
-/** Job types of the given tools (empty when none of them queues jobs yet). */
-export function jobTypesOfTools(tools: readonly ToolId[]): ToolJobType[] {
-  return TOOL_CATALOGUE.filter((tool) => tools.includes(tool.id)).flatMap((tool) => Object.keys(tool.jobs) as ToolJobType[]);
-}
-
-/** Tools that queue at least one job type, in catalogue order (the history's tool filter; internal jobs are no tool). */
-export function toolsWithJobs(): ToolId[] {
-  return TOOL_CATALOGUE.filter((tool) => Object.keys(tool.jobs).length > 0).map((tool) => tool.id);
 }
