@@ -5,19 +5,19 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ErrorCode, type JobView } from '@voxwork/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
 import { audioRms, makeDubbingClip, videoStreamMd5, type DubbingClip } from '../support/dubbing-media.ts';
-import { freePort } from '../support/server-process.ts';
-import { freshPglite, testDatabases } from '../support/test-database.ts';
+import { TEST_SIGN_SECRET } from '../support/server-process.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDatabases } from '../support/test-database.ts';
 import { createPpocr, measureVoiceInFiles } from '../../packages/engines/src/index.ts';
 import { startOpenAIChatReplayServer } from '../../packages/engines/src/testing/openai-chat-replay.ts';
 import { CHINESE_DRAMA_LINES, cuesInSequence, makeSubtitledVideo } from '../../packages/engines/src/testing/generated-subtitles.ts';
 import { scoreSubtitles } from '../../packages/engines/src/testing/subtitle-score.ts';
 
 const run = promisify(execFile);
-const SECRET = 'video-translation-secret';
+/** Jobs run in this process: the test app is also a worker. */
+const WORKER_ENV = { ROLE: 'api,worker', JOB_POLL_INTERVAL_SECONDS: '0.5' };
 
 interface TargetResult {
   language: string;
@@ -33,35 +33,27 @@ interface TargetResult {
  * points settled), and every bad input with its catalogue error and nothing charged.
  */
 describe.each(testDatabases().slice(0, 1))('video translation on %s', (_name, open) => {
-  let app: App;
+  let testApp: TestApp;
   let base: string;
-  let dataDir: string;
   let cleanup: () => Promise<void>;
   let user: { token: string; userId: string };
   let clip: DubbingClip;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-vt-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     const opened = await open();
     cleanup = opened.cleanup;
-    app = await createApp(
-      loadConfig({ ROLE: 'api,worker', API_SIGN_SECRET: SECRET, LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, JOB_POLL_INTERVAL_SECONDS: '0.5' }),
-      { database: opened.handle },
-    );
-    await app.listen();
-    user = await createVerifiedUser(base, dataDir, `vt-${Date.now()}@example.com`);
+    testApp = await startTestApp({ name: 'vt', env: WORKER_ENV, database: opened.handle });
+    base = testApp.base;
+    user = await createVerifiedUser(base, testApp.dataDir, `vt-${Date.now()}@example.com`);
     clip = await makeDubbingClip({ name: 'vt-en-12s', seconds: 12 });
   }, 120_000);
   afterAll(async () => {
-    await app?.stop();
+    await testApp?.stop();
     await cleanup?.();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   const call = (pathName: string, body: unknown, language = 'en') =>
-    signedCall(base, SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId, 'accept-language': language });
+    signedCall(base, TEST_SIGN_SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId, 'accept-language': language });
   const data = async <T>(pathName: string, body: unknown): Promise<T> => {
     const envelope = await call(pathName, body);
     expect(envelope, `${pathName} ${JSON.stringify(envelope).slice(0, 300)}`).toMatchObject({ code: 0 });
@@ -249,9 +241,8 @@ describe.each(testDatabases().slice(0, 1))('video translation on %s', (_name, op
 describe('video translation with a remote translator', () => {
   const TABLE: Record<string, string> = { 欢迎光临我们的小店: 'Welcome to our little shop', 这部手机的屏幕很亮: 'This phone has a bright screen', 电池可以用一整天: 'The battery lasts all day', 今天购买更省钱: 'Buy today and save more' };
   let chat: Awaited<ReturnType<typeof startOpenAIChatReplayServer>>;
-  let app: App;
+  let testApp: TestApp;
   let base: string;
-  let dataDir: string;
   let user: { token: string; userId: string };
   const saved = { ...process.env };
 
@@ -261,27 +252,18 @@ describe('video translation with a remote translator', () => {
     chat = await startOpenAIChatReplayServer({ translate: (line) => (line.text === '欢迎光临我们的小店' && (line.max_characters ?? 999) > 30 ? LONG : (TABLE[line.text] ?? 'We need to talk about it now')) });
     // The engine registry reads its selection from the process environment (as speech-remote-engines.test.ts does).
     Object.assign(process.env, { OPENAI_CHAT_BASE_URL: `${chat.url}/v1`, OPENAI_CHAT_MODEL: 'gpt-4o-mini', ENGINES_TRANSLATOR: 'apertium:apertium,openai:gpt-4o-mini' });
-    dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-vt-remote-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    app = await createApp(
-      loadConfig({
-        ROLE: 'api,worker', API_SIGN_SECRET: SECRET, LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, JOB_POLL_INTERVAL_SECONDS: '0.5',
-      }),
-      { database: await freshPglite() },
-    );
-    await app.listen();
-    user = await createVerifiedUser(base, dataDir, `vt-remote-${Date.now()}@example.com`);
+    testApp = await startTestApp({ name: 'vt-remote', env: WORKER_ENV });
+    base = testApp.base;
+    user = await createVerifiedUser(base, testApp.dataDir, `vt-remote-${Date.now()}@example.com`);
   }, 120_000);
   afterAll(async () => {
-    await app?.stop();
+    await testApp?.stop();
     await chat?.close();
     process.env = saved;
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('offers zh → en once a remote translator is configured, and dubs Chinese into English with a local voice', async () => {
-    const call = (pathName: string, body: unknown) => signedCall(base, SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+    const call = (pathName: string, body: unknown) => signedCall(base, TEST_SIGN_SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
     const options = (await call('/api/video-translation/options', {})).data as { translators: Array<{ id: string; location: string; pairs: Array<{ source: string; target: string }> }> };
     expect(options.translators.map((translator) => [translator.id, translator.location])).toEqual([['apertium:apertium', 'local'], ['openai:gpt-4o-mini', 'remote']]);
     const clip = await makeDubbingClip({ name: 'vt-en-12s', seconds: 12 });
@@ -314,7 +296,7 @@ describe('video translation with a remote translator', () => {
   }, 180_000);
 
   it('a 9:16 short drama with burned-in Chinese subtitles: OCR gives the source text (≥ 95 % of characters, lines within ±0.2 s), the remote engine translates, a local voice dubs', async () => {
-    const call = (pathName: string, body: unknown) => signedCall(base, SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+    const call = (pathName: string, body: unknown) => signedCall(base, TEST_SIGN_SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
     const cues = cuesInSequence(CHINESE_DRAMA_LINES.slice(0, 12));
     expect(cues.length).toBeGreaterThanOrEqual(10);
     const durationSeconds = Math.ceil(cues.at(-1)!.endSeconds + 1);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createFestival } from '@voxwork/engines';
 import { probeMedia, runFfmpeg, toSrt } from '@voxwork/media';
+import { SUBTITLE_FONT } from '../../packages/engines/src/testing/generated-subtitles.ts';
 
 export interface ClipLine {
   startSeconds: number;
@@ -30,7 +31,6 @@ export interface DubbingClip {
 
 const execFileAsync = promisify(execFile);
 const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
-const FONT = '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc';
 
 /** Text as a drawtext value: quotes, colons, backslashes and percent signs escaped. */
 const drawtextValue = (text: string) => text.replace(/\\/g, '\\\\\\\\').replace(/'/g, '\u2019').replace(/:/g, '\\:').replace(/%/g, '\\%').replace(/,/g, '\\,');
@@ -74,7 +74,7 @@ export async function makeDubbingClip(options: { name: string; seconds: number; 
     const graph = [...delays, speechMix, '[1:a][speech]amix=inputs=2:normalize=0:duration=first[aout]'].join(';');
     const music = `aevalsrc='0.08*(sin(2*PI*220*t)+0.6*sin(2*PI*277.2*t))*(0.8+0.2*sin(2*PI*0.25*t))|0.08*(sin(2*PI*329.6*t)+0.6*sin(2*PI*392*t))*(0.8+0.2*sin(2*PI*0.2*t+1))':s=48000:d=${seconds}`;
     const subtitles = timed
-      .map((line) => `drawtext=fontfile=${FONT}:text='${drawtextValue(line.text)}':fontsize=${Math.round(height / 14)}:fontcolor=white:borderw=3:bordercolor=black:x=(w-text_w)/2:y=h-${Math.round(height / 7)}:enable='between(t,${line.startSeconds},${line.endSeconds})'`)
+      .map((line) => `drawtext=fontfile=${SUBTITLE_FONT}:text='${drawtextValue(line.text)}':fontsize=${Math.round(height / 14)}:fontcolor=white:borderw=3:bordercolor=black:x=(w-text_w)/2:y=h-${Math.round(height / 7)}:enable='between(t,${line.startSeconds},${line.endSeconds})'`)
       .join(',');
     await runFfmpeg([
       ...QUIET,

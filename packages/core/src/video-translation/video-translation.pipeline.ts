@@ -281,20 +281,14 @@ export function createVideoTranslationPipeline({
           for (const target of input.targets) {
             const prefix = prefixOf(target.language);
             const natural = await Promise.all(lines.map(async (_, index) => (await readSegmentTimings(files, scratch, index, prefix)).durationSeconds));
-            const plan = () =>
-              planTimeFit(
-                lines.map((line, index) => ({ id: line.id, startSeconds: line.startSeconds, endSeconds: line.endSeconds, naturalSeconds: natural[index]! })),
-                durationSeconds,
-              );
+            const fitInputs = () => lines.map((line, index) => ({ id: line.id, startSeconds: line.startSeconds, endSeconds: line.endSeconds, naturalSeconds: natural[index]! }));
+            const plan = () => planTimeFit(fitInputs(), durationSeconds);
             // Lines shortened by an earlier run of this stage (their audio already replaced) keep their new text.
             const shortenedFile = `${prefix}shortened.json`;
             if (await files.exists(shortenedFile)) shortened[target.language] = JSON.parse(await scratch.readText(await files.path(shortenedFile))) as Record<string, string>;
             let planned = plan();
             // Too long for its own slot even at 1.3×: a translator that can aim for a length is asked for a shorter line, which is spoken again.
-            const tooLong = linesTooLong(
-              lines.map((line, index) => ({ id: line.id, startSeconds: line.startSeconds, endSeconds: line.endSeconds, naturalSeconds: natural[index]! })),
-              durationSeconds,
-            );
+            const tooLong = linesTooLong(fitInputs(), durationSeconds);
             if (tooLong.size && target.translatorShortens) {
               const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, line.text]));
               const retranslated = await videoEngines.translate({
