@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** Name of the binding the pages call on a `securitypolicyviolation` event. */
 const CSP_BINDING = '__voxworkCspViolation';
@@ -61,3 +61,15 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleErrors
 });
 
 export { expect };
+
+/**
+ * The whole page at its current width: the viewport is made as tall as the page for the shot (a
+ * full-page screenshot would paint the sticky header and sidebar at the scroll offset), then put back.
+ */
+export async function fullPageShot(page: Page, path: string): Promise<void> {
+  const viewport = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await page.screenshot({ path });
+  await page.setViewportSize(viewport);
+}

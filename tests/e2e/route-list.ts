@@ -45,6 +45,9 @@ export const SHELL_ROUTES: RouteCase[] = [
   { path: '/workbench/ai-avatar-video', kind: 'protected' },
   { path: '/workbench/ai-tools', kind: 'protected' },
   { path: '/workbench/ai-tools/video-erasure', kind: 'protected' },
+  { path: '/workbench/ai-tools/subtitle-extraction', kind: 'protected' },
+  { path: '/workbench/ai-tools/audio-separation', kind: 'protected' },
+  { path: '/workbench/ai-tools/subtitle-burn-in', kind: 'protected' },
   { path: '/workbench/dubbing-pro', kind: 'protected' },
   { path: '/workbench/dubbing-pro/details', kind: 'protected' },
   { path: '/workbench/dubbing-studio', kind: 'protected' },
@@ -105,4 +108,14 @@ export async function userInfoCookie(baseURL: string) {
   const { token, userId } = await session;
   const value = { token, userId, nickName: 'E2E User', email: '', isGuest: false };
   return { name: 'user_info', value: encodeURIComponent(JSON.stringify(value)), url: baseURL };
+}
+
+/**
+ * A user of its own (a clean points history, its own runs this month), signed in by the cookie the
+ * web app reads: for tests that spend points, so the shared user's balance stays what the shell and
+ * account tests expect.
+ */
+export async function freshUserCookie(baseURL: string, name: string, nickName = 'E2E User') {
+  const { token, userId } = await createVerifiedUser(baseURL, process.env.E2E_DATA_DIR ?? '', `${name}-${process.pid}-${Date.now()}@example.com`);
+  return { name: 'user_info', value: encodeURIComponent(JSON.stringify({ token, userId, nickName, email: '', isGuest: false })), url: baseURL };
 }

@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { makeDubbingClip } from '../support/dubbing-media.ts';
-import { userInfoCookie } from './route-list.ts';
-import { expect, test } from './fixtures.ts';
+import { freshUserCookie, userInfoCookie } from './route-list.ts';
+import { expect, fullPageShot, test } from './fixtures.ts';
 
 /**
  * The video translator against the real server and its local engines: in English at 1440 px a
@@ -11,18 +13,6 @@ import { expect, test } from './fixtures.ts';
  * 375 px the form speaks Chinese and says a pair no engine has (en → zh) is not available offline.
  * Screenshots of each state go to the test's output folder.
  */
-
-/**
- * The whole page at this width: the viewport is made as tall as the page for the shot (a full-page
- * screenshot would paint the sticky header and sidebar at the scroll offset), then put back.
- */
-async function shot(page: Page, path: string) {
-  const viewport = page.viewportSize()!;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
-  await page.screenshot({ path });
-  await page.setViewportSize(viewport);
-}
 
 /** Every player on the page at `seconds`, so its subtitle track shows a cue. */
 async function seekPlayers(page: Page, seconds: number) {
@@ -61,7 +51,7 @@ test('en, 1440 px: upload a clip, dub it into Spanish from its SRT, play and dow
   await page.getByTestId('subtitle-file-input').setInputFiles(clip.srt);
   await expect(page.getByTestId('subtitle-file-name')).toContainText('vt-en-12s.srt');
   await expect(page.getByTestId('estimate-points')).toHaveText('About 30 points');
-  await shot(page, testInfo.outputPath('en-1440-light-form.png'));
+  await fullPageShot(page, testInfo.outputPath('en-1440-light-form.png'));
 
   await page.getByTestId('translation-start').click();
   await expect(page.getByTestId('translation-progress')).toBeVisible();
@@ -90,7 +80,7 @@ test('en, 1440 px: upload a clip, dub it into Spanish from its SRT, play and dow
     await expect(page.getByTestId(testId)).toHaveAttribute('href', /.+/);
   }
   await seekPlayers(page, 1);
-  await shot(page, testInfo.outputPath('en-1440-light-result.png'));
+  await fullPageShot(page, testInfo.outputPath('en-1440-light-result.png'));
 
   // The history's result dialog links to the run's own page.
   await page.getByTestId('history-open').first().click();
@@ -106,7 +96,7 @@ test('en, 1440 px: upload a clip, dub it into Spanish from its SRT, play and dow
   expect((await loadedVideo(page.getByTestId('player-original'))).track).toBe('en');
   await expect(page.getByTestId('translation-result')).toContainText('文字来自您的字幕文件');
   await seekPlayers(page, 1);
-  await shot(page, testInfo.outputPath('zh-375-dark-result.png'));
+  await fullPageShot(page, testInfo.outputPath('zh-375-dark-result.png'));
 });
 
 test('zh, 375 px: the form in Chinese, and a pair no engine has is not available offline', async ({ page, context, baseURL }, testInfo) => {
@@ -133,11 +123,133 @@ test('zh, 375 px: the form in Chinese, and a pair no engine has is not available
   await expect(page.getByTestId('target-language-problem')).toContainText('尚未配置 英语 → 中文 的翻译引擎');
   await expect(page.getByTestId('target-language-problem')).toContainText('en → es');
   await expect(page.getByTestId('translation-start')).toBeDisabled();
-  await shot(page, testInfo.outputPath('zh-375-dark-form.png'));
+  await fullPageShot(page, testInfo.outputPath('zh-375-dark-form.png'));
 
-  // Pro: the same form, saying its review step is not there yet.
+  // Pro: the same form, saying it stops for a review before export.
   await page.goto('/zh/workbench/video-translator-pro');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('专业视频翻译');
-  await expect(page.getByTestId('pro-note')).toContainText('审校步骤尚未上线');
+  await expect(page.getByTestId('pro-note')).toContainText('导出前逐句审校');
   await expect(page.getByTestId('translation-start')).toBeVisible();
+});
+
+const REVIEW_RUNS = [
+  {
+    locale: 'en', width: 1440, scheme: 'light', prefix: '',
+    edited: 'Hola a todos, esta línea la escribí yo.',
+    texts: { pendingOne: '1 changed line is not spoken yet', regenerate: 'Regenerate 1 line · 2 points', nothingPending: 'Every line is spoken', yourText: 'your text', note: 'Video translation: 1 line spoken again', reserved: 'Reserved' },
+  },
+  {
+    locale: 'zh', width: 375, scheme: 'dark', prefix: '/zh',
+    edited: 'Hola a todos, esta línea la escribí yo en móvil.',
+    texts: { pendingOne: '有 1 句修改过的台词尚未配音', regenerate: '重新生成 1 句 · 2 积分', nothingPending: '所有台词都已配音', yourText: '您的文字', note: '视频翻译：重新配音 1 句', reserved: '预留' },
+  },
+] as const;
+
+for (const run of REVIEW_RUNS) {
+  test(`${run.locale}, ${run.width} px: pro stops for review, one edited line is spoken again for 2 points, then the video exports and downloads`, async ({ page, context, baseURL }, testInfo) => {
+    test.setTimeout(360_000);
+    const clip = await makeDubbingClip({ name: 'vt-en-12s', seconds: 12 });
+    await context.addCookies([await freshUserCookie(baseURL!, `review-${run.locale}`, 'E2E Reviewer')]);
+    await page.setViewportSize({ width: run.width, height: run.width > 1000 ? 900 : 812 });
+    await page.emulateMedia({ colorScheme: run.scheme });
+    await page.goto(`${run.prefix}/workbench/video-translator-pro`);
+    await page.locator('[data-slot="upload-dropzone-input"]').setInputFiles(clip.file);
+    await expect(page.getByTestId('video-preview')).toBeVisible({ timeout: 30_000 });
+    await page.locator('[data-testid="target-language"][data-language="es"]').click();
+    await page.getByTestId('text-source-subtitle-file').check();
+    await page.getByTestId('subtitle-file-input').setInputFiles(clip.srt);
+    await expect(page.getByTestId('subtitle-file-name')).toContainText('vt-en-12s.srt');
+    await page.getByTestId('translation-start').click();
+
+    // The review gate: every line spoken and placed, the dubbed voice track ready to listen to.
+    const review = page.getByTestId('translation-review');
+    await expect(review).toBeVisible({ timeout: 240_000 });
+    const lines = review.getByTestId('review-line');
+    await expect(lines).toHaveCount(4);
+    await expect(review.getByTestId('review-export')).toBeEnabled();
+    await expect(review.getByTestId('line-fit')).toHaveCount(4);
+    const track = review.getByTestId('review-voice-track');
+    await expect.poll(() => track.evaluate((audio: HTMLAudioElement) => audio.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    expect(await track.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(8);
+    await fullPageShot(page, testInfo.outputPath(`${run.locale}-${run.width}-${run.scheme}-review.png`));
+
+    // The history says the run waits for its owner, and its dialog leads back to the review.
+    const item = page.getByTestId('history-item').first();
+    await expect(item).toHaveAttribute('data-status', 'paused');
+    if (run.width > 1000) {
+      await item.getByTestId('history-open').click();
+      await expect(page.getByTestId('result-page-link')).toHaveAttribute('href', new RegExp(`^${run.prefix}/workbench/video-translator-pro/(details|result)/[0-9a-f-]{36}$`));
+      await page.keyboard.press('Escape');
+    }
+
+    // One voice read as two speakers (the estimate on a 12 s clip splits festival's SLT in two): merged, nothing needs speaking again.
+    await expect(review.getByTestId('review-voice')).toHaveCount(2);
+    await review.getByTestId('merge-from').selectOption('s2');
+    await review.getByTestId('merge-into').selectOption('s1');
+    await review.getByTestId('merge-apply').click();
+    await expect(review.getByTestId('review-voice')).toHaveCount(1);
+    await expect(review.getByTestId('review-regenerate')).toHaveCount(0);
+    await expect(review.getByTestId('review-export')).toBeEnabled();
+
+    // Edit one translation: saved on leaving the field (free), the line marked as changed with its price.
+    const second = lines.nth(1);
+    const original = await second.getByTestId('review-line-translation').inputValue();
+    await second.getByTestId('review-line-translation').fill(run.edited);
+    await second.getByTestId('review-line-translation').press('Control+Enter');
+    await expect(second.getByTestId('review-line-pending')).toBeVisible();
+    await expect(review.getByTestId('review-pending')).toContainText(run.texts.pendingOne);
+    await expect(review.getByTestId('review-export')).toBeDisabled();
+    await expect(review.getByTestId('review-regenerate')).toHaveText(run.texts.regenerate);
+    expect(original).not.toBe(run.edited);
+    await fullPageShot(page, testInfo.outputPath(`${run.locale}-${run.width}-${run.scheme}-edited.png`));
+
+    // Regenerate: the job speaks that line again and comes back to the gate with nothing pending.
+    await review.getByTestId('review-regenerate').click();
+    await expect(page.getByTestId('translation-review').getByTestId('review-pending')).toContainText(run.texts.nothingPending, { timeout: 120_000 });
+    const again = page.getByTestId('translation-review').getByTestId('review-line').nth(1);
+    await expect(again.getByTestId('review-line-translation')).toHaveValue(run.edited);
+    await expect(again).toContainText(run.texts.yourText);
+    await expect(again.getByTestId('line-fit')).toBeVisible();
+
+    // Export: the result with the edited line, and an MP4 to download.
+    await page.getByTestId('review-export').click();
+    await expect(page.getByTestId('translation-result')).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByTestId('line-translation').nth(1)).toHaveText(run.edited);
+    const mp4 = await page.request.get((await page.getByTestId('download-video').getAttribute('href'))!);
+    expect(mp4.status()).toBe(200);
+    expect((await mp4.body()).subarray(4, 8).toString('latin1')).toBe('ftyp');
+    await fullPageShot(page, testInfo.outputPath(`${run.locale}-${run.width}-${run.scheme}-exported.png`));
+
+    // The points history: the run's reservation, and one entry of 2 points for the one line spoken again.
+    await page.goto(`${run.prefix}/workbench/my-plan`);
+    const history = page.getByTestId('points-history');
+    await expect(history.locator('tbody tr').first()).toBeVisible({ timeout: 20_000 });
+    const regenerated = history.locator('tbody tr', { hasText: run.texts.note });
+    await expect(regenerated).toHaveCount(1);
+    await expect(regenerated).toContainText(run.texts.reserved);
+    await expect(regenerated).toContainText('-2');
+    await fullPageShot(page, testInfo.outputPath(`${run.locale}-${run.width}-${run.scheme}-ledger.png`));
+  });
+}
+
+test('the marketing pages show a before/after the product made: both videos play, the dub is Spanish', async ({ page }, testInfo) => {
+  const sample = JSON.parse(await readFile(path.join(import.meta.dirname, '../../apps/web/public/samples/video-translator/sample.json'), 'utf8')) as { target: { language: string; translator: string }; lines: Array<{ es: string }> };
+  expect(sample.target).toMatchObject({ language: 'es', translator: 'apertium:apertium' });
+  for (const [pathName, width, scheme, heading] of [['/video-translator', 1440, 'light', 'Before and after, made by Voxwork'], ['/zh/short-drama-globalization', 375, 'dark', '前后对比：由 Voxwork 生成']] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(pathName);
+    const section = page.getByTestId('product-sample');
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    for (const testId of ['sample-before', 'sample-after']) {
+      const video = section.getByTestId(testId).locator('video');
+      await video.evaluate((element: HTMLVideoElement) => element.load());
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+      expect(Math.abs((await video.evaluate((element: HTMLVideoElement) => element.duration)) - 12)).toBeLessThan(0.2);
+    }
+    const vtt = await (await page.request.get('/samples/video-translator/after.es.vtt')).text();
+    for (const line of sample.lines) expect(vtt).toContain(line.es);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`sample-${width}-${scheme}.png`) });
+  }
 });

@@ -133,7 +133,7 @@ describe('embedded default: video translation survives kill -9', () => {
     expect(done.status, JSON.stringify(done.error)).toBe('completed');
     expect(done.completions).toBe(1);
     expect(done.stages.map((stage) => [stage.name, stage.attempts])).toEqual([
-      ['ingest', 1], ['source-text', 1], ['translate', 1], ['synthesize', 2], ['fit', 1], ['mix', 1], ['mux', 1], ['deliver', 1],
+      ['ingest', 1], ['source-text', 1], ['speakers', 1], ['translate', 1], ['synthesize', 2], ['fit', 1], ['review', 1], ['mix', 1], ['mux', 1], ['deliver', 1],
     ]);
     const after = await call(second.baseUrl, '/bill/userAccount/getUserAccount', { userId: user.userId });
     expect(after.availablePoint).toBe((before.availablePoint as number) - cost);

@@ -52,7 +52,10 @@ describe.each(testDatabases({ poolMax: 20 }))("a plan's concurrent jobs on %s", 
     );
     const accepted = replies.filter((reply) => reply.code === 0).map((reply) => (reply.data as { jobId: string }).jobId);
     const refused = replies.filter((reply) => reply.code !== 0);
-    expect(accepted).toHaveLength(FREE.concurrentJobs + FREE.waitingJobs);
+    const burstEnded = Date.now();
+    // A job that ends while the 50 arrive frees its place, so a slow machine may accept one more
+    // (checked below against the jobs that had finished by then).
+    expect(accepted.length).toBeGreaterThanOrEqual(FREE.concurrentJobs + FREE.waitingJobs);
     expect(refused).toHaveLength(50 - accepted.length);
     expect(refused[0]).toMatchObject({
       code: ErrorCode.JOB_QUEUE_FULL,
@@ -78,6 +81,8 @@ describe.each(testDatabases({ poolMax: 20 }))("a plan's concurrent jobs on %s", 
       finished = await rows(user.userId);
     }
     expect(finished.map((row) => row.status)).toEqual(Array<string>(accepted.length).fill('completed'));
+    // Beyond the plan's places, only as many were accepted as had finished by the time the last answer came.
+    expect(accepted.length).toBeLessThanOrEqual(FREE.concurrentJobs + FREE.waitingJobs + finished.filter((row) => row.finishedAt !== null && row.finishedAt <= burstEnded).length);
     expect(mostAtOnce).toBeLessThanOrEqual(FREE.concurrentJobs);
     // From the database's own clock: each job started after the one before it had finished.
     const runs = finished.map((row) => [row.startedAt!, row.finishedAt!] as const).sort((a, b) => a[0] - b[0]);

@@ -103,8 +103,14 @@ describe.each(backends)('job types renamed after their tools, on %s', (_name, op
       expect(done).toMatchObject({ type: 'text-to-speech.synthesize', completions: 1 });
       expect((done?.output?.media as { role: string }[]).map((file) => file.role)).toContain('audio');
       expect(await queueNames(handle)).toEqual([...JOB_NAMES].sort());
-      const moved = (await handle.db.execute(sql`select name, state from pgboss.job where id = ${row.id}`)) as unknown as { rows: { name: string; state: string }[] };
-      expect(moved.rows).toEqual([{ name: 'text-to-speech.synthesize', state: 'completed' }]);
+      // pg-boss marks its job completed just after the job row is (a moment later under load).
+      await vi.waitFor(
+        async () => {
+          const moved = (await handle.db.execute(sql`select name, state from pgboss.job where id = ${row.id}`)) as unknown as { rows: { name: string; state: string }[] };
+          expect(moved.rows).toEqual([{ name: 'text-to-speech.synthesize', state: 'completed' }]);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
     } finally {
       await stopApp?.();
       await handle.close();

@@ -1,17 +1,20 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ErrorCode, type JobView } from '@voxwork/contract';
+import { ErrorCode, type JobView, type VideoTranslationReview } from '@voxwork/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
 import { audioRms, makeDubbingClip, videoStreamMd5, type DubbingClip } from '../support/dubbing-media.ts';
-import { TEST_SIGN_SECRET } from '../support/server-process.ts';
+import { TEST_OPERATOR_TOKEN, TEST_SIGN_SECRET } from '../support/server-process.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDatabases } from '../support/test-database.ts';
 import { createPpocr, measureVoiceInFiles } from '../../packages/engines/src/index.ts';
+import { createJobService, type PipelineMap } from '@voxwork/core';
+import { createJobRepository } from '@voxwork/db';
 import { startOpenAIChatReplayServer } from '../../packages/engines/src/testing/openai-chat-replay.ts';
+import { startElevenLabsReplayServer, type ElevenLabsReplayServer } from '../../packages/engines/src/testing/elevenlabs-replay-server.ts';
 import { CHINESE_DRAMA_LINES, cuesInSequence, makeSubtitledVideo } from '../../packages/engines/src/testing/generated-subtitles.ts';
 import { scoreSubtitles } from '../../packages/engines/src/testing/subtitle-score.ts';
 
@@ -32,7 +35,8 @@ interface TargetResult {
  * asks (length, picture bit-identical, lines in their slots, music kept, subtitles = translation,
  * points settled), and every bad input with its catalogue error and nothing charged.
  */
-describe.each(testDatabases().slice(0, 1))('video translation on %s', (_name, open) => {
+// PostgreSQL when CI has it (the review gate's two-tab race is a real row lock there), else PGlite.
+describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open) => {
   let testApp: TestApp;
   let base: string;
   let cleanup: () => Promise<void>;
@@ -66,6 +70,15 @@ describe.each(testDatabases().slice(0, 1))('video translation on %s', (_name, op
       const view = await data<JobView>('/api/jobs/get', { jobId });
       if (['completed', 'failed', 'cancelled'].includes(view.status)) return view;
       if (Date.now() > deadline) throw new Error(`job ${jobId} stuck: ${JSON.stringify(view).slice(0, 500)}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+  async function untilPaused(jobId: string, timeoutMs = 240_000): Promise<JobView> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const view = await data<JobView>('/api/jobs/get', { jobId });
+      if (view.status === 'paused') return view;
+      if (['completed', 'failed', 'cancelled'].includes(view.status) || Date.now() > deadline) throw new Error(`job ${jobId} did not stop for review: ${JSON.stringify(view).slice(0, 500)}`);
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
   }
@@ -107,7 +120,7 @@ describe.each(testDatabases().slice(0, 1))('video translation on %s', (_name, op
     expect(created.cost).toBe(30);
     const job = await until(created.jobId);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    expect(job.stages.map((stage) => stage.name)).toEqual(['ingest', 'source-text', 'translate', 'synthesize', 'fit', 'mix', 'mux', 'deliver']);
+    expect(job.stages.map((stage) => stage.name)).toEqual(['ingest', 'source-text', 'speakers', 'translate', 'synthesize', 'fit', 'review', 'mix', 'mux', 'deliver']);
     const result = job.output as { targets: TargetResult[]; textSource: string; backgroundMethod: string };
     expect(result.textSource).toBe('subtitle-file');
     expect(result.backgroundMethod).toBe('centre-cancel');
@@ -221,6 +234,145 @@ describe.each(testDatabases().slice(0, 1))('video translation on %s', (_name, op
     expect(await points()).toEqual(before);
   });
 
+  it('pro: waits at the review gate; an edited line is spoken again alone and charged per line; then exports', async () => {
+    // A user of its own: the free plan's 3 runs a month are the other tests'.
+    user = await createVerifiedUser(base, testApp.dataDir, `vt-review-${Date.now()}@example.com`);
+    const uploadId = await upload('review.mp4', clip.file);
+    const before = await points();
+    const created = await data<{ jobId: string; cost: number }>('/api/video-translation/create', {
+      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'review.srt', text: await readFile(clip.srt, 'utf8') }, mode: 'pro',
+    });
+    const { jobId } = created;
+    const paused = await untilPaused(jobId);
+    expect(paused.currentStage).toBe('review');
+    // Every line spoken and fitted; the voice track can be heard before export; nothing pending.
+    let review = await data<VideoTranslationReview>('/api/video-translation/review', { jobId });
+    expect(review.lines).toHaveLength(4);
+    const [spanish] = review.targets;
+    expect(spanish!.previewUrl).toBeTruthy();
+    expect((await fetch(new URL(spanish!.previewUrl!, base))).status).toBe(200);
+    expect(spanish!.lines.every((line) => line.fit !== null && !line.pending)).toBe(true);
+    expect(review.pending).toEqual({ lines: 0, cost: 0 });
+    expect((await call('/api/video-translation/review/regenerate', { jobId })).code).toBe(ErrorCode.VIDEO_TRANSLATION_NOTHING_TO_REGENERATE);
+    expect((await call('/api/video-translation/review/save', { jobId, lines: [{ id: 'l0099', translations: { es: 'x' } }] })).code).toBe(ErrorCode.VIDEO_TRANSLATION_LINE_UNKNOWN);
+    expect(await points()).toMatchObject({ freezePoint: before.freezePoint + created.cost });
+
+    // Edit one translation: saved for free, shown as pending with its price.
+    const edited = 'Hola a todos, esta línea la escribió una persona.';
+    review = await data<VideoTranslationReview>('/api/video-translation/review/save', { jobId, lines: [{ id: 'l0002', translations: { es: edited } }] });
+    expect(review.targets[0]!.lines[1]).toMatchObject({ id: 'l0002', translation: edited, edited: true, pending: true });
+    expect(review.pending).toEqual({ lines: 1, cost: 2 });
+    const exported = await call('/api/video-translation/review/approve', { jobId }, 'zh');
+    expect(exported.code).toBe(ErrorCode.VIDEO_TRANSLATION_UNSPOKEN_EDITS);
+    expect(exported.message).toContain('1');
+
+    const jobDir = path.join(testApp.dataDir, 'jobs', jobId);
+    const mtime = async (name: string) => (await stat(path.join(jobDir, name))).mtimeMs;
+    const untouched = [await mtime('es-part-00001.wav'), await mtime('es-part-00003.wav'), await mtime('es-part-00004.wav')];
+    const editedBefore = await mtime('es-part-00002.wav');
+    // Regenerate: only that line, 2 points frozen now; of two clicks at once (two tabs), one wins and the other finds the job no longer waiting.
+    const clicks = await Promise.all([call('/api/video-translation/review/regenerate', { jobId }), call('/api/video-translation/review/regenerate', { jobId })]);
+    expect(clicks.map((click) => click.code).sort((a, b) => a - b)).toEqual([0, ErrorCode.JOB_NOT_WAITING]);
+    expect(clicks.find((click) => click.code === 0)!.data).toEqual({ lines: 1, cost: 2 });
+    await untilPaused(jobId);
+    expect([await mtime('es-part-00001.wav'), await mtime('es-part-00003.wav'), await mtime('es-part-00004.wav')]).toEqual(untouched);
+    expect(await mtime('es-part-00002.wav')).toBeGreaterThan(editedBefore);
+    review = await data<VideoTranslationReview>('/api/video-translation/review', { jobId });
+    expect(review.pending).toEqual({ lines: 0, cost: 0 });
+    expect(review.targets[0]!.lines[1]).toMatchObject({ translation: edited, edited: true, pending: false });
+    const ledger = await data<{ list: Array<{ type: string; availableDelta: number; jobId: string | null; reason: string | null }> }>('/bill/point/consume/pageList', { pageSize: 10 });
+    const entries = ledger.list.filter((entry) => entry.jobId === jobId);
+    expect(entries.map((entry) => [entry.type, entry.availableDelta, entry.reason])).toEqual([
+      ['freeze', -2, 'video-translation.regenerate:1'],
+      ['freeze', -created.cost, null],
+    ]);
+
+    // Export: the job goes on, the edited line is in the subtitles, and the job's points settle once (whole video + one line).
+    await data('/api/video-translation/review/approve', { jobId });
+    const job = await until(jobId);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect(job.cost).toMatchObject({ frozen: created.cost + 2, settled: created.cost + 2 });
+    const srt = await (await fetch(new URL(job.media.find((media) => media.name === 'es-subtitles.srt')!.url, base))).text();
+    expect(srt).toContain(edited);
+    expect(await points()).toMatchObject({ availablePoint: before.availablePoint - created.cost - 2, freezePoint: before.freezePoint });
+    expect((await call('/api/video-translation/review', { jobId })).code).toBe(ErrorCode.JOB_NOT_WAITING);
+  }, 300_000);
+
+  it('pro: a run cancelled, or left too long, while it waits for review gives every point back', async () => {
+    const uploadId = await upload('cancel.mp4', clip.file);
+    const before = await points();
+    const { jobId } = await data<{ jobId: string }>('/api/video-translation/create', {
+      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'cancel.srt', text: await readFile(clip.srt, 'utf8') }, mode: 'pro',
+    });
+    await untilPaused(jobId);
+    await data('/api/video-translation/review/save', { jobId, lines: [{ id: 'l0001', translations: { es: 'Una línea nueva.' } }] });
+    await data('/api/video-translation/review/regenerate', { jobId });
+    await untilPaused(jobId);
+    expect((await data<JobView>('/api/jobs/cancel', { jobId })).status).toBe('cancelled');
+    expect(await points()).toMatchObject({ availablePoint: before.availablePoint, freezePoint: before.freezePoint });
+    expect((await call('/api/video-translation/review/approve', { jobId })).code).toBe(ErrorCode.JOB_NOT_WAITING);
+
+    // A run left at the gate past JOB_REVIEW_DAYS is cancelled by the sweeper, its points returned.
+    const left = await data<{ jobId: string }>('/api/video-translation/create', {
+      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'left.srt', text: await readFile(clip.srt, 'utf8') }, mode: 'pro',
+    });
+    await untilPaused(left.jobId);
+    const sweeper = createJobService({ jobs: createJobRepository(testApp.app.database.db), queue: { send: () => Promise.resolve() }, pipelines: {} as PipelineMap });
+    expect(await sweeper.sweep(new Date(0), { pausedBefore: new Date(Date.now() - 3_600_000) })).toMatchObject({ expired: 0 });
+    expect(await sweeper.sweep(new Date(0), { pausedBefore: new Date(Date.now() + 1000) })).toMatchObject({ expired: 1 });
+    expect((await data<JobView>('/api/jobs/get', { jobId: left.jobId })).status).toBe('cancelled');
+    expect(await points()).toMatchObject({ availablePoint: before.availablePoint, freezePoint: before.freezePoint });
+  }, 180_000);
+
+  it('two speakers, a woman and a man: each line gets its speaker and each speaker a voice; at review a line moved to the other speaker is pending alone', async () => {
+    const lines = [
+      { startSeconds: 0.5, text: 'Good morning, welcome to the market.', voice: 'cmu_us_slt_arctic_hts' },
+      { startSeconds: 3.6, text: 'Thank you. What do you have today?', voice: 'kal_diphone' },
+      { startSeconds: 6.8, text: 'Fresh bread and apples from the hills.', voice: 'cmu_us_slt_arctic_hts' },
+      { startSeconds: 10.0, text: 'I will take two loaves, please.', voice: 'kal_diphone' },
+    ];
+    const duet = await makeDubbingClip({ name: 'vt-en-duet-14s', seconds: 14, lines });
+    const uploadId = await upload('duet.mp4', duet.file);
+    const { jobId } = await data<{ jobId: string }>('/api/video-translation/create', {
+      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'duet.srt', text: await readFile(duet.srt, 'utf8') }, mode: 'pro',
+    });
+    await untilPaused(jobId);
+    let review = await data<VideoTranslationReview>('/api/video-translation/review', { jobId });
+    expect(review.lines.map((line) => line.speakerId)).toEqual(['s1', 's2', 's1', 's2']);
+    expect(review.speakers.map((speaker) => [speaker.speakerId, speaker.suggestedGender])).toEqual([['s1', 'female'], ['s2', 'male']]);
+    const [voiceOne, voiceTwo] = review.targets[0]!.speakers;
+    // Nobody chose a voice: the man gets a voice of his own, suiting him.
+    expect(voiceTwo!.voiceKey).toBe('auto');
+    expect(voiceTwo!.spokenVoiceKey).not.toBe(voiceOne!.spokenVoiceKey);
+    const library = await data<{ list: Array<{ key: string; gender: string | null }> }>('/api/voices/list', { tab: 'all', language: 'es', pageSize: 50 });
+    expect(library.list.find((voice) => voice.key === voiceTwo!.spokenVoiceKey)?.gender).toBe('male');
+    expect(review.pending.lines).toBe(0);
+
+    // The third line is the man's after all: moved, it alone waits to be spoken again (in his voice).
+    review = await data<VideoTranslationReview>('/api/video-translation/review/save', { jobId, speakers: { moves: [{ lineId: 'l0003', speakerId: 's2' }] } });
+    expect(review.lines.map((line) => line.speakerId)).toEqual(['s1', 's2', 's2', 's2']);
+    expect(review.targets[0]!.lines.filter((line) => line.pending).map((line) => line.id)).toEqual(['l0003']);
+    expect(review.pending).toEqual({ lines: 1, cost: 2 });
+    expect((await call('/api/video-translation/review/save', { jobId, speakers: { merges: [{ from: 's9', into: 's1' }] } })).code).toBe(ErrorCode.INVALID_PARAMETER);
+    expect((await data<JobView>('/api/jobs/cancel', { jobId })).status).toBe('cancelled');
+  }, 240_000);
+
+  it('too few points: refused with the raw code the page offers a top-up for, nothing frozen, no run counted', async () => {
+    const before = await points();
+    const videoId = await upload('poor.mp4', clip.file);
+    const operator = (pathName: string, body: unknown) => signedCall(base, TEST_SIGN_SECRET, pathName, body, { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` });
+    const drain = before.availablePoint - 10;
+    expect((await operator('/api/operator/points/adjust', { userId: user.userId, points: -drain, reason: 'test: too few points', requestId: `vt-drain-${Date.now()}` })).code).toBe(0);
+    const used = (await data<{ usedThisMonth: number; monthlyLimit: number }>('/api/video-translation/options', {})).usedThisMonth;
+    // (Below the monthly limit, so that points are what refuses it.)
+    expect(used).toBeLessThan(3);
+    const poor = await call('/api/video-translation/create', { uploadId: videoId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'a.srt', text: await readFile(clip.srt, 'utf8') } }, 'zh');
+    expect(poor.code).toBe(ErrorCode.POINTS_INSUFFICIENT);
+    expect(await points()).toMatchObject({ availablePoint: 10, freezePoint: before.freezePoint });
+    expect((await data<{ usedThisMonth: number }>('/api/video-translation/options', {})).usedThisMonth).toBe(used);
+    expect((await operator('/api/operator/points/adjust', { userId: user.userId, points: drain, reason: 'test: points back', requestId: `vt-refill-${Date.now()}` })).code).toBe(0);
+  });
+
   it('counts runs against the plan’s monthly video translations (free: 3), failed runs not counted', async () => {
     const uploadId = await upload('shop.mp4', clip.file);
     const request = { uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'a.srt', text: await readFile(clip.srt, 'utf8') } };
@@ -241,6 +393,7 @@ describe.each(testDatabases().slice(0, 1))('video translation on %s', (_name, op
 describe('video translation with a remote translator', () => {
   const TABLE: Record<string, string> = { 欢迎光临我们的小店: 'Welcome to our little shop', 这部手机的屏幕很亮: 'This phone has a bright screen', 电池可以用一整天: 'The battery lasts all day', 今天购买更省钱: 'Buy today and save more' };
   let chat: Awaited<ReturnType<typeof startOpenAIChatReplayServer>>;
+  let isolation: ElevenLabsReplayServer;
   let testApp: TestApp;
   let base: string;
   let user: { token: string; userId: string };
@@ -251,7 +404,17 @@ describe('video translation with a remote translator', () => {
     const LONG = 'Welcome, dear friends and honoured guests, to our small but wonderful shop at the corner of the old market street';
     chat = await startOpenAIChatReplayServer({ translate: (line) => (line.text === '欢迎光临我们的小店' && (line.max_characters ?? 999) > 30 ? LONG : (TABLE[line.text] ?? 'We need to talk about it now')) });
     // The engine registry reads its selection from the process environment (as speech-remote-engines.test.ts does).
-    Object.assign(process.env, { OPENAI_CHAT_BASE_URL: `${chat.url}/v1`, OPENAI_CHAT_MODEL: 'gpt-4o-mini', ENGINES_TRANSLATOR: 'apertium:apertium,openai:gpt-4o-mini' });
+    // ElevenLabs audio isolation, replayed: it answers with the clip's own speech track, as an ideal isolator would.
+    const separationClip = await makeDubbingClip({ name: 'vt-en-12s', seconds: 12 });
+    isolation = await startElevenLabsReplayServer({ apiKey: 'xi-vt-isolation', isolate: () => Promise.resolve(separationClip.speechTrack) });
+    Object.assign(process.env, {
+      OPENAI_CHAT_BASE_URL: `${chat.url}/v1`,
+      OPENAI_CHAT_MODEL: 'gpt-4o-mini',
+      ENGINES_TRANSLATOR: 'apertium:apertium,openai:gpt-4o-mini',
+      ELEVENLABS_API_KEY: 'xi-vt-isolation',
+      ELEVENLABS_BASE_URL: isolation.url,
+      ENGINES_AUDIO_SEPARATOR: 'rnnoise:rnnoise,elevenlabs:audio-isolation',
+    });
     testApp = await startTestApp({ name: 'vt-remote', env: WORKER_ENV });
     base = testApp.base;
     user = await createVerifiedUser(base, testApp.dataDir, `vt-remote-${Date.now()}@example.com`);
@@ -259,6 +422,7 @@ describe('video translation with a remote translator', () => {
   afterAll(async () => {
     await testApp?.stop();
     await chat?.close();
+    await isolation?.close();
     process.env = saved;
   });
 
@@ -293,6 +457,42 @@ describe('video translation with a remote translator', () => {
     const subtitles = await (await fetch(new URL(job.media.find((media) => media.name === 'en-subtitles.srt')!.url, base))).text();
     expect(subtitles).toContain('Welcome to our little shop');
     expect(subtitles).not.toContain('honoured guests');
+  }, 180_000);
+
+  it('ElevenLabs audio isolation makes the background when chosen: the music stays under the new voice, the old voice goes', async () => {
+    const call = (pathName: string, body: unknown) => signedCall(base, TEST_SIGN_SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+    const options = (await call('/api/video-translation/options', {})).data as { separators: Array<{ id: string; method: string; location: string }> };
+    expect(options.separators.map((offer) => [offer.id, offer.location])).toEqual([['centre-cancel', 'local'], ['duck', 'local'], ['elevenlabs:audio-isolation', 'remote']]);
+    const clip = await makeDubbingClip({ name: 'vt-en-12s', seconds: 12 });
+    const response = await fetch(`${base}/api/upload/file`, { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/octet-stream', 'x-file-name': 'shop.mp4' }, body: new Uint8Array(await readFile(clip.file)) });
+    const uploadId = ((await response.json()) as { data: { id: string } }).data.id;
+    const request = { uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'shop.srt', text: await readFile(clip.srt, 'utf8') } };
+    expect((await call('/api/video-translation/create', { ...request, background: 'rnnoise:rnnoise' })).code).toBe(ErrorCode.VIDEO_SEPARATOR_UNAVAILABLE);
+    const created = await call('/api/video-translation/create', { ...request, background: 'elevenlabs:audio-isolation' });
+    expect(created.code, JSON.stringify(created)).toBe(0);
+    const jobId = (created.data as { jobId: string }).jobId;
+    let job: JobView;
+    for (;;) {
+      job = (await call('/api/jobs/get', { jobId })).data as JobView;
+      if (['completed', 'failed', 'cancelled'].includes(job.status)) break;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect((job.output as { backgroundMethod: string }).backgroundMethod).toBe('separator');
+    const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-vt-separate-'));
+    try {
+      const stem = path.join(dir, 'background.mp3');
+      await writeFile(stem, Buffer.from(await (await fetch(new URL(job.media.find((media) => media.name === 'background-stem.mp3')!.url, base))).arrayBuffer()));
+      const line = clip.lines[1]!;
+      const music = await audioRms(clip.file, 0, 0.5);
+      const underSpeech = await audioRms(stem, line.startSeconds + 0.2, line.endSeconds - 0.2);
+      const originalThere = await audioRms(clip.file, line.startSeconds + 0.2, line.endSeconds - 0.2);
+      // Under the old line the background is the music at its level (ducking would keep ~2 % of it), without the voice on top.
+      expect(underSpeech, `${underSpeech} vs music ${music}, original ${originalThere}`).toBeGreaterThanOrEqual(0.5 * music);
+      expect(underSpeech).toBeLessThan(0.8 * originalThere);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 180_000);
 
   it('a 9:16 short drama with burned-in Chinese subtitles: OCR gives the source text (≥ 95 % of characters, lines within ±0.2 s), the remote engine translates, a local voice dubs', async () => {

@@ -17,6 +17,8 @@ import { SUBTITLE_FONT } from '../../packages/engines/src/testing/generated-subt
 export interface ClipLine {
   startSeconds: number;
   text: string;
+  /** A festival voice (default `cmu_us_slt_arctic_hts`, a woman; `kal_diphone` is a man). */
+  voice?: string;
 }
 
 export interface DubbingClip {
@@ -25,6 +27,8 @@ export interface DubbingClip {
   durationSeconds: number;
   /** The speech of each line alone (the original speaker's voice). */
   speechFiles: string[];
+  /** The speech alone on the clip's timeline, stereo WAV. */
+  speechTrack: string;
   /** Each line's start, end (its speech) and text. */
   lines: Array<{ startSeconds: number; endSeconds: number; text: string }>;
 }
@@ -46,7 +50,17 @@ export const ENGLISH_LINES: ClipLine[] = [
  * A 16:9 clip (`width`×`height`, 25 fps, H.264 + AAC stereo) `seconds` long: English lines spoken
  * by festival at their times over a music bed, each line burned in as a subtitle while spoken.
  */
-export async function makeDubbingClip(options: { name: string; seconds: number; lines?: ClipLine[]; width?: number; height?: number; cacheDir?: string; burnedSubtitles?: boolean }): Promise<DubbingClip> {
+export async function makeDubbingClip(options: {
+  name: string;
+  seconds: number;
+  lines?: ClipLine[];
+  width?: number;
+  height?: number;
+  cacheDir?: string;
+  burnedSubtitles?: boolean;
+  /** `test-pattern` (default: colour bars, a moving gradient and noise), or `shop` (a product ad, for the marketing sample). */
+  picture?: 'test-pattern' | 'shop';
+}): Promise<DubbingClip> {
   const dir = options.cacheDir ?? path.join(tmpdir(), 'voxwork-test-media');
   await mkdir(dir, { recursive: true });
   const lines = options.lines ?? ENGLISH_LINES;
@@ -56,7 +70,7 @@ export async function makeDubbingClip(options: { name: string; seconds: number; 
   const speechFiles: string[] = [];
   for (const [index, line] of lines.entries()) {
     const speech = path.join(dir, `${options.name}-line-${index}.wav`);
-    if (!existsSync(speech)) await festival.doSynthesize({ text: line.text, voice: 'cmu_us_slt_arctic_hts', outputFile: speech, outputFormat: 'wav', wordTimings: false });
+    if (!existsSync(speech)) await festival.doSynthesize({ text: line.text, voice: line.voice ?? 'cmu_us_slt_arctic_hts', outputFile: speech, outputFormat: 'wav', wordTimings: false });
     const duration = (await probeMedia(speech)).durationSeconds ?? 1;
     timed.push({ startSeconds: line.startSeconds, endSeconds: Math.round((line.startSeconds + duration) * 1000) / 1000, text: line.text });
     speechFiles.push(speech);
@@ -78,7 +92,7 @@ export async function makeDubbingClip(options: { name: string; seconds: number; 
       .join(',');
     await runFfmpeg([
       ...QUIET,
-      '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`,
+      '-f', 'lavfi', '-i', options.picture === 'shop' ? shopPicture(width, height, seconds) : `testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`,
       '-f', 'lavfi', '-i', music,
       ...speechFiles.flatMap((speech) => ['-i', speech]),
       '-filter_complex', `[0:v]${options.burnedSubtitles === false ? 'null' : subtitles}[vout];${graph}`,
@@ -89,8 +103,29 @@ export async function makeDubbingClip(options: { name: string; seconds: number; 
       file,
     ]);
   }
+  // The speech alone on the clip's timeline (what an ideal speech isolator would return), stereo 48 kHz.
+  const speechTrack = path.join(dir, `${options.name}-speech.wav`);
+  if (!existsSync(speechTrack)) {
+    const delays = speechFiles.map((_, index) => `[${index}:a]aresample=48000,adelay=delays=${Math.round(timed[index]!.startSeconds * 1000)}:all=1,apad,atrim=0:${options.seconds}[s${index}]`);
+    const mix = `${speechFiles.map((_, index) => `[s${index}]`).join('')}amix=inputs=${speechFiles.length}:normalize=0,pan=stereo|c0=c0|c1=c0[speech]`;
+    await runFfmpeg([...QUIET, ...speechFiles.flatMap((speech) => ['-i', speech]), '-filter_complex', [...delays, mix].join(';'), '-map', '[speech]', '-t', String(options.seconds), speechTrack]);
+  }
   const durationSeconds = (await probeMedia(file)).durationSeconds ?? options.seconds;
-  return { file, srt, durationSeconds, speechFiles, lines: timed };
+  return { file, srt, durationSeconds, speechFiles, speechTrack, lines: timed };
+}
+
+/** A product ad's picture (moving colour gradient, a product card, a headline), drawn by ffmpeg. */
+function shopPicture(width: number, height: number, seconds: number): string {
+  // WenQuanYi Zen Hei (fonts-wqy-zenhei, installed by the project's own set-up) for every text.
+  const font = SUBTITLE_FONT;
+  return [
+    `gradients=s=${width}x${height}:r=25:d=${seconds}:c0=0x1e1b4b:c1=0x6d28d9:c2=0xdb2777:c3=0xf59e0b:nb_colors=4:speed=0.02`,
+    'drawbox=x=iw*0.56:y=ih*0.14:w=iw*0.34:h=ih*0.5:color=white@0.92:t=fill',
+    'drawbox=x=iw*0.6:y=ih*0.2:w=iw*0.26:h=ih*0.3:color=0x111827@0.9:t=fill',
+    `drawtext=fontfile=${font}:text='Voxwork Phone':fontsize=h/20:fontcolor=0x111827:x=w*0.6:y=h*0.55`,
+    `drawtext=fontfile=${font}:text='Spring sale':fontsize=h/9:fontcolor=white:x=w*0.07+12*sin(t):y=h*0.18`,
+    `drawtext=fontfile=${font}:text='Free shipping · 30-day returns':fontsize=h/22:fontcolor=white@0.9:x=w*0.07:y=h*0.34`,
+  ].join(',');
 }
 
 /** RMS of a file's audio between `start` and `end` seconds (mixed to mono, 16 kHz). */

@@ -49,7 +49,10 @@ export function sampleValue(schema: unknown, key: string, hints: Record<string, 
       if (def.format === 'datetime') return '2026-01-01T00:00:00Z';
       const min = bound(inner, 'min_length') ?? 1;
       const max = bound(inner, 'max_length') ?? 16;
-      return 'fuzz'.padEnd(Math.max(min, 4), 'z').slice(0, Math.max(max, 1));
+      const plain = 'fuzz'.padEnd(Math.max(min, 4), 'z').slice(0, Math.max(max, 1));
+      // A pattern the plain sample does not match (a colour, a language tag): the first well-known value that does.
+      const safeParse = (inner as { safeParse(value: unknown): { success: boolean } }).safeParse.bind(inner);
+      return [plain, '#FFD400', 'en', 'pro:month'].find((candidate) => safeParse(candidate).success) ?? plain;
     }
     case 'number': {
       const min = bound(inner, 'greater_than') ?? 1;

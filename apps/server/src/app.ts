@@ -77,8 +77,8 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
     // Points never stay frozen for jobs that ended or were abandoned.
     sweeper = setInterval(() => {
       services.jobs
-        .sweep(new Date(Date.now() - config.JOB_STALE_HOURS * 3600_000))
-        .then((result) => (result.released || result.abandoned) && log.warn(result, 'job sweeper released points'))
+        .sweep(new Date(Date.now() - config.JOB_STALE_HOURS * 3600_000), { pausedBefore: new Date(Date.now() - config.JOB_REVIEW_DAYS * 86_400_000) })
+        .then((result) => (result.released || result.abandoned || result.expired) && log.warn(result, 'job sweeper released points'))
         .catch((error: unknown) => log.error({ err: error }, 'job sweeper failed'));
     }, 60_000);
     sweeper.unref();

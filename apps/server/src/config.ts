@@ -92,6 +92,8 @@ export const envSchema = z.object({
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   JOB_HEARTBEAT_SECONDS: integer(10, 3600).default(10),
   SHUTDOWN_GRACE_SECONDS: integer(1, 600).default(20),
+  /** Days a job may wait for its owner at a review gate (pro video translation) before it is cancelled and its points returned. */
+  JOB_REVIEW_DAYS: z.coerce.number().min(1).max(365).default(30),
   JOB_STALE_HOURS: z.coerce.number().min(0.01).max(720).default(6),
   WEB_BUILD_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/build')),
   // Analytics and IP info (issue 5). Proxies whose X-Forwarded-For is believed: IPs or CIDRs, comma-separated.

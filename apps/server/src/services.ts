@@ -5,6 +5,11 @@ import {
   createRateLimiter,
   createSpeechToSpeechService,
   createVideoTranslationService,
+  createVideoErasureService,
+  createSubtitleBurnInService,
+  createSubtitleExtractionService,
+  createAudioSeparationService,
+  createAvatarService,
   monthStart,
   VIDEO_TRANSLATION_JOB,
   createTextToSpeechService,
@@ -17,6 +22,9 @@ import { createFeedbackRepository, createJobRepository, createRateLimitRepositor
 import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
 import { createSpeechEngines } from './engines/speech-engines.ts';
 import { createVideoEngines } from './engines/video-engines.ts';
+import { createVideoErasureEngines } from './engines/video-erasure-engines.ts';
+import { createAudioSeparationEngines } from './engines/audio-separation-engines.ts';
+import { createAvatarEngines } from './engines/avatar-engines.ts';
 import pino, { type Logger } from 'pino';
 import { createAccountServices } from './auth/account-services.ts';
 import { createPaymentServices } from './payments/payment-services.ts';
@@ -57,6 +65,9 @@ export function createServices({
   const scratch = localScratchFiles();
   const speechEngines = createSpeechEngines({ engines: resolvedEngines, ...(log ? { log } : {}) });
   const videoEngines = createVideoEngines({ engines: resolvedEngines });
+  const erasureEngines = createVideoErasureEngines({ engines: resolvedEngines });
+  const separationEngines = createAudioSeparationEngines({ engines: resolvedEngines });
+  const avatarEngines = createAvatarEngines({ engines: resolvedEngines });
   const accountServices = createAccountServices({ database, config: config, log: log ?? pino({ level: 'silent' }) });
   const storageServices = createStorageServices({ database, config: config, accounts: accountServices.accounts });
   // A deleted account takes its files with it.
@@ -65,7 +76,7 @@ export function createServices({
     jobs: jobRepository,
     queue,
     ...(events ? { events } : {}),
-    pipelines: createJobPipelines({ engines: speechEngines, videoEngines, storage: storageServices.storage, speech: speechRepository, scratch }),
+    pipelines: createJobPipelines({ engines: speechEngines, videoEngines, erasureEngines, separationEngines, avatarEngines, storage: storageServices.storage, speech: speechRepository, scratch }),
     files: localJobFiles(config.dataDir),
     storage: storageServices.storage,
     // Paid plans go first when workers are busy.
@@ -103,7 +114,13 @@ export function createServices({
         return { maxVideoMinutesPerJob: account.comboDetail.maxVideoMinutesPerJob, vtUseLimit: account.vtUseLimit };
       },
       runsThisMonth: (userId) => jobRepository.countRunsSince(userId, [VIDEO_TRANSLATION_JOB], monthStart(new Date())),
+      signedUrl: (key) => storageServices.storage.signedUrl(key, { expiresInSeconds: 3600 }),
     }),
+    videoErasure: createVideoErasureService({ jobs, findUpload, planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
+    subtitleBurnIn: createSubtitleBurnInService({ jobs, findUpload, planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
+    subtitleExtraction: createSubtitleExtractionService({ jobs, videoEngines, findUpload, planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
+    audioSeparation: createAudioSeparationService({ jobs, engines: separationEngines, findUpload, planOf: async (userId) => ({ maxMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
+    avatar: createAvatarService({ jobs, voices, avatarEngines, findUpload, planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
     analytics: createAnalyticsServices(database, config, log),
     feedback: createFeedbackRepository(database.db),
     ...accountServices,

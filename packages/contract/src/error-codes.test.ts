@@ -37,6 +37,12 @@ describe('error-code catalogue', () => {
     expect(messageFor('en', 424242)).toBeUndefined();
   });
 
+  it('fills a placeholder given in each language with the message’s own language (a reason in words)', () => {
+    const reason = { en: 'the cue ends before it starts', zh: '字幕的结束时间早于开始时间' };
+    expect(messageFor('en', ErrorCode.SUBTITLE_FILE_INVALID, { reason })).toBe('The subtitle file could not be read: the cue ends before it starts. Upload an SRT, VTT or ASS file.');
+    expect(messageFor('zh', ErrorCode.SUBTITLE_FILE_INVALID, { reason })).toBe('无法读取字幕文件：字幕的结束时间早于开始时间。请上传 SRT、VTT 或 ASS 文件。');
+  });
+
   it('picks zh only for simplified Chinese', () => {
     expect(pickLocale('zh-CN,zh;q=0.9')).toBe('zh');
     expect(pickLocale('zh')).toBe('zh');

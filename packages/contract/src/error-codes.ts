@@ -33,6 +33,8 @@ export const ErrorCode = {
   JOB_BUSY: 2003,
   /** The plan's running slots are taken and its `waitingJobs` are all waiting: no room for another job. */
   JOB_QUEUE_FULL: 2004,
+  /** The job is not waiting for its owner at this step (it is running, or has finished). */
+  JOB_NOT_WAITING: 2005,
   /** A share link is unknown or was revoked (or its job was deleted). */
   SHARE_LINK_NOT_FOUND: 2101,
   /** Only a finished job with output files can be shared. */
@@ -133,6 +135,50 @@ export const ErrorCode = {
   VIDEO_NOT_READABLE: 7008,
   /** No engine can get the source text in this language from this source (speech or subtitles). */
   SOURCE_TEXT_UNAVAILABLE: 7009,
+  /** Review gate: nothing changed since the lines were spoken. */
+  VIDEO_TRANSLATION_NOTHING_TO_REGENERATE: 7010,
+  /** Review gate: export asked while edited lines are not spoken yet. */
+  VIDEO_TRANSLATION_UNSPOKEN_EDITS: 7011,
+  /** Review gate: an edit names a line or language the job does not have. */
+  VIDEO_TRANSLATION_LINE_UNKNOWN: 7012,
+  /** The separation engine asked for is not set up here. */
+  VIDEO_SEPARATOR_UNAVAILABLE: 7013,
+  /** Video erasure (7100–7119). No text was found to erase: the drawn-region mode is offered. */
+  ERASURE_NO_TEXT_FOUND: 7100,
+  /** A region lies (partly) outside the picture; `index` (1-based), `width`, `height`. */
+  ERASURE_REGION_OUTSIDE_FRAME: 7101,
+  /** A region's time range lies outside the video; `index`, `from`, `to`, `duration`. */
+  ERASURE_TIME_OUTSIDE_VIDEO: 7102,
+  /** Nothing to erase: no region chosen. */
+  ERASURE_NO_REGIONS: 7103,
+  /** Subtitle extraction (7200–7209). OCR found no burned-in subtitle line in either language. */
+  SUBTITLE_EXTRACTION_NONE_FOUND: 7200,
+  /** Only Chinese was asked for; English subtitles were found (choose English or both). */
+  SUBTITLE_EXTRACTION_ONLY_ENGLISH: 7201,
+  /** Only English was asked for; Chinese subtitles were found (choose Chinese or both). */
+  SUBTITLE_EXTRACTION_ONLY_CHINESE: 7202,
+  /** Audio separation (7300–7309). The upload (a video) has no audio track to separate. */
+  AUDIO_SEPARATION_NO_AUDIO_TRACK: 7300,
+  /** The upload is not audio or video we can decode (an image, or a damaged file). */
+  AUDIO_SEPARATION_NOT_READABLE: 7301,
+  /** Longer than the plan's `maxVideoMinutesPerJob` (audio or video alike); `minutes`, `max`. */
+  AUDIO_SEPARATION_TOO_LONG: 7302,
+  /** The separator asked for is not set up here; `engine`. */
+  AUDIO_SEPARATION_ENGINE_NOT_SET_UP: 7303,
+  /** The separator failed while running (not the caller's fault); `engine`. The points are released. */
+  AUDIO_SEPARATION_ENGINE_FAILED: 7304,
+  /** Subtitle burn-in (7400–7409). No line of the subtitle file falls within the video; `count`, `duration`. */
+  BURN_IN_NO_LINES_IN_VIDEO: 7400,
+  /** AI avatar video (7500–7509). No face in the photo; `scene`. */
+  AVATAR_NO_FACE: 7500,
+  /** No built-in avatar with this id; `avatar`. */
+  AVATAR_UNKNOWN: 7501,
+  /** A scene's upload is not what it is used as (a photo that is no picture, a recording without sound, …); `scene`, `what`. */
+  AVATAR_UPLOAD_WRONG_KIND: 7502,
+  /** The video would be longer than the plan allows; `seconds`, `max`. */
+  AVATAR_TOO_LONG: 7503,
+  /** The photo animator asked for is not set up; `animator`. */
+  AVATAR_ANIMATOR_UNAVAILABLE: 7504,
   /** Not enough available points for this action. Returned raw so the caller can offer a top-up. */
   POINTS_INSUFFICIENT: 10078,
   /** The action needs a higher plan (or the plan's limit for the period is used up). Returned raw so the caller can offer an upgrade. */
@@ -194,6 +240,7 @@ const en: CodeMessages = {
   2002: 'The job failed: {reason}',
   2003: 'This job is running. Wait for it to finish or cancel it first.',
   2004: 'You already have {running} job(s) running and {waiting} waiting, the most your plan allows. Wait for one to finish or upgrade your plan.',
+  2005: 'This job is not waiting for you at this step any more (it is running again or has finished). Reload the page to see where it is.',
   2101: 'This link does not exist or has been revoked.',
   2102: 'Only a finished result with files can be shared.',
   2103: 'This result already has {limit} active links. Revoke one first.',
@@ -249,6 +296,28 @@ const en: CodeMessages = {
   7007: 'The subtitle file could not be read: {reason}. Upload an SRT, VTT or ASS file.',
   7008: 'This file is not a video we can read (it may be damaged, audio only or an image). Upload an MP4, MOV, WebM or MKV video.',
   7009: 'We cannot get {language} text from {source} here. Choose another source of text, or ask your administrator to set up a remote engine.',
+  7010: 'Nothing has changed since the lines were spoken. Edit a line or change a voice first, or export the video.',
+  7011: '{count} edited line(s) have not been spoken yet. Regenerate them before exporting, or undo the edits.',
+  7012: 'This translation has no line {line} in {language}. Reload the page: the table may be out of date.',
+  7013: 'The background separation engine {engine} is not set up here. Keep the original music (offline), or ask your administrator to set it up.',
+  7100: 'We found no text in this video to erase. Draw the regions to erase on a frame instead.',
+  7101: 'Region {index} lies outside the picture ({width} × {height} pixels). Draw it inside the frame.',
+  7102: 'Region {index} runs from {from} s to {to} s, outside the video (0–{duration} s). Choose times within the video.',
+  7103: 'Choose at least one region to erase.',
+  7200: 'We found no burned-in subtitles in this video: it seems to have none. We read Chinese and English subtitles that are part of the picture; subtitles in a separate track, or in other languages, are not read.',
+  7201: 'We found English subtitles in this video but no Chinese ones. Choose “English” (or both) and try again.',
+  7202: 'We found Chinese subtitles in this video but no English ones. Choose “Chinese” (or both) and try again.',
+  7300: 'This video has no audio track, so there is nothing to separate. Upload a video with sound, or an audio file.',
+  7301: 'This file is not audio or video we can read (it may be damaged, or an image). Upload an MP3, WAV, M4A, FLAC or OGG file, or a video with sound.',
+  7302: 'This file is {minutes} minutes long; your plan allows up to {max} minutes per file. Trim it or upgrade your plan.',
+  7303: 'The separation engine “{engine}” is not set up here. Choose another engine, or ask your administrator to set it up.',
+  7304: 'The separation engine “{engine}” failed on this file. Your points were returned; try again or choose another engine.',
+  7400: 'None of the {count} subtitle lines falls within the video (0–{duration} s). Check that the subtitle file belongs to this video.',
+  7500: 'Scene {scene}: we found no face in this photo. Upload a photo where a face looks at the camera, lit from the front.',
+  7501: 'There is no avatar “{avatar}”. Choose one from the list.',
+  7502: 'Scene {scene}: this upload cannot be used as the {what}.',
+  7503: 'This video would last about {seconds} s; your plan allows up to {max} s per video. Shorten the scripts or upgrade your plan.',
+  7504: 'The photo animator “{animator}” is not set up here. Choose another, or ask your administrator to set it up.',
   10091: 'Your plan does not include this, or its limit for this period is used up. Upgrade to continue.',
   11048: 'This gift code does not exist.',
   11049: 'This gift code has already been used.',
@@ -283,6 +352,7 @@ const zh: CodeMessages = {
   2002: '任务失败：{reason}',
   2003: '任务正在运行，请等待完成或先取消。',
   2004: '您已有 {running} 个任务在运行、{waiting} 个在排队，已达套餐上限。请等待任务完成或升级套餐。',
+  2005: '该任务已不在这一步等待您（它已重新运行或已完成）。请刷新页面查看进度。',
   2101: '此链接不存在或已被撤销。',
   2102: '只有已完成且有文件的结果才能分享。',
   2103: '此结果已有 {limit} 个有效链接，请先撤销一个。',
@@ -338,6 +408,28 @@ const zh: CodeMessages = {
   7007: '无法读取字幕文件：{reason}。请上传 SRT、VTT 或 ASS 文件。',
   7008: '该文件不是可读取的视频（可能已损坏、只有音频或是图片）。请上传 MP4、MOV、WebM 或 MKV 视频。',
   7009: '此处无法从{source}获取{language}文本。请换一种文本来源，或请管理员配置远程引擎。',
+  7010: '自上次配音以来没有任何改动。请先修改台词或更换声音，或直接导出视频。',
+  7011: '还有 {count} 句修改过的台词尚未重新配音。请先重新生成，或撤销修改后再导出。',
+  7012: '该翻译中没有 {language} 的第 {line} 句。请刷新页面：表格可能已过期。',
+  7013: '此处未配置背景分离引擎 {engine}。请选择保留原背景音乐（离线），或请管理员配置该引擎。',
+  7100: '该视频中没有找到可擦除的文字。请改为在画面上框选要擦除的区域。',
+  7101: '区域 {index} 超出了画面（{width} × {height} 像素）。请在画面内框选。',
+  7102: '区域 {index} 的时间为 {from} 秒至 {to} 秒，超出了视频范围（0–{duration} 秒）。请选择视频内的时间。',
+  7103: '请至少选择一个要擦除的区域。',
+  7200: '该视频中没有找到硬字幕，它似乎没有字幕。我们读取画面中的中文和英文字幕；单独字幕轨中的字幕或其他语言的字幕无法读取。',
+  7201: '该视频中找到了英文字幕，但没有中文字幕。请选择“英文”（或中英双语）后重试。',
+  7202: '该视频中找到了中文字幕，但没有英文字幕。请选择“中文”（或中英双语）后重试。',
+  7300: '该视频没有音轨，没有可分离的声音。请上传带声音的视频或音频文件。',
+  7301: '该文件不是可读取的音频或视频（可能已损坏，或是图片）。请上传 MP3、WAV、M4A、FLAC 或 OGG 文件，或带声音的视频。',
+  7302: '该文件长 {minutes} 分钟，您的套餐每个文件最长 {max} 分钟。请剪短后重试或升级套餐。',
+  7303: '此处未配置分离引擎“{engine}”。请选择其他引擎，或请管理员配置该引擎。',
+  7304: '分离引擎“{engine}”处理该文件时出错。您的积分已退回，请重试或选择其他引擎。',
+  7400: '字幕文件的 {count} 行字幕都不在视频的时间范围内（0–{duration} 秒）。请确认字幕文件与该视频对应。',
+  7500: '场景 {scene}：这张照片里没有找到人脸。请上传正面朝向镜头、光线充足的人像照片。',
+  7501: '没有名为“{avatar}”的数字人。请从列表中选择。',
+  7502: '场景 {scene}：这个文件不能用作{what}。',
+  7503: '该视频预计长约 {seconds} 秒，您的套餐每个视频最长 {max} 秒。请缩短脚本或升级套餐。',
+  7504: '此处未配置照片动画引擎“{animator}”。请选择其他引擎，或请管理员配置。',
   10091: '您的套餐不包含此功能，或本周期额度已用完，请升级后继续。',
   11048: '兑换码不存在。',
   11049: '兑换码已被使用。',
@@ -409,11 +501,25 @@ export function isKnownCode(code: number): code is ErrorCodeValue {
   return Object.prototype.hasOwnProperty.call(en, code);
 }
 
+/** Text in each language, for a placeholder whose value is itself words (a reason), not a name or a number. */
+export type LocalizedText = Readonly<Record<Locale, string>>;
+/** A placeholder's value: a name or a number as it is, or words in each language (picked by the message's locale). */
+export type MessageParam = string | number | LocalizedText;
+export type MessageParams = Readonly<Record<string, MessageParam>>;
+
+export function isLocalizedText(value: unknown): value is LocalizedText {
+  return typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>).en === 'string' && typeof (value as Record<string, unknown>).zh === 'string';
+}
+
 /** The catalogue message for a code, with `{name}` placeholders filled; undefined for unknown codes. */
-export function messageFor(locale: Locale, code: number, params: Record<string, string | number> = {}): string | undefined {
+export function messageFor(locale: Locale, code: number, params: MessageParams = {}): string | undefined {
   const template = errorCodeMessages[locale][`error-code-message.${code}`];
   if (template === undefined) return undefined;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? value[locale] : String(value);
+  });
 }
 
 export function pickLocale(value: string | null | undefined): Locale {

@@ -16,6 +16,25 @@ export const TOOL_PRICES = {
   stsPerMinute: 20,
   /** `video-translation`: per started minute of video and per target language. */
   videoTranslationPerMinute: 30,
+  /** `video-translation`: per line spoken again after an edit at the review gate (pro), per target language. */
+  videoTranslationPerLine: 2,
+  /** `video-erasure`: per started minute of video (the preview and finding the text are free). */
+  videoErasurePerMinute: 10,
+  /** `subtitle-burn-in`: per started minute of video (the picture is re-encoded once). */
+  subtitleBurnInPerMinute: 2,
+  /** `subtitle-extraction`: per started minute of video. */
+  subtitleExtractionPerMinute: 2,
+  /**
+   * `audio-separation`: per started minute of audio (a video's first audio track) with a local
+   * engine (RNNoise costs us CPU only: 0.03× real time on two cores). Remote engines are the
+   * premium tier (`tierMultiplier`, ×3 = 9 points): ElevenLabs bills 1,000 credits per minute.
+   */
+  audioSeparationPerMinute: 3,
+  /**
+   * `avatar`: per second of video (rounded up) with the local animators (illustrated avatars, the
+   * talking photo); a remote neural animator is the premium tier (×3). The free preview costs nothing.
+   */
+  avatarPerSecond: 1,
   /** Multiplier by the quality tier of the voice's engine (every speech tool). */
   tierMultiplier: { basic: 1, standard: 1, premium: 3 } as const satisfies Record<SpeechQualityTier, number>,
 } as const;
@@ -41,4 +60,50 @@ export function voiceCloneCost(): number {
 export function videoTranslationCost(durationSeconds: number, targetLanguages: number, tier: SpeechQualityTier = 'basic'): number {
   if (durationSeconds <= 0 || targetLanguages <= 0) return 0;
   return Math.ceil(durationSeconds / 60) * targetLanguages * TOOL_PRICES.videoTranslationPerMinute * TOOL_PRICES.tierMultiplier[tier];
+}
+
+/** `video-translation`: points to speak `lines` lines again (review gate edits) in a voice of `tier`. */
+export function videoTranslationLinesCost(lines: number, tier: SpeechQualityTier = 'basic'): number {
+  return lines * TOOL_PRICES.videoTranslationPerLine * TOOL_PRICES.tierMultiplier[tier];
+}
+
+/** `video-erasure`: per started minute of video. */
+export function videoErasureCost(durationSeconds: number): number {
+  if (durationSeconds <= 0) return 0;
+  return Math.ceil(durationSeconds / 60) * TOOL_PRICES.videoErasurePerMinute;
+}
+
+/** `subtitle-burn-in`: the points for burning subtitles into a video of this length. */
+export function subtitleBurnInCost(durationSeconds: number): number {
+  if (durationSeconds <= 0) return 0;
+  return Math.ceil(durationSeconds / 60) * TOOL_PRICES.subtitleBurnInPerMinute;
+}
+
+/** `subtitle-extraction`: per started minute of video. */
+export function subtitleExtractionCost(durationSeconds: number): number {
+  if (durationSeconds <= 0) return 0;
+  return Math.ceil(durationSeconds / 60) * TOOL_PRICES.subtitleExtractionPerMinute;
+}
+
+/** `audio-separation`: per started minute, at the separator's tier (remote engines are premium). */
+export function audioSeparationCost(durationSeconds: number, tier: SpeechQualityTier = 'standard'): number {
+  if (durationSeconds <= 0) return 0;
+  return Math.ceil(durationSeconds / 60) * TOOL_PRICES.audioSeparationPerMinute * TOOL_PRICES.tierMultiplier[tier];
+}
+
+/** `avatar`: the points for a video of this length, at the animator's tier. */
+export function avatarCost(durationSeconds: number, tier: SpeechQualityTier = 'basic'): number {
+  if (durationSeconds <= 0) return 0;
+  return Math.ceil(durationSeconds) * TOOL_PRICES.avatarPerSecond * TOOL_PRICES.tierMultiplier[tier];
+}
+
+/**
+ * `avatar`: how long a script takes to say, estimated before it is spoken (for the cost frozen at
+ * acceptance; the exact length is settled afterwards): about 14 characters a second in alphabetic
+ * scripts and 4.5 in Chinese at normal speed, with a quarter more for pauses and slow voices.
+ */
+export function estimatedSpeechSeconds(text: string, speed = 1): number {
+  const han = (text.match(/\p{Script=Han}/gu) ?? []).length;
+  const other = text.replace(/\p{Script=Han}/gu, '').replace(/\s+/g, ' ').trim().length;
+  return ((han / 4.5 + other / 14) / Math.max(0.5, speed)) * 1.25 + 0.5;
 }

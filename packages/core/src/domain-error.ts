@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorCodeValue } from '@voxwork/contract';
+import { ErrorCode, type ErrorCodeValue, type MessageParams } from '@voxwork/contract';
 
 /**
  * An error the user may see: a catalogue code plus the values its message needs.
@@ -7,9 +7,9 @@ import { ErrorCode, type ErrorCodeValue } from '@voxwork/contract';
 export class DomainError extends Error {
   override name = 'DomainError';
   readonly code: ErrorCodeValue;
-  readonly params: Record<string, string | number>;
+  readonly params: MessageParams;
   readonly isRetryable: boolean;
-  constructor(code: ErrorCodeValue, params: Record<string, string | number> = {}, options: { isRetryable?: boolean; cause?: unknown } = {}) {
+  constructor(code: ErrorCodeValue, params: MessageParams = {}, options: { isRetryable?: boolean; cause?: unknown } = {}) {
     super(`error ${code}${Object.keys(params).length ? ` ${JSON.stringify(params)}` : ''}`, { cause: options.cause });
     this.code = code;
     this.params = params;

@@ -25,3 +25,8 @@ export * from './speech-to-speech/index.ts';
 export * from './voice-cloning/index.ts';
 export * from './rate-limits/index.ts';
 export * from './video-translation/index.ts';
+export * from './video-erasure/index.ts';
+export * from './subtitle-burn-in/index.ts';
+export * from './avatar/index.ts';
+export * from './subtitle-extraction/index.ts';
+export * from './audio-separation/index.ts';

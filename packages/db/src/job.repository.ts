@@ -189,6 +189,29 @@ function jobQueries(db: Database) {
         .where(and(eq(jobs.id, id), ne(jobs.status, 'running')));
     },
 
+    /** A running attempt stops at a gate stage and waits for the owner: no run slot, points stay frozen. */
+    async pause(id: string, stage: string): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ status: 'paused', currentStage: stage, updatedAt: sql`now()` })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
+        .returning({ id: jobs.id });
+      return rows.length === 1;
+    },
+
+    /** Replaces a job's input (what its owner changed at a gate: a voice, a glossary). */
+    async updateInput(id: string, input: Record<string, unknown>): Promise<void> {
+      await db.update(jobs).set({ input, updatedAt: sql`now()` }).where(eq(jobs.id, id));
+    },
+
+    /** Adds points frozen later in a job's life (lines regenerated at a review gate). */
+    async addFrozenCost(id: string, points: number): Promise<void> {
+      await db
+        .update(jobs)
+        .set({ costFrozen: sql`${jobs.costFrozen} + ${points}`, costEstimated: sql`${jobs.costEstimated} + ${points}`, updatedAt: sql`now()` })
+        .where(eq(jobs.id, id));
+    },
+
     async rename(id: string, title: string): Promise<void> {
       await db.update(jobs).set({ title, updatedAt: sql`now()` }).where(eq(jobs.id, id));
     },
@@ -219,6 +242,14 @@ function jobQueries(db: Database) {
         .where(and(eq(jobStages.jobId, jobId), eq(jobStages.name, name)));
     },
 
+    /** Replaces a completed stage's output (its checkpoint), as edited by the job's owner at a gate. */
+    async replaceStageOutput(jobId: string, name: string, output: Record<string, unknown>): Promise<void> {
+      await db
+        .update(jobStages)
+        .set({ output })
+        .where(and(eq(jobStages.jobId, jobId), eq(jobStages.name, name), eq(jobStages.status, 'completed')));
+    },
+
     async failStage(jobId: string, name: string, error: { code: number; message: string }): Promise<void> {
       await db
         .update(jobStages)
@@ -241,6 +272,16 @@ function jobQueries(db: Database) {
         .from(jobs)
         .where(and(sql`${jobs.status} in ('queued', 'running')`, isNotNull(jobs.admittedAt), sql`${jobs.updatedAt} < ${cutoff.toISOString()}`))
         .limit(limit);
+    },
+
+    /** Jobs waiting for their owner at a gate, untouched since `cutoff` (their owner left them). */
+    async findPausedBefore(cutoff: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.status, 'paused'), sql`${jobs.updatedAt} < ${cutoff.toISOString()}`))
+        .limit(limit);
+      return rows.map((row) => row.id);
     },
 
     /** Jobs that ended (or vanished) while their points stayed frozen: the sweeper releases these. */

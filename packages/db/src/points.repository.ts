@@ -173,6 +173,16 @@ function pointsQueries(db: Database) {
       return row;
     },
 
+    /** Raises a held hold by `points` (work added to a running job); false when it is no longer held. */
+    async raiseHold(jobId: string, points: number): Promise<boolean> {
+      const rows = await db
+        .update(pointHolds)
+        .set({ amount: sql`${pointHolds.amount} + ${points}` })
+        .where(and(eq(pointHolds.jobId, jobId), eq(pointHolds.status, 'held')))
+        .returning({ jobId: pointHolds.jobId });
+      return rows.length === 1;
+    },
+
     async closeHold(jobId: string, status: 'settled' | 'released', charged: number): Promise<void> {
       await db.update(pointHolds).set({ status, charged, closedAt: sql`now()` }).where(eq(pointHolds.jobId, jobId));
     },

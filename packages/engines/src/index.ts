@@ -39,9 +39,13 @@ export { assessRecording, RECORDING_LIMITS, type AssessRecordingOptions, type Re
 export { synthesizeWithProfile, type ProfileSynthesisResult, type SynthesizeWithProfileOptions } from './dsp/profile-voice-synthesis.ts';
 export { DSP_CONVERTER_ENGINE_ID, DSP_PROFILER_ENGINE_ID, espeakBaseVoiceFor, measureVoiceInFiles, readDspProfileData, suggestBaseVoice, type BaseVoiceSuggestion, type DspVoiceProfileData, type VoiceFeatures } from './dsp/voice-features.ts';
 export { pitchStatistics, trackPitch, trackPitchAsync, type PitchStatistics, type PitchTrack } from './audio/pitch-tracker.ts';
+export { DSP_SPEAKERS_ENGINE_ID, diarizePcm, findSpeakers, speakerIdOf, type FindSpeakersOptions, type SpeakerDiarization, type SpeakerSegment, type SpeakerSummary } from './dsp/speaker-diarization.ts';
+export { detectSpeechSegments, type SpeechSegmentOptions, type SpeechSegmentation, type TimedSpan } from './audio/speech-segments.ts';
 // Burned-in text (subtitles, all text on screen): PP-OCRv4 on onnxruntime-node; the models load on the first call.
 export { createPpocr, PpocrTextDetector, type PpocrSettings } from './ppocr/ppocr-text-detector.ts';
 export { PPOCR_ENGINE_ID, PPOCR_LANGUAGES } from './ppocr/ppocr-languages.ts';
+export { createOpencvInpainter } from './opencv/opencv-video-inpainter.ts';
+export { OPENCV_INPAINTER_ENGINE_ID } from './opencv/opencv-engine-ids.ts';
 export { createRnnoise, RNNOISE_ENGINE_ID, type RnnoiseAudioSeparator } from './rnnoise/rnnoise-audio-separator.ts';
 export { createFasttext, FASTTEXT_ENGINE_ID, type FasttextLanguageIdentifier, type FasttextSettings } from './fasttext/fasttext-language-identifier.ts';
 export { FASTTEXT_LANGUAGES } from './fasttext/fasttext-languages.ts';
@@ -55,3 +59,9 @@ export { createElevenLabsSpeech, elevenLabsEngineId, type ElevenLabsSpeechSettin
 export { createElevenLabsVoiceConverter, type ElevenLabsVoiceConverter, type ElevenLabsVoiceConverterSettings } from './elevenlabs/elevenlabs-voice-converter.ts';
 export { createElevenLabsVoiceProfiler, ELEVENLABS_IVC_ENGINE_ID, type ElevenLabsVoiceProfiler, type ElevenLabsVoiceProfilerSettings } from './elevenlabs/elevenlabs-voice-profiler.ts';
 export type { ElevenLabsSettings } from './elevenlabs/elevenlabs-client.ts';
+export { createElevenLabsAudioIsolator, ELEVENLABS_ISOLATION_ENGINE_ID, type ElevenLabsAudioIsolator } from './elevenlabs/elevenlabs-audio-isolator.ts';
+export { createIllustratedAvatarAnimator, ILLUSTRATED_AVATAR_ENGINE_ID } from './avatar/illustrated/illustrated-avatar-animator.ts';
+export { ILLUSTRATED_AVATARS, AVATAR_EXPRESSIONS, findIllustratedAvatar, type IllustratedAvatar, type AvatarExpression } from './avatar/illustrated/avatar-catalog.ts';
+export { AvatarRenderer, avatarPoses, avatarThumbnailPng } from './avatar/illustrated/avatar-renderer.ts';
+export { composeVideo, layoutSize, captionOnFrame, type ComposeOptions, type ComposeResult, type CompositorScene, type SceneBackground, type SubjectPlacement, type CaptionStyle, type TextOverlay, type LogoOverlay, type VideoLayout } from './avatar/compositor.ts';
+export { captionSchedule, captionsToVtt, type CaptionCue } from './avatar/caption-schedule.ts';

@@ -26,6 +26,29 @@ export function regionGateExpression(regions: readonly TimeRegion[], rampSeconds
   return `min(1,${terms.join('+')})`;
 }
 
+export interface RegionsOnlyOptions {
+  input: string;
+  output: string;
+  /** The spans to keep, e.g. one speaker's speech segments; at most 500 (longer lists: join them first). */
+  regions: readonly TimeRegion[];
+  sampleRate: number;
+}
+
+/**
+ * Only the audio inside `regions`, joined end to end in time order (cut to the sample by `atrim`,
+ * not to the frame as `aselect` would), mono 16-bit WAV: what one speaker's voice profile is
+ * measured on.
+ */
+export function regionsOnlyArgs(options: RegionsOnlyOptions): string[] {
+  const regions = [...options.regions].filter((region) => region.endSeconds > region.startSeconds).sort((a, b) => a.startSeconds - b.startSeconds);
+  if (!regions.length || regions.length > 500) throw new RangeError(`regionsOnlyArgs takes 1–500 regions, not ${regions.length}`);
+  const labels = regions.map((_, index) => `[r${index}]`);
+  const split = regions.length > 1 ? `[0:a]asplit=${regions.length}${regions.map((_, index) => `[i${index}]`).join('')};` : '';
+  const trims = regions.map((region, index) => `${regions.length > 1 ? `[i${index}]` : '[0:a]'}atrim=start=${region.startSeconds.toFixed(3)}:end=${region.endSeconds.toFixed(3)},asetpts=PTS-STARTPTS${labels[index]}`);
+  const graph = `${split}${trims.join(';')};${labels.join('')}concat=n=${regions.length}:v=0:a=1[out]`;
+  return [...FFMPEG_COMMON, '-i', options.input, '-filter_complex', graph, '-map', '[out]', '-ac', '1', '-ar', String(options.sampleRate), '-c:a', 'pcm_s16le', options.output];
+}
+
 export interface TempoOptions {
   input: string;
   output: string;

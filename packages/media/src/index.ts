@@ -14,3 +14,5 @@ export * from './wav-format.ts';
 export * from './wav-concat.ts';
 export * from './service-process.ts';
 export * from './dub-args.ts';
+export * from './erasure-args.ts';
+export * from './stem-args.ts';

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import type { Readable } from 'node:stream';
+import { once } from 'node:events';
+import type { Readable, Writable } from 'node:stream';
 import { parseProgressSeconds } from './ffmpeg-args.ts';
 
 export class MediaProcessError extends Error {
@@ -39,7 +40,7 @@ const MAX_CAPTURE = 1 << 20;
  * A started tool under watch: the signal and the timeout stop it (SIGTERM, then SIGKILL after
  * 0.5 s), its stderr is kept (1 MiB at most), and `outcome` says what its end means.
  */
-function superviseTool(binary: string, child: ChildProcessByStdio<null, Readable, Readable>, options: Omit<RunOptions, 'onProgress'>) {
+function superviseTool(binary: string, child: ChildProcessByStdio<Writable | null, Readable, Readable>, options: Omit<RunOptions, 'onProgress'>) {
   let stoppedBy: 'signal' | 'timeout' | 'caller' | undefined;
   let killTimer: NodeJS.Timeout | undefined;
   let stderr = '';
@@ -148,6 +149,56 @@ export async function* streamMediaTool(binary: string, args: readonly string[], 
     }
     tool.release();
   }
+}
+
+/**
+ * Runs one media tool fed on its standard input from `input` (raw video frames an engine made, for
+ * ffmpeg to encode), with the same timeout, cancellation and error rules as `runMediaTool`. Writing
+ * waits while the tool's pipe is full (backpressure), so nothing piles up in memory; a tool that
+ * ends before the input does fails the call with its own error, and a failing `input` ends the tool.
+ */
+export async function pipeIntoMediaTool(binary: string, args: readonly string[], input: AsyncIterable<Uint8Array>, options: RunOptions = {}): Promise<RunResult> {
+  if (options.signal?.aborted) throw new MediaAbortedError(`${binary} was cancelled before it started`);
+  const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  const tool = superviseTool(binary, child, options);
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    if (stdout.length < MAX_CAPTURE) stdout += chunk;
+    if (options.onProgress) {
+      const seconds = parseProgressSeconds(chunk);
+      if (seconds !== undefined) options.onProgress(seconds);
+    }
+  });
+  let startError: Error | undefined;
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('error', (cause) => {
+      startError = cause;
+      resolve(null);
+    });
+    child.on('close', (code) => resolve(code));
+  });
+  // A tool that stops reading (it failed, or was stopped) closes the pipe: the writes below then end quietly.
+  let pipeClosed = false;
+  child.stdin.on('error', () => (pipeClosed = true));
+  child.stdin.on('close', () => (pipeClosed = true));
+  let inputError: { error: unknown } | undefined;
+  try {
+    for await (const chunk of input) {
+      if (pipeClosed) break;
+      if (!child.stdin.write(chunk)) await Promise.race([once(child.stdin, 'drain').catch(() => undefined), exited]);
+    }
+  } catch (error) {
+    inputError = { error };
+    tool.stop('caller');
+  } finally {
+    child.stdin.end();
+  }
+  const code = await exited;
+  tool.release();
+  if (inputError) throw inputError.error;
+  const error = tool.outcome(code, startError);
+  if (error) throw error;
+  return { stdout, stderr: tool.stderr };
 }
 
 export const runFfmpeg = (args: readonly string[], options?: RunOptions) => runMediaTool('ffmpeg', args, options);

@@ -52,8 +52,25 @@ export interface AssStyle {
   fontName: string;
   /** Pixels. */
   fontSize: number;
-  /** Distance of the bottom line from the bottom of the picture, pixels. */
+  /** Distance of the bottom line from the bottom of the picture (from the top when `position` is `top`), pixels. */
   marginV: number;
+  /** Text colour, `#RRGGBB` (default white). */
+  textColor?: string;
+  /** `outline`: the text outlined in `outlineColor` with a soft shadow (default); `box`: on a translucent box of `outlineColor`. */
+  look?: 'outline' | 'box';
+  /** `#RRGGBB`, default near-black. */
+  outlineColor?: string;
+  /** Where the lines sit: bottom centre (default) or top centre. */
+  position?: 'bottom' | 'top';
+  bold?: boolean;
+}
+
+/** `#RRGGBB` → ASS `&HAABBGGRR` (alpha 00 opaque … FF transparent). */
+export function assColour(hex: string, alpha = 0): string {
+  const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!match) throw new Error(`not a #RRGGBB colour: ${hex}`);
+  const byte = (value: number) => value.toString(16).toUpperCase().padStart(2, '0');
+  return `&H${byte(alpha)}${match[3]!.toUpperCase()}${match[2]!.toUpperCase()}${match[1]!.toUpperCase()}`;
 }
 
 /** `3723.456` → `1:02:03.46` (ASS centiseconds). */
@@ -64,11 +81,21 @@ function assTime(seconds: number): string {
 
 /**
  * An Advanced SubStation script for burning subtitles in: coordinates in the picture's pixels,
- * white text with a dark outline and soft shadow at the bottom centre, lines broken where the text
- * has line feeds (no automatic wrapping: the caller breaks lines, e.g. CJK-aware).
+ * by default white text with a dark outline and soft shadow at the bottom centre (or the style's
+ * colours, a translucent box, the top), lines broken where the text has line feeds (no automatic
+ * wrapping: the caller breaks lines, e.g. CJK-aware).
  */
 export function toAss(segments: readonly TimedText[], style: AssStyle): string {
-  const outline = Math.max(2, Math.round(style.fontSize / 16));
+  const box = style.look === 'box';
+  // Outline mode: an outline of ~1/16 of the size. Box mode (BorderStyle 3): the "outline" is the box's padding.
+  const outline = box ? Math.max(4, Math.round(style.fontSize / 5)) : Math.max(2, Math.round(style.fontSize / 16));
+  const primary = assColour(style.textColor ?? '#FFFFFF');
+  const outlineColour = assColour(style.outlineColor ?? '#101010', box ? 0x50 : 0);
+  const fields = [
+    'Default', style.fontName.replace(/,/g, ' '), style.fontSize, primary, '&H000000FF', outlineColour, box ? outlineColour : '&H80000000',
+    style.bold ? -1 : 0, 0, 0, 0, 100, 100, 0, 0, box ? 3 : 1, outline, box ? 0 : 1, style.position === 'top' ? 8 : 2,
+    Math.round(style.width * 0.05), Math.round(style.width * 0.05), style.marginV, 1,
+  ];
   const header = [
     '[Script Info]',
     'ScriptType: v4.00+',
@@ -79,7 +106,7 @@ export function toAss(segments: readonly TimedText[], style: AssStyle): string {
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: Default,${style.fontName.replace(/,/g, ' ')},${style.fontSize},&H00FFFFFF,&H000000FF,&H00101010,&H80000000,0,0,0,0,100,100,0,0,1,${outline},1,2,${Math.round(style.width * 0.05)},${Math.round(style.width * 0.05)},${style.marginV},1`,
+    `Style: ${fields.join(',')}`,
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',

@@ -1,7 +1,7 @@
 /** Decoded video frames as raw pixels on standard output, for in-process analysis such as OCR (pure builder). */
 import { FFMPEG_COMMON } from './ffmpeg-args.ts';
 
-export type RawPixelFormat = 'rgb24' | 'gray';
+export type RawPixelFormat = 'rgb24' | 'gray' | 'yuv420p';
 
 export interface RawVideoFramesOptions {
   input: string;
@@ -18,7 +18,7 @@ export interface RawVideoFramesOptions {
   pixelFormat?: RawPixelFormat;
 }
 
-/** The first video stream's frames as headerless `rgb24` (or `gray`) pictures one after another on stdout. */
+/** The first video stream's frames as headerless `rgb24` (or `gray`, or planar `yuv420p`) pictures one after another on stdout. */
 export function rawVideoFramesArgs(options: RawVideoFramesOptions): string[] {
   const filters: string[] = [];
   if (options.framesPerSecond) filters.push(`fps=${options.framesPerSecond}`);
@@ -43,5 +43,6 @@ export function rawVideoFramesArgs(options: RawVideoFramesOptions): string[] {
 
 /** Bytes of one raw frame. */
 export function rawFrameBytes(width: number, height: number, pixelFormat: RawPixelFormat = 'rgb24'): number {
+  if (pixelFormat === 'yuv420p') return width * height + 2 * Math.ceil(width / 2) * Math.ceil(height / 2);
   return width * height * (pixelFormat === 'gray' ? 1 : 3);
 }

@@ -13,6 +13,11 @@ import { textToSpeechArea } from './text-to-speech.area.ts';
 import { voiceCloningArea } from './voice-cloning.area.ts';
 import { speechToSpeechArea } from './speech-to-speech.area.ts';
 import { videoTranslationArea } from './video-translation.area.ts';
+import { videoErasureArea } from './video-erasure.area.ts';
+import { subtitleExtractionArea } from './subtitle-extraction.area.ts';
+import { subtitleBurnInArea } from './subtitle-burn-in.area.ts';
+import { audioSeparationArea } from './audio-separation.area.ts';
+import { avatarArea } from './avatar.area.ts';
 
 /** Every area of the API role, in registration order. */
-export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, jobsArea, feedbackArea, analyticsArea, uploadsArea, mediaArea, shareArea, voicesArea, textToSpeechArea, voiceCloningArea, speechToSpeechArea, videoTranslationArea];
+export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, jobsArea, feedbackArea, analyticsArea, uploadsArea, mediaArea, shareArea, voicesArea, textToSpeechArea, voiceCloningArea, speechToSpeechArea, videoTranslationArea, videoErasureArea, subtitleExtractionArea, audioSeparationArea, subtitleBurnInArea, avatarArea];

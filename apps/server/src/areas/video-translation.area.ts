@@ -1,12 +1,24 @@
-import { videoTranslationCreateCall, videoTranslationOptionsCall } from '@voxwork/contract';
+import {
+  videoTranslationApproveCall,
+  videoTranslationCreateCall,
+  videoTranslationOptionsCall,
+  videoTranslationRegenerateCall,
+  videoTranslationReviewCall,
+  videoTranslationReviewSaveCall,
+} from '@voxwork/contract';
 import { bindCall } from '../http/contract.plugin.ts';
 import { requireUserId, type Area } from './area.ts';
 
-/** Video translation: what the page can offer, and runs. */
+/** Video translation: what the page can offer, runs, and the review gate of pro runs. */
 export const videoTranslationArea: Area = {
   name: 'video-translation',
   calls: ({ services: { videoTranslation } }) => [
     bindCall(videoTranslationOptionsCall, async (_body, context) => videoTranslation.options(requireUserId(context))),
     bindCall(videoTranslationCreateCall, async (body, context) => videoTranslation.create(requireUserId(context), body)),
+    // The review gate of pro runs.
+    bindCall(videoTranslationReviewCall, async (body, context) => videoTranslation.review(requireUserId(context), body.jobId)),
+    bindCall(videoTranslationReviewSaveCall, async ({ jobId, ...edits }, context) => videoTranslation.save(requireUserId(context), jobId, edits)),
+    bindCall(videoTranslationRegenerateCall, async (body, context) => videoTranslation.regenerate(requireUserId(context), body.jobId)),
+    bindCall(videoTranslationApproveCall, async (body, context) => videoTranslation.approve(requireUserId(context), body.jobId)),
   ],
 };

@@ -1,7 +1,7 @@
-import type { EngineOffer, TimedLine, TranslatorOffer, VideoEngines } from '@voxwork/core';
-import { DomainError } from '@voxwork/core';
+import type { EngineOffer, SeparatorOffer, TimedLine, TranslatorOffer, VideoEngines } from '@voxwork/core';
+import { DomainError, LOCAL_BACKGROUND_METHODS } from '@voxwork/core';
 import { ErrorCode } from '@voxwork/contract';
-import { EngineError, EngineInputError, type EngineDescriptor, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
+import { EngineError, EngineInputError, findSpeakers, type EngineDescriptor, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
 
 /** Engine failures the user cannot fix become catalogue errors; retryable ones stay retryable; cancellation stays cancellation. */
 function asDomainError(error: unknown, engineId: string): unknown {
@@ -22,7 +22,9 @@ const offer = (descriptor: EngineDescriptor): EngineOffer => ({ id: descriptor.i
 
 /**
  * The video tools' engines over the engine registry (`VideoEngines`, the port in core): speech
- * recognition, OCR of burned-in subtitles and translation, each called by the engine id core chose.
+ * recognition, OCR of burned-in subtitles, translation and speech isolation, each called by the
+ * engine id core chose; speech segments and speakers by the engines' signal processing
+ * (`findSpeakers`, local and always there).
  */
 export function createVideoEngines({ engines }: { engines: ResolvedEngines }): VideoEngines {
   let translatorPairs: Promise<TranslatorOffer[]> | undefined;
@@ -52,9 +54,9 @@ export function createVideoEngines({ engines }: { engines: ResolvedEngines }): V
       return { language: result.language, lines, warnings: result.warnings.map(warningText) };
     },
 
-    async readSubtitles({ engineId, videoFile, languages, signal }) {
+    async readSubtitles({ engineId, videoFile, languages, signal, onProgress }) {
       const engine = await asEngine(engineId, () => engines.getById('text-detector', engineId));
-      const result = await asEngine(engineId, () => engine.doDetect({ input: { videoFile }, languages, ...(signal ? { signal } : {}) }));
+      const result = await asEngine(engineId, () => engine.doDetect({ input: { videoFile }, languages, ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) }));
       const lines: TimedLine[] = result.boxes.map((box) => ({ startSeconds: box.startSeconds, endSeconds: box.endSeconds, text: box.text }));
       return { lines, warnings: result.warnings.map(warningText) };
     },
@@ -74,6 +76,34 @@ export function createVideoEngines({ engines }: { engines: ResolvedEngines }): V
       // Warnings about options an engine cannot take (a length budget for Apertium) are expected, not news.
       const warnings = result.warnings.filter((warning) => warning.type !== 'unsupported-option').map(warningText);
       return { lines: result.segments.map((segment) => ({ id: segment.id, text: segment.text, unknownWords: segment.unknownWords })), warnings };
+    },
+  
+    async findSpeakers({ audioFile, speakerCount, utterances, signal }) {
+      const engineId = 'dsp:speakers';
+      // The selected VAD (silero by default) gates the spectral segmentation: drums and other transients stop counting as speech.
+      const vad = engines.descriptors('voice-activity-detector').length ? await asEngine(engineId, () => engines.get('voice-activity-detector')) : undefined;
+      const result = await asEngine(engineId, () => findSpeakers(audioFile, { ...(speakerCount !== undefined ? { speakerCount } : {}), ...(utterances ? { utterances } : {}), ...(vad ? { vad } : {}), ...(signal ? { signal } : {}) }));
+      return {
+        segments: result.segments.map(({ startSeconds, endSeconds, speakerId, medianPitchHz }) => ({ startSeconds, endSeconds, speakerId, medianPitchHz })),
+        speakers: result.speakers.map(({ speakerId, medianPitchHz, suggestedGender, totalSeconds }) => ({ speakerId, medianPitchHz, suggestedGender, totalSeconds })),
+        warnings: result.warnings,
+      };
+    },
+
+    separators(): SeparatorOffer[] {
+      // Only separators that make a background (speech isolation); a denoiser's residual is not one.
+      const engineOffers = engines
+        .descriptors('audio-separator')
+        .filter((descriptor) => descriptor.stems?.includes('accompaniment'))
+        .map((descriptor): SeparatorOffer => ({ id: descriptor.id, method: 'separator', location: descriptor.location, name: descriptor.displayName, description: descriptor.description }));
+      return [...LOCAL_BACKGROUND_METHODS, ...engineOffers];
+    },
+
+    async separate({ engineId, audioFile, outputVoiceFile, outputBackgroundFile, signal }) {
+      const engine = await asEngine(engineId, () => engines.getById('audio-separator', engineId));
+      const result = await asEngine(engineId, () => engine.doSeparate({ audioFile, outputs: { vocals: outputVoiceFile, accompaniment: outputBackgroundFile }, ...(signal ? { signal } : {}) }));
+      if (!result.stems.vocals || !result.stems.accompaniment) throw new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: engineId });
+      return { warnings: result.warnings.filter((warning) => warning.type !== 'unsupported-option').map(warningText) };
     },
   };
 }

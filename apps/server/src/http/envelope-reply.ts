@@ -1,4 +1,4 @@
-import { ErrorCode, messageFor, pickLocale, type Envelope, type ErrorCodeValue } from '@voxwork/contract';
+import { ErrorCode, messageFor, pickLocale, type Envelope, type ErrorCodeValue, type MessageParams } from '@voxwork/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -9,7 +9,7 @@ export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   code: ErrorCodeValue,
-  options: { status?: number; params?: Record<string, string | number>; data?: Record<string, unknown> } = {},
+  options: { status?: number; params?: MessageParams; data?: Record<string, unknown> } = {},
 ): FastifyReply {
   const locale = pickLocale(request.headers['accept-language']);
   const params = options.params ?? {};

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { ErrorCode, messageFor, pickLocale, type ErrorCodeValue } from '@voxwork/contract';
+import { ErrorCode, messageFor, pickLocale, type ErrorCodeValue, type MessageParams } from '@voxwork/contract';
 import { DomainError, type UploadService } from '@voxwork/core';
 import type { UploadRow } from '@voxwork/db';
 import { FileStore } from '@tus/file-store';
@@ -26,7 +26,7 @@ interface Envelope {
   data: unknown;
 }
 
-const envelopeOf = (headers: Headers, code: ErrorCodeValue, params: Record<string, string | number> = {}): string =>
+const envelopeOf = (headers: Headers, code: ErrorCodeValue, params: MessageParams = {}): string =>
   JSON.stringify({
     code,
     message: messageFor(pickLocale(headers.get('accept-language')), code, params) ?? '',
@@ -34,7 +34,7 @@ const envelopeOf = (headers: Headers, code: ErrorCodeValue, params: Record<strin
   } satisfies Envelope);
 
 /** A tus error whose body is our envelope, so clients show the catalogue message. */
-const tusError = (headers: Headers, status: number, code: ErrorCodeValue, params?: Record<string, string | number>) => ({
+const tusError = (headers: Headers, status: number, code: ErrorCodeValue, params?: MessageParams) => ({
   status_code: status,
   body: envelopeOf(headers, code, params),
 });

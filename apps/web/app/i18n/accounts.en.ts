@@ -96,6 +96,11 @@ export const accountsEn = {
     pageOf: "Page {page} of {pages}",
     loading: "Loading…",
   },
+  ledgerNotes: {
+    monthlyGrant: "{plan} plan, {month}",
+    regeneratedOne: "Video translation: 1 line spoken again",
+    regeneratedMany: "Video translation: {count} lines spoken again",
+  },
   entryTypes: {
     grant: "Monthly grant",
     purchase: "Purchase",
@@ -121,6 +126,8 @@ export const accountsEn = {
     maxMinutes: "Up to {minutes} min of video per job",
     cloneSlots: "{slots} cloned voices",
     concurrent: "{jobs} jobs at a time",
+    cloneSlotsOne: "1 cloned voice",
+    concurrentOne: "1 job at a time",
     watermarkFree: "No watermark",
   },
   account: {

@@ -98,6 +98,11 @@ export const accountsZh: typeof accountsEn = {
     pageOf: "第 {page} 页，共 {pages} 页",
     loading: "加载中……",
   },
+  ledgerNotes: {
+    monthlyGrant: "{plan}，{month}",
+    regeneratedOne: "视频翻译：重新配音 1 句",
+    regeneratedMany: "视频翻译：重新配音 {count} 句",
+  },
   entryTypes: {
     grant: "每月赠送",
     purchase: "购买",
@@ -123,6 +128,8 @@ export const accountsZh: typeof accountsEn = {
     maxMinutes: "每个任务最长 {minutes} 分钟视频",
     cloneSlots: "{slots} 个克隆声音",
     concurrent: "同时运行 {jobs} 个任务",
+    cloneSlotsOne: "1 个克隆声音",
+    concurrentOne: "同时运行 1 个任务",
     watermarkFree: "无水印",
   },
   account: {

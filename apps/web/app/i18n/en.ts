@@ -7,6 +7,11 @@ import { toolSharedEn } from "./tool-shared.en";
 import { voiceCloningEn } from "./voice-cloning.en";
 import { voicesEn } from "./voices.en";
 import { videoTranslationEn } from "./video-translation.en";
+import { videoErasureEn } from "./video-erasure.en";
+import { subtitleBurnInEn } from "./subtitle-burn-in.en";
+import { avatarEn } from "./avatar.en";
+import { subtitleExtractionEn } from "./subtitle-extraction.en";
+import { audioSeparationEn } from "./audio-separation.en";
 
 /**
  * English message catalogue — the source of truth for the key set.
@@ -29,6 +34,11 @@ export const en = {
   speechToSpeech: speechToSpeechEn,
   // Video translator, see video-translation.en.ts.
   videoTranslation: videoTranslationEn,
+  videoErasure: videoErasureEn,
+  subtitleBurnIn: subtitleBurnInEn,
+  avatar: avatarEn,
+  subtitleExtraction: subtitleExtractionEn,
+  audioSeparation: audioSeparationEn,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork home",
@@ -167,6 +177,9 @@ export const en = {
     workbenchAiAvatarVideo: { title: "AI avatar video — Voxwork", description: "Presenter videos read by an AI avatar." },
     workbenchAiTools: { title: "AI tools — Voxwork", description: "More AI tools for your footage." },
     workbenchVideoErasure: { title: "Video erasure — Voxwork", description: "Remove burned-in subtitles, captions or logos." },
+    workbenchSubtitleExtraction: { title: "Subtitle extraction — Voxwork", description: "Read a video's burned-in subtitles into SRT and VTT files." },
+    workbenchAudioSeparation: { title: "Audio separation — Voxwork", description: "Split a recording into a voice track and a background track." },
+    workbenchSubtitleBurnIn: { title: "Subtitle burn-in — Voxwork", description: "Draw an SRT file onto a video, in the style you choose." },
     workbenchDubbingPro: { title: "Dubbing Pro — Voxwork", description: "Professional multi-speaker dubbing." },
     workbenchDubbingProDetails: { title: "Dubbing Pro project — Voxwork", description: "Edit a Dubbing Pro project." },
     workbenchDubbingStudio: { title: "Dubbing studio — Voxwork", description: "Dub each speaker of a video." },
@@ -293,6 +306,9 @@ export const en = {
     workbenchAiAvatarVideo: "AI avatar video",
     workbenchAiTools: "AI tools",
     workbenchVideoErasure: "Video erasure",
+    workbenchSubtitleExtraction: "Subtitle extraction",
+    workbenchAudioSeparation: "Audio separation",
+    workbenchSubtitleBurnIn: "Subtitle burn-in",
     workbenchDubbingPro: "Dubbing Pro",
     workbenchDubbingProDetails: "Dubbing Pro project",
     workbenchDubbingStudio: "Dubbing studio",

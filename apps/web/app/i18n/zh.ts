@@ -8,6 +8,11 @@ import { toolSharedZh } from "./tool-shared.zh";
 import { voiceCloningZh } from "./voice-cloning.zh";
 import { voicesZh } from "./voices.zh";
 import { videoTranslationZh } from "./video-translation.zh";
+import { videoErasureZh } from "./video-erasure.zh";
+import { subtitleBurnInZh } from "./subtitle-burn-in.zh";
+import { avatarZh } from "./avatar.zh";
+import { subtitleExtractionZh } from "./subtitle-extraction.zh";
+import { audioSeparationZh } from "./audio-separation.zh";
 
 /** Simplified Chinese catalogue. Must have exactly the same keys as `en`. */
 export const zh: Messages = {
@@ -25,6 +30,11 @@ export const zh: Messages = {
   speechToSpeech: speechToSpeechZh,
   // 视频翻译，见 video-translation.zh.ts。
   videoTranslation: videoTranslationZh,
+  videoErasure: videoErasureZh,
+  subtitleBurnIn: subtitleBurnInZh,
+  avatar: avatarZh,
+  subtitleExtraction: subtitleExtractionZh,
+  audioSeparation: audioSeparationZh,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork 首页",
@@ -162,6 +172,9 @@ export const zh: Messages = {
     workbenchAiAvatarVideo: { title: "AI 数字人视频 — Voxwork", description: "由 AI 数字人朗读的口播视频。" },
     workbenchAiTools: { title: "AI 工具 — Voxwork", description: "更多处理视频素材的 AI 工具。" },
     workbenchVideoErasure: { title: "视频擦除 — Voxwork", description: "去除硬字幕、文字或台标。" },
+    workbenchSubtitleExtraction: { title: "字幕提取 — Voxwork", description: "把视频里的硬字幕识别成 SRT 和 VTT 文件。" },
+    workbenchAudioSeparation: { title: "人声分离 — Voxwork", description: "把一段录音分成人声和背景声两条音轨。" },
+    workbenchSubtitleBurnIn: { title: "字幕压制 — Voxwork", description: "按你选的样式把 SRT 字幕压进视频画面。" },
     workbenchDubbingPro: { title: "专业配音 — Voxwork", description: "专业的多角色配音。" },
     workbenchDubbingProDetails: { title: "专业配音项目 — Voxwork", description: "编辑一个专业配音项目。" },
     workbenchDubbingStudio: { title: "配音工作室 — Voxwork", description: "为视频中的每位说话人配音。" },
@@ -288,6 +301,9 @@ export const zh: Messages = {
     workbenchAiAvatarVideo: "AI 数字人视频",
     workbenchAiTools: "AI 工具",
     workbenchVideoErasure: "视频擦除",
+    workbenchSubtitleExtraction: "字幕提取",
+    workbenchAudioSeparation: "人声分离",
+    workbenchSubtitleBurnIn: "字幕压制",
     workbenchDubbingPro: "专业配音",
     workbenchDubbingProDetails: "专业配音项目",
     workbenchDubbingStudio: "配音工作室",

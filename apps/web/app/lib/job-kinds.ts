@@ -30,6 +30,15 @@ const JOB_LABELS: Record<JobType, MessageKey> = {
   "speech-to-speech.convert": "history.kinds.speechToSpeechConvert",
   "voice-cloning.clone": "history.kinds.voiceCloningClone",
   "video-translation.dub": "history.kinds.videoTranslationDub",
+  "video-erasure.detect": "history.kinds.videoErasureDetect",
+  "video-erasure.preview": "history.kinds.videoErasurePreview",
+  "video-erasure.erase": "history.kinds.videoErasureErase",
+  "subtitle-burn-in.burn": "history.kinds.subtitleBurnInBurn",
+  "avatar.faces": "history.kinds.avatarFaces",
+  "avatar.preview": "history.kinds.avatarPreview",
+  "avatar.render": "history.kinds.avatarRender",
+  "subtitle-extraction.extract": "history.kinds.subtitleExtractionExtract",
+  "audio-separation.separate": "history.kinds.audioSeparationSeparate",
 };
 
 export const JOB_KINDS: Readonly<Record<JobType, JobKind>> = Object.fromEntries(

@@ -40,6 +40,7 @@ describe("workbench navigation from the tool catalogue", () => {
     walk(routes);
     expect(files["wb-text-to-speech"]).toBe("routes/workbench/text-to-speech.tsx");
     expect(files["wb-voice-library"]).toBe("routes/workbench/voice-library.tsx");
+    expect(files["wb-audio-separation"]).toBe("routes/workbench/audio-separation.tsx");
     expect(files["wb-dubbing-studio"]).toBe("routes/workbench/tool.tsx");
     expect(files["wb-dubbing-studio-details"]).toBe("routes/workbench/result-details.tsx");
     for (const [id, file] of Object.entries(files)) expect(existsSync(new URL(`../${file}`, import.meta.url)), `${id}: ${file}`).toBe(true);
@@ -57,11 +58,12 @@ describe("job kinds", () => {
     expect(jobKind("text-to-speech.synthesize")).toEqual({ tool: "text-to-speech", labelKey: "history.kinds.textToSpeechSynthesize", output: "audio" });
     expect(jobKind("system.selfCheck")).toEqual({ tool: "system", labelKey: "history.kinds.selfCheck", output: "audio" });
     expect(jobKind("video.translate").labelKey).toBe("history.kinds.unknown");
-    expect(Object.keys(JOB_KINDS).sort()).toEqual(["speech-to-speech.convert", "system.ping", "system.selfCheck", "text-to-speech.synthesize", "video-translation.dub", "voice-cloning.clone"]);
-    expect(toolsWithJobs()).toEqual(["text-to-speech", "speech-to-speech", "voice-cloning", "video-translation"]);
+    expect(Object.keys(JOB_KINDS).sort()).toEqual(["audio-separation.separate", "avatar.faces", "avatar.preview", "avatar.render", "speech-to-speech.convert", "subtitle-burn-in.burn", "subtitle-extraction.extract", "system.ping", "system.selfCheck", "text-to-speech.synthesize", "video-erasure.detect", "video-erasure.erase", "video-erasure.preview", "video-translation.dub", "voice-cloning.clone"]);
+    expect(toolsWithJobs()).toEqual(["text-to-speech", "speech-to-speech", "voice-cloning", "video-translation", "avatar", "video-erasure", "subtitle-extraction", "audio-separation", "subtitle-burn-in"]);
     expect(jobTypesOf(["voice-cloning"])).toEqual(["voice-cloning.clone"]);
     expect(toolLabelKey("voices")).toBe("wbPage.workbenchVoiceLibrary");
     expect(toolLabelKey("video-erasure")).toBe("wbPage.workbenchVideoErasure");
+    expect(toolLabelKey("subtitle-extraction")).toBe("wbPage.workbenchSubtitleExtraction");
     expect(toolLabelKey("system")).toBe("history.tools.system");
   });
 });

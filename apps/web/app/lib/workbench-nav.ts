@@ -19,6 +19,9 @@ export type NavIcon =
   | "avatar"
   | "tools"
   | "erase"
+  | "subtitles"
+  | "stems"
+  | "burnIn"
   | "plan"
   | "pricing"
   | "account";
@@ -35,7 +38,7 @@ export interface NavGroup {
 }
 
 /** The icon of every page the sidebar shows (a new `tool` or `hub` page without one fails typecheck). */
-const TOOL_ICONS: Record<NavToolPage["id"], NavIcon> = {
+export const TOOL_ICONS: Record<NavToolPage["id"], NavIcon> = {
   "text-to-speech": "text",
   "speech-to-speech": "speech",
   "voice-cloning": "clone",
@@ -47,14 +50,20 @@ const TOOL_ICONS: Record<NavToolPage["id"], NavIcon> = {
   "ai-avatar-video": "avatar",
   "ai-tools": "tools",
   "video-erasure": "erase",
+  "subtitle-extraction": "subtitles",
+  "audio-separation": "stems",
+  "subtitle-burn-in": "burnIn",
 };
 
 const GROUP_LABELS: Record<ToolNavGroup, NavGroup["labelKey"]> = { create: "shell.groupCreate", voices: "shell.groupVoices", video: "shell.groupVideo" };
 
 const isNavPage = (page: ToolPage): page is NavToolPage => page.kind === "tool" || page.kind === "hub";
 
+/** Tools reached from a hub's card (`hub` in the catalogue): the sidebar shows the hub for them. */
+export const HUB_TOOL_PATHS: readonly string[] = TOOL_CATALOGUE.flatMap((tool) => ("hub" in tool ? tool.pages.map((page) => page.paths.en) : []));
+
 function toolItems(group: ToolNavGroup): NavItem[] {
-  return TOOL_CATALOGUE.filter((tool) => tool.navGroup === group).flatMap((tool) =>
+  return TOOL_CATALOGUE.filter((tool) => tool.navGroup === group && !("hub" in tool)).flatMap((tool) =>
     (tool.pages as readonly ToolPage[]).filter(isNavPage).map((page) => ({ page: toolPageKey(page.id), path: page.paths.en, icon: TOOL_ICONS[page.id] })),
   );
 }

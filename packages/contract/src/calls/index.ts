@@ -19,7 +19,12 @@ import {
 } from './text-to-speech.calls.ts';
 import { voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneDeleteCall, voiceCloneRenameCall } from './voice-cloning.calls.ts';
 import { stsCreateCall } from './speech-to-speech.calls.ts';
-import { videoTranslationCreateCall, videoTranslationOptionsCall } from './video-translation.calls.ts';
+import { videoTranslationApproveCall, videoTranslationCreateCall, videoTranslationOptionsCall, videoTranslationRegenerateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall } from './video-translation.calls.ts';
+import { videoErasureCreateCall, videoErasureDetectCall, videoErasureOptionsCall, videoErasurePreviewCall } from './video-erasure.calls.ts';
+import { subtitleExtractionCreateCall, subtitleExtractionOptionsCall } from './subtitle-extraction.calls.ts';
+import { subtitleBurnInCreateCall, subtitleBurnInOptionsCall } from './subtitle-burn-in.calls.ts';
+import { audioSeparationCreateCall, audioSeparationOptionsCall } from './audio-separation.calls.ts';
+import { avatarCreateCall, avatarFacesCall, avatarOptionsCall, avatarPreviewCall } from './avatar.calls.ts';
 import { logCreateCall, logRecentCall, logReportCall, logStatsCall } from './analytics.calls.ts';
 
 export * from './account.calls.ts';
@@ -38,6 +43,11 @@ export * from './text-to-speech.calls.ts';
 export * from './voice-cloning.calls.ts';
 export * from './speech-to-speech.calls.ts';
 export * from './video-translation.calls.ts';
+export * from './video-erasure.calls.ts';
+export * from './subtitle-extraction.calls.ts';
+export * from './subtitle-burn-in.calls.ts';
+export * from './audio-separation.calls.ts';
+export * from './avatar.calls.ts';
 
 /** Every business call of the product, for the server's router and the OpenAPI document. */
 export const allCalls: readonly CallDefinition[] = [
@@ -73,4 +83,14 @@ export const allCalls: readonly CallDefinition[] = [
   // speech-to-speech
   stsCreateCall,
   // video-translation
-  videoTranslationOptionsCall, videoTranslationCreateCall];
+  videoTranslationOptionsCall, videoTranslationCreateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall, videoTranslationRegenerateCall, videoTranslationApproveCall,
+  // video-erasure
+  videoErasureOptionsCall, videoErasureDetectCall, videoErasurePreviewCall, videoErasureCreateCall,
+  // subtitle-extraction
+  subtitleExtractionOptionsCall, subtitleExtractionCreateCall,
+  // subtitle-burn-in
+  subtitleBurnInOptionsCall, subtitleBurnInCreateCall,
+  // audio-separation
+  audioSeparationOptionsCall, audioSeparationCreateCall,
+  // avatar
+  avatarOptionsCall, avatarFacesCall, avatarPreviewCall, avatarCreateCall];

@@ -18,7 +18,7 @@ export const jobListCall = defineCall({
       pageNum: integer(1, 100_000).default(1),
       pageSize: integer(1, 100).default(20),
       types: z.array(name).max(20).optional(),
-      statuses: z.array(jobStatusSchema).max(5).optional(),
+      statuses: z.array(jobStatusSchema).max(6).optional(),
     })
     .strict(),
   data: z.object({ total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int(), list: z.array(jobViewSchema) }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { identifier, integer } from '../input-schemas.ts';
 
-export const jobStatusSchema = z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']);
+export const jobStatusSchema = z.enum(['queued', 'running', 'paused', 'completed', 'failed', 'cancelled']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
 export const jobStageViewSchema = z.object({

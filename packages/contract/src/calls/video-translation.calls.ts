@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { boundedRecord, multiLineText, singleLineText } from '../input-schemas.ts';
+import { boundedRecord, identifier, integer, multiLineText, singleLineText } from '../input-schemas.ts';
+import { SUBTITLE_FILE_MAX } from '../subtitles/subtitle-files.ts';
 import { languageTagSchema, voiceKeySchema } from './voices.calls.ts';
 
 /** Most target languages of one run (they share ingest and source text). */
 export const MAX_TARGET_LANGUAGES = 5;
-/** Longest subtitle file pasted into a request (an hour of dense subtitles is ~100,000 characters). */
-const SUBTITLE_FILE_MAX = 400_000;
 
 const engineOffer = z.object({ id: z.string(), location: z.enum(['local', 'remote']), name: z.string(), languages: z.array(z.string()) });
 
@@ -18,6 +17,8 @@ export const videoTranslationOptionsCall = defineCall({
   body: z.object({}).strict(),
   data: z.object({
     recognizers: z.array(engineOffer),
+    /** How the background under the new voice is made: the local methods (chosen per video: centre cancellation or ducking), then separation engines. */
+    separators: z.array(z.object({ id: z.string(), method: z.enum(['centre-cancel', 'duck', 'separator']), location: z.enum(['local', 'remote']), name: z.string(), description: z.string() })),
     textReaders: z.array(engineOffer),
     translators: z.array(z.object({ id: z.string(), location: z.enum(['local', 'remote']), name: z.string(), pairs: z.array(z.object({ source: z.string(), target: z.string() })) })),
     /** `en → es`, … : what works without a remote engine. */
@@ -47,6 +48,10 @@ export const videoTranslationCreateCall = defineCall({
       /** Voice per target language; a language left out gets the best library voice that speaks it. */
       voices: boundedRecord(languageTagSchema, voiceKeySchema, MAX_TARGET_LANGUAGES).optional(),
       mode: z.enum(['quick', 'pro']).default('quick'),
+      /** How many people speak, when you know: the voices are told apart into that many speakers (otherwise estimated). */
+      speakers: integer(1, 10).optional(),
+      /** The background under the new voice: `local` (offline: centre cancellation or ducking, chosen per video) or a separation engine from `options.separators`. */
+      background: identifier({ max: 64 }).default('local'),
       glossary: z
         .array(z.object({ source: singleLineText({ min: 1, max: 200, trim: true }), target: singleLineText({ min: 1, max: 200, trim: true }) }).strict())
         .max(200)
@@ -57,4 +62,128 @@ export const videoTranslationCreateCall = defineCall({
     })
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
+});
+
+// The review gate (pro mode): the job waits after every line is spoken and fitted; its owner edits
+// lines, voices and the glossary, regenerates only what changed (points per line), then exports.
+
+const reviewJob = z.object({ jobId: z.uuid() }).strict();
+/** Most speakers told apart in one video (a hint above it is refused). */
+export const MAX_SPEAKERS = 10;
+/** A speaker of a video (`s1`, `s2`, …). */
+const speakerIdSchema = identifier({ max: 8 });
+/** A line's text as a person writes it in the review table. */
+const reviewText = multiLineText({ min: 1, max: 1000, trim: true });
+const fitStatus = z.enum(['fits', 'borrowed', 'sped-up', 'overrun']);
+
+export const videoTranslationReviewSchema = z.object({
+  jobId: z.string(),
+  sourceLanguage: z.string(),
+  durationSeconds: z.number(),
+  /** Points per line spoken again, before the voice's tier multiplier. */
+  pricePerLine: z.number().int(),
+  glossary: z.array(z.object({ source: z.string(), target: z.string() })),
+  lines: z.array(z.object({ id: z.string(), startSeconds: z.number(), endSeconds: z.number(), source: z.string(), sourceEdited: z.boolean(), speakerId: z.string() })),
+  /** Who speaks, as measured from the soundtrack (`s1`, `s2`, … in order of first appearance). */
+  speakers: z.array(z.object({ speakerId: z.string(), medianPitchHz: z.number().nullable(), suggestedGender: z.enum(['female', 'male']).nullable(), totalSeconds: z.number() })),
+  targets: z.array(
+    z.object({
+      language: z.string(),
+      /** The voice asked for (`match-original` for the original speaker) and the one it was last spoken with. */
+      voiceKey: z.string(),
+      /** The library or cloned voice of the language (the fallback while the original speaker is matched). */
+      libraryVoiceKey: z.string(),
+      /** Each speaker's voice: asked (`match-original`, a voice key, or `auto`: chosen to suit a further speaker) and the library voice that spoke. */
+      speakers: z.array(z.object({ speakerId: z.string(), voiceKey: z.string(), spokenVoiceKey: z.string().nullable() })),
+      translatorId: z.string(),
+      /** The voice track as placed (each line at its dub time), to listen before export. */
+      previewUrl: z.string().nullable(),
+      /** Points per line of this language (the voice's tier applied). */
+      pricePerLine: z.number().int(),
+      lines: z.array(
+        z.object({
+          id: z.string(),
+          translation: z.string(),
+          edited: z.boolean(),
+          /** Changed since it was spoken: regenerating speaks it again. */
+          pending: z.boolean(),
+          fit: fitStatus.nullable(),
+          speed: z.number().nullable(),
+          dubStartSeconds: z.number().nullable(),
+          dubEndSeconds: z.number().nullable(),
+        }),
+      ),
+    }),
+  ),
+  /** Lines changed since they were spoken, and what speaking them again costs. */
+  pending: z.object({ lines: z.number().int(), cost: z.number().int() }),
+});
+export type VideoTranslationReview = z.infer<typeof videoTranslationReviewSchema>;
+
+export const videoTranslationReviewCall = defineCall({
+  path: '/api/video-translation/review',
+  summary: 'Video translation, pro: the review table of a job waiting at its review gate (lines, translations, fit, voices, pending changes and their cost).',
+  tag: 'video-translation',
+  access: 'user',
+  body: reviewJob,
+  data: videoTranslationReviewSchema,
+});
+
+export const videoTranslationReviewSaveCall = defineCall({
+  path: '/api/video-translation/review/save',
+  summary: 'Video translation, pro: saves edits at the review gate (free): line texts (an edited source is translated again unless its translation is given), voices per language, the glossary (lines it touches are translated again).',
+  tag: 'video-translation',
+  access: 'user',
+  body: z
+    .object({
+      jobId: z.uuid(),
+      lines: z
+        .array(
+          z
+            .object({
+              /** A line id of the review table (`l0001`); an id the job does not have is refused (7012). */
+              id: identifier({ max: 16 }),
+              source: reviewText.optional(),
+              translations: boundedRecord(languageTagSchema, reviewText, MAX_TARGET_LANGUAGES).optional(),
+            })
+            .strict(),
+        )
+        .max(5000)
+        .optional(),
+      voices: boundedRecord(languageTagSchema, voiceKeySchema, MAX_TARGET_LANGUAGES).optional(),
+      /** A voice per speaker of a language (`{ es: { s2: 'espeak:espeak-ng/es+m3' } }`). */
+      speakerVoices: boundedRecord(languageTagSchema, boundedRecord(speakerIdSchema, voiceKeySchema, MAX_SPEAKERS), MAX_TARGET_LANGUAGES).optional(),
+      /** Who speaks what: merge a speaker into another; move a line to another speaker, or (no speaker) to a new one. */
+      speakers: z
+        .object({
+          merges: z.array(z.object({ from: speakerIdSchema, into: speakerIdSchema }).strict()).max(MAX_SPEAKERS).optional(),
+          moves: z.array(z.object({ lineId: identifier({ max: 16 }), speakerId: speakerIdSchema.optional() }).strict()).max(5000).optional(),
+        })
+        .strict()
+        .optional(),
+      glossary: z
+        .array(z.object({ source: singleLineText({ min: 1, max: 200, trim: true }), target: singleLineText({ min: 1, max: 200, trim: true }) }).strict())
+        .max(200)
+        .optional(),
+    })
+    .strict(),
+  data: videoTranslationReviewSchema,
+});
+
+export const videoTranslationRegenerateCall = defineCall({
+  path: '/api/video-translation/review/regenerate',
+  summary: 'Video translation, pro: speaks again only the lines changed since they were spoken (points per line, frozen now and charged with the job), then the job waits at the review gate again.',
+  tag: 'video-translation',
+  access: 'user',
+  body: reviewJob,
+  data: z.object({ lines: z.number().int(), cost: z.number().int() }),
+});
+
+export const videoTranslationApproveCall = defineCall({
+  path: '/api/video-translation/review/approve',
+  summary: 'Video translation, pro: ends the review; the job mixes, muxes and delivers the videos. Refused while edited lines are not spoken yet.',
+  tag: 'video-translation',
+  access: 'user',
+  body: reviewJob,
+  data: z.object({ jobId: z.string() }),
 });

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CallDefinition, CallHandle } from '../call.ts';
 import type { Envelope } from '../envelope.ts';
-import { ErrorCode, invalidReasonText, messageFor, RAW_CODES, type Locale } from '../error-codes.ts';
+import { ErrorCode, invalidReasonText, isLocalizedText, messageFor, RAW_CODES, type Locale, type MessageParam } from '../error-codes.ts';
 import { CONTRACT_HEADERS, WEB_CHANNEL } from '../headers.ts';
 import { signPath } from '../signature.ts';
 import { systemTimeCall } from './call-handles.ts';
@@ -79,9 +79,9 @@ export function createApiClient(options: ApiClientOptions) {
 
   function userMessage(code: number, envelope: Envelope | undefined): string {
     const data = (envelope?.data ?? {}) as Record<string, unknown>;
-    const params: Record<string, string | number> = {};
+    const params: Record<string, MessageParam> = {};
     for (const [key, value] of Object.entries(data)) {
-      if (typeof value === 'string' || typeof value === 'number') params[key] = value;
+      if (typeof value === 'string' || typeof value === 'number' || isLocalizedText(value)) params[key] = value;
     }
     if (typeof data.reason === 'string') params.reason = invalidReasonText(locale(), data.reason);
     return messageFor(locale(), code, params) || envelope?.message || messageFor(locale(), ErrorCode.UNKNOWN)!;

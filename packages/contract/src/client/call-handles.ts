@@ -57,3 +57,31 @@ export const stsCreateCall = callHandle<typeof calls.stsCreateCall>('/api/sts/cr
 export const videoTranslationOptionsCall = callHandle<typeof calls.videoTranslationOptionsCall>('/api/video-translation/options');
 export const uploadGetCall = callHandle<typeof calls.uploadGetCall>('/api/upload/get');
 export const videoTranslationCreateCall = callHandle<typeof calls.videoTranslationCreateCall>('/api/video-translation/create');
+export const videoTranslationReviewCall = callHandle<typeof calls.videoTranslationReviewCall>('/api/video-translation/review');
+export const videoTranslationReviewSaveCall = callHandle<typeof calls.videoTranslationReviewSaveCall>('/api/video-translation/review/save');
+export const videoTranslationRegenerateCall = callHandle<typeof calls.videoTranslationRegenerateCall>('/api/video-translation/review/regenerate');
+export const videoTranslationApproveCall = callHandle<typeof calls.videoTranslationApproveCall>('/api/video-translation/review/approve');
+
+// video-erasure
+export const videoErasureOptionsCall = callHandle<typeof calls.videoErasureOptionsCall>('/api/video-erasure/options');
+export const videoErasureDetectCall = callHandle<typeof calls.videoErasureDetectCall>('/api/video-erasure/detect');
+export const videoErasurePreviewCall = callHandle<typeof calls.videoErasurePreviewCall>('/api/video-erasure/preview');
+export const videoErasureCreateCall = callHandle<typeof calls.videoErasureCreateCall>('/api/video-erasure/create');
+
+// subtitle-burn-in
+export const subtitleBurnInOptionsCall = callHandle<typeof calls.subtitleBurnInOptionsCall>('/api/subtitle-burn-in/options');
+export const subtitleBurnInCreateCall = callHandle<typeof calls.subtitleBurnInCreateCall>('/api/subtitle-burn-in/create');
+
+// subtitle-extraction
+export const subtitleExtractionOptionsCall = callHandle<typeof calls.subtitleExtractionOptionsCall>('/api/subtitle-extraction/options');
+export const subtitleExtractionCreateCall = callHandle<typeof calls.subtitleExtractionCreateCall>('/api/subtitle-extraction/create');
+
+// audio-separation
+export const audioSeparationOptionsCall = callHandle<typeof calls.audioSeparationOptionsCall>('/api/audio-separation/options');
+export const audioSeparationCreateCall = callHandle<typeof calls.audioSeparationCreateCall>('/api/audio-separation/create');
+
+// avatar
+export const avatarOptionsCall = callHandle<typeof calls.avatarOptionsCall>('/api/avatar/options');
+export const avatarFacesCall = callHandle<typeof calls.avatarFacesCall>('/api/avatar/faces');
+export const avatarPreviewCall = callHandle<typeof calls.avatarPreviewCall>('/api/avatar/preview');
+export const avatarCreateCall = callHandle<typeof calls.avatarCreateCall>('/api/avatar/create');

@@ -55,6 +55,11 @@ export interface ToolDefinition {
   pages: readonly ToolPageDefinition[];
   /** The public marketing landing page, when the tool has one. */
   marketing: { en: `/${string}`; zh: `/zh/${string}` } | null;
+  /**
+   * The hub page the tool is a card of (`ai-tools`). Such a tool is opened from its card and the
+   * sidebar shows only the hub for it (the spec's video erasure is in the sidebar as well).
+   */
+  hub?: 'ai-tools';
 }
 
 
@@ -125,7 +130,7 @@ export const TOOL_CATALOGUE = [
   },
   {
     id: 'avatar',
-    status: 'not-yet',
+    status: 'built',
     navGroup: 'video',
     // AI avatar video and talking photo (the marketing page) are one tool.
     pages: [page('ai-avatar-video', '/workbench/ai-avatar-video', 'tool')],
@@ -133,7 +138,7 @@ export const TOOL_CATALOGUE = [
   },
   {
     id: 'video-erasure',
-    status: 'not-yet',
+    status: 'built',
     navGroup: 'video',
     pages: [
       // The AI tools hub: today it holds video erasure only.
@@ -141,6 +146,30 @@ export const TOOL_CATALOGUE = [
       page('video-erasure', '/workbench/ai-tools/video-erasure', 'tool'),
     ],
     marketing: null,
+  },
+  {
+    id: 'subtitle-extraction',
+    status: 'built',
+    navGroup: 'video',
+    pages: [page('subtitle-extraction', '/workbench/ai-tools/subtitle-extraction', 'tool')],
+    marketing: null,
+    hub: 'ai-tools',
+  },
+  {
+    id: 'audio-separation',
+    status: 'built',
+    navGroup: 'video',
+    pages: [page('audio-separation', '/workbench/ai-tools/audio-separation', 'tool')],
+    marketing: null,
+    hub: 'ai-tools',
+  },
+  {
+    id: 'subtitle-burn-in',
+    status: 'built',
+    navGroup: 'video',
+    pages: [page('subtitle-burn-in', '/workbench/ai-tools/subtitle-burn-in', 'tool')],
+    marketing: null,
+    hub: 'ai-tools',
   },
 ] as const satisfies readonly ToolDefinition[];
 

@@ -24,10 +24,19 @@ export const TOOL_JOBS = {
   // A clone's result is its voice; the history plays its preview.
   'voice-cloning': { jobs: { 'voice-cloning.clone': 'audio' }, outputs: ['audio'], priceKeys: ['voiceClone'] },
   voices: { jobs: {}, outputs: ['audio'], priceKeys: [] },
-  'video-translation': { jobs: { 'video-translation.dub': 'video' }, outputs: ['video', 'audio', 'text'], priceKeys: ['videoTranslationPerMinute'] },
+  'video-translation': { jobs: { 'video-translation.dub': 'video' }, outputs: ['video', 'audio', 'text'], priceKeys: ['videoTranslationPerMinute', 'videoTranslationPerLine'] },
   dubbing: { jobs: {}, outputs: ['video', 'audio', 'text'], priceKeys: [] },
-  avatar: { jobs: {}, outputs: ['video'], priceKeys: [] },
-  'video-erasure': { jobs: {}, outputs: ['video'], priceKeys: [] },
+  // Finding faces and the preview are free; the render is charged per second.
+  avatar: { jobs: { 'avatar.faces': 'text', 'avatar.preview': 'video', 'avatar.render': 'video' }, outputs: ['video', 'text'], priceKeys: ['avatarPerSecond'] },
+  // Finding the text and the preview are free jobs; the erase is charged.
+  'video-erasure': {
+    jobs: { 'video-erasure.detect': 'text', 'video-erasure.preview': 'video', 'video-erasure.erase': 'video' },
+    outputs: ['video', 'text'],
+    priceKeys: ['videoErasurePerMinute'],
+  },
+  'subtitle-extraction': { jobs: { 'subtitle-extraction.extract': 'text' }, outputs: ['text'], priceKeys: ['subtitleExtractionPerMinute'] },
+  'audio-separation': { jobs: { 'audio-separation.separate': 'audio' }, outputs: ['audio'], priceKeys: ['audioSeparationPerMinute'] },
+  'subtitle-burn-in': { jobs: { 'subtitle-burn-in.burn': 'video' }, outputs: ['video'], priceKeys: ['subtitleBurnInPerMinute'] },
 } as const satisfies Record<(typeof TOOL_CATALOGUE)[number]['id'], ToolJobsDefinition>;
 
 type ToolJobsEntry = (typeof TOOL_JOBS)[ToolId];

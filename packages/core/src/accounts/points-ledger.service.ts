@@ -135,3 +135,19 @@ export async function closeHoldIn(tx: PointsRepository, jobId: string, mode: 'se
   await tx.closeHold(jobId, mode === 'settle' ? 'settled' : 'released', charged);
   return { status: mode === 'settle' ? 'settled' : 'released', charged, refunded: hold.amount - charged };
 }
+
+/**
+ * Freezes `amount` more points for a job that is still holding (work its owner added: lines
+ * regenerated at a review gate), inside the caller's transaction. The entry's key makes a repeat a
+ * no-op; not enough points fails with POINTS_INSUFFICIENT and changes nothing.
+ */
+export async function raiseHoldIn(tx: PointsRepository, jobId: string, amount: number, entry: { key: string; reason: string }): Promise<HoldOutcome> {
+  const hold = await tx.lockHold(jobId);
+  if (!hold) throw new DomainError(ErrorCode.POINTS_HOLD_NOT_FOUND);
+  const idempotencyKey = `freeze:${jobId}:${entry.key}`;
+  if (await tx.findEntryByKey(idempotencyKey)) return { status: 'already-frozen', amount: hold.amount };
+  if (hold.status !== 'held' || !(await tx.raiseHold(jobId, amount))) throw new DomainError(ErrorCode.POINTS_HOLD_CONFLICT);
+  const applied = await tx.applyEntry({ userId: hold.userId, type: 'freeze', availableDelta: -amount, freezeDelta: amount, idempotencyKey, jobId, reason: entry.reason });
+  if (!applied) throw new DomainError(ErrorCode.POINTS_INSUFFICIENT, { required: amount });
+  return { status: 'frozen', amount: hold.amount + amount };
+}

@@ -1,7 +1,8 @@
 /**
  * What the video tools need from the engine layer beyond speech (`speech-engines.port.ts`), in
  * product terms: where a video's words come from (speech recognition, burned-in subtitles read by
- * OCR) and translation. apps/server implements it over the engine registry; which engine serves a
+ * OCR), translation, who speaks when (speech segments and speakers) and separating the speech
+ * from the background. apps/server implements it over the engine registry; which engine serves a
  * language or a pair is decided in core (`video-translation/engine-choice.ts`) from what `*List`
  * returns, and passed back in by id.
  */
@@ -26,6 +27,56 @@ export interface TranslatorOffer extends SelectedEngine {
   /** Base-language pairs (`en` → `es`); `*` for any. */
   pairs: Array<{ source: string; target: string }>;
 }
+
+/** A stretch of speech and who speaks it (`s1`, `s2`, … in order of first appearance). */
+export interface SpeakerSegment {
+  startSeconds: number;
+  endSeconds: number;
+  speakerId: string;
+  /** The segment's median pitch, Hz (null when too little of it is voiced). */
+  medianPitchHz: number | null;
+}
+
+/** One speaker as measured: what the review table shows and the voice choice starts from. */
+export interface SpeakerSummary {
+  speakerId: string;
+  medianPitchHz: number | null;
+  suggestedGender: 'female' | 'male' | null;
+  /** Seconds of speech. */
+  totalSeconds: number;
+}
+
+/** How the background under the speech is made: the two local methods, or a separation engine. */
+export type BackgroundMethod = 'centre-cancel' | 'duck' | 'separator';
+
+export interface SeparatorOffer {
+  /** `centre-cancel` and `duck` (local methods of the mix stage), or an engine id (`elevenlabs:audio-isolation`). */
+  id: string;
+  method: BackgroundMethod;
+  location: 'local' | 'remote';
+  /** For people: `Centre-channel cancellation`, `ElevenLabs audio isolation`. */
+  name: string;
+  /** One line: what it does and costs, honestly (what a remote engine adds over the local methods). */
+  description: string;
+}
+
+/** The local methods, always offered (the mix stage does them with ffmpeg). */
+export const LOCAL_BACKGROUND_METHODS: readonly SeparatorOffer[] = [
+  {
+    id: 'centre-cancel',
+    method: 'centre-cancel',
+    location: 'local',
+    name: 'Centre-channel cancellation',
+    description: 'Stereo sources: the centre (where dialogue is mixed) is removed under the original speech; music panned wide is kept; a mono source would go silent, so it is ducked instead',
+  },
+  {
+    id: 'duck',
+    method: 'duck',
+    location: 'local',
+    name: 'Ducking under speech',
+    description: 'The original soundtrack lowered by 18 dB where the original speech was and kept at full level elsewhere: the old voice stays faintly audible under the dub',
+  },
+];
 
 export interface VideoEngines {
   /** Selected speech recognisers, the default first. */
@@ -52,4 +103,22 @@ export interface VideoEngines {
     context?: string | undefined;
     signal?: AbortSignal | undefined;
   }): Promise<{ lines: Array<{ id: string; text: string; unknownWords: string[] }>; warnings: string[] }>;
+  /**
+   * Speech segments of a recording (robust to a music bed under the speech) and who speaks each
+   * (`speakerCount`: the user's hint; without it the count is estimated), with a summary per speaker.
+   */
+  findSpeakers(request: {
+    audioFile: string;
+    speakerCount?: number | undefined;
+    /** Spans of one speaker each (subtitle lines): clustered as they are instead of the VAD's segments. */
+    utterances?: ReadonlyArray<{ startSeconds: number; endSeconds: number }> | undefined;
+    signal?: AbortSignal | undefined;
+  }): Promise<{ segments: SpeakerSegment[]; speakers: SpeakerSummary[]; warnings: string[] }>;
+  /** The local background methods first, then the selected separation engines that make a background (speech isolation), the default first. */
+  separators(): SeparatorOffer[];
+  /**
+   * Splits a soundtrack with a separation engine: the isolated voice and the background (the
+   * original with that voice masked out), each as long as the input, written as WAV.
+   */
+  separate(request: { engineId: string; audioFile: string; outputVoiceFile: string; outputBackgroundFile: string; signal?: AbortSignal | undefined }): Promise<{ warnings: string[] }>;
 }

@@ -15,7 +15,7 @@ export interface JobChangedEvent {
   jobId: string;
   ownerId: string | null;
   type: string;
-  status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+  status: 'queued' | 'running' | 'paused' | 'completed' | 'failed' | 'cancelled';
   progress: number;
   stage: string | null;
 }

@@ -11,6 +11,11 @@ import type { TtsJobInput } from '../text-to-speech/text-to-speech.pipeline.ts';
 import type { StsJobInput } from '../speech-to-speech/speech-to-speech.pipeline.ts';
 import type { VoiceCloneJobInput } from '../voice-cloning/voice-cloning.pipeline.ts';
 import type { VideoTranslationJobInput } from '../video-translation/video-translation.pipeline.ts';
+import type { VideoErasureDetectJobInput, VideoErasureJobInput, VideoErasurePreviewJobInput } from '../video-erasure/video-erasure.pipeline.ts';
+import type { SubtitleBurnInJobInput } from '../subtitle-burn-in/subtitle-burn-in.pipeline.ts';
+import type { SubtitleExtractionJobInput } from '../subtitle-extraction/subtitle-extraction.pipeline.ts';
+import type { AudioSeparationJobInput } from '../audio-separation/audio-separation.pipeline.ts';
+import type { AvatarFacesJobInput, AvatarJobInput } from '../avatar/avatar.pipeline.ts';
 import type { PipelineDefinition } from './pipeline-definition.ts';
 
 export interface JobInputs {
@@ -26,6 +31,18 @@ export interface JobInputs {
   'voice-cloning.clone': VoiceCloneJobInput;
   /** Video translation: a video → the same video dubbed in other languages, with subtitles and stems. */
   'video-translation.dub': VideoTranslationJobInput;
+  /** Video erasure: the text of a video found (free), a 10 s preview (free), the whole video erased. */
+  'video-erasure.detect': VideoErasureDetectJobInput;
+  'video-erasure.preview': VideoErasurePreviewJobInput;
+  'video-erasure.erase': VideoErasureJobInput;
+  'subtitle-burn-in.burn': SubtitleBurnInJobInput;
+  /** Subtitle extraction: a video's burned-in subtitles read into timed lines, SRT, VTT and a transcript. */
+  'subtitle-extraction.extract': SubtitleExtractionJobInput;
+  /** Audio separation: a recording (or a video's first audio track) → a voice stem and a background stem. */
+  'audio-separation.separate': AudioSeparationJobInput;
+  'avatar.faces': AvatarFacesJobInput;
+  'avatar.preview': AvatarJobInput;
+  'avatar.render': AvatarJobInput;
 }
 
 export type JobName = keyof JobInputs;
@@ -64,6 +81,18 @@ export const JOB_POLICIES: { [N in JobName]: JobPolicy } = {
   'voice-cloning.clone': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 20 * 60, usesPlanSlot: true },
   // Long work: each retry resumes at the stage that failed (checkpoints), so retries are cheap.
   'video-translation.dub': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 3 * 60 * 60, usesPlanSlot: true },
+  // Erasure runs at 10–18 frames/s of 720p on two cores: a plan's longest video (120 min) may take 4–5 h; reading its text ≈ 0.4× its length.
+  'video-erasure.detect': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 2 * 60 * 60, usesPlanSlot: true },
+  'video-erasure.preview': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 30 * 60, usesPlanSlot: true },
+  'video-erasure.erase': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 6 * 60 * 60, usesPlanSlot: true },
+  'subtitle-burn-in.burn': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 3 * 60 * 60, usesPlanSlot: true },
+  // Reading subtitles took 0.37–0.85× the video's length on two shared cores: a plan's longest video well within the two hours.
+  'subtitle-extraction.extract': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 2 * 60 * 60, usesPlanSlot: true },
+  // RNNoise runs far faster than real time; a remote isolator takes about the audio's length to answer.
+  'audio-separation.separate': { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 2 * 60 * 60, usesPlanSlot: true },
+  'avatar.faces': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 10 * 60, usesPlanSlot: true },
+  'avatar.preview': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 30 * 60, usesPlanSlot: true },
+  'avatar.render': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 6 * 60 * 60, usesPlanSlot: true },
 };
 
 /** The job types that take their owner's run slots. */

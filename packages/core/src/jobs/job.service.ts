@@ -1,6 +1,6 @@
 import { ErrorCode, type ErrorCodeValue, type JobView } from '@voxwork/contract';
 import type { JobRepository, JobRow, JobStageRow } from '@voxwork/db';
-import { closeHoldIn, freezeIn } from '../accounts/points-ledger.service.ts';
+import { closeHoldIn, freezeIn, raiseHoldIn } from '../accounts/points-ledger.service.ts';
 import { DomainError, isRetryable } from '../domain-error.ts';
 import type { JobEvents, JobQueue } from './job-queue.port.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
@@ -41,8 +41,24 @@ export interface EnqueueOptions {
 }
 
 export interface RunOutcome {
-  status: 'completed' | 'already-finished' | 'failed' | 'cancelled';
+  status: 'completed' | 'already-finished' | 'failed' | 'cancelled' | 'paused';
 }
+
+/** Stage outputs and input a job's owner changed at a gate (written as they are). */
+interface GateEdits {
+  stageOutputs?: Record<string, Record<string, unknown>>;
+  input?: Record<string, unknown>;
+}
+
+/**
+ * What the owner decided at a gate (`JobService.atGate`): keep waiting with their edits saved, run
+ * some stages again (optionally paying more, frozen with the job's points) and come back to the
+ * gate, or go on past it (the gate stage's output is `output`).
+ */
+export type GateDecision =
+  | ({ kind: 'save' } & GateEdits)
+  | ({ kind: 'rerun'; from: string; charge?: { points: number; key: string; reason: string } } & GateEdits)
+  | ({ kind: 'continue'; output: Record<string, unknown> } & GateEdits);
 
 /** How long the links in a job view work. */
 const MEDIA_LINK_SECONDS = 3600;
@@ -231,7 +247,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
     /** Deletes a finished job and its files; a running job is cancelled first. */
     async remove(id: string, ownerId: string): Promise<void> {
       const row = await ownedJob(id, ownerId);
-      if (row.status === 'queued' || row.status === 'running') await this.cancel(id, ownerId);
+      if (row.status === 'queued' || row.status === 'running' || row.status === 'paused') await this.cancel(id, ownerId);
       if ((await jobs.findById(id))?.status === 'running') throw new DomainError(ErrorCode.JOB_BUSY);
       await files(id).remove();
       await jobs.delete(id);
@@ -241,7 +257,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
     async cancel(id: string, ownerId: string | null): Promise<JobView> {
       const row = ownerId ? await ownedJob(id, ownerId) : await jobs.findById(id);
       if (!row) throw new DomainError(ErrorCode.JOB_NOT_FOUND);
-      if (row.status === 'queued') await endWithoutCharge(id, 'cancelled');
+      if (row.status === 'queued' || row.status === 'paused') await endWithoutCharge(id, 'cancelled');
       else if (row.status === 'running') {
         await jobs.requestCancel(id);
         await events?.cancelRequested(id);
@@ -255,7 +271,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       const pipeline = pipelineOf(row.type)!;
       const affected = dependentStages(pipeline, stage);
       if (!affected.length) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'stage', reason: 'invalid_value' });
-      if (row.status === 'running' || row.status === 'queued') throw new DomainError(ErrorCode.JOB_BUSY);
+      if (row.status === 'running' || row.status === 'queued' || row.status === 'paused') throw new DomainError(ErrorCode.JOB_BUSY);
       await jobs.resetStages(id, affected);
       if (usesSlot(row.type, row.ownerId)) {
         // A re-run waits for a free slot like a new job (it already holds its place: no waiting cap).
@@ -268,6 +284,46 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       const updated = (await jobs.findById(id))!;
       await publish(updated);
       return view(updated);
+    },
+
+    /**
+     * The owner's decision for a job waiting at `gate`: made by `decide` from the job as it is,
+     * under the job's lock, and applied in the same transaction (edits, extra points frozen, stages
+     * reset, back to the queue), so two tabs or a double click cannot apply two decisions to one
+     * wait or charge twice. A job not waiting at `gate` is refused (JOB_NOT_WAITING).
+     */
+    async atGate(id: string, ownerId: string, gate: string, decide: (job: { row: JobRow; outputs: Record<string, Record<string, unknown>> }) => GateDecision | Promise<GateDecision>): Promise<JobView> {
+      const decision = await jobs.transaction(async (tx) => {
+        const row = await tx.jobs.lock(id);
+        if (!row || row.ownerId !== ownerId) throw new DomainError(ErrorCode.JOB_NOT_FOUND);
+        if (row.status !== 'paused' || row.currentStage !== gate) throw new DomainError(ErrorCode.JOB_NOT_WAITING);
+        const outputs = Object.fromEntries((await tx.jobs.findStages(id)).filter((stage) => stage.status === 'completed' && stage.output).map((stage) => [stage.name, stage.output!]));
+        const decided = await decide({ row, outputs });
+        for (const [stage, output] of Object.entries(decided.stageOutputs ?? {})) await tx.jobs.replaceStageOutput(id, stage, output);
+        if (decided.input) await tx.jobs.updateInput(id, decided.input);
+        if (decided.kind === 'save') return decided;
+        if (decided.kind === 'rerun') {
+          const affected = dependentStages(pipelineOf(row.type)!, decided.from);
+          if (!affected.length) throw new Error(`no stage ${decided.from} in ${row.type}`);
+          if (decided.charge && decided.charge.points > 0) {
+            await raiseHoldIn(tx.points, id, decided.charge.points, { key: decided.charge.key, reason: decided.charge.reason });
+            await tx.jobs.addFrozenCost(id, decided.charge.points);
+          }
+          await tx.jobs.resetStages(id, affected);
+        } else {
+          await tx.jobs.completeStage(id, gate, decided.output);
+        }
+        await tx.jobs.requeue(id, { waitForSlot: usesSlot(row.type, row.ownerId) });
+        return decided;
+      });
+      const row = (await jobs.findById(id))!;
+      if (decision.kind !== 'save') {
+        if (usesSlot(row.type, row.ownerId)) await admitWaiting(row.ownerId);
+        else await queue.send(row.type as JobName, id, { priority: row.priority });
+      }
+      const latest = (await jobs.findById(id))!;
+      await publish(latest);
+      return view(latest);
     },
 
     /**
@@ -301,6 +357,20 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       try {
         for (const stage of pipeline.stages) {
           if (outputs[stage.name]) continue;
+          if (stage.waitsForUser?.(row.input)) {
+            // A gate: the job waits for its owner here, without a run slot; `atGate` moves it on.
+            const base = Math.round((doneWeight / totalWeight) * 1000) / 10;
+            await jobs.setProgress(jobId, base, stage.name);
+            if ((await jobs.findById(jobId))?.cancelRequestedAt) {
+              await endWithoutCharge(jobId, 'cancelled');
+              return { status: 'cancelled' };
+            }
+            await jobs.pause(jobId, stage.name);
+            const paused = await jobs.findById(jobId);
+            if (paused) await publish(paused);
+            if (usesSlot(type, row.ownerId)) await admitWaiting(row.ownerId);
+            return { status: 'paused' };
+          }
           current = stage.name;
           await jobs.startStage(jobId, stage.name);
           const weight = stage.weight ?? 1;
@@ -370,11 +440,19 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
 
     /**
      * Releases points of jobs that ended without releasing them, fails jobs abandoned since
-     * `staleBefore`, and hands free slots to waiting jobs whose hand-over was lost (a process
+     * `staleBefore`, cancels jobs left waiting at a gate since `pausedBefore`, and hands free slots to waiting jobs whose hand-over was lost (a process
      * stopped between a job's end and the next one's admission).
      */
-    async sweep(staleBefore: Date): Promise<{ released: number; abandoned: number }> {
+    async sweep(staleBefore: Date, options: { pausedBefore?: Date } = {}): Promise<{ released: number; abandoned: number; expired: number }> {
       if (slotsOf) for (const ownerId of await jobs.ownersWithWaitingJobs(100)) await admitWaiting(ownerId);
+      // A job left waiting at a gate for too long is cancelled: its frozen points go back to its owner.
+      let expired = 0;
+      if (options.pausedBefore) {
+        for (const jobId of await jobs.findPausedBefore(options.pausedBefore, 100)) {
+          await endWithoutCharge(jobId, 'cancelled');
+          expired++;
+        }
+      }
       let abandoned = 0;
       for (const stale of await jobs.findStale(staleBefore, 100)) {
         await endWithoutCharge(stale.id, 'failed', { code: ErrorCode.JOB_FAILED, message: 'abandoned: no worker finished it' });
@@ -385,7 +463,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
         const outcome = await jobs.transaction((tx) => closeHoldIn(tx.points, jobId, 'release', 0));
         if (outcome.status === 'released') released++;
       }
-      return { released, abandoned };
+      return { released, abandoned, expired };
     },
   };
 }

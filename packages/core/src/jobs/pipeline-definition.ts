@@ -57,6 +57,12 @@ export interface StageDefinition<I> {
   weight?: number;
   /** Stages whose output this one reads (default: the stage before it). Re-running a stage re-runs what depends on it. */
   dependsOn?: readonly string[];
+  /**
+   * A gate: when this returns true for a job, the job stops before the stage and waits for its
+   * owner (status `paused`, no run slot, points still frozen). The owner's decision is written as
+   * the stage's output (`JobService.atGate`); `run` is called only when the job does not wait.
+   */
+  waitsForUser?(input: I): boolean;
   run(context: StageContext<I>): Promise<Record<string, unknown>>;
 }
 

@@ -19,6 +19,11 @@ export interface SpeechSegment {
   written: string;
   /** What the engine is given (dictionary applied). */
   spoken: string;
+  /**
+   * What the segment's audio is made from (voice and text): a segment on disk made from something
+   * else is synthesised again (a line edited at a review gate). Without it, any file on disk is kept.
+   */
+  key?: string | undefined;
 }
 
 /** The voice as it is: samples, previews and profiles are spoken with these. */
@@ -29,6 +34,8 @@ export interface SegmentTimings {
   /** The written words' times within the segment. */
   words: SpokenWord[];
   approximate: boolean;
+  /** The segment's `key` when it was made. */
+  madeFrom?: string | undefined;
 }
 
 const pad = (index: number) => String(index + 1).padStart(5, '0');
@@ -91,8 +98,10 @@ export async function synthesizeSegments(request: {
     SYNTHESIS_CONCURRENCY,
     async (segment, index) => {
       const { audio, timings } = segmentFiles(index, prefix);
-      // Segments finished by an earlier attempt are kept (a crash mid-way resumes segment by segment).
-      if (!((await files.exists(audio)) && (await files.exists(timings)))) {
+      // Segments finished by an earlier attempt are kept (a crash mid-way resumes segment by segment), unless made from other text or voice.
+      const onDisk = (await files.exists(audio)) && (await files.exists(timings));
+      const current = onDisk && (segment.key === undefined || (JSON.parse(await scratch.readText(await files.path(timings))) as SegmentTimings).madeFrom === segment.key);
+      if (!current) {
         const outcome = await synthesizeWithTarget(engines, {
           target: segment.target,
           text: segment.spoken,
@@ -106,7 +115,10 @@ export async function synthesizeSegments(request: {
         });
         // Timings are for the spoken text; subtitles show the written words where the counts agree.
         const words = writtenWordTimings(segment.written, outcome.words);
-        await scratch.writeText(await files.path(timings), JSON.stringify({ durationSeconds: outcome.durationSeconds, words, approximate: outcome.wordTimingsApproximate } satisfies SegmentTimings));
+        await scratch.writeText(
+          await files.path(timings),
+          JSON.stringify({ durationSeconds: outcome.durationSeconds, words, approximate: outcome.wordTimingsApproximate, madeFrom: segment.key } satisfies SegmentTimings),
+        );
       }
       done++;
       request.reportProgress((done / segments.length) * 100);

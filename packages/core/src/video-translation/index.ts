@@ -1,5 +1,6 @@
 export * from './video-translation.service.ts';
 export * from './video-translation.pipeline.ts';
 export * from './engine-choice.ts';
-export * from './subtitle-files.ts';
 export * from './time-fit.ts';
+export * from './video-translation-review.ts';
+export * from './speakers.ts';

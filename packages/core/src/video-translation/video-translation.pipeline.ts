@@ -3,8 +3,10 @@
  * background kept and the picture untouched. Stages, each a checkpoint (a failed or restarted job
  * resumes at the stage that did not finish; synthesis resumes line by line):
  *
- *   ingest → source-text → translate → synthesize → fit → mix → mux → deliver
+ *   ingest → source-text → speakers → translate → synthesize → fit → review → mix → mux → deliver
  *
+ * `review` is a gate: in pro mode the job waits there for its owner (the service's review calls
+ * edit lines and voices, regenerate only what changed, then let it go on); quick mode passes.
  * Several target languages share ingest and source text. Which engines read, hear and translate
  * was decided when the job was accepted (`engine-choice.ts`) and is part of the input.
  */
@@ -12,7 +14,6 @@ import { ErrorCode, MATCH_ORIGINAL_VOICE } from '@voxwork/contract';
 import {
   backgroundBedArgs,
   burnSubtitlesArgs,
-  toAss,
   concatWavPieces,
   dubbedVideoArgs,
   dubMixArgs,
@@ -21,31 +22,27 @@ import {
   normalizeLoudness,
   parseStereoBalance,
   probeMedia,
+  regionsOnlyArgs,
   resampleArgs,
   runFfmpeg,
   stereoBalanceArgs,
   tempoArgs,
-  toSrt,
-  toVtt,
   type WavPiece,
 } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines, VoiceProfileReading, VoiceTarget } from '../engines/speech-engines.port.ts';
-import type { TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
+import type { SpeakerSegment, SpeakerSummary, TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition, StageContext } from '../jobs/pipeline-definition.ts';
-import { wrapSubtitle } from '../pipeline-stages/subtitle-lines.ts';
-import { fetchStoredFile, readSegmentTimings, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments, writtenWordTimings, type SegmentTimings } from '../pipeline-stages/index.ts';
+import { burnInScript, cleanTimedLines, fetchStoredFile, readBurnedInSubtitles, readSegmentTimings, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments, writeCueFiles, writtenWordTimings, type SegmentTimings } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
-import { chooseBaseVoice, cloneGender, LOCAL_VOICE_PROFILER, synthesizeWithTarget } from '../voices/voice-choice.ts';
-import { mergeSubtitleReadings } from './subtitle-readings.ts';
+import { chooseBaseVoice, cloneGender, libraryTarget, LOCAL_VOICE_PROFILER, synthesizeWithTarget } from '../voices/voice-choice.ts';
+import { assignSpeakersToLines, splitLinesAtSpeakerChanges, type SpeakerAssignment } from './speakers.ts';
 import { characterBudget, linesTooLong, planTimeFit, type FitPlacement } from './time-fit.ts';
 
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
 /** The mix and the bed are rendered at this rate (video sound). */
 const MIX_SAMPLE_RATE = 48_000;
-/** Debian's `fonts-wqy-zenhei` (a runtime package): Latin and CJK in one family. */
-const BURN_IN_FONT = 'WenQuanYi Zen Hei';
 /** A side (L−R) level within this many dB of the sum means sound panned to the sides: centre cancellation keeps a background. */
 const STEREO_SIDE_WITHIN_DB = 15;
 
@@ -68,6 +65,10 @@ export interface VideoTranslationTarget {
    * original speech (a voice profile) and speaks through the closest base voice of the language.
    */
   matchOriginal?: boolean;
+  /** Nobody chose `voice` (the best voice of the language): with several speakers, the others get voices of their own. */
+  autoVoice?: boolean;
+  /** A voice per speaker (`s1`, `s2`, …) chosen at the review gate; speakers not listed follow the rules above. */
+  speakerVoices?: Record<string, { voice: VoiceTarget; matchOriginal?: boolean }>;
 }
 
 export interface VideoTranslationJobInput {
@@ -86,6 +87,75 @@ export interface VideoTranslationJobInput {
   glossary: Array<{ source: string; target: string }>;
   /** Draw the translated subtitles into the picture (the video is re-encoded; otherwise it is copied). */
   burnSubtitles?: boolean;
+  /** How many people speak, when the user knows (otherwise the speakers stage estimates it). */
+  speakerCount?: number;
+  /** A separation engine (`elevenlabs:audio-isolation`) makes the background; without it the mix stage's local methods do. */
+  separatorId?: string;
+}
+
+/** A translated line as the translate stage's checkpoint keeps it (`edited`: written by the owner at the review gate). */
+export interface TranslationLine {
+  id: string;
+  text: string;
+  unknownWords: string[];
+  edited?: boolean | undefined;
+}
+
+/** A line the fit stage had translated again, shorter: `text` replaces the translation `for` while that is unchanged. */
+interface ShortenedLine {
+  for: string;
+  text: string;
+}
+
+/** The voice a target is spoken with, as a key (a change of it at the review gate re-speaks the language). */
+export const targetVoiceKey = (target: Pick<VideoTranslationTarget, 'voice' | 'matchOriginal'>): string => (target.matchOriginal ? MATCH_ORIGINAL_VOICE : target.voice.voiceKey);
+
+/** The speaker lines without one (no speech found near them) are spoken as. */
+export const DEFAULT_SPEAKER = 's1';
+/** A voice chosen for the language's other speakers by their measured voice (several speakers, no voice chosen). */
+const AUTO_VOICE = 'auto';
+/** Seconds of one speaker's speech below which "match the original speaker" measures all the speech instead. */
+const MIN_SPEAKER_PROFILE_SECONDS = 3;
+
+/**
+ * What one speaker of a target is spoken with, as a key: the speaker's own choice, the original
+ * speaker matched, the automatic voice of a further speaker, or the target's voice. A line whose
+ * key changed (another voice, or moved to another speaker) is spoken again.
+ */
+export function speakerVoiceKey(target: VideoTranslationTarget, speakerId: string, distinct: ReadonlySet<string>): string {
+  const chosen = target.speakerVoices?.[speakerId];
+  if (chosen && !chosen.matchOriginal) return chosen.voice.voiceKey;
+  // The speaker is part of the key only where the voice depends on who speaks (their own measured voice, an automatic voice):
+  // merging two speakers who share a voice re-speaks nothing.
+  if (chosen ? chosen.matchOriginal : target.matchOriginal) return distinct.has(speakerId) ? `${MATCH_ORIGINAL_VOICE}@${speakerId}` : MATCH_ORIGINAL_VOICE;
+  if (target.autoVoice && speakerId !== DEFAULT_SPEAKER && distinct.has(speakerId)) return `${AUTO_VOICE}@${speakerId}`;
+  return target.voice.voiceKey;
+}
+
+/** The speakers stage's checkpoint: who speaks each line. */
+export const speakersCheckpoint = (outputs: Readonly<Record<string, Record<string, unknown>>>): SpeakerAssignment =>
+  (outputs.speakers?.assignment as SpeakerAssignment | undefined) ?? { lines: [], speakers: [] };
+
+/**
+ * Speakers told apart surely enough to give them voices of their own without being asked: all of
+ * them when the user said how many people speak (two or more); otherwise only when their measured
+ * voices differ in kind (a woman and a man), since an estimate on a short clip may split one voice
+ * in two. The first speaker is in the set whenever another is. The review shows every speaker
+ * found, and a voice chosen there applies whatever this says.
+ */
+export function distinctSpeakers(input: Pick<VideoTranslationJobInput, 'speakerCount'>, outputs: Readonly<Record<string, Record<string, unknown>>>): Set<string> {
+  const ids = [...new Set(lineSpeakers(outputs).values())];
+  if (ids.length < 2) return new Set();
+  if ((input.speakerCount ?? 0) >= 2) return new Set(ids);
+  const summaries = new Map(speakersCheckpoint(outputs).speakers.map((speaker) => [speaker.speakerId, speaker.suggestedGender]));
+  const main = summaries.get(DEFAULT_SPEAKER) ?? null;
+  const apart = main === null ? [] : ids.filter((id) => id !== DEFAULT_SPEAKER && (summaries.get(id) ?? main) !== main);
+  return apart.length ? new Set([DEFAULT_SPEAKER, ...apart]) : new Set();
+}
+
+/** Each line's speaker (lines nobody was heard near are the first speaker's). */
+export function lineSpeakers(outputs: Readonly<Record<string, Record<string, unknown>>>): Map<string, string> {
+  return new Map(speakersCheckpoint(outputs).lines.map((line) => [line.lineId, line.speakerId ?? DEFAULT_SPEAKER]));
 }
 
 /** A line of the source with its translations, as the result and the review table show it. */
@@ -96,6 +166,10 @@ export interface TranslatedLine {
   source: string;
 }
 
+/** The translate stage's checkpoint: translations per target language. */
+export const translationsCheckpoint = (outputs: Readonly<Record<string, Record<string, unknown>>>) =>
+  (outputs.translate?.translations as Record<string, TranslationLine[]> | undefined) ?? {};
+
 const lineId = (index: number) => `l${String(index + 1).padStart(4, '0')}`;
 const prefixOf = (language: string) => `${language}-`;
 
@@ -104,20 +178,6 @@ function iso6392(language: string): string {
   const base = language.toLowerCase().split('-')[0] ?? language;
   const codes: Record<string, string> = { en: 'eng', es: 'spa', zh: 'chi', cmn: 'chi', yue: 'chi', ja: 'jpn', ko: 'kor', fr: 'fre', de: 'ger', it: 'ita', pt: 'por', ru: 'rus', ca: 'cat', gl: 'glg', eo: 'epo', eu: 'baq', is: 'ice', mk: 'mac', ar: 'ara', hi: 'hin', id: 'ind', th: 'tha', vi: 'vie' };
   return codes[base] ?? 'und';
-}
-
-/** Lines as the source text the translator gets: one per line, empty text dropped, in time order. */
-function cleanLines(lines: readonly TimedLine[], durationSeconds: number): TimedLine[] {
-  return lines
-    .map((line) => ({ startSeconds: Math.max(0, line.startSeconds), endSeconds: Math.min(durationSeconds, line.endSeconds), text: line.text.replace(/\s+/g, ' ').trim() }))
-    .filter((line) => line.text && line.endSeconds > line.startSeconds)
-    .sort((a, b) => a.startSeconds - b.startSeconds);
-}
-
-async function writeCues(scratch: ScratchFiles, files: JobFiles, baseName: string, cues: ReadonlyArray<{ start: number; end: number; text: string }>): Promise<string[]> {
-  await scratch.writeText(await files.path(`${baseName}.srt`), toSrt(cues));
-  await scratch.writeText(await files.path(`${baseName}.vtt`), toVtt(cues));
-  return [`${baseName}.srt`, `${baseName}.vtt`];
 }
 
 export function createVideoTranslationPipeline({
@@ -134,29 +194,110 @@ export function createVideoTranslationPipeline({
   const linesOf = (outputs: StageContext<unknown>['outputs']) => (outputs['source-text']?.lines as TranslatedLine[] | undefined) ?? [];
   /** The translations as spoken: the translate stage's, with the lines the fit stage had shortened. */
   const translationsOf = (outputs: StageContext<unknown>['outputs']) => {
-    const translated = (outputs.translate?.translations as Record<string, Array<{ id: string; text: string }>> | undefined) ?? {};
+    const translated = translationsCheckpoint(outputs);
     const shortened = (outputs.fit?.shortened as Record<string, Record<string, string>> | undefined) ?? {};
     return Object.fromEntries(Object.entries(translated).map(([language, lines]) => [language, lines.map((line) => ({ ...line, text: shortened[language]?.[line.id] ?? line.text }))]));
   };
   const placementsOf = (outputs: StageContext<unknown>['outputs']) => (outputs.fit?.placements as Record<string, FitPlacement[]> | undefined) ?? {};
+
+  /** Shortened lines of a language still valid for its translations (an edited line drops its shorter version). */
+  async function readShortened(files: JobFiles, prefix: string, translations: readonly TranslationLine[]): Promise<Record<string, ShortenedLine>> {
+    const name = `${prefix}shortened.json`;
+    if (!(await files.exists(name))) return {};
+    const stored = JSON.parse(await scratch.readText(await files.path(name))) as Record<string, ShortenedLine>;
+    const current = new Map(translations.map((line) => [line.id, line.text]));
+    return Object.fromEntries(Object.entries(stored).filter(([id, line]) => current.get(id) === line.for));
+  }
+  /** What a line's audio is made from: a line whose key changed (edited text, another voice) is spoken again. */
+  const speechKey = (target: VideoTranslationTarget, speakerId: string, distinct: ReadonlySet<string>, spoken: string) => `${speakerVoiceKey(target, speakerId, distinct)}|${spoken}`;
+  /** The voice that spoke a line: its speaker's voice in the synthesize stage's checkpoint. */
+  const spokenVoiceOf = (outputs: StageContext<unknown>['outputs'], language: string, speakerId: string): VoiceTarget | undefined =>
+    (outputs.synthesize?.voices as Record<string, Record<string, VoiceTarget>> | undefined)?.[language]?.[speakerId];
 
   /**
    * The original speaker as a voice: a profile measured once per job from the video's speech (the
    * local profiler finds the speech itself), rendered through the base voice of `language` it
    * suits best: pitch, timbre envelope and pace matched by signal processing, not a neural clone.
    */
-  async function originalSpeakerVoice(language: string, files: JobFiles, signal: AbortSignal): Promise<VoiceTarget> {
-    const profileFile = 'original-speaker.json';
+  async function originalSpeakerVoice(language: string, files: JobFiles, signal: AbortSignal, speakerId = DEFAULT_SPEAKER, regions: ReadonlyArray<{ startSeconds: number; endSeconds: number }> = []): Promise<VoiceTarget> {
+    // One speaker (or none told apart): the whole soundtrack's speech; several: only that speaker's speech.
+    const profileFile = regions.length ? `original-speaker-${speakerId}.json` : 'original-speaker.json';
     let reading: Pick<VoiceProfileReading, 'profile' | 'medianPitchHz' | 'suggestedGender' | 'suggestedBaseVoices'>;
     if (await files.exists(profileFile)) reading = JSON.parse(await scratch.readText(await files.path(profileFile))) as typeof reading;
     else {
-      const measured = await engines.profileVoice({ engineId: LOCAL_VOICE_PROFILER, files: [await files.path('speech-16k.wav')], name: 'original speaker', signal });
+      let speech = await files.path('speech-16k.wav');
+      if (regions.length) {
+        speech = await files.path(`speech-${speakerId}.wav`);
+        await runFfmpeg(regionsOnlyArgs({ input: await files.path('speech-16k.wav'), output: speech, regions: regions.slice(0, 500), sampleRate: 16_000 }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
+      }
+      const measured = await engines.profileVoice({ engineId: LOCAL_VOICE_PROFILER, files: [speech], name: `original speaker ${speakerId}`, signal });
       reading = { profile: measured.profile, medianPitchHz: measured.medianPitchHz, suggestedGender: measured.suggestedGender, suggestedBaseVoices: measured.suggestedBaseVoices };
       await scratch.writeText(await files.path(profileFile), JSON.stringify(reading));
     }
     const base = chooseBaseVoice({ voices: await engines.libraryVoices(), language, gender: cloneGender(reading.suggestedGender, reading.medianPitchHz), suggested: reading.suggestedBaseVoices });
     if (!base) throw new DomainError(ErrorCode.VOICE_LANGUAGE_UNSUPPORTED, { voice: '—', language });
-    return { kind: 'cloned', voiceKey: MATCH_ORIGINAL_VOICE, clonedVoiceId: 'original-speaker', language, profile: reading.profile, baseVoiceKey: base.key, remote: null, qualityTier: 'basic' };
+    return { kind: 'cloned', voiceKey: MATCH_ORIGINAL_VOICE, clonedVoiceId: `original-${speakerId}`, language, profile: reading.profile, baseVoiceKey: base.key, remote: null, qualityTier: 'basic' };
+  }
+
+  /**
+   * Speech segments and speakers of the soundtrack, measured once per job (a job file): from the
+   * VAD's segments, or — `utterances`, the lines once they are known — clustering the lines
+   * themselves (each line one person's utterance).
+   */
+  async function speakerSegments(
+    input: VideoTranslationJobInput,
+    files: JobFiles,
+    signal: AbortSignal,
+    utterances?: ReadonlyArray<{ startSeconds: number; endSeconds: number }>,
+  ): Promise<{ segments: SpeakerSegment[]; speakers: SpeakerSummary[]; warnings: string[] }> {
+    const name = utterances ? 'speaker-lines.json' : 'speaker-segments.json';
+    if (await files.exists(name)) return JSON.parse(await scratch.readText(await files.path(name))) as { segments: SpeakerSegment[]; speakers: SpeakerSummary[]; warnings: string[] };
+    const found = await videoEngines.findSpeakers({ audioFile: await files.path('speech-16k.wav'), speakerCount: input.speakerCount, utterances, signal });
+    await scratch.writeText(await files.path(name), JSON.stringify(found));
+    return found;
+  }
+
+  /**
+   * The voice of each speaker of a target: the speaker's own choice, the original speaker matched
+   * (measured from that speaker's speech), for a further speaker with no voice chosen a library
+   * voice of the language suiting the speaker's measured voice (a different one per speaker where
+   * the library has enough), else the target's voice.
+   */
+  async function speakerVoicesFor(target: VideoTranslationTarget, assignment: SpeakerAssignment, distinct: ReadonlySet<string>, files: JobFiles, signal: AbortSignal): Promise<Record<string, VoiceTarget>> {
+    const speakerIds = [...new Set([DEFAULT_SPEAKER, ...assignment.lines.map((line) => line.speakerId ?? DEFAULT_SPEAKER)])];
+    // A speaker told apart is measured on their own speech (when there are a few seconds of it); otherwise on all the speech.
+    const regionsOf = (speakerId: string) => {
+      if (!distinct.has(speakerId)) return [];
+      const regions = assignment.lines
+        .filter((line) => (line.speakerId ?? DEFAULT_SPEAKER) === speakerId && line.speechStartSeconds !== null && line.speechEndSeconds !== null)
+        .map((line) => ({ startSeconds: line.speechStartSeconds!, endSeconds: line.speechEndSeconds! }));
+      return regions.reduce((sum, region) => sum + region.endSeconds - region.startSeconds, 0) >= MIN_SPEAKER_PROFILE_SECONDS ? regions : [];
+    };
+    const library = await engines.libraryVoices();
+    const used = new Set([target.voice.voiceKey]);
+    const voices: Record<string, VoiceTarget> = {};
+    for (const speakerId of speakerIds) {
+      const chosen = target.speakerVoices?.[speakerId];
+      const match = chosen ? chosen.matchOriginal === true : target.matchOriginal === true;
+      if (match) {
+        const regions = regionsOf(speakerId);
+        // Too little voiced speech in one speaker's regions to measure: the profile of all the speech.
+        voices[speakerId] = await originalSpeakerVoice(target.language, files, signal, speakerId, regions).catch((error: unknown) =>
+          regions.length && !signal.aborted ? originalSpeakerVoice(target.language, files, signal) : Promise.reject(error),
+        );
+      }
+      else if (chosen) voices[speakerId] = chosen.voice;
+      else if (speakerVoiceKey(target, speakerId, distinct).startsWith(`${AUTO_VOICE}@`)) {
+        const summary = assignment.speakers.find((speaker) => speaker.speakerId === speakerId);
+        const gender = cloneGender(summary?.suggestedGender ?? null, summary?.medianPitchHz ?? null);
+        const candidates = library.filter((voice) => voice.location === 'local' && voice.gender === gender && voice.style !== 'whisper' && voice.style !== 'robotic' && voice.languages.some((spoken) => spoken.toLowerCase().split('-')[0] === target.language.split('-')[0]));
+        const fresh = candidates.find((voice) => !used.has(voice.key));
+        const picked = fresh ?? chooseBaseVoice({ voices: library, language: target.language, gender, suggested: [] });
+        voices[speakerId] = picked ? libraryTarget(picked) : target.voice;
+        used.add(voices[speakerId]!.voiceKey);
+      } else voices[speakerId] = target.voice;
+    }
+    return voices;
   }
 
   return {
@@ -199,15 +340,16 @@ export function createVideoTranslationPipeline({
             let lines: TimedLine[];
             if (source.kind === 'subtitle-file') lines = source.lines;
             else if (source.kind === 'subtitles') {
-              const read = await videoEngines.readSubtitles({ engineId: source.engineId, videoFile: await files.path('source.video'), languages: [input.sourceLanguage], signal, onProgress: reportProgress });
-              lines = mergeSubtitleReadings(read.lines);
+              const read = await readBurnedInSubtitles(videoEngines, { engineId: source.engineId, videoFile: await files.path('source.video'), languages: [input.sourceLanguage], signal, onProgress: reportProgress });
+              lines = read.lines;
               warnings.push(...read.warnings);
             } else {
               const heard = await videoEngines.recognizeSpeech({ engineId: source.engineId, audioFile: await files.path('speech-16k.wav'), language: input.sourceLanguage, signal });
-              lines = heard.lines;
+              // A recogniser cuts at pauses, not at speakers: a line holding two voices is cut where the speaker changes.
+              lines = splitLinesAtSpeakerChanges(heard.lines, (await speakerSegments(input, files, signal)).segments);
               warnings.push(...heard.warnings);
             }
-            const cleaned = cleanLines(lines, durationSeconds);
+            const cleaned = cleanTimedLines(lines, durationSeconds);
             if (cleaned.length) {
               found = { kind: source.kind, engineId: 'engineId' in source ? source.engineId : null, lines: cleaned };
               break;
@@ -216,13 +358,27 @@ export function createVideoTranslationPipeline({
           }
           if (!found) throw new DomainError(emptyKind === 'subtitles' ? ErrorCode.VIDEO_NO_SUBTITLES_FOUND : ErrorCode.VIDEO_NO_SPEECH_FOUND);
           const lines: TranslatedLine[] = found.lines.map((line, index) => ({ id: lineId(index), startSeconds: line.startSeconds, endSeconds: line.endSeconds, source: line.text }));
-          const written = await writeCues(scratch, files, 'source', lines.map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: line.source })));
+          const written = await writeCueFiles(scratch, files, 'source', lines.map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: line.source })));
           return { files: written, lines, textSource: found.kind, engineId: found.engineId, warnings };
+        },
+      },
+      {
+        // Who speaks each line: speech segments and speakers of the soundtrack (robust to a music
+        // bed; `speakerCount` when the user gave it), each line given the speaker heard in it.
+        name: 'speakers',
+        weight: 1,
+        async run({ input, outputs, files, signal }) {
+          const lines = linesOf(outputs).map((line) => ({ id: line.id, startSeconds: line.startSeconds, endSeconds: line.endSeconds }));
+          // The lines are the utterances: each is one person's (recognised lines were cut where the voice changed).
+          const found = await speakerSegments(input, files, signal, lines);
+          const assignment = assignSpeakersToLines(lines, found.segments);
+          return { files: ['speaker-lines.json'], assignment, warnings: found.warnings };
         },
       },
       {
         name: 'translate',
         weight: 1,
+        dependsOn: ['source-text'],
         async run({ input, outputs, signal }) {
           const lines = linesOf(outputs);
           const translations: Record<string, Array<{ id: string; text: string; unknownWords: string[] }>> = {};
@@ -245,13 +401,24 @@ export function createVideoTranslationPipeline({
       {
         name: 'synthesize',
         weight: 5,
+        dependsOn: ['translate', 'speakers'],
         async run({ input, outputs, files, signal, reportProgress }) {
-          const translations = translationsOf(outputs);
+          const translations = translationsCheckpoint(outputs);
+          const speakerOf = lineSpeakers(outputs);
+          const distinct = distinctSpeakers(input, outputs);
           const written: string[] = [];
-          const voices: Record<string, VoiceTarget> = {};
+          const voices: Record<string, Record<string, VoiceTarget>> = {};
           for (const [index, target] of input.targets.entries()) {
-            voices[target.language] = target.matchOriginal ? await originalSpeakerVoice(target.language, files, signal) : target.voice;
-            const segments = (translations[target.language] ?? []).map((line) => ({ target: voices[target.language]!, written: line.text, spoken: line.text }));
+            const bySpeaker = await speakerVoicesFor(target, speakersCheckpoint(outputs), distinct, files, signal);
+            voices[target.language] = bySpeaker;
+            const lines = translations[target.language] ?? [];
+            // A line the fit stage had shortened keeps its shorter audio while its translation is unchanged; an edited, re-voiced or re-assigned line is spoken again.
+            const shortened = await readShortened(files, prefixOf(target.language), lines);
+            const segments = lines.map((line) => {
+              const speakerId = speakerOf.get(line.id) ?? DEFAULT_SPEAKER;
+              const spoken = shortened[line.id]?.text ?? line.text;
+              return { target: bySpeaker[speakerId] ?? target.voice, written: spoken, spoken, key: speechKey(target, speakerId, distinct, spoken) };
+            });
             written.push(
               ...(await synthesizeSegments({
                 engines,
@@ -271,24 +438,30 @@ export function createVideoTranslationPipeline({
       {
         name: 'fit',
         weight: 1,
-        async run({ input, outputs, files, signal }) {
+        async run({ input, outputs, files, signal, store }) {
           const lines = linesOf(outputs);
           const durationSeconds = (outputs.ingest?.durationSeconds as number | undefined) ?? input.durationSeconds;
-          const translations = translationsOf(outputs);
+          const translations = translationsCheckpoint(outputs);
+          const speakerOf = lineSpeakers(outputs);
+          const distinct = distinctSpeakers(input, outputs);
           const placements: Record<string, FitPlacement[]> = {};
-          const shortened: Record<string, Record<string, string>> = {};
+          const shortened: Record<string, Record<string, ShortenedLine>> = {};
+          const spokenFor: Record<string, Record<string, string>> = {};
+          const previews: Record<string, JobMediaFile> = {};
           const written: string[] = [];
           for (const target of input.targets) {
             const prefix = prefixOf(target.language);
             const natural = await Promise.all(lines.map(async (_, index) => (await readSegmentTimings(files, scratch, index, prefix)).durationSeconds));
             const fitInputs = () => lines.map((line, index) => ({ id: line.id, startSeconds: line.startSeconds, endSeconds: line.endSeconds, naturalSeconds: natural[index]! }));
             const plan = () => planTimeFit(fitInputs(), durationSeconds);
-            // Lines shortened by an earlier run of this stage (their audio already replaced) keep their new text.
+            // Lines shortened by an earlier run of this stage (their audio already replaced) keep their new text while their translation is unchanged.
             const shortenedFile = `${prefix}shortened.json`;
-            if (await files.exists(shortenedFile)) shortened[target.language] = JSON.parse(await scratch.readText(await files.path(shortenedFile))) as Record<string, string>;
+            shortened[target.language] = await readShortened(files, prefix, translations[target.language] ?? []);
             let planned = plan();
             // Too long for its own slot even at 1.3×: a translator that can aim for a length is asked for a shorter line, which is spoken again.
-            const tooLong = linesTooLong(fitInputs(), durationSeconds);
+            // A line its owner wrote at the review gate is theirs: it is sped up and flagged, never rewritten.
+            const editedIds = new Set((translations[target.language] ?? []).filter((line) => line.edited).map((line) => line.id));
+            const tooLong = new Map([...linesTooLong(fitInputs(), durationSeconds)].filter(([id]) => !editedIds.has(id) && !shortened[target.language]![id]));
             if (tooLong.size && target.translatorShortens) {
               const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, line.text]));
               const retranslated = await videoEngines.translate({
@@ -306,12 +479,12 @@ export function createVideoTranslationPipeline({
                 glossary: input.glossary,
                 signal,
               });
-              shortened[target.language] ??= {};
               for (const line of retranslated.lines) {
                 const index = lines.findIndex((candidate) => candidate.id === line.id);
                 if (index < 0 || !line.text.trim()) continue;
+                const speakerId = speakerOf.get(line.id) ?? DEFAULT_SPEAKER;
                 const outcome = await synthesizeWithTarget(engines, {
-                  target: (outputs.synthesize?.voices as Record<string, VoiceTarget> | undefined)?.[target.language] ?? target.voice,
+                  target: spokenVoiceOf(outputs, target.language, speakerId) ?? target.voice,
                   text: line.text,
                   language: target.language,
                   speed: 1,
@@ -324,10 +497,15 @@ export function createVideoTranslationPipeline({
                 // The line's timings follow its new audio, so a re-run of this stage plans with the right length.
                 await scratch.writeText(
                   await files.path(segmentFiles(index, prefix).timings),
-                  JSON.stringify({ durationSeconds: outcome.durationSeconds, words: writtenWordTimings(line.text, outcome.words), approximate: outcome.wordTimingsApproximate } satisfies SegmentTimings),
+                  JSON.stringify({
+                    durationSeconds: outcome.durationSeconds,
+                    words: writtenWordTimings(line.text, outcome.words),
+                    approximate: outcome.wordTimingsApproximate,
+                    madeFrom: speechKey(target, speakerId, distinct, line.text),
+                  } satisfies SegmentTimings),
                 );
                 natural[index] = outcome.durationSeconds;
-                shortened[target.language]![line.id] = line.text;
+                shortened[target.language]![line.id] = { for: texts.get(line.id) ?? '', text: line.text };
                 await scratch.writeText(await files.path(shortenedFile), JSON.stringify(shortened[target.language]));
               }
               planned = plan();
@@ -352,11 +530,41 @@ export function createVideoTranslationPipeline({
             }
             const voice = `${prefix}voice.wav`;
             if (pieces.length) await concatWavPieces(pieces, await files.path(voice), SPEECH_SAMPLE_RATE);
-            const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, shortened[target.language]?.[line.id] ?? line.text]));
-            written.push(voice, ...(await writeCues(scratch, files, `${prefix}subtitles`, planned.map((placement) => ({ start: placement.startSeconds, end: placement.endSeconds, text: texts.get(placement.id) ?? '' })))));
+            const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, shortened[target.language]?.[line.id]?.text ?? line.text]));
+            written.push(voice, ...(await writeCueFiles(scratch, files, `${prefix}subtitles`, planned.map((placement) => ({ start: placement.startSeconds, end: placement.endSeconds, text: texts.get(placement.id) ?? '' })))));
+            spokenFor[target.language] = Object.fromEntries((translations[target.language] ?? []).map((line) => [line.id, line.text]));
+            if (input.mode === 'pro' && pieces.length) {
+              // The review gate plays each line where it will sound: the voice track as placed, before the mix.
+              const preview = `${prefix}voice-preview.mp3`;
+              await runFfmpeg(encodeMp3Args({ input: await files.path(voice), output: await files.path(preview), sampleRate: SPEECH_SAMPLE_RATE, bitrateKbps: 64 }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
+              written.push(preview);
+              previews[target.language] = await store(preview, { role: 'audio' });
+            }
           }
-          return { files: written, placements, shortened };
+          return {
+            files: written,
+            placements,
+            // What replaced a translation, by line (the result and subtitles show it).
+            shortened: Object.fromEntries(Object.entries(shortened).map(([language, lines]) => [language, Object.fromEntries(Object.entries(lines).map(([id, line]) => [id, line.text]))])),
+            // The translation each line's audio was made from, and the voice: the review gate compares them with edits.
+            spokenFor,
+            spokenVoices: Object.fromEntries(
+              input.targets.map((target) => [
+                target.language,
+                Object.fromEntries((translations[target.language] ?? []).map((line) => [line.id, speakerVoiceKey(target, speakerOf.get(line.id) ?? DEFAULT_SPEAKER, distinct)])),
+              ]),
+            ),
+            previews,
+          };
         },
+      },
+      {
+        // The review gate: pro jobs wait here with every line spoken and fitted (the owner edits,
+        // regenerates what changed, then lets it go on: the output records that); quick jobs pass.
+        name: 'review',
+        weight: 0,
+        waitsForUser: (input) => input.mode === 'pro',
+        run: () => Promise.resolve({ reviewed: false }),
       },
       {
         name: 'mix',
@@ -364,12 +572,35 @@ export function createVideoTranslationPipeline({
         async run({ input, outputs, files, signal }) {
           const lines = linesOf(outputs);
           const durationSeconds = (outputs.ingest?.durationSeconds as number | undefined) ?? input.durationSeconds;
-          const method = (outputs.ingest?.backgroundMethod as 'centre-cancel' | 'duck' | undefined) ?? 'duck';
-          // The bed: the original where nobody speaks; where the original speech was, its centre removed (stereo) or lowered (mono).
-          await runFfmpeg(
-            backgroundBedArgs({ input: await files.path('original.wav'), output: await files.path('background.wav'), speechRegions: lines, method, sampleRate: MIX_SAMPLE_RATE }),
-            { signal, timeoutMs: MEDIA_TIMEOUT_MS },
-          );
+          let method: 'centre-cancel' | 'duck' | 'separator' = (outputs.ingest?.backgroundMethod as 'centre-cancel' | 'duck' | undefined) ?? 'duck';
+          const warnings: string[] = [];
+          if (input.separatorId) {
+            // A separation engine (speech isolation): the whole soundtrack without its voices is the bed, music kept under the speech too.
+            const separated = await videoEngines.separate({
+              engineId: input.separatorId,
+              audioFile: await files.path('original.wav'),
+              outputVoiceFile: await files.path('isolated-voice.wav'),
+              outputBackgroundFile: await files.path('separated-background.wav'),
+              signal,
+            });
+            warnings.push(...separated.warnings);
+            await runFfmpeg(resampleArgs({ input: await files.path('separated-background.wav'), output: await files.path('background.wav'), sampleRate: MIX_SAMPLE_RATE, channels: 2 }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
+            method = 'separator';
+          } else {
+            // The bed: the original where nobody speaks; where the original speech was, its centre removed (stereo) or lowered (mono).
+            // Where the speakers stage heard the voice (VAD) inside a line's slot, only there: a subtitle shown longer than it is spoken keeps its music.
+            const heard = new Map(speakersCheckpoint(outputs).lines.map((line) => [line.lineId, line]));
+            const speechRegions = lines.map((line) => {
+              const voice = heard.get(line.id);
+              return voice?.speechStartSeconds != null && voice.speechEndSeconds != null && voice.speechEndSeconds > voice.speechStartSeconds
+                ? { startSeconds: voice.speechStartSeconds, endSeconds: voice.speechEndSeconds }
+                : { startSeconds: line.startSeconds, endSeconds: line.endSeconds };
+            });
+            await runFfmpeg(
+              backgroundBedArgs({ input: await files.path('original.wav'), output: await files.path('background.wav'), speechRegions, method, sampleRate: MIX_SAMPLE_RATE }),
+              { signal, timeoutMs: MEDIA_TIMEOUT_MS },
+            );
+          }
           const written = ['background.wav'];
           for (const target of input.targets) {
             const prefix = prefixOf(target.language);
@@ -378,7 +609,7 @@ export function createVideoTranslationPipeline({
             await normalizeLoudness({ input: mixed, output: await files.path(`${prefix}dub.wav`), sampleRate: MIX_SAMPLE_RATE }, { signal, timeoutMs: MEDIA_TIMEOUT_MS });
             written.push(`${prefix}dub.wav`);
           }
-          return { files: written, backgroundMethod: method };
+          return { files: written, backgroundMethod: method, warnings };
         },
       },
       {
@@ -397,15 +628,9 @@ export function createVideoTranslationPipeline({
             let picture = await files.path('source.video');
             if (input.burnSubtitles) {
               // Burned in: lines broken to fit the frame (CJK-aware), drawn by libass; only then is the picture re-encoded.
-              const fontSize = Math.round(Math.min(height * 0.055, width * 0.065));
               const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, line.text]));
-              const cues = (placements[target.language] ?? []).map((placement) => ({
-                start: placement.startSeconds,
-                end: placement.endSeconds,
-                // Portrait frames are narrow: three lines there, two in landscape.
-                text: wrapSubtitle(texts.get(placement.id) ?? '', (width * 0.9) / fontSize, height > width ? 3 : 2),
-              }));
-              await scratch.writeText(await files.path(`${prefix}burn.ass`), toAss(cues, { width, height, fontName: BURN_IN_FONT, fontSize, marginV: Math.round(height * 0.06) }));
+              const cues = (placements[target.language] ?? []).map((placement) => ({ start: placement.startSeconds, end: placement.endSeconds, text: texts.get(placement.id) ?? '' }));
+              await scratch.writeText(await files.path(`${prefix}burn.ass`), burnInScript(cues, { width, height }));
               picture = await files.path(`${prefix}burned.mp4`);
               await runFfmpeg(burnSubtitlesArgs({ video: await files.path('source.video'), subtitles: await files.path(`${prefix}burn.ass`), output: picture }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
             }
@@ -466,6 +691,7 @@ export function createVideoTranslationPipeline({
     ],
     result: (input, outputs) => {
       const lines = linesOf(outputs);
+      const speakerOf = lineSpeakers(outputs);
       const translations = translationsOf(outputs);
       const placements = placementsOf(outputs);
       const perTarget = (outputs.deliver?.media as Record<string, JobMediaFile[]> | undefined) ?? {};
@@ -476,25 +702,35 @@ export function createVideoTranslationPipeline({
         textSource: outputs['source-text']?.textSource ?? null,
         backgroundMethod: outputs.mix?.backgroundMethod ?? null,
         durationSeconds: outputs.ingest?.durationSeconds ?? input.durationSeconds,
+        speakers: speakersCheckpoint(outputs).speakers,
         targets: input.targets.map((target) => {
           const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, line.text]));
+          const edited = new Set((translationsCheckpoint(outputs)[target.language] ?? []).filter((line) => line.edited).map((line) => line.id));
           const placed = new Map((placements[target.language] ?? []).map((placement) => [placement.id, placement]));
           return {
             language: target.language,
             voiceKey: target.matchOriginal ? MATCH_ORIGINAL_VOICE : target.voice.voiceKey,
             // The voice that spoke: for the original speaker, the base voice its profile was rendered with.
             spokenBy: (() => {
-              const spoken = (outputs.synthesize?.voices as Record<string, VoiceTarget> | undefined)?.[target.language];
+              const spoken = spokenVoiceOf(outputs, target.language, DEFAULT_SPEAKER);
               return spoken?.kind === 'cloned' ? spoken.baseVoiceKey : (spoken?.voiceKey ?? target.voice.voiceKey);
             })(),
+            // Each speaker's voice (the base voice for a matched original speaker).
+            speakerVoices: Object.fromEntries(
+              Object.entries((outputs.synthesize?.voices as Record<string, Record<string, VoiceTarget>> | undefined)?.[target.language] ?? {}).map(([speakerId, voice]) => [speakerId, voice.kind === 'cloned' ? voice.baseVoiceKey : voice.voiceKey]),
+            ),
             translatorId: target.translatorId,
             lines: lines.map((line) => {
               const placement = placed.get(line.id);
-              return { ...line, translation: texts.get(line.id) ?? '', dubStartSeconds: placement?.startSeconds ?? null, dubEndSeconds: placement?.endSeconds ?? null, speed: placement?.speed ?? null, fit: placement?.status ?? null };
+              return { ...line, speakerId: speakerOf.get(line.id) ?? DEFAULT_SPEAKER, translation: texts.get(line.id) ?? '', edited: edited.has(line.id), dubStartSeconds: placement?.startSeconds ?? null, dubEndSeconds: placement?.endSeconds ?? null, speed: placement?.speed ?? null, fit: placement?.status ?? null };
             }),
           };
         }),
-        warnings: [...((outputs['source-text']?.warnings as string[] | undefined) ?? []), ...((outputs.translate?.warnings as string[] | undefined) ?? [])],
+        warnings: [
+          ...((outputs['source-text']?.warnings as string[] | undefined) ?? []),
+          ...((outputs.translate?.warnings as string[] | undefined) ?? []),
+          ...((outputs.mix?.warnings as string[] | undefined) ?? []),
+        ],
       };
     },
   };

@@ -9,8 +9,9 @@ import { sameLanguage } from '../voices/preview-sentences.ts';
 import { libraryTarget, libraryVoicesBestFirst } from '../voices/voice-choice.ts';
 import type { VoicesService } from '../voices/voices.service.ts';
 import { offlinePairs, requireTranslator, textSourcesFor, type TextSourceChoice } from './engine-choice.ts';
-import { parseSubtitleFile, SubtitleParseError } from './subtitle-files.ts';
+import { parseSubtitleFile, SubtitleParseError } from '@voxwork/contract/subtitles';
 import type { VideoTranslationJobInput } from './video-translation.pipeline.ts';
+import { createVideoTranslationReview } from './video-translation-review.ts';
 
 /** The job type of a run (quick and pro are the same pipeline; pro waits for review). */
 export const VIDEO_TRANSLATION_JOB = 'video-translation.dub' as const;
@@ -30,6 +31,8 @@ export interface VideoTranslationServiceDeps {
   planOf: (userId: string) => Promise<VideoTranslationPlan>;
   /** Runs of this month so far (for the options call). */
   runsThisMonth: (userId: string) => Promise<number>;
+  /** A link a browser can play for a stored file (the review gate's voice previews). */
+  signedUrl: (key: string) => Promise<string>;
   now?: () => Date;
 }
 
@@ -44,6 +47,10 @@ export interface VideoTranslationRequest {
   mode: 'quick' | 'pro';
   glossary?: Array<{ source: string; target: string }> | undefined;
   burnSubtitles?: boolean | undefined;
+  /** How many people speak (the speakers stage's count hint). */
+  speakers?: number | undefined;
+  /** `local` (default: centre cancellation or ducking, offline) or a separation engine id offered by `options`. */
+  background?: string | undefined;
   title?: string | undefined;
 }
 
@@ -63,11 +70,14 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
   }
 
   return {
+    /** The review gate of pro runs: `review`, `save`, `regenerate`, `approve`. */
+    ...createVideoTranslationReview(deps),
     /** What the page offers: where text can come from, which pairs translate (offline or not), the price and the plan's limits. */
     async options(ownerId: string) {
       const [translators, plan, used, voices] = await Promise.all([deps.videoEngines.translators(), deps.planOf(ownerId), deps.runsThisMonth(ownerId), deps.engines.libraryVoices()]);
       return {
         recognizers: deps.videoEngines.recognizers(),
+        separators: deps.videoEngines.separators(),
         textReaders: deps.videoEngines.textReaders(),
         translators,
         offlinePairs: offlinePairs(translators),
@@ -99,7 +109,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
           const parsed = parseSubtitleFile(request.subtitleFile.text);
           textSources = [{ kind: 'subtitle-file', lines: parsed.lines }];
         } catch (error) {
-          if (error instanceof SubtitleParseError) throw new DomainError(ErrorCode.SUBTITLE_FILE_INVALID, { reason: error.message });
+          if (error instanceof SubtitleParseError) throw new DomainError(ErrorCode.SUBTITLE_FILE_INVALID, { reason: error.reason });
           throw error;
         }
       } else {
@@ -119,7 +129,14 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
           translatorId: translator.id,
           translatorShortens: translator.location === 'remote',
           ...(matchOriginal ? { matchOriginal } : {}),
+          // Nobody chose: further speakers get voices of their own suiting their measured voice.
+          ...(wanted === undefined ? { autoVoice: true } : {}),
         });
+      }
+      // A separation engine only when asked for and selected here (a remote one is the operator's account).
+      const separatorId = request.background && request.background !== 'local' ? request.background : undefined;
+      if (separatorId && !deps.videoEngines.separators().some((offer) => offer.method === 'separator' && offer.id === separatorId)) {
+        throw new DomainError(ErrorCode.VIDEO_SEPARATOR_UNAVAILABLE, { engine: separatorId });
       }
       const cost = videoTranslationCost(durationSeconds, resolved.length, bestTier(resolved.map((target) => target.voice.qualityTier)));
       const input: VideoTranslationJobInput = {
@@ -132,6 +149,8 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
         mode: request.mode,
         glossary: request.glossary ?? [],
         burnSubtitles: request.burnSubtitles ?? false,
+        ...(request.speakers ? { speakerCount: request.speakers } : {}),
+        ...(separatorId ? { separatorId } : {}),
       };
       const job = await deps.jobs.enqueue(VIDEO_TRANSLATION_JOB, input, {
         ownerId,

@@ -11,7 +11,11 @@ export const jobs = pgTable(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     type: text('type').notNull(),
     ownerId: text('owner_id'),
-    status: text('status', { enum: ['queued', 'running', 'completed', 'failed', 'cancelled'] }).notNull().default('queued'),
+    /**
+     * `paused`: the job waits for its owner at a gate stage (`currentStage`, e.g. a video
+     * translation's review): it holds no run slot and its points stay frozen until it goes on.
+     */
+    status: text('status', { enum: ['queued', 'running', 'paused', 'completed', 'failed', 'cancelled'] }).notNull().default('queued'),
     progress: real('progress').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     completions: integer('completions').notNull().default(0),

@@ -66,9 +66,13 @@ export const detectTextOptionsSchema = z.object({
 export const inpaintOptionsSchema = z.object({
   videoFile: fileName,
   masks: z.array(
-    z.object({ startSeconds: z.number().min(0), endSeconds: z.number().min(0), box: boundingBox }).refine((mask) => mask.endSeconds >= mask.startSeconds, 'a mask ends before it starts'),
+    z
+      .object({ startSeconds: z.number().min(0), endSeconds: z.number().min(0), box: boundingBox, kind: z.enum(['area', 'text']).optional() })
+      .refine((mask) => mask.endSeconds >= mask.startSeconds, 'a mask ends before it starts'),
   ),
   outputFile: fileName,
+  fill: z.enum(['best', 'inpaint', 'fast']).optional(),
+  onProgress: z.custom<(percent: number) => void>((value) => typeof value === 'function', 'onProgress is not a function').optional(),
 });
 
 /** `TrackFacesOptions`. */
@@ -79,14 +83,20 @@ export const trackFacesOptionsSchema = z.object({
 
 /** `AnimateOptions`. */
 export const animateOptionsSchema = z.object({
-  source: z.union([z.object({ imageFile: fileName }), z.object({ videoFile: fileName })]),
+  source: z.union([
+    z.object({ imageFile: fileName, face: z.object({ x: z.number(), y: z.number(), width: z.number().positive(), height: z.number().positive() }).optional() }),
+    z.object({ videoFile: fileName }),
+    z.object({ avatarId: z.string().min(1), expression: z.string().optional() }),
+  ]),
   audioFile: fileName,
   words: z
     .array(z.object({ text: z.string(), startSeconds: z.number().min(0), endSeconds: z.number().min(0), charStart: z.number().int().min(0), charEnd: z.number().int().min(0) }))
     .optional(),
+  language: z.string().optional(),
   outputFile: fileName,
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),
+  frameRate: z.number().positive().max(60).optional(),
 });
 
 // Compile-time check that each schema names every option of its interface.

@@ -1,11 +1,8 @@
-import { openAsBlob } from 'node:fs';
-import path from 'node:path';
-import { probeMedia } from '@voxwork/media';
 import type { EngineId, EngineWarning } from '../capabilities/engine-common.ts';
 import type { ConvertVoiceOptions, ConvertVoiceResult, VoiceConverter } from '../capabilities/voice-converter.ts';
 import type { VoiceProfile } from '../capabilities/voice-profiler.ts';
 import { EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
-import { finishVendorAudio, formatFromFileName } from '../remote/remote-audio.ts';
+import { audioFilePart, finishVendorAudio, formatFromFileName, probeAudioInput } from '../remote/remote-audio.ts';
 import { ELEVENLABS_MP3_FORMAT, ELEVENLABS_PCM_FORMAT, ELEVENLABS_PCM_SAMPLE_RATE, ELEVENLABS_STS_MODEL } from './elevenlabs-api.ts';
 import { ElevenLabsClient, type ElevenLabsSettings } from './elevenlabs-client.ts';
 import { elevenLabsEngineId, readVoiceOptions, voiceSettingsOf } from './elevenlabs-speech-synthesizer.ts';
@@ -16,32 +13,6 @@ export interface ElevenLabsVoiceConverterSettings extends ElevenLabsSettings {
   engineId?: EngineId;
   /** Ask ElevenLabs to remove background noise from the input (default false; `providerOptions.elevenlabs.removeBackgroundNoise` per call). */
   removeBackgroundNoise?: boolean;
-}
-
-const MIME_TYPES: Record<string, string> = { '.wav': 'audio/wav', '.mp3': 'audio/mpeg', '.ogg': 'audio/ogg', '.opus': 'audio/ogg', '.flac': 'audio/flac', '.m4a': 'audio/mp4', '.webm': 'audio/webm' };
-
-/** A local audio file as a multipart file part (name and type from its extension), read from disk as it is sent. */
-export async function audioFilePart(file: string): Promise<{ blob: Blob; name: string }> {
-  const name = path.basename(file);
-  return { blob: await openAsBlob(file, { type: MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream' }), name };
-}
-
-/**
- * Checks that a file is audio before anything is uploaded (a refused upload still costs time and,
- * at some vendors, credits). Returns its duration.
- */
-export async function probeAudioInput(file: string, engineId: string, signal?: AbortSignal): Promise<number> {
-  if (!file) throw new EngineInputError('audio file is empty', { engineId });
-  let info;
-  try {
-    info = await probeMedia(file, { signal });
-  } catch (error) {
-    const engineError = toEngineError(error, engineId, 'reading the input audio');
-    if (engineError.code === 'aborted' || engineError.code === 'engine-unavailable') throw engineError;
-    throw new EngineInputError(`${path.basename(file)} is not audio ffmpeg can read`, { engineId, cause: error });
-  }
-  if (!info.audio) throw new EngineInputError(`${path.basename(file)} has no audio stream`, { engineId });
-  return info.durationSeconds ?? info.audio.durationSeconds ?? 0;
 }
 
 /** The ElevenLabs voice id a target names, or an input error saying why there is none. */

@@ -6,7 +6,7 @@ import { EngineError, EngineInputError, throwIfAborted } from '../engine-errors.
 import { parseJsonBody } from '../remote/remote-http.ts';
 import { addVoiceResponseSchema, deleteVoiceResponseSchema } from './elevenlabs-api.ts';
 import { ElevenLabsClient, type ElevenLabsSettings } from './elevenlabs-client.ts';
-import { audioFilePart, probeAudioInput } from './elevenlabs-voice-converter.ts';
+import { audioFilePart, probeAudioInput } from '../remote/remote-audio.ts';
 
 export const ELEVENLABS_IVC_ENGINE_ID = 'elevenlabs:ivc';
 

@@ -59,7 +59,8 @@ describe('engine registry', () => {
     expect(registry.explain('silero:vad-v4', 'speech-synthesizer')).toMatch(/is a voice-activity-detector, not a speech-synthesizer/);
     expect(registry.explain('espeak', 'speech-synthesizer')).toMatch(/not an engine id \(expected vendor:model/);
     expect(registry.explain('acme:ocr', 'text-detector')).toMatch(/known text-detector engines: ppocr:pp-ocrv4/);
-    expect(registry.explain('acme:faces', 'face-tracker')).toMatch(/no face-tracker engine is registered/);
+    expect(registry.explain('acme:faces', 'face-tracker')).toMatch(/known face-tracker engines: faceapi:landmarks-68/);
+    expect(createEngineRegistry([]).explain('acme:faces', 'face-tracker')).toMatch(/no face-tracker engine is registered/);
     await expect(registry.load('openai:tts-1', 'speech-synthesizer')).rejects.toBeInstanceOf(UnknownEngineError);
   });
 
@@ -104,9 +105,9 @@ describe('resolveEngines', () => {
     expect(resolveEngines(registry, {}).selection['speech-synthesizer']).toEqual(['espeak:espeak-ng', 'festival:festival', 'flite:flite']);
     expect(engines.descriptors('translator').map((descriptor) => descriptor.id)).toEqual(['apertium:apertium']);
     expect((await engines.get('translator')).engineId).toBe('apertium:apertium');
-    // A capability no engine serves yet rejects with an explanation.
-    expect(engines.descriptors('animator')).toEqual([]);
-    await expect(engines.get('animator')).rejects.toThrow(/no animator engine/);
+    expect(engines.descriptors('animator').map((descriptor) => descriptor.id)).toEqual(expect.arrayContaining(['voxwork:talking-photo', 'voxwork:illustrated-avatar']));
+    // A capability no engine serves rejects with an explanation.
+    await expect(resolveEngines(createEngineRegistry([]), {}).get('animator')).rejects.toThrow(/no animator engine/);
   });
 
   it('reports every bad id at once, with what exists', () => {

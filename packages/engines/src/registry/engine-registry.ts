@@ -23,6 +23,8 @@ export interface EngineDescriptor<C extends Capability = Capability> {
   cost: EngineCost;
   /** One line for operators and the UI: what the engine is, honestly. */
   description: string;
+  /** Audio separators: the stems it makes (a speech isolator's `accompaniment` is a background for dubbing; a denoiser's `noise` is not). */
+  stems?: ReadonlyArray<'vocals' | 'accompaniment' | 'noise'>;
   /** Creates the engine; heavy modules are imported here, on first use only. */
   load(): Promise<CapabilityMap[C]>;
 }

@@ -8,6 +8,9 @@ import { FESTIVAL_ENGINE_ID, FESTIVAL_LANGUAGES } from '../festival/festival-voi
 import { FLITE_ENGINE_ID, FLITE_LANGUAGES } from '../flite/flite-voices.ts';
 import { POCKETSPHINX_ENGINE_ID, POCKETSPHINX_LANGUAGES } from '../pocketsphinx/pocketsphinx-output.ts';
 import { PPOCR_ENGINE_ID, PPOCR_LANGUAGES } from '../ppocr/ppocr-languages.ts';
+import { OPENCV_INPAINTER_ENGINE_ID } from '../opencv/opencv-engine-ids.ts';
+import { FACE_LANDMARKS_ENGINE_ID, TALKING_PHOTO_ENGINE_ID } from '../avatar/avatar-engine-ids.ts';
+import { ILLUSTRATED_AVATAR_ENGINE_ID } from '../avatar/illustrated/illustrated-avatar-engine-id.ts';
 
 /**
  * Descriptors of the engines that run offline on our machines. Each adapter module is imported
@@ -108,6 +111,7 @@ export function localEngineDescriptors(settings: EngineSettingsByVendor = {}): E
       cost: { unit: 'audio-seconds', usdPerThousand: 0 },
       description:
         'Speech denoising (Xiph RNNoise, small recurrent network, WASM): stems vocals (denoised) and noise (the residual); steady noise goes well, music and other voices stay in the vocals',
+      stems: ['vocals', 'noise'],
       load: async () => (await import('../rnnoise/rnnoise-audio-separator.ts')).createRnnoise(),
     } satisfies EngineDescriptor<'audio-separator'>,
     {
@@ -134,6 +138,54 @@ export function localEngineDescriptors(settings: EngineSettingsByVendor = {}): E
         'Burned-in text by PaddleOCR PP-OCRv4 (ONNX, CPU): finds the subtitle band and times each subtitle line to a frame (97–100 % of characters, starts and ends within 0.08 s on our generated Chinese and English dramas; 0.25–0.45× real time at 720p on two shared cores); all text on screen for erasing; simplified/traditional Chinese, English, digits',
       load: async () => (await import('../ppocr/ppocr-text-detector.ts')).createPpocr(settings.ppocr),
     } satisfies EngineDescriptor<'text-detector'>,
+    {
+      id: OPENCV_INPAINTER_ENGINE_ID,
+      capability: 'inpainter',
+      displayName: 'Video erasure (temporal fill + OpenCV inpainting)',
+      languages: ['*'],
+      location: 'local',
+      qualityTier: 'standard',
+      cost: { unit: 'video-seconds', usdPerThousand: 0 },
+      description:
+        'Removes burned-in text, logos and drawn regions: the background from neighbouring frames where it shows through (camera motion measured and checked around each mask), OpenCV TELEA/NS inpainting (WebAssembly) for the rest, ffmpeg delogo as the fast mode; only masked pixels change, audio copied (decision 029)',
+      load: async () => (await import('../opencv/opencv-video-inpainter.ts')).createOpencvInpainter(),
+    } satisfies EngineDescriptor<'inpainter'>,
+    {
+      id: FACE_LANDMARKS_ENGINE_ID,
+      capability: 'face-tracker',
+      displayName: 'Face landmarks (face-api, 68 points)',
+      languages: ['*'],
+      location: 'local',
+      qualityTier: 'standard',
+      cost: { unit: 'frames', usdPerThousand: 0 },
+      description:
+        'Faces and 68 landmarks by @vladmandic/face-api (SSD MobileNet v1 + landmark net, tfjs WebAssembly, models inside the npm package): 0.4–0.6 s per 960 px picture on one core; videos sampled at 2 frames/s with track ids by overlap',
+      load: async () => (await import('../avatar/face-landmarks.ts')).createFaceLandmarks(),
+    } satisfies EngineDescriptor<'face-tracker'>,
+    {
+      id: TALKING_PHOTO_ENGINE_ID,
+      capability: 'animator',
+      displayName: 'Talking photo (mesh warp)',
+      languages: ['*'],
+      location: 'local',
+      qualityTier: 'basic',
+      cost: { unit: 'video-seconds', usdPerThousand: 0 },
+      description:
+        'A portrait photo speaks without neural weights: a triangle mesh on the face (face-api landmarks) moves jaw, lips and cheeks with the speech (loudness and visemes from word timings), a drawn inner mouth, blinks, slow head motion and breathing; H.264/AAC at 128–1080 px, 50–72 frames/s end to end at 512 px, 16–20 at 1080 px on two shared cores. Convincing for short clips and small sizes; no teeth of the person, no expression, no head turns (decision 034)',
+      load: async () => (await import('../avatar/talking-photo.ts')).createTalkingPhoto(),
+    } satisfies EngineDescriptor<'animator'>,
+    {
+      id: ILLUSTRATED_AVATAR_ENGINE_ID,
+      capability: 'animator',
+      displayName: 'Illustrated avatars',
+      languages: ['*'],
+      location: 'local',
+      qualityTier: 'standard',
+      cost: { unit: 'video-seconds', usdPerThousand: 0 },
+      description:
+        'Built-in illustrated avatars (flat vector style, drawn by our code with Skia): mouth shapes per viseme from the speech and its word timings, blinks, head sway with the loudness, breathing; neutral/happy/serious; frames streamed to the compositor, transparent around the avatar (decision 035)',
+      load: async () => (await import('../avatar/illustrated/illustrated-avatar-animator.ts')).createIllustratedAvatarAnimator(),
+    } satisfies EngineDescriptor<'animator'>,
     {
       id: 'fasttext:lid-176',
       capability: 'language-identifier',

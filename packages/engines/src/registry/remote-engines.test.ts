@@ -23,7 +23,7 @@ describe('remote engines from env', () => {
     expect(ids({ OPENAI_CHAT_BASE_URL: 'http://llm.local:8000/v1', OPENAI_CHAT_MODEL: 'qwen2.5-14b-instruct' })).toEqual(['openai:qwen2.5-14b-instruct']);
     expect(ids({ OPENAI_TRANSCRIPTION_BASE_URL: 'http://whisper.local:8000/v1' })).toEqual(['openai:whisper-1']);
     expect(() => remoteEngineSettingsFromEnv({ OPENAI_CHAT_BASE_URL: 'https://api.openai.com/v1' })).toThrow(/OPENAI_CHAT_BASE_URL.*OPENAI_API_KEY/);
-    expect(ids({ ELEVENLABS_API_KEY: 'xi' })).toEqual(['elevenlabs:eleven-multilingual-v2', 'elevenlabs:eleven-multilingual-sts-v2', 'elevenlabs:ivc']);
+    expect(ids({ ELEVENLABS_API_KEY: 'xi' })).toEqual(['elevenlabs:eleven-multilingual-v2', 'elevenlabs:eleven-multilingual-sts-v2', 'elevenlabs:ivc', 'elevenlabs:audio-isolation']);
     expect(ids({ ELEVENLABS_API_KEY: 'xi', ELEVENLABS_TTS_MODELS: 'eleven_multilingual_v2,eleven_flash_v2_5' })).toContain('elevenlabs:eleven-flash-v2-5');
     const [openai] = remoteEngineDescriptors(remoteEngineSettingsFromEnv({ OPENAI_API_KEY: 'sk-x' }));
     expect(openai).toMatchObject({ location: 'remote', qualityTier: 'premium', cost: { unit: 'characters', usdPerThousand: 0.015 }, description: expect.stringMatching(/costs money.*leaves this machine/) });

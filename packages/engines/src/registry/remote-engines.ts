@@ -1,7 +1,9 @@
 /**
  * Remote engines, registered only when configured: OpenAI (or an OpenAI-compatible server) for
- * speech, ElevenLabs for speech, voice conversion and instant voice cloning. Being registered does
- * not select them: `ENGINES_SPEECH_SYNTHESIZER=openai:gpt-4o-mini-tts,espeak:espeak-ng` does (see
+ * speech, ElevenLabs for speech, voice conversion, instant voice cloning and audio isolation. Being registered does
+ * not select them: `ENGINES_SPEECH_SYNTHESIZER=openai:gpt-4o-mini-tts,espeak:espeak-ng` does, and
+ * `ENGINES_AUDIO_SEPARATOR=elevenlabs:audio-isolation` for the video tools' background, and a
+ * self-hosted lip-sync server (`LIPSYNC_BASE_URL`) for talking photos (see
  * engine-resolver.ts); unconfigured capabilities keep the local engines. Adapters load on first use.
  */
 import { z } from 'zod';
@@ -32,6 +34,8 @@ export interface RemoteEngineSettings {
     ttsModels?: string[];
     timeoutMs?: number;
   };
+  /** A self-hosted neural lip-sync server (`lipsync/lipsync-api.ts`): the animator for talking photos. */
+  lipsync?: { baseUrl: string; apiKey?: string; model: string; timeoutMs?: number };
 }
 
 const list = (value: string | undefined) => (value ?? '').split(',').map((part) => part.trim()).filter(Boolean);
@@ -57,6 +61,10 @@ export const remoteEngineEnvSchema = z.object({
   ELEVENLABS_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ELEVENLABS_TTS_MODELS: optional.pipe(z.string().regex(/^[a-z0-9_.]+(\s*,\s*[a-z0-9_.]+)*$/, 'expected model ids such as eleven_multilingual_v2,eleven_flash_v2_5').optional()),
   ELEVENLABS_TIMEOUT_MS: timeout,
+  LIPSYNC_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  LIPSYNC_API_KEY: optional,
+  LIPSYNC_MODEL: optional.pipe(z.string().regex(/^[A-Za-z0-9._-]+$/, 'expected a model name such as musetalk').optional()),
+  LIPSYNC_TIMEOUT_MS: timeout,
 });
 
 /**
@@ -111,7 +119,45 @@ export function remoteEngineSettingsFromEnv(env: Record<string, string | undefin
       ...(value.ELEVENLABS_TIMEOUT_MS ? { timeoutMs: value.ELEVENLABS_TIMEOUT_MS } : {}),
     };
   }
+  if (value.LIPSYNC_BASE_URL) {
+    settings.lipsync = {
+      baseUrl: value.LIPSYNC_BASE_URL,
+      model: value.LIPSYNC_MODEL ?? 'neural',
+      ...(value.LIPSYNC_API_KEY ? { apiKey: value.LIPSYNC_API_KEY } : {}),
+      ...(value.LIPSYNC_TIMEOUT_MS ? { timeoutMs: value.LIPSYNC_TIMEOUT_MS } : {}),
+    };
+  }
   return settings;
+}
+
+/** The self-hosted lip-sync server as the animator it is. */
+function lipsyncDescriptors(settings: NonNullable<RemoteEngineSettings['lipsync']>): EngineDescriptor[] {
+  const host = new URL(settings.baseUrl).host;
+  const id = lipsyncEngineIdOf(settings.model);
+  const animator: EngineDescriptor<'animator'> = {
+    id,
+    capability: 'animator',
+    displayName: `${settings.model} lip sync (${host})`,
+    languages: ['*'],
+    location: 'remote',
+    qualityTier: 'premium',
+    cost: { unit: 'video-seconds', usdPerThousand: 0 },
+    description: `Neural lip sync (${settings.model}) on the self-hosted server at ${host}: a photo or a video and the speech become a talking video, mouth and face moved by a learned model; the picture and the speech are sent to that server`,
+    load: async () =>
+      (await import('../lipsync/lipsync-http-animator.ts')).createLipsyncAnimator({
+        baseUrl: settings.baseUrl,
+        engineId: id,
+        ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+        ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
+      }),
+  };
+  return [animator];
+}
+
+/** Same rule as `lipsyncEngineId` (lipsync-http-animator.ts): `musetalk` → `lipsync:musetalk`. */
+function lipsyncEngineIdOf(model: string): EngineId {
+  const slug = model.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[^a-z0-9]+|-+$/g, '');
+  return `lipsync:${slug || 'neural'}`;
 }
 
 /** What OpenAI charges per 1,000 characters (gpt-4o-mini-tts is billed by tokens: about $0.015 a minute of speech). */
@@ -203,7 +249,20 @@ function elevenLabsDescriptors(settings: NonNullable<RemoteEngineSettings['eleve
     description: `ElevenLabs instant voice cloning: reference recordings become a voice of the account (remoteVoiceId) until deleted; needs a paid plan; the recordings leave this machine for ElevenLabs`,
     load: async () => (await import('../elevenlabs/elevenlabs-voice-profiler.ts')).createElevenLabsVoiceProfiler(client),
   };
-  return [...synthesizers, converter, profiler];
+  const isolator: EngineDescriptor<'audio-separator'> = {
+    id: 'elevenlabs:audio-isolation',
+    capability: 'audio-separator',
+    displayName: 'ElevenLabs audio isolation',
+    languages: ['*'],
+    location: 'remote',
+    qualityTier: 'premium',
+    // 1,000 credits per minute of audio.
+    cost: { unit: 'audio-seconds', usdPerThousand: 5 },
+    description: `ElevenLabs audio isolation (voice isolator, a neural model): the voice taken out of music, effects and noise, mono or stereo sources alike; the background is the original with that voice masked out, so music stays under the dub at full level; ${honest}`,
+    stems: ['vocals', 'accompaniment'],
+    load: async () => (await import('../elevenlabs/elevenlabs-audio-isolator.ts')).createElevenLabsAudioIsolator(client),
+  };
+  return [...synthesizers, converter, profiler, isolator];
 }
 
 /** Where an OpenAI-compatible endpoint is, for descriptions: OpenAI itself or the server's host. */
@@ -268,6 +327,7 @@ export function remoteEngineDescriptors(settings: RemoteEngineSettings): EngineD
     ...(settings.openaiChat ? openAIChatDescriptors(settings.openaiChat) : []),
     ...(settings.openaiTranscription ? openAITranscriptionDescriptors(settings.openaiTranscription) : []),
     ...(settings.elevenlabs ? elevenLabsDescriptors(settings.elevenlabs) : []),
+    ...(settings.lipsync ? lipsyncDescriptors(settings.lipsync) : []),
   ];
 }
 

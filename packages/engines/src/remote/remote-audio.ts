@@ -4,9 +4,12 @@
  * formants kept, gain) in one ffmpeg pass; then read its real duration. Arguments are built by a
  * pure function; processes run through @voxwork/media's runner only.
  */
+import { openAsBlob } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { probeMedia, runFfmpeg, withWorkDir } from '@voxwork/media';
 import type { AudioFileOutput } from '../capabilities/engine-common.ts';
+import { EngineInputError, toEngineError } from '../engine-errors.ts';
 import { wavPeakEnvelope, type PeakEnvelope } from '../audio/pcm-audio.ts';
 
 export type AudioFormat = AudioFileOutput['format'];
@@ -142,4 +145,30 @@ export function formatFromFileName(file: string): AudioFormat | undefined {
     default:
       return undefined;
   }
+}
+
+const MIME_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.mp4': 'video/mp4', '.mov': 'video/quicktime', '.wav': 'audio/wav', '.mp3': 'audio/mpeg', '.ogg': 'audio/ogg', '.opus': 'audio/ogg', '.flac': 'audio/flac', '.m4a': 'audio/mp4', '.webm': 'audio/webm' };
+
+/** A local file (audio, or a picture or video for a lip-sync server) as a multipart file part (name and type from its extension), read from disk as it is sent. */
+export async function audioFilePart(file: string): Promise<{ blob: Blob; name: string }> {
+  const name = path.basename(file);
+  return { blob: await openAsBlob(file, { type: MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream' }), name };
+}
+
+/**
+ * Checks that a file is audio before anything is uploaded (a refused upload still costs time and,
+ * at some vendors, credits). Returns its duration.
+ */
+export async function probeAudioInput(file: string, engineId: string, signal?: AbortSignal): Promise<number> {
+  if (!file) throw new EngineInputError('audio file is empty', { engineId });
+  let info;
+  try {
+    info = await probeMedia(file, { signal });
+  } catch (error) {
+    const engineError = toEngineError(error, engineId, 'reading the input audio');
+    if (engineError.code === 'aborted' || engineError.code === 'engine-unavailable') throw engineError;
+    throw new EngineInputError(`${path.basename(file)} is not audio ffmpeg can read`, { engineId, cause: error });
+  }
+  if (!info.audio) throw new EngineInputError(`${path.basename(file)} has no audio stream`, { engineId });
+  return info.durationSeconds ?? info.audio.durationSeconds ?? 0;
 }

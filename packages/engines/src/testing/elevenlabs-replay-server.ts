@@ -1,13 +1,13 @@
 /**
  * Replays the documented ElevenLabs endpoints the adapters use (see elevenlabs-api.ts for the
  * shapes): text to speech with timestamps, speech to speech, instant voice cloning, voice deletion
- * and the v2 voice list. Every request must carry `xi-api-key`; query parameters, JSON fields and
+ * the v2 voice list and audio isolation. Every request must carry `xi-api-key`; query parameters, JSON fields and
  * multipart parts are checked against the documented names (anything else is a 422, as the API's
  * validation answers); answers carry real audio — espeak-ng speaking the text, or the uploaded
  * audio re-encoded — in the `output_format` asked for, and character alignments over that audio.
  */
 import { writeFile } from 'node:fs/promises';
-import { withWorkDir } from '@voxwork/media';
+import { runFfmpeg, withWorkDir } from '@voxwork/media';
 import type { ElevenLabsVoice } from '../elevenlabs/elevenlabs-api.ts';
 import { encodeReplayAudio, speakReplayAudio, type ReplayAudioFormat } from './replay-audio.ts';
 import { multipartOf, startReplayServer, type ReplayRequest, type ReplayResponse, type ReplayServer } from './replay-http.ts';
@@ -20,6 +20,7 @@ const OUTPUT_FORMATS = [
 const TTS_FIELDS = new Set(['text', 'model_id', 'language_code', 'voice_settings', 'pronunciation_dictionary_locators', 'seed', 'previous_text', 'next_text', 'previous_request_ids', 'next_request_ids', 'use_pvc_as_ivc', 'apply_text_normalization', 'apply_language_text_normalization']);
 const VOICE_SETTINGS = new Set(['stability', 'similarity_boost', 'style', 'use_speaker_boost', 'speed']);
 const STS_PARTS = new Set(['audio', 'model_id', 'voice_settings', 'seed', 'remove_background_noise', 'file_format']);
+const ISOLATION_PARTS = new Set(['audio', 'file_format', 'preview_b64']);
 const ADD_PARTS = new Set(['name', 'files', 'remove_background_noise', 'description', 'labels']);
 const TTS_MODELS = new Set(['eleven_multilingual_v2', 'eleven_flash_v2_5', 'eleven_turbo_v2_5', 'eleven_v3', 'eleven_monolingual_v1']);
 const STS_MODELS = new Set(['eleven_multilingual_sts_v2', 'eleven_english_sts_v2']);
@@ -86,7 +87,18 @@ function alignmentOver(text: string, durationSeconds: number) {
   };
 }
 
-export async function startElevenLabsReplayServer(options: { apiKey: string; pageCap?: number }): Promise<ElevenLabsReplayServer> {
+export interface ElevenLabsReplayOptions {
+  apiKey: string;
+  pageCap?: number;
+  /**
+   * What `/v1/audio-isolation` answers for an upload (a file on disk): the "isolated voice" as an
+   * audio file ffmpeg reads. Default: the upload itself (the replay has no model); tests that know
+   * the speech they mixed in return it, as an ideal isolator would.
+   */
+  isolate?: (uploadFile: string) => Promise<string>;
+}
+
+export async function startElevenLabsReplayServer(options: ElevenLabsReplayOptions): Promise<ElevenLabsReplayServer> {
   const voices = new Map(REPLAY_PREMADE_VOICES.map((voice) => [voice.voice_id, voice]));
   let cloned = 0;
   let lastAlignment: ElevenLabsReplayServer['lastAlignment'];
@@ -177,6 +189,30 @@ export async function startElevenLabsReplayServer(options: { apiKey: string; pag
         return encodeReplayAudio(input, audioFormatOf(format));
       });
       return { status: 200, headers: { 'content-type': format.startsWith('mp3') ? 'audio/mpeg' : 'application/octet-stream' }, body: bytes };
+    }
+
+    // Audio isolation: multipart `audio` (required) and `file_format` (`pcm_s16le_16` | `other`), no query; the answer is MP3 (audio/mpeg) at 44.1 kHz.
+    if (request.method === 'POST' && request.path === '/v1/audio-isolation') {
+      for (const key of request.query.keys()) return invalid(['query', key], 'Extra inputs are not permitted');
+      if (!String(request.headers['content-type'] ?? '').startsWith('multipart/form-data')) return invalid(['body'], 'Expected multipart/form-data');
+      const form = await multipartOf(request);
+      for (const key of form.keys()) if (!ISOLATION_PARTS.has(key)) return invalid(['body', key], 'Extra inputs are not permitted');
+      const audio = form.get('audio');
+      if (!(audio instanceof File) || audio.size === 0) return invalid(['body', 'audio'], 'Field required');
+      const fileFormat = form.get('file_format');
+      if (fileFormat !== null && fileFormat !== 'pcm_s16le_16' && fileFormat !== 'other') return invalid(['body', 'file_format'], "Input should be 'pcm_s16le_16' or 'other'");
+      const bytes = await withWorkDir('replay-isolation', async (_dir, file) => {
+        const upload = file(fileFormat === 'pcm_s16le_16' ? 'upload.pcm' : audio.name || 'upload');
+        await writeFile(upload, Buffer.from(await audio.arrayBuffer()));
+        let input = upload;
+        if (fileFormat === 'pcm_s16le_16') {
+          input = file('upload.wav');
+          await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 's16le', '-ar', '16000', '-ac', '1', '-i', upload, input]);
+        }
+        const isolated = options.isolate ? await options.isolate(input) : input;
+        return encodeReplayAudio(isolated, { codec: 'mp3', sampleRate: 44_100, bitrateKbps: 128 });
+      });
+      return { status: 200, headers: { 'content-type': 'audio/mpeg' }, body: bytes };
     }
 
     if (request.method === 'POST' && request.path === '/v1/voices/add') {

@@ -16,7 +16,7 @@ import { JobResultDialog } from "./job-result-dialog";
 import { ShareDialog } from "./share-dialog";
 import { useJobHistory, type JobHistory } from "./use-job-history";
 
-const STATUSES: readonly JobStatus[] = ["queued", "running", "completed", "failed", "cancelled"];
+const STATUSES: readonly JobStatus[] = ["queued", "running", "paused", "completed", "failed", "cancelled"];
 
 export interface ContentHistoryProps {
   /** Only jobs of these tools (a tool page passes its own); every job when absent. */
@@ -205,6 +205,7 @@ function FilterSelect({ label, value, onChange, testId, children }: { label: str
 const STATUS_STYLES: Record<JobStatus, string> = {
   queued: "bg-surface-muted text-muted-foreground",
   running: "bg-primary-soft text-primary-soft-foreground",
+  paused: "bg-primary-soft text-primary-soft-foreground ring-1 ring-inset ring-primary",
   completed: "bg-primary text-primary-foreground",
   failed: "bg-destructive text-destructive-foreground",
   cancelled: "bg-surface-muted text-muted-foreground line-through decoration-1",

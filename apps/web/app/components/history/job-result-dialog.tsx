@@ -24,7 +24,8 @@ export function JobResultDialog({ job, title, onOpenChange }: { job: JobView | n
   const locale = useLocale();
   const kind = job ? jobKind(job.type) : null;
   const text = job ? textOutput(job) : [];
-  const page = job?.status === "completed" ? resultPagePath(job) : null;
+  // A run waiting for its owner (a pro translation's review) is reviewed on its own page too.
+  const page = job?.status === "completed" || job?.status === "paused" ? resultPagePath(job) : null;
   const media = job ? (page ? job.media.slice(0, 1) : job.media) : [];
   return (
     <Dialog open={job !== null} onOpenChange={onOpenChange}>
@@ -40,10 +41,11 @@ export function JobResultDialog({ job, title, onOpenChange }: { job: JobView | n
         ) : null}
         {job?.status === "cancelled" ? <p className="text-sm text-muted-foreground">{t("history.result.cancelled")}</p> : null}
         {job && (job.status === "queued" || job.status === "running") ? <p className="text-sm text-muted-foreground">{t("history.result.running")}</p> : null}
+        {job?.status === "paused" ? <p className="text-sm">{t("history.result.paused")}</p> : null}
         {page ? (
           <Button asChild className="justify-self-start" data-testid="result-page-link">
             <Link to={localizePath(page, locale)}>
-              {t("history.result.openPage")}
+              {t(job?.status === "paused" ? "history.result.openReview" : "history.result.openPage")}
               <ArrowRightIcon aria-hidden="true" />
             </Link>
           </Button>

@@ -1,6 +1,6 @@
 import { localizePath, useLocale } from "../../i18n";
 import type { LandingCopy } from "../../lib/marketing/content-types";
-import { BannerLink, CtaBanner, CtaLink, FaqList, FeatureGrid, HonestNote, PageHero, Section, Steps } from "./marketing-sections";
+import { BannerLink, CtaBanner, CtaLink, FaqList, FeatureGrid, HonestNote, PageHero, SampleBeforeAfter, Section, Steps } from "./marketing-sections";
 
 /** The shared layout of the tool landing pages and the use-case pages. */
 export function LandingPage({
@@ -25,6 +25,11 @@ export function LandingPage({
           {labels.secondary}
         </CtaLink>
       </PageHero>
+      {copy.sample ? (
+        <Section id="sample" title={copy.sample.title} lead={copy.sample.lead}>
+          <SampleBeforeAfter sample={copy.sample} />
+        </Section>
+      ) : null}
       <Section id="features" title={copy.featuresTitle} muted>
         <FeatureGrid items={copy.features} columns={copy.features.length === 4 ? 2 : 3} />
       </Section>

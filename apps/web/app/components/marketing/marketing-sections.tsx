@@ -1,3 +1,4 @@
+import type { ProductSample } from "../../lib/marketing/content-types";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "../icons";
@@ -157,6 +158,25 @@ export function FaqList({ items }: { items: readonly { q: string; a: string }[] 
 }
 
 /** A plain-spoken note, used for what the product can and cannot do yet. */
+/** A before/after made by the product: two players side by side (stacked on phones), each with its poster and subtitle track. */
+export function SampleBeforeAfter({ sample }: { sample: ProductSample }) {
+  return (
+    <div className="grid gap-4" data-testid="product-sample">
+      <div className="grid gap-4 md:grid-cols-2">
+        {[sample.before, sample.after].map((clip, index) => (
+          <figure key={clip.video} className="grid content-start gap-2" data-testid={index === 0 ? "sample-before" : "sample-after"}>
+            <figcaption className="text-sm font-semibold">{clip.label}</figcaption>
+            <video controls playsInline preload="none" poster={clip.poster} src={clip.video} className="aspect-video w-full rounded-xl border border-border bg-black object-contain">
+              {clip.track ? <track kind="subtitles" src={clip.track.src} srcLang={clip.track.lang} label={clip.track.label} default /> : null}
+            </video>
+          </figure>
+        ))}
+      </div>
+      <p className="text-sm text-muted-foreground">{sample.caption}</p>
+    </div>
+  );
+}
+
 export function HonestNote({ title, children }: { title: string; children: ReactNode }) {
   return (
     <aside className="rounded-2xl border border-accent/40 bg-accent/10 p-5 text-sm leading-relaxed">

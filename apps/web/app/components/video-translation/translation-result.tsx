@@ -18,12 +18,13 @@ const FIT_STYLES: Record<LineFit, string> = {
 };
 
 /** Tracks load across origins only with CORS, so ask for it only when the file is on another origin (S3). */
-function crossOriginOf(url: string | undefined): "anonymous" | undefined {
+export function crossOriginOf(url: string | undefined): "anonymous" | undefined {
   if (!url || typeof window === "undefined") return undefined;
   return new URL(url, window.location.href).origin === window.location.origin ? undefined : "anonymous";
 }
 
-function FitBadge({ line }: { line: TranslatedLine }) {
+/** How a line fits its slot (the result table and the review gate's table). */
+export function FitBadge({ line }: { line: Pick<TranslatedLine, "fit" | "speed"> }) {
   const t = useT();
   if (!line.fit) return null;
   const label =
@@ -48,6 +49,22 @@ function DownloadLink({ file, label, testId }: { file: MediaFile | undefined; la
         </a>
       </Button>
     </li>
+  );
+}
+
+/** The target language shown, when a run has several (the result and the review gate). */
+export function LanguageSwitch({ languages, current, onChoose, testId, className }: { languages: readonly string[]; current: string; onChoose: (language: string) => void; testId: string; className?: string }) {
+  const t = useT();
+  const locale = useLocale();
+  if (languages.length < 2) return null;
+  return (
+    <div role="group" aria-label={t("videoTranslation.result.language")} className={cn("inline-flex flex-wrap rounded-lg bg-surface-muted p-1", className)} data-testid={testId}>
+      {languages.map((language) => (
+        <Button key={language} type="button" size="sm" variant={language === current ? "default" : "ghost"} aria-pressed={language === current} onClick={() => onChoose(language)}>
+          {languageName(language, locale)}
+        </Button>
+      ))}
+    </div>
   );
 }
 
@@ -96,22 +113,7 @@ export function TranslationResult({ job, title, original }: { job: JobView; titl
           {result.textSource ? <p className="text-sm text-muted-foreground">{t(`videoTranslation.result.textSource.${result.textSource}`)}</p> : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {result.targets.length > 1 ? (
-            <div role="group" aria-label={t("videoTranslation.result.language")} className="inline-flex flex-wrap rounded-lg bg-surface-muted p-1" data-testid="result-languages">
-              {result.targets.map((candidate) => (
-                <Button
-                  key={candidate.language}
-                  type="button"
-                  size="sm"
-                  variant={candidate.language === target.language ? "default" : "ghost"}
-                  aria-pressed={candidate.language === target.language}
-                  onClick={() => setChosen(candidate.language)}
-                >
-                  {name(candidate.language)}
-                </Button>
-              ))}
-            </div>
-          ) : null}
+          <LanguageSwitch languages={result.targets.map((candidate) => candidate.language)} current={target.language} onChoose={setChosen} testId="result-languages" />
           <Button type="button" variant="outline" size="sm" onClick={() => setSharing(true)} data-testid="result-share">
             <Share2Icon aria-hidden="true" />
             {t("videoTranslation.result.share")}

@@ -8,6 +8,7 @@ import { sourceUploadId } from "../../lib/video-translation/translation-result";
 import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
 import { TranslationProgress } from "./translation-progress";
 import { TranslationResult } from "./translation-result";
+import { TranslationReview } from "./translation-review";
 
 const TRANSLATION_JOB = "video-translation.dub";
 
@@ -23,7 +24,8 @@ export function TranslationRun({ jobId, original, onMissing, children }: { jobId
   const { job, connection, missing } = useFollowedJob(jobId);
   const [cancelling, setCancelling] = useState(false);
   const [stored, setStored] = useState<UploadView | null>(null);
-  const uploadId = job?.status === "completed" && original === undefined ? sourceUploadId(job) : null;
+  const reviewing = job?.status === "paused" && job.currentStage === "review";
+  const uploadId = (job?.status === "completed" || reviewing) && original === undefined ? sourceUploadId(job) : null;
 
   useEffect(() => {
     if (missing) onMissing?.();
@@ -63,7 +65,8 @@ export function TranslationRun({ jobId, original, onMissing, children }: { jobId
   }
   return (
     <div className="grid gap-5 rounded-2xl border border-border bg-surface p-4 sm:p-5" data-testid="translation-run" data-status={job?.status ?? "loading"}>
-      {job?.status !== "completed" ? <TranslationProgress job={job} connection={connection} onCancel={() => void cancel()} cancelling={cancelling} /> : null}
+      {job?.status !== "completed" && !reviewing ? <TranslationProgress job={job} connection={connection} onCancel={() => void cancel()} cancelling={cancelling} /> : null}
+      {reviewing ? <TranslationReview key={job.id} job={job} original={original === undefined ? stored : original} onCancel={() => void cancel()} cancelling={cancelling} /> : null}
       {job?.status === "completed" ? <TranslationResult job={job} title={job.title ?? t("videoTranslation.title")} original={original === undefined ? stored : original} /> : null}
       {job && isJobEnded(job) && children ? children(job) : null}
     </div>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { messageFor, ErrorCode, type UploadView, type VoiceView } from "@voxwork/contract";
+import { messageFor, ErrorCode, TOOL_PRICES, type UploadView, type VoiceView } from "@voxwork/contract";
 import { MATCH_ORIGINAL_VOICE, videoTranslationCreateCall } from "@voxwork/contract/client";
 import { InfoIcon, LanguagesIcon, LoaderCircleIcon } from "lucide-react";
 import { toast } from "sonner";
@@ -24,6 +24,7 @@ import { Button } from "../ui/button";
 import { Label } from "../ui/input";
 import { cn } from "../../lib/utils";
 import { TargetLanguageChips } from "./target-language-chips";
+import { BackgroundField } from "./background-field";
 import { TargetVoices, useBestVoices } from "./target-voices";
 import { TextSourceField, type SubtitleFile } from "./text-source-field";
 import { TranslationRun } from "./translation-run";
@@ -54,6 +55,8 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
   const [textSource, setTextSource] = useState<TextSourceChoice>("auto");
   const [subtitleFile, setSubtitleFile] = useState<SubtitleFile | null>(null);
   const [burnSubtitles, setBurnSubtitles] = useState(false);
+  const [background, setBackground] = useState("local");
+  const [speakers, setSpeakers] = useState<number | null>(null);
   const [matched, setMatched] = useState<ReadonlySet<string>>(new Set());
   const [voices, setVoices] = useState<Record<string, VoiceView>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -101,6 +104,8 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
         ...(Object.keys(chosenVoices).length ? { voices: chosenVoices } : {}),
         mode,
         burnSubtitles,
+        background,
+        ...(speakers ? { speakers } : {}),
         title: upload.name.slice(0, 120),
       });
       setRun({ jobId: created.jobId, upload });
@@ -177,6 +182,25 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
                 </span>
                 <span className="pl-6 text-xs text-muted-foreground">{t("videoTranslation.burnIn.hint")}</span>
               </label>
+              <div className="grid gap-1.5 sm:max-w-xs">
+                <Label htmlFor={`${id}-speakers`}>{t("videoTranslation.speakers.label")}</Label>
+                <select
+                  id={`${id}-speakers`}
+                  value={speakers ?? ""}
+                  onChange={(event) => setSpeakers(event.target.value ? Number(event.target.value) : null)}
+                  className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+                  data-testid="speaker-count"
+                >
+                  <option value="">{t("videoTranslation.speakers.unknown")}</option>
+                  {[1, 2, 3, 4, 5, 6].map((count) => (
+                    <option key={count} value={count}>
+                      {count}
+                    </option>
+                  ))}
+                </select>
+                <span className="text-xs text-muted-foreground">{t("videoTranslation.speakers.hint")}</span>
+              </div>
+              {options ? <BackgroundField separators={options.separators} value={background} onChange={setBackground} /> : null}
             </div>
           </div>
 
@@ -260,7 +284,7 @@ export function ProNote() {
       <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
       <div className="grid gap-0.5">
         <p className="font-medium">{t("videoTranslation.proNoteTitle")}</p>
-        <p className="text-muted-foreground">{t("videoTranslation.proNote")}</p>
+        <p className="text-muted-foreground">{t("videoTranslation.proNote", { points: TOOL_PRICES.videoTranslationPerLine })}</p>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { type CallData, POINT_ENTRY_TYPES, type PointEntryKind } from "@voxwork/contract";
 import { pointPageListCall } from "@voxwork/contract/client";
-import { useLocale, useT } from "../../i18n";
+import { useLocale, useT, type Translate } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
@@ -11,6 +11,22 @@ type Page = CallData<typeof pointPageListCall>;
 const PAGE_SIZE = 10;
 
 /** The points history (`/bill/point/consume/pageList`): newest first, paged, filtered by type. */
+/** A ledger entry's note for people: reasons the server writes as keys (`video-translation.regenerate:3`) are said in the page's language. */
+function entryNote(reason: string | null, t: Translate, locale: string): string | null {
+  // The monthly grant: "free plan, 2026-11".
+  const grant = reason?.match(/^(free|pro|business) plan, (\d{4})-(\d{2})$/);
+  if (grant) {
+    const month = new Intl.DateTimeFormat(locale === "zh" ? "zh-CN" : "en", { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(Number(grant[2]), Number(grant[3]) - 1, 1)));
+    return t("accounts.ledgerNotes.monthlyGrant", { plan: t(`planNames.${grant[1] as "free" | "pro" | "business"}`), month });
+  }
+  const regenerated = reason?.match(/^video-translation\.regenerate:(\d+)$/);
+  if (regenerated) {
+    const count = Number(regenerated[1]);
+    return t(count === 1 ? "accounts.ledgerNotes.regeneratedOne" : "accounts.ledgerNotes.regeneratedMany", { count });
+  }
+  return reason;
+}
+
 export function PointsHistory({ refreshKey = 0 }: { refreshKey?: number }) {
   const t = useT();
   const locale = useLocale();
@@ -84,7 +100,9 @@ export function PointsHistory({ refreshKey = 0 }: { refreshKey?: number }) {
                 <td className="px-3 py-2">{t(`accounts.entryTypes.${entry.type}`)}</td>
                 <td className={cn("px-3 py-2 text-right tabular-nums", entry.availableDelta < 0 ? "text-destructive" : "text-primary")}>{numbers.format(entry.availableDelta)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{plain.format(entry.availableAfter)}</td>
-                <td className="max-w-48 truncate px-3 py-2 text-muted-foreground">{entry.reason ?? entry.reference ?? ""}</td>
+                <td className="max-w-48 truncate px-3 py-2 text-muted-foreground" data-testid="points-entry-note">
+                  {entryNote(entry.reason, t, locale) ?? entry.reference ?? ""}
+                </td>
               </tr>
             ))}
             {page && page.list.length === 0 ? (

@@ -52,8 +52,8 @@ export function PricingCatalogue() {
               <ul className="mt-4 grid gap-1.5 text-sm text-muted-foreground">
                 <li>{t("accounts.pricing.pointsPerMonth", { points: numbers.format(plan.comboDetail.pointsPerMonth) })}</li>
                 <li>{t("accounts.pricing.maxMinutes", { minutes: plan.comboDetail.maxVideoMinutesPerJob })}</li>
-                <li>{t("accounts.pricing.cloneSlots", { slots: plan.comboDetail.voiceCloneSlots })}</li>
-                <li>{t("accounts.pricing.concurrent", { jobs: plan.comboDetail.concurrentJobs })}</li>
+                <li>{t(plan.comboDetail.voiceCloneSlots === 1 ? "accounts.pricing.cloneSlotsOne" : "accounts.pricing.cloneSlots", { slots: plan.comboDetail.voiceCloneSlots })}</li>
+                <li>{t(plan.comboDetail.concurrentJobs === 1 ? "accounts.pricing.concurrentOne" : "accounts.pricing.concurrent", { jobs: plan.comboDetail.concurrentJobs })}</li>
                 {plan.comboDetail.watermarkFree ? <li>{t("accounts.pricing.watermarkFree")}</li> : null}
               </ul>
               <div className="mt-auto pt-5">

@@ -14,6 +14,25 @@ export interface LandingCopy {
   faqs: { q: string; a: string }[];
   closingTitle: string;
   closingLead: string;
+  /** A before/after made by the product itself (files in `public/samples/`, written by an `npm run samples:*` script). */
+  sample?: ProductSample;
+}
+
+export interface SampleClip {
+  label: string;
+  video: string;
+  poster: string;
+  /** A soft subtitle track (WebVTT) shown by the player. */
+  track?: { src: string; lang: string; label: string };
+}
+
+export interface ProductSample {
+  title: string;
+  lead: string;
+  before: SampleClip;
+  after: SampleClip;
+  /** How it was made, said plainly (engines, mode, what is not shown). */
+  caption: string;
 }
 
 export type ToolLandingId = "textToSpeech" | "speechToSpeech" | "voiceCloning" | "voiceLibrary" | "talkingPhoto" | "videoTranslation";

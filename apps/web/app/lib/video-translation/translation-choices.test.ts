@@ -15,6 +15,7 @@ import {
 
 const OPTIONS: VideoTranslationOptions = {
   recognizers: [{ id: "pocketsphinx:en-us", location: "local", name: "PocketSphinx", languages: ["en-us"] }],
+  separators: [],
   textReaders: [],
   translators: [
     { id: "apertium:apertium", location: "local", name: "Apertium", pairs: [{ source: "en", target: "es" }, { source: "es", target: "en" }, { source: "en", target: "ca" }] },

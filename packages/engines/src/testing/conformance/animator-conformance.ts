@@ -1,14 +1,19 @@
-/** The checks every `Animator` adapter passes (talking photo, lip sync). */
+/** The checks every `Animator` adapter passes (talking photo, lip sync, built-in avatars). */
 import path from 'node:path';
 import { probeMedia } from '@voxwork/media';
 import { expect } from 'vitest';
-import type { AnimateOptions, Animator } from '../../capabilities/animator.ts';
+import type { AnimateOptions, AnimationSource, Animator } from '../../capabilities/animator.ts';
 import type { EngineCallOptions } from '../../capabilities/engine-common.ts';
 import { abortCheck, describeConformance, descriptorCheck, expectInputError, notMediaFile, oncePerDir, providerOptionsCheck, unsupportedOptionChecks, type CommonKitOptions, type ConformanceCheck } from './conformance-kit.ts';
 
 export interface AnimatorKitOptions extends CommonKitOptions<'animator'> {
   /** Makes a portrait (in `dir`) the engine can animate. */
   makePortrait(dir: string): Promise<string>;
+  /**
+   * The source to animate instead of the portrait (an engine of built-in avatars: `{ avatarId }`),
+   * and one the engine must refuse with an input error (default: a file that is not a picture).
+   */
+  source?: { make(dir: string): Promise<AnimationSource>; makeInvalid(dir: string): Promise<AnimationSource> };
   /** Makes a few seconds of speech. */
   makeSpeech(dir: string): Promise<string>;
   /** Makes speech long enough that the engine is still working a few milliseconds after the call. */
@@ -22,10 +27,11 @@ export interface AnimatorKitOptions extends CommonKitOptions<'animator'> {
 export function animatorChecks(options: AnimatorKitOptions): Array<ConformanceCheck<Animator>> {
   const { descriptor } = options;
   const makePortrait = oncePerDir(options.makePortrait);
+  const makeSource = async (dir: string): Promise<AnimationSource> => (options.source ? options.source.make(dir) : { imageFile: await makePortrait(dir) });
   const makeSpeech = oncePerDir(options.makeSpeech);
   const makeLongSpeech = oncePerDir(options.makeLongSpeech);
   const animate = async ({ engine, dir }: { engine: Animator; dir: string }, extra: Partial<AnimateOptions> & EngineCallOptions = {}) =>
-    engine.doAnimate({ source: { imageFile: await makePortrait(dir) }, audioFile: await makeSpeech(dir), outputFile: path.join(dir, 'animated.mp4'), ...extra });
+    engine.doAnimate({ source: await makeSource(dir), audioFile: await makeSpeech(dir), outputFile: path.join(dir, 'animated.mp4'), ...extra });
   return [
     descriptorCheck(descriptor, 'animator'),
     {
@@ -34,7 +40,7 @@ export function animatorChecks(options: AnimatorKitOptions): Array<ConformanceCh
         const audioFile = await makeSpeech(dir);
         const outputFile = path.join(dir, 'animated.mp4');
         const speech = await probeMedia(audioFile);
-        const result = await engine.doAnimate({ source: { imageFile: await makePortrait(dir) }, audioFile, outputFile, ...options.size });
+        const result = await engine.doAnimate({ source: await makeSource(dir), audioFile, outputFile, ...options.size });
         const video = await probeMedia(outputFile);
         expect(video.video, 'a picture').toBeDefined();
         expect(video.audio, 'the speech').toBeDefined();
@@ -55,14 +61,14 @@ export function animatorChecks(options: AnimatorKitOptions): Array<ConformanceCh
       (context, signal) => animate(context, { signal }),
       async (context) => {
         const audioFile = await makeLongSpeech(context.dir);
-        const imageFile = await makePortrait(context.dir);
-        return (signal) => context.engine.doAnimate({ source: { imageFile }, audioFile, outputFile: path.join(context.dir, 'aborted.mp4'), signal });
+        const source = await makeSource(context.dir);
+        return (signal) => context.engine.doAnimate({ source, audioFile, outputFile: path.join(context.dir, 'aborted.mp4'), signal });
       },
     ),
     {
       name: 'fails with typed, non-retryable errors for a source that is not a picture or audio that is not audio',
       run: async (context) => {
-        await expectInputError(animate(context, { source: { imageFile: await notMediaFile(context.dir, 'not-image.png') } }));
+        await expectInputError(animate(context, { source: options.source ? await options.source.makeInvalid(context.dir) : { imageFile: await notMediaFile(context.dir, 'not-image.png') } }));
         await expectInputError(animate(context, { audioFile: await notMediaFile(context.dir, 'not-audio.wav') }));
         await expectInputError(animate(context, { audioFile: path.join(context.dir, 'missing.wav') }));
         await expectInputError(animate(context, { outputFile: '' }));

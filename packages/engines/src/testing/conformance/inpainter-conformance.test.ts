@@ -11,7 +11,7 @@ import { describeWrongAdapters, fakeDescriptor, wrongAdapters } from './kit-self
 
 /**
  * A fake inpainter that paints each mask grey while it lasts (ffmpeg `drawbox`), sound copied. It
- * exists to test the conformance kit itself (no inpainting engine is built yet): it must pass the
+ * exists to test the conformance kit itself (apart from any real engine): it must pass the
  * kit, and the wrong adapters made from it must fail it.
  */
 function createFakeInpainter(): Inpainter {

@@ -1,6 +1,6 @@
 /** The checks every `Inpainter` adapter passes (removing burned-in text, logos). */
 import path from 'node:path';
-import { probeMedia } from '@voxwork/media';
+import { probeMedia, runFfmpeg } from '@voxwork/media';
 import { expect } from 'vitest';
 import type { BoundingBox, EngineCallOptions } from '../../capabilities/engine-common.ts';
 import type { InpaintMask, InpaintOptions, Inpainter } from '../../capabilities/inpainter.ts';
@@ -33,11 +33,20 @@ export function inpainterChecks(options: InpainterKitOptions): Array<Conformance
   return [
     descriptorCheck(descriptor, 'inpainter'),
     {
-      name: 'writes a video of the same size and length, changed inside the masks while they last and not far from them',
+      name: 'writes a video of the same size and length, with what covered the masks gone while they last and nothing changed far from them',
       run: async ({ engine, dir }) => {
-        const videoFile = await makeVideo(dir);
-        const input = await pictureFacts(videoFile);
+        const original = await makeVideo(dir);
+        const input = await pictureFacts(original);
         const { mask, corner } = maskAndCorner(input);
+        // Something to remove: a white block over the mask while it lasts (an engine that brings back the
+        // picture from other frames and one that paints over the area both change it).
+        const videoFile = path.join(dir, 'occluded.mp4');
+        const { box } = mask;
+        await runFfmpeg([
+          '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', original,
+          '-vf', `drawbox=x=${box.x}:y=${box.y}:w=${box.width}:h=${box.height}:color=white:t=fill:enable='between(t,${mask.startSeconds},${mask.endSeconds})'`,
+          '-c:v', 'mpeg4', '-q:v', '2', '-c:a', 'copy', videoFile,
+        ]);
         const outputFile = path.join(dir, 'inpainted.mp4');
         const result = await engine.doInpaint({ videoFile, masks: [mask], outputFile });
         const output = await pictureFacts(outputFile);

@@ -29,7 +29,7 @@ const EN: FaqCopy = {
       title: "Plans, points and limits",
       items: [
         { q: "How do points work?", a: "Every job costs points, shown before you start. Points are reserved when a job starts and only spent if it succeeds; a failed job gives them back." },
-        { q: "What is vtUseLimit?", a: "The number of video translations your plan allows per calendar month: 3 on Free, 50 on Pro, unlimited on Business. Re-generating a single segment does not count." },
+        { q: "How many videos can I translate each month?", a: "Your plan allows a number of video translations per calendar month: 3 on Free, 50 on Pro, unlimited on Business. A run counts once however many languages it dubs; failed or cancelled runs do not count, and regenerating lines during a Pro review costs points per line, not another run." },
         { q: "Do purchased points expire?", a: "Points from point packs do not expire while your account exists. Plan points are granted monthly." },
       ],
     },
@@ -81,7 +81,7 @@ const ZH: FaqCopy = {
       title: "套餐、点数与限制",
       items: [
         { q: "点数怎么计算？", a: "每个任务都会消耗点数，开始前会显示具体数量。任务开始时冻结点数，成功后才扣除；任务失败会退回。" },
-        { q: "vtUseLimit 是什么？", a: "套餐每个自然月允许的视频翻译次数：免费版 3 次，专业版 50 次，商业版不限。单独重新生成某个片段不计次数。" },
+        { q: "每个月可以翻译多少个视频？", a: "套餐限定每个自然月的视频翻译次数：免费版 3 次，专业版 50 次，商业版不限。每次运行无论配音几种语言都只计一次；失败或取消的任务不计入；专业版审校时重新生成台词按句扣积分，不算新的一次。" },
         { q: "购买的点数会过期吗？", a: "点数包中的点数在账号存续期间不会过期。套餐点数按月发放。" },
       ],
     },

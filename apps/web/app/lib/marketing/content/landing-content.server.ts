@@ -1,6 +1,7 @@
 import type { Locale } from "../../../i18n";
 
 import type { LandingCopy, ToolLandingId } from "../content-types";
+import { VIDEO_TRANSLATOR_SAMPLE } from "./samples-content.server";
 
 /** Copy of the tool landing pages, in both languages. */
 const ENGINE_NOTE_EN = {
@@ -288,12 +289,12 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       steps: [
         { title: "Upload a photo", body: "Front-facing, even light, mouth closed, at least 512 px." },
         { title: "Add speech", body: "A script with a voice, or an audio file." },
-        { title: "Animate", body: "The engine matches lip movement to the audio." },
+        { title: "Animate", body: "The mouth follows the speech; the eyes blink; the head moves a little." },
         { title: "Download", body: "MP4, ready for social platforms." },
       ],
       note: {
         title: "Honest expectations",
-        body: "Talking-photo animation needs a configured animation engine. Results are best for short clips (under a minute) and frontal portraits; side views, hands near the face and heavy accessories cause artefacts.",
+        body: "Photos are animated on our servers by classic face animation, not a neural model: the mouth, jaw and cheeks follow the speech, the eyes blink and the head moves a little. It looks best in short clips (under a minute), with a frontal portrait, at small sizes; side views, hands near the face and heavy accessories cause artefacts. A neural lip-sync engine can be connected by your administrator. In AI avatar video the same photo can also share a video with illustrated presenters.",
       },
       faqs: [
         { q: "Can I use a photo of a celebrity?", a: "No. Use your own photo or one whose subject has given permission." },
@@ -320,12 +321,12 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       steps: [
         { title: "上传照片", body: "正脸、光线均匀、闭嘴，分辨率至少 512 像素。" },
         { title: "添加语音", body: "脚本加音色，或一段音频文件。" },
-        { title: "生成动画", body: "引擎根据音频匹配口型。" },
+        { title: "生成动画", body: "口型跟随语音，眼睛会眨，头部轻微晃动。" },
         { title: "下载视频", body: "导出 MP4，可直接发布到社交平台。" },
       ],
       note: {
         title: "实事求是的预期",
-        body: "照片说话需要部署方配置动画引擎。短片（一分钟以内）和正脸照片效果最好；侧脸、手挡住脸或饰品过多都容易出现瑕疵。",
+        body: "照片由我们的服务器用经典人脸动画驱动，而不是神经网络模型：嘴、下巴和脸颊跟随语音运动，眼睛会眨，头部会轻微晃动。短片（一分钟以内）、正脸照片、较小尺寸效果最好；侧脸、手挡住脸或饰品过多都容易出现瑕疵。管理员也可以接入神经口型引擎。在 AI 数字人视频里，同一张照片还可以和插画主播出现在同一段视频中。",
       },
       faqs: [
         { q: "可以用明星的照片吗？", a: "不可以。请使用你自己的照片，或已获得本人同意的照片。" },
@@ -351,6 +352,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
         { title: "Picture untouched", body: "The video stream is copied bit for bit; the dub replaces the sound, with the translated and original subtitles as selectable tracks." },
         { title: "Several languages in one run", body: "Up to five target languages share the reading of the video; each gets its own dubbed video, audio, voice stem and subtitles." },
         { title: "Every file", body: "MP4, dubbed audio, voice and background stems, SRT and VTT in both languages, and a share link." },
+        { title: "Fix one line, pay for one line (Pro)", body: "Pro stops before the final mix: listen to every line, correct a translation, change a voice or the glossary, and only the lines you changed are spoken again, at 2 points a line." },
       ],
       stepsTitle: "How it works",
       steps: [
@@ -361,8 +363,9 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       ],
       note: {
         title: "What runs offline, honestly",
-        body: "Without remote engines, translation covers English with Spanish, Catalan, Galician and Esperanto (gist quality), voices are synthetic, and speech recognition is English only and weak on real recordings. Chinese ↔ English translation and natural voices need a remote engine your administrator configures; the page shows which pairs work before you start. Editing lines before the dub (Pro) is coming.",
+        body: "Without remote engines, translation covers English with Spanish, Catalan, Galician and Esperanto (gist quality), voices are synthetic, and speech recognition is English only and weak on real recordings. Chinese ↔ English translation and natural voices need a remote engine your administrator configures; the page shows which pairs work before you start.",
       },
+      sample: VIDEO_TRANSLATOR_SAMPLE.en,
       faqs: [
         { q: "Which languages?", a: "Offline: English with Spanish, Catalan, Galician and Esperanto. With a remote translation engine: any pair, Chinese ↔ English included. The page marks each pair before you start." },
         { q: "Does it lip-sync?", a: "No. It replaces the audio and keeps the picture as it is." },
@@ -386,6 +389,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
         { title: "画面原样保留", body: "视频流逐位复制；配音替换声音，译文和原文字幕作为可切换的字幕轨。" },
         { title: "一次翻译多种语言", body: "最多五种目标语言共用同一次视频读取，每种语言都有自己的配音视频、音频、人声轨和字幕。" },
         { title: "所有文件", body: "MP4、配音音频、人声与背景音轨、两种语言的 SRT 和 VTT，以及分享链接。" },
+        { title: "改一句，只付一句（专业版）", body: "专业版在最终混音前暂停：逐句试听，修改译文、更换声音或术语表，只有修改过的台词会重新配音，每句 2 积分。" },
       ],
       stepsTitle: "使用流程",
       steps: [
@@ -396,8 +400,9 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       ],
       note: {
         title: "离线能做什么，如实说明",
-        body: "不使用远程引擎时，翻译仅支持英语与西班牙语、加泰罗尼亚语、加利西亚语、世界语互译（大意级别），配音为合成音色，语音识别仅支持英语且对真实录音效果较差。中英互译和自然的声音需要管理员配置远程引擎；开始前页面会标明哪些语言对可用。专业版的配音前逐句编辑即将推出。",
+        body: "不使用远程引擎时，翻译仅支持英语与西班牙语、加泰罗尼亚语、加利西亚语、世界语互译（大意级别），配音为合成音色，语音识别仅支持英语且对真实录音效果较差。中英互译和自然的声音需要管理员配置远程引擎；开始前页面会标明哪些语言对可用。",
       },
+      sample: VIDEO_TRANSLATOR_SAMPLE.zh,
       faqs: [
         { q: "支持哪些语言？", a: "离线：英语与西班牙语、加泰罗尼亚语、加利西亚语、世界语互译。配置远程翻译引擎后：任意语言对，包括中英互译。开始前页面会标明每个语言对是否可用。" },
         { q: "会对口型吗？", a: "不会。只替换音频，画面保持原样。" },

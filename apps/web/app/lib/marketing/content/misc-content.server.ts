@@ -11,7 +11,7 @@ const EN = {
     learnMore: "Learn more",
     open: "Open in the workbench",
     noteTitle: "Engines behind the tools",
-    note: "Local engines run offline and sound robotic; neural voices, cloning, lip-sync and talking-photo animation need remote engines configured for your workspace. A tool without a working engine, or one that is not released yet, says so plainly in the workbench instead of pretending.",
+    note: "Local engines run offline and sound robotic; talking photos and illustrated avatars are animated offline by classic animation. Neural voices, neural cloning and neural lip-sync need remote engines configured for your workspace. A tool without a working engine, or one that is not released yet, says so plainly in the workbench instead of pretending.",
   },
   share: {
     title: "Shared result",
@@ -101,7 +101,7 @@ const ZH: typeof EN = {
     learnMore: "了解详情",
     open: "在工作台打开",
     noteTitle: "工具背后的引擎",
-    note: "本地引擎可离线运行，但声音偏机械；神经网络音色、声音克隆、口型同步和照片说话动画需要工作区配置远程引擎。没有可用引擎或尚未上线的工具，会在工作台中直接说明，而不是假装可用。",
+    note: "本地引擎可离线运行，但声音偏机械；照片说话和插画数字人由经典动画离线生成。神经网络音色、神经网络声音克隆和神经口型同步需要工作区配置远程引擎。没有可用引擎或尚未上线的工具，会在工作台中直接说明，而不是假装可用。",
   },
   share: {
     title: "分享的结果",

@@ -1,5 +1,6 @@
 import type { Locale } from "../../../i18n";
 import type { LandingCopy, UseCaseId } from "../content-types";
+import { VIDEO_TRANSLATOR_SAMPLE } from "./samples-content.server";
 
 /** Copy of the four use-case pages. Each links to the tools it relies on and to one article. */
 export const USE_CASE_COPY: Record<UseCaseId, Record<Locale, LandingCopy>> = {
@@ -209,8 +210,9 @@ export const USE_CASE_COPY: Record<UseCaseId, Record<Locale, LandingCopy>> = {
       ],
       note: {
         title: "What it needs, and what is coming",
-        body: "Chinese → English translation needs a remote translation engine configured by whoever runs your Voxwork (no offline engine translates Chinese here), and natural voices need a remote speech engine. One voice per language today: per-character voices, line-by-line review, erasing the Chinese subtitles from the picture and batch episodes are being built. Only localize dramas you hold the rights to.",
+        body: "Chinese → English translation needs a remote translation engine configured by whoever runs your Voxwork (no offline engine translates Chinese here), and natural voices need a remote speech engine. Video translator Pro lets you review every line before export and pay again only for the lines you change. One voice per language today: per-character voices, erasing the Chinese subtitles from the picture and batch episodes are being built. Only localize dramas you hold the rights to. The sample above is English → Spanish because that pair runs offline on our own machines.",
       },
+      sample: VIDEO_TRANSLATOR_SAMPLE.en,
       faqs: [
         { q: "How long can an episode be?", a: "Up to 2 minutes per job on Free, 20 on Pro and 120 on Business." },
         { q: "Is the translation good enough to publish?", a: "With a good remote model it is a strong first draft. For a paid release, have a native speaker review the dialogue." },
@@ -232,7 +234,7 @@ export const USE_CASE_COPY: Record<UseCaseId, Record<Locale, LandingCopy>> = {
         { title: "保留音乐和音效", body: "句与句之间原声不变；在新配音下方，原对白被去除或压低。" },
         { title: "字幕轨", body: "译文和原文字幕作为可切换的字幕轨，也可下载 SRT / VTT 文件。" },
         { title: "一集多语言", body: "一次运行只读取一遍剧集，最多配音五种语言。" },
-        { title: "失败后继续", body: "每个阶段都会保存；失败或中断的剧集从中断处继续，只扣一次点数。" },
+        { title: "失败后继续", body: "每个阶段都会保存；失败或中断的剧集从中断处继续，只扣一次积分。" },
       ],
       stepsTitle: "一集的完整流程",
       steps: [
@@ -243,8 +245,9 @@ export const USE_CASE_COPY: Record<UseCaseId, Record<Locale, LandingCopy>> = {
       ],
       note: {
         title: "需要什么，以及即将推出",
-        body: "中译英需要运营方配置远程翻译引擎（此处没有可离线翻译中文的引擎），自然的声音需要远程语音引擎。目前每种语言一个声音；按角色配音、逐句审校、擦除画面中的中文字幕和批量处理剧集正在开发中。只本地化你拥有版权的短剧。",
+        body: "中译英需要运营方配置远程翻译引擎（此处没有可离线翻译中文的引擎），自然的声音需要远程语音引擎。专业视频翻译可在导出前逐句审校，只为修改过的台词再次付费。目前每种语言一个声音；按角色配音、擦除画面中的中文字幕和批量处理剧集正在开发中。只本地化你拥有版权的短剧。上方示例是英语 → 西班牙语，因为这一语言对可在我们自己的机器上离线运行。",
       },
+      sample: VIDEO_TRANSLATOR_SAMPLE.zh,
       faqs: [
         { q: "一集最长多久？", a: "免费版每个任务 2 分钟，专业版 20 分钟，商业版 120 分钟。" },
         { q: "翻译质量能直接上线吗？", a: "使用优质的远程模型时，它是一份不错的初稿。正式付费上线前，请母语者审校对白。" },

@@ -1,12 +1,16 @@
 /**
- * OCR of burned-in subtitles reads one line several times while it is on screen; a moving
+ * Burned-in subtitles read by OCR, as timed lines (video translation's source text, subtitle
+ * extraction's result). OCR reads one line several times while it is on screen; a moving
  * background can make one reading differ by a stray character ("0 Welcome…" / "Welcome…") or split
  * a line in two around a frame it misread. Consecutive readings that are nearly the same text and
  * nearly touch are one line: it lasts from the first to the last, and its text is the reading seen
  * longest. Readings with fewer than two letters (a digit of the background) are dropped.
  */
 import { editDistance } from '@voxwork/contract';
-import type { TimedLine } from '../engines/video-engines.port.ts';
+import { toSrt, toVtt } from '@voxwork/media';
+import type { TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
+import type { ScratchFiles } from '../files/scratch-files.port.ts';
+import type { JobFiles } from '../jobs/pipeline-definition.ts';
 
 export interface ReadingMergeRules {
   /** Readings this close in time can be one line (seconds). */
@@ -46,4 +50,28 @@ export function mergeSubtitleReadings(lines: readonly TimedLine[], rules: Readin
   }
   close();
   return merged;
+}
+
+/** Lines as a tool keeps them: inside the video, spaces collapsed, empty text dropped, in time order. */
+export function cleanTimedLines(lines: readonly TimedLine[], durationSeconds: number): TimedLine[] {
+  return lines
+    .map((line) => ({ startSeconds: Math.max(0, line.startSeconds), endSeconds: Math.min(durationSeconds, line.endSeconds), text: line.text.replace(/\s+/g, ' ').trim() }))
+    .filter((line) => line.text && line.endSeconds > line.startSeconds)
+    .sort((a, b) => a.startSeconds - b.startSeconds);
+}
+
+/** The burned-in subtitles of a video read by a text reader (`engineId`), repeated readings merged into lines. */
+export async function readBurnedInSubtitles(
+  videoEngines: VideoEngines,
+  request: { engineId: string; videoFile: string; languages: string[]; signal?: AbortSignal | undefined; onProgress?: ((percent: number) => void) | undefined },
+): Promise<{ lines: TimedLine[]; warnings: string[] }> {
+  const read = await videoEngines.readSubtitles(request);
+  return { lines: mergeSubtitleReadings(read.lines), warnings: read.warnings };
+}
+
+/** `<baseName>.srt` and `<baseName>.vtt` of `cues` written as job files; their names. */
+export async function writeCueFiles(scratch: ScratchFiles, files: JobFiles, baseName: string, cues: ReadonlyArray<{ start: number; end: number; text: string }>): Promise<string[]> {
+  await scratch.writeText(await files.path(`${baseName}.srt`), toSrt(cues));
+  await scratch.writeText(await files.path(`${baseName}.vtt`), toVtt(cues));
+  return [`${baseName}.srt`, `${baseName}.vtt`];
 }

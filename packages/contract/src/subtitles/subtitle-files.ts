@@ -5,6 +5,11 @@
  * ASS override tags, HTML-ish tags); what cannot be read at all is an error naming the line.
  */
 
+import type { LocalizedText } from '../error-codes.ts';
+
+/** Longest subtitle file pasted into a request, characters (an hour of dense subtitles is ~100,000). */
+export const SUBTITLE_FILE_MAX = 400_000;
+
 export interface SubtitleLine {
   startSeconds: number;
   endSeconds: number;
@@ -13,11 +18,14 @@ export interface SubtitleLine {
 
 export type SubtitleFormat = 'srt' | 'vtt' | 'ass';
 
+/** Why a file does not read, in each language (the `{reason}` of error 7007). */
 export class SubtitleParseError extends Error {
   override name = 'SubtitleParseError';
   readonly line: number;
-  constructor(message: string, line: number) {
-    super(message);
+  readonly reason: LocalizedText;
+  constructor(reason: LocalizedText, line: number) {
+    super(reason.en);
+    this.reason = reason;
     this.line = line;
   }
 }
@@ -60,7 +68,7 @@ function parseCues(text: string): SubtitleLine[] {
     if (!match) continue;
     const start = seconds(match[1], match[2]!, match[3]!, match[4]!);
     const end = seconds(match[5], match[6]!, match[7]!, match[8]!);
-    if (!(end > start)) throw new SubtitleParseError(`line ${index + 1}: the cue ends before it starts`, index + 1);
+    if (!(end > start)) throw new SubtitleParseError({ en: `line ${index + 1}: the cue ends before it starts`, zh: `第 ${index + 1} 行：字幕的结束时间早于开始时间` }, index + 1);
     const body: string[] = [];
     while (index + 1 < lines.length && lines[index + 1]!.trim() !== '' && !CUE_TIMES.test(lines[index + 1]!)) body.push(lines[++index]!);
     const cue = plainText(body.join('\n'));
@@ -83,14 +91,14 @@ function parseAss(text: string): SubtitleLine[] {
     if (!inEvents) return;
     if (/^Format:/i.test(line)) format = line.slice(7).split(',').map((field) => field.trim().toLowerCase());
     if (!/^Dialogue:/i.test(line)) return;
-    if (!format) throw new SubtitleParseError(`line ${index + 1}: a Dialogue line comes before the Format line`, index + 1);
+    if (!format) throw new SubtitleParseError({ en: `line ${index + 1}: a Dialogue line comes before the Format line`, zh: `第 ${index + 1} 行：Dialogue 行出现在 Format 行之前` }, index + 1);
     const fields = line.slice(9).split(',');
     // Text is the last field and may hold commas.
     const values = [...fields.slice(0, format.length - 1), fields.slice(format.length - 1).join(',')].map((value) => value.trim());
     const field = (name: string) => values[format!.indexOf(name)];
     const time = (value: string | undefined) => {
       const match = /^(\d+):(\d{2}):(\d{2})[.](\d{1,3})$/.exec(value ?? '');
-      if (!match) throw new SubtitleParseError(`line ${index + 1}: "${value}" is not an ASS time (h:mm:ss.cc)`, index + 1);
+      if (!match) throw new SubtitleParseError({ en: `line ${index + 1}: "${value}" is not an ASS time (h:mm:ss.cc)`, zh: `第 ${index + 1} 行：“${value}”不是 ASS 时间格式（h:mm:ss.cc）` }, index + 1);
       return seconds(match[1], match[2]!, match[3]!, match[4]!.padEnd(2, '0'));
     };
     const start = time(field('start'));
@@ -104,8 +112,8 @@ function parseAss(text: string): SubtitleLine[] {
 /** Reads a subtitle file; throws `SubtitleParseError` when it is none of the three formats or holds no cue. */
 export function parseSubtitleFile(text: string): { format: SubtitleFormat; lines: SubtitleLine[] } {
   const format = detectSubtitleFormat(text);
-  if (!format) throw new SubtitleParseError('this is not an SRT, WebVTT or ASS subtitle file', 1);
+  if (!format) throw new SubtitleParseError({ en: 'this is not an SRT, WebVTT or ASS subtitle file', zh: '这不是 SRT、WebVTT 或 ASS 字幕文件' }, 1);
   const lines = (format === 'ass' ? parseAss(text) : parseCues(text)).sort((a, b) => a.startSeconds - b.startSeconds);
-  if (!lines.length) throw new SubtitleParseError('the subtitle file holds no cue with text', 1);
+  if (!lines.length) throw new SubtitleParseError({ en: 'the subtitle file holds no cue with text', zh: '字幕文件里没有带文字的字幕' }, 1);
   return { format, lines };
 }

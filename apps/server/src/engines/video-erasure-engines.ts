@@ -1,0 +1,60 @@
+import { DomainError, type VideoErasureEngines } from '@voxwork/core';
+import { ErrorCode } from '@voxwork/contract';
+import { EngineError, EngineInputError, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
+
+/** Engine failures the user cannot fix become catalogue errors; retryable ones stay retryable; cancellation stays cancellation. */
+function asDomainError(error: unknown, engineId: string): unknown {
+  if (error instanceof DomainError) return error;
+  if (error instanceof EngineError) {
+    if (error.code === 'aborted') return error;
+    if (error instanceof EngineInputError && /not a readable|could not be decoded|no picture|could not be erased/i.test(error.message)) return new DomainError(ErrorCode.VIDEO_NOT_READABLE, {}, { cause: error });
+    return new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: engineId }, { isRetryable: error.isRetryable, cause: error });
+  }
+  return error;
+}
+
+const warningText = (warning: EngineWarning) =>
+  warning.type === 'other' ? warning.message : `${'option' in warning ? warning.option : warning.output}: ${'details' in warning ? (warning.details ?? warning.type) : warning.type}`;
+
+/**
+ * Video erasure's engines over the registry (`VideoErasureEngines`, the port in core): the first
+ * selected text detector finds the text, the first selected inpainter erases.
+ */
+export function createVideoErasureEngines({ engines }: { engines: ResolvedEngines }): VideoErasureEngines {
+  const first = (capability: 'text-detector' | 'inpainter') => {
+    const descriptor = engines.descriptors(capability)[0];
+    if (!descriptor) throw new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: capability });
+    return descriptor.id;
+  };
+  return {
+    async findText({ videoFile, mode, signal, onProgress }) {
+      const engineId = first('text-detector');
+      try {
+        const engine = await engines.getById('text-detector', engineId);
+        const result = await engine.doDetect({ input: { videoFile }, mode, languages: ['zh', 'en'], ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
+        return {
+          texts: result.boxes.map((box) => ({ box: { ...box.box }, startSeconds: box.startSeconds, endSeconds: box.endSeconds, text: box.text })),
+          width: result.frameWidth,
+          height: result.frameHeight,
+          warnings: result.warnings.map(warningText),
+        };
+      } catch (error) {
+        throw asDomainError(error, engineId);
+      }
+    },
+    async erase({ videoFile, outputFile, masks, fill, signal, onProgress }) {
+      const engineId = first('inpainter');
+      try {
+        const engine = await engines.getById('inpainter', engineId);
+        const result = await engine.doInpaint({ videoFile, outputFile, masks: masks.map((mask) => ({ ...mask, box: { ...mask.box } })), fill, ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
+        return {
+          durationSeconds: result.video.durationSeconds,
+          warnings: result.warnings.map(warningText),
+          stats: result.stats ? { pixelsMasked: result.stats.pixelsMasked, pixelsFromNeighbours: result.stats.pixelsFromNeighbours, pixelsInpainted: result.stats.pixelsInpainted } : undefined,
+        };
+      } catch (error) {
+        throw asDomainError(error, engineId);
+      }
+    },
+  };
+}

@@ -1,0 +1,351 @@
+import { useEffect, useId, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { avatarCost, estimatedSpeechSeconds, type AvatarScene, type JobView, type UploadView } from "@voxwork/contract";
+import { avatarCreateCall, avatarOptionsCall, avatarPreviewCall } from "@voxwork/contract/client";
+import { ClapperboardIcon, DownloadIcon, LoaderCircleIcon, PlayIcon, PlusIcon } from "lucide-react";
+import { toast } from "sonner";
+import { useLocale, useT } from "../../i18n";
+import { useApiClient } from "../../lib/api-client";
+import { isSignedIn, useCurrentUser } from "../../lib/current-user";
+import { ContentHistory } from "../history/content-history";
+import { announceJob } from "../history/use-job-history";
+import { ColourChoice } from "../subtitle-burn-in/colour-choice";
+import { JobStatus } from "../tool-shared/job-status";
+import { NativeSelect } from "../tool-shared/native-select";
+import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
+import { useBestVoices } from "../video-translation/target-voices";
+import { Button } from "../ui/button";
+import { Label } from "../ui/input";
+import { UploadDropzone } from "../upload/upload-dropzone";
+import { newScene, SceneEditor, type AvatarChoice, type EditedScene } from "./scene-editor";
+
+type Layout = "16:9" | "9:16" | "1:1";
+type Corner = "top-left" | "top-right" | "bottom-left" | "bottom-right";
+interface Options {
+  avatars: AvatarChoice[];
+  animators: Array<{ id: string; name: string; location: "local" | "remote"; description: string }>;
+  maxSeconds: number;
+}
+
+const videoOf = (job: JobView | null) => (job?.status === "completed" ? job.media.find((file) => file.role === "video") : undefined);
+const captionsOf = (job: JobView | null) => (job?.status === "completed" ? job.media.find((file) => file.role === "subtitles") : undefined);
+
+/** The edited scenes as the call's scenes, or the first thing missing (a message key and the scene's number). */
+function scenesForCall(scenes: readonly EditedScene[]): { scenes: AvatarScene[] } | { missing: "avatar.needScript" | "avatar.needPhoto" | "avatar.needVoice"; number: number } {
+  const out: AvatarScene[] = [];
+  for (const [index, scene] of scenes.entries()) {
+    const number = index + 1;
+    if (scene.speaker === "photo" && !scene.photo) return { missing: "avatar.needPhoto", number };
+    if (scene.speech === "script" && !scene.text.trim()) return { missing: "avatar.needScript", number };
+    if (scene.speech === "script" && !scene.voice) return { missing: "avatar.needVoice", number };
+    if (scene.speech === "recording" && !scene.recording) return { missing: "avatar.needScript", number };
+    out.push({
+      subject: scene.speaker === "avatar" ? { kind: "illustrated", avatarId: scene.avatarId, expression: scene.expression } : { kind: "photo", uploadId: scene.photo!.id, ...(scene.face ? { face: scene.face } : {}) },
+      speech: scene.speech === "script" ? { kind: "script", text: scene.text.trim(), voice: scene.voice!.key } : { kind: "audio", uploadId: scene.recording!.id },
+      background:
+        scene.background === "colour" || !scene.backgroundUpload
+          ? { kind: "colour", colour: scene.colour }
+          : scene.background === "image"
+            ? { kind: "image", uploadId: scene.backgroundUpload.id }
+            : { kind: "video", uploadId: scene.backgroundUpload.id },
+      placement: scene.placement,
+      ...(scene.title.trim() ? { title: scene.title.trim() } : {}),
+    });
+  }
+  return { scenes: out };
+}
+
+/**
+ * `/workbench/ai-avatar-video`: scenes (an illustrated avatar or a talking photo saying a script or
+ * a recording over a background), the video's shape, captions and logo, a free 5-second preview,
+ * the estimate, the render, and the result with its MP4 and captions.
+ */
+export function AvatarPage() {
+  const t = useT();
+  const locale = useLocale();
+  const api = useApiClient();
+  const user = useCurrentUser();
+  const signedIn = isSignedIn(user);
+  const id = useId();
+  const best = useBestVoices(useMemo(() => [locale === "zh" ? "zh" : "en"], [locale]));
+  const defaultVoice = best[locale === "zh" ? "zh" : "en"] ?? null;
+
+  // The hub's "Talking photo" card opens the first scene with a photo speaker.
+  const [search] = useSearchParams();
+  const startWithPhoto = search.get("speaker") === "photo";
+  const [options, setOptions] = useState<Options | null>(null);
+  const [scenes, setScenes] = useState<EditedScene[]>([]);
+  const [layout, setLayout] = useState<Layout>("16:9");
+  const [resolution, setResolution] = useState<512 | 720 | 1080>(720);
+  const [speed, setSpeed] = useState(1);
+  const [captions, setCaptions] = useState({ enabled: true, textColor: "#FFFFFF", look: "box" as "outline" | "box", position: "bottom" as "bottom" | "top" });
+  const [logo, setLogo] = useState<UploadView | null>(null);
+  const [corner, setCorner] = useState<Corner>("top-right");
+  const [animatorId, setAnimatorId] = useState<string | undefined>(undefined);
+  const [previewJobId, setPreviewJobId] = useState<string | null>(null);
+  const [renderJobId, setRenderJobId] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const preview = useFollowedJob(previewJobId);
+  const render = useFollowedJob(renderJobId);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    api.call(avatarOptionsCall, {}).then((loaded) => {
+      if (!live) return;
+      setOptions(loaded);
+      setScenes((current) => (current.length ? current : [{ ...newScene(loaded.avatars[0]?.id ?? "", null), ...(startWithPhoto ? { speaker: "photo" as const } : {}) }]));
+    }, () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, signedIn]);
+  // The best voice of the page's language, for scenes that have none yet (whichever arrives first: the voice or the first scene).
+  const missingVoice = scenes.some((scene) => !scene.voice);
+  useEffect(() => {
+    if (defaultVoice && missingVoice) setScenes((current) => current.map((scene) => (scene.voice ? scene : { ...scene, voice: defaultVoice })));
+  }, [defaultVoice?.key, missingVoice]);
+
+  const update = (key: string, patch: Partial<EditedScene>) => setScenes((current) => current.map((scene) => (scene.key === key ? { ...scene, ...patch } : scene)));
+  const move = (index: number, by: -1 | 1) =>
+    setScenes((current) => {
+      const next = [...current];
+      const [moved] = next.splice(index, 1);
+      next.splice(index + by, 0, moved!);
+      return next;
+    });
+
+  const estimatedSeconds = scenes.reduce((sum, scene) => sum + (scene.speech === "script" ? (scene.text.trim() ? estimatedSpeechSeconds(scene.text, speed) : 0) : (scene.recording?.durationSeconds ?? 0)), 0);
+  const usesPhotos = scenes.some((scene) => scene.speaker === "photo");
+  const animator = options?.animators.find((offer) => offer.id === animatorId) ?? options?.animators[0];
+  const cost = estimatedSeconds > 0 ? avatarCost(estimatedSeconds, usesPhotos && animator?.location === "remote" ? "premium" : "basic") : null;
+  const running = submitting || (renderJobId !== null && !isJobEnded(render.job));
+  const previewing = previewJobId !== null && !isJobEnded(preview.job);
+
+  function body() {
+    const built = scenesForCall(scenes);
+    if ("missing" in built) {
+      toast.error(t(built.missing, { number: built.number }));
+      return null;
+    }
+    return {
+      scenes: built.scenes,
+      layout,
+      resolution,
+      speed,
+      captions,
+      ...(logo ? { logo: { uploadId: logo.id, corner } } : {}),
+      ...(usesPhotos && animator ? { animatorId: animator.id } : {}),
+    };
+  }
+
+  async function makePreview() {
+    const request = body();
+    if (!request) return;
+    try {
+      const created = await api.call(avatarPreviewCall, request);
+      setPreviewJobId(created.jobId);
+      announceJob(created.jobId);
+    } catch {
+      // The client wrapper showed the catalogue message.
+    }
+  }
+
+  async function create() {
+    if (running) return;
+    const request = body();
+    if (!request) return;
+    setSubmitting(true);
+    try {
+      const created = await api.call(avatarCreateCall, request);
+      setRenderJobId(created.jobId);
+      announceJob(created.jobId);
+      toast.success(t("avatar.started", { cost: created.estimatedCost }));
+    } catch {
+      // Shown by the client wrapper.
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const previewVideo = videoOf(preview.job);
+  const result = videoOf(render.job);
+  const resultCaptions = captionsOf(render.job);
+
+  return (
+    <section className="mx-auto w-full max-w-6xl">
+      <h1 className="text-2xl font-bold tracking-tight">{t("avatar.title")}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("avatar.lead")}</p>
+
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-4">
+          <h2 className="font-semibold">{t("avatar.scenes")}</h2>
+          <ol className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="avatar-scenes">
+            {scenes.map((scene, index) => (
+              <SceneEditor
+                key={scene.key}
+                scene={scene}
+                number={index + 1}
+                count={scenes.length}
+                avatars={options?.avatars ?? []}
+                locale={locale}
+                onChange={(patch) => update(scene.key, patch)}
+                onRemove={() => setScenes((current) => current.filter((candidate) => candidate.key !== scene.key))}
+                onMove={(by) => move(index, by)}
+              />
+            ))}
+          </ol>
+          <Button type="button" variant="outline" className="justify-self-start" disabled={!options || scenes.length >= 10} onClick={() => setScenes((current) => [...current, newScene(current.at(-1)?.avatarId ?? options?.avatars[0]?.id ?? "", current.at(-1)?.voice ?? defaultVoice)])} data-testid="add-scene">
+            <PlusIcon aria-hidden="true" />
+            {t("avatar.addScene")}
+          </Button>
+        </div>
+
+        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4 desktop:sticky desktop:top-20 desktop:self-start">
+          <h2 className="font-semibold">{t("avatar.settings")}</h2>
+          <fieldset className="grid gap-1.5">
+            <legend className="mb-1 text-sm font-medium">{t("avatar.layout.label")}</legend>
+            <div className="flex flex-wrap gap-2">
+              {(["16:9", "9:16", "1:1"] as const).map((shape) => (
+                <label key={shape} className="grid cursor-pointer justify-items-center gap-1 rounded-lg border border-border px-3 py-2 text-xs has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
+                  <input type="radio" className="sr-only" name={`${id}-layout`} value={shape} checked={layout === shape} onChange={() => setLayout(shape)} />
+                  <span aria-hidden="true" className="block rounded-sm border-2 border-current" style={shape === "16:9" ? { width: 32, height: 18 } : shape === "9:16" ? { width: 14, height: 24 } : { width: 22, height: 22 }} />
+                  {t(`avatar.layout.${shape}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-resolution`}>{t("avatar.resolution.label")}</Label>
+            <NativeSelect id={`${id}-resolution`} value={String(resolution)} onChange={(event) => setResolution(Number(event.target.value) as 512 | 720 | 1080)}>
+              <option value="512">512p</option>
+              <option value="720">720p</option>
+              <option value="1080">1080p</option>
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-speed`}>
+              {t("avatar.speed.label")} · {t("avatar.speed.value", { value: speed.toFixed(1) })}
+            </Label>
+            <input id={`${id}-speed`} type="range" min={0.5} max={2} step={0.1} value={speed} onChange={(event) => setSpeed(Number(event.target.value))} className="accent-[var(--vx-primary)]" />
+          </div>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">{t("avatar.captions.label")}</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={captions.enabled} onChange={(event) => setCaptions({ ...captions, enabled: event.target.checked })} className="size-4 accent-[var(--vx-primary)]" />
+              {t("avatar.captions.enabled")}
+            </label>
+            {captions.enabled ? (
+              <>
+                <NativeSelect aria-label={t("avatar.captions.look")} value={captions.look} onChange={(event) => setCaptions({ ...captions, look: event.target.value as "outline" | "box" })}>
+                  <option value="box">{t("avatar.captions.box")}</option>
+                  <option value="outline">{t("avatar.captions.outline")}</option>
+                </NativeSelect>
+                <NativeSelect aria-label={t("avatar.captions.position")} value={captions.position} onChange={(event) => setCaptions({ ...captions, position: event.target.value as "bottom" | "top" })}>
+                  <option value="bottom">{t("avatar.captions.bottom")}</option>
+                  <option value="top">{t("avatar.captions.top")}</option>
+                </NativeSelect>
+                <ColourChoice
+                  label={t("avatar.captions.textColor")}
+                  value={captions.textColor}
+                  onChange={(textColor) => setCaptions({ ...captions, textColor })}
+                  swatches={[["#FFFFFF", t("subtitleBurnIn.colors.white")], ["#FFD400", t("subtitleBurnIn.colors.yellow")], ["#3CDCFF", t("subtitleBurnIn.colors.cyan")]]}
+                  customLabel={t("subtitleBurnIn.custom")}
+                />
+              </>
+            ) : null}
+          </fieldset>
+          <div className="grid gap-2">
+            <p className="text-sm font-medium">{t("avatar.logo.label")}</p>
+            {logo ? (
+              <div className="flex flex-wrap items-center gap-2">
+                <img src={logo.url} alt="" className="h-10 rounded bg-surface-muted object-contain" />
+                <NativeSelect aria-label={t("avatar.logo.corner")} value={corner} onChange={(event) => setCorner(event.target.value as Corner)} className="min-w-0 flex-1">
+                  {(["top-left", "top-right", "bottom-left", "bottom-right"] as const).map((choice) => (
+                    <option key={choice} value={choice}>
+                      {t(`avatar.logo.${choice}`)}
+                    </option>
+                  ))}
+                </NativeSelect>
+                <Button type="button" variant="ghost" size="sm" onClick={() => setLogo(null)}>
+                  {t("avatar.logo.remove")}
+                </Button>
+              </div>
+            ) : (
+              <UploadDropzone accept="image/*" onUploaded={setLogo} />
+            )}
+          </div>
+          {usesPhotos && options && options.animators.length > 1 ? (
+            <div className="grid gap-1">
+              <Label htmlFor={`${id}-animator`}>{t("avatar.animator.label")}</Label>
+              <NativeSelect id={`${id}-animator`} value={animator?.id ?? ""} onChange={(event) => setAnimatorId(event.target.value)}>
+                {options.animators.map((offer) => (
+                  <option key={offer.id} value={offer.id}>
+                    {offer.name} · {t(offer.location === "local" ? "avatar.animator.local" : "avatar.animator.remote")}
+                  </option>
+                ))}
+              </NativeSelect>
+              {animator ? <p className="text-xs text-muted-foreground">{animator.description}</p> : null}
+            </div>
+          ) : null}
+          <p className="text-sm font-medium tabular-nums" data-testid="avatar-estimate">
+            {cost != null ? t("avatar.estimate", { seconds: Math.round(estimatedSeconds), cost }) : t("avatar.estimateUnknown")}
+          </p>
+          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
+            <p role="alert" className="text-sm text-destructive">
+              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
+            </p>
+          ) : null}
+          <Button type="button" variant="outline" onClick={() => void makePreview()} disabled={!options || previewing} data-testid="avatar-preview">
+            {previewing ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
+            {previewing ? t("avatar.preview.running") : t("avatar.preview.button")}
+          </Button>
+          <Button type="button" size="lg" onClick={() => void create()} disabled={!options || running} data-testid="avatar-create">
+            {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <ClapperboardIcon aria-hidden="true" />}
+            {running ? t("avatar.creating") : t("avatar.create")}
+          </Button>
+        </aside>
+      </div>
+
+      {previewJobId ? (
+        <div className="mt-6 grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+          <h2 className="font-semibold">{t("avatar.preview.title")}</h2>
+          <JobStatus job={preview.job} connection={preview.connection} label={t("avatar.preview.running")} />
+          {previewVideo ? <video controls playsInline src={previewVideo.url} className="max-h-[70vh] w-full max-w-3xl rounded-lg bg-black" data-testid="avatar-preview-video" /> : null}
+        </div>
+      ) : null}
+
+      {renderJobId ? (
+        <div className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+          <h2 className="font-semibold">{t("avatar.result.title")}</h2>
+          <JobStatus job={render.job} connection={render.connection} label={t("avatar.creating")} />
+          {result ? (
+            <div className="grid w-full max-w-3xl gap-3" data-testid="avatar-result">
+              <video controls playsInline src={result.url} className="max-h-[70vh] w-full rounded-lg bg-black">
+                {resultCaptions ? <track kind="captions" src={resultCaptions.url} srcLang={locale} label={t("avatar.captions.label")} default /> : null}
+              </video>
+              <div className="flex flex-wrap gap-2">
+                <Button asChild size="sm">
+                  <a href={result.downloadUrl} download data-testid="download-video">
+                    <DownloadIcon aria-hidden="true" />
+                    {t("avatar.result.download")}
+                  </a>
+                </Button>
+                {resultCaptions ? (
+                  <Button asChild size="sm" variant="outline">
+                    <a href={resultCaptions.downloadUrl} download data-testid="download-captions">
+                      <DownloadIcon aria-hidden="true" />
+                      {t("avatar.result.captions")}
+                    </a>
+                  </Button>
+                ) : null}
+              </div>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      <ContentHistory tools={["avatar"]} className="mt-10" />
+    </section>
+  );
+}

@@ -1,0 +1,266 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { burnInStyleSchema, ErrorCode, messageFor, subtitleBurnInCost, type BurnInStyle, type JobView, type UploadView } from "@voxwork/contract";
+import { subtitleBurnInCreateCall, subtitleBurnInOptionsCall } from "@voxwork/contract/client";
+import { parseSubtitleFile, SUBTITLE_FILE_MAX, SubtitleParseError, type SubtitleLine } from "@voxwork/contract/subtitles";
+import { CaptionsIcon, DownloadIcon, FileTextIcon, LoaderCircleIcon } from "lucide-react";
+import { toast } from "sonner";
+import { useLocale, useT } from "../../i18n";
+import { useApiClient } from "../../lib/api-client";
+import { isSignedIn, useCurrentUser } from "../../lib/current-user";
+import { ContentHistory } from "../history/content-history";
+import { formatDuration } from "../history/history-format";
+import { announceJob } from "../history/use-job-history";
+import { JobStatus } from "../tool-shared/job-status";
+import { NativeSelect } from "../tool-shared/native-select";
+import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
+import { Button } from "../ui/button";
+import { Label } from "../ui/input";
+import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
+import { BurnInPreview } from "./burn-in-preview";
+import { ColourChoice } from "./colour-choice";
+
+/** A subtitle file read in the browser: its lines, or why it cannot be used. */
+type ChosenFile = { name: string; text: string; lines: SubtitleLine[] } | { name: string; error: string };
+
+const videoOf = (job: JobView | null) => (job?.status === "completed" ? job.media.find((file) => file.role === "video") : undefined);
+
+/**
+ * `/workbench/ai-tools/subtitle-burn-in`: a video, a subtitle file (read here, so its lines can be
+ * previewed over the video in the chosen style before anything is charged), the style, the cost,
+ * the run, and the result with its MP4.
+ */
+export function SubtitleBurnInPage() {
+  const t = useT();
+  const locale = useLocale();
+  const api = useApiClient();
+  const user = useCurrentUser();
+  const signedIn = isSignedIn(user);
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const [maxMinutes, setMaxMinutes] = useState<number | null>(null);
+  const [upload, setUpload] = useState<UploadView | null>(null);
+  const [file, setFile] = useState<ChosenFile | null>(null);
+  const [style, setStyle] = useState<BurnInStyle>(() => burnInStyleSchema.parse({}));
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const job = useFollowedJob(jobId);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    api.call(subtitleBurnInOptionsCall, {}).then((options) => live && setMaxMinutes(options.maxVideoMinutes), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, signedIn]);
+
+  const duration = upload?.durationSeconds ?? null;
+  const cost = duration != null ? subtitleBurnInCost(duration) : null;
+  const tooLong = duration != null && maxMinutes != null && duration > maxMinutes * 60;
+  const lines = file && "lines" in file ? file.lines : null;
+  const inVideo = lines && duration != null ? lines.filter((line) => line.startSeconds < duration) : lines;
+  const afterEnd = lines && inVideo ? lines.length - inVideo.length : 0;
+  const running = submitting || (jobId !== null && !isJobEnded(job.job));
+  const limit = maxMinutes != null ? t("subtitleBurnIn.limit", { minutes: maxMinutes }) : null;
+  const problems = useVideoProblems(upload, maxMinutes);
+  const update = (patch: Partial<BurnInStyle>) => setStyle((current) => ({ ...current, ...patch }));
+
+  async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+    const picked = event.target.files?.[0];
+    event.target.value = "";
+    if (!picked) return;
+    const text = await picked.text();
+    if (text.length > SUBTITLE_FILE_MAX) return setFile({ name: picked.name, error: t("subtitleBurnIn.fileTooLarge", { max: SUBTITLE_FILE_MAX.toLocaleString(locale) }) });
+    try {
+      setFile({ name: picked.name, text, lines: parseSubtitleFile(text).lines });
+    } catch (error) {
+      const reason = error instanceof SubtitleParseError ? error.reason[locale] : String(error);
+      setFile({ name: picked.name, error: messageFor(locale, ErrorCode.SUBTITLE_FILE_INVALID, { reason }) ?? reason });
+    }
+  }
+
+  async function start() {
+    if (running) return;
+    if (!upload) return toast.error(t("subtitleBurnIn.needVideo"));
+    if (!file || !("text" in file)) return toast.error(t("subtitleBurnIn.needFile"));
+    setSubmitting(true);
+    try {
+      const created = await api.call(subtitleBurnInCreateCall, { uploadId: upload.id, subtitleFile: { name: file.name.slice(0, 255), text: file.text }, style, title: upload.name.slice(0, 120) });
+      setJobId(created.jobId);
+      announceJob(created.jobId);
+      toast.success(t("subtitleBurnIn.started", { cost: created.cost }));
+    } catch {
+      // The client wrapper showed the catalogue message.
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const result = videoOf(job.job);
+  const radio = <Key extends "size" | "position" | "look">(key: Key, choices: readonly BurnInStyle[Key][]) => (
+    <fieldset className="grid gap-1.5">
+      <legend className="mb-1 text-sm font-medium">{t(`subtitleBurnIn.${key}.label`)}</legend>
+      <div className="inline-flex w-fit rounded-lg border border-border p-0.5" role="radiogroup">
+        {choices.map((choice) => (
+          <label key={String(choice)} className="cursor-pointer rounded-md px-3 py-1 text-sm has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
+            <input type="radio" className="sr-only" name={`${id}-${key}`} value={String(choice)} checked={style[key] === choice} onChange={() => update({ [key]: choice } as Partial<BurnInStyle>)} />
+            {t(`subtitleBurnIn.${key}.${String(choice)}` as `subtitleBurnIn.size.small`)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+
+  return (
+    <section className="mx-auto w-full max-w-6xl">
+      <h1 className="text-2xl font-bold tracking-tight">{t("subtitleBurnIn.title")}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("subtitleBurnIn.lead")}</p>
+
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-4 rounded-2xl border border-border bg-surface p-4">
+          <h2 className="font-semibold">{t("subtitleBurnIn.sourceTitle")}</h2>
+          <UploadedSource
+            upload={upload}
+            accept="video/*"
+            onChange={setUpload}
+            limit={limit}
+            replaceLabel={t("subtitleBurnIn.replace")}
+            problems={problems}
+            dropzoneTestId="video-dropzone"
+            readyTestId="video-source-ready"
+          >
+            {upload?.kind === "video" && upload.width && upload.height ? (
+              <div className="grid gap-1">
+                <p className="text-sm font-medium">{t("subtitleBurnIn.previewLabel")}</p>
+                <BurnInPreview videoUrl={upload.url} width={upload.width} height={upload.height} lines={inVideo ?? []} style={style} />
+                <p className="text-xs text-muted-foreground">{t("subtitleBurnIn.previewHint")}</p>
+              </div>
+            ) : null}
+          </UploadedSource>
+
+          <h2 className="mt-2 font-semibold">{t("subtitleBurnIn.fileTitle")}</h2>
+          <div className="grid gap-2">
+            <div className="flex flex-wrap items-center gap-3">
+              <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} data-testid="choose-subtitles">
+                <FileTextIcon aria-hidden="true" />
+                {t("subtitleBurnIn.chooseFile")}
+              </Button>
+              <input ref={fileInput} type="file" accept=".srt,.vtt,.ass,.ssa,text/plain,text/vtt" className="sr-only" tabIndex={-1} aria-label={t("subtitleBurnIn.chooseFile")} onChange={(event) => void chooseFile(event)} data-testid="subtitle-file-input" />
+              {file ? <span className="min-w-0 truncate text-sm font-medium">{file.name}</span> : null}
+            </div>
+            <p className="text-xs text-muted-foreground">{t("subtitleBurnIn.fileHint")}</p>
+            {file && "error" in file ? (
+              <p role="alert" className="text-sm text-destructive" data-testid="subtitle-file-error">
+                {file.error}
+              </p>
+            ) : null}
+            {lines && lines.length > 0 ? (
+              <p className="text-sm tabular-nums" data-testid="subtitle-summary">
+                {t(lines.length === 1 ? "subtitleBurnIn.fileSummaryOne" : "subtitleBurnIn.fileSummary", { count: lines.length, from: formatDuration(lines[0]!.startSeconds), to: formatDuration(Math.max(...lines.map((line) => line.endSeconds))) })}
+              </p>
+            ) : null}
+            {inVideo && inVideo.length === 0 ? (
+              <p role="alert" className="text-sm text-destructive">
+                {t("subtitleBurnIn.noLinesInVideo")}
+              </p>
+            ) : afterEnd > 0 ? (
+              <p className="text-sm text-muted-foreground">{t(afterEnd === 1 ? "subtitleBurnIn.linesAfterEndOne" : "subtitleBurnIn.linesAfterEnd", { count: afterEnd })}</p>
+            ) : null}
+            {inVideo && inVideo.length > 0 ? (
+              <ol className="max-h-48 overflow-y-auto rounded-lg border border-border text-sm" data-testid="subtitle-lines">
+                {inVideo.slice(0, 200).map((line, index) => (
+                  <li key={index} className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-2 border-b border-border px-2 py-1 last:border-b-0">
+                    <span className="text-xs text-muted-foreground tabular-nums">{formatDuration(line.startSeconds)}</span>
+                    <span className="whitespace-pre-line">{line.text}</span>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </div>
+        </div>
+
+        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4">
+          <h2 className="font-semibold">{t("subtitleBurnIn.styleTitle")}</h2>
+          {radio("size", ["small", "medium", "large"])}
+          {radio("position", ["bottom", "top"])}
+          {radio("look", ["outline", "box"])}
+          <ColourChoice
+            label={t("subtitleBurnIn.textColor")}
+            value={style.textColor}
+            onChange={(textColor) => update({ textColor })}
+            swatches={[
+              ["#FFFFFF", t("subtitleBurnIn.colors.white")],
+              ["#FFD400", t("subtitleBurnIn.colors.yellow")],
+              ["#3CDCFF", t("subtitleBurnIn.colors.cyan")],
+              ["#101010", t("subtitleBurnIn.colors.black")],
+            ]}
+            customLabel={t("subtitleBurnIn.custom")}
+            testId="text-colour"
+          />
+          <ColourChoice
+            label={t(style.look === "box" ? "subtitleBurnIn.outlineColor.box" : "subtitleBurnIn.outlineColor.outline")}
+            value={style.outlineColor}
+            onChange={(outlineColor) => update({ outlineColor })}
+            swatches={[
+              ["#101010", t("subtitleBurnIn.colors.black")],
+              ["#FFFFFF", t("subtitleBurnIn.colors.white")],
+              ["#0A2A66", t("subtitleBurnIn.colors.navy")],
+            ]}
+            customLabel={t("subtitleBurnIn.custom")}
+            testId="outline-colour"
+          />
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={style.bold} onChange={(event) => update({ bold: event.target.checked })} className="size-4 accent-[var(--vx-primary)]" />
+            {t("subtitleBurnIn.bold")}
+          </label>
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-lines`}>{t("subtitleBurnIn.maxLines.label")}</Label>
+            <NativeSelect id={`${id}-lines`} value={String(style.maxLines)} onChange={(event) => update({ maxLines: Number(event.target.value) })}>
+              {[1, 2, 3].map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </NativeSelect>
+            <p className="text-xs text-muted-foreground">{t("subtitleBurnIn.maxLines.hint")}</p>
+          </div>
+          <p className="text-sm font-medium tabular-nums" data-testid="burn-in-estimate">
+            {cost != null && duration != null ? t("subtitleBurnIn.estimate", { cost, duration: formatDuration(duration) }) : t("subtitleBurnIn.estimateUnknown")}
+          </p>
+          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
+            <p role="alert" className="text-sm text-destructive">
+              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
+            </p>
+          ) : null}
+          <Button type="button" size="lg" onClick={() => void start()} disabled={running || !upload || !inVideo?.length || tooLong} data-testid="burn-in-create">
+            {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <CaptionsIcon aria-hidden="true" />}
+            {running ? t("subtitleBurnIn.running") : t("subtitleBurnIn.start")}
+          </Button>
+        </aside>
+      </div>
+
+      {jobId ? (
+        <div className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+          <h2 className="font-semibold">{t("subtitleBurnIn.result.title")}</h2>
+          <JobStatus job={job.job} connection={job.connection} label={t("subtitleBurnIn.running")} />
+          {result ? (
+            <div className="grid w-full max-w-3xl gap-3" data-testid="burn-in-result">
+              <video controls playsInline src={result.url} className="w-full rounded-lg bg-black" />
+              <div>
+                <Button asChild size="sm">
+                  <a href={result.downloadUrl} download data-testid="download-video">
+                    <DownloadIcon aria-hidden="true" />
+                    {t("subtitleBurnIn.result.download")}
+                  </a>
+                </Button>
+              </div>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      <ContentHistory tools={["subtitle-burn-in"]} className="mt-10" />
+    </section>
+  );
+}

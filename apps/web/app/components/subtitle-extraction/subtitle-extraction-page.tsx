@@ -1,0 +1,179 @@
+import { useEffect, useId, useState } from "react";
+import { subtitleExtractionCost, type UploadView } from "@voxwork/contract";
+import { subtitleExtractionCreateCall, subtitleExtractionOptionsCall } from "@voxwork/contract/client";
+import { LoaderCircleIcon, ScanTextIcon } from "lucide-react";
+import { toast } from "sonner";
+import { useT } from "../../i18n";
+import { useApiClient } from "../../lib/api-client";
+import { isSignedIn, useCurrentUser } from "../../lib/current-user";
+import { ContentHistory } from "../history/content-history";
+import { formatDuration } from "../history/history-format";
+import { announceJob } from "../history/use-job-history";
+import { JobStatus } from "../tool-shared/job-status";
+import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
+import { Button } from "../ui/button";
+import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
+import { CopyTranscriptButton, extractedLines, SubtitleDownloads, SubtitleLinesTable } from "./subtitle-result";
+
+type Choice = "both" | "zh" | "en";
+const LANGUAGES: Record<Choice, Array<"zh" | "en">> = { both: ["zh", "en"], zh: ["zh"], en: ["en"] };
+const HINTS = { both: "subtitleExtraction.languages.bothHint", zh: "subtitleExtraction.languages.zhHint", en: "subtitleExtraction.languages.enHint" } as const;
+const STAGES = { ingest: "subtitleExtraction.stages.ingest", read: "subtitleExtraction.stages.read", deliver: "subtitleExtraction.stages.deliver" } as const;
+
+interface Reader {
+  name: string;
+  location: "local" | "remote";
+}
+
+/**
+ * `/workbench/ai-tools/subtitle-extraction`: a video, the subtitles to read (Chinese, English or
+ * both), the cost, the run with its progress, and the result: the video with the extracted VTT as a
+ * track (to check the timing), the lines, downloads (per language for bilingual subtitles) and copy.
+ */
+export function SubtitleExtractionPage() {
+  const t = useT();
+  const api = useApiClient();
+  const user = useCurrentUser();
+  const signedIn = isSignedIn(user);
+  const id = useId();
+
+  const [maxMinutes, setMaxMinutes] = useState<number | null>(null);
+  const [reader, setReader] = useState<Reader | null>(null);
+  const [upload, setUpload] = useState<UploadView | null>(null);
+  const [choice, setChoice] = useState<Choice>("both");
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [readFrom, setReadFrom] = useState<UploadView | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const run = useFollowedJob(jobId);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    api.call(subtitleExtractionOptionsCall, {}).then(
+      (options) => {
+        if (!live) return;
+        setMaxMinutes(options.maxVideoMinutes);
+        setReader(options.readers[0] ?? null);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, signedIn]);
+
+  const duration = upload?.durationSeconds ?? null;
+  const cost = duration != null ? subtitleExtractionCost(duration) : null;
+  const running = submitting || (jobId !== null && !isJobEnded(run.job));
+  const tooLong = duration != null && maxMinutes != null && duration > maxMinutes * 60;
+  const notVideo = upload !== null && upload.kind !== "video";
+  const limit = maxMinutes != null ? t("subtitleExtraction.limit", { minutes: maxMinutes }) : null;
+  const problems = useVideoProblems(upload, maxMinutes);
+
+  async function extract() {
+    if (running) return;
+    if (!upload) return toast.error(t("subtitleExtraction.needVideo"));
+    setSubmitting(true);
+    try {
+      const created = await api.call(subtitleExtractionCreateCall, { uploadId: upload.id, languages: LANGUAGES[choice], title: upload.name.slice(0, 120) });
+      setJobId(created.jobId);
+      setReadFrom(upload);
+      announceJob(created.jobId);
+      toast.success(t("subtitleExtraction.started", { cost: created.cost }));
+    } catch {
+      // The client wrapper showed the catalogue message.
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const lines = extractedLines(run.job);
+  const media = run.job?.status === "completed" ? run.job.media : [];
+  const track = media.find((file) => file.name === "subtitles.vtt");
+  const bilingual = lines?.some((line) => line.zh && line.en) ?? false;
+
+  return (
+    <section className="mx-auto w-full max-w-6xl">
+      <h1 className="text-2xl font-bold tracking-tight">{t("subtitleExtraction.title")}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("subtitleExtraction.lead")}</p>
+
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] items-start gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-4 rounded-2xl border border-border bg-surface p-4">
+          <h2 className="font-semibold">{t("subtitleExtraction.sourceTitle")}</h2>
+          <UploadedSource
+            upload={upload}
+            accept="video/*"
+            onChange={setUpload}
+            limit={limit}
+            replaceLabel={t("subtitleExtraction.replace")}
+            problems={problems}
+            dropzoneTestId="video-dropzone"
+            readyTestId="video-source-ready"
+          >
+            {/* Once read, the result's player (with the extracted subtitles) takes this one's place. */}
+            {upload?.kind === "video" && !(lines && readFrom?.id === upload.id) ? <video controls playsInline preload="metadata" src={upload.url} className="max-h-[50dvh] w-full rounded-lg bg-black" /> : null}
+          </UploadedSource>
+        </div>
+
+        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4">
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 font-semibold">{t("subtitleExtraction.languagesTitle")}</legend>
+            {(["both", "zh", "en"] as const).map((option) => (
+              <label key={option} className="grid gap-0.5 text-sm">
+                <span className="flex items-center gap-2">
+                  <input type="radio" name={`${id}-languages`} value={option} checked={choice === option} onChange={() => setChoice(option)} className="size-4 accent-[var(--vx-primary)]" data-testid={`languages-${option}`} />
+                  {t(`subtitleExtraction.languages.${option}`)}
+                </span>
+                <span className="pl-6 text-xs text-muted-foreground">{t(HINTS[option])}</span>
+              </label>
+            ))}
+          </fieldset>
+          {reader ? (
+            <p className="text-xs text-muted-foreground">{t("subtitleExtraction.reader", { name: reader.name.replace(/\s*\(.*\)$/, ""), where: t(reader.location === "local" ? "subtitleExtraction.local" : "subtitleExtraction.remote") })}</p>
+          ) : null}
+          <p className="text-sm font-medium tabular-nums" data-testid="extraction-estimate">
+            {cost != null && duration != null ? t("subtitleExtraction.estimate", { cost, duration: formatDuration(duration) }) : t("subtitleExtraction.estimateUnknown")}
+          </p>
+          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
+            <p role="alert" className="text-sm text-destructive">
+              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
+            </p>
+          ) : null}
+          <Button type="button" size="lg" onClick={() => void extract()} disabled={running || !upload || notVideo || tooLong} data-testid="extraction-create">
+            {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <ScanTextIcon aria-hidden="true" />}
+            {running ? t("subtitleExtraction.extracting") : t("subtitleExtraction.extract")}
+          </Button>
+        </aside>
+      </div>
+
+      {jobId ? (
+        <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+          <h2 className="font-semibold">{t("subtitleExtraction.result.title")}</h2>
+          <JobStatus job={run.job} connection={run.connection} label={t("subtitleExtraction.extracting")} stageLabel={(stage) => (stage in STAGES ? t(STAGES[stage as keyof typeof STAGES]) : stage)} />
+          {lines && readFrom ? (
+            <div className="grid grid-cols-[minmax(0,1fr)] gap-4 desktop:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" data-testid="extraction-result">
+              <div className="grid content-start gap-3">
+                <video controls playsInline preload="metadata" src={readFrom.url} className="w-full rounded-lg bg-black" data-testid="extraction-video">
+                  {track ? <track kind="subtitles" src={track.url} srcLang={bilingual || lines.some((line) => line.zh) ? "zh" : "en"} label={t("subtitleExtraction.result.trackLabel")} default /> : null}
+                </video>
+                <p className="text-xs text-muted-foreground">{t("subtitleExtraction.result.checkHint")}</p>
+                <SubtitleDownloads media={media} />
+              </div>
+              <div className="grid content-start gap-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-sm font-medium" data-testid="extraction-summary">
+                    {[t("subtitleExtraction.result.summary", { count: lines.length }), bilingual ? t("subtitleExtraction.result.bilingual") : null].filter(Boolean).join(" · ")}
+                  </p>
+                  <CopyTranscriptButton lines={lines} />
+                </div>
+                <SubtitleLinesTable lines={lines} />
+              </div>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      <ContentHistory tools={["subtitle-extraction"]} className="mt-10" />
+    </section>
+  );
+}

@@ -1,0 +1,272 @@
+import { useEffect, useId, useState } from "react";
+import { messageFor, videoErasureCost, ErrorCode, type ErasureRegion, type JobView, type UploadView } from "@voxwork/contract";
+import { videoErasureCreateCall, videoErasureDetectCall, videoErasureOptionsCall, videoErasurePreviewCall } from "@voxwork/contract/client";
+import { DownloadIcon, EraserIcon, LoaderCircleIcon, PlayIcon, ScanTextIcon } from "lucide-react";
+import { toast } from "sonner";
+import { useLocale, useT } from "../../i18n";
+import { useApiClient } from "../../lib/api-client";
+import { isSignedIn, useCurrentUser } from "../../lib/current-user";
+import { ContentHistory } from "../history/content-history";
+import { formatDuration } from "../history/history-format";
+import { announceJob } from "../history/use-job-history";
+import { JobStatus } from "../tool-shared/job-status";
+import { NativeSelect } from "../tool-shared/native-select";
+import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
+import { Button } from "../ui/button";
+import { Label } from "../ui/input";
+import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
+import { BeforeAfterSlider } from "./before-after-slider";
+import { newRegionId, RegionEditor, type EditableRegion } from "./region-editor";
+
+type Mode = "automatic" | "regions";
+type Detection = "subtitles" | "all-text";
+type Fill = "best" | "inpaint" | "fast";
+
+/** The found regions of a detect job's result, read defensively. */
+function foundRegions(job: JobView | null): EditableRegion[] | null {
+  if (job?.status !== "completed") return null;
+  const regions = (job.output as { regions?: unknown } | null)?.regions;
+  // A completed job's output may arrive with a later event.
+  if (!Array.isArray(regions)) return null;
+  return (regions as ErasureRegion[]).map((region) => ({ ...region, kind: region.kind ?? "text", id: newRegionId(), enabled: true }));
+}
+
+const videoOf = (job: JobView | null) => (job?.status === "completed" ? job.media.find((file) => file.role === "video") : undefined);
+
+/**
+ * `/workbench/ai-tools/video-erasure`: a video, what to erase (text found automatically, which the
+ * user may untick, and rectangles drawn on a frame with their own times), a free 10-second preview
+ * (masks beside the result), the cost, the run, and the result with a before/after slider and the MP4.
+ */
+export function VideoErasurePage() {
+  const t = useT();
+  const locale = useLocale();
+  const api = useApiClient();
+  const user = useCurrentUser();
+  const signedIn = isSignedIn(user);
+  const id = useId();
+
+  const [maxMinutes, setMaxMinutes] = useState<number | null>(null);
+  const [upload, setUpload] = useState<UploadView | null>(null);
+  const [mode, setMode] = useState<Mode>("automatic");
+  const [detection, setDetection] = useState<Detection>("subtitles");
+  const [fill, setFill] = useState<Fill>("best");
+  const [regions, setRegions] = useState<EditableRegion[]>([]);
+  const [detectJobId, setDetectJobId] = useState<string | null>(null);
+  const [previewJobId, setPreviewJobId] = useState<string | null>(null);
+  const [eraseJobId, setEraseJobId] = useState<string | null>(null);
+  const [erasedFrom, setErasedFrom] = useState<UploadView | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const detect = useFollowedJob(detectJobId);
+  const preview = useFollowedJob(previewJobId);
+  const erase = useFollowedJob(eraseJobId);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    api.call(videoErasureOptionsCall, {}).then((options) => live && setMaxMinutes(options.maxVideoMinutes), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, signedIn]);
+
+  // Found regions join the list once (drawn ones stay).
+  const found = foundRegions(detect.job);
+  const foundKey = found ? `${detectJobId}:${found.length}` : null;
+  useEffect(() => {
+    if (found) setRegions((current) => [...current.filter((region) => region.kind === "area"), ...found]);
+    // Once per finished detect job (`found` is rebuilt on every render; its key is not).
+  }, [foundKey]);
+
+  const duration = upload?.durationSeconds ?? null;
+  const cost = duration != null ? videoErasureCost(duration) : null;
+  const chosen: ErasureRegion[] = regions.filter((region) => region.enabled).map(({ id: _id, enabled: _enabled, ...region }) => region);
+  const detecting = detectJobId !== null && !isJobEnded(detect.job);
+  const previewing = previewJobId !== null && !isJobEnded(preview.job);
+  const erasing = submitting || (eraseJobId !== null && !isJobEnded(erase.job));
+  const tooLong = duration != null && maxMinutes != null && duration > maxMinutes * 60;
+
+  function chooseVideo(next: UploadView | null) {
+    setUpload(next);
+    setRegions([]);
+    setDetectJobId(null);
+    setPreviewJobId(null);
+  }
+
+  async function findText() {
+    if (!upload) return toast.error(t("videoErasure.needVideo"));
+    try {
+      const created = await api.call(videoErasureDetectCall, { uploadId: upload.id, detection });
+      setDetectJobId(created.jobId);
+      announceJob(created.jobId);
+    } catch {
+      // The client wrapper showed the catalogue message.
+    }
+  }
+
+  async function makePreview() {
+    if (!upload) return toast.error(t("videoErasure.needVideo"));
+    if (chosen.length === 0) return toast.error(t("videoErasure.needRegions"));
+    try {
+      const created = await api.call(videoErasurePreviewCall, { uploadId: upload.id, regions: chosen, fill });
+      setPreviewJobId(created.jobId);
+      announceJob(created.jobId);
+    } catch {
+      // Shown by the client wrapper.
+    }
+  }
+
+  // Automatic mode may erase without a review: the job then finds the text itself and erases all of it.
+  const canErase = chosen.length > 0 || (mode === "automatic" && !found);
+
+  async function eraseAll() {
+    if (erasing) return;
+    if (!upload) return toast.error(t("videoErasure.needVideo"));
+    if (!canErase) return toast.error(t("videoErasure.needRegions"));
+    setSubmitting(true);
+    try {
+      const created = await api.call(videoErasureCreateCall, { uploadId: upload.id, regions: chosen, fill, mode, detection, title: upload.name.slice(0, 120) });
+      setEraseJobId(created.jobId);
+      setErasedFrom(upload);
+      announceJob(created.jobId);
+      toast.success(t("videoErasure.started", { cost: created.cost }));
+    } catch {
+      // Shown by the client wrapper.
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const previewVideo = videoOf(preview.job);
+  const result = videoOf(erase.job);
+  const limit = maxMinutes != null ? t("videoErasure.limit", { minutes: maxMinutes }) : null;
+  const problems = useVideoProblems(upload, maxMinutes);
+
+  return (
+    <section className="mx-auto w-full max-w-6xl">
+      <h1 className="text-2xl font-bold tracking-tight">{t("videoErasure.title")}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("videoErasure.lead")}</p>
+
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-4 rounded-2xl border border-border bg-surface p-4">
+          <h2 className="font-semibold">{t("videoErasure.sourceTitle")}</h2>
+          <UploadedSource
+            upload={upload}
+            accept="video/*"
+            onChange={chooseVideo}
+            limit={limit}
+            replaceLabel={t("videoErasure.replace")}
+            problems={problems}
+            dropzoneTestId="video-dropzone"
+            readyTestId="video-source-ready"
+          >
+            {upload?.kind === "video" && upload.width && upload.height ? (
+              <RegionEditor videoUrl={upload.url} width={upload.width} height={upload.height} durationSeconds={duration ?? 0} regions={regions} onChange={setRegions} allowDrawing={mode === "regions" || regions.length > 0} />
+            ) : null}
+          </UploadedSource>
+        </div>
+
+        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4">
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 font-semibold">{t("videoErasure.modeTitle")}</legend>
+            {(["automatic", "regions"] as const).map((choice) => (
+              <label key={choice} className="grid gap-0.5 text-sm">
+                <span className="flex items-center gap-2">
+                  <input type="radio" name={`${id}-mode`} value={choice} checked={mode === choice} onChange={() => setMode(choice)} className="size-4 accent-[var(--vx-primary)]" />
+                  {t(`videoErasure.modes.${choice}`)}
+                </span>
+                <span className="pl-6 text-xs text-muted-foreground">{t(choice === "automatic" ? "videoErasure.modes.automaticHint" : "videoErasure.modes.regionsHint")}</span>
+              </label>
+            ))}
+          </fieldset>
+          {mode === "automatic" ? (
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-detection`}>{t("videoErasure.detection.label")}</Label>
+              <NativeSelect id={`${id}-detection`} value={detection} onChange={(event) => setDetection(event.target.value as Detection)}>
+                <option value="subtitles">{t("videoErasure.detection.subtitles")}</option>
+                <option value="all-text">{t("videoErasure.detection.allText")}</option>
+              </NativeSelect>
+              <Button type="button" variant="outline" onClick={() => void findText()} disabled={!upload || detecting} data-testid="find-text">
+                {detecting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <ScanTextIcon aria-hidden="true" />}
+                {detecting ? t("videoErasure.detection.finding") : t("videoErasure.detection.find")}
+              </Button>
+              {detectJobId ? <JobStatus job={detect.job} connection={detect.connection} label={t("videoErasure.detection.finding")} /> : null}
+              {found ? (
+                found.length > 0 ? (
+                  <p className="text-sm" data-testid="found-count">
+                    {t("videoErasure.detection.found", { count: found.length })}
+                  </p>
+                ) : (
+                  <div className="grid gap-2" data-testid="no-text">
+                    <p role="alert" className="text-sm text-destructive">
+                      {messageFor(locale, ErrorCode.ERASURE_NO_TEXT_FOUND)}
+                    </p>
+                    <Button type="button" variant="outline" size="sm" onClick={() => setMode("regions")}>
+                      {t("videoErasure.modes.regions")}
+                    </Button>
+                  </div>
+                )
+              ) : null}
+            </div>
+          ) : null}
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-fill`}>{t("videoErasure.fill.label")}</Label>
+            <NativeSelect id={`${id}-fill`} value={fill} onChange={(event) => setFill(event.target.value as Fill)}>
+              <option value="best">{t("videoErasure.fill.best")}</option>
+              <option value="inpaint">{t("videoErasure.fill.inpaint")}</option>
+              <option value="fast">{t("videoErasure.fill.fast")}</option>
+            </NativeSelect>
+            <p className="text-xs text-muted-foreground">{t("videoErasure.fill.hint")}</p>
+          </div>
+          <p className="text-sm font-medium tabular-nums" data-testid="erasure-estimate">
+            {cost != null && duration != null ? t("videoErasure.estimate", { cost, duration: formatDuration(duration) }) : t("videoErasure.estimateUnknown")}
+          </p>
+          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
+            <p role="alert" className="text-sm text-destructive">
+              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
+            </p>
+          ) : null}
+          <Button type="button" variant="outline" onClick={() => void makePreview()} disabled={!upload || previewing || chosen.length === 0} data-testid="erasure-preview">
+            {previewing ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
+            {previewing ? t("videoErasure.preview.running") : t("videoErasure.preview.button")}
+          </Button>
+          <p className="-mt-3 text-xs text-muted-foreground">{t("videoErasure.preview.free")}</p>
+          <Button type="button" size="lg" onClick={() => void eraseAll()} disabled={erasing || !upload || !canErase || tooLong} data-testid="erasure-create">
+            {erasing ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <EraserIcon aria-hidden="true" />}
+            {erasing ? t("videoErasure.erasing") : t("videoErasure.erase")}
+          </Button>
+        </aside>
+      </div>
+
+      {previewJobId ? (
+        <div className="mt-6 grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+          <h2 className="font-semibold">{t("videoErasure.preview.title")}</h2>
+          <JobStatus job={preview.job} connection={preview.connection} label={t("videoErasure.preview.running")} />
+          {previewVideo ? <video controls playsInline src={previewVideo.url} className="w-full max-w-4xl rounded-lg bg-black" data-testid="erasure-preview-video" /> : null}
+        </div>
+      ) : null}
+
+      {eraseJobId ? (
+        <div className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+          <h2 className="font-semibold">{t("videoErasure.result.title")}</h2>
+          <JobStatus job={erase.job} connection={erase.connection} label={t("videoErasure.erasing")} />
+          {result && erasedFrom ? (
+            <div className="grid w-full max-w-3xl gap-3" data-testid="erasure-result">
+              <BeforeAfterSlider beforeUrl={erasedFrom.url} afterUrl={result.url} width={erasedFrom.width ?? 16} height={erasedFrom.height ?? 9} />
+              <div>
+                <Button asChild size="sm">
+                  <a href={result.downloadUrl} download data-testid="download-video">
+                    <DownloadIcon aria-hidden="true" />
+                    {t("videoErasure.result.download")}
+                  </a>
+                </Button>
+              </div>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      <ContentHistory tools={["video-erasure"]} className="mt-10" />
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+/** Audio separation (tool `audio-separation`). The same keys in `audio-separation.zh.ts`. */
+export const audioSeparationEn = {
+  title: "Audio separation",
+  lead: "Split a recording, or the sound of a video, into a voice track and a background track. You get both as WAV and MP3, each exactly as long as the original.",
+  sourceTitle: "1. Your audio or video",
+  replace: "Use another file",
+  limit: "Up to {minutes} minutes per file on your plan.",
+  videoNote: "The video's first audio track is separated.",
+  engineTitle: "2. How to separate",
+  location: { local: "Local", remote: "Remote" },
+  perMinute: "{price} points per started minute",
+  engines: {
+    rnnoise: {
+      name: "Speech enhancement (RNNoise)",
+      description:
+        "Runs on our servers. It cleans speech rather than splitting music: the voice is the cleaned speech and the background is everything it removed. Music under the speech stays partly in the voice.",
+    },
+    elevenlabs: {
+      name: "ElevenLabs voice isolation",
+      description: "A neural voice isolator: the voice taken out of music, effects and noise; the background is the original with that voice removed. Your audio is sent to ElevenLabs.",
+    },
+  },
+  noEngines: "No separation engine is set up here.",
+  estimate: "Cost: {cost} points for {duration}",
+  estimateUnknown: "The cost shows once a file with sound is uploaded.",
+  separate: "Separate",
+  separating: "Separating…",
+  started: "Separation started: {cost} points reserved.",
+  needFile: "Upload an audio or video file first.",
+  stages: { ingest: "Reading the audio", separate: "Separating", encode: "Writing the stems", deliver: "Saving" },
+  result: {
+    title: "Result",
+    listen: "Listen to",
+    original: "Original",
+    voice: "Voice",
+    background: "Background",
+    switchHint: "Switching keeps the position, so you can compare the tracks at the same moment.",
+    download: "{track} · {format}",
+    residualNote: "Speech enhancement: the background is what was removed from the voice, and music under the speech stays partly in the voice.",
+  },
+};

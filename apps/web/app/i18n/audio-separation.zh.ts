@@ -1,0 +1,42 @@
+import type { audioSeparationEn } from "./audio-separation.en";
+
+/** 人声分离（工具 `audio-separation`）。键与 `audio-separation.en.ts` 相同。 */
+export const audioSeparationZh: typeof audioSeparationEn = {
+  title: "人声分离",
+  lead: "把一段录音或视频的声音分成人声和背景声两条音轨。两条音轨都提供 WAV 和 MP3，时长与原音频完全一致。",
+  sourceTitle: "1. 您的音频或视频",
+  replace: "换一个文件",
+  limit: "您的套餐每个文件最长 {minutes} 分钟。",
+  videoNote: "将分离视频的第一条音轨。",
+  engineTitle: "2. 分离方式",
+  location: { local: "本地", remote: "远程" },
+  perMinute: "每开始一分钟 {price} 积分",
+  engines: {
+    rnnoise: {
+      name: "语音增强（RNNoise）",
+      description: "在我们的服务器上运行。它用于净化语音，而不是拆分音乐：人声是净化后的语音，背景声是被去除的全部内容。语音下方的音乐会有一部分留在人声中。",
+    },
+    elevenlabs: {
+      name: "ElevenLabs 人声提取",
+      description: "神经网络人声提取：从音乐、音效和噪声中取出人声；背景声是去掉该人声后的原音频。您的音频会发送给 ElevenLabs。",
+    },
+  },
+  noEngines: "此处尚未配置分离引擎。",
+  estimate: "费用：{duration} 需 {cost} 积分",
+  estimateUnknown: "上传带声音的文件后显示费用。",
+  separate: "开始分离",
+  separating: "正在分离…",
+  started: "已开始分离：已预留 {cost} 积分。",
+  needFile: "请先上传音频或视频文件。",
+  stages: { ingest: "读取音频", separate: "分离中", encode: "生成音轨", deliver: "保存" },
+  result: {
+    title: "结果",
+    listen: "试听",
+    original: "原音频",
+    voice: "人声",
+    background: "背景声",
+    switchHint: "切换时保持播放位置，方便在同一时刻对比各音轨。",
+    download: "{track} · {format}",
+    residualNote: "语音增强：背景声是从人声中去除的部分，语音下方的音乐会有一部分留在人声中。",
+  },
+};

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { identifier, multiLineText, singleLineText } from '../input-schemas.ts';
+import { SUBTITLE_FILE_MAX } from '../subtitles/subtitle-files.ts';
+
+const hexColour = identifier({ max: 7 }).regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #FFD400');
+
+/** Text height as a share of the picture's shorter side, per size. */
+export const BURN_IN_SIZES = { small: 0.045, medium: 0.055, large: 0.07 } as const;
+
+/**
+ * How the subtitles look in the picture: size, colours, an outline or a translucent box, top or
+ * bottom, and at most how many lines a cue may take (longer lines are broken, CJK-aware; the file's
+ * own line breaks are kept).
+ */
+export const burnInStyleSchema = z
+  .object({
+    size: z.enum(['small', 'medium', 'large']).default('medium'),
+    position: z.enum(['bottom', 'top']).default('bottom'),
+    textColor: hexColour.default('#FFFFFF'),
+    look: z.enum(['outline', 'box']).default('outline'),
+    outlineColor: hexColour.default('#101010'),
+    bold: z.boolean().default(false),
+    maxLines: z.int().min(1).max(3).default(2),
+  })
+  .strict();
+
+export type BurnInStyle = z.infer<typeof burnInStyleSchema>;
+
+export const subtitleBurnInOptionsCall = defineCall({
+  path: '/api/subtitle-burn-in/options',
+  summary: 'Subtitle burn-in: the price per started minute and the plan’s longest video.',
+  tag: 'subtitle-burn-in',
+  access: 'user',
+  body: z.object({}).strict(),
+  data: z.object({ pricePerMinute: z.number().int(), maxVideoMinutes: z.number() }),
+});
+
+export const subtitleBurnInCreateCall = defineCall({
+  path: '/api/subtitle-burn-in/create',
+  summary: 'Subtitle burn-in: draws an SRT, VTT or ASS file into an uploaded video in the chosen style (the audio is copied); points per started minute.',
+  tag: 'subtitle-burn-in',
+  access: 'user',
+  body: z
+    .object({
+      uploadId: z.uuid(),
+      subtitleFile: z.object({ name: singleLineText({ max: 255, trim: true }), text: multiLineText({ min: 1, max: SUBTITLE_FILE_MAX }) }).strict(),
+      style: burnInStyleSchema.default(burnInStyleSchema.parse({})),
+      title: singleLineText({ max: 120, trim: true }).optional(),
+    })
+    .strict(),
+  data: z.object({ jobId: z.string(), cost: z.number().int(), lines: z.number().int(), linesAfterEnd: z.number().int() }),
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { singleLineText } from '../input-schemas.ts';
+
+/** The scripts of burned-in subtitles the tool reads: Chinese (Han) and English (Latin). */
+export const SUBTITLE_SCRIPTS = ['zh', 'en'] as const;
+export const subtitleScriptSchema = z.enum(SUBTITLE_SCRIPTS);
+export type SubtitleScript = z.infer<typeof subtitleScriptSchema>;
+
+const readerOffer = z.object({ id: z.string(), location: z.enum(['local', 'remote']), name: z.string(), languages: z.array(z.string()) });
+
+export const subtitleExtractionOptionsCall = defineCall({
+  path: '/api/subtitle-extraction/options',
+  summary: 'Subtitle extraction: the readers of burned-in subtitles (OCR), the price per started minute and the plan’s longest video.',
+  tag: 'subtitle-extraction',
+  access: 'user',
+  body: z.object({}).strict(),
+  data: z.object({ readers: z.array(readerOffer), pricePerMinute: z.number().int(), maxVideoMinutes: z.number() }),
+});
+
+export const subtitleExtractionCreateCall = defineCall({
+  path: '/api/subtitle-extraction/create',
+  summary: 'Subtitle extraction: reads the burned-in subtitles of an uploaded video (Chinese, English or both) into timed lines, SRT, VTT and a transcript; points per started minute.',
+  tag: 'subtitle-extraction',
+  access: 'user',
+  body: z
+    .object({
+      uploadId: z.uuid(),
+      /** Which scripts to read; a bilingual subtitle (a Chinese and an English row) gives a file per language too. */
+      languages: z
+        .array(subtitleScriptSchema)
+        .min(1)
+        .max(SUBTITLE_SCRIPTS.length)
+        .refine((languages) => new Set(languages).size === languages.length, { message: 'each language once' })
+        .default(['zh', 'en']),
+      title: singleLineText({ max: 120, trim: true }).optional(),
+    })
+    .strict(),
+  data: z.object({ jobId: z.string(), cost: z.number().int() }),
+});

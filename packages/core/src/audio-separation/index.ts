@@ -1,0 +1,2 @@
+export * from './audio-separation.service.ts';
+export * from './audio-separation.pipeline.ts';

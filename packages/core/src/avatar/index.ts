@@ -1,0 +1,2 @@
+export * from './avatar.service.ts';
+export * from './avatar.pipeline.ts';

@@ -1,0 +1,46 @@
+/**
+ * What video erasure needs from the engine layer, in product terms: the text on screen (where and
+ * when) and the erasure of regions. apps/server implements it over the engine registry
+ * (`apps/server/src/engines/video-erasure-engines.ts`).
+ */
+
+export interface PixelRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A text seen on screen: where, while when, and what it says. */
+export interface FoundText {
+  box: PixelRegion;
+  startSeconds: number;
+  endSeconds: number;
+  text: string;
+}
+
+export interface ErasureMask {
+  box: PixelRegion;
+  startSeconds: number;
+  endSeconds: number;
+  kind: 'text' | 'area';
+}
+
+export interface VideoErasureEngines {
+  /** Burned-in subtitle lines (`subtitles`) or every text on screen (`all-text`). */
+  findText(request: { videoFile: string; mode: 'subtitles' | 'all-text'; signal?: AbortSignal | undefined; onProgress?: ((percent: number) => void) | undefined }): Promise<{
+    texts: FoundText[];
+    width: number;
+    height: number;
+    warnings: string[];
+  }>;
+  /** The video with the masks erased, written to `outputFile` (audio copied). */
+  erase(request: {
+    videoFile: string;
+    outputFile: string;
+    masks: ErasureMask[];
+    fill: 'best' | 'inpaint' | 'fast';
+    signal?: AbortSignal | undefined;
+    onProgress?: ((percent: number) => void) | undefined;
+  }): Promise<{ durationSeconds: number; warnings: string[]; stats?: { pixelsMasked: number; pixelsFromNeighbours: number; pixelsInpainted: number } | undefined }>;
+}

@@ -1,0 +1,3 @@
+export * from './subtitle-extraction.service.ts';
+export * from './subtitle-extraction.pipeline.ts';
+export * from './subtitle-scripts.ts';

@@ -1,0 +1,591 @@
+/**
+ * `voxwork:talking-photo`: a portrait photo speaks, offline, with no neural lip-sync weights.
+ *
+ * The face (face-api's 68 landmarks, or landmarks the caller gives) carries a triangle mesh: the
+ * landmarks, cheek points between the jaw and the mouth corners, and a fixed ring of anchors around
+ * the face, so only the face region moves. Each frame the jaw, chin, lower lip and mouth corners
+ * move with the mouth pose of `mouthTrack` (opening from the speech's loudness, shape from the
+ * words' visemes), the upper eyelids come down for blinks (3–5 s apart, ~150 ms), the triangles
+ * whose corners moved are warped (piecewise affine, bilinear, pure TypeScript), the parted lips
+ * are filled with a dark mouth with a hint of teeth and tongue, and the whole picture is moved by a
+ * slow head motion (rotation about the neck, a little drift) and breathing (a tiny vertical scale),
+ * recorded per frame as one affine transform. Frames stream into ffmpeg (H.264 + AAC); none is kept.
+ */
+import { readFile } from 'node:fs/promises';
+import { pipeIntoMediaTool, probeMedia, FFMPEG_COMMON } from '@voxwork/media';
+import { z } from 'zod';
+import type { AnimatedFrames, AnimateOptions, AnimateResult, Animator } from '../capabilities/animator.ts';
+import { clampOption, parseOptions } from '../capabilities/call-options.ts';
+import type { BoundingBox, EngineWarning } from '../capabilities/engine-common.ts';
+import { animateOptionsSchema } from '../capabilities/option-schemas.ts';
+import { EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
+import { boxOverlap, facesInPicture } from './face-landmarks.ts';
+import { applyAffine, delaunay, transformImage, warpTriangle, type Affine, type Point, type RgbaImage } from './mesh-warp.ts';
+import { mouthTrack, type MouthPose, type MouthTrack } from './mouth-track.ts';
+
+import { TALKING_PHOTO_ENGINE_ID } from './avatar-engine-ids.ts';
+
+export { TALKING_PHOTO_ENGINE_ID };
+
+const DEFAULT_FRAME_RATE = 25;
+/** Sides of the picture made: up to 1080 px (512–1080 is the intended range; smaller is allowed for previews and tests). */
+const MIN_SIDE = 128;
+const MAX_SIDE = 1080;
+const DEFAULT_MIN_LONG_SIDE = 512;
+const DEFAULT_MAX_LONG_SIDE = 1080;
+/** The photo is looked at for faces no larger than this on its long side. */
+const DETECTION_SIDE = 960;
+
+const point = z.object({ x: z.number(), y: z.number() });
+const providerSchema = z.object({
+  /** 68 landmarks (iBUG layout) in the photo's pixels: no detection (a face the detector misses, a drawing, a corrected face). */
+  landmarks: z.array(point).length(68).optional(),
+  /** Seed of the blinks and head motion (default 1): the same seed gives the same video. */
+  seed: z.number().int().optional(),
+  /** Head motion and breathing, 0 (a still frame) … 2 (twice the default), default 1. */
+  headMotion: z.number().min(0).max(2).optional(),
+  /** Blinks (default true). */
+  blinks: z.boolean().optional(),
+  /** How far the jaw opens, 0.3–2 × the default. */
+  mouthScale: z.number().min(0.3).max(2).optional(),
+  /** x264 CRF (default 18). */
+  crf: z.number().int().min(0).max(40).optional(),
+});
+type ProviderOptions = z.infer<typeof providerSchema>;
+
+/** Landmark indices of the 68-point layout. */
+const LEFT_EYE = [36, 37, 38, 39, 40, 41];
+const RIGHT_EYE = [42, 43, 44, 45, 46, 47];
+
+/** How much of the jaw drop each landmark takes (down the face's own vertical axis). */
+const DROP: Record<number, number> = {
+  3: 0.08, 4: 0.25, 5: 0.5, 6: 0.75, 7: 0.92, 8: 1, 9: 0.92, 10: 0.75, 11: 0.5, 12: 0.25, 13: 0.08,
+  48: 0.35, 54: 0.35, 60: 0.38, 64: 0.38,
+  55: 0.6, 56: 0.84, 57: 0.88, 58: 0.84, 59: 0.6,
+  65: 0.84, 66: 0.88, 67: 0.84,
+  49: -0.04, 50: -0.07, 51: -0.08, 52: -0.07, 53: -0.04,
+  61: -0.08, 62: -0.1, 63: -0.08,
+};
+/** How much each landmark follows the corners' widening (+) or rounding (−), along the face's horizontal axis (sign: away from the mouth's centre). */
+const SPREAD: Record<number, number> = { 48: 1, 54: 1, 60: 0.9, 64: 0.9, 49: 0.5, 53: 0.5, 59: 0.5, 55: 0.5, 61: 0.35, 63: 0.35, 65: 0.35, 67: 0.35, 50: 0.15, 52: 0.15, 58: 0.15, 56: 0.15 };
+
+/** A small deterministic random number generator (mulberry32). */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Eyelid closure per frame, 0 open … 1 shut: blinks 3–5 s apart (the first within 1–2.5 s), each ~150 ms. */
+export function blinkTrack(frameCount: number, frameRate: number, seed: number): number[] {
+  const next = random(seed * 7919 + 13);
+  const closure = new Array<number>(frameCount).fill(0);
+  const duration = 0.15 + next() * 0.05;
+  for (let at = 1 + next() * 1.5; at < frameCount / frameRate; at += 3 + next() * 2) {
+    for (let frame = Math.floor(at * frameRate); frame <= Math.ceil((at + duration) * frameRate) && frame < frameCount; frame++) {
+      const phase = (frame / frameRate - at) / duration;
+      if (phase > 0 && phase < 1) closure[frame] = Math.max(closure[frame]!, Math.sin(Math.PI * phase));
+    }
+  }
+  return closure;
+}
+
+export interface FaceGeometry {
+  /** The 68 landmarks in the picture's pixels. */
+  landmarks: Point[];
+  /** The face's axes: `across` from the left eye to the right, `down` perpendicular, and the eye distance in pixels. */
+  across: Point;
+  down: Point;
+  unit: number;
+}
+
+function faceGeometry(landmarks: Point[]): FaceGeometry {
+  const mean = (indices: number[]) => ({ x: indices.reduce((sum, i) => sum + landmarks[i]!.x, 0) / indices.length, y: indices.reduce((sum, i) => sum + landmarks[i]!.y, 0) / indices.length });
+  const left = mean(LEFT_EYE);
+  const right = mean(RIGHT_EYE);
+  const unit = Math.hypot(right.x - left.x, right.y - left.y) || 1;
+  const across = { x: (right.x - left.x) / unit, y: (right.y - left.y) / unit };
+  return { landmarks, across, down: { x: -across.y, y: across.x }, unit };
+}
+
+export interface FaceMesh {
+  /** Rest positions: the 68 landmarks, then the cheek and chin points, then the anchor ring. */
+  points: Point[];
+  triangles: Array<[number, number, number]>;
+  /** The anchor ring: nothing outside it moves but by the head motion. */
+  ring: Point[];
+  geometry: FaceGeometry;
+  /** Per point: how much of the jaw drop, of the spread, its side (−1 left, +1 right of the mouth's centre). */
+  drop: Float64Array;
+  spread: Float64Array;
+  side: Float64Array;
+  /** The mouth's gap: the polygon (point indices) that opens, its middle top and bottom points, and whether the photo shows its own mouth inside. */
+  mouth: { polygon: number[]; upper: number; lower: number; ownInside: boolean };
+}
+
+const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+
+/** The mesh of a face in a `width × height` picture. */
+export function buildFaceMesh(landmarks: Point[], width: number, height: number, mouthScale = 1): FaceMesh {
+  const geometry = faceGeometry(landmarks);
+  const { across, down, unit } = geometry;
+  const lm = landmarks.map((p) => ({ ...p }));
+  // Closed lips: the inner lips meet; keep the lower ones a pixel below so the mesh can open between them.
+  for (const [upper, lower] of [[61, 67], [62, 66], [63, 65]] as const) {
+    const gap = (lm[lower]!.x - lm[upper]!.x) * down.x + (lm[lower]!.y - lm[upper]!.y) * down.y;
+    if (gap < 1) lm[lower] = { x: lm[upper]!.x + down.x, y: lm[upper]!.y + down.y };
+  }
+  const extra: Array<{ point: Point; drop: number; spread: number }> = [
+    { point: lerp(lm[3]!, lm[48]!, 0.45), drop: 0.22, spread: 0.25 },
+    { point: lerp(lm[4]!, lm[48]!, 0.5), drop: 0.3, spread: 0.35 },
+    { point: lerp(lm[5]!, lm[48]!, 0.5), drop: 0.45, spread: 0.3 },
+    { point: lerp(lm[6]!, lm[59]!, 0.5), drop: 0.7, spread: 0.15 },
+    { point: lerp(lm[13]!, lm[54]!, 0.45), drop: 0.22, spread: 0.25 },
+    { point: lerp(lm[12]!, lm[54]!, 0.5), drop: 0.3, spread: 0.35 },
+    { point: lerp(lm[11]!, lm[54]!, 0.5), drop: 0.45, spread: 0.3 },
+    { point: lerp(lm[10]!, lm[55]!, 0.5), drop: 0.7, spread: 0.15 },
+    { point: lerp(lm[57]!, lm[8]!, 0.5), drop: 0.92, spread: 0 },
+    { point: lerp(lm[2]!, lm[31]!, 0.5), drop: 0.04, spread: 0.1 },
+    { point: lerp(lm[14]!, lm[35]!, 0.5), drop: 0.04, spread: 0.1 },
+  ];
+  // A photo whose lips are apart (teeth or a dark mouth showing): its mouth splits at the middle, the
+  // upper half staying with the upper lip (upper teeth) and the lower half going with the jaw, the
+  // gap between them filled. Closed lips part between the inner lip points themselves.
+  const PAIRS = [[61, 67], [62, 66], [63, 65]] as const;
+  const restGap = (lm[66]!.x - lm[62]!.x) * down.x + (lm[66]!.y - lm[62]!.y) * down.y;
+  const split = restGap > Math.max(3, 0.06 * unit);
+  const upperChain: number[] = PAIRS.map(([upper]) => upper);
+  const lowerChain: number[] = PAIRS.map(([, lower]) => lower);
+  if (split) {
+    PAIRS.forEach(([upper, lower], k) => {
+      const mid = lerp(lm[upper]!, lm[lower]!, 0.5);
+      upperChain[k] = 68 + extra.length;
+      extra.push({ point: { x: mid.x - 0.4 * down.x, y: mid.y - 0.4 * down.y }, drop: DROP[upper] ?? 0, spread: SPREAD[upper] ?? 0 });
+      lowerChain[k] = 68 + extra.length;
+      extra.push({ point: { x: mid.x + 0.4 * down.x, y: mid.y + 0.4 * down.y }, drop: DROP[lower] ?? 0, spread: SPREAD[lower] ?? 0 });
+    });
+  }
+  // The ring: an ellipse around the face in its own axes, with room below the chin for the jaw to drop.
+  const centre = { x: lm.reduce((s, p) => s + p.x, 0) / 68, y: lm.reduce((s, p) => s + p.y, 0) / 68 };
+  const project = (p: Point) => ({ u: (p.x - centre.x) * across.x + (p.y - centre.y) * across.y, v: (p.x - centre.x) * down.x + (p.y - centre.y) * down.y });
+  const projected = lm.map(project);
+  const minU = Math.min(...projected.map((p) => p.u));
+  const maxU = Math.max(...projected.map((p) => p.u));
+  const minV = Math.min(...projected.map((p) => p.v));
+  const maxV = Math.max(...projected.map((p) => p.v)) + 0.5 * unit * mouthScale;
+  const midU = (minU + maxU) / 2;
+  const midV = (minV + maxV) / 2;
+  const radiusU = ((maxU - minU) / 2) * 1.3 + 0.1 * unit;
+  const radiusV = ((maxV - minV) / 2) * 1.22 + 0.1 * unit;
+  const ring: Point[] = [];
+  const RING = 28;
+  for (let k = 0; k < RING; k++) {
+    const angle = (2 * Math.PI * k) / RING;
+    const u = midU + radiusU * Math.cos(angle);
+    const v = midV + radiusV * Math.sin(angle);
+    ring.push({ x: Math.min(width, Math.max(0, centre.x + u * across.x + v * down.x)), y: Math.min(height, Math.max(0, centre.y + u * across.y + v * down.y)) });
+  }
+  const points = [...lm, ...extra.map((entry) => entry.point), ...ring];
+  // Distinct points for the triangulation: nudge any point within half a pixel of an earlier one.
+  for (let i = 0; i < points.length; i++) {
+    for (let j = 0; j < i; j++) {
+      if (Math.abs(points[i]!.x - points[j]!.x) < 0.5 && Math.abs(points[i]!.y - points[j]!.y) < 0.5) points[i] = { x: points[i]!.x + 0.6 * down.x + 0.01, y: points[i]!.y + 0.6 * down.y };
+    }
+  }
+  const drop = new Float64Array(points.length);
+  const spread = new Float64Array(points.length);
+  const side = new Float64Array(points.length);
+  const mouthCentre = lerp(lm[48]!, lm[54]!, 0.5);
+  points.forEach((p, index) => {
+    if (index < 68) {
+      drop[index] = DROP[index] ?? 0;
+      spread[index] = SPREAD[index] ?? 0;
+    } else if (index < 68 + extra.length) {
+      drop[index] = extra[index - 68]!.drop;
+      spread[index] = extra[index - 68]!.spread;
+    }
+    side[index] = Math.sign((p.x - mouthCentre.x) * across.x + (p.y - mouthCentre.y) * across.y);
+  });
+  return { points, triangles: delaunay(points), ring, geometry, drop, spread, side, mouth: { polygon: [60, ...upperChain, 64, ...[...lowerChain].reverse()], upper: upperChain[1]!, lower: lowerChain[1]!, ownInside: split } };
+}
+
+/** The mesh's points for one mouth pose and eyelid closure. */
+export function posedPoints(mesh: FaceMesh, pose: Pick<MouthPose, 'open' | 'spread'>, blink: number, mouthScale = 1): Point[] {
+  const { across, down, unit, landmarks } = mesh.geometry;
+  const jaw = pose.open * 0.45 * unit * mouthScale;
+  // Opening narrows the mouth a little; spread widens (e, i) or rounds (o, u) it.
+  const widen = (pose.spread * 0.09 - pose.open * 0.03) * unit;
+  const out = mesh.points.map((p, index) => {
+    const dy = jaw * mesh.drop[index]!;
+    const dx = widen * mesh.spread[index]! * mesh.side[index]!;
+    return { x: p.x + dy * down.x + dx * across.x, y: p.y + dy * down.y + dx * across.y };
+  });
+  if (blink > 0) {
+    for (const [upper, lower] of [[37, 41], [38, 40], [43, 47], [44, 46]] as const) out[upper] = lerp(mesh.points[upper]!, landmarks[lower]!, 0.9 * blink);
+  }
+  return out;
+}
+
+/** Distance from a point to segment ab. */
+function segmentDistance(px: number, py: number, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const t = Math.max(0, Math.min(1, ((px - a.x) * dx + (py - a.y) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(px - a.x - t * dx, py - a.y - t * dy);
+}
+
+/**
+ * The mouth's inside where the lips part beyond their rest: dark red-brown (darker at the back), a
+ * row of upper teeth under the upper lip and a tongue tint at the bottom when the photo shows no
+ * mouth of its own; edges anti-aliased over a pixel.
+ */
+function fillInnerMouth(target: RgbaImage, mesh: FaceMesh, posed: Point[]): void {
+  const { unit } = mesh.geometry;
+  const rest = mesh.points;
+  const polygon = mesh.mouth.polygon.map((index) => posed[index]!);
+  const top = posed[mesh.mouth.upper]!;
+  const bottom = posed[mesh.mouth.lower]!;
+  const gap = Math.hypot(bottom.x - top.x, bottom.y - top.y);
+  const restGap = Math.hypot(rest[mesh.mouth.lower]!.x - rest[mesh.mouth.upper]!.x, rest[mesh.mouth.lower]!.y - rest[mesh.mouth.upper]!.y);
+  if (gap - restGap < 0.5) return;
+  // The fill grows in over the first 0.06 eye distances of opening.
+  const cover = Math.min(1, (gap - restGap) / (0.06 * unit));
+  const left = posed[60]!;
+  const right = posed[64]!;
+  const halfWidth = Math.hypot(right.x - left.x, right.y - left.y) / 2 || 1;
+  const centre = lerp(left, right, 0.5);
+  const ax = (right.x - left.x) / (2 * halfWidth);
+  const ay = (right.y - left.y) / (2 * halfWidth);
+  const teeth = mesh.mouth.ownInside ? 0 : Math.min(1, Math.max(0, (gap / unit - 0.08) / 0.12));
+  const teethDepth = Math.min(0.3, (0.11 * unit) / gap);
+  const toothWidth = 0.075 * unit;
+  const { width, height, data } = target;
+  const x0 = Math.max(0, Math.floor(Math.min(...polygon.map((p) => p.x)) - 1));
+  const x1 = Math.min(width, Math.ceil(Math.max(...polygon.map((p) => p.x)) + 1));
+  const y0 = Math.max(0, Math.floor(Math.min(...polygon.map((p) => p.y)) - 1));
+  const y1 = Math.min(height, Math.ceil(Math.max(...polygon.map((p) => p.y)) + 1));
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const px = x + 0.5;
+      const py = y + 0.5;
+      let inside = false;
+      let edge = Infinity;
+      for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+        const a = polygon[i]!;
+        const b = polygon[j]!;
+        if (a.y > py !== b.y > py && px < ((b.x - a.x) * (py - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+        edge = Math.min(edge, segmentDistance(px, py, a, b));
+      }
+      const coverage = (inside ? Math.min(1, 0.5 + edge) : Math.max(0, 0.5 - edge)) * cover;
+      if (coverage <= 0) continue;
+      const along = (px - centre.x) * ax + (py - centre.y) * ay;
+      const across = Math.abs(along) / halfWidth;
+      const depth = Math.min(1, Math.max(0, ((px - top.x) * -ay + (py - top.y) * ax) / gap));
+      const shade = 0.6 + 0.4 * Math.min(1, across * 1.3);
+      let r = 52 * shade;
+      let g = 14 * shade;
+      let b = 18 * shade;
+      if (teeth > 0 && depth < teethDepth && across < 0.7) {
+        const gapLine = Math.abs(((along / toothWidth) % 1) + 1) % 1 < 0.1 ? 0.82 : 1;
+        const amount = teeth * 0.85 * (1 - (across / 0.7) ** 3) * (1 - (depth / teethDepth) ** 4);
+        r += (226 * gapLine - r) * amount;
+        g += (220 * gapLine - g) * amount;
+        b += (208 * gapLine - b) * amount;
+      } else if (depth > 0.66 && across < 0.6) {
+        const amount = 0.5 * (1 - across / 0.6) * Math.min(1, (depth - 0.66) / 0.2);
+        r += (148 - r) * amount;
+        g += (58 - g) * amount;
+        b += (64 - b) * amount;
+      }
+      const offset = (y * width + x) * 4;
+      data[offset] = data[offset]! + (r - data[offset]!) * coverage;
+      data[offset + 1] = data[offset + 1]! + (g - data[offset + 1]!) * coverage;
+      data[offset + 2] = data[offset + 2]! + (b - data[offset + 2]!) * coverage;
+    }
+  }
+}
+
+/** The head motion and breathing of frame `frame`: photo pixel → output pixel. */
+export function headTransform(frame: number, frameRate: number, width: number, height: number, pivot: Point, amount: number, seed: number): Affine {
+  const next = random(seed * 104729 + 7);
+  const phases = [next(), next(), next(), next(), next()].map((value) => value * 2 * Math.PI);
+  const t = frame / frameRate;
+  const angle = amount * 0.012 * (0.6 * Math.sin((2 * Math.PI * t) / 6.1 + phases[0]!) + 0.4 * Math.sin((2 * Math.PI * t) / 3.7 + phases[1]!));
+  const dx = amount * 0.005 * width * Math.sin((2 * Math.PI * t) / 7.3 + phases[2]!);
+  const dy = amount * 0.003 * height * Math.sin((2 * Math.PI * t) / 5.3 + phases[3]!);
+  const breathe = 1 + amount * 0.004 * Math.sin((2 * Math.PI * t) / 4.2 + phases[4]!);
+  // A zoom about the centre (2.5 % at the default amount) keeps the moved photo over the whole frame.
+  const zoom = 1 + 0.025 * amount;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  // p → R·S·(p − pivot) + pivot + d, S a vertical scale (breathing, from the bottom edge of the neck's pivot), then the zoom about the centre.
+  const a = cos;
+  const b = -sin * breathe;
+  const d = sin;
+  const e = cos * breathe;
+  const c = pivot.x + dx - a * pivot.x - b * pivot.y;
+  const f = pivot.y + dy - d * pivot.x - e * pivot.y;
+  const cx = width / 2;
+  const cy = height / 2;
+  return [zoom * a, zoom * b, zoom * (c - cx) + cx, zoom * d, zoom * e, zoom * (f - cy) + cy];
+}
+
+export interface TalkingPhotoPlan {
+  width: number;
+  height: number;
+  frameRate: number;
+  frameCount: number;
+  /** The photo as it sits in the picture (scaled to cover it, cropped around the face). */
+  base: RgbaImage;
+  mesh: FaceMesh;
+  track: MouthTrack;
+  blinks: number[];
+  /** Frame → its head transform (photo pixel → output pixel). */
+  headTransform(frame: number): Affine;
+  /** Frame → its RGBA pixels (a new buffer each call). */
+  renderFrame(frame: number): Uint8Array;
+  warnings: EngineWarning[];
+}
+
+interface PlanInput {
+  imageFile: string;
+  face?: BoundingBox | undefined;
+  audioFile: string;
+  words?: AnimateOptions['words'];
+  width?: number | undefined;
+  height?: number | undefined;
+  frameRate?: number | undefined;
+  signal?: AbortSignal | undefined;
+  provider: ProviderOptions;
+  warnings: EngineWarning[];
+  engineId: string;
+}
+
+const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
+
+/** Everything but the pixels: the picture's size and crop, the face and its mesh, the mouth track. */
+export async function planTalkingPhoto(input: PlanInput): Promise<TalkingPhotoPlan> {
+  const { engineId, warnings, provider } = input;
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+  const bytes = await readFile(input.imageFile).catch((cause: unknown) => {
+    throw new EngineInputError(`${input.imageFile} could not be read: ${cause instanceof Error ? cause.message : String(cause)}`, { engineId, cause });
+  });
+  // Decoded once (EXIF orientation applied by @napi-rs/canvas); drawn small for detection, cropped for the picture.
+  const image = await loadImage(bytes).catch(() => undefined);
+  const photo = image?.width && image.height ? { width: image.width, height: image.height } : undefined;
+  throwIfAborted(input.signal, engineId);
+  if (!photo) throw new EngineInputError(`${input.imageFile} is not a picture (JPEG, PNG or WebP)`, { engineId });
+  const audio = await probeMedia(input.audioFile, input.signal ? { signal: input.signal } : {}).catch(() => undefined);
+  throwIfAborted(input.signal, engineId);
+  if (!audio?.audio) throw new EngineInputError(`${input.audioFile} is not audio ffmpeg can read`, { engineId });
+  throwIfAborted(input.signal, engineId);
+
+  // The face, in the photo's pixels.
+  let landmarks: Point[];
+  if (provider.landmarks) landmarks = provider.landmarks;
+  else {
+    const scale = Math.min(1, DETECTION_SIDE / Math.max(photo.width, photo.height));
+    const small = createCanvas(Math.max(1, Math.round(photo.width * scale)), Math.max(1, Math.round(photo.height * scale)));
+    const smallContext = small.getContext('2d');
+    smallContext.imageSmoothingQuality = 'high';
+    smallContext.drawImage(image!, 0, 0, small.width, small.height);
+    const [sx, sy] = [photo.width / small.width, photo.height / small.height];
+    const faces = (await facesInPicture({ width: small.width, height: small.height, rgba: smallContext.getImageData(0, 0, small.width, small.height).data })).map((face) => ({
+      ...face,
+      box: { x: face.box.x * sx, y: face.box.y * sy, width: face.box.width * sx, height: face.box.height * sy },
+      landmarks: face.landmarks.map((p) => ({ x: p.x * sx, y: p.y * sy })),
+    }));
+    throwIfAborted(input.signal, engineId);
+    if (faces.length === 0) throw new EngineInputError('No face was found in the photo: use a photo where one face looks towards the camera, well lit and at least ~80 pixels wide', { engineId });
+    let chosen = faces[0]!;
+    if (input.face) {
+      const scored = faces.map((face) => ({ face, score: boxOverlap(face.box, input.face!) })).sort((a, b) => b.score - a.score)[0]!;
+      if (scored.score < 0.1) throw new EngineInputError(`No face was found in the box asked for (${Math.round(input.face.x)}, ${Math.round(input.face.y)}, ${Math.round(input.face.width)}×${Math.round(input.face.height)}); the photo's faces are at ${faces.map((face) => `(${Math.round(face.box.x)}, ${Math.round(face.box.y)}, ${Math.round(face.box.width)}×${Math.round(face.box.height)})`).join(', ')}`, { engineId });
+      chosen = scored.face;
+    } else if (faces.length > 1) {
+      warnings.push({ type: 'other', message: `The photo shows ${faces.length} faces; the largest (at ${Math.round(chosen.box.x)}, ${Math.round(chosen.box.y)}) speaks. Pick another with source.face.` });
+    }
+    landmarks = chosen.landmarks;
+  }
+
+  // The picture's size: asked, or the photo's own with its long side brought into 512–1080.
+  const aspect = photo.width / photo.height;
+  let width: number;
+  let height: number;
+  if (input.width && input.height) [width, height] = [input.width, input.height];
+  else if (input.width) [width, height] = [input.width, input.width / aspect];
+  else if (input.height) [width, height] = [input.height * aspect, input.height];
+  else {
+    const long = Math.min(DEFAULT_MAX_LONG_SIDE, Math.max(DEFAULT_MIN_LONG_SIDE, Math.max(photo.width, photo.height)));
+    [width, height] = aspect >= 1 ? [long, long / aspect] : [long * aspect, long];
+  }
+  const sized = (option: 'width' | 'height', value: number, asked: number | undefined) => {
+    const used = even(clampOption(warnings, option, Math.round(value), [MIN_SIDE, MAX_SIDE], (inRange) => `${MIN_SIDE}–${MAX_SIDE} pixels; used ${even(inRange)}`));
+    if (asked !== undefined && asked >= MIN_SIDE && asked <= MAX_SIDE && used !== asked) warnings.push({ type: 'approximated-option', option, details: `H.264 needs even sizes; used ${used}` });
+    return used;
+  };
+  width = sized('width', width, input.width);
+  height = sized('height', height, input.height);
+
+  // Cover the picture with the photo, the crop centred on the face as far as the photo allows.
+  const scale = Math.max(width / photo.width, height / photo.height);
+  const faceCentre = { x: landmarks.reduce((s, p) => s + p.x, 0) / 68, y: landmarks.reduce((s, p) => s + p.y, 0) / 68 };
+  const cropX = Math.min(photo.width - width / scale, Math.max(0, faceCentre.x - width / scale / 2));
+  const cropY = Math.min(photo.height - height / scale, Math.max(0, faceCentre.y - height / scale / 2));
+  if (scale > 2) warnings.push({ type: 'approximate-output', output: 'video', details: `the photo is enlarged ${scale.toFixed(1)}× to fill ${width}×${height}: the picture will be soft` });
+  if (Math.abs(width / height - aspect) > 0.01) {
+    warnings.push({ type: 'approximate-output', output: 'video', details: `the photo (${photo.width}×${photo.height}) is cropped to the picture's shape (${width}×${height}) around the face` });
+  }
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(image!, cropX, cropY, width / scale, height / scale, 0, 0, width, height);
+  const base: RgbaImage = { width, height, data: context.getImageData(0, 0, width, height).data };
+  const placed = landmarks.map((p) => ({ x: (p.x - cropX) * scale, y: (p.y - cropY) * scale }));
+  const mouthScale = provider.mouthScale ?? 1;
+  const mesh = buildFaceMesh(placed, width, height, mouthScale);
+  if (mesh.geometry.unit < 24) warnings.push({ type: 'approximate-output', output: 'video', details: `the face is small in the picture (eyes ${Math.round(mesh.geometry.unit)} px apart): crop the photo around it for a closer talking head` });
+
+  const frameRate = input.frameRate ?? DEFAULT_FRAME_RATE;
+  const track = await mouthTrack({ audioFile: input.audioFile, frameRate, words: input.words, signal: input.signal }).catch((cause: unknown) => {
+    if (input.signal?.aborted) throw cause;
+    throw new EngineInputError(`${input.audioFile} could not be decoded as audio`, { engineId, cause });
+  });
+  const frameCount = track.poses.length;
+  const seed = provider.seed ?? 1;
+  const blinks = provider.blinks === false ? new Array<number>(frameCount).fill(0) : blinkTrack(frameCount, frameRate, seed);
+  const amount = provider.headMotion ?? 1;
+  const pivot = mesh.geometry.landmarks[8]!;
+  const transformOf = (frame: number) => headTransform(frame, frameRate, width, height, pivot, amount, seed);
+
+  // The mesh's triangles that can move (a corner with a drop, spread or eyelid), and the rest of the ring's box, redrawn each frame.
+  const eyelids = new Set([37, 38, 43, 44]);
+  const moving = mesh.triangles.filter((triangle) => triangle.some((v) => mesh.drop[v] !== 0 || mesh.spread[v] !== 0 || eyelids.has(v)));
+  const movingBox = boxOf(moving.flatMap((triangle) => triangle.map((v) => mesh.points[v]!)), width, height, 0.6 * mesh.geometry.unit * mouthScale);
+  const work: RgbaImage = { width, height, data: new Uint8Array(base.data) };
+  const restoreBox = (target: RgbaImage) => {
+    for (let y = movingBox.top; y < movingBox.bottom; y++) {
+      const from = (y * width + movingBox.left) * 4;
+      const to = (y * width + movingBox.right) * 4;
+      target.data.set(base.data.subarray(from, to), from);
+    }
+  };
+
+  return {
+    width,
+    height,
+    frameRate,
+    frameCount,
+    base,
+    mesh,
+    track,
+    blinks,
+    headTransform: transformOf,
+    warnings,
+    renderFrame(frame: number): Uint8Array {
+      const pose = track.poses[Math.min(frame, frameCount - 1)]!;
+      const posed = posedPoints(mesh, pose, blinks[frame] ?? 0, mouthScale);
+      restoreBox(work);
+      for (const [i, j, k] of moving) warpTriangle(base, [mesh.points[i]!, mesh.points[j]!, mesh.points[k]!], work, [posed[i]!, posed[j]!, posed[k]!]);
+      fillInnerMouth(work, mesh, posed);
+      const out: RgbaImage = { width, height, data: new Uint8Array(width * height * 4) };
+      transformImage(work, transformOf(frame), out);
+      return out.data as Uint8Array;
+    },
+  };
+}
+
+function boxOf(points: Point[], width: number, height: number, margin: number) {
+  return {
+    left: Math.max(0, Math.floor(Math.min(...points.map((p) => p.x)) - margin)),
+    right: Math.min(width, Math.ceil(Math.max(...points.map((p) => p.x)) + margin)),
+    top: Math.max(0, Math.floor(Math.min(...points.map((p) => p.y)) - margin)),
+    bottom: Math.min(height, Math.ceil(Math.max(...points.map((p) => p.y)) + margin)),
+  };
+}
+
+/** Whether a picture point lies inside the warp region (the anchor ring) of a plan, in the photo's (base) pixels. */
+export function insideRing(ring: readonly Point[], p: Point): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const a = ring[i]!;
+    const b = ring[j]!;
+    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
+
+export { applyAffine };
+
+export function createTalkingPhoto(): Animator {
+  const engineId = TALKING_PHOTO_ENGINE_ID;
+
+  async function plan(options: Omit<AnimateOptions, 'outputFile'>, warnings: EngineWarning[], provider: ProviderOptions): Promise<TalkingPhotoPlan> {
+    const { source } = options;
+    if (!('imageFile' in source)) {
+      throw new EngineInputError(`${engineId} animates a photo (source.imageFile); ${'videoFile' in source ? 'lip sync of a video' : 'built-in avatars'} is another engine's work`, { engineId });
+    }
+    if (options.language && !options.words?.length) warnings.push({ type: 'unsupported-option', option: 'language', details: 'without word timings the mouth follows the audio alone, whatever the language' });
+    return planTalkingPhoto({ imageFile: source.imageFile, face: source.face, audioFile: options.audioFile, words: options.words, width: options.width, height: options.height, frameRate: options.frameRate, signal: options.signal, provider, warnings, engineId });
+  }
+
+  async function* frames(planned: TalkingPhotoPlan, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
+    for (let frame = 0; frame < planned.frameCount; frame++) {
+      throwIfAborted(signal, engineId);
+      yield planned.renderFrame(frame);
+    }
+  }
+
+  return {
+    specificationVersion: 'v1',
+    engineId,
+    async doAnimateFrames(options): Promise<AnimatedFrames> {
+      const { warnings, provider } = parseOptions(options, { engineId, request: animateOptionsSchema.omit({ outputFile: true }), vendor: 'voxwork', schema: providerSchema, name: engineId });
+      try {
+        const planned = await plan(options, warnings, provider);
+        return { width: planned.width, height: planned.height, frameRate: planned.frameRate, frameCount: planned.frameCount, frames: frames(planned, options.signal), warnings };
+      } catch (error) {
+        throw toEngineError(error, engineId, 'preparing the talking photo');
+      }
+    },
+    async doAnimate(options: AnimateOptions): Promise<AnimateResult> {
+      const started = performance.now();
+      const { warnings, provider } = parseOptions(options, { engineId, request: animateOptionsSchema, vendor: 'voxwork', schema: providerSchema, name: engineId });
+      try {
+        const planned = await plan(options, warnings, provider);
+        const planMs = performance.now() - started;
+        const rate = Number.isInteger(planned.frameRate) ? String(planned.frameRate) : planned.frameRate.toFixed(6);
+        await pipeIntoMediaTool(
+          'ffmpeg',
+          [
+            ...FFMPEG_COMMON,
+            '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${planned.width}x${planned.height}`, '-r', rate, '-i', 'pipe:0',
+            '-i', options.audioFile,
+            '-map', '0:v:0', '-map', '1:a:0',
+            '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(provider.crf ?? 18), '-pix_fmt', 'yuv420p',
+            '-c:a', 'aac', '-b:a', '160k',
+            '-movflags', '+faststart',
+            options.outputFile,
+          ],
+          frames(planned, options.signal),
+          options.signal ? { signal: options.signal } : {},
+        );
+        const output = await probeMedia(options.outputFile, options.signal ? { signal: options.signal } : {});
+        const totalMs = performance.now() - started;
+        return {
+          video: { file: options.outputFile, width: planned.width, height: planned.height, durationSeconds: output.durationSeconds ?? planned.frameCount / planned.frameRate, frameRate: planned.frameRate },
+          warnings,
+          timings: { totalMs, stepsMs: { planMs, renderAndEncodeMs: totalMs - planMs } },
+          response: { engineId },
+        };
+      } catch (error) {
+        throw toEngineError(error, engineId, 'animating the photo');
+      }
+    },
+  };
+}

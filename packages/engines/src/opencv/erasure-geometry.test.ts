@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { dilate, frameMask, frameRange, pixelBox, StillnessAccumulator, type MaskShape } from './erasure-masks.ts';
+import { estimateShift, type GrayImage } from './global-motion.ts';
+import { neighbourRows } from './opencv-video-inpainter.ts';
+
+/** A detailed picture (smooth blobs and fine noise) seen through a `width` × `height` window at (x, y). */
+function view(x: number, y: number, width = 320, height = 180): GrayImage {
+  const data = new Uint8Array(width * height);
+  for (let row = 0; row < height; row++) {
+    for (let column = 0; column < width; column++) {
+      const u = column + x;
+      const v = row + y;
+      const noise = ((Math.floor(u) * 73856093) ^ (Math.floor(v) * 19349663)) >>> 0;
+      data[row * width + column] = Math.max(0, Math.min(255, Math.round(128 + 60 * Math.sin(u / 9) * Math.cos(v / 7) + ((noise % 61) - 30))));
+    }
+  }
+  return { data, width, height };
+}
+
+describe('estimateShift', () => {
+  it('finds a camera pan in whole pixels, and leaves out what the exclusion map marks', () => {
+    // The camera moves right 7 and down 3: content moves left 7 and up 3.
+    const shift = estimateShift(view(0, 0), view(7, 3), { maxShift: 32 });
+    expect(shift.dx).toBeCloseTo(-7, 0);
+    expect(shift.dy).toBeCloseTo(-3, 0);
+    expect(shift.residual).toBeLessThan(1);
+    // Static text over the lower third: excluded, it does not pull the answer to zero.
+    const withText = (image: GrayImage) => {
+      const data = image.data.slice();
+      for (let row = 120; row < 170; row++) data.fill(255, row * image.width + 40, row * image.width + 280);
+      return { ...image, data };
+    };
+    const exclude = new Uint8Array(320 * 180);
+    for (let row = 118; row < 172; row++) exclude.fill(1, row * 320 + 38, row * 320 + 282);
+    const masked = estimateShift(withText(view(0, 0)), withText(view(-5, 2)), { maxShift: 32, excludeA: exclude, excludeB: exclude });
+    expect(masked.dx).toBeCloseTo(5, 0);
+    expect(masked.dy).toBeCloseTo(-2, 0);
+  });
+});
+
+describe('erasure masks', () => {
+  it('boxes and frame ranges are clipped to the picture and the video', () => {
+    expect(pixelBox({ x: -4.5, y: 10.2, width: 20, height: 1000 }, 640, 360)).toEqual({ x: 0, y: 10, width: 16, height: 350 });
+    expect(pixelBox({ x: 700, y: 10, width: 20, height: 10 }, 640, 360)).toBeUndefined();
+    expect(frameRange(1, 2, 25, 1000)).toEqual({ first: 25, last: 50 });
+    expect(frameRange(1.01, 1.02, 25, 1000)).toBeUndefined();
+  });
+
+  it('dilates a map by a square', () => {
+    const map = new Uint8Array(7 * 5);
+    map[2 * 7 + 3] = 1;
+    const grown = dilate(map, 7, 5, 1);
+    expect([...grown].reduce((sum, value) => sum + value, 0)).toBe(9);
+    expect(grown[1 * 7 + 2]).toBe(1);
+    expect(grown[0]).toBe(0);
+  });
+
+  it('a text mask keeps the pixels that stay while the picture moves; a still picture gives the whole box', () => {
+    const width = 64;
+    const shape: MaskShape = { box: { x: 8, y: 8, width: 40, height: 20 }, firstFrame: 0, lastFrame: 19, kind: 'text' };
+    const moving = new StillnessAccumulator({ ...shape });
+    const still = new StillnessAccumulator({ ...shape });
+    for (let frame = 0; frame < 20; frame++) {
+      const luma = view(frame * 3, 0, width, 40).data;
+      // A "glyph": a bar that never moves.
+      for (let row = 15; row < 19; row++) luma.fill(250, row * width + 12, row * width + 40);
+      moving.add(frame, luma, width, 3);
+      still.add(frame, view(0, 0, width, 40).data, width, 0);
+    }
+    const pixels = moving.pixels(1)!;
+    const set = [...pixels].reduce((sum, value) => sum + value, 0);
+    // The bar (28 × 4) grown by one pixel: 30 × 6 = 180; smooth parts of the background that change
+    // slowly count too (harmless: they are filled with the same background), but not most of the box.
+    expect(set).toBeGreaterThanOrEqual(180);
+    expect(set).toBeLessThan(40 * 20 * 0.6);
+    expect(pixels[(16 - 8) * 40 + (20 - 8)]).toBe(1);
+    expect(pixels[0]).toBe(0);
+    expect(still.pixels(1), 'nothing moved: the whole box').toBeUndefined();
+  });
+
+  it('frames showing the same shapes share the union; chroma follows the luma', () => {
+    const mask = frameMask([{ box: { x: 2, y: 2, width: 4, height: 2 }, firstFrame: 0, lastFrame: 0, kind: 'area' }], 10, 8)!;
+    expect(mask.lumaCount).toBe(8);
+    expect(mask.bounds).toEqual({ x0: 2, y0: 2, x1: 6, y1: 4 });
+    expect([...mask.chroma].reduce((sum, value) => sum + value, 0)).toBe(2);
+    expect(frameMask([], 10, 8)).toBeUndefined();
+  });
+
+  it('neighbours hold the masks’ rows widened by the camera’s vertical travel, or whole frames', () => {
+    const subtitle: MaskShape = { box: { x: 0, y: 560, width: 1280, height: 140 }, firstFrame: 0, lastFrame: 99, kind: 'text' };
+    const positions = Array.from({ length: 100 }, (_, index) => ({ dx: -4 * index, dy: 20 * Math.sin(index / 10) }));
+    const rows = neighbourRows([subtitle], positions, 40, 720)!;
+    expect(rows.rowOffset % 2).toBe(0);
+    expect(rows.rows % 2).toBe(0);
+    expect(rows.rowOffset).toBeLessThanOrEqual(560 - 40);
+    expect(rows.rowOffset + rows.rows).toBe(720);
+    const logo: MaskShape = { ...subtitle, box: { x: 0, y: 10, width: 100, height: 40 } };
+    expect(neighbourRows([subtitle, logo], positions, 40, 720), 'top and bottom: whole frames').toBeUndefined();
+  });
+});

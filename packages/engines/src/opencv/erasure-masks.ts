@@ -1,0 +1,179 @@
+/**
+ * The pixels an erasure changes, frame by frame. An `area` mask is its whole rectangle. A `text`
+ * mask is the text's own pixels inside its rectangle: burned-in text stays put while the picture
+ * behind it moves, so the pixels whose luma hardly varies over the mask's time span are the text
+ * (glyphs, outline), grown by a few pixels for the soft edges and the codec's ringing. When the
+ * picture behind does not move enough to tell, the whole rectangle is the mask.
+ */
+import type { BoundingBox } from '../capabilities/engine-common.ts';
+import type { InpaintMaskKind } from '../capabilities/inpainter.ts';
+
+/** A rectangle in whole pixels, inside the picture. */
+export interface PixelBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One mask as it is applied: its rectangle, its frames, and (text) which of its pixels. */
+export interface MaskShape {
+  box: PixelBox;
+  /** Frames [first, last] it covers. */
+  firstFrame: number;
+  lastFrame: number;
+  kind: InpaintMaskKind;
+  /** Box-sized map (1 = changed); undefined = the whole box. */
+  pixels?: Uint8Array | undefined;
+}
+
+/** A sample this close (8-bit luma) to a pixel's median counts as the same value. */
+export const STILL_LUMA_TOLERANCE = 10;
+/** A pixel whose samples agree with its median this often is still (the text may be absent on padded ends of the span). */
+export const STILL_AGREEMENT = 0.55;
+/** Frames sampled over a mask's span (evenly): memory is this many copies of its box. */
+export const STILLNESS_SAMPLES = 48;
+/** The picture behind a text mask must move at least this far (pixels, summed over its span) to tell text from background. */
+export const MIN_BACKGROUND_TRAVEL = 4;
+
+/** `box` in whole pixels, clipped to the picture; undefined when nothing of it is inside. */
+export function pixelBox(box: BoundingBox, width: number, height: number): PixelBox | undefined {
+  const x0 = Math.max(0, Math.floor(box.x));
+  const y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(width, Math.ceil(box.x + box.width));
+  const y1 = Math.min(height, Math.ceil(box.y + box.height));
+  if (x1 - x0 < 1 || y1 - y0 < 1) return undefined;
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/** Frames [first, last] whose start time lies in [startSeconds, endSeconds]; undefined when none. */
+export function frameRange(startSeconds: number, endSeconds: number, frameRate: number, frameCount: number): { first: number; last: number } | undefined {
+  const first = Math.max(0, Math.ceil(startSeconds * frameRate - 1e-6));
+  const last = Math.min(frameCount - 1, Math.floor(endSeconds * frameRate + 1e-6));
+  return last >= first ? { first, last } : undefined;
+}
+
+/**
+ * A text mask's box sampled over its span (at most `STILLNESS_SAMPLES` frames, evenly): a pixel is
+ * text when most samples agree with its median (the text is on screen for most of the span, the
+ * moving background is not the same twice). Robust to the span's padded ends, where the text may
+ * not be shown yet.
+ */
+export class StillnessAccumulator {
+  readonly shape: MaskShape;
+  readonly #stride: number;
+  readonly #samples: Uint8Array[] = [];
+  /** Background travel over the span (pixels). */
+  travel = 0;
+
+  constructor(shape: MaskShape) {
+    this.shape = shape;
+    this.#stride = Math.max(1, Math.ceil((shape.lastFrame - shape.firstFrame + 1) / STILLNESS_SAMPLES));
+  }
+
+  /** Adds frame `index`'s luma (full picture, `stride` wide) and the background's motion since the previous frame. */
+  add(index: number, luma: Uint8Array, stride: number, motion: number): void {
+    if (index < this.shape.firstFrame || index > this.shape.lastFrame) return;
+    if (index > this.shape.firstFrame) this.travel += motion;
+    if ((index - this.shape.firstFrame) % this.#stride !== 0) return;
+    const { x, y, width, height } = this.shape.box;
+    const crop = new Uint8Array(width * height);
+    for (let row = 0; row < height; row++) crop.set(luma.subarray((y + row) * stride + x, (y + row) * stride + x + width), row * width);
+    this.#samples.push(crop);
+  }
+
+  /** The mask's pixels: still ones grown by `grow`, or undefined (the whole box). */
+  pixels(grow: number): Uint8Array | undefined {
+    const count = this.#samples.length;
+    if (count < 3 || this.travel < MIN_BACKGROUND_TRAVEL) return undefined;
+    const { width, height } = this.shape.box;
+    const still = new Uint8Array(width * height);
+    const values = new Uint8Array(count);
+    const needed = Math.ceil(count * STILL_AGREEMENT);
+    for (let index = 0; index < still.length; index++) {
+      for (let sample = 0; sample < count; sample++) values[sample] = this.#samples[sample]![index]!;
+      values.sort();
+      const median = values[count >> 1]!;
+      let agree = 0;
+      for (let sample = 0; sample < count; sample++) if (Math.abs(values[sample]! - median) <= STILL_LUMA_TOLERANCE) agree++;
+      if (agree >= needed) still[index] = 1;
+    }
+    // However much of the box is still (dense text, or smooth background that agrees with itself),
+    // the map is never more than the box: it is kept.
+    return dilate(still, width, height, grow);
+  }
+}
+
+/** `map` (1 = set) grown by `radius` pixels in every direction (a square), separably. */
+export function dilate(map: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  if (radius <= 0) return map;
+  const across = new Uint8Array(map.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let lastSet = -Infinity;
+    // Left to right: distance to the last set pixel; then right to left.
+    for (let x = 0; x < width; x++) {
+      if (map[row + x]) lastSet = x;
+      if (x - lastSet <= radius) across[row + x] = 1;
+    }
+    let nextSet = Infinity;
+    for (let x = width - 1; x >= 0; x--) {
+      if (map[row + x]) nextSet = x;
+      if (nextSet - x <= radius) across[row + x] = 1;
+    }
+  }
+  const grown = new Uint8Array(map.length);
+  for (let x = 0; x < width; x++) {
+    let lastSet = -Infinity;
+    for (let y = 0; y < height; y++) {
+      if (across[y * width + x]) lastSet = y;
+      if (y - lastSet <= radius) grown[y * width + x] = 1;
+    }
+    let nextSet = Infinity;
+    for (let y = height - 1; y >= 0; y--) {
+      if (across[y * width + x]) nextSet = y;
+      if (nextSet - y <= radius) grown[y * width + x] = 1;
+    }
+  }
+  return grown;
+}
+
+/** The changed pixels of one frame: luma and 4:2:0 chroma maps, and the luma bounds of the changes. */
+export interface FrameMask {
+  luma: Uint8Array;
+  chroma: Uint8Array;
+  /** Bounds of the set luma pixels: [x0, x1) × [y0, y1). */
+  bounds: { x0: number; y0: number; x1: number; y1: number };
+  lumaCount: number;
+}
+
+/** The union of `shapes` for a `width` × `height` frame (chroma set where any of its luma pixels is); undefined when nothing is set. */
+export function frameMask(shapes: readonly MaskShape[], width: number, height: number): FrameMask | undefined {
+  if (shapes.length === 0) return undefined;
+  const luma = new Uint8Array(width * height);
+  const bounds = { x0: width, y0: height, x1: 0, y1: 0 };
+  for (const shape of shapes) {
+    const { x, y, width: boxWidth, height: boxHeight } = shape.box;
+    for (let row = 0; row < boxHeight; row++) {
+      const to = (y + row) * width + x;
+      if (shape.pixels) {
+        const from = row * boxWidth;
+        for (let column = 0; column < boxWidth; column++) if (shape.pixels[from + column]) luma[to + column] = 1;
+      } else luma.fill(1, to, to + boxWidth);
+    }
+    bounds.x0 = Math.min(bounds.x0, x);
+    bounds.y0 = Math.min(bounds.y0, y);
+    bounds.x1 = Math.max(bounds.x1, x + boxWidth);
+    bounds.y1 = Math.max(bounds.y1, y + boxHeight);
+  }
+  let lumaCount = 0;
+  for (let y = bounds.y0; y < bounds.y1; y++) for (let x = bounds.x0; x < bounds.x1; x++) lumaCount += luma[y * width + x]!;
+  if (lumaCount === 0) return undefined;
+  const chromaWidth = (width + 1) >> 1;
+  const chromaHeight = (height + 1) >> 1;
+  const chroma = new Uint8Array(chromaWidth * chromaHeight);
+  for (let y = bounds.y0; y < bounds.y1; y++) {
+    for (let x = bounds.x0; x < bounds.x1; x++) if (luma[y * width + x]) chroma[(y >> 1) * chromaWidth + (x >> 1)] = 1;
+  }
+  return { luma, chroma, bounds, lumaCount };
+}

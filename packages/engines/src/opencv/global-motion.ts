@@ -1,0 +1,152 @@
+/**
+ * Global motion between two frames (camera pan) as one translation, by block matching on a
+ * pyramid of the luma: an exhaustive search on the smallest level, ±1 pixel refinements on the
+ * larger ones, and a parabola through the costs around the best shift for the sub-pixel part.
+ * Pixels marked in an exclusion map (burned-in text, which does not move with the picture) are left
+ * out of the cost.
+ */
+
+/** One channel of 8-bit pixels, row after row. */
+export interface GrayImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Content displacement: what is at (x, y) in the first frame is at (x + dx, y + dy) in the second. */
+export interface Shift {
+  dx: number;
+  dy: number;
+}
+
+/** The picture brought down to half its size (2 × 2 averages); an `exclude` map is halved alike (any pixel of the four). */
+export function halve(image: GrayImage): GrayImage {
+  const width = image.width >> 1;
+  const height = image.height >> 1;
+  const data = new Uint8Array(width * height);
+  const source = image.data;
+  const stride = image.width;
+  for (let y = 0; y < height; y++) {
+    const row = 2 * y * stride;
+    for (let x = 0; x < width; x++) {
+      const at = row + 2 * x;
+      data[y * width + x] = (source[at]! + source[at + 1]! + source[at + stride]! + source[at + stride + 1]! + 2) >> 2;
+    }
+  }
+  return { data, width, height };
+}
+
+/** An exclusion map halved: a pixel is excluded when any of its four is. */
+export function halveMask(mask: Uint8Array, width: number, height: number): Uint8Array {
+  const halfWidth = width >> 1;
+  const halfHeight = height >> 1;
+  const half = new Uint8Array(halfWidth * halfHeight);
+  for (let y = 0; y < halfHeight; y++) {
+    for (let x = 0; x < halfWidth; x++) {
+      const at = 2 * y * width + 2 * x;
+      half[y * halfWidth + x] = mask[at]! | mask[at + 1]! | mask[at + width]! | mask[at + width + 1]!;
+    }
+  }
+  return half;
+}
+
+/** Mean absolute difference of `a` at p and `b` at p + (dx, dy) over every `step`-th pixel both have (and neither excludes); Infinity below 25 % overlap. */
+function cost(a: GrayImage, b: GrayImage, dx: number, dy: number, step: number, excludeA: Uint8Array | undefined, excludeB: Uint8Array | undefined): number {
+  const { width, height } = a;
+  const x0 = Math.max(0, -dx);
+  const x1 = Math.min(width, width - dx);
+  const y0 = Math.max(0, -dy);
+  const y1 = Math.min(height, height - dy);
+  if ((x1 - x0) * (y1 - y0) < width * height * 0.25) return Infinity;
+  let sum = 0;
+  let count = 0;
+  const ad = a.data;
+  const bd = b.data;
+  for (let y = y0; y < y1; y += step) {
+    const rowA = y * width;
+    const rowB = (y + dy) * width + dx;
+    for (let x = x0; x < x1; x += step) {
+      if (excludeA?.[rowA + x] || excludeB?.[rowB + x]) continue;
+      const difference = ad[rowA + x]! - bd[rowB + x]!;
+      sum += difference < 0 ? -difference : difference;
+      count++;
+    }
+  }
+  return count === 0 ? Infinity : sum / count;
+}
+
+/** The minimum of a parabola through three costs at −1, 0, +1 (0 when it has none in between). */
+function parabolaOffset(before: number, at: number, after: number): number {
+  if (!Number.isFinite(before) || !Number.isFinite(after)) return 0;
+  const curvature = before - 2 * at + after;
+  if (curvature <= 0) return 0;
+  return Math.max(-0.5, Math.min(0.5, (before - after) / (2 * curvature)));
+}
+
+export interface ShiftEstimate extends Shift {
+  /** Mean absolute luma difference at the integer best shift of the finest level (how well the frames agree). */
+  residual: number;
+}
+
+/**
+ * The translation from `a` to `b` (same size), searched up to `maxShift` pixels of `a`'s size.
+ * `excludeA`/`excludeB` mark pixels to leave out (1).
+ */
+export function estimateShift(a: GrayImage, b: GrayImage, options: { maxShift: number; excludeA?: Uint8Array | undefined; excludeB?: Uint8Array | undefined }): ShiftEstimate {
+  // Pyramid down to a level whose longer side is ≤ 200 pixels.
+  const levels: Array<{ a: GrayImage; b: GrayImage; excludeA?: Uint8Array | undefined; excludeB?: Uint8Array | undefined }> = [{ a, b, excludeA: options.excludeA, excludeB: options.excludeB }];
+  while (Math.max(levels.at(-1)!.a.width, levels.at(-1)!.a.height) > 200 && levels.at(-1)!.a.width >= 16 && levels.at(-1)!.a.height >= 16) {
+    const top = levels.at(-1)!;
+    levels.push({
+      a: halve(top.a),
+      b: halve(top.b),
+      excludeA: top.excludeA && halveMask(top.excludeA, top.a.width, top.a.height),
+      excludeB: top.excludeB && halveMask(top.excludeB, top.b.width, top.b.height),
+    });
+  }
+  const smallest = levels.length - 1;
+  const reach = Math.max(1, Math.ceil(options.maxShift / 2 ** smallest));
+  let best = { dx: 0, dy: 0 };
+  {
+    const level = levels[smallest]!;
+    let bestCost = Infinity;
+    for (let dy = -reach; dy <= reach; dy++) {
+      for (let dx = -reach; dx <= reach; dx++) {
+        const value = cost(level.a, level.b, dx, dy, 2, level.excludeA, level.excludeB);
+        // Ties go to the smaller shift.
+        if (value < bestCost - 1e-9 || (Math.abs(value - bestCost) <= 1e-9 && Math.hypot(dx, dy) < Math.hypot(best.dx, best.dy))) {
+          bestCost = value;
+          best = { dx, dy };
+        }
+      }
+    }
+  }
+  let finest = { cost: Infinity, costs: new Map<string, number>() };
+  for (let index = smallest - 1; index >= 0; index--) {
+    const level = levels[index]!;
+    const step = index === 0 ? 2 : 1;
+    const centre = { dx: best.dx * 2, dy: best.dy * 2 };
+    const costs = new Map<string, number>();
+    let bestCost = Infinity;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const value = cost(level.a, level.b, centre.dx + dx, centre.dy + dy, step, level.excludeA, level.excludeB);
+        costs.set(`${centre.dx + dx},${centre.dy + dy}`, value);
+        if (value < bestCost) {
+          bestCost = value;
+          best = { dx: centre.dx + dx, dy: centre.dy + dy };
+        }
+      }
+    }
+    finest = { cost: bestCost, costs };
+  }
+  if (smallest === 0) {
+    const level = levels[0]!;
+    finest = { cost: cost(level.a, level.b, best.dx, best.dy, 2, level.excludeA, level.excludeB), costs: new Map() };
+  }
+  const level = levels[0]!;
+  const at = (dx: number, dy: number) => finest.costs.get(`${dx},${dy}`) ?? cost(level.a, level.b, dx, dy, 2, level.excludeA, level.excludeB);
+  const subX = parabolaOffset(at(best.dx - 1, best.dy), finest.cost, at(best.dx + 1, best.dy));
+  const subY = parabolaOffset(at(best.dx, best.dy - 1), finest.cost, at(best.dx, best.dy + 1));
+  return { dx: best.dx + subX, dy: best.dy + subY, residual: finest.cost };
+}

@@ -1,0 +1,82 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { probeMedia, runFfmpeg } from '@voxwork/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalEngineRegistry } from '../registry/local-engines.ts';
+import { inpainterConformance } from '../testing/conformance/inpainter-conformance.ts';
+import { bilingualCues, makeErasureClip, type ErasureClip } from '../testing/generated-erasure.ts';
+import { scoreErasure } from '../testing/erasure-score.ts';
+import { makeTestVideo } from '../testing/generated-media.ts';
+import { SUBTITLE_FONT } from '../testing/generated-subtitles.ts';
+import { createOpencvInpainter } from './opencv-video-inpainter.ts';
+
+const descriptor = createLocalEngineRegistry().list('inpainter').find((entry) => entry.id === 'opencv:video-inpaint')!;
+
+inpainterConformance({
+  descriptor,
+  makeVideo: (dir) => makeTestVideo(dir, 'detail.mp4', 2, { width: 320, height: 240, frameRate: 10, withAudio: true }),
+  makeLongVideo: (dir) => makeTestVideo(dir, 'long.mp4', 60, { width: 320, height: 240, frameRate: 10 }),
+});
+
+/** A 4 s 640×360 clip: a panned, detailed picture with one two-row subtitle (Chinese over English). */
+const makeClip = () => makeErasureClip({ width: 640, height: 360, durationSeconds: 4, cues: bilingualCues().slice(0, 1), fontSize: 22, margin: 20, panSpeed: 60 });
+/** Where the subtitle is: the lower middle of the picture. */
+const SUBTITLE_BOX = { x: 170, y: 280, width: 300, height: 66 };
+
+describe('opencv:video-inpaint on a generated subtitled clip', () => {
+  const engine = createOpencvInpainter();
+  let dir: string;
+  let clip: ErasureClip;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'opencv-inpaint-'));
+    clip = await makeClip();
+  }, 60_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const regions = () => clip.cues.map((cue) => ({ box: SUBTITLE_BOX, startSeconds: cue.startSeconds - 0.1, endSeconds: cue.endSeconds + 0.1 }));
+
+  it('best: the text’s pixels come back from neighbouring frames, nothing else changes, the audio is copied', async () => {
+    const outputFile = path.join(dir, 'best.mp4');
+    const progress: number[] = [];
+    const result = await engine.doInpaint({ videoFile: clip.subtitled, masks: regions().map((region) => ({ ...region, kind: 'text' })), outputFile, onProgress: (percent) => progress.push(percent) });
+    const score = await scoreErasure({ output: outputFile, input: clip.subtitled, clean: clip.clean, width: clip.width, height: clip.height, frameRate: clip.frameRate, regions: regions() });
+    expect(score.outsidePsnr, JSON.stringify(score)).toBeGreaterThanOrEqual(45);
+    expect(score.textPsnr, JSON.stringify(score)).toBeGreaterThanOrEqual(25);
+    expect(result.stats!.pixelsFromNeighbours / result.stats!.pixelsMasked, 'mostly from neighbours').toBeGreaterThan(0.9);
+    // Text masks keep the box’s background: fewer pixels than the boxes change.
+    expect(result.stats!.pixelsMasked).toBeLessThan(result.stats!.framesWithMasks * SUBTITLE_BOX.width * SUBTITLE_BOX.height * 0.8);
+    const [input, output] = await Promise.all([probeMedia(clip.subtitled), probeMedia(outputFile)]);
+    expect(output.audio?.codec).toBe('aac');
+    expect(output.audio?.bitRate).toBe(input.audio?.bitRate);
+    expect(progress.at(-1)).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  }, 120_000);
+
+  it('inpaint and fast fill the box and leave the rest; outside the time range nothing changes', async () => {
+    for (const fill of ['inpaint', 'fast'] as const) {
+      const outputFile = path.join(dir, `${fill}.mp4`);
+      const masks = [{ box: SUBTITLE_BOX, startSeconds: 1, endSeconds: 2 }];
+      await engine.doInpaint({ videoFile: clip.subtitled, masks, outputFile, fill });
+      const score = await scoreErasure({ output: outputFile, input: clip.subtitled, width: clip.width, height: clip.height, frameRate: clip.frameRate, regions: masks });
+      expect(score.outsidePsnr, `${fill}: ${JSON.stringify(score)}`).toBeGreaterThanOrEqual(45);
+    }
+  }, 120_000);
+
+  it('a static logo over the whole video (one area region): the panned background comes back from other frames', async () => {
+    const logoVideo = path.join(dir, 'logo.mp4');
+    const box = { x: 12, y: 10, width: 120, height: 46 };
+    await runFfmpeg([
+      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', clip.clean,
+      '-vf', `drawbox=x=16:y=14:w=112:h=38:color=0x1f6feb@0.85:t=fill,drawtext=fontfile=${SUBTITLE_FONT}:text=VOXTV:fontsize=28:fontcolor=white:x=24:y=20`,
+      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '16', '-c:a', 'copy', logoVideo,
+    ]);
+    const outputFile = path.join(dir, 'no-logo.mp4');
+    const result = await engine.doInpaint({ videoFile: logoVideo, masks: [{ box, startSeconds: 0, endSeconds: 4 }], outputFile });
+    const score = await scoreErasure({ output: outputFile, input: logoVideo, clean: clip.clean, width: clip.width, height: clip.height, frameRate: clip.frameRate, regions: [{ box, startSeconds: 0, endSeconds: 4 }] });
+    console.info(`[logo] ${JSON.stringify(score)} ${JSON.stringify(result.stats)}`);
+    expect(score.outsidePsnr).toBeGreaterThanOrEqual(45);
+    expect(score.regionPsnr, JSON.stringify(score)).toBeGreaterThan(score.textPsnrBefore + 10);
+    expect(result.stats!.pixelsFromNeighbours / result.stats!.pixelsMasked).toBeGreaterThan(0.5);
+  }, 120_000);
+});

@@ -1,0 +1,327 @@
+/**
+ * `opencv:video-inpaint`: removes burned-in text, logos and drawn regions from a video offline.
+ * Best first: the background from neighbouring frames where it shows through (the camera's motion
+ * measured on the luma between frames and checked around each mask), OpenCV inpainting (TELEA or
+ * Navier–Stokes, WebAssembly) for what no neighbour shows, and ffmpeg's `delogo` as the fast mode.
+ * Frames stream through ffmpeg as raw planar yuv420p (decoded, changed inside the masks only,
+ * encoded once; the audio copied); only a window of neighbouring frames is held in memory.
+ * See docs/decisions/029-video-erasure.md.
+ */
+import { delogoVideoArgs, encodeRawVideoArgs, MediaProcessError, MP4_AUDIO_CODECS, pipeIntoMediaTool, probeMedia, rawFrameBytes, rawVideoFramesArgs, readRawVideoFrames, runFfmpeg, type MediaInfo } from '@voxwork/media';
+import { z } from 'zod';
+import { parseOptions } from '../capabilities/call-options.ts';
+import type { EngineWarning } from '../capabilities/engine-common.ts';
+import type { InpaintOptions, InpaintResult, InpaintStats, Inpainter } from '../capabilities/inpainter.ts';
+import { inpaintOptionsSchema } from '../capabilities/option-schemas.ts';
+import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
+import { OPENCV_INPAINTER_ENGINE_ID } from './opencv-engine-ids.ts';
+import { frameMask, frameRange, pixelBox, StillnessAccumulator, type FrameMask, type MaskShape } from './erasure-masks.ts';
+import { estimateShift, halve, halveMask, type GrayImage, type Shift } from './global-motion.ts';
+import { inpaintPixels, loadOpenCv } from './opencv-runtime.ts';
+import { fillFrame, yuvLayout, type NeighbourFrame } from './temporal-fill.ts';
+
+
+const providerSchema = z.object({
+  /** Neighbouring frames looked at on each side for the background (default 40). */
+  windowFrames: z.number().int().min(1).max(50).optional(),
+  /** OpenCV's algorithm for what no neighbour shows (default `telea`). */
+  algorithm: z.enum(['telea', 'ns']).optional(),
+  /** Pixels around a hole OpenCV looks at (default 5). */
+  inpaintRadius: z.number().int().min(1).max(20).optional(),
+  /** x264 CRF of the output (default 12). */
+  crf: z.number().int().min(0).max(40).optional(),
+  /** Neighbouring frames hold only the rows the masks can reach, from a second decoder (default true; false: whole frames, more memory). */
+  cropNeighbours: z.boolean().optional(),
+  /** A neighbour disagreeing more than this around the masks is not used (default 10). */
+  maxRingDifference: z.number().min(0).max(255).optional(),
+});
+
+/** ±40 frames (1.6 s at 25 fps) reach past most subtitle lines’ ends; neighbours hold only the rows the masks can reach. */
+const DEFAULT_WINDOW_FRAMES = 40;
+/** Largest camera motion between two frames looked for, in pixels of the picture. */
+const MAX_SHIFT = 64;
+/** Frames decoded ahead while one is filled. */
+const READ_AHEAD_FRAMES = 2;
+/** Share of the progress the analysis pass stands for. */
+const ANALYSIS_SHARE = 30;
+
+interface VideoFacts {
+  width: number;
+  height: number;
+  frameRate: number;
+  durationSeconds: number;
+  audioCodec: string | undefined;
+}
+
+/** Rows around the masks a neighbour must hold beyond the camera's vertical travel: the ring the motion is checked on, and a little more. */
+const BAND_MARGIN_ROWS = 10;
+/** Neighbours are cropped only when their rows are at most this share of the picture. */
+const MAX_BAND_SHARE = 0.6;
+
+/**
+ * The luma rows (even bounds) of neighbouring frames the fill can read: the masks' rows widened by
+ * the camera's largest vertical travel within the window; undefined when that is most of the picture.
+ */
+export function neighbourRows(shapes: readonly MaskShape[], positions: readonly Shift[], windowFrames: number, height: number): { rowOffset: number; rows: number } | undefined {
+  if (shapes.length === 0) return undefined;
+  const top = Math.min(...shapes.map((shape) => shape.box.y));
+  const bottom = Math.max(...shapes.map((shape) => shape.box.y + shape.box.height));
+  let reach = 0;
+  for (let index = 0; index < positions.length; index++) {
+    for (let other = index + 1; other <= Math.min(positions.length - 1, index + windowFrames); other++) reach = Math.max(reach, Math.abs(positions[other]!.dy - positions[index]!.dy));
+  }
+  const margin = Math.ceil(reach) + BAND_MARGIN_ROWS;
+  const rowOffset = Math.max(0, Math.floor((top - margin) / 2) * 2);
+  let end = Math.min(height, Math.ceil((bottom + margin) / 2) * 2);
+  if ((end - rowOffset) % 2) end--;
+  if (end - rowOffset > height * MAX_BAND_SHARE) return undefined;
+  return { rowOffset, rows: end - rowOffset };
+}
+
+export function createOpencvInpainter(): Inpainter {
+  return new OpencvVideoInpainter();
+}
+
+class OpencvVideoInpainter implements Inpainter {
+  readonly specificationVersion = 'v1';
+  readonly engineId = OPENCV_INPAINTER_ENGINE_ID;
+
+  async doInpaint(options: InpaintOptions): Promise<InpaintResult> {
+    const startedAt = performance.now();
+    const { warnings, provider } = parseOptions(options, { engineId: this.engineId, request: inpaintOptionsSchema, vendor: 'opencv', schema: providerSchema });
+    const steps: Record<string, number> = {};
+    let reported = -1;
+    const progress = (percent: number) => {
+      const whole = Math.min(100, Math.floor(percent));
+      if (whole <= reported) return;
+      reported = whole;
+      options.onProgress?.(whole);
+    };
+    try {
+      const video = await this.#probe(options.videoFile, options.signal);
+      const shapes: MaskShape[] = [];
+      for (const [index, mask] of options.masks.entries()) {
+        const box = pixelBox(mask.box, video.width, video.height);
+        const frames = frameRange(mask.startSeconds, mask.endSeconds, video.frameRate, Number.MAX_SAFE_INTEGER);
+        if (!box || !frames) {
+          warnings.push({ type: 'other', message: `mask ${index} is outside the picture or covers no frame: left out` });
+          continue;
+        }
+        shapes.push({ box, firstFrame: frames.first, lastFrame: frames.last, kind: mask.kind ?? 'area' });
+      }
+      const fill = options.fill ?? 'best';
+      let stats: InpaintStats | undefined;
+      if (fill === 'fast') {
+        await this.#delogo(options, video, shapes);
+      } else {
+        const cv = await loadOpenCv().catch((cause: unknown) => {
+          throw new EngineUnavailableError(`OpenCV could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`, { engineId: this.engineId, cause });
+        });
+        throwIfAborted(options.signal, this.engineId);
+        const analysed = performance.now();
+        const positions = fill === 'best' || shapes.some((shape) => shape.kind === 'text') ? await this.#analyse(options, video, shapes, progress) : [];
+        steps.analysisMs = performance.now() - analysed;
+        const radius = provider.inpaintRadius ?? 5;
+        const algorithm = provider.algorithm ?? 'telea';
+        const filling = performance.now();
+        stats = await this.#erase(options, video, shapes, positions, {
+          windowFrames: provider.windowFrames ?? DEFAULT_WINDOW_FRAMES,
+          temporal: fill === 'best',
+          maxRingDifference: provider.maxRingDifference ?? 10,
+          inpaint: (plane, width, height, indices) => inpaintPixels(cv, plane, width, height, indices, radius, algorithm),
+          crf: provider.crf,
+          cropNeighbours: provider.cropNeighbours ?? true,
+          progress,
+          warnings,
+        });
+        steps.fillAndEncodeMs = performance.now() - filling;
+      }
+      const written = await probeMedia(options.outputFile, { signal: options.signal, timeoutMs: 60_000 });
+      progress(100);
+      return {
+        video: { file: options.outputFile, durationSeconds: written.durationSeconds ?? video.durationSeconds },
+        ...(stats ? { stats } : {}),
+        warnings,
+        timings: { totalMs: performance.now() - startedAt, stepsMs: steps },
+        response: { engineId: this.engineId },
+      };
+    } catch (error) {
+      throw toEngineError(error, this.engineId, 'erasing');
+    }
+  }
+
+  async #probe(file: string, signal: AbortSignal | undefined): Promise<VideoFacts> {
+    let info: MediaInfo;
+    try {
+      info = await probeMedia(file, { signal, timeoutMs: 60_000 });
+    } catch (error) {
+      if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`${file} is not a readable video: ${error.message}`, { engineId: this.engineId, cause: error });
+      throw error;
+    }
+    const video = info.video;
+    if (!video?.width || !video.height) throw new EngineInputError(`${file} has no picture`, { engineId: this.engineId });
+    const turned = Math.abs(video.rotation ?? 0) % 180 === 90;
+    return {
+      width: turned ? video.height : video.width,
+      height: turned ? video.width : video.height,
+      frameRate: video.frameRate && video.frameRate > 0 && video.frameRate <= 240 ? video.frameRate : 25,
+      durationSeconds: info.durationSeconds ?? video.durationSeconds ?? 0,
+      audioCodec: info.audio?.codec,
+    };
+  }
+
+  /** Frames of `args`, `bytes` each; a decoding failure of a file that probed fine is bad input. */
+  async *#frames(args: readonly string[], bytes: number, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
+    try {
+      for await (const data of readRawVideoFrames(args, bytes, { signal, readAhead: READ_AHEAD_FRAMES })) {
+        throwIfAborted(signal, this.engineId);
+        yield data;
+      }
+    } catch (error) {
+      if (error instanceof MediaProcessError && error.exitCode !== null && !error.isRetryable) {
+        throw new EngineInputError(`the picture could not be decoded: ${error.message}`, { engineId: this.engineId, cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The first pass, on the luma: the camera's position in every frame (motion between consecutive
+   * frames, masks left out) and which pixels of each text mask are the text.
+   */
+  async #analyse(options: InpaintOptions, video: VideoFacts, shapes: MaskShape[], progress: (percent: number) => void): Promise<Shift[]> {
+    const { width, height } = video;
+    const accumulators = shapes.filter((shape) => shape.kind === 'text').map((shape) => new StillnessAccumulator(shape));
+    const positions: Shift[] = [];
+    const expected = Math.max(1, Math.round(video.durationSeconds * video.frameRate));
+    let previous: { image: GrayImage; exclude: Uint8Array | undefined } | undefined;
+    let index = 0;
+    for await (const data of this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'gray' }), rawFrameBytes(width, height, 'gray'), options.signal)) {
+      const active = shapes.filter((shape) => index >= shape.firstFrame && index <= shape.lastFrame);
+      const exclude = active.length > 0 ? halveMask(frameMask(active.map((shape) => ({ ...shape, pixels: undefined })), width, height)?.luma ?? new Uint8Array(width * height), width, height) : undefined;
+      const image = halve({ data, width, height });
+      let motion = 0;
+      if (previous) {
+        const shift = estimateShift(previous.image, image, { maxShift: MAX_SHIFT / 2, excludeA: previous.exclude, excludeB: exclude });
+        const last = positions.at(-1)!;
+        positions.push({ dx: last.dx + 2 * shift.dx, dy: last.dy + 2 * shift.dy });
+        motion = 2 * Math.hypot(shift.dx, shift.dy);
+      } else positions.push({ dx: 0, dy: 0 });
+      for (const accumulator of accumulators) accumulator.add(index, data, width, motion);
+      previous = { image, exclude };
+      index++;
+      progress((Math.min(index, expected) / expected) * ANALYSIS_SHARE);
+    }
+    for (const accumulator of accumulators) accumulator.shape.pixels = accumulator.pixels(Math.max(2, Math.round(accumulator.shape.box.height * 0.05)));
+    return positions;
+  }
+
+  async #erase(
+    options: InpaintOptions,
+    video: VideoFacts,
+    shapes: MaskShape[],
+    positions: Shift[],
+    settings: {
+      windowFrames: number;
+      temporal: boolean;
+      maxRingDifference: number;
+      inpaint: (plane: Uint8Array, width: number, height: number, indices: Int32Array) => void;
+      crf: number | undefined;
+      cropNeighbours: boolean;
+      progress: (percent: number) => void;
+      warnings: EngineWarning[];
+    },
+  ): Promise<InpaintStats> {
+    const { width, height } = video;
+    const layout = yuvLayout(width, height);
+    const windowFrames = settings.temporal ? settings.windowFrames : 0;
+    const stats: InpaintStats = { frames: 0, framesWithMasks: 0, pixelsMasked: 0, pixelsFromNeighbours: 0, pixelsInpainted: 0 };
+    const expected = Math.max(1, Math.round(video.durationSeconds * video.frameRate));
+    const engineId = this.engineId;
+    // Frames showing the same masks share one map (a subtitle line's frames all do): the window holds few.
+    const masks = new Map<string, FrameMask | undefined>();
+    const maskOf = (index: number) => {
+      const active = shapes.flatMap((shape, at) => (index >= shape.firstFrame && index <= shape.lastFrame ? [at] : []));
+      const key = active.join(',');
+      if (!masks.has(key)) masks.set(key, frameMask(active.map((at) => shapes[at]!), width, height));
+      return masks.get(key);
+    };
+    const forgetUnusedMasks = (window: Map<number, NeighbourFrame>) => {
+      if (masks.size <= 8) return;
+      const used = new Set([...window.values()].map((frame) => frame.mask));
+      for (const [key, mask] of masks) if (!used.has(mask)) masks.delete(key);
+    };
+    const band = windowFrames > 0 && settings.cropNeighbours ? neighbourRows(shapes, positions, windowFrames, height) : undefined;
+    const position = (index: number) => positions[index] ?? positions.at(-1) ?? { dx: 0, dy: 0 };
+    const decoded = this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p' }), rawFrameBytes(width, height, 'yuv420p'), options.signal);
+    // Neighbours need only the rows the masks can reach: a second decoder crops them and runs ahead.
+    const neighbours = band
+      ? this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p', crop: { x: 0, y: band.rowOffset, width, height: band.rows } }), rawFrameBytes(width, band.rows, 'yuv420p'), options.signal)
+      : undefined;
+    async function* erased(): AsyncGenerator<Uint8Array> {
+      const window = new Map<number, NeighbourFrame>();
+      let read = 0;
+      let emitted = 0;
+      const emit = (index: number, current: NeighbourFrame): Uint8Array => {
+        throwIfAborted(options.signal, engineId);
+        const { data, stats: frameStats } = fillFrame(current, (offset) => (offset === 0 ? undefined : window.get(index + offset)), layout, settings);
+        stats.frames++;
+        if (current.mask) stats.framesWithMasks++;
+        stats.pixelsMasked += frameStats.masked;
+        stats.pixelsFromNeighbours += frameStats.fromNeighbours;
+        stats.pixelsInpainted += frameStats.inpainted;
+        window.delete(index - windowFrames);
+        forgetUnusedMasks(window);
+        settings.progress(ANALYSIS_SHARE + (Math.min(index + 1, expected) / expected) * (100 - ANALYSIS_SHARE - 1));
+        return data;
+      };
+      if (neighbours && band) {
+        let banded = 0;
+        let bandsDone = false;
+        try {
+          for await (const data of decoded) {
+            const index = read++;
+            while (!bandsDone && banded <= index + windowFrames) {
+              const next = await neighbours.next();
+              if (next.done) bandsDone = true;
+              else {
+                window.set(banded, { data: next.value, mask: maskOf(banded), position: position(banded), rowOffset: band.rowOffset, rows: band.rows });
+                banded++;
+              }
+            }
+            yield emit(index, { data, mask: maskOf(index), position: position(index) });
+          }
+        } finally {
+          await neighbours.return(undefined);
+        }
+        return;
+      }
+      for await (const data of decoded) {
+        window.set(read, { data, mask: maskOf(read), position: position(read) });
+        read++;
+        for (; emitted <= read - 1 - windowFrames; emitted++) yield emit(emitted, window.get(emitted)!);
+      }
+      for (; emitted < read; emitted++) yield emit(emitted, window.get(emitted)!);
+    }
+    const copyAudio = video.audioCodec === undefined || MP4_AUDIO_CODECS.includes(video.audioCodec);
+    if (!copyAudio) settings.warnings.push({ type: 'other', message: `the audio (${video.audioCodec}) cannot go into an MP4 as it is: encoded to AAC` });
+    await pipeIntoMediaTool(
+      'ffmpeg',
+      encodeRawVideoArgs({ width, height, frameRate: video.frameRate, audioSource: options.videoFile, copyAudio, hasAudio: video.audioCodec !== undefined, output: options.outputFile, crf: settings.crf }),
+      erased(),
+      { signal: options.signal },
+    );
+    return stats;
+  }
+
+  async #delogo(options: InpaintOptions, video: VideoFacts, shapes: MaskShape[]): Promise<void> {
+    const copyAudio = video.audioCodec === undefined || MP4_AUDIO_CODECS.includes(video.audioCodec);
+    const regions = shapes.map((shape) => ({ ...shape.box, startSeconds: shape.firstFrame / video.frameRate, endSeconds: (shape.lastFrame + 0.5) / video.frameRate }));
+    try {
+      await runFfmpeg(delogoVideoArgs({ input: options.videoFile, output: options.outputFile, width: video.width, height: video.height, regions, copyAudio, hasAudio: video.audioCodec !== undefined }), { signal: options.signal });
+    } catch (error) {
+      if (error instanceof MediaProcessError && error.exitCode !== null && !error.isRetryable) throw new EngineInputError(`the video could not be erased: ${error.message}`, { engineId: this.engineId, cause: error });
+      throw error;
+    }
+  }
+}
