@@ -179,6 +179,40 @@ export const ErrorCode = {
   AVATAR_TOO_LONG: 7503,
   /** The photo animator asked for is not set up; `animator`. */
   AVATAR_ANIMATOR_UNAVAILABLE: 7504,
+  /** Dubbing studio and dubbing pro (7600–7619). No such project of this user. */
+  DUBBING_PROJECT_NOT_FOUND: 7600,
+  /** A segment's times are wrong; `segment`, `reason` (localized). */
+  DUBBING_SEGMENT_TIMES: 7601,
+  /** A segment names a character the project does not have; `segment`. */
+  DUBBING_UNKNOWN_CHARACTER: 7602,
+  /** The project would have more segments than allowed; `max`. */
+  DUBBING_TOO_MANY_SEGMENTS: 7603,
+  /** The project is still being prepared (or its preparation failed). */
+  DUBBING_NOT_READY: 7604,
+  /** The language is not a target language of the project; `language`. */
+  DUBBING_LANGUAGE_NOT_IN_PROJECT: 7605,
+  /** A character has no voice for the language; `character`, `language`. */
+  DUBBING_NO_VOICE: 7606,
+  /** No segment of the selection needs the action; `action` (localized). */
+  DUBBING_NOTHING_TO_DO: 7607,
+  /** Dubbing studio has one target language. */
+  DUBBING_STUDIO_ONE_LANGUAGE: 7608,
+  /** Only a finished video translation of this user can be opened. */
+  DUBBING_TRANSLATION_NOT_FINISHED: 7609,
+  /** The recording has no speech (silent after trimming). */
+  DUBBING_RECORDING_SILENT: 7610,
+  /** No such segment in the project; `segment`. */
+  DUBBING_UNKNOWN_SEGMENT: 7611,
+  /** No engine here translates this pair; `source`, `target`. */
+  DUBBING_NO_TRANSLATOR: 7612,
+  /** No such cast bible. */
+  DUBBING_CAST_NOT_FOUND: 7613,
+  /** The media is longer than the plan allows; `minutes`, `max`. */
+  DUBBING_MEDIA_TOO_LONG: 7614,
+  /** No such version of the project. */
+  DUBBING_VERSION_NOT_FOUND: 7615,
+  /** A segment has no text to speak in the language; `segment`. */
+  DUBBING_NOTHING_TO_SPEAK: 7616,
   /** Not enough available points for this action. Returned raw so the caller can offer a top-up. */
   POINTS_INSUFFICIENT: 10078,
   /** The action needs a higher plan (or the plan's limit for the period is used up). Returned raw so the caller can offer an upgrade. */
@@ -318,6 +352,23 @@ const en: CodeMessages = {
   7502: 'Scene {scene}: this upload cannot be used as the {what}.',
   7503: 'This video would last about {seconds} s; your plan allows up to {max} s per video. Shorten the scripts or upgrade your plan.',
   7504: 'The photo animator “{animator}” is not set up here. Choose another, or ask your administrator to set it up.',
+  7600: 'This dubbing project does not exist or was deleted.',
+  7601: 'Segment {segment}: {reason}.',
+  7602: 'Segment {segment} names a character this project does not have. Choose one of its characters.',
+  7603: 'A project can hold up to {max} segments. Split the video into parts, or delete segments you do not need.',
+  7604: 'This project is not ready yet: its lines are still being prepared. Try again when the preparation has finished.',
+  7605: '“{language}” is not a target language of this project.',
+  7606: 'The character “{character}” has no voice for {language} yet. Choose one in Characters.',
+  7607: 'Nothing to {action}: no selected segment needs it.',
+  7608: 'Dubbing studio dubs into one language. Use dubbing pro for several languages.',
+  7609: 'Only a finished video translation of yours can be opened as a dubbing project.',
+  7610: 'We heard no speech in this recording. Check the microphone and record the line again.',
+  7611: 'There is no segment {segment} in this project. Reload the project.',
+  7612: 'No engine here translates {source} into {target}. Type the translations yourself, or ask your administrator to set up a remote translation engine.',
+  7613: 'This cast does not exist or was deleted.',
+  7614: 'This file lasts {minutes} min; your plan allows up to {max} min per project. Trim it or upgrade your plan.',
+  7615: 'This version does not exist any more.',
+  7616: 'Segment {segment} has no text to speak in this language. Translate it or type its line first.',
   10091: 'Your plan does not include this, or its limit for this period is used up. Upgrade to continue.',
   11048: 'This gift code does not exist.',
   11049: 'This gift code has already been used.',
@@ -430,6 +481,23 @@ const zh: CodeMessages = {
   7502: '场景 {scene}：这个文件不能用作{what}。',
   7503: '该视频预计长约 {seconds} 秒，您的套餐每个视频最长 {max} 秒。请缩短脚本或升级套餐。',
   7504: '此处未配置照片动画引擎“{animator}”。请选择其他引擎，或请管理员配置。',
+  7600: '该配音项目不存在或已被删除。',
+  7601: '片段 {segment}：{reason}。',
+  7602: '片段 {segment} 指定的角色不在本项目中。请选择本项目的角色。',
+  7603: '一个项目最多可包含 {max} 个片段。请将视频分段，或删除不需要的片段。',
+  7604: '该项目尚未准备好：台词仍在准备中。请在准备完成后重试。',
+  7605: '“{language}”不是本项目的目标语言。',
+  7606: '角色“{character}”还没有{language}的声音。请在“角色”中选择。',
+  7607: '无需{action}：所选片段都不需要。',
+  7608: '配音工作室只配一种语言。需要多种语言请使用专业配音。',
+  7609: '只能将您已完成的视频翻译作为配音项目打开。',
+  7610: '这段录音里没有听到说话声。请检查麦克风后重新录制这一句。',
+  7611: '本项目中没有片段 {segment}。请重新加载项目。',
+  7612: '此处没有可将{source}翻译为{target}的引擎。请自行输入译文，或请管理员配置远程翻译引擎。',
+  7613: '该角色表不存在或已被删除。',
+  7614: '该文件时长 {minutes} 分钟，您的套餐每个项目最长 {max} 分钟。请剪短文件或升级套餐。',
+  7615: '该版本已不存在。',
+  7616: '片段 {segment} 在该语言下没有可朗读的文本。请先翻译或输入台词。',
   10091: '您的套餐不包含此功能，或本周期额度已用完，请升级后继续。',
   11048: '兑换码不存在。',
   11049: '兑换码已被使用。',

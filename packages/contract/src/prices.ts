@@ -35,6 +35,10 @@ export const TOOL_PRICES = {
    * talking photo); a remote neural animator is the premium tier (×3). The free preview costs nothing.
    */
   avatarPerSecond: 1,
+  /** `dubbing`: per 1,000 characters of source text translated with a local engine (pro-rated, minimum 1 point); a remote translator is the premium tier (×3). */
+  dubbingTranslationPer1000Characters: 2,
+  /** `dubbing`: per 1,000 characters spoken (pro-rated, minimum 1 point per run), at the voice's tier, as text to speech. */
+  dubbingSynthesisPer1000Characters: 10,
   /** Multiplier by the quality tier of the voice's engine (every speech tool). */
   tierMultiplier: { basic: 1, standard: 1, premium: 3 } as const satisfies Record<SpeechQualityTier, number>,
 } as const;
@@ -106,4 +110,16 @@ export function estimatedSpeechSeconds(text: string, speed = 1): number {
   const han = (text.match(/\p{Script=Han}/gu) ?? []).length;
   const other = text.replace(/\p{Script=Han}/gu, '').replace(/\s+/g, ' ').trim().length;
   return ((han / 4.5 + other / 14) / Math.max(0.5, speed)) * 1.25 + 0.5;
+}
+
+/** `dubbing`: the points for translating `characters` characters of source text with an engine of `tier` (remote engines: premium). */
+export function dubbingTranslationCost(characters: number, tier: SpeechQualityTier = 'basic'): number {
+  if (characters <= 0) return 0;
+  return Math.max(1, Math.ceil((characters / 1000) * TOOL_PRICES.dubbingTranslationPer1000Characters * TOOL_PRICES.tierMultiplier[tier]));
+}
+
+/** `dubbing`: the points for speaking segments, given the characters spoken per voice tier. */
+export function dubbingSynthesisCost(charactersByTier: Partial<Record<SpeechQualityTier, number>>): number {
+  const raw = Object.entries(charactersByTier).reduce((sum, [tier, characters]) => sum + ((characters ?? 0) / 1000) * TOOL_PRICES.dubbingSynthesisPer1000Characters * TOOL_PRICES.tierMultiplier[tier as SpeechQualityTier], 0);
+  return raw <= 0 ? 0 : Math.max(1, Math.ceil(raw));
 }

@@ -25,6 +25,28 @@ import { subtitleExtractionCreateCall, subtitleExtractionOptionsCall } from './s
 import { subtitleBurnInCreateCall, subtitleBurnInOptionsCall } from './subtitle-burn-in.calls.ts';
 import { audioSeparationCreateCall, audioSeparationOptionsCall } from './audio-separation.calls.ts';
 import { avatarCreateCall, avatarFacesCall, avatarOptionsCall, avatarPreviewCall } from './avatar.calls.ts';
+import {
+  dubbingCastApplyCall,
+  dubbingCastDeleteCall,
+  dubbingCastListCall,
+  dubbingCastSaveCall,
+  dubbingEditCall,
+  dubbingExportCall,
+  dubbingOptionsCall,
+  dubbingProjectCreateCall,
+  dubbingProjectDeleteCall,
+  dubbingProjectDuplicateCall,
+  dubbingProjectGetCall,
+  dubbingProjectListCall,
+  dubbingProjectRenameCall,
+  dubbingRecordCall,
+  dubbingSynthesizeCall,
+  dubbingSynthesizeQuoteCall,
+  dubbingTranslateCall,
+  dubbingTranslateQuoteCall,
+  dubbingVersionListCall,
+  dubbingVersionRestoreCall,
+} from './dubbing.calls.ts';
 import { logCreateCall, logRecentCall, logReportCall, logStatsCall } from './analytics.calls.ts';
 
 export * from './account.calls.ts';
@@ -48,6 +70,7 @@ export * from './subtitle-extraction.calls.ts';
 export * from './subtitle-burn-in.calls.ts';
 export * from './audio-separation.calls.ts';
 export * from './avatar.calls.ts';
+export * from './dubbing.calls.ts';
 
 /** Every business call of the product, for the server's router and the OpenAPI document. */
 export const allCalls: readonly CallDefinition[] = [
@@ -93,4 +116,9 @@ export const allCalls: readonly CallDefinition[] = [
   // audio-separation
   audioSeparationOptionsCall, audioSeparationCreateCall,
   // avatar
-  avatarOptionsCall, avatarFacesCall, avatarPreviewCall, avatarCreateCall];
+  avatarOptionsCall, avatarFacesCall, avatarPreviewCall, avatarCreateCall,
+  // dubbing
+  dubbingOptionsCall, dubbingProjectListCall, dubbingProjectCreateCall, dubbingProjectGetCall, dubbingProjectRenameCall, dubbingProjectDuplicateCall, dubbingProjectDeleteCall,
+  dubbingEditCall, dubbingVersionListCall, dubbingVersionRestoreCall,
+  dubbingTranslateQuoteCall, dubbingTranslateCall, dubbingSynthesizeQuoteCall, dubbingSynthesizeCall, dubbingRecordCall, dubbingExportCall,
+  dubbingCastListCall, dubbingCastSaveCall, dubbingCastApplyCall, dubbingCastDeleteCall];

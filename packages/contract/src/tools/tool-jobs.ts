@@ -25,7 +25,12 @@ export const TOOL_JOBS = {
   'voice-cloning': { jobs: { 'voice-cloning.clone': 'audio' }, outputs: ['audio'], priceKeys: ['voiceClone'] },
   voices: { jobs: {}, outputs: ['audio'], priceKeys: [] },
   'video-translation': { jobs: { 'video-translation.dub': 'video' }, outputs: ['video', 'audio', 'text'], priceKeys: ['videoTranslationPerMinute', 'videoTranslationPerLine'] },
-  dubbing: { jobs: {}, outputs: ['video', 'audio', 'text'], priceKeys: [] },
+  // Preparing a project and exporting it are free; translating and speaking segments are charged.
+  dubbing: {
+    jobs: {},
+    outputs: ['video', 'audio', 'text'],
+    priceKeys: ['dubbingTranslationPer1000Characters', 'dubbingSynthesisPer1000Characters'],
+  },
   // Finding faces and the preview are free; the render is charged per second.
   avatar: { jobs: { 'avatar.faces': 'text', 'avatar.preview': 'video', 'avatar.render': 'video' }, outputs: ['video', 'text'], priceKeys: ['avatarPerSecond'] },
   // Finding the text and the preview are free jobs; the erase is charged.

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { FIT_SPEED_CAP, fitAllOps, segmentFit, segmentState, segmentTimesProblem, takeSource, type DubbingCharacter, type DubbingSegment } from './dubbing-model.ts';
+import { formatTimecode, parseTimecode } from './timecode.ts';
+
+const character: DubbingCharacter = { id: 'c1', name: 'Ann', voices: { es: 'espeak:espeak-ng/es' }, speed: 1, volume: 1, originalSpeakerId: null };
+const segment = (id: string, startMs: number, endMs: number, takeMs?: number, speed = 1): DubbingSegment => ({
+  id,
+  revision: 3,
+  startMs,
+  endMs,
+  characterId: 'c1',
+  sourceText: 'Hello',
+  translations: { es: 'Hola' },
+  speed,
+  volume: 1,
+  takes: takeMs === undefined ? {} : { es: { kind: 'synthesized', url: '', durationMs: takeMs, madeFrom: takeSource('Hola', 'espeak:espeak-ng/es', 'es'), peaks: [] } },
+});
+
+describe('dubbing model', () => {
+  it('reads typed timecodes in every usual form and writes mm:ss.mmm', () => {
+    expect(parseTimecode('1:02.5')).toBe(62_500);
+    expect(parseTimecode('01:02:03.250')).toBe(3_723_250);
+    expect(parseTimecode('62.5')).toBe(62_500);
+    expect(parseTimecode('00:01:02,500')).toBe(62_500);
+    expect(parseTimecode('1m2s')).toBe(62_000);
+    expect(parseTimecode('1:75')).toBeUndefined();
+    expect(parseTimecode('abc')).toBeUndefined();
+    expect(formatTimecode(62_500)).toBe('01:02.500');
+    expect(formatTimecode(3_723_250)).toBe('1:02:03.250');
+    expect(parseTimecode(formatTimecode(3_723_250))).toBe(3_723_250);
+  });
+
+  it('tells a segment’s state from its text, take and voice', () => {
+    expect(segmentState(segment('a', 0, 1000, 800), [character], 'es')).toBe('spoken');
+    expect(segmentState({ ...segment('a', 0, 1000, 800), translations: { es: 'Hola, Ana' } }, [character], 'es')).toBe('changed');
+    expect(segmentState(segment('a', 0, 1000), [character], 'es')).toBe('translated');
+    expect(segmentState({ ...segment('a', 0, 1000), translations: {} }, [character], 'es')).toBe('untranslated');
+    expect(segmentState(segment('a', 0, 1000, 800), [{ ...character, voices: { es: 'espeak:espeak-ng/es+f2' } }], 'es')).toBe('changed');
+  });
+
+  it('fits overruns by speed within the cap, then by borrowing the silence that follows', () => {
+    expect(segmentFit(segment('a', 0, 1000, 1200), 'es')).toMatchObject({ playedMs: 1200, overrunMs: 200, fits: false });
+    expect(segmentFit(segment('a', 0, 1000, 1200, 1.2), 'es').fits).toBe(true);
+    const segments = [segment('a', 0, 1000, 1200), segment('b', 2000, 3000, 2000), segment('c', 3500, 4000, 900)];
+    const { ops, unfitted } = fitAllOps(segments, 'es', 4200);
+    expect(ops).toEqual([
+      { kind: 'segment.put', segmentId: 'a', baseRevision: 3, fields: { speed: 1.2 } },
+      { kind: 'segment.put', segmentId: 'b', baseRevision: 3, fields: { speed: FIT_SPEED_CAP, endMs: 3500 } },
+      { kind: 'segment.put', segmentId: 'c', baseRevision: 3, fields: { speed: FIT_SPEED_CAP, endMs: 4192 } },
+    ]);
+    // b needs 2000 / 1.3 = 1538 ms and gets 1500, up to c (within tolerance); c borrows only the 192 ms it needs.
+    expect(unfitted).toEqual([]);
+    expect(fitAllOps([segment('d', 0, 500, 2000)], 'es', 600).unfitted).toEqual(['d']);
+  });
+
+  it('refuses segment times out of order, outside the media or too short', () => {
+    expect(segmentTimesProblem(0, 1000, 5000)).toBeUndefined();
+    expect(segmentTimesProblem(1000, 1000, 5000)).toBe('order');
+    expect(segmentTimesProblem(0, 50, 5000)).toBe('too-short');
+    expect(segmentTimesProblem(4000, 5200, 5000)).toBe('outside');
+  });
+});
