@@ -280,6 +280,11 @@ export function createDubbingRepository(db: Database, options: { rules: DubbingE
     await tx.update(dubbingProjects).set({ lastVersionAt: sql`now()` }).where(eq(dubbingProjects.id, project.id));
   }
 
+  /** Serialises the decisions about an owner's files (which keys are still named) until the transaction ends. */
+  async function lockOwnerFiles(tx: Database, ownerId: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`voxwork:dubbing-files:${ownerId}`}, 0))`);
+  }
+
   /**
    * Of `keys`, those another project of the owner, a segment or a saved version still names (after
    * this transaction's own changes): the ones that must not be deleted.
@@ -423,6 +428,7 @@ export function createDubbingRepository(db: Database, options: { rules: DubbingE
           changed.set(entry.segmentId, { ...segment, revision, takes: { ...segment.takes, [language]: entry.take } });
         }
         await upsertSegments(tx, projectId, [...changed.values()]);
+        await lockOwnerFiles(tx, project.ownerId);
         const inUse = await keysInUse(tx, project.ownerId, [...replaced]);
         return { replacedKeys: [...replaced].filter((key) => !inUse.has(key)) };
       });
@@ -589,6 +595,8 @@ export function createDubbingRepository(db: Database, options: { rules: DubbingE
         const candidates = new Set(keysOf(project, segments));
         for (const version of versions) for (const key of keysOf(undefined, (version.snapshot as unknown as VersionSnapshot).segments ?? [])) candidates.add(key);
         await tx.delete(dubbingProjects).where(eq(dubbingProjects.id, projectId));
+        // Two projects sharing files deleted at once must not each see the other still naming them.
+        await lockOwnerFiles(tx, ownerId);
         const inUse = await keysInUse(tx, ownerId, [...candidates]);
         return { deleted: true, keys: [...candidates].filter((key) => !inUse.has(key)) };
       });
