@@ -39,6 +39,8 @@ describe.each(testDatabases().slice(-1))('dubbing edits on %s', (_name, open: Op
   let alice: ToolClient;
   let bob: ToolClient;
   let aliceId: string;
+  let bobId: string;
+  let bobEmail: string;
   let projectId: string;
 
   const fileAt = (key: string) => path.join(testApp.dataDir, 'files', key);
@@ -100,7 +102,9 @@ describe.each(testDatabases().slice(-1))('dubbing edits on %s', (_name, open: Op
     testApp = await startTestApp({ name: 'dubbing-edits', database: opened.handle });
     store = createDubbingRepository(opened.handle.db, { rules: dubbingEditRules });
     const aliceUser = await createVerifiedUser(testApp.base, testApp.dataDir, `dubbing-alice-${Date.now()}@example.com`);
-    const bobUser = await createVerifiedUser(testApp.base, testApp.dataDir, `dubbing-bob-${Date.now()}@example.com`);
+    bobEmail = `dubbing-bob-${Date.now()}@example.com`;
+    const bobUser = await createVerifiedUser(testApp.base, testApp.dataDir, bobEmail);
+    bobId = bobUser.userId;
     aliceId = aliceUser.userId;
     alice = toolClient(testApp.base, aliceUser);
     bob = toolClient(testApp.base, bobUser);
@@ -200,6 +204,20 @@ describe.each(testDatabases().slice(-1))('dubbing edits on %s', (_name, open: Op
     // Settings edited on an old settings revision conflict too.
     const settings = await edit(alice, [{ kind: 'settings.put', baseRevision: withE.settingsRevision - 1, fields: { glossary: [] } }]);
     expect(settings.data).toMatchObject({ applied: false, conflicts: [{ segmentId: null, current: null }] });
+  });
+
+  it('gives what jobs write (translations, takes) a new revision too, so an editor on the old one is told', async () => {
+    const seen = await get(alice);
+    await store.setTranslations(projectId, 'es', [
+      { segmentId: 'b', text: '¿Hola?' },
+      { segmentId: 'gone', text: 'skipped' },
+    ]);
+    const now = await get(alice);
+    expect(now.revision).toBe(seen.revision + 1);
+    expect(segment(now, 'b')).toMatchObject({ revision: now.revision, translations: { es: '¿Hola?' } });
+    expect(segment(now, 'a')!.revision).toBe(segment(seen, 'a')!.revision);
+    const stale = await edit(alice, [{ kind: 'segment.put', segmentId: 'b', baseRevision: segment(seen, 'b')!.revision, fields: { translations: { es: 'Hola.' } } }]);
+    expect(stale.data).toMatchObject({ applied: false, conflicts: [{ segmentId: 'b', current: { translations: { es: '¿Hola?' } } }] });
   });
 
   it('answers a batch sent twice from its stored outcome without applying it again', async () => {
@@ -395,5 +413,17 @@ describe.each(testDatabases().slice(-1))('dubbing edits on %s', (_name, open: Op
     expect(await bob.data('/api/dubbing/projects/delete', { projectId })).toEqual({ deleted: false });
     expect((await bob.data<{ projects: unknown[] }>('/api/dubbing/projects/list', { edition: 'studio' })).projects).toEqual([]);
     expect(unsigned(await get(alice))).toEqual(unsigned(before));
+  });
+
+  it('deletes the projects and casts of a deleted account', async () => {
+    const project = await store.createProject({ ownerId: bobId, edition: 'pro', title: 'Bob’s', origin: { kind: 'upload', jobId: null }, mediaKind: 'audio', durationMs: 5000, sourceLanguage: 'en', targetLanguages: ['es'] });
+    await store.saveCast(bobId, 'Bob’s cast', { characters: [], glossary: [], pronunciations: [] });
+    const auth = (pathName: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${testApp.base}/api/auth${pathName}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: testApp.base, ...headers }, body: JSON.stringify(body) });
+    const signIn = (await (await auth('/sign-in/email', { email: bobEmail, password: 'a good password 1' })).json()) as { token: string };
+    expect((await auth('/delete-user', { password: 'a good password 1' }, { authorization: `Bearer ${signIn.token}` })).status).toBe(200);
+    expect(await store.project(project.id)).toBeUndefined();
+    expect(await store.listCasts(bobId)).toEqual([]);
+    expect(await store.project(projectId)).toBeDefined();
   });
 });
