@@ -10,6 +10,9 @@ import {
   createSubtitleExtractionService,
   createAudioSeparationService,
   createAvatarService,
+  createDubbingService,
+  dubbingEditRules,
+  type DubbingStore,
   monthStart,
   VIDEO_TRANSLATION_JOB,
   createTextToSpeechService,
@@ -18,7 +21,7 @@ import {
   type JobEvents,
   type JobQueue,
 } from '@voxwork/core';
-import { createFeedbackRepository, createJobRepository, createRateLimitRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
+import { createDubbingRepository, createFeedbackRepository, createJobRepository, createRateLimitRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
 import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
 import { createSpeechEngines } from './engines/speech-engines.ts';
 import { createVideoEngines } from './engines/video-engines.ts';
@@ -88,6 +91,9 @@ export function createServices({
     },
   });
   accountServices.onUserDeleted((userId) => speechRepository.deleteAllOf(userId));
+  // Dubbing projects and cast bibles (the edit rules are core's; the store is also the dubbing pipelines').
+  const dubbingStore = createDubbingRepository(database.db, { rules: dubbingEditRules }) satisfies DubbingStore;
+  accountServices.onUserDeleted((userId) => dubbingStore.deleteAllOf(userId));
   const voices = createVoicesService({ engines: speechEngines, speech: speechRepository, storage: storageServices.storage, scratch, rateLimiter });
   const findUpload = (userId: string, uploadId: string) => storageServices.uploads.get(userId, uploadId);
   const planOf = async (userId: string) => (await accountServices.accounts.getAccountInfo(userId)).comboDetail;
@@ -121,6 +127,14 @@ export function createServices({
     subtitleExtraction: createSubtitleExtractionService({ jobs, videoEngines, findUpload, planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
     audioSeparation: createAudioSeparationService({ jobs, engines: separationEngines, findUpload, planOf: async (userId) => ({ maxMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
     avatar: createAvatarService({ jobs, voices, avatarEngines, findUpload, planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
+    dubbingStore,
+    dubbing: createDubbingService({
+      store: dubbingStore,
+      activeJobs: (ownerId, projectId) => jobRepository.unfinishedOfProject(ownerId, 'dubbing.', projectId),
+      signedUrl: (key) => storageServices.storage.signedUrl(key, { expiresInSeconds: 6 * 3600 }),
+      deleteFile: (key) => storageServices.storage.delete(key),
+      onFileError: (key, error) => log?.warn({ err: error, key }, 'dubbing: a file of a deleted project could not be deleted'),
+    }),
     analytics: createAnalyticsServices(database, config, log),
     feedback: createFeedbackRepository(database.db),
     ...accountServices,

@@ -11,3 +11,4 @@ export * from './upload.repository.ts';
 export * from './share-link.repository.ts';
 export * from './speech.repository.ts';
 export * from './rate-limit.repository.ts';
+export * from './dubbing.repository.ts';

@@ -97,6 +97,22 @@ function jobQueries(db: Database) {
       return row?.total ?? 0;
     },
 
+    /** An owner's unfinished jobs (queued, running, paused) whose type starts with `typePrefix` and whose input's `projectId` is `projectId`, oldest first. */
+    async unfinishedOfProject(ownerId: string, typePrefix: string, projectId: string): Promise<Pick<JobRow, 'id' | 'type' | 'input'>[]> {
+      return db
+        .select({ id: jobs.id, type: jobs.type, input: jobs.input })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.ownerId, ownerId),
+            inArray(jobs.status, ['queued', 'running', 'paused']),
+            sql`starts_with(${jobs.type}, ${typePrefix})`,
+            sql`${jobs.input}->>'projectId' = ${projectId}`,
+          ),
+        )
+        .orderBy(asc(jobs.createdAt));
+    },
+
     /** Gives run slots to an owner's `count` oldest waiting jobs; returns them (to be queued). */
     async admitWaiting(ownerId: string, count: number): Promise<JobRow[]> {
       if (count <= 0) return [];

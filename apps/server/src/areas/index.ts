@@ -18,6 +18,7 @@ import { subtitleExtractionArea } from './subtitle-extraction.area.ts';
 import { subtitleBurnInArea } from './subtitle-burn-in.area.ts';
 import { audioSeparationArea } from './audio-separation.area.ts';
 import { avatarArea } from './avatar.area.ts';
+import { dubbingArea } from './dubbing.area.ts';
 
 /** Every area of the API role, in registration order. */
-export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, jobsArea, feedbackArea, analyticsArea, uploadsArea, mediaArea, shareArea, voicesArea, textToSpeechArea, voiceCloningArea, speechToSpeechArea, videoTranslationArea, videoErasureArea, subtitleExtractionArea, audioSeparationArea, subtitleBurnInArea, avatarArea];
+export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, jobsArea, feedbackArea, analyticsArea, uploadsArea, mediaArea, shareArea, voicesArea, textToSpeechArea, voiceCloningArea, speechToSpeechArea, videoTranslationArea, videoErasureArea, subtitleExtractionArea, audioSeparationArea, subtitleBurnInArea, avatarArea, dubbingArea];

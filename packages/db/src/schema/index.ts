@@ -8,3 +8,4 @@ export * from './upload.schema.ts';
 export * from './share-link.schema.ts';
 export * from './speech.schema.ts';
 export * from './rate-limit.schema.ts';
+export * from './dubbing.schema.ts';
