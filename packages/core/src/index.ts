@@ -30,3 +30,4 @@ export * from './subtitle-burn-in/index.ts';
 export * from './avatar/index.ts';
 export * from './subtitle-extraction/index.ts';
 export * from './audio-separation/index.ts';
+export * from './dubbing/index.ts';

@@ -1,0 +1,4 @@
+export * from './dubbing-store.port.ts';
+export * from './dubbing.pipeline.ts';
+export * from './dubbing-jobs.service.ts';
+export * from './dubbing-media.ts';
