@@ -11,6 +11,7 @@ import {
   createAudioSeparationService,
   createAvatarService,
   createDubbingService,
+  createDubbingJobsService,
   dubbingEditRules,
   type DubbingStore,
   monthStart,
@@ -75,11 +76,13 @@ export function createServices({
   const storageServices = createStorageServices({ database, config: config, accounts: accountServices.accounts });
   // A deleted account takes its files with it.
   accountServices.onUserDeleted((userId) => storageServices.uploads.deleteUserFiles(userId));
+  // Dubbing projects and cast bibles (the edit rules are core's; the store is also the dubbing pipelines').
+  const dubbingStore = createDubbingRepository(database.db, { rules: dubbingEditRules }) satisfies DubbingStore;
   const jobs = createJobService({
     jobs: jobRepository,
     queue,
     ...(events ? { events } : {}),
-    pipelines: createJobPipelines({ engines: speechEngines, videoEngines, erasureEngines, separationEngines, avatarEngines, storage: storageServices.storage, speech: speechRepository, scratch }),
+    pipelines: createJobPipelines({ engines: speechEngines, videoEngines, erasureEngines, separationEngines, avatarEngines, storage: storageServices.storage, speech: speechRepository, scratch, dubbing: dubbingStore, jobRecords: jobRepository }),
     files: localJobFiles(config.dataDir),
     storage: storageServices.storage,
     // Paid plans go first when workers are busy.
@@ -91,8 +94,6 @@ export function createServices({
     },
   });
   accountServices.onUserDeleted((userId) => speechRepository.deleteAllOf(userId));
-  // Dubbing projects and cast bibles (the edit rules are core's; the store is also the dubbing pipelines').
-  const dubbingStore = createDubbingRepository(database.db, { rules: dubbingEditRules }) satisfies DubbingStore;
   accountServices.onUserDeleted((userId) => dubbingStore.deleteAllOf(userId));
   const voices = createVoicesService({ engines: speechEngines, speech: speechRepository, storage: storageServices.storage, scratch, rateLimiter });
   const findUpload = (userId: string, uploadId: string) => storageServices.uploads.get(userId, uploadId);
@@ -134,6 +135,18 @@ export function createServices({
       signedUrl: (key) => storageServices.storage.signedUrl(key, { expiresInSeconds: 6 * 3600 }),
       deleteFile: (key) => storageServices.storage.delete(key),
       onFileError: (key, error) => log?.warn({ err: error, key }, 'dubbing: a file of a deleted project could not be deleted'),
+    }),
+    dubbingJobs: createDubbingJobsService({
+      store: dubbingStore,
+      jobs,
+      jobRecords: jobRepository,
+      voices,
+      engines: speechEngines,
+      videoEngines,
+      storage: storageServices.storage,
+      scratch,
+      findUpload,
+      planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }),
     }),
     analytics: createAnalyticsServices(database, config, log),
     feedback: createFeedbackRepository(database.db),

@@ -16,3 +16,4 @@ export * from './service-process.ts';
 export * from './dub-args.ts';
 export * from './erasure-args.ts';
 export * from './stem-args.ts';
+export * from './dubbing-args.ts';

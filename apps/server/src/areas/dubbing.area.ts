@@ -4,11 +4,19 @@ import {
   dubbingCastListCall,
   dubbingCastSaveCall,
   dubbingEditCall,
+  dubbingExportCall,
+  dubbingOptionsCall,
+  dubbingProjectCreateCall,
   dubbingProjectDeleteCall,
   dubbingProjectDuplicateCall,
   dubbingProjectGetCall,
   dubbingProjectListCall,
   dubbingProjectRenameCall,
+  dubbingRecordCall,
+  dubbingSynthesizeCall,
+  dubbingSynthesizeQuoteCall,
+  dubbingTranslateCall,
+  dubbingTranslateQuoteCall,
   dubbingVersionListCall,
   dubbingVersionRestoreCall,
   pickLocale,
@@ -21,7 +29,7 @@ const localeOf = (context: CallContext) => pickLocale(context.request.headers['a
 /** Dubbing studio and dubbing pro: projects, edit batches, versions, cast bibles; and the jobs (options, create, translate, synthesize, record, export). */
 export const dubbingArea: Area = {
   name: 'dubbing',
-  calls: ({ services: { dubbing } }) => [
+  calls: ({ services: { dubbing, dubbingJobs } }) => [
     // Projects, edits, versions and casts (dubbing.service.ts).
     bindCall(dubbingProjectListCall, async (body, context) => dubbing.list(requireUserId(context), body.edition)),
     bindCall(dubbingProjectGetCall, async (body, context) => dubbing.get(requireUserId(context), body.projectId, localeOf(context))),
@@ -36,6 +44,14 @@ export const dubbingArea: Area = {
     bindCall(dubbingCastApplyCall, async (body, context) => dubbing.applyCast(requireUserId(context), body, localeOf(context))),
     bindCall(dubbingCastDeleteCall, async (body, context) => dubbing.deleteCast(requireUserId(context), body.castId)),
 
-    // Jobs (dubbing-jobs.service.ts): options, projects/create, translate (+ quote), synthesize (+ quote), record, export.
+    // Jobs (dubbing-jobs.service.ts): options, projects/create, translate (+ quote), synthesize (+ quote), record (inline), export.
+    bindCall(dubbingOptionsCall, async (_body, context) => dubbingJobs.options(requireUserId(context))),
+    bindCall(dubbingProjectCreateCall, async (body, context) => dubbingJobs.create(requireUserId(context), body)),
+    bindCall(dubbingTranslateQuoteCall, async (body, context) => dubbingJobs.translateQuote(requireUserId(context), body)),
+    bindCall(dubbingTranslateCall, async (body, context) => dubbingJobs.translate(requireUserId(context), body)),
+    bindCall(dubbingSynthesizeQuoteCall, async (body, context) => dubbingJobs.synthesizeQuote(requireUserId(context), body)),
+    bindCall(dubbingSynthesizeCall, async (body, context) => dubbingJobs.synthesize(requireUserId(context), body)),
+    bindCall(dubbingRecordCall, async (body, context) => dubbingJobs.record(requireUserId(context), body)),
+    bindCall(dubbingExportCall, async (body, context) => dubbingJobs.export(requireUserId(context), body)),
   ],
 };

@@ -37,6 +37,10 @@ const JOB_LABELS: Record<JobType, MessageKey> = {
   "avatar.faces": "history.kinds.avatarFaces",
   "avatar.preview": "history.kinds.avatarPreview",
   "avatar.render": "history.kinds.avatarRender",
+  "dubbing.prepare": "history.kinds.dubbingPrepare",
+  "dubbing.translate": "history.kinds.dubbingTranslate",
+  "dubbing.synthesize": "history.kinds.dubbingSynthesize",
+  "dubbing.export": "history.kinds.dubbingExport",
   "subtitle-extraction.extract": "history.kinds.subtitleExtractionExtract",
   "audio-separation.separate": "history.kinds.audioSeparationSeparate",
 };

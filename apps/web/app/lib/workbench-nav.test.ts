@@ -58,8 +58,8 @@ describe("job kinds", () => {
     expect(jobKind("text-to-speech.synthesize")).toEqual({ tool: "text-to-speech", labelKey: "history.kinds.textToSpeechSynthesize", output: "audio" });
     expect(jobKind("system.selfCheck")).toEqual({ tool: "system", labelKey: "history.kinds.selfCheck", output: "audio" });
     expect(jobKind("video.translate").labelKey).toBe("history.kinds.unknown");
-    expect(Object.keys(JOB_KINDS).sort()).toEqual(["audio-separation.separate", "avatar.faces", "avatar.preview", "avatar.render", "speech-to-speech.convert", "subtitle-burn-in.burn", "subtitle-extraction.extract", "system.ping", "system.selfCheck", "text-to-speech.synthesize", "video-erasure.detect", "video-erasure.erase", "video-erasure.preview", "video-translation.dub", "voice-cloning.clone"]);
-    expect(toolsWithJobs()).toEqual(["text-to-speech", "speech-to-speech", "voice-cloning", "video-translation", "avatar", "video-erasure", "subtitle-extraction", "audio-separation", "subtitle-burn-in"]);
+    expect(Object.keys(JOB_KINDS).sort()).toEqual(["audio-separation.separate", "avatar.faces", "avatar.preview", "avatar.render", "dubbing.export", "dubbing.prepare", "dubbing.synthesize", "dubbing.translate", "speech-to-speech.convert", "subtitle-burn-in.burn", "subtitle-extraction.extract", "system.ping", "system.selfCheck", "text-to-speech.synthesize", "video-erasure.detect", "video-erasure.erase", "video-erasure.preview", "video-translation.dub", "voice-cloning.clone"]);
+    expect(toolsWithJobs()).toEqual(["text-to-speech", "speech-to-speech", "voice-cloning", "video-translation", "dubbing", "avatar", "video-erasure", "subtitle-extraction", "audio-separation", "subtitle-burn-in"]);
     expect(jobTypesOf(["voice-cloning"])).toEqual(["voice-cloning.clone"]);
     expect(toolLabelKey("voices")).toBe("wbPage.workbenchVoiceLibrary");
     expect(toolLabelKey("video-erasure")).toBe("wbPage.workbenchVideoErasure");

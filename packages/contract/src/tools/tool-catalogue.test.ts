@@ -52,7 +52,7 @@ describe('tool catalogue', () => {
   });
 
   it('knows every job type, its tool and output; internal job types belong to no tool', () => {
-    expect([...JOB_TYPES].sort()).toEqual(['audio-separation.separate', 'avatar.faces', 'avatar.preview', 'avatar.render', 'speech-to-speech.convert', 'subtitle-burn-in.burn', 'subtitle-extraction.extract', 'system.ping', 'system.selfCheck', 'text-to-speech.synthesize', 'video-erasure.detect', 'video-erasure.erase', 'video-erasure.preview', 'video-translation.dub', 'voice-cloning.clone']);
+    expect([...JOB_TYPES].sort()).toEqual(['audio-separation.separate', 'avatar.faces', 'avatar.preview', 'avatar.render', 'dubbing.export', 'dubbing.prepare', 'dubbing.synthesize', 'dubbing.translate', 'speech-to-speech.convert', 'subtitle-burn-in.burn', 'subtitle-extraction.extract', 'system.ping', 'system.selfCheck', 'text-to-speech.synthesize', 'video-erasure.detect', 'video-erasure.erase', 'video-erasure.preview', 'video-translation.dub', 'voice-cloning.clone']);
     expect(toolOfJob('text-to-speech.synthesize')).toBe('text-to-speech');
     expect(toolOfJob('voice-cloning.clone')).toBe('voice-cloning');
     for (const type of Object.keys(INTERNAL_JOBS) as (keyof typeof INTERNAL_JOBS)[]) expect(toolOfJob(type)).toBeNull();
@@ -65,8 +65,9 @@ describe('tool catalogue', () => {
   });
 
   it('offers only tools that queue jobs to the history filter, never the internal job types', () => {
-    expect(toolsWithJobs()).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning', 'video-translation', 'avatar', 'video-erasure', 'subtitle-extraction', 'audio-separation', 'subtitle-burn-in']);
-    expect(jobTypesOfTools(['voices', 'dubbing'])).toEqual([]);
+    expect(toolsWithJobs()).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning', 'video-translation', 'dubbing', 'avatar', 'video-erasure', 'subtitle-extraction', 'audio-separation', 'subtitle-burn-in']);
+    expect(jobTypesOfTools(['voices'])).toEqual([]);
+    expect(jobTypesOfTools(['dubbing'])).toEqual(['dubbing.prepare', 'dubbing.translate', 'dubbing.synthesize', 'dubbing.export']);
     expect(jobTypesOfTools(toolsWithJobs()).some((type) => type.startsWith('system.'))).toBe(false);
   });
 

@@ -27,7 +27,7 @@ export const TOOL_JOBS = {
   'video-translation': { jobs: { 'video-translation.dub': 'video' }, outputs: ['video', 'audio', 'text'], priceKeys: ['videoTranslationPerMinute', 'videoTranslationPerLine'] },
   // Preparing a project and exporting it are free; translating and speaking segments are charged.
   dubbing: {
-    jobs: {},
+    jobs: { 'dubbing.prepare': 'text', 'dubbing.translate': 'text', 'dubbing.synthesize': 'audio', 'dubbing.export': 'video' },
     outputs: ['video', 'audio', 'text'],
     priceKeys: ['dubbingTranslationPer1000Characters', 'dubbingSynthesisPer1000Characters'],
   },

@@ -6,6 +6,7 @@
  * touched segment the new revision, so an editor holding an older one is told of the conflict.
  */
 import type { DubbingCharacter, DubbingEdition, DubbingOp } from '@voxwork/contract/dubbing';
+import type { VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { TimedLine } from '../engines/video-engines.port.ts';
 
 /** A take as stored: the file's storage key instead of a link. */
@@ -151,6 +152,12 @@ export interface DubbingSynthesizeJobInput {
   projectId: string;
   language: string;
   segmentIds: string[];
+  /**
+   * The voices as resolved when the job was accepted (priced by their tiers), by voice key. A
+   * segment whose character's voice changed since to one not listed is left for the next run
+   * (library voices are still found by key). `match-original` is measured by the job.
+   */
+  voices?: Record<string, VoiceTarget>;
 }
 
 /** `dubbing.export`: a language's video, dubbed audio, stems, subtitles, project JSON, from the project as it is at `revision`. Free. */

@@ -18,6 +18,8 @@ import { createAudioSeparationPipeline } from '../audio-separation/audio-separat
 import type { AudioSeparationEngines } from '../engines/audio-separation-engines.port.ts';
 import type { AvatarEngines } from '../engines/avatar-engines.port.ts';
 import { createAvatarFacesPipeline, createAvatarPreviewPipeline, createAvatarRenderPipeline } from '../avatar/avatar.pipeline.ts';
+import { createDubbingPipelines, type DubbingPipelineDeps } from '../dubbing/dubbing.pipeline.ts';
+import type { DubbingStore } from '../dubbing/dubbing-store.port.ts';
 import type { PipelineMap } from './job-types.ts';
 
 export interface JobPipelineDeps {
@@ -30,10 +32,15 @@ export interface JobPipelineDeps {
   speech: SpeechRepository;
   /** Local files around the engines (job files' text, stored objects copied in). */
   scratch: ScratchFiles;
+  /** Dubbing projects (`@voxwork/db`'s dubbing repository). */
+  dubbing: DubbingStore;
+  /** Jobs by id: a dubbing project opened from a finished video translation reads it (the job repository). */
+  jobRecords: DubbingPipelineDeps['jobRecords'];
 }
 
 /** The pipeline of every job type. A job type without one fails to compile here. */
 export function createJobPipelines(deps: JobPipelineDeps): PipelineMap {
+  const dubbing = createDubbingPipelines(deps);
   return {
     'system.selfCheck': selfCheckPipeline,
     'system.ping': pingPipeline,
@@ -50,5 +57,9 @@ export function createJobPipelines(deps: JobPipelineDeps): PipelineMap {
     'avatar.faces': createAvatarFacesPipeline(deps),
     'avatar.preview': createAvatarPreviewPipeline(deps),
     'avatar.render': createAvatarRenderPipeline(deps),
+    'dubbing.prepare': dubbing.prepare,
+    'dubbing.translate': dubbing.translate,
+    'dubbing.synthesize': dubbing.synthesize,
+    'dubbing.export': dubbing.export,
   };
 }

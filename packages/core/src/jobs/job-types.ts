@@ -16,6 +16,7 @@ import type { SubtitleBurnInJobInput } from '../subtitle-burn-in/subtitle-burn-i
 import type { SubtitleExtractionJobInput } from '../subtitle-extraction/subtitle-extraction.pipeline.ts';
 import type { AudioSeparationJobInput } from '../audio-separation/audio-separation.pipeline.ts';
 import type { AvatarFacesJobInput, AvatarJobInput } from '../avatar/avatar.pipeline.ts';
+import type { DubbingExportJobInput, DubbingPrepareJobInput, DubbingSynthesizeJobInput, DubbingTranslateJobInput } from '../dubbing/dubbing-store.port.ts';
 import type { PipelineDefinition } from './pipeline-definition.ts';
 
 export interface JobInputs {
@@ -43,6 +44,11 @@ export interface JobInputs {
   'avatar.faces': AvatarFacesJobInput;
   'avatar.preview': AvatarJobInput;
   'avatar.render': AvatarJobInput;
+  /** Dubbing: a project's media, lines, characters and stems prepared (free); segments translated and spoken (charged); an export (free). */
+  'dubbing.prepare': DubbingPrepareJobInput;
+  'dubbing.translate': DubbingTranslateJobInput;
+  'dubbing.synthesize': DubbingSynthesizeJobInput;
+  'dubbing.export': DubbingExportJobInput;
 }
 
 export type JobName = keyof JobInputs;
@@ -93,6 +99,12 @@ export const JOB_POLICIES: { [N in JobName]: JobPolicy } = {
   'avatar.faces': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 10 * 60, usesPlanSlot: true },
   'avatar.preview': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 30 * 60, usesPlanSlot: true },
   'avatar.render': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 6 * 60 * 60, usesPlanSlot: true },
+  // Preparing reads the words as video translation's first stages do (OCR ≈ 0.4–0.9× the length); retries resume at the stage that failed.
+  'dubbing.prepare': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 3 * 60 * 60, usesPlanSlot: true },
+  // Charged: a retry resumes (translation is one call; synthesis keeps every take already stored).
+  'dubbing.translate': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60, usesPlanSlot: true },
+  'dubbing.synthesize': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 2 * 60 * 60, usesPlanSlot: true },
+  'dubbing.export': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 2 * 60 * 60, usesPlanSlot: true },
 };
 
 /** The job types that take their owner's run slots. */

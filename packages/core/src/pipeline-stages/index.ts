@@ -6,3 +6,4 @@ export * from './deliver-audio.ts';
 export * from './subtitle-cues.ts';
 export * from './burn-in-script.ts';
 export * from './subtitle-readings.ts';
+export * from './language-codes.ts';

@@ -57,6 +57,11 @@ export const storageKeys = {
    * into the name, so ids with `:` `/` `+` stay valid keys and two voices never share a file.
    */
   voicePreview: (voiceKeyHash: string) => `voices/previews/${id('voice key hash', voiceKeyHash)}.mp3`,
+  /** Every file of one dubbing project (media, poster, peaks, stems, takes): deleting the project deletes this prefix. */
+  dubbingPrefix: (userId: string, projectId: string) => `users/${id('user id', userId)}/dubbing/${id('project id', projectId)}/`,
+  /** One file of a dubbing project (`fileName` may hold one folder: `takes/es-l0001-ab12cd34.wav`). */
+  dubbingFile: (userId: string, projectId: string, fileName: string) =>
+    `users/${id('user id', userId)}/dubbing/${id('project id', projectId)}/${fileName.split('/').map((part) => safeKeyName(part)).join('/')}`,
   /** Derived files of an upload (thumbnail, waveform peaks). */
   uploadDerived: (userId: string, uploadId: string, fileName: string) =>
     `users/${id('user id', userId)}/uploads/${id('upload id', uploadId)}/derived/${safeKeyName(fileName)}`,

@@ -4,3 +4,4 @@ export * from './engine-choice.ts';
 export * from './time-fit.ts';
 export * from './video-translation-review.ts';
 export * from './speakers.ts';
+export * from './source-text.ts';

@@ -30,14 +30,15 @@ import {
   type WavPiece,
 } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
-import type { SpeechEngines, VoiceProfileReading, VoiceTarget } from '../engines/speech-engines.port.ts';
+import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { SpeakerSegment, SpeakerSummary, TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition, StageContext } from '../jobs/pipeline-definition.ts';
-import { burnInScript, cleanTimedLines, fetchStoredFile, readBurnedInSubtitles, readSegmentTimings, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments, writeCueFiles, writtenWordTimings, type SegmentTimings } from '../pipeline-stages/index.ts';
+import { burnInScript, fetchStoredFile, iso6392, readSegmentTimings, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments, writeCueFiles, writtenWordTimings, type SegmentTimings } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
-import { chooseBaseVoice, cloneGender, libraryTarget, LOCAL_VOICE_PROFILER, synthesizeWithTarget } from '../voices/voice-choice.ts';
-import { assignSpeakersToLines, splitLinesAtSpeakerChanges, type SpeakerAssignment } from './speakers.ts';
+import { autoSpeakerVoice, cloneGender, libraryTarget, LOCAL_VOICE_PROFILER, originalSpeakerTarget, synthesizeWithTarget, type OriginalSpeakerReading } from '../voices/voice-choice.ts';
+import { readSourceText } from './source-text.ts';
+import { assignSpeakersToLines, type SpeakerAssignment } from './speakers.ts';
 import { characterBudget, linesTooLong, planTimeFit, type FitPlacement } from './time-fit.ts';
 
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
@@ -45,10 +46,6 @@ const MEDIA_TIMEOUT_MS = 30 * 60_000;
 const MIX_SAMPLE_RATE = 48_000;
 /** A side (L−R) level within this many dB of the sum means sound panned to the sides: centre cancellation keeps a background. */
 const STEREO_SIDE_WITHIN_DB = 15;
-
-export type TextSource = 'speech' | 'subtitles' | 'subtitle-file';
-
-
 
 export interface VideoTranslationTarget {
   /** BCP-47, lower case (`es`, `en`, `zh`). */
@@ -173,12 +170,6 @@ export const translationsCheckpoint = (outputs: Readonly<Record<string, Record<s
 const lineId = (index: number) => `l${String(index + 1).padStart(4, '0')}`;
 const prefixOf = (language: string) => `${language}-`;
 
-/** ISO 639-2 of a language tag, for track metadata (players show it). */
-function iso6392(language: string): string {
-  const base = language.toLowerCase().split('-')[0] ?? language;
-  const codes: Record<string, string> = { en: 'eng', es: 'spa', zh: 'chi', cmn: 'chi', yue: 'chi', ja: 'jpn', ko: 'kor', fr: 'fre', de: 'ger', it: 'ita', pt: 'por', ru: 'rus', ca: 'cat', gl: 'glg', eo: 'epo', eu: 'baq', is: 'ice', mk: 'mac', ar: 'ara', hi: 'hin', id: 'ind', th: 'tha', vi: 'vie' };
-  return codes[base] ?? 'und';
-}
 
 export function createVideoTranslationPipeline({
   engines,
@@ -222,7 +213,7 @@ export function createVideoTranslationPipeline({
   async function originalSpeakerVoice(language: string, files: JobFiles, signal: AbortSignal, speakerId = DEFAULT_SPEAKER, regions: ReadonlyArray<{ startSeconds: number; endSeconds: number }> = []): Promise<VoiceTarget> {
     // One speaker (or none told apart): the whole soundtrack's speech; several: only that speaker's speech.
     const profileFile = regions.length ? `original-speaker-${speakerId}.json` : 'original-speaker.json';
-    let reading: Pick<VoiceProfileReading, 'profile' | 'medianPitchHz' | 'suggestedGender' | 'suggestedBaseVoices'>;
+    let reading: OriginalSpeakerReading;
     if (await files.exists(profileFile)) reading = JSON.parse(await scratch.readText(await files.path(profileFile))) as typeof reading;
     else {
       let speech = await files.path('speech-16k.wav');
@@ -234,9 +225,7 @@ export function createVideoTranslationPipeline({
       reading = { profile: measured.profile, medianPitchHz: measured.medianPitchHz, suggestedGender: measured.suggestedGender, suggestedBaseVoices: measured.suggestedBaseVoices };
       await scratch.writeText(await files.path(profileFile), JSON.stringify(reading));
     }
-    const base = chooseBaseVoice({ voices: await engines.libraryVoices(), language, gender: cloneGender(reading.suggestedGender, reading.medianPitchHz), suggested: reading.suggestedBaseVoices });
-    if (!base) throw new DomainError(ErrorCode.VOICE_LANGUAGE_UNSUPPORTED, { voice: '—', language });
-    return { kind: 'cloned', voiceKey: MATCH_ORIGINAL_VOICE, clonedVoiceId: `original-${speakerId}`, language, profile: reading.profile, baseVoiceKey: base.key, remote: null, qualityTier: 'basic' };
+    return originalSpeakerTarget({ voices: await engines.libraryVoices(), language, speakerId, reading });
   }
 
   /**
@@ -290,9 +279,7 @@ export function createVideoTranslationPipeline({
       else if (speakerVoiceKey(target, speakerId, distinct).startsWith(`${AUTO_VOICE}@`)) {
         const summary = assignment.speakers.find((speaker) => speaker.speakerId === speakerId);
         const gender = cloneGender(summary?.suggestedGender ?? null, summary?.medianPitchHz ?? null);
-        const candidates = library.filter((voice) => voice.location === 'local' && voice.gender === gender && voice.style !== 'whisper' && voice.style !== 'robotic' && voice.languages.some((spoken) => spoken.toLowerCase().split('-')[0] === target.language.split('-')[0]));
-        const fresh = candidates.find((voice) => !used.has(voice.key));
-        const picked = fresh ?? chooseBaseVoice({ voices: library, language: target.language, gender, suggested: [] });
+        const picked = autoSpeakerVoice({ voices: library, language: target.language, gender, used });
         voices[speakerId] = picked ? libraryTarget(picked) : target.voice;
         used.add(voices[speakerId]!.voiceKey);
       } else voices[speakerId] = target.voice;
@@ -333,29 +320,16 @@ export function createVideoTranslationPipeline({
         weight: 3,
         async run({ input, files, signal, outputs, reportProgress }) {
           const durationSeconds = (outputs.ingest?.durationSeconds as number | undefined) ?? input.durationSeconds;
-          const warnings: string[] = [];
-          let found: { kind: TextSource; engineId: string | null; lines: TimedLine[] } | undefined;
-          let emptyKind: TextSource | undefined;
-          for (const source of input.textSources) {
-            let lines: TimedLine[];
-            if (source.kind === 'subtitle-file') lines = source.lines;
-            else if (source.kind === 'subtitles') {
-              const read = await readBurnedInSubtitles(videoEngines, { engineId: source.engineId, videoFile: await files.path('source.video'), languages: [input.sourceLanguage], signal, onProgress: reportProgress });
-              lines = read.lines;
-              warnings.push(...read.warnings);
-            } else {
-              const heard = await videoEngines.recognizeSpeech({ engineId: source.engineId, audioFile: await files.path('speech-16k.wav'), language: input.sourceLanguage, signal });
-              // A recogniser cuts at pauses, not at speakers: a line holding two voices is cut where the speaker changes.
-              lines = splitLinesAtSpeakerChanges(heard.lines, (await speakerSegments(input, files, signal)).segments);
-              warnings.push(...heard.warnings);
-            }
-            const cleaned = cleanTimedLines(lines, durationSeconds);
-            if (cleaned.length) {
-              found = { kind: source.kind, engineId: 'engineId' in source ? source.engineId : null, lines: cleaned };
-              break;
-            }
-            emptyKind ??= source.kind;
-          }
+          const { found, emptyKind, warnings } = await readSourceText(videoEngines, {
+            textSources: input.textSources,
+            language: input.sourceLanguage,
+            videoFile: await files.path('source.video'),
+            speechFile: await files.path('speech-16k.wav'),
+            durationSeconds,
+            speakerSegments: async () => (await speakerSegments(input, files, signal)).segments,
+            signal,
+            reportProgress,
+          });
           if (!found) throw new DomainError(emptyKind === 'subtitles' ? ErrorCode.VIDEO_NO_SUBTITLES_FOUND : ErrorCode.VIDEO_NO_SPEECH_FOUND);
           const lines: TranslatedLine[] = found.lines.map((line, index) => ({ id: lineId(index), startSeconds: line.startSeconds, endSeconds: line.endSeconds, source: line.text }));
           const written = await writeCueFiles(scratch, files, 'source', lines.map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: line.source })));

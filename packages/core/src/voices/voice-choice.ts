@@ -2,9 +2,9 @@
  * Which engine and voice speak, convert or profile: the product's rules, decided here and passed to
  * the engine port by id (the adapter in apps/server only wires engines).
  */
-import { bestVoicesFirst, ErrorCode } from '@voxwork/contract';
+import { bestVoicesFirst, ErrorCode, MATCH_ORIGINAL_VOICE } from '@voxwork/contract';
 import { DomainError } from '../domain-error.ts';
-import type { LibraryVoice, SelectedEngine, SpeechEngines, SynthesisOutcome, SynthesisRequest, VoiceTarget } from '../engines/speech-engines.port.ts';
+import type { LibraryVoice, SelectedEngine, SpeechEngines, SynthesisOutcome, SynthesisRequest, VoiceProfileReading, VoiceTarget } from '../engines/speech-engines.port.ts';
 import { sameLanguage } from './preview-sentences.ts';
 
 /** The local engines local cloning and speech to speech are built on (decision 015). */
@@ -96,4 +96,32 @@ export function chooseBaseVoice(request: {
     byQuality.find((voice) => voice.gender === gender && voice.style !== 'whisper' && voice.style !== 'robotic') ??
     byQuality[0]
   );
+}
+
+/**
+ * A speaker's automatic voice: a local library voice of the language suiting the speaker's
+ * measured gender (not whispered or robotic), one not in `used` where the library has enough,
+ * else the best voice of the language and gender (video translation's further speakers, dubbing's
+ * characters).
+ */
+export function autoSpeakerVoice(request: { voices: readonly LibraryVoice[]; language: string; gender: 'female' | 'male'; used: ReadonlySet<string> }): LibraryVoice | undefined {
+  const { voices, language, gender, used } = request;
+  const candidates = voices.filter(
+    (voice) => voice.location === 'local' && voice.gender === gender && voice.style !== 'whisper' && voice.style !== 'robotic' && voice.languages.some((spoken) => spoken.toLowerCase().split('-')[0] === language.split('-')[0]),
+  );
+  return candidates.find((voice) => !used.has(voice.key)) ?? chooseBaseVoice({ voices, language, gender, suggested: [] });
+}
+
+/** What the voice profiler measured of an original speaker (kept as a job file, so it is measured once). */
+export type OriginalSpeakerReading = Pick<VoiceProfileReading, 'profile' | 'medianPitchHz' | 'suggestedGender' | 'suggestedBaseVoices'>;
+
+/**
+ * "Match the original speaker": the measured profile rendered through the base voice of
+ * `language` it suits best (pitch, timbre envelope and pace matched by signal processing).
+ */
+export function originalSpeakerTarget(request: { voices: readonly LibraryVoice[]; language: string; speakerId: string; reading: OriginalSpeakerReading }): VoiceTarget {
+  const { voices, language, speakerId, reading } = request;
+  const base = chooseBaseVoice({ voices, language, gender: cloneGender(reading.suggestedGender, reading.medianPitchHz), suggested: reading.suggestedBaseVoices });
+  if (!base) throw new DomainError(ErrorCode.VOICE_LANGUAGE_UNSUPPORTED, { voice: '—', language });
+  return { kind: 'cloned', voiceKey: MATCH_ORIGINAL_VOICE, clonedVoiceId: `original-${speakerId}`, language, profile: reading.profile, baseVoiceKey: base.key, remote: null, qualityTier: 'basic' };
 }
