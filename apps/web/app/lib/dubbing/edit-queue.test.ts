@@ -25,7 +25,7 @@ class FakeServer {
     if (before) return { ...before, replayed: true };
     const conflicts = batch.force
       ? []
-      : batch.ops.flatMap((op) => {
+      : batch.ops.flatMap((op): EditAnswer["conflicts"] => {
           if (op.kind === "settings.put") return op.baseRevision === this.doc.settingsRevision ? [] : [{ segmentId: null, current: null }];
           const current = this.doc.segments.find((segment) => segment.id === op.segmentId) ?? null;
           return (current?.revision ?? 0) === op.baseRevision ? [] : [{ segmentId: op.segmentId, current }];
