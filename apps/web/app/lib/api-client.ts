@@ -45,11 +45,3 @@ export function useApiClient(): ApiClient {
   return useMemo(() => makeApiClient(config, () => locale), [config, locale]);
 }
 
-/** Network failures not shown as toasts: for callers that retry them and show their own state (the dubbing editor's autosave). */
-const networkCodes = new Set<number>([ErrorCode.NETWORK_ERROR, ErrorCode.TOO_MANY_REQUESTS]);
-
-export function useQuietApiClient(): ApiClient {
-  const config = usePublicConfig();
-  const locale = useLocale();
-  return useMemo(() => makeApiClient(config, () => locale, (code) => networkCodes.has(code)), [config, locale]);
-}

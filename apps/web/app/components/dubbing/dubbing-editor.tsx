@@ -5,7 +5,8 @@ import { fitAllOps, formatTimecode, type DubbingCharacter, type DubbingEdition, 
 import { AudioLinesIcon, CombineIcon, DownloadIcon, GaugeIcon, HistoryIcon, LanguagesIcon, MicIcon, PauseIcon, PlayIcon, PlusIcon, ScissorsIcon, SparklesIcon, Trash2Icon, UsersIcon, Volume1Icon, Volume2Icon, VolumeXIcon, WandIcon, BookOpenIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useT } from "../../i18n";
-import { useApiClient, useQuietApiClient } from "../../lib/api-client";
+import { useApiClient } from "../../lib/api-client";
+import { useQuietApiClient } from "../../lib/dubbing/quiet-api-client";
 import { DubPlayer, loadPeaks, type OriginalMode } from "../../lib/dubbing/dub-player";
 import { EditQueue, storageKeyFor, type EditAnswer } from "../../lib/dubbing/edit-queue";
 import { addOps, charactersOps, deleteOps, docFromProject, mergeOps, neighbourSegment, segmentAt, setFieldsOps, splitOps, timesOps } from "../../lib/dubbing/editor-state";
@@ -81,7 +82,6 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
         setTimer: (run, ms) => window.setTimeout(run, ms),
         clearTimer: (handle) => window.clearTimeout(handle as number),
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one queue per project; `t` only words a toast
     [initial.id],
   );
   useEffect(() => () => queue.dispose(), [queue]);
