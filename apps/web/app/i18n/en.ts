@@ -12,6 +12,7 @@ import { subtitleBurnInEn } from "./subtitle-burn-in.en";
 import { avatarEn } from "./avatar.en";
 import { subtitleExtractionEn } from "./subtitle-extraction.en";
 import { audioSeparationEn } from "./audio-separation.en";
+import { dubbingEn } from "./dubbing.en";
 
 /**
  * English message catalogue — the source of truth for the key set.
@@ -39,6 +40,7 @@ export const en = {
   avatar: avatarEn,
   subtitleExtraction: subtitleExtractionEn,
   audioSeparation: audioSeparationEn,
+  dubbing: dubbingEn,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork home",

@@ -13,6 +13,7 @@ import { subtitleBurnInZh } from "./subtitle-burn-in.zh";
 import { avatarZh } from "./avatar.zh";
 import { subtitleExtractionZh } from "./subtitle-extraction.zh";
 import { audioSeparationZh } from "./audio-separation.zh";
+import { dubbingZh } from "./dubbing.zh";
 
 /** Simplified Chinese catalogue. Must have exactly the same keys as `en`. */
 export const zh: Messages = {
@@ -35,6 +36,7 @@ export const zh: Messages = {
   avatar: avatarZh,
   subtitleExtraction: subtitleExtractionZh,
   audioSeparation: audioSeparationZh,
+  dubbing: dubbingZh,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork 首页",

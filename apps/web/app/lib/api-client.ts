@@ -19,7 +19,7 @@ export function onAuthLost(listener: AuthLostListener): () => void {
  * A signed call client (spec §7): base URL and secret from the public config, the caller's
  * identity from the current user (guests as `guest_…`), errors shown as toasts in `locale`.
  */
-export function makeApiClient(config: Pick<PublicConfig, "apiBaseUrl" | "signSecret">, getLocale: () => Locale): ApiClient {
+export function makeApiClient(config: Pick<PublicConfig, "apiBaseUrl" | "signSecret">, getLocale: () => Locale, quiet?: (code: number) => boolean): ApiClient {
   return createApiClient({
     baseUrl: config.apiBaseUrl,
     secret: config.signSecret,
@@ -33,7 +33,7 @@ export function makeApiClient(config: Pick<PublicConfig, "apiBaseUrl" | "signSec
       if ((code === ErrorCode.AUTH_REQUIRED || code === ErrorCode.ACCOUNT_DISABLED) && !getCurrentUser().isGuest) {
         for (const listener of authLostListeners) listener();
       }
-      toast.error(message);
+      if (!quiet?.(code)) toast.error(message);
     },
   });
 }
@@ -44,3 +44,4 @@ export function useApiClient(): ApiClient {
   const locale = useLocale();
   return useMemo(() => makeApiClient(config, () => locale), [config, locale]);
 }
+

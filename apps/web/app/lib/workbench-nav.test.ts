@@ -41,8 +41,9 @@ describe("workbench navigation from the tool catalogue", () => {
     expect(files["wb-text-to-speech"]).toBe("routes/workbench/text-to-speech.tsx");
     expect(files["wb-voice-library"]).toBe("routes/workbench/voice-library.tsx");
     expect(files["wb-audio-separation"]).toBe("routes/workbench/audio-separation.tsx");
-    expect(files["wb-dubbing-studio"]).toBe("routes/workbench/tool.tsx");
-    expect(files["wb-dubbing-studio-details"]).toBe("routes/workbench/result-details.tsx");
+    expect(files["wb-dubbing-studio"]).toBe("routes/workbench/dubbing-studio.tsx");
+    expect(files["wb-dubbing-studio-details"]).toBe("routes/workbench/dubbing-studio-details.tsx");
+    expect(files["wb-dubbing-pro-details"]).toBe("routes/workbench/dubbing-pro-details.tsx");
     for (const [id, file] of Object.entries(files)) expect(existsSync(new URL(`../${file}`, import.meta.url)), `${id}: ${file}`).toBe(true);
   });
 

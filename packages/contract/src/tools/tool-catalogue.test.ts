@@ -72,7 +72,7 @@ describe('tool catalogue', () => {
   });
 
   it('marks only the tools with pages and calls as built; built tools queue or price nothing they do not declare', () => {
-    expect(TOOL_CATALOGUE.filter((tool) => tool.status === 'built').map((tool) => tool.id)).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning', 'voices', 'video-translation', 'avatar', 'video-erasure', 'subtitle-extraction', 'audio-separation', 'subtitle-burn-in']);
+    expect(TOOL_CATALOGUE.filter((tool) => tool.status === 'built').map((tool) => tool.id)).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning', 'voices', 'video-translation', 'dubbing', 'avatar', 'video-erasure', 'subtitle-extraction', 'audio-separation', 'subtitle-burn-in']);
     const priced = TOOL_CATALOGUE.flatMap((tool) => TOOL_JOBS[tool.id].priceKeys as readonly string[]);
     for (const key of priced) expect(Object.keys(TOOL_PRICES)).toContain(key);
     expect(new Set(priced).size).toBe(priced.length);

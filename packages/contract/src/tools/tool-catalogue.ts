@@ -118,7 +118,7 @@ export const TOOL_CATALOGUE = [
   },
   {
     id: 'dubbing',
-    status: 'not-yet',
+    status: 'built',
     navGroup: 'video',
     pages: [
       page('dubbing-studio', '/workbench/dubbing-studio', 'tool'),

@@ -1,0 +1,118 @@
+import { useEffect, useState } from "react";
+import { dubbingExportCall } from "@voxwork/contract/client";
+import { DownloadIcon, LoaderCircleIcon } from "lucide-react";
+import { toast } from "sonner";
+import { useLocale, useT, type MessageKey } from "../../i18n";
+import { useApiClient } from "../../lib/api-client";
+import { JobStatus } from "../tool-shared/job-status";
+import { useFollowedJob } from "../tool-shared/use-followed-job";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { languageName } from "../voices/voice-labels";
+
+type Format = "video" | "audio" | "stems" | "subtitles" | "project";
+const FORMATS: Array<[Format, MessageKey]> = [
+  ["video", "dubbing.exportDialog.video"],
+  ["audio", "dubbing.exportDialog.audio"],
+  ["stems", "dubbing.exportDialog.stems"],
+  ["subtitles", "dubbing.exportDialog.subtitles"],
+  ["project", "dubbing.exportDialog.project"],
+];
+
+/** Export: languages and files; starts `dubbingExportCall`, follows the job, then lists the download links. */
+export function ExportDialog({ open, onOpenChange, projectId, languages, currentLanguage, mediaKind, pro, unsaved }: { open: boolean; onOpenChange: (open: boolean) => void; projectId: string; languages: readonly string[]; currentLanguage: string; mediaKind: "video" | "audio"; pro: boolean; unsaved: boolean }) {
+  const t = useT();
+  const locale = useLocale();
+  const api = useApiClient();
+  const [chosenLanguages, setChosenLanguages] = useState<string[]>([currentLanguage]);
+  const [formats, setFormats] = useState<Format[]>([mediaKind === "video" ? "video" : "audio"]);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { job, connection } = useFollowedJob(jobId);
+  useEffect(() => {
+    if (open && !jobId) setChosenLanguages([currentLanguage]);
+  }, [open, jobId, currentLanguage]);
+  const offered = FORMATS.filter(([format]) => (format === "video" ? mediaKind === "video" : format === "stems" ? pro : true));
+  const toggle = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((item) => item !== value));
+
+  async function start() {
+    if (!chosenLanguages.length) return toast.error(t("dubbing.exportDialog.needLanguage"));
+    if (!formats.length) return toast.error(t("dubbing.exportDialog.needFormat"));
+    setBusy(true);
+    try {
+      const started = await api.call(dubbingExportCall, { projectId, languages: chosenLanguages, formats });
+      setJobId(started.jobId);
+    } catch {
+      // The client wrapper showed the catalogue message.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t("dubbing.translate.cancel")} data-testid="dubbing-export-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("dubbing.exportDialog.title")}</DialogTitle>
+          <DialogDescription>{t("dubbing.exportDialog.description")}</DialogDescription>
+        </DialogHeader>
+        {jobId ? (
+          <div className="grid gap-3">
+            <JobStatus job={job} connection={connection} label={t("dubbing.exportDialog.running")} />
+            {job?.status === "completed" ? (
+              <div className="grid gap-2" data-testid="dubbing-export-links">
+                <p className="text-sm font-medium">{t("dubbing.exportDialog.ready")}</p>
+                {job.media.map((file) => (
+                  <Button key={file.url} asChild variant="outline" size="sm" className="justify-start">
+                    <a href={file.downloadUrl} download data-testid="dubbing-export-link" data-role={file.role}>
+                      <DownloadIcon aria-hidden="true" />
+                      {t("dubbing.exportDialog.download", { name: file.name })}
+                    </a>
+                  </Button>
+                ))}
+              </div>
+            ) : null}
+            {job && job.status !== "queued" && job.status !== "running" ? (
+              <div>
+                <Button type="button" variant="outline" onClick={() => setJobId(null)}>
+                  {t("dubbing.exportDialog.again")}
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <fieldset className="grid gap-1.5">
+              <legend className="mb-1 text-sm font-medium">{t("dubbing.exportDialog.languages")}</legend>
+              {languages.map((language) => (
+                <label key={language} className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" checked={chosenLanguages.includes(language)} onChange={(event) => setChosenLanguages((current) => toggle(current, language, event.target.checked))} className="size-4 accent-[var(--vx-primary)]" data-testid={`export-language-${language}`} />
+                  {languageName(language, locale)}
+                </label>
+              ))}
+            </fieldset>
+            <fieldset className="grid gap-1.5">
+              <legend className="mb-1 text-sm font-medium">{t("dubbing.exportDialog.formats")}</legend>
+              {offered.map(([format, label]) => (
+                <label key={format} className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" checked={formats.includes(format)} onChange={(event) => setFormats((current) => toggle(current, format, event.target.checked))} className="size-4 accent-[var(--vx-primary)]" data-testid={`export-format-${format}`} />
+                  {t(label)}
+                </label>
+              ))}
+            </fieldset>
+            {unsaved ? <p className="text-xs text-destructive">{t("dubbing.exportDialog.unsaved")}</p> : null}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                {t("dubbing.translate.cancel")}
+              </Button>
+              <Button type="button" onClick={() => void start()} disabled={busy} data-testid="dubbing-export-start">
+                {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+                {t("dubbing.exportDialog.start")}
+              </Button>
+            </DialogFooter>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,240 @@
+import { useId, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import type { UploadView } from "@voxwork/contract";
+import { dubbingProjectCreateCall } from "@voxwork/contract/client";
+import { MAX_DUBBING_LANGUAGES, type DubbingEdition } from "@voxwork/contract/dubbing";
+import { LoaderCircleIcon } from "lucide-react";
+import { toast } from "sonner";
+import { localizePath, useLocale, useT, type MessageKey } from "../../i18n";
+import { useApiClient } from "../../lib/api-client";
+import { editorPath } from "../../lib/dubbing/editor-paths";
+import { subtitleFileProblem, SUBTITLE_FILE_EXTENSIONS } from "../../lib/video-translation/translation-choices";
+import { formatDate, formatDuration } from "../history/history-format";
+import { LanguageSelect } from "../tool-shared/language-select";
+import { NativeSelect } from "../tool-shared/native-select";
+import { UploadedSource } from "../tool-shared/uploaded-source";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { Input, Label } from "../ui/input";
+import { COMMON_LANGUAGES, languageName } from "../voices/voice-labels";
+import type { DubbingOptions } from "./use-dubbing-options";
+
+type TextSource = "auto" | "speech" | "subtitles" | "subtitle-file" | "none";
+const TEXT_SOURCES: Array<[TextSource, MessageKey]> = [
+  ["auto", "dubbing.create.textAuto"],
+  ["speech", "dubbing.create.textSpeech"],
+  ["subtitles", "dubbing.create.textSubtitles"],
+  ["subtitle-file", "dubbing.create.textFile"],
+  ["none", "dubbing.create.textNone"],
+];
+
+/**
+ * "New project": a video or audio file (the shared upload) or a finished video translation; the
+ * spoken language, the language(s) to dub into (studio one, pro up to the plan's limit), where the
+ * words come from and how many people speak. Creating opens the editor.
+ */
+export function NewProjectDialog({ open, onOpenChange, edition, options }: { open: boolean; onOpenChange: (open: boolean) => void; edition: DubbingEdition; options: DubbingOptions | null }) {
+  const t = useT();
+  const locale = useLocale();
+  const api = useApiClient();
+  const navigate = useNavigate();
+  const id = useId();
+  const [from, setFrom] = useState<"upload" | "video-translation">("upload");
+  const [upload, setUpload] = useState<UploadView | null>(null);
+  const [translationId, setTranslationId] = useState("");
+  const [title, setTitle] = useState("");
+  const [sourceLanguage, setSourceLanguage] = useState("en");
+  const [targets, setTargets] = useState<string[]>([]);
+  const [textSource, setTextSource] = useState<TextSource>("auto");
+  const [subtitleFile, setSubtitleFile] = useState<{ name: string; text: string } | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [speakers, setSpeakers] = useState<number | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const maxTargets = edition === "pro" ? (options?.maxLanguages.pro ?? MAX_DUBBING_LANGUAGES) : 1;
+  const sources = useMemo(() => {
+    const found = new Set<string>([...(options?.recognizers.flatMap((engine) => engine.languages) ?? []), ...(options?.textReaders.flatMap((engine) => engine.languages) ?? [])]);
+    return found.size ? [...found].sort() : [...COMMON_LANGUAGES];
+  }, [options]);
+  const targetChoices = useMemo(() => (options?.voiceLanguages.length ? options.voiceLanguages : [...COMMON_LANGUAGES]).filter((tag) => tag !== sourceLanguage), [options, sourceLanguage]);
+  const translations = options?.translations ?? [];
+  const chosenTranslation = translations.find((translation) => translation.jobId === translationId);
+
+  function toggleTarget(tag: string, on: boolean) {
+    setTargets((current) => (edition === "studio" ? (on ? [tag] : []) : on ? [...current, tag].slice(0, maxTargets) : current.filter((language) => language !== tag)));
+  }
+
+  async function readSubtitleFile(file: File | undefined) {
+    if (!file) return;
+    const text = await file.text().catch(() => "");
+    const problem = subtitleFileProblem(file.name, text);
+    if (problem) {
+      setSubtitleFile(null);
+      setFileProblem(t(problem === "type" ? "videoTranslation.textSource.fileType" : problem === "empty" ? "videoTranslation.textSource.fileEmpty" : "videoTranslation.textSource.fileTooLarge"));
+      return;
+    }
+    setFileProblem(null);
+    setSubtitleFile({ name: file.name, text });
+  }
+
+  async function create() {
+    if (submitting) return;
+    if (from === "upload" && !upload) return toast.error(t("dubbing.create.needMedia"));
+    if (from === "video-translation" && !chosenTranslation) return toast.error(t("dubbing.create.needTranslation"));
+    const targetLanguages = from === "video-translation" && chosenTranslation && !targets.length ? chosenTranslation.targetLanguages.slice(0, maxTargets) : targets;
+    if (!targetLanguages.length) return toast.error(t("dubbing.create.needTarget"));
+    if (from === "upload" && textSource === "subtitle-file" && !subtitleFile) return toast.error(t("dubbing.create.needFile"));
+    setSubmitting(true);
+    try {
+      const created = await api.call(dubbingProjectCreateCall, {
+        edition,
+        ...(title.trim() ? { title: title.trim().slice(0, 120) } : upload && from === "upload" ? { title: upload.name.slice(0, 120) } : chosenTranslation?.title ? { title: chosenTranslation.title.slice(0, 120) } : {}),
+        from:
+          from === "upload"
+            ? { kind: "upload", uploadId: upload!.id, sourceLanguage, textSource, ...(textSource === "subtitle-file" && subtitleFile ? { subtitleFile } : {}), ...(speakers ? { speakers } : {}) }
+            : { kind: "video-translation", jobId: chosenTranslation!.jobId },
+        targetLanguages,
+      });
+      toast.success(t("dubbing.create.created"));
+      onOpenChange(false);
+      void navigate(localizePath(editorPath(edition, created.projectId), locale));
+    } catch {
+      // The client wrapper showed the catalogue message.
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t("dubbing.list.cancel")} className="max-w-2xl" data-testid="dubbing-new-project-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("dubbing.create.title")}</DialogTitle>
+          <DialogDescription>{t("dubbing.create.description")}</DialogDescription>
+        </DialogHeader>
+        <div className="flex gap-1 rounded-lg bg-surface-muted p-1" role="radiogroup" aria-label={t("dubbing.create.title")}>
+          {(["upload", "video-translation"] as const).map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              role="radio"
+              aria-checked={from === kind}
+              onClick={() => setFrom(kind)}
+              className="flex-1 rounded-md px-3 py-1.5 text-sm font-medium aria-checked:bg-surface aria-checked:shadow-sm"
+              data-testid={`dubbing-from-${kind}`}
+            >
+              {t(kind === "upload" ? "dubbing.create.fromUpload" : "dubbing.create.fromTranslation")}
+            </button>
+          ))}
+        </div>
+
+        {from === "upload" ? (
+          <div className="grid gap-4">
+            <UploadedSource
+              upload={upload}
+              accept="video/*,audio/*"
+              onChange={setUpload}
+              limit={options ? t("dubbing.create.limit", { minutes: options.maxMediaMinutes }) : null}
+              replaceLabel={t("dubbing.create.replace")}
+              dropzoneTestId="dubbing-dropzone"
+              readyTestId="dubbing-upload-ready"
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-source`}>{t("dubbing.create.sourceLanguage")}</Label>
+                <LanguageSelect id={`${id}-source`} value={sourceLanguage} onValueChange={setSourceLanguage} languages={sources} data-testid="dubbing-source-language" />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-speakers`}>{t("dubbing.create.speakers")}</Label>
+                <NativeSelect id={`${id}-speakers`} value={speakers ?? ""} onChange={(event) => setSpeakers(event.target.value ? Number(event.target.value) : null)} data-testid="dubbing-speakers">
+                  <option value="">{t("dubbing.create.speakersUnknown")}</option>
+                  {[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((count) => (
+                    <option key={count} value={count}>
+                      {count}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            </div>
+            <fieldset className="grid gap-1.5">
+              <legend className="mb-1 text-sm font-medium">{t("dubbing.create.textSource")}</legend>
+              {TEXT_SOURCES.map(([value, label]) => (
+                <label key={value} className="flex items-start gap-2 text-sm">
+                  <input type="radio" name={`${id}-text`} value={value} checked={textSource === value} onChange={() => setTextSource(value)} className="mt-0.5 size-4 accent-[var(--vx-primary)]" data-testid={`dubbing-text-${value}`} />
+                  {t(label)}
+                </label>
+              ))}
+              {textSource === "subtitle-file" ? (
+                <div className="grid gap-1 pl-6">
+                  <Label htmlFor={`${id}-file`}>{t("dubbing.create.subtitleFile")}</Label>
+                  <input id={`${id}-file`} type="file" accept={SUBTITLE_FILE_EXTENSIONS.join(",")} onChange={(event) => void readSubtitleFile(event.target.files?.[0])} className="text-sm" data-testid="dubbing-subtitle-file" />
+                  {subtitleFile ? <span className="text-xs text-muted-foreground">{t("dubbing.create.subtitleFileChosen", { name: subtitleFile.name, count: subtitleFile.text.length })}</span> : null}
+                  {fileProblem ? (
+                    <span role="alert" className="text-xs text-destructive">
+                      {fileProblem}
+                    </span>
+                  ) : null}
+                </div>
+              ) : null}
+            </fieldset>
+          </div>
+        ) : translations.length ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-translation`}>{t("dubbing.create.translation")}</Label>
+            <NativeSelect id={`${id}-translation`} value={translationId} onChange={(event) => setTranslationId(event.target.value)} data-testid="dubbing-translation">
+              <option value="" />
+              {translations.map((translation) => (
+                <option key={translation.jobId} value={translation.jobId}>
+                  {`${translation.title ?? t("dubbing.create.untitled")} — ${t("dubbing.create.translationFacts", {
+                    languages: `${languageName(translation.sourceLanguage, locale)} → ${translation.targetLanguages.map((tag) => languageName(tag, locale)).join(", ")}`,
+                    duration: formatDuration(translation.durationSeconds),
+                    date: formatDate(translation.finishedAt, locale),
+                  })}`}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t("dubbing.create.noTranslations")}</p>
+        )}
+
+        <fieldset className="grid gap-1.5">
+          <legend className="mb-1 text-sm font-medium">{edition === "pro" ? t("dubbing.create.targetLanguages", { max: maxTargets }) : t("dubbing.create.targetLanguage")}</legend>
+          <div className="flex flex-wrap gap-2" data-testid="dubbing-targets">
+            {targetChoices.map((tag) => {
+              const checked = targets.includes(tag);
+              return (
+                <label key={tag} className="flex items-center gap-1.5 rounded-full border border-border px-3 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft">
+                  <input
+                    type={edition === "pro" ? "checkbox" : "radio"}
+                    name={`${id}-target`}
+                    checked={checked}
+                    disabled={!checked && edition === "pro" && targets.length >= maxTargets}
+                    onChange={(event) => toggleTarget(tag, event.target.checked)}
+                    className="size-3.5 accent-[var(--vx-primary)]"
+                    data-testid={`dubbing-target-${tag}`}
+                  />
+                  {languageName(tag, locale)}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-title`}>{t("dubbing.create.titleLabel")}</Label>
+          <Input id={`${id}-title`} value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} data-testid="dubbing-title" />
+        </div>
+        <p className="text-xs text-muted-foreground">{t("dubbing.create.free")}</p>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            {t("dubbing.list.cancel")}
+          </Button>
+          <Button type="button" onClick={() => void create()} disabled={submitting} data-testid="dubbing-create">
+            {submitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+            {submitting ? t("dubbing.create.creating") : t("dubbing.create.create")}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from "react";
+import type { UploadView } from "@voxwork/contract";
+import { dubbingRecordCall } from "@voxwork/contract/client";
+import type { DubbingSegment } from "@voxwork/contract/dubbing";
+import { LoaderCircleIcon } from "lucide-react";
+import { toast } from "sonner";
+import { useLocale, useT } from "../../i18n";
+import { useApiClient } from "../../lib/api-client";
+import { AudioRecorder } from "../tool-shared/audio-recorder";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
+import { languageName } from "../voices/voice-labels";
+
+/**
+ * Record one segment's take in the browser (the shared recorder: MediaRecorder, uploaded with the
+ * shared upload client), then `dubbingRecordCall` makes it the segment's take, trimmed and levelled.
+ */
+export function RecordItemDialog({ open, onOpenChange, projectId, segment, number, language, onRecorded }: { open: boolean; onOpenChange: (open: boolean) => void; projectId: string; segment: DubbingSegment | null; number: number; language: string; onRecorded: (segment: DubbingSegment) => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const api = useApiClient();
+  const [saving, setSaving] = useState(false);
+  async function save(upload: UploadView) {
+    if (!segment) return;
+    setSaving(true);
+    try {
+      const updated = await api.call(dubbingRecordCall, { projectId, segmentId: segment.id, language, uploadId: upload.id });
+      toast.success(t("dubbing.record.done"));
+      onRecorded(updated);
+      onOpenChange(false);
+    } catch {
+      // The client wrapper showed the catalogue message (a silent recording…).
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t("dubbing.translate.cancel")} data-testid="dubbing-record-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("dubbing.record.title", { number })}</DialogTitle>
+          <DialogDescription>{t("dubbing.record.description", { language: languageName(language, locale) })}</DialogDescription>
+        </DialogHeader>
+        {segment ? (
+          <div className="grid gap-1 rounded-lg bg-surface-muted p-3 text-sm">
+            <span className="text-xs font-medium text-muted-foreground">{t("dubbing.record.line")}</span>
+            <p className="text-base">{segment.translations[language] || segment.sourceText}</p>
+            <span className="text-xs text-muted-foreground">{t("dubbing.record.slot", { seconds: ((segment.endMs - segment.startMs) / 1000).toFixed(1) })}</span>
+          </div>
+        ) : null}
+        {open && segment ? <AudioRecorder onUploaded={(upload) => void save(upload)} minSeconds={0.3} maxSeconds={90} /> : null}
+        {saving ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+            <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
+            {t("dubbing.record.saving")}
+          </p>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
