@@ -18,7 +18,7 @@ export function SynthesisDialog({ open, onOpenChange, projectId, language, selec
   const locale = useLocale();
   const api = useApiClient();
   const [scope, setScope] = useState<ScopeKind>("changed");
-  const [quote, setQuote] = useState<Quote | null | "failed">(null);
+  const [quote, setQuote] = useState<Quote | null | { failed: string }>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (open) setScope(selected.length ? "selected" : "changed");
@@ -29,7 +29,7 @@ export function SynthesisDialog({ open, onOpenChange, projectId, language, selec
     setQuote(null);
     api.call(dubbingSynthesizeQuoteCall, { projectId, language, segments: scopeBody(scope, selected) }).then(
       (answer) => live && setQuote(answer),
-      () => live && setQuote("failed"),
+      (error: unknown) => live && setQuote({ failed: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       live = false;
@@ -37,7 +37,7 @@ export function SynthesisDialog({ open, onOpenChange, projectId, language, selec
   }, [api, open, projectId, language, scope, selected]);
 
   async function start() {
-    if (busy || !quote || quote === "failed") return;
+    if (busy || !quote || "failed" in quote) return;
     setBusy(true);
     try {
       const started = await api.call(dubbingSynthesizeCall, { projectId, language, segments: scopeBody(scope, selected) });
@@ -62,7 +62,7 @@ export function SynthesisDialog({ open, onOpenChange, projectId, language, selec
         <div className="rounded-lg bg-surface-muted p-3 text-sm" role="status" data-testid="dubbing-synthesis-quote">
           {quote === null ? (
             <span className="text-muted-foreground">{t("dubbing.translate.quoting")}</span>
-          ) : quote === "failed" ? null : quote.segments === 0 ? (
+          ) : "failed" in quote ? <span className="text-destructive" role="alert">{quote.failed}</span> : quote.segments === 0 ? (
             <span>{t("dubbing.synthesis.nothing")}</span>
           ) : (
             <span className="font-medium" data-points={quote.cost}>
@@ -74,9 +74,9 @@ export function SynthesisDialog({ open, onOpenChange, projectId, language, selec
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             {t("dubbing.translate.cancel")}
           </Button>
-          <Button type="button" onClick={() => void start()} disabled={busy || !quote || quote === "failed" || quote.segments === 0} data-testid="dubbing-synthesis-confirm">
+          <Button type="button" onClick={() => void start()} disabled={busy || !quote || "failed" in quote || quote.segments === 0} data-testid="dubbing-synthesis-confirm">
             {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-            {t("dubbing.synthesis.confirm", { cost: quote && quote !== "failed" ? quote.cost : 0 })}
+            {t("dubbing.synthesis.confirm", { cost: quote && !("failed" in quote) ? quote.cost : 0 })}
           </Button>
         </DialogFooter>
       </DialogContent>

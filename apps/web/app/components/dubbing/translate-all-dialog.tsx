@@ -19,7 +19,7 @@ export function TranslateAllDialog({ open, onOpenChange, projectId, language, so
   const locale = useLocale();
   const api = useApiClient();
   const [scope, setScope] = useState<ScopeKind>(selected.length ? "selected" : "changed");
-  const [quote, setQuote] = useState<Quote | null | "failed">(null);
+  const [quote, setQuote] = useState<Quote | null | { failed: string }>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (open) setScope(selected.length ? "selected" : "changed");
@@ -30,20 +30,20 @@ export function TranslateAllDialog({ open, onOpenChange, projectId, language, so
     setQuote(null);
     api.call(dubbingTranslateQuoteCall, { projectId, language, segments: scopeBody(scope, selected) }).then(
       (answer) => live && setQuote(answer),
-      () => live && setQuote("failed"),
+      (error: unknown) => live && setQuote({ failed: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       live = false;
     };
   }, [api, open, projectId, language, scope, selected]);
 
-  const engine = quote && quote !== "failed" ? options?.translators.find((translator) => translator.id === quote.translatorId) : undefined;
+  const engine = quote && !("failed" in quote) ? options?.translators.find((translator) => translator.id === quote.translatorId) : undefined;
   const pair = `${sourceLanguage} → ${language}`;
   const offline = options?.offlinePairs ?? [];
   const chineseEnglish = [sourceLanguage, language].sort().join("|") === "en|zh";
 
   async function start() {
-    if (busy || !quote || quote === "failed") return;
+    if (busy || !quote || "failed" in quote) return;
     setBusy(true);
     try {
       const started = await api.call(dubbingTranslateCall, { projectId, language, segments: scopeBody(scope, selected), ...(quote.translatorId ? { translatorId: quote.translatorId } : {}) });
@@ -68,7 +68,7 @@ export function TranslateAllDialog({ open, onOpenChange, projectId, language, so
         <div className="grid gap-1 rounded-lg bg-surface-muted p-3 text-sm" role="status" data-testid="dubbing-translate-quote">
           {quote === null ? (
             <span className="text-muted-foreground">{t("dubbing.translate.quoting")}</span>
-          ) : quote === "failed" ? null : quote.segments === 0 ? (
+          ) : "failed" in quote ? <span className="text-destructive" role="alert">{quote.failed}</span> : quote.segments === 0 ? (
             <span>{t("dubbing.translate.nothing")}</span>
           ) : (
             <>
@@ -85,9 +85,9 @@ export function TranslateAllDialog({ open, onOpenChange, projectId, language, so
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             {t("dubbing.translate.cancel")}
           </Button>
-          <Button type="button" onClick={() => void start()} disabled={busy || !quote || quote === "failed" || quote.segments === 0} data-testid="dubbing-translate-confirm">
+          <Button type="button" onClick={() => void start()} disabled={busy || !quote || "failed" in quote || quote.segments === 0} data-testid="dubbing-translate-confirm">
             {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-            {t("dubbing.translate.confirm", { cost: quote && quote !== "failed" ? quote.cost : 0 })}
+            {t("dubbing.translate.confirm", { cost: quote && !("failed" in quote) ? quote.cost : 0 })}
           </Button>
         </DialogFooter>
       </DialogContent>

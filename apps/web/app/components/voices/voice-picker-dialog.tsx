@@ -20,10 +20,14 @@ export function VoicePickerDialog({ open, onOpenChange, selectedKey, onSelect, i
   const t = useT();
   const [search, setSearch] = useState<VoiceSearch>(initialSearch ?? { tab: "all", query: "", filters: {} });
   const initialTab = initialSearch?.tab;
-  // Each opening starts on the caller's tab (it may be known only after the dialog first rendered).
+  const initialFilters = JSON.stringify(initialSearch?.filters ?? null);
+  // Each opening starts on the caller's tab and filters (they may be known only after the dialog
+  // first rendered: a character's language in the dubbing editor).
   useEffect(() => {
-    if (open && initialTab) setSearch((current) => ({ ...current, tab: initialTab }));
-  }, [open, initialTab]);
+    if (!open) return;
+    const filters = JSON.parse(initialFilters) as VoiceSearch["filters"] | null;
+    if (initialTab || filters) setSearch((current) => ({ ...current, ...(initialTab ? { tab: initialTab } : {}), ...(filters ? { filters } : {}) }));
+  }, [open, initialTab, initialFilters]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent closeLabel={t("toolShared.common.close")} className="max-w-5xl" data-testid="voice-picker">

@@ -41,12 +41,16 @@ describe("editor state", () => {
     }
   });
 
-  it("splits at the playhead into two segments with the same character and texts, never shorter than the minimum", () => {
-    const ops = splitOps(base, "b", 2200, "b2");
+  it("splits at the playhead into two segments with the same character, each text cut where the time is cut, never shorter than the minimum; a merge gives the line back", () => {
+    const long = doc([seg("a", 0, 1000), { ...seg("b", 1000, 5000), sourceText: "one two three four", translations: { es: "uno dos tres cuatro", zh: "一二三四" } }]);
+    const ops = splitOps(long, "b", 3000, "b2");
     expect(ops).toEqual([
-      { kind: "segment.put", segmentId: "b", baseRevision: 0, fields: { endMs: 2200 } },
-      { kind: "segment.put", segmentId: "b2", baseRevision: 0, fields: { startMs: 2200, endMs: 3000, characterId: "c1", sourceText: "source b", translations: { es: "texto b" }, speed: 1, volume: 1 } },
+      { kind: "segment.put", segmentId: "b", baseRevision: 0, fields: { endMs: 3000, sourceText: "one two", translations: { es: "uno dos", zh: "一二" } } },
+      { kind: "segment.put", segmentId: "b2", baseRevision: 0, fields: { startMs: 3000, endMs: 5000, characterId: "c1", sourceText: "three four", translations: { es: "tres cuatro", zh: "三四" } , speed: 1, volume: 1 } },
     ]);
+    const split = applyOps(long, ops);
+    const merged = applyOps(split, mergeOps(split, ["b", "b2"]));
+    expect(merged.segments.find((segment) => segment.id === "b")).toMatchObject({ startMs: 1000, endMs: 5000, sourceText: "one two three four", translations: { es: "uno dos tres cuatro", zh: "一二三四" } });
     expect(splitOps(base, "b", 1550, "x")).toEqual([]);
     expect(splitOps(base, "missing", 1550, "x")).toEqual([]);
   });

@@ -199,10 +199,42 @@ export function splitOps(doc: DubbingDoc, segmentId: string, atMs: number, newId
   if (!segment) return [];
   const at = Math.round(atMs);
   if (at - segment.startMs < MIN_SEGMENT_MS || segment.endMs - at < MIN_SEGMENT_MS) return [];
+  // Each text is cut where the time is cut (at the nearest word, or character in CJK), so a split and a merge give back the line.
+  const fraction = (at - segment.startMs) / (segment.endMs - segment.startMs);
+  const [sourceLeft, sourceRight] = splitText(segment.sourceText, fraction);
+  const languages = Object.keys(segment.translations);
+  const cut = Object.fromEntries(languages.map((language) => [language, splitText(segment.translations[language] ?? "", fraction)]));
+  const left: DubbingSegmentFields = { endMs: at };
+  if (sourceLeft !== segment.sourceText) left.sourceText = sourceLeft;
+  if (languages.some((language) => cut[language]![0] !== segment.translations[language])) left.translations = Object.fromEntries(languages.map((language) => [language, cut[language]![0]]));
   return [
-    put(segment.id, { endMs: at }),
-    put(newId, { startMs: at, endMs: segment.endMs, characterId: segment.characterId, sourceText: segment.sourceText, translations: { ...segment.translations }, speed: segment.speed, volume: segment.volume }),
+    put(segment.id, left),
+    put(newId, { startMs: at, endMs: segment.endMs, characterId: segment.characterId, sourceText: sourceRight, translations: Object.fromEntries(languages.map((language) => [language, cut[language]![1]])), speed: segment.speed, volume: segment.volume }),
   ];
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** A text cut in two near `fraction` of its length: at the nearest space, or (CJK) after the nearest character, punctuation preferred. */
+export function splitText(text: string, fraction: number): [string, string] {
+  const value = text.trim();
+  if (!value) return ["", ""];
+  const target = Math.round(value.length * Math.min(1, Math.max(0, fraction)));
+  const candidates: number[] = [];
+  for (let index = 1; index < value.length; index++) {
+    if (value[index - 1] === " " || (CJK.test(value[index - 1]!) && CJK.test(value[index]!)) || /[，。！？、；,.!?;]/u.test(value[index - 1]!)) candidates.push(index);
+  }
+  if (!candidates.length) return fraction < 0.5 ? ["", value] : [value, ""];
+  const index = candidates.reduce((best, candidate) => (Math.abs(candidate - target) < Math.abs(best - target) ? candidate : best));
+  return [value.slice(0, index).trim(), value.slice(index).trim()];
+}
+
+/** Texts joined as one line: a space between words, none between CJK characters. */
+function joinTexts(texts: Array<string | undefined>): string {
+  return texts
+    .map((text) => text?.trim() ?? "")
+    .filter(Boolean)
+    .reduce((joined, text) => (!joined ? text : CJK.test(joined.at(-1)!) || CJK.test(text[0]!) ? joined + text : `${joined} ${text}`), "");
 }
 
 /** The segment under the time (the first by start when several overlap). */
@@ -222,7 +254,7 @@ export function mergeOps(doc: DubbingDoc, ids: readonly string[]): DubbingOp[] {
   if (positions.at(-1)! - positions[0]! !== positions.length - 1) return [];
   const parts = positions.map((position) => doc.segments[position]!);
   const [first, ...rest] = parts as [DubbingSegment, ...DubbingSegment[]];
-  const join = (texts: Array<string | undefined>) => texts.map((text) => text?.trim() ?? "").filter(Boolean).join(" ");
+  const join = joinTexts;
   const languages = [...new Set(parts.flatMap((part) => Object.keys(part.translations)))];
   const endMs = Math.max(...parts.map((part) => part.endMs));
   const fields: DubbingSegmentFields = { endMs, sourceText: join(parts.map((part) => part.sourceText)) };
