@@ -94,6 +94,7 @@ export const dubbingEn = {
     undo: "Undo",
     redo: "Redo",
     versions: "Versions",
+    languages: "Languages",
     characters: "Characters",
     translateAll: "Translate",
     synthesize: "Speak",
@@ -193,6 +194,15 @@ export const dubbingEn = {
     selected: "Selected segments ({count})",
     changed: "Changed since last spoken",
     untranslated: "Not translated yet",
+  },
+  languages: {
+    title: "Languages",
+    description: "The languages this project is dubbed into (up to {max}). A language you add gets a voice for every character, which you can change in Characters; a language you remove keeps its translations and takes, hidden until you add it again.",
+    added: "Added: {languages}. Each character gets a voice in it.",
+    removed: "Hidden: {languages}. Its translations and takes are kept.",
+    needOne: "Keep at least one language.",
+    save: "Save languages",
+    cancel: "Cancel",
   },
   characters: {
     title: "Characters",

@@ -96,6 +96,7 @@ export const dubbingZh: typeof dubbingEn = {
     undo: "撤销",
     redo: "重做",
     versions: "版本",
+    languages: "语言",
     characters: "角色",
     translateAll: "翻译",
     synthesize: "配音",
@@ -195,6 +196,15 @@ export const dubbingZh: typeof dubbingEn = {
     selected: "所选片段（{count} 个）",
     changed: "上次配音后修改过的",
     untranslated: "尚未翻译的",
+  },
+  languages: {
+    title: "语言",
+    description: "本项目要配成的语言（最多 {max} 种）。新增的语言会为每个角色自动分配一个声音，可在“角色”中更改；移除的语言会保留其译文和配音，重新添加后即可恢复。",
+    added: "新增：{languages}。每个角色都会分配一个该语言的声音。",
+    removed: "隐藏：{languages}。其译文和配音会保留。",
+    needOne: "请至少保留一种语言。",
+    save: "保存语言",
+    cancel: "取消",
   },
   characters: {
     title: "角色",

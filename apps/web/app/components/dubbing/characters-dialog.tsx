@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
-import { MATCH_ORIGINAL_VOICE } from "@voxwork/contract/client";
+import { MATCH_ORIGINAL_VOICE, voiceGetCall } from "@voxwork/contract/client";
 import { SEGMENT_SPEED, SEGMENT_VOLUME, type DubbingCharacter } from "@voxwork/contract/dubbing";
 import { useLocale, useT } from "../../i18n";
+import { useQuietApiClient } from "../../lib/dubbing/quiet-api-client";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 import { Input, Label } from "../ui/input";
@@ -18,9 +19,25 @@ export function CharactersDialog({ open, onOpenChange, characters, languages, pr
   const [draft, setDraft] = useState<DubbingCharacter[]>([]);
   const [picking, setPicking] = useState<{ characterId: string; language: string } | null>(null);
   const [voiceNames, setVoiceNames] = useState<Record<string, string>>({});
+  const api = useQuietApiClient();
   useEffect(() => {
     if (open) setDraft(characters.map((character) => ({ ...character, voices: { ...character.voices } })));
   }, [open, characters]);
+  // The voices' names (a character's voice is stored as its key).
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    const keys = [...new Set(characters.flatMap((character) => Object.values(character.voices)))].filter((key) => key !== MATCH_ORIGINAL_VOICE);
+    for (const key of keys) {
+      api.call(voiceGetCall, { voiceKey: key }).then(
+        (voice) => live && setVoiceNames((current) => (current[key] ? current : { ...current, [key]: voice.name })),
+        () => undefined,
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [open, characters, api]);
   const update = (id: string, change: (character: DubbingCharacter) => DubbingCharacter) => setDraft((current) => current.map((character) => (character.id === id ? change(character) : character)));
   const setVoice = (id: string, language: string, voice: string | null) =>
     update(id, (character) => {
@@ -59,7 +76,7 @@ export function CharactersDialog({ open, onOpenChange, characters, languages, pr
                     <div key={language} className="flex flex-wrap items-center gap-2 text-sm">
                       <span className="min-w-32 font-medium">{t("dubbing.characters.voice", { language: languageName(language, locale) })}</span>
                       <span className="min-w-0 flex-1 truncate text-muted-foreground" data-testid="dubbing-character-voice" data-voice={voice ?? ""}>
-                        {matched ? t("dubbing.characters.matched") : voice ? (voiceNames[voice] ?? voice) : t("dubbing.characters.noVoice")}
+                        {matched ? t("dubbing.characters.matched") : voice ? (voiceNames[voice] ?? "…") : t("dubbing.characters.noVoice")}
                       </span>
                       <Button type="button" variant="outline" size="sm" onClick={() => setPicking({ characterId: character.id, language })} data-testid="dubbing-character-choose-voice">
                         {t("dubbing.characters.choose")}

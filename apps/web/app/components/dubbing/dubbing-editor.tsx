@@ -2,12 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { ErrorCode, type DubbingProject } from "@voxwork/contract";
 import { ApiError, HttpError, TimeoutError, dubbingEditCall, dubbingProjectGetCall, dubbingProjectRenameCall } from "@voxwork/contract/client";
 import { fitAllOps, formatTimecode, type DubbingCharacter, type DubbingEdition, type DubbingOp, type DubbingSegment, type DubbingSegmentFields } from "@voxwork/contract/dubbing";
-import { AudioLinesIcon, CombineIcon, DownloadIcon, GaugeIcon, HistoryIcon, LanguagesIcon, MicIcon, PauseIcon, PlayIcon, PlusIcon, ScissorsIcon, SparklesIcon, Trash2Icon, UsersIcon, Volume1Icon, Volume2Icon, VolumeXIcon, WandIcon, BookOpenIcon } from "lucide-react";
+import { AudioLinesIcon, CombineIcon, GlobeIcon, DownloadIcon, GaugeIcon, HistoryIcon, LanguagesIcon, MicIcon, PauseIcon, PlayIcon, PlusIcon, ScissorsIcon, SparklesIcon, Trash2Icon, UsersIcon, Volume1Icon, Volume2Icon, VolumeXIcon, WandIcon, BookOpenIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { useQuietApiClient } from "../../lib/dubbing/quiet-api-client";
 import { DubPlayer, loadPeaks, type OriginalMode } from "../../lib/dubbing/dub-player";
+import { markAfterPaint, measureUntilPaint } from "../../lib/dubbing/perf-marks";
 import { EditQueue, storageKeyFor, type EditAnswer } from "../../lib/dubbing/edit-queue";
 import { addOps, charactersOps, deleteOps, docFromProject, mergeOps, neighbourSegment, segmentAt, setFieldsOps, splitOps, timesOps } from "../../lib/dubbing/editor-state";
 import { projectListPath } from "../../lib/dubbing/editor-paths";
@@ -17,6 +18,7 @@ import { Button } from "../ui/button";
 import { Progress } from "../ui/progress";
 import { CastBibleDialog } from "./cast-bible-dialog";
 import { CharactersDialog } from "./characters-dialog";
+import { LanguagesDialog } from "./languages-dialog";
 import { DeleteSegmentsDialog } from "./delete-segments-dialog";
 import { DetailsHeader } from "./details-header";
 import { ExportDialog } from "./export-dialog";
@@ -29,7 +31,7 @@ import { TranslateAllDialog } from "./translate-all-dialog";
 import { useDubbingOptions } from "./use-dubbing-options";
 import { VersionHistoryDialog } from "./version-history-dialog";
 
-type DialogName = "characters" | "translate" | "synthesis" | "speed" | "record" | "delete" | "export" | "versions" | "cast";
+type DialogName = "languages" | "characters" | "translate" | "synthesis" | "speed" | "record" | "delete" | "export" | "versions" | "cast";
 const POLL_MS = 10_000;
 
 const retryable = (error: unknown) =>
@@ -85,6 +87,7 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
     [initial.id],
   );
   useEffect(() => () => queue.dispose(), [queue]);
+  useEffect(() => markAfterPaint("dubbing:editor-ready", { segments: initial.segments.length }), [initial.segments.length]);
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   const doc = snapshot.doc;
   const segments = doc.segments;
@@ -171,7 +174,15 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
   }, []);
 
   // ── Edits ──
-  const edit = useCallback((ops: DubbingOp[]) => queue.edit(ops), [queue]);
+  const edit = useCallback(
+    (ops: DubbingOp[]) => {
+      const startedAt = performance.now();
+      const applied = queue.edit(ops);
+      if (applied) measureUntilPaint("dubbing:edit", startedAt, { ops: ops.length });
+      return applied;
+    },
+    [queue],
+  );
   const selected = useMemo(() => segments.filter((segment) => selection.has(segment.id)).map((segment) => segment.id), [segments, selection]);
   const primary: DubbingSegment | null = selected.length === 1 ? (segments.find((segment) => segment.id === selected[0]) ?? null) : null;
   const numberOf = (id: string | undefined) => (id ? segments.findIndex((segment) => segment.id === id) + 1 : 0);
@@ -314,6 +325,7 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
         onUndo={() => queue.undo()}
         onRedo={() => queue.redo()}
       >
+        {pro ? <ToolbarButton icon={<GlobeIcon />} label={t("dubbing.editor.languages")} onClick={() => setDialog("languages")} testId="dubbing-open-languages" /> : null}
         <ToolbarButton icon={<UsersIcon />} label={t("dubbing.editor.characters")} onClick={() => setDialog("characters")} testId="dubbing-open-characters" />
         <ToolbarButton icon={<LanguagesIcon />} label={t("dubbing.editor.translateAll")} onClick={() => setDialog("translate")} testId="dubbing-open-translate" />
         <ToolbarButton icon={<SparklesIcon />} label={t("dubbing.editor.synthesize")} onClick={() => setDialog("synthesis")} testId="dubbing-open-synthesis" />
@@ -408,6 +420,21 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
       <Timeline segments={segments} characters={doc.characters} language={language} durationMs={durationMs} selection={selection} onSelect={select} onTimes={onTimes} getPlayhead={getPlayhead} isPlaying={isPlaying} onSeek={seek} peaks={peaks} />
       <p className="text-xs text-muted-foreground">{t("dubbing.editor.shortcuts")}</p>
 
+      {pro ? (
+        <LanguagesDialog
+          open={dialog === "languages"}
+          onOpenChange={(open) => setDialog(open ? "languages" : null)}
+          languages={doc.targetLanguages}
+          available={options?.voiceLanguages ?? []}
+          max={options?.maxLanguages.pro ?? doc.targetLanguages.length}
+          characters={doc.characters}
+          onSave={(targetLanguages, characters) => {
+            if (!edit([{ kind: "settings.put", baseRevision: 0, fields: { targetLanguages, characters } }])) return;
+            if (!targetLanguages.includes(language)) setLanguage(targetLanguages[0]!);
+            else if (targetLanguages.length > doc.targetLanguages.length) setLanguage(targetLanguages.at(-1)!);
+          }}
+        />
+      ) : null}
       <CharactersDialog open={dialog === "characters"} onOpenChange={(open) => setDialog(open ? "characters" : null)} characters={doc.characters} languages={languages} pro={pro} onSave={(characters: DubbingCharacter[]) => edit(charactersOps(characters))} />
       <TranslateAllDialog open={dialog === "translate"} onOpenChange={(open) => setDialog(open ? "translate" : null)} projectId={project.id} language={language} sourceLanguage={project.sourceLanguage} selected={selected} options={options} onStarted={started} />
       <SynthesisDialog open={dialog === "synthesis"} onOpenChange={(open) => setDialog(open ? "synthesis" : null)} projectId={project.id} language={language} selected={selected} onStarted={started} />

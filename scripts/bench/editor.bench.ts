@@ -1,0 +1,260 @@
+/**
+ * bench:editor — the dubbing editor with a long project, in Debian's Chromium against the real app
+ * (embedded default: one process, PGlite, a fresh DATA_DIR). A generated 60-minute video becomes a
+ * dubbing-pro project; 1,000 segments are written in one edit batch (source text and Spanish
+ * translation) and, unless `--takes 0`, spoken by the local engines so each has a take and a dub
+ * waveform. Then, at 1440×900:
+ *   - open: navigation start → the editor's first painted frame (`dubbing:editor-ready` mark), cold
+ *     (new browser context, empty cache) and warm (reload), median of `--runs`;
+ *   - edits: the app's `dubbing:edit` measure (an edit → the frame that shows it) for drags, typed
+ *     times, text commits, splits and merges, at the start, the middle and the end of the hour;
+ *   - drag frames: each pointer move of a drag → the next painted frame (measured in the page);
+ *   - input → next paint of every discrete interaction (the browser's Event Timing, ≥ 16 ms only),
+ *     and long animation frames (≥ 50 ms) seen during the interactions.
+ * Targets (issue 17): open < 1.5 s, a drag or an edit answers in < 50 ms. Figures, not assertions.
+ *   npm run bench:editor [-- --segments 1000 --minutes 60 --runs 5 --takes 1]
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from '@playwright/test';
+import { createVerifiedUser, signedCall } from '../../tests/support/accounts.ts';
+import { freePort, REPO_ROOT, startServer, TEST_OPERATOR_TOKEN, TEST_SIGN_SECRET } from '../../tests/support/server-process.ts';
+import { toolClient } from '../../tests/support/tool-client.ts';
+
+const { values } = parseArgs({ options: { segments: { type: 'string', default: '1000' }, minutes: { type: 'string', default: '60' }, runs: { type: 'string', default: '5' }, takes: { type: 'string', default: '1' } } });
+const SEGMENTS = Number(values.segments);
+const MINUTES = Number(values.minutes);
+const RUNS = Number(values.runs);
+const WITH_TAKES = values.takes !== '0';
+const durationMs = MINUTES * 60_000;
+
+const quantile = (list: number[], q: number) => {
+  if (!list.length) return NaN;
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '—');
+const summary = (list: number[]) => `n ${list.length}, median ${ms(quantile(list, 0.5))}, p95 ${ms(quantile(list, 0.95))}, max ${ms(Math.max(...list))}`;
+const log = (line: string) => console.info(line);
+
+// ── The app ──
+if (!existsSync(path.join(REPO_ROOT, 'apps/web/build/server/index.js'))) {
+  log('building the web app (apps/web/build is missing)…');
+  execFileSync('npm', ['run', '--silent', 'build', '--workspace', '@voxwork/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+}
+const mediaDir = path.join(tmpdir(), 'voxwork-test-media');
+await mkdir(mediaDir, { recursive: true });
+const videoFile = path.join(mediaDir, `editor-bench-${MINUTES}min.mp4`);
+if (!existsSync(videoFile)) {
+  log(`making a ${MINUTES}-minute 320×180 video with a pulsing tone (cached: ${videoFile})…`);
+  execFileSync('ffmpeg', [
+    '-v', 'error', '-y',
+    '-f', 'lavfi', '-i', `testsrc2=size=320x180:rate=5:duration=${MINUTES * 60}`,
+    '-f', 'lavfi', '-i', `aevalsrc='0.4*sin(2*PI*220*t)*(0.55+0.45*sin(2*PI*0.37*t))':s=16000:d=${MINUTES * 60}`,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '35', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '32k', '-ac', '1', '-movflags', '+faststart', '-shortest', videoFile,
+  ]);
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-editor-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = await startServer({ ROLE: 'all', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn' }, { ready: /Voxwork is (up|running)/, timeoutMs: 120_000 });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update'] });
+
+try {
+  // ── A business-plan user (2-hour media) with points for the synthesis ──
+  const user = await createVerifiedUser(base, dataDir, `editor-bench-${Date.now()}@example.com`);
+  const gift = await signedCall(base, TEST_SIGN_SECRET, '/api/operator/giftCodes/create', { count: 1, points: 50_000, planId: 'business', vipDays: 30 }, { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` });
+  const code = (gift.data as { codes: { code: string }[] }).codes[0]!.code;
+  const client = toolClient(base, user);
+  await client.data('/bill/userAccount/redeemCode', { redeemCode: code });
+
+  // ── The project: the video, prepared (no text source), then 1,000 segments in one batch ──
+  let started = performance.now();
+  const uploadId = await client.upload('editor-bench.mp4', videoFile);
+  const created = await client.data<{ projectId: string; prepareJobId: string }>('/api/dubbing/projects/create', {
+    edition: 'pro',
+    title: `Bench: ${SEGMENTS} segments over ${MINUTES} minutes`,
+    from: { kind: 'upload', uploadId, sourceLanguage: 'en', textSource: 'none' },
+    targetLanguages: ['es'],
+  });
+  const prepared = await client.until(created.prepareJobId, 900_000);
+  if (prepared.status !== 'completed') throw new Error(`preparing failed: ${JSON.stringify(prepared).slice(0, 400)}`);
+  log(`project prepared in ${((performance.now() - started) / 1000).toFixed(1)} s (upload, probe, waveform, poster, stems of ${MINUTES} min)`);
+
+  const project = await client.data<{ characters: { id: string }[] }>('/api/dubbing/projects/get', { projectId: created.projectId });
+  const characterIds = project.characters.map((character) => character.id);
+  const slot = Math.floor(durationMs / SEGMENTS);
+  const phrases = [
+    ['The battery lasts all day.', 'La batería dura todo el día.'],
+    ['Welcome to our little shop.', 'Bienvenidos a nuestra pequeña tienda.'],
+    ['Buy it today and save.', 'Cómpralo hoy y ahorra.'],
+    ['This is the lightest model we make.', 'Este es el modelo más ligero que fabricamos.'],
+  ] as const;
+  const ops = Array.from({ length: SEGMENTS }, (_, index) => {
+    const [source, translation] = phrases[index % phrases.length]!;
+    const startMs = index * slot + 200;
+    return {
+      kind: 'segment.put',
+      segmentId: `bench${String(index).padStart(5, '0')}`,
+      baseRevision: 0,
+      fields: { startMs, endMs: startMs + Math.min(2_800, slot - 400), characterId: characterIds[index % characterIds.length]!, sourceText: source, translations: { es: translation } },
+    };
+  });
+  started = performance.now();
+  const edited = await client.data<{ applied: boolean }>('/api/dubbing/edit', { projectId: created.projectId, batchId: crypto.randomUUID(), ops });
+  if (!edited.applied) throw new Error('the batch of segments was not applied');
+  log(`${SEGMENTS} segments written in one batch in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (WITH_TAKES) {
+    started = performance.now();
+    const synthesis = await client.data<{ jobId: string; cost: number }>('/api/dubbing/synthesize', { projectId: created.projectId, language: 'es', segments: { kind: 'all' } });
+    const spoken = await client.until(synthesis.jobId, 1_800_000);
+    if (spoken.status !== 'completed') throw new Error(`synthesis failed: ${JSON.stringify(spoken).slice(0, 400)}`);
+    log(`${SEGMENTS} takes spoken in ${((performance.now() - started) / 1000).toFixed(1)} s (${synthesis.cost} points)`);
+  }
+
+  // ── The browser ──
+  const cookie = { name: 'user_info', value: encodeURIComponent(JSON.stringify({ token: user.token, userId: user.userId, nickName: 'Bench', email: '', isGuest: false })), url: base };
+  const url = `${base}/workbench/dubbing-pro/details?project=${created.projectId}`;
+  const readyAt = (page: Page) =>
+    page.waitForFunction(() => performance.getEntriesByName('dubbing:editor-ready')[0]?.startTime ?? null, undefined, { timeout: 60_000, polling: 20 }).then((handle) => handle.jsonValue() as Promise<number>);
+
+  const cold: number[] = [];
+  const warm: number[] = [];
+  let payloadBytes = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addCookies([cookie]);
+    const page = await context.newPage();
+    page.on('response', (response) => {
+      if (run === 0 && response.url().includes('/api/dubbing/projects/get')) void response.body().then((body) => (payloadBytes = body.length), () => undefined);
+    });
+    await page.goto(url);
+    cold.push(await readyAt(page));
+    await page.reload();
+    warm.push(await readyAt(page));
+    await context.close();
+  }
+  log(`\nopen (navigation → editor painted, ${SEGMENTS} segments, project JSON ${(payloadBytes / 1024).toFixed(0)} KB):`);
+  log(`  cold (new context): ${summary(cold)}`);
+  log(`  warm (reload):      ${summary(warm)}`);
+
+  // ── Interactions ──
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addCookies([cookie]);
+  const page = await context.newPage();
+  await page.goto(url);
+  await readyAt(page);
+  await page.evaluate(() => {
+    const state = { moves: [] as number[], events: [] as { name: string; duration: number }[], longFrames: [] as number[] };
+    (window as unknown as { __bench: typeof state }).__bench = state;
+    addEventListener(
+      'pointermove',
+      (event) => {
+        if (!event.buttons) return;
+        const at = event.timeStamp;
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => state.moves.push(performance.now() - at);
+          channel.port2.postMessage(null);
+        });
+      },
+      { capture: true },
+    );
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEventTiming[]) if (entry.interactionId) state.events.push({ name: entry.name, duration: entry.duration });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) state.longFrames.push(entry.duration);
+      }).observe({ type: 'long-animation-frame', buffered: false });
+    } catch {
+      // Long animation frames are Chromium 123+.
+    }
+    performance.clearMeasures('dubbing:edit');
+  });
+
+  const track = page.getByTestId('timeline-track');
+  const scroller = page.getByTestId('dubbing-timeline').getByRole('group');
+  const blocks = track.locator('[data-segment-id]');
+  const scrollToMs = async (at: number) => {
+    const pxPerSecond = Number(await page.getByTestId('timeline-zoom').getAttribute('data-px-per-second'));
+    await scroller.evaluate((element, left) => {
+      element.scrollLeft = left;
+      element.dispatchEvent(new Event('scroll'));
+    }, (at / 1000) * pxPerSecond);
+    await page.waitForTimeout(100);
+  };
+  const dragFirstVisible = async (deltaPx: number) => {
+    const box = (await blocks.nth(1).boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.keyboard.down('Alt');
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let step = 1; step <= 12; step++) await page.mouse.move(x + (deltaPx * step) / 12, y);
+    await page.mouse.up();
+    await page.keyboard.up('Alt');
+    await page.waitForTimeout(60);
+  };
+  const counts = { drags: 0, times: 0, texts: 0, splits: 0, merges: 0, undos: 0 };
+  for (const at of [30_000, durationMs / 2, durationMs - 90_000]) {
+    await scrollToMs(at);
+    for (let round = 0; round < 3; round++) {
+      await dragFirstVisible(round % 2 ? -24 : 24);
+      counts.drags++;
+    }
+    // A typed time and a text, committed.
+    await blocks.nth(2).click();
+    const end = page.getByTestId('segment-end');
+    const value = await end.inputValue();
+    await end.fill(value.replace(/\.(\d)/, (_, digit: string) => `.${(Number(digit) + 1) % 10}`));
+    await end.press('Enter');
+    counts.times++;
+    const text = page.getByTestId('segment-translation');
+    await text.click();
+    await text.press('End');
+    await text.pressSequentially(' ¡Ya!', { delay: 30 });
+    await text.blur();
+    counts.texts++;
+    // Split at a click on the ruler over the block's middle, merge it back, undo and redo.
+    const box = (await blocks.nth(3).boundingBox())!;
+    await blocks.nth(3).click({ position: { x: 4, y: 5 } });
+    const ruler = (await scroller.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, ruler.y + 8);
+    await page.keyboard.press('s');
+    counts.splits++;
+    await page.waitForTimeout(60);
+    await blocks.nth(3).click({ position: { x: 4, y: 5 } });
+    await blocks.nth(4).click({ position: { x: 4, y: 5 }, modifiers: ['Shift'] });
+    await page.keyboard.press('m');
+    counts.merges++;
+    await page.waitForTimeout(60);
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+Shift+z');
+    counts.undos += 2;
+    await page.waitForTimeout(100);
+  }
+  await page.waitForTimeout(500);
+  const measured = await page.evaluate(() => ({
+    edits: performance.getEntriesByName('dubbing:edit').map((entry) => entry.duration),
+    ...(window as unknown as { __bench: { moves: number[]; events: { name: string; duration: number }[]; longFrames: number[] } }).__bench,
+  }));
+  await context.close();
+
+  log(`\ninteractions at 0:30, ${MINUTES / 2}:00 and ${MINUTES - 1.5} min: ${counts.drags} drags, ${counts.times} typed times, ${counts.texts} text commits, ${counts.splits} splits, ${counts.merges} merges, ${counts.undos} undo/redo`);
+  log(`  edit → painted (app's dubbing:edit measure): ${summary(measured.edits)}`);
+  log(`  drag pointer move → next paint:              ${summary(measured.moves)}`);
+  const slow = measured.events.filter((entry) => entry.duration >= 16);
+  log(`  input → next paint (Event Timing ≥ 16 ms):   ${slow.length ? `${slow.length} events, worst ${ms(Math.max(...slow.map((entry) => entry.duration)))} (${[...new Set(slow.map((entry) => entry.name))].join(', ')})` : 'none: every interaction painted within 16 ms'}`);
+  log(`  long animation frames (≥ 50 ms):             ${measured.longFrames.length ? `${measured.longFrames.length}, worst ${ms(Math.max(...measured.longFrames))}` : 'none'}`);
+  log(`\ntargets: open < 1500 ms (cold median ${ms(quantile(cold, 0.5))}); a drag or an edit < 50 ms (edit p95 ${ms(quantile(measured.edits, 0.95))}, drag-move p95 ${ms(quantile(measured.moves, 0.95))})`);
+} finally {
+  await browser.close();
+  await server.kill();
+  await rm(dataDir, { recursive: true, force: true });
+}
