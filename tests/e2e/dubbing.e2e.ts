@@ -84,24 +84,36 @@ async function dragBy(page: Page, target: Locator, deltaSeconds: number) {
   await page.keyboard.up('Alt');
 }
 
-test('en, 1440 px: a two-speaker clip becomes a project, is translated, edited, spoken, undone and redone, reloaded and exported', async ({ page, context, baseURL }, testInfo) => {
+/** What the full flow reads on the page, per locale. */
+const STRINGS = {
+  en: { prefix: '', heading: 'Dubbing pro', spanish: 'Spanish', catalan: 'Catalan', stop: 'Stop', use: 'Use this recording', quote: (segments: number) => new RegExp(`Segments: ${segments} · characters: \\d+ · points: 1`) },
+  zh: { prefix: '/zh', heading: '专业配音', spanish: '西班牙语', catalan: '加泰罗尼亚语', stop: '停止', use: '使用这段录音', quote: (segments: number) => new RegExp(`${segments} 个片段，\\d+ 个字符：1 积分`) },
+} as const;
+
+for (const { locale, width, height, scheme } of [
+  { locale: 'en', width: 1440, height: 900, scheme: 'light' },
+  { locale: 'zh', width: 375, height: 812, scheme: 'dark' },
+] as const) {
+  const L = STRINGS[locale];
+  const shot = `${locale}-${width}${scheme === 'dark' ? '-dark' : ''}`;
+  test(`${locale}, ${width} px${scheme === 'dark' ? ', dark' : ''}: in dubbing pro a two-speaker clip becomes a project, is translated, edited, spoken, undone and redone, reloaded, exported, and gets a second language`, async ({ page, context, baseURL }, testInfo) => {
   test.setTimeout(300_000);
   const clip = await makeDubbingClip({ name: 'dubbing-duet-9s', seconds: 9, lines: LINES });
-  await context.addCookies([await freshUserCookie(baseURL!, 'dubbing-en')]);
+  await context.addCookies([await freshUserCookie(baseURL!, `dubbing-${locale}`)]);
   await context.grantPermissions(['microphone'], { origin: baseURL! });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width, height });
+  await page.emulateMedia({ colorScheme: scheme });
   // Dubbing pro: the edition with stems (studio exports video, audio, subtitles and the project).
-  await page.goto('/workbench/dubbing-pro');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dubbing pro');
+  await page.goto(`${L.prefix}/workbench/dubbing-pro`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.heading);
   await createProject(page, clip.file, 'es', 2);
-  await expect(page).toHaveURL(/\/workbench\/dubbing-pro\/details\?project=[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(new RegExp(`${L.prefix}/workbench/dubbing-pro/details\\?project=[0-9a-f-]{36}$`));
   await expect.poll(async () => (await blocks(page)).map((entry) => entry.state)).toEqual(['untranslated', 'untranslated', 'untranslated']);
-  await fullPageShot(page, testInfo.outputPath('en-1440-prepared.png'));
+  await fullPageShot(page, testInfo.outputPath(`${shot}-prepared.png`));
 
   // Translate all: the quote first, then the job; every segment gets its Spanish line.
   const translateQuote = await runJobDialog(page, 'dubbing-open-translate', 'dubbing-translate-dialog', 'dubbing-translate-quote', 'dubbing-translate-confirm');
-  expect(translateQuote).toMatch(/Segments: 3 · characters: \d+ · points: 1/);
+  expect(translateQuote).toMatch(L.quote(3));
   await expect.poll(async () => (await blocks(page)).map((entry) => entry.state), { timeout: 60_000 }).toEqual(['translated', 'translated', 'translated']);
   await block(page, 0).click();
   await expect(page.getByTestId('segment-translation')).toHaveValue(/Bienvenido/);
@@ -115,7 +127,7 @@ test('en, 1440 px: a two-speaker clip becomes a project, is translated, edited, 
   await second.getByTestId('dubbing-character-choose-voice').click();
   const picker = page.getByTestId('voice-picker');
   // Only Spanish voices are offered; the character's own has no Select button.
-  await expect(picker.getByTestId('voice-card').first()).toContainText('Spanish');
+  await expect(picker.getByTestId('voice-card').first()).toContainText(L.spanish);
   await picker.getByTestId('voice-select').last().click({ timeout: 10_000 });
   await expect(second.getByTestId('dubbing-character-voice')).not.toHaveAttribute('data-voice', voiceBefore ?? '');
   await characters.getByTestId('dubbing-characters-save').click();
@@ -178,16 +190,16 @@ test('en, 1440 px: a two-speaker clip becomes a project, is translated, edited, 
   const recorder = page.getByTestId('dubbing-record-dialog');
   await recorder.getByTestId('record-start').click();
   await expect(recorder.getByRole('timer')).toContainText('0:03', { timeout: 15_000 });
-  await recorder.getByRole('button', { name: 'Stop' }).click();
-  await recorder.getByRole('button', { name: 'Use this recording' }).click();
+  await recorder.getByRole('button', { name: L.stop }).click();
+  await recorder.getByRole('button', { name: L.use }).click();
   await expect(recorder).toBeHidden({ timeout: 30_000 });
   await expect(block(page, 1)).toHaveAttribute('data-state', 'recorded');
 
   // Speak what changed: the two segments without a take (the recorded one is kept).
   const synthesisQuote = await runJobDialog(page, 'dubbing-open-synthesis', 'dubbing-synthesis-dialog', 'dubbing-synthesis-quote', 'dubbing-synthesis-confirm', 'changed');
-  expect(synthesisQuote).toMatch(/Segments: 2 · characters: \d+ · points: 1/);
+  expect(synthesisQuote).toMatch(L.quote(2));
   await expect.poll(async () => (await blocks(page)).map((entry) => entry.state), { timeout: 120_000 }).toEqual(['spoken', 'recorded', 'spoken']);
-  await fullPageShot(page, testInfo.outputPath('en-1440-spoken.png'));
+  await fullPageShot(page, testInfo.outputPath(`${shot}-spoken.png`));
 
   // Reload: everything is still there.
   const before = await blocks(page);
@@ -202,20 +214,45 @@ test('en, 1440 px: a two-speaker clip becomes a project, is translated, edited, 
   await exporter.getByTestId('export-format-stems').check();
   await exporter.getByTestId('dubbing-export-start').click();
   await expect(exporter.getByTestId('dubbing-export-link').first()).toBeVisible({ timeout: 120_000 });
-  await fullPageShot(page, testInfo.outputPath('en-1440-export.png'));
+  await fullPageShot(page, testInfo.outputPath(`${shot}-export.png`));
   const links = await exporter.getByTestId('dubbing-export-link').evaluateAll((elements) => elements.map((element) => (element as HTMLAnchorElement).href));
   const video = links.find((link) => /\.mp4/.test(link));
   expect(video).toBeTruthy();
   expect(links.filter((link) => /stem/.test(link)).length).toBeGreaterThanOrEqual(2);
   const mp4 = await page.request.get(video!);
   expect(mp4.status()).toBe(200);
-  const file = testInfo.outputPath('dubbed.mp4');
+  const file = testInfo.outputPath(`dubbed-${locale}.mp4`);
   writeFileSync(file, await mp4.body());
   const [exported, source] = await Promise.all([probeMedia(file), probeMedia(clip.file)]);
   expect(exported.video).toBeTruthy();
   expect(exported.audio?.codec).toBe('aac');
   expect(Math.abs((exported.durationSeconds ?? 0) - (source.durationSeconds ?? 0))).toBeLessThanOrEqual(0.1);
+
+  await exporter.press('Escape');
+  await expect(exporter).toBeHidden();
+
+  // A second language: Catalan is added; each character gets a Catalan voice at once, the editor shows it, and it translates offline.
+  await page.getByTestId('dubbing-open-languages').click();
+  const languagesDialog = page.getByTestId('dubbing-languages-dialog');
+  await languagesDialog.getByTestId('dubbing-language-ca').check();
+  await expect(languagesDialog.getByTestId('dubbing-languages-added')).toContainText(L.catalan);
+  await languagesDialog.getByTestId('dubbing-languages-save').click();
+  await expect(languagesDialog).toBeHidden();
+  await saved(page);
+  await expect(page.getByTestId('dubbing-language')).toHaveValue('ca');
+  await expect(page.getByTestId('dubbing-language').locator('option:checked')).toHaveText(L.catalan);
+  await expect.poll(async () => (await blocks(page)).map((entry) => entry.state)).toEqual(['untranslated', 'untranslated', 'untranslated']);
+  await page.getByTestId('dubbing-open-characters').click();
+  const cast = page.getByTestId('dubbing-characters-dialog');
+  const voices = cast.getByTestId('dubbing-character-voice');
+  await expect(voices).toHaveCount(4);
+  for (const voice of await voices.all()) await expect(voice).not.toHaveAttribute('data-voice', '');
+  await cast.press('Escape');
+  await runJobDialog(page, 'dubbing-open-translate', 'dubbing-translate-dialog', 'dubbing-translate-quote', 'dubbing-translate-confirm');
+  await expect.poll(async () => (await blocks(page)).map((entry) => entry.state), { timeout: 60_000 }).toEqual(['translated', 'translated', 'translated']);
+  await fullPageShot(page, testInfo.outputPath(`${shot}-catalan.png`));
 });
+}
 
 test('zh, 375 px, dark: dubbing studio in Chinese; two tabs edit the same segment — the second save is told of the conflict and keeps its edit until the user chooses', async ({ page, context, baseURL }, testInfo) => {
   test.setTimeout(240_000);

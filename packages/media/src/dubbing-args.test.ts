@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cutAudioArgs, regionsKeptArgs, takePieceArgs, trimSilenceArgs } from './dubbing-args.ts';
+import { cutAudioArgs, layerTracksArgs, regionsKeptArgs, takePieceArgs, trimSilenceArgs } from './dubbing-args.ts';
 import { runFfmpeg } from './media-runner.ts';
 import { probeMedia } from './media-tools.ts';
 
@@ -28,5 +28,20 @@ describe('dubbing editor builders', () => {
     const seconds = (await probeMedia(output)).durationSeconds ?? 0;
     expect(seconds).toBeGreaterThan(0.95);
     expect(seconds).toBeLessThan(1.2);
+  });
+
+  it('lays tracks over each other, exactly as long as asked', async () => {
+    expect(layerTracksArgs({ inputs: ['a.wav', 'b.wav'], output: 'out.wav', durationSeconds: 2, sampleRate: 24_000 }).slice(5)).toEqual([
+      '-i', 'a.wav', '-i', 'b.wav',
+      '-filter_complex', '[0:a][1:a]amix=inputs=2:duration=longest:dropout_transition=0:normalize=0,apad,atrim=0:2.000[out]',
+      '-map', '[out]', '-ac', '1', '-ar', '24000', '-c:a', 'pcm_s16le', 'out.wav',
+    ]);
+    const a = path.join(dir, 'lane-a.wav');
+    const b = path.join(dir, 'lane-b.wav');
+    await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ar', '24000', a]);
+    await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=660:duration=1.5', '-af', 'adelay=500:all=1', '-ar', '24000', b]);
+    const output = path.join(dir, 'layered.wav');
+    await runFfmpeg(layerTracksArgs({ inputs: [a, b], output, durationSeconds: 2.5, sampleRate: 24_000 }));
+    expect((await probeMedia(output)).durationSeconds).toBeCloseTo(2.5, 2);
   });
 });

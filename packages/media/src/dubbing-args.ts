@@ -52,3 +52,11 @@ export function trimSilenceArgs(options: { input: string; output: string; sample
   const trimStart = `silenceremove=start_periods=1:start_duration=0.02:start_threshold=${threshold}dB:start_silence=${keep}`;
   return [...FFMPEG_COMMON, '-i', options.input, '-vn', '-ac', '1', '-af', `${trimStart},areverse,${trimStart},areverse`, '-ar', String(options.sampleRate), '-c:a', 'pcm_s16le', options.output];
 }
+
+/** Tracks of one length laid over each other (summed, no level change), mono WAV `durationSeconds` long: the lanes of overlapping takes. */
+export function layerTracksArgs(options: { inputs: readonly string[]; output: string; durationSeconds: number; sampleRate: number }): string[] {
+  const inputs = options.inputs.flatMap((input) => ['-i', input]);
+  const labels = options.inputs.map((_, index) => `[${index}:a]`).join('');
+  const graph = `${labels}amix=inputs=${options.inputs.length}:duration=longest:dropout_transition=0:normalize=0,apad,atrim=0:${options.durationSeconds.toFixed(3)}[out]`;
+  return [...FFMPEG_COMMON, ...inputs, '-filter_complex', graph, '-map', '[out]', '-ac', '1', '-ar', String(options.sampleRate), '-c:a', 'pcm_s16le', options.output];
+}

@@ -22,6 +22,7 @@ import {
   cutAudioArgs,
   dubbedVideoArgs,
   dubMixArgs,
+  layerTracksArgs,
   encodeMp3Args,
   extractAudioArgs,
   normalizeLoudness,
@@ -48,7 +49,7 @@ import { readSourceText } from '../video-translation/source-text.ts';
 import { assignSpeakersToLines } from '../video-translation/speakers.ts';
 import { characterBudget } from '../video-translation/time-fit.ts';
 import { autoSpeakerVoice, cloneGender, findLibraryVoice, libraryTarget, LOCAL_VOICE_PROFILER, originalSpeakerTarget, synthesizeWithTarget, type OriginalSpeakerReading } from '../voices/voice-choice.ts';
-import { peakBytes, putProjectBytes, putProjectFile, takeFileName } from './dubbing-media.ts';
+import { peakBytes, putProjectBytes, putProjectFile, takeFileName, takeLanes, type PlacedTake } from './dubbing-media.ts';
 import type { DubbingExportJobInput, DubbingPrepareJobInput, DubbingStore, DubbingSynthesizeJobInput, DubbingTranslateJobInput, StoredProject, StoredSegment, StoredTake } from './dubbing-store.port.ts';
 
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
@@ -597,25 +598,34 @@ export function createDubbingPipelines(deps: DubbingPipelineDeps) {
           }
           const written = ['source.media', 'background.wav'];
           for (const [languageIndex, language] of input.languages.entries()) {
-            const pieces: WavPiece[] = [];
-            let cursor = 0;
+            // Each take where the editor plays it: at its segment's start, over another where the segments overlap.
+            const placed: Array<PlacedTake<string>> = [];
             for (const [index, segment] of segments.entries()) {
               const take = segment.takes[language];
-              if (!take) continue;
+              if (!take || seconds(segment.startMs) >= durationSeconds) continue;
               const taken = await files.path(`${language}-take-${index}.source`);
               await fetchStoredFile(storage, scratch, take.key, taken);
               const piece = await files.path(`${language}-piece-${index}.wav`);
               await ffmpeg(takePieceArgs({ input: taken, output: piece, speed: segment.speed, volume: segment.volume, sampleRate: SPEECH_SAMPLE_RATE }), signal);
-              const length = await audioDuration(piece, signal);
-              // A take that runs into the next segment pushes it on (speech never overlaps), as video translation places its lines.
-              const start = Math.max(cursor, seconds(segment.startMs));
-              if (start >= durationSeconds) break;
-              if (start > cursor) pieces.push({ silenceSeconds: start - cursor });
-              pieces.push({ file: piece });
-              cursor = start + length;
+              placed.push({ take: piece, startSeconds: seconds(segment.startMs), lengthSeconds: await audioDuration(piece, signal) });
             }
-            if (cursor < durationSeconds) pieces.push({ silenceSeconds: durationSeconds - cursor });
-            await concatWavPieces(pieces, await files.path(`${language}-dialogue.wav`), SPEECH_SAMPLE_RATE);
+            const lanes = takeLanes(placed, durationSeconds);
+            const dialogue = await files.path(`${language}-dialogue.wav`);
+            const laneFiles: string[] = [];
+            for (const [laneIndex, lane] of (lanes.length ? lanes : [[]]).entries()) {
+              const pieces: WavPiece[] = [];
+              let cursor = 0;
+              for (const { take, startSeconds, lengthSeconds } of lane) {
+                if (startSeconds > cursor) pieces.push({ silenceSeconds: startSeconds - cursor });
+                pieces.push({ file: take });
+                cursor = startSeconds + lengthSeconds;
+              }
+              if (cursor < durationSeconds) pieces.push({ silenceSeconds: durationSeconds - cursor });
+              const laneFile = lanes.length > 1 ? await files.path(`${language}-lane-${laneIndex}.wav`) : dialogue;
+              await concatWavPieces(pieces, laneFile, SPEECH_SAMPLE_RATE);
+              laneFiles.push(laneFile);
+            }
+            if (laneFiles.length > 1) await ffmpeg(layerTracksArgs({ inputs: laneFiles, output: dialogue, durationSeconds, sampleRate: SPEECH_SAMPLE_RATE }), signal);
             const mixed = await files.path(`${language}-mixed.wav`);
             await ffmpeg(dubMixArgs({ voice: await files.path(`${language}-dialogue.wav`), background: await files.path('background.wav'), output: mixed, durationSeconds, sampleRate: MIX_SAMPLE_RATE }), signal);
             await normalizeLoudness({ input: mixed, output: await files.path(`${language}-dub.wav`), sampleRate: MIX_SAMPLE_RATE }, { signal, timeoutMs: MEDIA_TIMEOUT_MS });

@@ -8,6 +8,7 @@ import {
   fitZoom,
   msToPx,
   pxToMs,
+  rulerLabel,
   rulerTicks,
   scrollForZoom,
   sliderFromZoom,
@@ -272,7 +273,7 @@ export function Timeline({ segments, characters, language, durationMs, selection
           <div className="absolute inset-x-0 top-0 border-b border-border" style={{ height: RULER }} aria-label={t("dubbing.timeline.ruler")} role="presentation" onPointerDown={(event) => onSeek(pxToMs(event.clientX - event.currentTarget.getBoundingClientRect().left, pxPerSecond))}>
             {ruler.ticks.map((tick) => (
               <span key={tick} className="absolute top-0 h-full border-l border-border pl-1 text-[10px] leading-[22px] text-muted-foreground tabular-nums select-none" style={{ left: msToPx(tick, pxPerSecond) }}>
-                {formatTimecode(tick).replace(/\.000$/, "").replace(/0+$/, "")}
+                {rulerLabel(tick, durationMs >= 3_600_000)}
               </span>
             ))}
           </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arrowStepMs, dragTimes, fitZoom, msToPx, nearestSnap, pxToMs, rulerTicks, scrollForZoom, shuttleRate, sliderFromZoom, snapTargets, visibleRange, visibleSegments, waveformColumns, zoomFromSlider, zoomStep, ZOOM } from "./timeline-math";
+import { arrowStepMs, dragTimes, fitZoom, msToPx, nearestSnap, pxToMs, rulerLabel, rulerTicks, scrollForZoom, shuttleRate, sliderFromZoom, snapTargets, visibleRange, visibleSegments, waveformColumns, zoomFromSlider, zoomStep, ZOOM } from "./timeline-math";
 
 describe("timeline maths", () => {
   it("converts time and pixels at a zoom, both ways", () => {
@@ -29,6 +29,8 @@ describe("timeline maths", () => {
   it("spaces ruler ticks so labels do not touch", () => {
     expect(rulerTicks(0, 10_000, 80)).toMatchObject({ stepMs: 1000 });
     expect(rulerTicks(0, 10_000, 80).ticks).toHaveLength(11);
+    expect([0, 5000, 5500, 10_250].map((tick) => rulerLabel(tick))).toEqual(["00:00", "00:05", "00:05.5", "00:10.25"]);
+    expect(rulerLabel(3_600_000, true)).toBe("1:00:00");
     expect(rulerTicks(0, 3_600_000, 2).stepMs).toBe(60_000);
     expect(rulerTicks(1250, 3000, 400).ticks[0]).toBe(1200);
   });

@@ -4,7 +4,7 @@
  * ruler's ticks, snapping to segment edges and the playhead, a drag's new times (move or trim),
  * and the columns of a waveform (the original's peaks file, a take's peaks at its speed).
  */
-import { MAX_SEGMENT_MS, MIN_SEGMENT_MS, WAVEFORM_PEAKS_PER_SECOND } from "@voxwork/contract/dubbing";
+import { formatTimecode, MAX_SEGMENT_MS, MIN_SEGMENT_MS, WAVEFORM_PEAKS_PER_SECOND } from "@voxwork/contract/dubbing";
 
 /** Zoom range, pixels per second. */
 export const ZOOM = { min: 2, max: 400, default: 80 } as const;
@@ -83,6 +83,11 @@ export function rulerTicks(fromMs: number, toMs: number, pxPerSecond: number, mi
   const ticks: number[] = [];
   for (let tick = Math.floor(fromMs / stepMs) * stepMs; tick <= toMs; tick += stepMs) if (tick >= 0) ticks.push(tick);
   return { stepMs, ticks };
+}
+
+/** A ruler tick's label: the timecode without a fraction of zeros (`00:05`, `00:05.5`, `1:00:00` past an hour). */
+export function rulerLabel(tickMs: number, hours = false): string {
+  return formatTimecode(tickMs, hours).replace(/\.(\d*?)0+$/, ".$1").replace(/\.$/, "");
 }
 
 /** The edges a dragged edge may snap to: other segments' starts and ends, and the playhead. Sorted. */
