@@ -6,7 +6,7 @@ import type { DubbingEdition } from "@voxwork/contract/dubbing";
 import { ArrowLeftIcon } from "lucide-react";
 import { localizePath, useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
-import { isSignedIn, useCurrentUser } from "../../lib/current-user";
+import { getCurrentUser, isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { projectListPath } from "../../lib/dubbing/editor-paths";
 import { JobStatus } from "../tool-shared/job-status";
 import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
@@ -28,17 +28,27 @@ export function DubbingEditorPage({ edition, projectId }: { edition: DubbingEdit
   const [reloads, setReloads] = useState(0);
   const reload = useCallback(() => setReloads((value) => value + 1), []);
 
+  // The first read starts while the page is still being rendered (a long project takes a moment to
+  // read), not after it has mounted; later reads (after preparing) start from the effect.
+  const [firstRead] = useState(() => {
+    // (During hydration the hook above still gives the server's answer, a guest: the cookie is read here.)
+    if (typeof window === "undefined" || !projectId || !isSignedIn(getCurrentUser())) return null;
+    const answer = api.call(dubbingProjectGetCall, { projectId });
+    answer.catch(() => undefined); // Handled by the effect below; no "unhandled" report meanwhile.
+    return { projectId, answer };
+  });
   useEffect(() => {
     if (!projectId || !signedIn) return;
     let live = true;
-    api.call(dubbingProjectGetCall, { projectId }).then(
+    const read = reloads === 0 && firstRead?.projectId === projectId ? firstRead.answer : api.call(dubbingProjectGetCall, { projectId });
+    read.then(
       (answer) => live && setProject(answer),
       (error: unknown) => live && error instanceof ApiError && error.code === ErrorCode.DUBBING_PROJECT_NOT_FOUND && setMissing(true),
     );
     return () => {
       live = false;
     };
-  }, [api, projectId, signedIn, reloads]);
+  }, [api, projectId, signedIn, reloads, firstRead]);
 
   const preparing = project?.status === "preparing" ? project.prepareJobId : null;
   const { job, connection } = useFollowedJob(preparing);

@@ -63,7 +63,6 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
   const [jobIds, setJobIds] = useState<string[]>(() => initial.activeJobs.map((job) => job.jobId));
   const [originalMode, setOriginalMode] = useState<OriginalMode>("ducked");
   const [playing, setPlaying] = useState(false);
-  const [clock, setClock] = useState(0);
   const [peaks, setPeaks] = useState<Uint8Array | null>(null);
   const media = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const player = useRef<DubPlayer | null>(null);
@@ -160,17 +159,10 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
     );
   }, [segments, language]);
   useEffect(() => player.current?.setOriginal(originalMode), [originalMode, project.media.url]);
-  // The time shown under the preview (the timeline's playhead moves every frame on its own).
-  useEffect(() => {
-    const timer = window.setInterval(() => setClock(player.current?.timeMs ?? 0), playing ? 100 : 250);
-    return () => window.clearInterval(timer);
-  }, [playing]);
-
   const getPlayhead = useCallback(() => player.current?.timeMs ?? 0, []);
   const isPlaying = useCallback(() => player.current?.playing ?? false, []);
   const seek = useCallback((ms: number) => {
     player.current?.seek(ms);
-    setClock(ms);
   }, []);
 
   // ── Edits ──
@@ -373,11 +365,11 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
         <div className="grid content-start gap-2">
           {project.media.url ? (
             project.mediaKind === "video" ? (
-              <video ref={media} src={project.media.url} playsInline preload="auto" className="aspect-video max-h-[50vh] w-full rounded-xl bg-black object-contain" aria-label={t("dubbing.editor.preview", { title: project.title })} data-testid="dubbing-preview" />
+              <video ref={media} src={project.media.url} playsInline preload="metadata" className="aspect-video max-h-[50vh] w-full rounded-xl bg-black object-contain" aria-label={t("dubbing.editor.preview", { title: project.title })} data-testid="dubbing-preview" />
             ) : (
               <div className="flex aspect-[4/1] items-center justify-center rounded-xl bg-surface-muted">
                 <AudioLinesIcon className="size-10 text-muted-foreground" aria-hidden="true" />
-                <audio ref={media} src={project.media.url} preload="auto" aria-label={t("dubbing.editor.preview", { title: project.title })} data-testid="dubbing-preview" />
+                <audio ref={media} src={project.media.url} preload="metadata" aria-label={t("dubbing.editor.preview", { title: project.title })} data-testid="dubbing-preview" />
               </div>
             )
           ) : (
@@ -387,9 +379,7 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
             <Button type="button" size="icon" onClick={() => player.current?.toggle()} disabled={!project.media.url} aria-label={playing ? t("dubbing.editor.pause") : t("dubbing.editor.play")} data-testid="dubbing-play">
               {playing ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
             </Button>
-            <span className="font-mono text-sm tabular-nums" data-testid="dubbing-clock" data-ms={Math.round(clock)}>
-              {t("dubbing.editor.time", { current: formatTimecode(clock, durationMs >= 3_600_000), duration: formatTimecode(durationMs, durationMs >= 3_600_000) })}
-            </span>
+            <PlayerClock getPlayhead={getPlayhead} playing={playing} durationMs={durationMs} />
             <Button
               type="button"
               variant="outline"
@@ -494,5 +484,23 @@ function JobProgress({ jobId, type, onEnded }: { jobId: string; type: string | n
       <span className="text-sm">{t("dubbing.editor.jobRunning", { job: name, progress })}</span>
       <Progress value={progress} aria-label={name} className="h-1.5" />
     </div>
+  );
+}
+
+/** The time under the preview, read from the player a few times a second (its own state: the editor does not render for it). */
+function PlayerClock({ getPlayhead, playing, durationMs }: { getPlayhead: () => number; playing: boolean; durationMs: number }) {
+  const t = useT();
+  const [clock, setClock] = useState(0);
+  useEffect(() => {
+    const read = () => setClock(getPlayhead());
+    read();
+    const timer = window.setInterval(read, playing ? 100 : 250);
+    return () => window.clearInterval(timer);
+  }, [getPlayhead, playing]);
+  const hours = durationMs >= 3_600_000;
+  return (
+    <span className="font-mono text-sm tabular-nums" data-testid="dubbing-clock" data-ms={Math.round(clock)}>
+      {t("dubbing.editor.time", { current: formatTimecode(clock, hours), duration: formatTimecode(durationMs, hours) })}
+    </span>
   );
 }

@@ -139,10 +139,15 @@ export function Timeline({ segments, characters, language, durationMs, selection
   // The playhead follows the media every frame without rendering React; while playing the view follows it.
   useEffect(() => {
     let frame = 0;
+    let shown = Number.NaN;
     const tick = () => {
       const ms = getPlayhead();
       const x = msToPx(ms, pxPerSecond);
-      if (playhead.current) playhead.current.style.transform = `translateX(${x}px)`;
+      // Written only when it moved: a style write every frame would cost a style pass every frame.
+      if (playhead.current && x !== shown) {
+        playhead.current.style.transform = `translateX(${x}px)`;
+        shown = x;
+      }
       const element = scroller.current;
       if (element && isPlaying() && !drag.current && (x < element.scrollLeft || x > element.scrollLeft + element.clientWidth - 40)) element.scrollLeft = Math.max(0, x - 40);
       frame = requestAnimationFrame(tick);
