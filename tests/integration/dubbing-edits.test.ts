@@ -358,6 +358,23 @@ describe.each(testDatabases().slice(-1))('dubbing edits on %s', (_name, open: Op
     expect((await alice.call('/api/dubbing/casts/apply', { projectId: next, castId: cast.id })).code).toBe(ErrorCode.DUBBING_CAST_NOT_FOUND);
   });
 
+  it('puts a deleted segment back with its takes when the delete is undone', async () => {
+    const id = await readyProject();
+    const takeKey = await storeFile(keyOf('undo-take-a.wav'), 'undo-a');
+    await store.setTakes(id, 'es', [{ segmentId: 'a', take: { kind: 'recorded', key: takeKey, durationMs: 1700, madeFrom: 'recorded', peaks: [9, 8, 7] } }]);
+    const before = segment(await get(alice, id), 'a')!;
+    await applied(alice, [{ kind: 'segment.delete', segmentId: 'a', baseRevision: before.revision }], { id });
+    expect(segment(await get(alice, id), 'a')).toBeUndefined();
+    // The editor's undo: the segment put again under its id, with its fields.
+    await applied(alice, [{ kind: 'segment.put', segmentId: 'a', baseRevision: 0, fields: { startMs: before.startMs, endMs: before.endMs, characterId: before.characterId, sourceText: before.sourceText, translations: before.translations, speed: before.speed, volume: before.volume } }], { id });
+    const back = segment(await get(alice, id), 'a')!;
+    expect(back.takes.es).toMatchObject({ kind: 'recorded', durationMs: 1700, peaks: [9, 8, 7] });
+    expect(await (await fetch(new URL(back.takes.es!.url, testApp.base))).text()).toBe('undo-a');
+    // A new segment under a new id gets no takes.
+    await applied(alice, [{ kind: 'segment.put', segmentId: 'fresh', baseRevision: 0, fields: { startMs: 20_000, endMs: 21_000, characterId: 'c1' } }], { id });
+    expect(segment(await get(alice, id), 'fresh')!.takes).toEqual({});
+  });
+
   it('refuses bad edits with their codes and applies nothing of them', async () => {
     const seen = await get(alice);
     const a = segment(seen, 'a')!;

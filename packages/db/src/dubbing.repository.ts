@@ -216,6 +216,9 @@ function applyFields(segment: DubbingSegmentRecord, fields: DubbingSegmentFields
 }
 
 /** A new segment (`newSegment` of the contract): its character's speed and volume unless the edit sets them. */
+/** An edit batch's outcome as stored: with the takes of the segments it deleted (kept for an undo that puts them back; never sent). */
+type StoredEditOutcome = DubbingEditOutcome & { removedTakes?: Record<string, DubbingSegmentRecord['takes']> };
+
 function createdSegment(id: string, fields: DubbingSegmentFields & { startMs: number; endMs: number; characterId: string }, characters: readonly DubbingCharacterJson[]): DubbingSegmentRecord {
   const character = characters.find((candidate) => candidate.id === fields.characterId);
   const empty = { id, revision: 0, startMs: fields.startMs, endMs: fields.endMs, characterId: fields.characterId, sourceText: '', translations: {}, speed: character?.speed ?? 1, volume: character?.volume ?? 1, takes: {} };
@@ -298,6 +301,10 @@ export function createDubbingRepository(db: Database, options: { rules: DubbingE
       select key from wanted where
         exists (select 1 from owned p where wanted.key in (p.media_key, p.poster_key, p.peaks_key, p.background_key, p.dialogue_key))
         or exists (select 1 from ${dubbingSegments} s join owned p on p.id = s.project_id, jsonb_each(s.takes) t where t.value->>'key' = wanted.key)
+        or exists (
+          select 1 from ${dubbingEditBatches} b join owned p on p.id = b.project_id
+          where jsonb_path_exists(b.outcome, '$.removedTakes.*.*.key ? (@ == $k)', jsonb_build_object('k', wanted.key))
+        )
         or exists (
           select 1 from ${dubbingVersions} v join owned p on p.id = v.project_id
           where jsonb_path_exists(v.snapshot, '$.segments[*].takes.*.key ? (@ == $k)', jsonb_build_object('k', wanted.key))
@@ -452,7 +459,10 @@ export function createDubbingRepository(db: Database, options: { rules: DubbingE
           .select({ outcome: dubbingEditBatches.outcome })
           .from(dubbingEditBatches)
           .where(and(eq(dubbingEditBatches.projectId, projectId), eq(dubbingEditBatches.batchId, batch.batchId)));
-        if (seen) return { ...(seen.outcome as unknown as DubbingEditOutcome), replayed: true };
+        if (seen) {
+          const { removedTakes: _kept, ...answered } = seen.outcome as unknown as StoredEditOutcome;
+          return { ...answered, replayed: true };
+        }
 
         const named = [...new Set(batch.ops.flatMap((op) => (op.kind === 'settings.put' ? [] : [op.segmentId])))];
         const server = new Map((await segmentsOf(tx, projectId, named)).map((segment) => [segment.id, segment]));
@@ -507,8 +517,22 @@ export function createDubbingRepository(db: Database, options: { rules: DubbingE
           for (const language of Object.keys(fields.translations ?? {})) translated.push({ segmentId: op.segmentId, language });
         }
 
+        // A segment put back (an undone delete) gets the takes it had: the batch that deleted it kept them.
+        const putBack = touchedOrder.filter((id) => working.get(id) && !server.has(id));
+        if (putBack.length) {
+          const kept = await tx.execute(sql`
+            select distinct on (removed.key) removed.key as id, removed.value as takes
+            from ${dubbingEditBatches} b, jsonb_each(b.outcome->'removedTakes') removed
+            where b.project_id = ${projectId} and removed.key in (select jsonb_array_elements_text(${JSON.stringify(putBack)}::jsonb))
+            order by removed.key, b.created_at desc`);
+          for (const { id, takes } of (kept as unknown as { rows: Array<{ id: string; takes: DubbingSegmentRecord['takes'] }> }).rows) {
+            const segment = working.get(id);
+            if (segment && Object.keys(segment.takes).length === 0) working.set(id, { ...segment, takes });
+          }
+        }
         const finals = touchedOrder.map((id) => working.get(id)).filter((segment): segment is DubbingSegmentRecord => Boolean(segment));
         const deleted = touchedOrder.filter((id) => !working.get(id) && server.has(id));
+        const removedTakes = Object.fromEntries(deleted.flatMap((id) => (Object.keys(server.get(id)!.takes).length ? [[id, server.get(id)!.takes]] : [])));
         const added = finals.filter((segment) => !server.has(segment.id)).length;
         const segmentCount = (await countSegments(tx, projectId)) + added - deleted.length;
         const untouchedCharacters = batch.ops.some((op) => op.kind === 'settings.put' && op.fields.characters)
@@ -541,7 +565,8 @@ export function createDubbingRepository(db: Database, options: { rules: DubbingE
           segments: touchedOrder.map((id) => ({ id, revision: working.get(id) ? raised.revision : null })),
           conflicts: [],
         };
-        await tx.insert(dubbingEditBatches).values({ projectId, batchId: batch.batchId, outcome: outcome as unknown as Record<string, unknown> });
+        const stored: StoredEditOutcome = Object.keys(removedTakes).length ? { ...outcome, removedTakes } : outcome;
+        await tx.insert(dubbingEditBatches).values({ projectId, batchId: batch.batchId, outcome: stored as unknown as Record<string, unknown> });
         await tx.delete(dubbingEditBatches).where(lt(dubbingEditBatches.createdAt, sql`now() - make_interval(days => ${BATCH_MEMORY_DAYS})`));
         return outcome;
       });

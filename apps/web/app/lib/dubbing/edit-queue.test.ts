@@ -140,6 +140,15 @@ describe("edit queue", () => {
     await settle();
     expect(server.doc.segments.map((segment) => segment.id)).toEqual(["a", "b", "c"]);
     expect(server.doc.segments[2]).toMatchObject({ startMs: 3000, endMs: 4000, sourceText: "source c" });
+    // The server put its takes back: the editor is told to read the project again once that is saved.
+    expect(server.received.at(-1)).toMatchObject({ putsBack: true });
+    expect(queue.getSnapshot().needsReload).toBe(true);
+    // A new segment is not a put-back.
+    queue.adoptRemote(structuredClone(server.doc), { quiet: true });
+    queue.edit(splitOps(queue.getSnapshot().doc, "a", 500, "a2"));
+    await settle();
+    expect(server.received.at(-1)!.putsBack).toBeUndefined();
+    expect(queue.getSnapshot().needsReload).toBe(false);
   });
 
   it("queues edits while offline, retries with back-off, and replays after a reload with the same batch ids", async () => {

@@ -31,6 +31,8 @@ export interface QueuedBatch {
   batchId: string;
   ops: DubbingOp[];
   force: boolean;
+  /** It puts back segments that were deleted: the server gives them their takes again, read once it is saved. */
+  putsBack?: boolean;
 }
 
 export type SaveState =
@@ -99,6 +101,8 @@ export class EditQueue {
   private redoStack: UndoEntry[] = [];
   private remoteChange = false;
   private needsReload = false;
+  /** Every segment id this page has shown: one put again after a delete is put back, with its takes. */
+  private everSeen = new Set<string>();
   private disposed = false;
   private listeners = new Set<() => void>();
   private snapshot: EditorSnapshot;
@@ -111,6 +115,7 @@ export class EditQueue {
     this.confirmed = doc;
     this.queue = this.restore();
     this.view = this.computeView();
+    for (const segment of this.view.segments) this.everSeen.add(segment.id);
     this.snapshot = this.makeSnapshot();
     this.flush();
   }
@@ -162,7 +167,9 @@ export class EditQueue {
   }
 
   private enqueue(ops: readonly DubbingOp[]): void {
-    this.queue.push({ batchId: this.deps.newId(), ops: this.withRevisions(ops), force: false });
+    const present = new Set(this.view.segments.map((segment) => segment.id));
+    const putsBack = ops.some((op) => op.kind === "segment.put" && !present.has(op.segmentId) && this.everSeen.has(op.segmentId));
+    this.queue.push({ batchId: this.deps.newId(), ops: this.withRevisions(ops), force: false, ...(putsBack ? { putsBack } : {}) });
     this.changed(true);
     this.flush();
   }
@@ -196,6 +203,7 @@ export class EditQueue {
       const settings = batch.ops.some((op) => op.kind === "settings.put");
       // Settings changed elsewhere meanwhile: keep the old revision (a settings edit then conflicts) and read them again.
       if (!settings && answer.settingsRevision !== this.confirmed.settingsRevision) this.needsReload = true;
+      if (batch.putsBack) this.needsReload = true;
       this.confirmed = confirm(this.confirmed, batch.ops, answer, settings);
       this.rebase(answer, settings);
       this.changed(true);
@@ -333,6 +341,7 @@ export class EditQueue {
   private changed(persist: boolean): void {
     if (persist) this.persist();
     this.view = this.computeView();
+    for (const segment of this.view.segments) this.everSeen.add(segment.id);
     this.snapshot = this.makeSnapshot();
     for (const listener of this.listeners) listener();
   }
