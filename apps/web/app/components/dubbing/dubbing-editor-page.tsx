@@ -68,6 +68,7 @@ export function DubbingEditorPage({ edition, projectId }: { edition: DubbingEdit
   const message = (text: string, testId: string) => (
     <section className="mx-auto w-full max-w-6xl">
       {back}
+      <h1 className="mt-2 text-xl font-bold tracking-tight">{t(edition === "pro" ? "dubbing.pro.title" : "dubbing.studio.title")}</h1>
       <p className="mt-4 rounded-2xl border border-dashed border-border p-8 text-center text-sm text-muted-foreground" data-testid={testId}>
         {text}
       </p>
