@@ -1,0 +1,268 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ErrorCode, type ApiKeyView, type JobView } from '@voxwork/contract';
+import { probeMedia } from '@voxwork/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createVerifiedUser, signedCall } from '../support/accounts.ts';
+import { freePort } from '../support/server-process.ts';
+import { testDatabases } from '../support/test-database.ts';
+
+const SECRET = 'public-api-secret';
+const VOICE = 'espeak:espeak-ng/en-us+f3';
+/** Calls one key may make per minute here: low enough to reach in a test, high enough for the polling. */
+const PER_KEY_LIMIT = 150;
+
+/**
+ * Issue 19's first slice over HTTP against the running app: API keys made in the account calls,
+ * `Authorization: Bearer vx_live_…` on `/api/v1/…`, a text-to-speech job created twice with one
+ * Idempotency-Key (one job, one charge in the points ledger, also when the two race), polled to
+ * success, its audio downloaded and probed; scopes, read-only keys, the per-key rate limit, and a
+ * revoke that refuses the very next call.
+ */
+describe.each(testDatabases())('public API on %s', (_name, open) => {
+  let app: App;
+  let base: string;
+  let dataDir: string;
+  let cleanup: () => Promise<void>;
+  let user: { token: string; userId: string };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-public-api-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const opened = await open();
+    cleanup = opened.cleanup;
+    app = await createApp(
+      loadConfig({
+        ROLE: 'api,worker',
+        API_SIGN_SECRET: SECRET,
+        LOG_LEVEL: 'silent',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        DATA_DIR: dataDir,
+        JOB_POLL_INTERVAL_SECONDS: '0.5',
+        RATE_LIMIT_API_PER_KEY: `${PER_KEY_LIMIT}/1m`,
+      }),
+      { database: opened.handle },
+    );
+    await app.listen();
+    user = await createVerifiedUser(base, dataDir, `public-api-${Date.now()}@example.com`);
+  }, 60_000);
+  afterAll(async () => {
+    await app?.stop();
+    await cleanup?.();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** A signed call of the web app, as the signed-in user. */
+  const call = async <T>(pathName: string, body: unknown): Promise<T> => {
+    const envelope = await signedCall(base, SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+    expect(envelope, `${pathName} ${JSON.stringify(envelope).slice(0, 300)}`).toMatchObject({ code: 0 });
+    return envelope.data as T;
+  };
+  /** A REST call with an API key. */
+  const rest = async (secret: string | undefined, method: 'GET' | 'POST', pathName: string, options: { body?: unknown; headers?: Record<string, string> } = {}) => {
+    const response = await fetch(`${base}${pathName}`, {
+      method,
+      headers: {
+        ...(secret ? { authorization: `Bearer ${secret}` } : {}),
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: JSON.parse(text) as { code: number; message: string; data: unknown } };
+  };
+  const createKey = (body: Record<string, unknown>) => call<{ key: ApiKeyView; secret: string }>('/api/apiKeys/create', body);
+  const ledgerOf = async (jobId: string) =>
+    (await call<{ list: Array<{ type: string; jobId: string | null; availableDelta: number; freezeDelta: number }> }>('/bill/point/consume/pageList', { pageSize: 100 })).list.filter((entry) => entry.jobId === jobId);
+  const createTts = (secret: string, body: unknown, idempotencyKey?: string) =>
+    rest(secret, 'POST', '/api/v1/tools/text-to-speech/jobs', { body, ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}) });
+
+  let writer: { key: ApiKeyView; secret: string };
+  let job: JobView;
+
+  it('an API key is created with its scopes, its secret shown once and only its prefix listed', async () => {
+    writer = await createKey({ name: 'Spreadsheet robot', scopes: ['text-to-speech', 'voices'] });
+    expect(writer.secret).toMatch(/^vx_live_[A-Za-z0-9_-]{43}$/);
+    expect(writer.key).toMatchObject({ name: 'Spreadsheet robot', prefix: writer.secret.slice(0, 12), scopes: ['text-to-speech', 'voices'], readOnly: false, status: 'active', lastUsedAt: null, expiresAt: null });
+    const listed = await call<{ list: ApiKeyView[] }>('/api/apiKeys/list', {});
+    expect(listed.list.map((key) => key.id)).toEqual([writer.key.id]);
+    expect(JSON.stringify(listed)).not.toContain(writer.secret.slice(12));
+
+    const balance = await rest(writer.secret, 'GET', '/api/v1/account/balance');
+    expect(balance.status).toBe(200);
+    expect(balance.body).toMatchObject({ code: 0, data: { planId: 'free', availablePoints: expect.any(Number), frozenPoints: 0 } });
+    const used = (await call<{ list: ApiKeyView[] }>('/api/apiKeys/list', {})).list[0]!;
+    expect(used.lastUsedAt).not.toBeNull();
+  });
+
+  it('without a key, with a malformed or unknown one, the answer is 401 in the envelope, in the caller’s language', async () => {
+    const none = await rest(undefined, 'GET', '/api/v1/account/balance');
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({ code: ErrorCode.API_KEY_INVALID, data: null });
+    const session = await rest(user.token, 'GET', '/api/v1/account/balance');
+    expect(session.body.code).toBe(ErrorCode.API_KEY_INVALID);
+    const unknown = await rest(`vx_live_${'A'.repeat(43)}`, 'GET', '/api/v1/account/balance', { headers: { 'accept-language': 'zh-CN' } });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.message).toBe('API 密钥缺失或无效。请以“Authorization: Bearer vx_live_…”的形式发送。');
+  });
+
+  it('a text-to-speech job created twice with one Idempotency-Key is one job and one charge', async () => {
+    const before = (await rest(writer.secret, 'GET', '/api/v1/account/balance')).body.data as { availablePoints: number; frozenPoints: number };
+    const body = { text: 'Our new kettle boils water in ninety seconds.', voiceKey: VOICE, format: 'mp3' };
+    const first = await createTts(writer.secret, body, 'sheet-1/line-1');
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const created = first.body.data as { job: JobView; replayed: boolean };
+    expect(created.replayed).toBe(false);
+    expect(created.job).toMatchObject({ type: 'text-to-speech.synthesize', cost: { frozen: 1 } });
+
+    // The same body with its keys in another order is the same request.
+    const again = await createTts(writer.secret, { format: 'mp3', voiceKey: VOICE, text: body.text }, 'sheet-1/line-1');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.data).toMatchObject({ replayed: true, job: { id: created.job.id } });
+
+    const jobs = (await rest(writer.secret, 'GET', '/api/v1/jobs?tool=text-to-speech')).body.data as { total: number; list: JobView[] };
+    expect(jobs.list.map((listed) => listed.id)).toEqual([created.job.id]);
+    const ledger = await ledgerOf(created.job.id);
+    expect(ledger.filter((entry) => entry.type === 'freeze')).toHaveLength(1);
+    const during = (await rest(writer.secret, 'GET', '/api/v1/account/balance')).body.data as { availablePoints: number; frozenPoints: number };
+    expect(during.frozenPoints).toBe(before.frozenPoints + 1);
+
+    const conflict = await createTts(writer.secret, { ...body, text: 'Another line.' }, 'sheet-1/line-1');
+    expect(conflict.status).toBe(409);
+    expect(conflict.body).toMatchObject({ code: ErrorCode.IDEMPOTENCY_KEY_CONFLICT });
+    const badKey = await createTts(writer.secret, body, 'line one');
+    expect(badKey.status).toBe(400);
+    expect(badKey.body.code).toBe(ErrorCode.IDEMPOTENCY_KEY_INVALID);
+
+    job = created.job;
+  });
+
+  it('two requests racing with one new Idempotency-Key make one job', async () => {
+    const body = { text: 'Two scripts sent at the same moment.', voiceKey: VOICE, format: 'wav' };
+    const answers = await Promise.all([createTts(writer.secret, body, 'race-1'), createTts(writer.secret, body, 'race-1'), createTts(writer.secret, body, 'race-1')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201]);
+    const ids = new Set(answers.map((answer) => (answer.body.data as { job: JobView }).job.id));
+    expect(ids.size).toBe(1);
+    const [raced] = [...ids];
+    expect((await ledgerOf(raced!)).filter((entry) => entry.type === 'freeze')).toHaveLength(1);
+    const jobs = (await rest(writer.secret, 'GET', '/api/v1/jobs?tool=text-to-speech&pageSize=50')).body.data as { total: number };
+    expect(jobs.total).toBe(2);
+  });
+
+  it('the job is polled to success, charged once, and its audio downloads as real audio', async () => {
+    const deadline = Date.now() + 120_000;
+    let view: JobView;
+    for (;;) {
+      const answer = await rest(writer.secret, 'GET', `/api/v1/jobs/${job.id}`);
+      expect(answer.status).toBe(200);
+      view = answer.body.data as JobView;
+      if (['completed', 'failed', 'cancelled'].includes(view.status)) break;
+      if (Date.now() > deadline) throw new Error(`job stuck: ${JSON.stringify(view).slice(0, 400)}`);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    expect(view.status, JSON.stringify(view.error)).toBe('completed');
+    expect(view.cost).toEqual({ estimated: 1, frozen: 1, settled: 1 });
+    const ledger = await ledgerOf(job.id);
+    expect(ledger.map((entry) => entry.type).sort()).toEqual(['freeze', 'settle']);
+    expect(ledger.reduce((sum, entry) => sum + entry.availableDelta, 0)).toBe(-1);
+
+    const audio = view.media.find((file) => file.role === 'audio')!;
+    expect(audio.name).toBe('speech.mp3');
+    const download = await fetch(`${base}/api/v1/jobs/${job.id}/files/${audio.name}`, { headers: { authorization: `Bearer ${writer.secret}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('audio/mpeg');
+    const file = path.join(dataDir, 'downloaded.mp3');
+    await writeFile(file, new Uint8Array(await download.arrayBuffer()));
+    const probed = await probeMedia(file);
+    expect(probed.durationSeconds).toBeGreaterThan(1);
+
+    const missing = await rest(writer.secret, 'GET', `/api/v1/jobs/${job.id}/files/nope.mp3`);
+    expect(missing.status).toBe(404);
+    const strangerless = await fetch(`${base}/api/v1/jobs/${job.id}/files/${audio.name}`);
+    expect(strangerless.status).toBe(401);
+  });
+
+  it('a read-only key reads but cannot create or cancel; a key without the tool’s scope cannot create', async () => {
+    const reader = await createKey({ name: 'Dashboard', scopes: ['text-to-speech'], readOnly: true });
+    expect(reader.key.readOnly).toBe(true);
+    expect((await rest(reader.secret, 'GET', `/api/v1/jobs/${job.id}`)).status).toBe(200);
+    const voices = await rest(reader.secret, 'GET', '/api/v1/voices?language=en&pageSize=5');
+    expect(voices.status).toBe(200);
+    expect((voices.body.data as { list: Array<{ key: string }> }).list.length).toBe(5);
+    const refused = await createTts(reader.secret, { text: 'Hello.', voiceKey: VOICE }, 'reader-1');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: ErrorCode.API_KEY_READ_ONLY });
+    expect((await rest(reader.secret, 'POST', `/api/v1/jobs/${job.id}/cancel`)).body.code).toBe(ErrorCode.API_KEY_READ_ONLY);
+
+    const voicesOnly = await createKey({ name: 'Voices only', scopes: ['voices'] });
+    const noScope = await rest(voicesOnly.secret, 'POST', '/api/v1/tools/text-to-speech/jobs', { body: { text: 'Hello.', voiceKey: VOICE }, headers: { 'accept-language': 'zh' } });
+    expect(noScope.status).toBe(403);
+    expect(noScope.body).toMatchObject({ code: ErrorCode.API_KEY_SCOPE_MISSING, message: '此 API 密钥无权使用“text-to-speech”。请创建一个权限范围包含该工具的密钥。' });
+    // Nothing was created by the refused calls.
+    expect(((await rest(writer.secret, 'GET', '/api/v1/jobs')).body.data as { total: number }).total).toBe(2);
+  });
+
+  it('a bad body is refused with INVALID_PARAMETER naming the field, as the workbench call does', async () => {
+    const answer = await createTts(writer.secret, { text: 'Hello.', voiceKey: VOICE, speed: 9 });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: ErrorCode.INVALID_PARAMETER, data: { field: 'speed', reason: 'too_big' } });
+    const unknownVoice = await createTts(writer.secret, { text: 'Hello.', voiceKey: 'espeak:espeak-ng/xx-nope' });
+    expect(unknownVoice.status).toBe(422);
+    expect(unknownVoice.body.code).toBe(ErrorCode.VOICE_NOT_FOUND);
+  });
+
+  it('each key has its own rate limit', async () => {
+    const busy = await createKey({ name: 'Busy', scopes: ['voices'], readOnly: true });
+    let refused: Awaited<ReturnType<typeof rest>> | undefined;
+    for (let index = 0; index <= PER_KEY_LIMIT && !refused; index++) {
+      const answer = await rest(busy.secret, 'GET', '/api/v1/account/balance');
+      if (answer.status !== 200) refused = answer;
+    }
+    expect(refused?.status).toBe(429);
+    expect(refused?.body.code).toBe(ErrorCode.TOO_MANY_REQUESTS);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await rest(writer.secret, 'GET', '/api/v1/account/balance')).status).toBe(200);
+  });
+
+  it('a revoked key is refused on its very next call', async () => {
+    expect((await rest(writer.secret, 'GET', `/api/v1/jobs/${job.id}`)).status).toBe(200);
+    await call('/api/apiKeys/revoke', { id: writer.key.id });
+    const after = await rest(writer.secret, 'GET', `/api/v1/jobs/${job.id}`);
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe(ErrorCode.API_KEY_REVOKED);
+    const listed = (await call<{ list: ApiKeyView[] }>('/api/apiKeys/list', {})).list.find((key) => key.id === writer.key.id)!;
+    expect(listed).toMatchObject({ status: 'revoked', revokedAt: expect.any(String) });
+    const twice = await signedCall(base, SECRET, '/api/apiKeys/revoke', { id: writer.key.id }, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+    expect(twice.code).toBe(ErrorCode.API_KEY_NOT_FOUND);
+  });
+
+  it('an expired key is refused; an expiry in the past cannot be set', async () => {
+    const past = await signedCall(base, SECRET, '/api/apiKeys/create', { name: 'Old', scopes: ['voices'], expiresAt: '2020-01-01T00:00:00Z' }, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+    expect(past).toMatchObject({ code: ErrorCode.INVALID_PARAMETER, data: { field: 'expiresAt' } });
+    const soon = await createKey({ name: 'Soon', scopes: ['voices'], expiresAt: new Date(Date.now() + 1500).toISOString() });
+    expect((await rest(soon.secret, 'GET', '/api/v1/account/balance')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const expired = await rest(soon.secret, 'GET', '/api/v1/account/balance');
+    expect(expired.status).toBe(401);
+    expect(expired.body.code).toBe(ErrorCode.API_KEY_EXPIRED);
+  });
+
+  it('the OpenAPI document at /api/docs describes the v1 routes with examples', async () => {
+    const document = (await (await fetch(`${base}/api/docs`)).json()) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { example?: unknown }> }; parameters: Array<{ name: string }>; security?: unknown }>> };
+    const create = document.paths['/api/v1/tools/text-to-speech/jobs']!.post!;
+    expect(create.security).toEqual([{ apiKey: [] }]);
+    expect(create.parameters.map((parameter) => parameter.name)).toContain('Idempotency-Key');
+    expect(create.requestBody!.content['application/json']!.example).toMatchObject({ voiceKey: expect.any(String) });
+    for (const route of ['/api/v1/jobs/{jobId}', '/api/v1/jobs', '/api/v1/jobs/{jobId}/cancel', '/api/v1/jobs/{jobId}/files/{name}', '/api/v1/voices', '/api/v1/account/balance']) {
+      expect(document.paths[route], route).toBeDefined();
+    }
+  });
+});
