@@ -130,6 +130,11 @@ describe.each(testDatabases())('public API on %s', (_name, open) => {
 
     const jobs = (await rest(writer.secret, 'GET', '/api/v1/jobs?tool=text-to-speech')).body.data as { total: number; list: JobView[] };
     expect(jobs.list.map((listed) => listed.id)).toEqual([created.job.id]);
+    expect((await rest(writer.secret, 'GET', '/api/v1/jobs?tool=voices')).body.data).toMatchObject({ total: 0, list: [] });
+    expect((await rest(writer.secret, 'GET', '/api/v1/jobs?status=cancelled')).body.data).toMatchObject({ total: 0 });
+    const badQuery = await rest(writer.secret, 'GET', '/api/v1/jobs?tool=nope');
+    expect(badQuery.status).toBe(400);
+    expect(badQuery.body).toMatchObject({ code: ErrorCode.INVALID_PARAMETER, data: { field: 'tool' } });
     const ledger = await ledgerOf(created.job.id);
     expect(ledger.filter((entry) => entry.type === 'freeze')).toHaveLength(1);
     const during = (await rest(writer.secret, 'GET', '/api/v1/account/balance')).body.data as { availablePoints: number; frozenPoints: number };

@@ -9,6 +9,8 @@ import {
   REST_V1_ROUTES,
   toolOfJob,
   type ApiJobTool,
+  type ApiKeyScope,
+  type JobStatus,
   type ErrorCodeValue,
   type JobType,
   type RestV1Route,
@@ -150,12 +152,15 @@ export const restV1Area: Area = {
         mount('v1_get_job', async ({ caller, params }) => services.jobs.getOwned(params.jobId!, caller.userId));
 
         mount('v1_list_jobs', async ({ caller, query }) => {
-          const { page, pageSize, tool, status } = query as { page: number; pageSize: number; tool?: ApiJobTool; status?: 'queued' };
+          const { page, pageSize, tool, status } = query as { page: number; pageSize: number; tool?: ApiKeyScope; status?: JobStatus };
+          const types = tool ? jobTypesOfTools([tool]) : undefined;
+          // A tool without job types (the voice library) has no jobs; an empty filter would mean "all".
+          if (types?.length === 0) return { total: 0, page, pageSize, list: [] };
           const listed = await services.jobs.list({
             ownerId: caller.userId,
             page,
             pageSize,
-            ...(tool ? { types: jobTypesOfTools([tool]) } : {}),
+            ...(types ? { types } : {}),
             ...(status ? { statuses: [status] } : {}),
           });
           return { total: listed.total, page, pageSize, list: listed.items };
