@@ -8,7 +8,8 @@ import { createApp, type App } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
 import { freePort } from '../support/server-process.ts';
-import { testDatabases } from '../support/test-database.ts';
+import { openDatabase } from '@voxwork/db';
+import { createPostgresDatabase, TEST_DATABASE_URL, testDatabases } from '../support/test-database.ts';
 
 const SECRET = 'public-api-secret';
 const VOICE = 'espeak:espeak-ng/en-us+f3';
@@ -269,5 +270,81 @@ describe.each(testDatabases())('public API on %s', (_name, open) => {
     for (const route of ['/api/v1/jobs/{jobId}', '/api/v1/jobs', '/api/v1/jobs/{jobId}/cancel', '/api/v1/jobs/{jobId}/files/{name}', '/api/v1/voices', '/api/v1/account/balance']) {
       expect(document.paths[route], route).toBeDefined();
     }
+  });
+});
+
+/**
+ * Two API replicas on one PostgreSQL database: a key revoked through one is refused by the other
+ * on its very next call (no cache to outlive it), and one Idempotency-Key sent to both at once
+ * makes one job and one freeze.
+ */
+describe.skipIf(!TEST_DATABASE_URL)('public API across two replicas on PostgreSQL', () => {
+  const replicas: { app: App; base: string; dataDir: string }[] = [];
+  let drop: () => Promise<void>;
+  let user: { token: string; userId: string };
+
+  beforeAll(async () => {
+    const database = await createPostgresDatabase();
+    drop = database.drop;
+    for (let index = 0; index < 2; index++) {
+      const dataDir = await mkdtemp(path.join(tmpdir(), `voxwork-public-api-replica-${index}-`));
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const env = {
+        ROLE: 'api',
+        DATABASE_URL: database.url,
+        AUTH_SECRET: 'public-api-replicas-auth-secret-0123456789-abcdef',
+        API_SIGN_SECRET: SECRET,
+        LOG_LEVEL: 'silent',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        DATA_DIR: dataDir,
+      };
+      const app = await createApp(loadConfig(env), { database: await openDatabase({ url: database.url, poolMax: 5 }) });
+      await app.listen();
+      replicas.push({ app, base, dataDir });
+    }
+    user = await createVerifiedUser(replicas[0]!.base, replicas[0]!.dataDir, `public-api-replicas-${Date.now()}@example.com`);
+  }, 60_000);
+  afterAll(async () => {
+    for (const replica of replicas) {
+      await replica.app.stop();
+      await rm(replica.dataDir, { recursive: true, force: true });
+    }
+    await drop?.();
+  });
+
+  const callOn = (index: number, pathName: string, body: unknown) =>
+    signedCall(replicas[index]!.base, SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+  const restOn = async (index: number, secret: string, method: 'GET' | 'POST', pathName: string, options: { body?: unknown; headers?: Record<string, string> } = {}) => {
+    const response = await fetch(`${replicas[index]!.base}${pathName}`, {
+      method,
+      headers: { authorization: `Bearer ${secret}`, ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as { code: number; data: unknown } };
+  };
+
+  it('one Idempotency-Key sent to both replicas at once is one job and one freeze', async () => {
+    const created = await callOn(0, '/api/apiKeys/create', { name: 'Replicas', scopes: ['text-to-speech'] });
+    const secret = (created.data as { secret: string }).secret;
+    const body = { text: 'Sent to two servers at once.', voiceKey: VOICE };
+    const answers = await Promise.all([0, 1, 0, 1].map((index) => restOn(index, secret, 'POST', '/api/v1/tools/text-to-speech/jobs', { body, headers: { 'idempotency-key': 'both-replicas' } })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 201]);
+    const ids = new Set(answers.map((answer) => (answer.body.data as { job: JobView }).job.id));
+    expect(ids.size).toBe(1);
+    const ledger = (await callOn(1, '/bill/point/consume/pageList', { pageSize: 100 })).data as { list: Array<{ type: string; jobId: string | null }> };
+    expect(ledger.list.filter((entry) => entry.type === 'freeze')).toHaveLength(1);
+  });
+
+  it('a key revoked through one replica is refused by the other on its next call', async () => {
+    const created = await callOn(0, '/api/apiKeys/create', { name: 'Revoked elsewhere', scopes: ['voices'], readOnly: true });
+    const { secret, key } = created.data as { secret: string; key: ApiKeyView };
+    expect((await restOn(1, secret, 'GET', '/api/v1/account/balance')).status).toBe(200);
+    expect((await callOn(0, '/api/apiKeys/revoke', { id: key.id })).code).toBe(0);
+    const refused = await restOn(1, secret, 'GET', '/api/v1/account/balance');
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe(ErrorCode.API_KEY_REVOKED);
   });
 });
