@@ -225,6 +225,33 @@ describe.each(testDatabases())('public API on %s', (_name, open) => {
     expect(unknownVoice.body.code).toBe(ErrorCode.VOICE_NOT_FOUND);
   });
 
+  it('bodies and paths no client should send get an envelope with the right status', async () => {
+    const post = (body: string, contentType = 'application/json') =>
+      fetch(`${base}/api/v1/tools/text-to-speech/jobs`, { method: 'POST', headers: { authorization: `Bearer ${writer.secret}`, 'content-type': contentType }, body });
+    const malformed = await post('{"text":');
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).code).toBe(ErrorCode.MALFORMED_JSON);
+    const text = await post('text=hello', 'text/plain');
+    expect(text.status).toBe(415);
+    expect((await text.json()).code).toBe(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+    const huge = await post(JSON.stringify({ text: 'x'.repeat(1024 * 1024 + 10), voiceKey: VOICE }));
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).code).toBe(ErrorCode.BODY_TOO_LARGE);
+    const deep = await post(`{"text":${'['.repeat(5000)}${']'.repeat(5000)}}`);
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toMatchObject({ code: ErrorCode.INVALID_PARAMETER, data: { reason: 'too_deep' } });
+    const unknown = await rest(writer.secret, 'GET', '/api/v1/nothing-here');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe(ErrorCode.CALL_NOT_FOUND);
+    const badJobId = await rest(writer.secret, 'GET', '/api/v1/jobs/not-a-uuid');
+    expect(badJobId.status).toBe(400);
+    expect(badJobId.body).toMatchObject({ code: ErrorCode.INVALID_PARAMETER, data: { field: 'jobId' } });
+    // A bare POST with a JSON content type and no body is an empty body, as in the calls.
+    const cancelled = await fetch(`${base}/api/v1/jobs/00000000-0000-4000-8000-000000000000/cancel`, { method: 'POST', headers: { authorization: `Bearer ${writer.secret}`, 'content-type': 'application/json' } });
+    expect(cancelled.status).toBe(404);
+    expect((await cancelled.json()).code).toBe(ErrorCode.JOB_NOT_FOUND);
+  });
+
   it('each key has its own rate limit', async () => {
     const busy = await createKey({ name: 'Busy', scopes: ['voices'], readOnly: true });
     let refused: Awaited<ReturnType<typeof rest>> | undefined;

@@ -4,6 +4,8 @@ import {
   ErrorCode,
   fastifyPath,
   isValidIdempotencyKey,
+  jsonNestingExceeds,
+  MAX_BODY_DEPTH,
   jobTypesOfTools,
   REST_V1_PREFIX,
   REST_V1_ROUTES,
@@ -18,7 +20,7 @@ import {
 import { DomainError, requestFingerprint, type ApiCaller } from '@voxwork/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { describeIssue, sendDomainError, sendInvalid } from '../http/contract.plugin.ts';
+import { describeIssue, formatBytes, sendDomainError, sendInvalid } from '../http/contract.plugin.ts';
 import { sendError } from '../http/envelope-reply.ts';
 import { serveStoredObject } from '../storage/serve-stored-object.ts';
 import type { Services } from '../services.ts';
@@ -88,13 +90,23 @@ function routeOf(operationId: string): RestV1Route {
  */
 export const restV1Area: Area = {
   name: 'rest-v1',
-  routes: async (http, { services }) => {
+  routes: async (http, { services, config }) => {
     await http.register(
       async (scope) => {
+        // JSON only, as the calls read it: an empty body is `{}` (a bare `POST …/cancel`), deep nesting is refused before parsing.
+        const defaultJsonParser = scope.getDefaultJsonParser('error', 'error');
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: config.API_BODY_LIMIT_BYTES }, (request, body, done) => {
+          const text = typeof body === 'string' ? body : body.toString('utf8');
+          if (text.trim() === '') return done(null, {});
+          if (jsonNestingExceeds(text, MAX_BODY_DEPTH)) return done(new DomainError(ErrorCode.INVALID_PARAMETER, { field: '(body)', reason: 'too_deep' }));
+          defaultJsonParser(request, text, done);
+        });
+
         scope.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {
           if (thrown instanceof DomainError) return sendDomainError(request, reply, thrown, restStatusOf(thrown.code));
           const caught = thrown as FastifyError;
-          if (caught.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, ErrorCode.BODY_TOO_LARGE, { status: 413, params: { limit: 'the body limit' } });
+          if (caught.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, ErrorCode.BODY_TOO_LARGE, { status: 413, params: { limit: formatBytes(config.API_BODY_LIMIT_BYTES) } });
           if (caught.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(request, reply, ErrorCode.UNSUPPORTED_MEDIA_TYPE, { status: 415 });
           if (caught instanceof SyntaxError || caught.statusCode === 400) return sendError(request, reply, ErrorCode.MALFORMED_JSON, { status: 400 });
           request.log.error({ err: caught }, 'REST v1 call failed');
