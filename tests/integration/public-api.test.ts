@@ -196,6 +196,35 @@ describe.each(testDatabases())('public API on %s', (_name, open) => {
     expect(strangerless.status).toBe(401);
   });
 
+  it('an avatar video is created through the same route family with one charge, and cancelled through the API with its points released', async () => {
+    const options = await call<{ avatars: Array<{ id: string }> }>('/api/avatar/options', {});
+    const avatarKey = await createKey({ name: 'Avatars', scopes: ['avatar'] });
+    const body = { scenes: [{ subject: { kind: 'illustrated', avatarId: options.avatars[0]!.id }, speech: { kind: 'script', text: 'Ten percent off today.', voice: VOICE } }], layout: '9:16', resolution: 512 };
+    // The text-to-speech key has no avatar scope; the avatar key has no text-to-speech scope.
+    expect((await rest(writer.secret, 'POST', '/api/v1/tools/avatar/jobs', { body })).body.code).toBe(ErrorCode.API_KEY_SCOPE_MISSING);
+    expect((await createTts(avatarKey.secret, { text: 'Hi.', voiceKey: VOICE })).body.code).toBe(ErrorCode.API_KEY_SCOPE_MISSING);
+    const first = await rest(avatarKey.secret, 'POST', '/api/v1/tools/avatar/jobs', { body, headers: { 'idempotency-key': 'avatar-1' } });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const avatarJob = (first.body.data as { job: JobView }).job;
+    expect(avatarJob).toMatchObject({ type: 'avatar.render', cost: { frozen: expect.any(Number) } });
+    expect(avatarJob.cost.frozen).toBeGreaterThan(0);
+    const again = await rest(avatarKey.secret, 'POST', '/api/v1/tools/avatar/jobs', { body, headers: { 'idempotency-key': 'avatar-1' } });
+    expect(again.body.data).toMatchObject({ replayed: true, job: { id: avatarJob.id } });
+
+    const cancelled = await rest(avatarKey.secret, 'POST', `/api/v1/jobs/${avatarJob.id}/cancel`);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const deadline = Date.now() + 60_000;
+    let view = cancelled.body.data as JobView;
+    while (view.status !== 'cancelled' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      view = (await rest(avatarKey.secret, 'GET', `/api/v1/jobs/${avatarJob.id}`)).body.data as JobView;
+    }
+    expect(view.status).toBe('cancelled');
+    await expect.poll(async () => (await ledgerOf(avatarJob.id)).map((entry) => entry.type).sort(), { timeout: 30_000 }).toEqual(['freeze', 'release']);
+    const ledger = await ledgerOf(avatarJob.id);
+    expect(ledger.reduce((sum, entry) => sum + entry.availableDelta, 0)).toBe(0);
+  });
+
   it('a read-only key reads but cannot create or cancel; a key without the tool’s scope cannot create', async () => {
     const reader = await createKey({ name: 'Dashboard', scopes: ['text-to-speech'], readOnly: true });
     expect(reader.key.readOnly).toBe(true);
@@ -213,7 +242,7 @@ describe.each(testDatabases())('public API on %s', (_name, open) => {
     expect(noScope.status).toBe(403);
     expect(noScope.body).toMatchObject({ code: ErrorCode.API_KEY_SCOPE_MISSING, message: '此 API 密钥无权使用“text-to-speech”。请创建一个权限范围包含该工具的密钥。' });
     // Nothing was created by the refused calls.
-    expect(((await rest(writer.secret, 'GET', '/api/v1/jobs')).body.data as { total: number }).total).toBe(2);
+    expect(((await rest(writer.secret, 'GET', '/api/v1/jobs?tool=text-to-speech')).body.data as { total: number }).total).toBe(2);
   });
 
   it('a bad body is refused with INVALID_PARAMETER naming the field, as the workbench call does', async () => {

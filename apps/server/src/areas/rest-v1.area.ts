@@ -72,6 +72,7 @@ const JOB_CREATORS: {
   [T in ApiJobTool]: (services: Services, userId: string, body: z.output<(typeof API_JOB_CALLS)[T]['body']>, idempotency: { key: string; requestHash: string } | undefined) => Promise<{ jobId: string }>;
 } = {
   'text-to-speech': (services, userId, body, idempotency) => services.textToSpeech.createTts(userId, body, idempotency ? { idempotency } : {}),
+  avatar: (services, userId, body, idempotency) => services.avatar.create(userId, body, idempotency ? { idempotency } : {}),
 };
 
 type Handler = (input: { caller: ApiCaller; request: FastifyRequest; reply: FastifyReply; params: Record<string, string>; query: Record<string, unknown>; body: unknown }) => Promise<unknown>;

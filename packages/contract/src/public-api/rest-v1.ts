@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CallDefinition } from '../call.ts';
 import { apiKeyScopeSchema } from '../calls/api-keys.calls.ts';
 import { jobStatusSchema, jobViewSchema } from '../calls/system.calls.ts';
+import { avatarCreateCall } from '../calls/avatar.calls.ts';
 import { ttsCreateCall } from '../calls/text-to-speech.calls.ts';
 import { voiceListCall } from '../calls/voices.calls.ts';
 import { TOOL_CATALOGUE, type BuiltToolId } from '../tools/tool-catalogue.ts';
@@ -22,6 +23,8 @@ export const REST_V1_PREFIX = '/api/v1';
  */
 export const API_JOB_CALLS = {
   'text-to-speech': ttsCreateCall,
+  // Built-in illustrated avatars speaking a script need no upload; photos, recordings and backgrounds take upload ids.
+  avatar: avatarCreateCall,
 } as const satisfies Partial<Record<BuiltToolId, CallDefinition>>;
 export type ApiJobTool = keyof typeof API_JOB_CALLS;
 
@@ -86,7 +89,17 @@ const exampleJob = {
 };
 
 const examples: Partial<Record<ApiJobTool, unknown>> = {
-  'text-to-speech': { text: 'Our new kettle boils in ninety seconds.', voiceKey: 'espeak/en-us', format: 'mp3' },
+  'text-to-speech': { text: 'Our new kettle boils in ninety seconds.', voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'mp3' },
+  avatar: {
+    scenes: [
+      {
+        subject: { kind: 'illustrated', avatarId: 'mei', expression: 'happy' },
+        speech: { kind: 'script', text: 'Welcome to our shop. Everything is ten percent off today.', voice: 'espeak:espeak-ng/en-us+f3' },
+        background: { kind: 'colour', colour: '#1F2A44' },
+      },
+    ],
+    layout: '9:16',
+  },
 };
 
 /** The job-creating routes, one per built tool of the catalogue that the API can create jobs for. */
