@@ -6,6 +6,11 @@
  *      ROLE=api, LOG_LEVEL=info, embedded database in a temporary DATA_DIR) against a bare Fastify
  *      POST returning the same JSON (scripts/bench/bare-fastify.ts), each call signed afresh,
  *      16 keep-alive connections, best of N rounds, as a ratio. Target: >= 50 % of bare Fastify.
+ *   3. API keys (issue 19, decision 037): in the same own process, a user's
+ *      `GET /api/v1/account/balance` with `Authorization: Bearer vx_live_…` (key row read on every
+ *      call; the per-key rate limit off, so the path itself is measured) against the signed call
+ *      that answers the same from the web app, `/bill/userAccount/getUserAccount` with the user's
+ *      session: throughput of the key path as a ratio of the signed-call path.
  * Figures, not assertions.
  *   npm run bench:api [-- --requests 5000 --concurrency 20 --connections 16 --seconds 4 --rounds 3]
  */
@@ -17,7 +22,8 @@ import { signPath } from '@voxwork/contract';
 import { migrateDatabase, openDatabase } from '@voxwork/db';
 import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { compare, formatCpu, formatStatuses, freePort, postRequest, runLoad, startProcess, type LoadResult } from './http-load.ts';
+import { createVerifiedUser, signedCall as signedUserCall } from '../../tests/support/accounts.ts';
+import { compare, formatCpu, formatStatuses, freePort, getRequest, postRequest, runLoad, startProcess, type LoadResult } from './http-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -83,7 +89,7 @@ const [ourPort, barePort] = [await freePort(), await freePort()];
 const dataDir = mkdtempSync(nodePath.join(tmpdir(), 'voxwork-bench-api-'));
 const ours = await startProcess(['apps/server/src/main.ts'], {
   cwd: root,
-  env: { ...process.env, ROLE: 'api', PORT: String(ourPort), HOST: '127.0.0.1', DATA_DIR: dataDir, VOXWORK_ENV_FILE: '', LOG_LEVEL: 'info', API_SIGN_SECRET: secret },
+  env: { ...process.env, ROLE: 'api', PORT: String(ourPort), HOST: '127.0.0.1', DATA_DIR: dataDir, VOXWORK_ENV_FILE: '', LOG_LEVEL: 'info', API_SIGN_SECRET: secret, PUBLIC_URL: `http://127.0.0.1:${ourPort}`, RATE_LIMIT_API_PER_KEY: 'off' },
   port: ourPort,
   readyPath: '/readyz',
 });
@@ -114,6 +120,33 @@ try {
   } finally {
     await bare.stop();
   }
+
+  // API keys against the signed-call path, same process, same user, same answer.
+  const ourBase = `http://127.0.0.1:${ourPort}`;
+  const user = await createVerifiedUser(ourBase, dataDir, `bench-api-${Date.now()}@example.com`);
+  const created = await signedUserCall(ourBase, secret, '/api/apiKeys/create', { name: 'bench', scopes: ['text-to-speech'] }, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+  if (created.code !== 0) throw new Error(`API key not created: ${JSON.stringify(created)}`);
+  const apiKey = (created.data as { secret: string }).secret;
+  const accountPath = '/bill/userAccount/getUserAccount';
+  const accountBody = JSON.stringify({ userId: user.userId });
+  const sessionCall = () => {
+    const timestamp = Date.now();
+    return postRequest(`${accountPath}?timestamp=${timestamp}&signature=${signPath(accountPath, secret, timestamp)}`, accountBody, { channel: '100', authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+  };
+  const keyRequest = getRequest('/api/v1/account/balance', { authorization: `Bearer ${apiKey}` });
+  const keyCall = () => keyRequest;
+  const connections = Number(values.connections);
+  const durationMs = Number(values.seconds) * 1000;
+  const loadOurs = (request: () => Buffer, ms = durationMs) => runLoad({ port: ourPort, connections, durationMs: ms, request, serverPid: ours.pid });
+  await loadOurs(keyCall, 1000);
+  await loadOurs(sessionCall, 1000);
+  const keys = await compare(Number(values.rounds), () => loadOurs(keyCall), () => loadOurs(sessionCall));
+  const rate = (value: LoadResult) => `${Math.round(value.perSecond).toLocaleString('en-US')} calls/s`;
+  console.log('');
+  console.log(`  API keys: ${connections} keep-alive connections, best of ${values.rounds} rounds of ${values.seconds} s, same process and user (per-key rate limit off)`);
+  console.log(`  GET /api/v1/account/balance, Bearer vx_live_…      ${rate(keys.ours)}  CPU/request ${formatCpu(keys.ours)}  ${formatStatuses(keys.ours.statuses)}  ${keys.ours.bodyBytes} B`);
+  console.log(`  signed ${accountPath}, session  ${rate(keys.bare)}  CPU/request ${formatCpu(keys.bare)}  ${formatStatuses(keys.bare.statuses)}  ${keys.bare.bodyBytes} B`);
+  console.log(`  API-key path at ${(keys.ratio * 100).toFixed(0)} % of the signed-call path's throughput${keys.cpuRatio !== undefined ? ` (CPU ratio ${(keys.cpuRatio * 100).toFixed(0)} %)` : ''}`);
 } finally {
   await ours.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { ErrorCode, allCalls, buildOpenApiDocument } from '@voxwork/contract';
+import { ErrorCode, REST_V1_ROUTES, allCalls, buildOpenApiDocument } from '@voxwork/contract';
 import type { JobQueue } from '@voxwork/core';
 import { createNotifier, migrateDatabase, openDatabase, type DatabaseHandle } from '@voxwork/db';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -80,6 +80,7 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
         .sweep(new Date(Date.now() - config.JOB_STALE_HOURS * 3600_000), { pausedBefore: new Date(Date.now() - config.JOB_REVIEW_DAYS * 86_400_000) })
         .then((result) => (result.released || result.abandoned || result.expired) && log.warn(result, 'job sweeper released points'))
         .catch((error: unknown) => log.error({ err: error }, 'job sweeper failed'));
+      services.apiKeys.sweepIdempotencyKeys().catch((error: unknown) => log.error({ err: error }, 'idempotency key sweep failed'));
     }, 60_000);
     sweeper.unref();
   }
@@ -120,7 +121,7 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
   await http.register(healthPlugin, { checks: () => checks, isShuttingDown: () => shuttingDown });
 
   if (has('api')) {
-    const openApi = buildOpenApiDocument(allCalls, { title: 'Voxwork API', version: '0.1.0' });
+    const openApi = buildOpenApiDocument(allCalls, { title: 'Voxwork API', version: '0.1.0' }, REST_V1_ROUTES);
     http.get('/api/docs', async () => openApi);
     await http.register(contractPlugin, {
       signSecret: config.API_SIGN_SECRET,

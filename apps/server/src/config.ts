@@ -122,6 +122,8 @@ export const envSchema = z.object({
   RATE_LIMIT_EVENTS_PER_USER: rateLimitRule.prefault('120/1m'),
   RATE_LIMIT_FEEDBACK_PER_IP: rateLimitRule.prefault('10/10m'),
   RATE_LIMIT_FEEDBACK_PER_USER: rateLimitRule.prefault('5/10m'),
+  // Calls of one API key on the public REST surface `/api/v1/…` (issue 19, decision 037).
+  RATE_LIMIT_API_PER_KEY: rateLimitRule.prefault('300/1m'),
   ANALYTICS_MEASUREMENT_ID_MOBILE: optionalString.pipe(z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXX').optional()),
   ANALYTICS_MEASUREMENT_ID_DESKTOP: optionalString.pipe(z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXX').optional()),
   // Identity (Better Auth), media links, share links and sandbox payments are keyed by AUTH_SECRET.

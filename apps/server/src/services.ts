@@ -10,6 +10,7 @@ import {
   createSubtitleExtractionService,
   createAudioSeparationService,
   createAvatarService,
+  createApiKeyService,
   createDubbingService,
   createDubbingJobsService,
   dubbingEditRules,
@@ -22,7 +23,7 @@ import {
   type JobEvents,
   type JobQueue,
 } from '@voxwork/core';
-import { createDubbingRepository, createFeedbackRepository, createJobRepository, createRateLimitRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
+import { createApiKeyRepository, createDubbingRepository, createFeedbackRepository, createJobRepository, createRateLimitRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
 import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
 import { createSpeechEngines } from './engines/speech-engines.ts';
 import { createVideoEngines } from './engines/video-engines.ts';
@@ -96,6 +97,15 @@ export function createServices({
   accountServices.onUserDeleted((userId) => speechRepository.deleteAllOf(userId));
   accountServices.onUserDeleted((userId) => dubbingStore.deleteAllOf(userId));
   const voices = createVoicesService({ engines: speechEngines, speech: speechRepository, storage: storageServices.storage, scratch, rateLimiter });
+  const apiKeyRepository = createApiKeyRepository(database.db);
+  accountServices.onUserDeleted((userId) => apiKeyRepository.deleteAllOf(userId));
+  const apiKeys = createApiKeyService({
+    keys: apiKeyRepository,
+    jobRecords: jobRepository,
+    rateLimiter,
+    perKeyLimit: config.RATE_LIMIT_API_PER_KEY,
+    ownerActive: async (userId) => !(await accountServices.accounts.isDisabled(userId)),
+  });
   const findUpload = (userId: string, uploadId: string) => storageServices.uploads.get(userId, uploadId);
   const planOf = async (userId: string) => (await accountServices.accounts.getAccountInfo(userId)).comboDetail;
   return {
@@ -106,6 +116,7 @@ export function createServices({
     closeEngines: engines ? async () => undefined : () => resolvedEngines.close(),
     speechEngines,
     rateLimiter,
+    apiKeys,
     voices,
     textToSpeech: createTextToSpeechService({ engines: speechEngines, speech: speechRepository, jobs, voices, scratch, planOf }),
     voiceCloning: createVoiceCloningService({ engines: speechEngines, speech: speechRepository, jobs, storage: storageServices.storage, scratch, voices, findUpload, planOf }),

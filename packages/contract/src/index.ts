@@ -18,3 +18,5 @@ export * from './tools/index.ts';
 export * from './tools/tool-jobs.ts';
 export * from './text/edit-distance.ts';
 export * from './video-translation/match-original.ts';
+export * from './public-api/api-key-format.ts';
+export * from './public-api/rest-v1.ts';

@@ -31,3 +31,4 @@ export * from './avatar/index.ts';
 export * from './subtitle-extraction/index.ts';
 export * from './audio-separation/index.ts';
 export * from './dubbing/index.ts';
+export * from './api-keys/index.ts';

@@ -12,3 +12,4 @@ export * from './share-link.repository.ts';
 export * from './speech.repository.ts';
 export * from './rate-limit.repository.ts';
 export * from './dubbing.repository.ts';
+export * from './api-key.repository.ts';

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from './open-database.ts';
 import { createPointsRepository, type PointsRepository } from './points.repository.ts';
-import { jobs, jobStages, type JobRow, type JobStageRow, type NewJobRow } from './schema/index.ts';
+import { apiIdempotencyKeys, jobs, jobStages, type ApiIdempotencyKeyRow, type JobRow, type JobStageRow, type NewJobRow } from './schema/index.ts';
 
 const FINAL = ['completed', 'failed', 'cancelled'] as const;
 
@@ -308,6 +308,30 @@ function jobQueries(db: Database) {
             limit ${limit}`,
       );
       return (result as unknown as { rows: { job_id: string }[] }).rows.map((row) => row.job_id);
+    },
+
+    /**
+     * Claims an owner's idempotency key for `jobId` (a job about to be written in the same
+     * transaction); false when the key is already taken. On PostgreSQL a concurrent claim of the
+     * same key waits here for the first transaction to end: then it is taken (or free again).
+     */
+    async claimIdempotencyKey(values: { ownerId: string; key: string; requestHash: string; jobId: string }): Promise<boolean> {
+      const rows = await db.insert(apiIdempotencyKeys).values(values).onConflictDoNothing().returning({ key: apiIdempotencyKeys.key });
+      return rows.length > 0;
+    },
+
+    async findIdempotencyKey(ownerId: string, key: string): Promise<ApiIdempotencyKeyRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(apiIdempotencyKeys)
+        .where(and(eq(apiIdempotencyKeys.ownerId, ownerId), eq(apiIdempotencyKeys.key, key)));
+      return row;
+    },
+
+    /** Forgets idempotency keys claimed before `cutoff`; returns how many. */
+    async deleteIdempotencyKeysBefore(cutoff: Date): Promise<number> {
+      const rows = await db.delete(apiIdempotencyKeys).where(lt(apiIdempotencyKeys.createdAt, cutoff)).returning({ key: apiIdempotencyKeys.key });
+      return rows.length;
     },
   };
 }

@@ -175,9 +175,10 @@ const BODY_TOO_DEEP = 'VOX_BODY_TOO_DEEP';
 const FIELD_MAX_LENGTH = 100;
 
 /** INVALID_PARAMETER naming the field (made printable and short: it may echo a key the caller sent) and the reason. */
-function sendInvalid(request: FastifyRequest, reply: FastifyReply, field: string, reason: string): FastifyReply {
+export function sendInvalid(request: FastifyRequest, reply: FastifyReply, field: string, reason: string, status?: number): FastifyReply {
   const shown = printableField(field);
   return sendError(request, reply, ErrorCode.INVALID_PARAMETER, {
+    ...(status ? { status } : {}),
     params: { field: shown, reason: invalidReasonText(pickLocale(request.headers['accept-language']), reason) },
     data: { errorCode: ErrorCode.INVALID_PARAMETER, field: shown, reason },
   });
@@ -188,7 +189,7 @@ function sendInvalid(request: FastifyRequest, reply: FastifyReply, field: string
  * carries its own issues: the innermost one says why. A refinement of the input primitives names
  * its reason (`params.reason`, e.g. `control_character`).
  */
-function describeIssue(issue: z.core.$ZodIssue, prefix: PropertyKey[] = []): { path: PropertyKey[]; reason: string } {
+export function describeIssue(issue: z.core.$ZodIssue, prefix: PropertyKey[] = []): { path: PropertyKey[]; reason: string } {
   const path = [...prefix, ...issue.path];
   if ((issue.code === 'invalid_key' || issue.code === 'invalid_element') && issue.issues[0]) return describeIssue(issue.issues[0], path);
   if (issue.code === 'unrecognized_keys') return { path: [...path, issue.keys[0] ?? ''], reason: issue.code };
@@ -208,12 +209,13 @@ function printableField(field: string): string {
  * A domain error as its envelope. An INVALID_PARAMETER reason that is a catalogue key
  * (`invalid_value`) is put in the caller's language in the message; `data.reason` keeps the key.
  */
-function sendDomainError(request: FastifyRequest, reply: FastifyReply, error: DomainError): FastifyReply {
+export function sendDomainError(request: FastifyRequest, reply: FastifyReply, error: DomainError, status?: number): FastifyReply {
   const reason = error.params.reason;
   if (error.code !== ErrorCode.INVALID_PARAMETER || typeof reason !== 'string' || !isInvalidReason(reason)) {
-    return sendError(request, reply, error.code, { params: error.params });
+    return sendError(request, reply, error.code, { params: error.params, ...(status ? { status } : {}) });
   }
   return sendError(request, reply, error.code, {
+    ...(status ? { status } : {}),
     params: { ...error.params, reason: invalidReasonText(pickLocale(request.headers['accept-language']), reason) },
     data: { errorCode: error.code, ...error.params },
   });

@@ -8,6 +8,7 @@ import { selfCheckCreateCall, selfCheckGetCall, systemTimeCall } from './system.
 import { addressInfoCall, addressIpCall } from './address.calls.ts';
 import { uploadDeleteCall, uploadGetCall, uploadLimitsCall, uploadListCall } from './upload.calls.ts';
 import { shareCreateCall, shareGetCall, shareListCall, shareRevokeCall } from './share.calls.ts';
+import { apiKeyCreateCall, apiKeyListCall, apiKeyRevokeCall } from './api-keys.calls.ts';
 import { voiceFavoriteCall, voiceGetCall, voiceListCall, voicePreviewCall } from './voices.calls.ts';
 import {
   pronunciationDeleteCall,
@@ -59,6 +60,7 @@ export * from './address.calls.ts';
 export * from './analytics.calls.ts';
 export * from './upload.calls.ts';
 export * from './share.calls.ts';
+export * from './api-keys.calls.ts';
 // One file per tool, named after its catalogue id.
 export * from './voices.calls.ts';
 export * from './text-to-speech.calls.ts';
@@ -96,6 +98,7 @@ export const allCalls: readonly CallDefinition[] = [
   addressIpCall, addressInfoCall, logCreateCall, logStatsCall, logRecentCall, logReportCall, feedbackCreateCall,
   uploadLimitsCall, uploadGetCall, uploadListCall, uploadDeleteCall,
   shareCreateCall, shareListCall, shareRevokeCall, shareGetCall,
+  apiKeyListCall, apiKeyCreateCall, apiKeyRevokeCall,
   // voices
   voiceListCall, voiceGetCall, voiceFavoriteCall, voicePreviewCall,
   // text-to-speech

@@ -29,6 +29,9 @@ export const redeemCodeCall = callHandle<typeof calls.redeemCodeCall>('/bill/use
 export const shareCreateCall = callHandle<typeof calls.shareCreateCall>('/api/share/create');
 export const shareListCall = callHandle<typeof calls.shareListCall>('/api/share/list');
 export const shareRevokeCall = callHandle<typeof calls.shareRevokeCall>('/api/share/revoke');
+export const apiKeyListCall = callHandle<typeof calls.apiKeyListCall>('/api/apiKeys/list');
+export const apiKeyCreateCall = callHandle<typeof calls.apiKeyCreateCall>('/api/apiKeys/create');
+export const apiKeyRevokeCall = callHandle<typeof calls.apiKeyRevokeCall>('/api/apiKeys/revoke');
 
 // voices
 export const voiceFavoriteCall = callHandle<typeof calls.voiceFavoriteCall>('/api/voices/favorite');

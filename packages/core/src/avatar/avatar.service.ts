@@ -2,7 +2,7 @@ import { AVATAR_LAYOUTS, AVATAR_PREVIEW_SECONDS, avatarCost, ErrorCode, estimate
 import type { UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { AvatarEngines } from '../engines/avatar-engines.port.ts';
-import type { JobService } from '../jobs/job.service.ts';
+import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
 import type { VoicesService } from '../voices/voices.service.ts';
 import type { AvatarJobInput, AvatarJobScene, AvatarUploadRef } from './avatar.pipeline.ts';
 
@@ -135,10 +135,10 @@ export function createAvatarService(deps: AvatarServiceDeps) {
       return { jobId: job.id, estimatedCost };
     },
 
-    /** The whole video: the estimate is frozen now, the exact length settled when it is rendered. */
-    async create(ownerId: string, request: AvatarRequest) {
+    /** The whole video: the estimate is frozen now, the exact length settled when it is rendered. The REST surface passes its `Idempotency-Key` claim through. */
+    async create(ownerId: string, request: AvatarRequest, options: Pick<EnqueueOptions, 'idempotency'> = {}) {
       const { input, estimatedCost } = await accept(ownerId, request);
-      const job = await deps.jobs.enqueue(AVATAR_JOBS.render, input, { ownerId, cost: estimatedCost, title: titleOf(request) });
+      const job = await deps.jobs.enqueue(AVATAR_JOBS.render, input, { ownerId, cost: estimatedCost, title: titleOf(request), ...(options.idempotency ? { idempotency: options.idempotency } : {}) });
       return { jobId: job.id, estimatedCost };
     },
   };

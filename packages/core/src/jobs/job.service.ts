@@ -38,6 +38,22 @@ export interface EnqueueOptions {
    * the accepting transaction, so parallel submissions cannot pass it.
    */
   monthlyRuns?: { types: readonly string[]; limit: number; since: Date; code: ErrorCodeValue };
+  /**
+   * An owner's `Idempotency-Key` (REST creates, decision 037), claimed first in the accepting
+   * transaction for the job's id: when another request holds it, nothing is written and
+   * `IdempotencyKeyTaken` is thrown (the caller replays that request's job).
+   */
+  idempotency?: { key: string; requestHash: string } | undefined;
+}
+
+/** Thrown by `JobService.enqueue` when its idempotency key was claimed by another request first (nothing was written). */
+export class IdempotencyKeyTaken extends Error {
+  override name = 'IdempotencyKeyTaken';
+  readonly key: string;
+  constructor(key: string) {
+    super('idempotency key already claimed');
+    this.key = key;
+  }
 }
 
 export interface RunOutcome {
@@ -180,7 +196,13 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       if (cost > 0 && !options.ownerId) throw new Error('a job with a cost needs an owner');
       const priority = options.priority ?? (options.ownerId && priorityOf ? await priorityOf(options.ownerId) : 0);
       const slots = usesSlot(type, options.ownerId) ? await slotsOf!(options.ownerId) : undefined;
+      if (options.idempotency && !options.ownerId) throw new Error('an idempotent job needs an owner');
       const row = await jobs.transaction(async (tx) => {
+        // First, before any lock of the owner: a concurrent replay waits here on the key, not on the slots.
+        const id = options.idempotency ? globalThis.crypto.randomUUID() : undefined;
+        if (options.idempotency && !(await tx.jobs.claimIdempotencyKey({ ownerId: options.ownerId!, ...options.idempotency, jobId: id! }))) {
+          throw new IdempotencyKeyTaken(options.idempotency.key);
+        }
         let admit = true;
         if (options.monthlyRuns && options.ownerId) {
           await tx.jobs.lockOwnerSlots(options.ownerId);
@@ -198,6 +220,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
         }
         const inserted = await tx.jobs.insert(
           {
+            ...(id ? { id } : {}),
             type,
             input: input as unknown as Record<string, unknown>,
             ownerId: options.ownerId ?? null,
@@ -232,6 +255,15 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
 
     async getOwned(id: string, ownerId: string): Promise<JobView> {
       return view(await ownedJob(id, ownerId));
+    },
+
+    /** A result file of one of the owner's completed jobs, by its `media[].name`; NOT_FOUND when there is none. */
+    async resultFile(id: string, ownerId: string, name: string): Promise<JobMediaFile & { type: string }> {
+      const row = await ownedJob(id, ownerId);
+      const listed = row.status === 'completed' && Array.isArray(row.output?.media) ? (row.output.media as JobMediaFile[]) : [];
+      const file = listed.find((candidate) => candidate.name === name);
+      if (!file) throw new DomainError(ErrorCode.NOT_FOUND);
+      return { ...file, type: row.type };
     },
 
     async list(filter: Parameters<JobRepository['list']>[0]): Promise<{ total: number; items: JobView[] }> {

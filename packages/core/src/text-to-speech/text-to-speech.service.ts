@@ -3,7 +3,7 @@ import type { SpeechRepository } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines, SpeechSettings } from '../engines/speech-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
-import type { JobService } from '../jobs/job.service.ts';
+import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
 import type { SpeechFormat } from '../pipeline-stages/speech-audio.ts';
 import { roundTo } from '../rounding.ts';
 import { sameLanguage } from '../voices/preview-sentences.ts';
@@ -56,8 +56,11 @@ export function createTextToSpeechService(deps: TextToSpeechServiceDeps) {
   }
 
   return {
-    /** Accepts a text-to-speech job: checks text, plan and voices, freezes the points, starts the job. */
-    async createTts(ownerId: string, request: TtsRequest & { format: SpeechFormat; title?: string | undefined }) {
+    /**
+     * Accepts a text-to-speech job: checks text, plan and voices, freezes the points, starts the
+     * job. The REST surface passes its `Idempotency-Key` claim through (`EnqueueOptions.idempotency`).
+     */
+    async createTts(ownerId: string, request: TtsRequest & { format: SpeechFormat; title?: string | undefined }, options: Pick<EnqueueOptions, 'idempotency'> = {}) {
       const { parsed, voices: scriptVoices, tier } = await prepareTts(ownerId, request, { enforcePlan: true });
       const language = request.language ?? scriptVoices.default.language;
       const pronunciations = (await dictionary.entries(ownerId)).filter((entry) => sameLanguage(entry.language, language) || Object.values(scriptVoices.bySpeaker).some((target) => sameLanguage(entry.language, target.language)));
@@ -77,7 +80,7 @@ export function createTextToSpeechService(deps: TextToSpeechServiceDeps) {
           pronunciations,
           billableCharacters: parsed.billableCharacters,
         },
-        { ownerId, cost, title },
+        { ownerId, cost, title, ...(options.idempotency ? { idempotency: options.idempotency } : {}) },
       );
       return { jobId: job.id, cost, billableCharacters: parsed.billableCharacters };
     },

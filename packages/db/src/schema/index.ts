@@ -9,3 +9,4 @@ export * from './share-link.schema.ts';
 export * from './speech.schema.ts';
 export * from './rate-limit.schema.ts';
 export * from './dubbing.schema.ts';
+export * from './api-key.schema.ts';

@@ -11,6 +11,7 @@ import { refreshAccount } from "../../lib/session";
 import { policyText, useIdentityMessage, usePasswordPolicy } from "../../components/auth/auth-form";
 import { Button } from "../../components/ui/button";
 import { Input, Label } from "../../components/ui/input";
+import { ApiKeysPanel } from "../../components/workbench/api-keys-panel";
 import { UserAvatar } from "../../components/workbench/user-menu";
 
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -42,7 +43,7 @@ async function reauthenticate(password: string): Promise<string> {
   return answer.token;
 }
 
-/** `/workbench/account`: profile, email, password, sign-in methods, account deletion. */
+/** `/workbench/account`: profile, email, password, sign-in methods, API keys, account deletion. */
 export default function WorkbenchAccount() {
   const t = useT();
   const locale = useLocale();
@@ -226,6 +227,8 @@ export default function WorkbenchAccount() {
           ))}
         </ul>
       </Panel>
+
+      <ApiKeysPanel />
 
       <Panel title={t("accounts.account.danger")} testId="account-delete">
         <p className="text-sm text-muted-foreground">{t("accounts.account.deleteText")}</p>

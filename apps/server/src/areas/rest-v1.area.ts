@@ -1,0 +1,208 @@
+import {
+  API_JOB_CALLS,
+  apiKeyFromAuthorization,
+  ErrorCode,
+  fastifyPath,
+  isValidIdempotencyKey,
+  jsonNestingExceeds,
+  MAX_BODY_DEPTH,
+  jobTypesOfTools,
+  REST_V1_PREFIX,
+  REST_V1_ROUTES,
+  toolOfJob,
+  type ApiJobTool,
+  type ApiKeyScope,
+  type JobStatus,
+  type ErrorCodeValue,
+  type JobType,
+  type RestV1Route,
+} from '@voxwork/contract';
+import { DomainError, requestFingerprint, type ApiCaller } from '@voxwork/core';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { describeIssue, formatBytes, sendDomainError, sendInvalid } from '../http/contract.plugin.ts';
+import { sendError } from '../http/envelope-reply.ts';
+import { serveStoredObject } from '../storage/serve-stored-object.ts';
+import type { Services } from '../services.ts';
+import type { Area } from './area.ts';
+
+/** The HTTP status of a catalogue error on the REST surface (the envelope's `code` says exactly which). */
+export function restStatusOf(code: ErrorCodeValue): number {
+  switch (code) {
+    case ErrorCode.API_KEY_INVALID:
+    case ErrorCode.API_KEY_REVOKED:
+    case ErrorCode.API_KEY_EXPIRED:
+    case ErrorCode.AUTH_REQUIRED:
+      return 401;
+    case ErrorCode.API_KEY_SCOPE_MISSING:
+    case ErrorCode.API_KEY_READ_ONLY:
+      return 403;
+    case ErrorCode.JOB_NOT_FOUND:
+    case ErrorCode.NOT_FOUND:
+    case ErrorCode.CALL_NOT_FOUND:
+    case ErrorCode.MEDIA_LINK_INVALID:
+      return 404;
+    case ErrorCode.IDEMPOTENCY_KEY_CONFLICT:
+      return 409;
+    case ErrorCode.INVALID_PARAMETER:
+    case ErrorCode.IDEMPOTENCY_KEY_INVALID:
+    case ErrorCode.MALFORMED_JSON:
+      return 400;
+    case ErrorCode.BODY_TOO_LARGE:
+      return 413;
+    case ErrorCode.UNSUPPORTED_MEDIA_TYPE:
+      return 415;
+    case ErrorCode.TOO_MANY_REQUESTS:
+      return 429;
+    case ErrorCode.INTERNAL_ERROR:
+      return 500;
+    case ErrorCode.SERVICE_UNAVAILABLE:
+      return 503;
+    default:
+      // A product rule said no (points, plan, queue, voice): the request was understood and refused.
+      return 422;
+  }
+}
+
+/**
+ * How each tool of `API_JOB_CALLS` creates its job: the workbench's own service, with the
+ * idempotency claim passed to `JobService.enqueue`. A tool missing here fails typecheck.
+ */
+const JOB_CREATORS: {
+  [T in ApiJobTool]: (services: Services, userId: string, body: z.output<(typeof API_JOB_CALLS)[T]['body']>, idempotency: { key: string; requestHash: string } | undefined) => Promise<{ jobId: string }>;
+} = {
+  'text-to-speech': (services, userId, body, idempotency) => services.textToSpeech.createTts(userId, body, idempotency ? { idempotency } : {}),
+  avatar: (services, userId, body, idempotency) => services.avatar.create(userId, body, idempotency ? { idempotency } : {}),
+};
+
+type Handler = (input: { caller: ApiCaller; request: FastifyRequest; reply: FastifyReply; params: Record<string, string>; query: Record<string, unknown>; body: unknown }) => Promise<unknown>;
+
+function routeOf(operationId: string): RestV1Route {
+  const route = REST_V1_ROUTES.find((candidate) => candidate.operationId === operationId);
+  if (!route) throw new Error(`no REST v1 route ${operationId}`);
+  return route;
+}
+
+/**
+ * The public REST surface `/api/v1/…` (issue 19, decision 037), in its own Fastify scope: no
+ * signature, `Authorization: Bearer vx_live_…` instead, checked against the database on every
+ * call (a revoke holds at once on every replica), then the key's rate limit, read-only flag and
+ * tool scopes. Errors are the calls' envelope with an HTTP status that says what happened.
+ */
+export const restV1Area: Area = {
+  name: 'rest-v1',
+  routes: async (http, { services, config }) => {
+    await http.register(
+      async (scope) => {
+        // JSON only, as the calls read it: an empty body is `{}` (a bare `POST …/cancel`), deep nesting is refused before parsing.
+        const defaultJsonParser = scope.getDefaultJsonParser('error', 'error');
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: config.API_BODY_LIMIT_BYTES }, (request, body, done) => {
+          const text = typeof body === 'string' ? body : body.toString('utf8');
+          if (text.trim() === '') return done(null, {});
+          if (jsonNestingExceeds(text, MAX_BODY_DEPTH)) return done(new DomainError(ErrorCode.INVALID_PARAMETER, { field: '(body)', reason: 'too_deep' }));
+          defaultJsonParser(request, text, done);
+        });
+
+        scope.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {
+          if (thrown instanceof DomainError) return sendDomainError(request, reply, thrown, restStatusOf(thrown.code));
+          const caught = thrown as FastifyError;
+          if (caught.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, ErrorCode.BODY_TOO_LARGE, { status: 413, params: { limit: formatBytes(config.API_BODY_LIMIT_BYTES) } });
+          if (caught.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(request, reply, ErrorCode.UNSUPPORTED_MEDIA_TYPE, { status: 415 });
+          if (caught instanceof SyntaxError || caught.statusCode === 400) return sendError(request, reply, ErrorCode.MALFORMED_JSON, { status: 400 });
+          request.log.error({ err: caught }, 'REST v1 call failed');
+          return sendError(request, reply, ErrorCode.INTERNAL_ERROR, { status: 500 });
+        });
+
+        const mount = (operationId: string, handler: Handler) => {
+          const route = routeOf(operationId);
+          scope.route({
+            method: route.method,
+            url: fastifyPath(route.path),
+            handler: async (request, reply) => {
+              const key = apiKeyFromAuthorization(request.headers.authorization);
+              if (!key) return sendError(request, reply, ErrorCode.API_KEY_INVALID, { status: 401 });
+              const caller = await services.apiKeys.authenticate(key);
+              services.apiKeys.authorize(caller, { write: route.access === 'write', tool: route.tool });
+              const parsed: { params: Record<string, string>; query: Record<string, unknown>; body: unknown } = { params: {}, query: {}, body: undefined };
+              for (const [part, schema, value] of [
+                ['params', route.params, request.params],
+                ['query', route.query, request.query],
+                ['body', route.body, request.body ?? {}],
+              ] as const) {
+                if (!schema) continue;
+                const result = schema.safeParse(value, { reportInput: true });
+                if (!result.success) {
+                  const { path, reason } = describeIssue(result.error.issues[0]!);
+                  return sendInvalid(request, reply, path.length ? path.map(String).join('.') : `(${part})`, reason, 400);
+                }
+                parsed[part] = result.data as never;
+              }
+              const data = await handler({ caller, request, reply, ...parsed });
+              if (reply.sent) return reply;
+              return reply.send({ code: ErrorCode.OK, message: 'Success.', data });
+            },
+          });
+        };
+
+        for (const tool of Object.keys(API_JOB_CALLS) as ApiJobTool[]) {
+          const route = routeOf(`v1_create_${tool.replace(/-/g, '_')}_job`);
+          mount(route.operationId, async ({ caller, request, reply, body }) => {
+            const header = request.headers['idempotency-key'];
+            let claim: { key: string; requestHash: string } | undefined;
+            if (header !== undefined) {
+              if (typeof header !== 'string' || !isValidIdempotencyKey(header)) throw new DomainError(ErrorCode.IDEMPOTENCY_KEY_INVALID);
+              claim = { key: header, requestHash: requestFingerprint(route.path, body) };
+            }
+            const created = await services.apiKeys.createIdempotent(caller.userId, claim, (idempotency) => JOB_CREATORS[tool](services, caller.userId, body as never, idempotency));
+            const job = await services.jobs.getOwned(created.jobId, caller.userId);
+            reply.code(created.replayed ? 200 : 201);
+            if (created.replayed) reply.header('idempotent-replayed', 'true');
+            return { job, replayed: created.replayed };
+          });
+        }
+
+        mount('v1_get_job', async ({ caller, params }) => services.jobs.getOwned(params.jobId!, caller.userId));
+
+        mount('v1_list_jobs', async ({ caller, query }) => {
+          const { page, pageSize, tool, status } = query as { page: number; pageSize: number; tool?: ApiKeyScope; status?: JobStatus };
+          const types = tool ? jobTypesOfTools([tool]) : undefined;
+          // A tool without job types (the voice library) has no jobs; an empty filter would mean "all".
+          if (types?.length === 0) return { total: 0, page, pageSize, list: [] };
+          const listed = await services.jobs.list({
+            ownerId: caller.userId,
+            page,
+            pageSize,
+            ...(types ? { types } : {}),
+            ...(status ? { statuses: [status] } : {}),
+          });
+          return { total: listed.total, page, pageSize, list: listed.items };
+        });
+
+        mount('v1_cancel_job', async ({ caller, params }) => {
+          const job = await services.jobs.getOwned(params.jobId!, caller.userId);
+          services.apiKeys.authorize(caller, { write: true, tool: toolOfJob(job.type as JobType) });
+          return services.jobs.cancel(job.id, caller.userId);
+        });
+
+        mount('v1_download_job_file', async ({ caller, request, reply, params }) => {
+          const file = await services.jobs.resultFile(params.jobId!, caller.userId, params.name!);
+          return serveStoredObject(request, reply, services.storage, file.key, { download: file.name, cacheControl: 'private, no-store' });
+        });
+
+        mount('v1_list_voices', async ({ caller, query }) => {
+          const { page, pageSize, ...filters } = query as { page: number; pageSize: number; tab: 'all' };
+          return services.voices.listVoices(caller.userId, { ...filters, pageNum: page, pageSize });
+        });
+
+        mount('v1_get_balance', async ({ caller }) => {
+          const account = await services.accounts.getAccountInfo(caller.userId);
+          return { planId: account.planId, availablePoints: account.availablePoint, frozenPoints: account.freezePoint, totalPoints: account.totalPoint };
+        });
+
+        // Anything else under /api/v1 is an enveloped 404, whoever asks.
+        scope.all(`${REST_V1_PREFIX}/*`, async (request, reply) => sendError(request, reply, ErrorCode.CALL_NOT_FOUND, { status: 404, params: { path: request.url.split('?')[0] ?? '' } }));
+      },
+    );
+  },
+};

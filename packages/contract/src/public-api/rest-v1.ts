@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import type { CallDefinition } from '../call.ts';
+import { apiKeyScopeSchema } from '../calls/api-keys.calls.ts';
+import { jobStatusSchema, jobViewSchema } from '../calls/system.calls.ts';
+import { avatarCreateCall } from '../calls/avatar.calls.ts';
+import { ttsCreateCall } from '../calls/text-to-speech.calls.ts';
+import { voiceListCall } from '../calls/voices.calls.ts';
+import { TOOL_CATALOGUE, type BuiltToolId } from '../tools/tool-catalogue.ts';
+
+/**
+ * The public REST surface `/api/v1/…` (issue 19, decision 037): authenticated by
+ * `Authorization: Bearer vx_live_…`, answered in the same `{code, message, data}` envelope as the
+ * calls, with HTTP statuses that say what happened (`restStatusOf` in the server). Job creation is
+ * derived from the tool catalogue: every built tool listed in `API_JOB_CALLS` gets
+ * `POST /api/v1/tools/{tool}/jobs`, whose body is the workbench call's own zod schema.
+ */
+export const REST_V1_PREFIX = '/api/v1';
+
+/**
+ * The workbench call whose body a tool's REST create accepts (and whose service it goes through,
+ * so plan limits and points are exactly the workbench's). A tool joins the API by its line here
+ * and its handler in the server's `rest-v1` area (typecheck holds both).
+ */
+export const API_JOB_CALLS = {
+  'text-to-speech': ttsCreateCall,
+  // Built-in illustrated avatars speaking a script need no upload; photos, recordings and backgrounds take upload ids.
+  avatar: avatarCreateCall,
+} as const satisfies Partial<Record<BuiltToolId, CallDefinition>>;
+export type ApiJobTool = keyof typeof API_JOB_CALLS;
+
+export interface RestV1Route {
+  operationId: string;
+  method: 'GET' | 'POST';
+  /** OpenAPI style (`/api/v1/jobs/{jobId}`); the server mounts it with `:jobId`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** `read`: any valid key. `write`: a read-write key (and the tool's scope when `tool` is set). */
+  access: 'read' | 'write';
+  tool?: ApiJobTool;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The envelope's `data`; absent for a file download. */
+  data?: z.ZodType;
+  /** Takes `Idempotency-Key`. */
+  idempotent?: boolean;
+  example?: { body?: unknown; data?: unknown };
+}
+
+const pageQuery = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+};
+const jobIdParams = z.object({ jobId: z.uuid() }).strict();
+
+/** What a create answers: the job, and whether this answer replays an earlier request with the same `Idempotency-Key`. */
+export const restJobCreatedSchema = z.object({ job: jobViewSchema, replayed: z.boolean() });
+
+export const restJobListSchema = z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), list: z.array(jobViewSchema) });
+
+export const restBalanceSchema = z.object({
+  planId: z.enum(['free', 'pro', 'business']),
+  availablePoints: z.number().int(),
+  frozenPoints: z.number().int(),
+  totalPoints: z.number().int(),
+});
+
+const EXAMPLE_JOB_ID = '3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c';
+const exampleJob = {
+  id: EXAMPLE_JOB_ID,
+  type: 'text-to-speech.synthesize',
+  title: 'Our new kettle boils in ninety seconds.',
+  status: 'queued',
+  waitingForSlot: false,
+  progress: 0,
+  currentStage: null,
+  stages: [{ name: 'synthesize', status: 'pending', progress: 0, attempts: 0, output: null, error: null }],
+  cost: { estimated: 1, frozen: 1, settled: null },
+  attempts: 0,
+  completions: 0,
+  input: {},
+  output: null,
+  error: null,
+  media: [],
+  createdAt: '2026-11-27T08:00:00.000Z',
+  startedAt: null,
+  finishedAt: null,
+};
+
+const examples: Partial<Record<ApiJobTool, unknown>> = {
+  'text-to-speech': { text: 'Our new kettle boils in ninety seconds.', voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'mp3' },
+  avatar: {
+    scenes: [
+      {
+        subject: { kind: 'illustrated', avatarId: 'mei', expression: 'happy' },
+        speech: { kind: 'script', text: 'Welcome to our shop. Everything is ten percent off today.', voice: 'espeak:espeak-ng/en-us+f3' },
+        background: { kind: 'colour', colour: '#1F2A44' },
+      },
+    ],
+    layout: '9:16',
+  },
+};
+
+/** The job-creating routes, one per built tool of the catalogue that the API can create jobs for. */
+export const REST_V1_CREATE_ROUTES: readonly RestV1Route[] = TOOL_CATALOGUE.filter((tool) => tool.status === 'built' && tool.id in API_JOB_CALLS).map((tool) => {
+  const id = tool.id as ApiJobTool;
+  return {
+    operationId: `v1_create_${id.replace(/-/g, '_')}_job`,
+    method: 'POST',
+    path: `${REST_V1_PREFIX}/tools/${id}/jobs`,
+    summary: `Create a ${id} job (the body of the workbench's \`${API_JOB_CALLS[id].path}\`): points are frozen as in the workbench and charged on success. Needs a read-write key with the \`${id}\` scope.`,
+    tag: id,
+    access: 'write',
+    tool: id,
+    body: API_JOB_CALLS[id].body,
+    data: restJobCreatedSchema,
+    idempotent: true,
+    example: { body: examples[id], data: { job: exampleJob, replayed: false } },
+  } satisfies RestV1Route;
+});
+
+export const REST_V1_ROUTES: readonly RestV1Route[] = [
+  ...REST_V1_CREATE_ROUTES,
+  {
+    operationId: 'v1_get_job',
+    method: 'GET',
+    path: `${REST_V1_PREFIX}/jobs/{jobId}`,
+    summary: 'One of the key owner’s jobs: status, progress, stages, cost and, once completed, its result files.',
+    tag: 'jobs',
+    access: 'read',
+    params: jobIdParams,
+    data: jobViewSchema,
+    example: { data: { ...exampleJob, status: 'completed', progress: 100 } },
+  },
+  {
+    operationId: 'v1_list_jobs',
+    method: 'GET',
+    path: `${REST_V1_PREFIX}/jobs`,
+    summary: 'A page of the key owner’s jobs, newest first, filtered by tool and status.',
+    tag: 'jobs',
+    access: 'read',
+    query: z.object({ ...pageQuery, tool: apiKeyScopeSchema.optional(), status: jobStatusSchema.optional() }).strict(),
+    data: restJobListSchema,
+    example: { data: { total: 1, page: 1, pageSize: 20, list: [exampleJob] } },
+  },
+  {
+    operationId: 'v1_cancel_job',
+    method: 'POST',
+    path: `${REST_V1_PREFIX}/jobs/{jobId}/cancel`,
+    summary: 'Cancel a queued or running job; its frozen points are released. Needs a read-write key with the job’s tool in its scopes.',
+    tag: 'jobs',
+    access: 'write',
+    params: jobIdParams,
+    data: jobViewSchema,
+    example: { data: { ...exampleJob, status: 'cancelled' } },
+  },
+  {
+    operationId: 'v1_download_job_file',
+    method: 'GET',
+    path: `${REST_V1_PREFIX}/jobs/{jobId}/files/{name}`,
+    summary: 'A result file of a completed job (its `media[].name`), as bytes; HTTP Range supported.',
+    tag: 'jobs',
+    access: 'read',
+    params: z.object({ jobId: z.uuid(), name: z.string().min(1).max(200) }).strict(),
+  },
+  {
+    operationId: 'v1_list_voices',
+    method: 'GET',
+    path: `${REST_V1_PREFIX}/voices`,
+    summary: 'The voice library (every engine’s voices and the key owner’s cloned voices), searchable; `voiceKey` is what a create takes.',
+    tag: 'voices',
+    access: 'read',
+    query: z
+      .object({
+        ...pageQuery,
+        query: voiceListCall.body.shape.query,
+        language: voiceListCall.body.shape.language,
+        gender: voiceListCall.body.shape.gender,
+        tab: voiceListCall.body.shape.tab,
+      })
+      .strict(),
+    data: voiceListCall.data,
+  },
+  {
+    operationId: 'v1_get_balance',
+    method: 'GET',
+    path: `${REST_V1_PREFIX}/account/balance`,
+    summary: 'The key owner’s plan and points: available, frozen by running jobs, and their total.',
+    tag: 'account',
+    access: 'read',
+    data: restBalanceSchema,
+    example: { data: { planId: 'free', availablePoints: 97, frozenPoints: 3, totalPoints: 100 } },
+  },
+];
+
+/** Fastify's form of a route path (`{jobId}` → `:jobId`). */
+export function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}

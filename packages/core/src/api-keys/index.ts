@@ -1,0 +1,2 @@
+export * from './api-key-secret.ts';
+export * from './api-key.service.ts';
