@@ -20,7 +20,7 @@ import { PronunciationDialog } from "../../components/text-to-speech/pronunciati
 import { SelectedVoice } from "../../components/voices/selected-voice";
 import { SpeechResult } from "../../components/tool-shared/speech-result";
 import { isJobEnded, useFollowedJob } from "../../components/tool-shared/use-followed-job";
-import { languageName } from "../../components/voices/voice-labels";
+import { distinctLanguages, languageName } from "../../components/voices/voice-labels";
 import { VoicePickerDialog } from "../../components/voices/voice-picker-dialog";
 import { cn } from "../../lib/utils";
 
@@ -201,7 +201,8 @@ export default function TextToSpeechPage() {
     void generate();
   };
 
-  const languageOptions = [...new Set([...(voice ? [voice.language, ...voice.languages] : []), ...(detection?.language ? [detection.language] : []), ...(language ? [language] : [])])];
+  // One entry per language as people name it (a Mandarin voice speaks `zh`, `cmn` and `zh-cmn`: one "Chinese").
+  const languageOptions = distinctLanguages([...(language ? [language] : []), ...(voice ? [voice.language, ...voice.languages] : []), ...(detection?.language ? [detection.language] : [])], locale);
   const pickerSelected = picker?.kind === "speaker" ? speakerAssignment[picker.speaker] : voice?.key;
 
   return (
