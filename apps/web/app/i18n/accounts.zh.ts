@@ -100,8 +100,7 @@ export const accountsZh: typeof accountsEn = {
   },
   ledgerNotes: {
     monthlyGrant: "{plan}，{month}",
-    regeneratedOne: "视频翻译：重新配音 1 句",
-    regeneratedMany: "视频翻译：重新配音 {count} 句",
+    regenerated: { one: "视频翻译：重新配音 {count} 句", other: "视频翻译：重新配音 {count} 句" },
   },
   entryTypes: {
     grant: "每月赠送",
@@ -126,10 +125,8 @@ export const accountsZh: typeof accountsEn = {
     redirecting: "正在打开结账页面……",
     pointsPerMonth: "每月 {points} 积分",
     maxMinutes: "每个任务最长 {minutes} 分钟视频",
-    cloneSlots: "{slots} 个克隆声音",
-    concurrent: "同时运行 {jobs} 个任务",
-    cloneSlotsOne: "1 个克隆声音",
-    concurrentOne: "同时运行 1 个任务",
+    cloneSlots: { one: "{count} 个克隆声音", other: "{count} 个克隆声音" },
+    concurrent: { one: "同时运行 {count} 个任务", other: "同时运行 {count} 个任务" },
     watermarkFree: "无水印",
   },
   account: {

@@ -6,9 +6,9 @@ import type { toolSharedEn } from "./tool-shared.en";
  */
 export const toolSharedZh: typeof toolSharedEn = {
   common: {
-    points: "{count} 积分",
+    points: { one: "{count} 积分", other: "{count} 积分" },
     pointsShort: "{count} 分",
-    available: "可用：{count} 积分",
+    available: { one: "可用：{count} 积分", other: "可用：{count} 积分" },
     notEnoughPoints: "积分不足：需要 {cost}，您有 {available}。",
     download: "下载",
     cancel: "取消",

@@ -100,7 +100,7 @@ export const voicesEn = {
     empty: "No voices match. Try fewer filters.",
     emptyMine: "You have no cloned voices yet.",
     emptyFavorites: "Star voices to find them here.",
-    showing: "{shown} of {total} voices",
+    showing: { one: "{shown} of {count} voice", other: "{shown} of {count} voices" },
     loadMore: "Show more voices",
     engine: "Engine: {engine}",
     chooseVoice: "Choose voice",

@@ -99,7 +99,7 @@ export const voicesZh: typeof voicesEn = {
     empty: "没有符合条件的声音，请减少筛选条件。",
     emptyMine: "您还没有克隆的声音。",
     emptyFavorites: "收藏声音后会显示在这里。",
-    showing: "显示 {shown} / {total} 个声音",
+    showing: { one: "显示 {shown} / {count} 个声音", other: "显示 {shown} / {count} 个声音" },
     loadMore: "显示更多声音",
     engine: "引擎：{engine}",
     chooseVoice: "选择声音",

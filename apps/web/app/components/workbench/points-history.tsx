@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { type CallData, POINT_ENTRY_TYPES, type PointEntryKind } from "@voxwork/contract";
 import { pointPageListCall } from "@voxwork/contract/client";
-import { useLocale, useT, type Translate } from "../../i18n";
+import { tPlural, useLocale, useT, type Locale, type Translate } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
@@ -12,7 +12,7 @@ const PAGE_SIZE = 10;
 
 /** The points history (`/bill/point/consume/pageList`): newest first, paged, filtered by type. */
 /** A ledger entry's note for people: reasons the server writes as keys (`video-translation.regenerate:3`) are said in the page's language. */
-function entryNote(reason: string | null, t: Translate, locale: string): string | null {
+function entryNote(reason: string | null, t: Translate, locale: Locale): string | null {
   // The monthly grant: "free plan, 2026-11".
   const grant = reason?.match(/^(free|pro|business) plan, (\d{4})-(\d{2})$/);
   if (grant) {
@@ -22,7 +22,7 @@ function entryNote(reason: string | null, t: Translate, locale: string): string 
   const regenerated = reason?.match(/^video-translation\.regenerate:(\d+)$/);
   if (regenerated) {
     const count = Number(regenerated[1]);
-    return t(count === 1 ? "accounts.ledgerNotes.regeneratedOne" : "accounts.ledgerNotes.regeneratedMany", { count });
+    return tPlural(locale, "accounts.ledgerNotes.regenerated", count);
   }
   return reason;
 }
