@@ -98,6 +98,9 @@ export const accountsEn = {
   },
   ledgerNotes: {
     monthlyGrant: "{plan} plan, {month}",
+    planMonth: "{plan} plan, one month",
+    planYear: "{plan} plan, one year",
+    pointPack: { one: "Point pack: {count} point", other: "Point pack: {count} points" },
     regenerated: { one: "Video translation: {count} line spoken again", other: "Video translation: {count} lines spoken again" },
   },
   entryTypes: {

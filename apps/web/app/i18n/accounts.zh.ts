@@ -100,6 +100,9 @@ export const accountsZh: typeof accountsEn = {
   },
   ledgerNotes: {
     monthlyGrant: "{plan}，{month}",
+    planMonth: "{plan}，一个月",
+    planYear: "{plan}，一年",
+    pointPack: { one: "积分包：{count} 积分", other: "积分包：{count} 积分" },
     regenerated: { one: "视频翻译：重新配音 {count} 句", other: "视频翻译：重新配音 {count} 句" },
   },
   entryTypes: {
