@@ -1,6 +1,6 @@
 import type { accountsEn } from "./accounts.en";
 
-/** 账户（issue 4）：登录注册页面、身份错误、账户页面、顶部用户菜单。 */
+/** 账号（issue 4）：登录注册页面、身份错误、账号页面、顶部用户菜单。 */
 export const accountsZh: typeof accountsEn = {
   errors: {
     "invalid-credential": "邮箱或密码不正确。",
@@ -60,7 +60,7 @@ export const accountsZh: typeof accountsEn = {
   menu: {
     points: "{points} 积分",
     plan: "套餐：{plan}",
-    account: "账户",
+    account: "账号",
     myPlan: "我的套餐",
     signOut: "退出登录",
     signedOut: "你已退出登录。",
@@ -133,7 +133,7 @@ export const accountsZh: typeof accountsEn = {
     watermarkFree: "无水印",
   },
   account: {
-    title: "账户",
+    title: "账号",
     profile: "个人资料",
     nickname: "昵称",
     saveNickname: "保存",

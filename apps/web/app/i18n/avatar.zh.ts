@@ -3,7 +3,7 @@ import type { avatarEn } from "./avatar.en";
 /** AI 数字人视频（工具 `avatar`）。键与 `avatar.en.ts` 完全一致。 */
 export const avatarZh: typeof avatarEn = {
   title: "AI 数字人视频",
-  lead: "让插画主播或真人照片按场景念出您的脚本，配上您选择的背景和字幕。所有动画都在我们的服务器上生成；照片使用经典人脸动画驱动，管理员配置神经口型引擎后也可使用该引擎。",
+  lead: "让插画主播或真人照片按场景念出你的脚本，配上你选择的背景和字幕。所有动画都在我们的服务器上生成；照片使用经典人脸动画驱动，管理员配置神经口型引擎后也可使用该引擎。",
   scenes: "场景",
   scene: "场景 {number}",
   addScene: "添加场景",
@@ -41,5 +41,5 @@ export const avatarZh: typeof avatarEn = {
   creating: "正在渲染…",
   started: "已开始：预留 {cost} 积分。",
   result: { title: "结果", download: "下载 MP4", captions: "下载字幕（VTT）" },
-  hub: { title: "照片说话", hint: "在 AI 数字人视频中，让一张人像照片说出您的脚本或录音。" },
+  hub: { title: "照片说话", hint: "在 AI 数字人视频中，让一张人像照片说出你的脚本或录音。" },
 };

@@ -3,11 +3,11 @@ import type { subtitleBurnInEn } from "./subtitle-burn-in.en";
 /** 字幕压制（工具 `subtitle-burn-in`）。键与 `subtitle-burn-in.en.ts` 完全一致。 */
 export const subtitleBurnInZh: typeof subtitleBurnInEn = {
   title: "字幕压制",
-  lead: "按您选择的样式，把 SRT、VTT 或 ASS 字幕压进视频画面。过长的字幕会自动断行以适应画面：英文在单词之间断开，中文在字与字之间断开，不会把逗号等标点放到行首。声音原样保留。",
-  sourceTitle: "1. 您的视频",
+  lead: "按你选择的样式，把 SRT、VTT 或 ASS 字幕压进视频画面。过长的字幕会自动断行以适应画面：英文在单词之间断开，中文在字与字之间断开，不会把逗号等标点放到行首。声音原样保留。",
+  sourceTitle: "1. 你的视频",
   replace: "换一个视频",
-  limit: "您的套餐每个视频最长 {minutes} 分钟。",
-  fileTitle: "2. 您的字幕",
+  limit: "你的套餐每个视频最长 {minutes} 分钟。",
+  fileTitle: "2. 你的字幕",
   chooseFile: "选择字幕文件",
   fileHint: "支持 SRT、WebVTT 和 ASS。ASS 文件自带的样式会被下方选择的样式替换。",
   fileSummary: { one: "{count} 行 · {from} – {to}", other: "{count} 行 · {from} – {to}" },

@@ -97,7 +97,7 @@ export const voicesZh: typeof voicesEn = {
     cloned: "我的声音",
     previewFailed: "无法播放试听。",
     empty: "没有符合条件的声音，请减少筛选条件。",
-    emptyMine: "您还没有克隆的声音。",
+    emptyMine: "你还没有克隆的声音。",
     emptyFavorites: "收藏声音后会显示在这里。",
     showing: { one: "显示 {shown} / {count} 个声音", other: "显示 {shown} / {count} 个声音" },
     loadMore: "显示更多声音",
@@ -109,7 +109,7 @@ export const voicesZh: typeof voicesEn = {
   },
   library: {
     title: "声音库",
-    lead: "所有可用的声音：在我们服务器上运行的本地声音，以及已配置的远程引擎提供的神经网络声音。试听、收藏，并在文字转语音中使用。",
+    lead: "所有可用的声音：在我们服务器上运行的本地声音，以及已配置的远程引擎提供的神经网络声音。试听、收藏，并在文本转语音中使用。",
     tabsLabel: "声音范围",
     tabAll: "全部声音",
     tabMine: "我的声音",
@@ -130,6 +130,6 @@ export const voicesZh: typeof voicesEn = {
     },
     optionWithCount: "{label}（{count}）",
     pickerTitle: "选择声音",
-    pickerDescription: "搜索声音库，或选择您克隆的声音。",
+    pickerDescription: "搜索声音库，或选择你克隆的声音。",
   },
 };

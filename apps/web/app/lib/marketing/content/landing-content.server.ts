@@ -52,7 +52,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       description: "把脚本变成视频、课程和商品短片的配音。选择音色，调节语速与停顿，导出 MP3 或 WAV 及字幕文件。",
       eyebrow: "文本转语音",
       h1: "把文字脚本变成配音",
-      lead: "粘贴或撰写脚本，从音色库挑选声音或使用你克隆的声音，即可得到能直接放进剪辑软件的音频文件，并附带同步字幕。",
+      lead: "粘贴或撰写脚本，从声音库挑选声音或使用你克隆的声音，即可得到能直接放进剪辑软件的音频文件，并附带同步字幕。",
       cta: "打开文本转语音",
       featuresTitle: "你可以做什么",
       features: [
@@ -66,14 +66,14 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       stepsTitle: "使用流程",
       steps: [
         { title: "写好脚本", body: "粘贴或输入文字，短句的效果最好。" },
-        { title: "选择音色", body: "在音色库中试听并选定一个声音。" },
+        { title: "选择音色", body: "在声音库中试听并选定一个声音。" },
         { title: "开始生成", body: "任务在服务器上运行，你可以先离开页面，稍后回来查看。" },
         { title: "下载结果", body: "获取 MP3 或 WAV 音频，以及 SRT 或 VTT 字幕。" },
       ],
       note: ENGINE_NOTE_ZH,
       faqs: [
         { q: "一次能合成多长的脚本？", a: "取决于你的套餐：免费版每个任务 5,000 字符，专业版 20,000 字符，商业版 50,000 字符。更长的文本可以拆成多个任务。" },
-        { q: "生成的音频可以商用吗？", a: "使用音色库声音生成的音频可用于你自己的内容。远程引擎有各自的服务条款，请查看你的工作区所配置的服务商。" },
+        { q: "生成的音频可以商用吗？", a: "使用声音库声音生成的音频可用于你自己的内容。远程引擎有各自的服务条款，请查看你的工作区所配置的服务商。" },
         { q: "为什么中文听起来很平？", a: "离线本地引擎的韵律表现有限。配置神经网络引擎后，声调和节奏会自然得多。" },
       ],
       closingTitle: "先从一段话开始",
@@ -113,7 +113,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
     },
     zh: {
       title: "语音转语音：为录音换声",
-      description: "保留原录音的节奏与情绪，把声音替换成音色库中的声音或你自己的克隆音色。",
+      description: "保留原录音的节奏与情绪，把声音替换成声音库中的声音或你自己的克隆音色。",
       eyebrow: "语音转语音",
       h1: "保留表演，更换声音",
       lead: "上传一段录音，Voxwork 会用另一个声音重新演绎，同时保留原有的语速、停顿和重音。适合“表演到位，但声音不对”的情况。",
@@ -121,7 +121,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       featuresTitle: "为什么用语音转语音",
       features: [
         { title: "时间轴不变", body: "新音频跟随原录音的节奏，与视频剪辑点依旧对齐。" },
-        { title: "音色库任选", body: "可以转换成预置音色，也可以转换成经授权克隆的音色。" },
+        { title: "声音库任选", body: "可以转换成预置音色，也可以转换成经授权克隆的音色。" },
         { title: "音频、视频都能传", body: "支持上传 WAV、MP3 或视频文件，系统会自动提取人声轨。" },
         { title: "背景声分开处理", body: "在引擎支持的情况下，先分离音乐和音效，转换后再混回去。" },
       ],
@@ -187,7 +187,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       features: [
         { title: "样本不必很长", body: "一两分钟清晰的讲话即可开始；样本越丰富，音色越稳定。" },
         { title: "授权优先", body: "每次克隆都需要确认：这是你自己的声音，或已获得说话人的许可。" },
-        { title: "处处可用", body: "克隆音色会出现在音色库中，可用于文本转语音、配音和视频翻译。" },
+        { title: "处处可用", body: "克隆音色会出现在声音库中，可用于文本转语音、配音和视频翻译。" },
         { title: "按套餐分配名额", body: "免费版可保留 1 个克隆音色，专业版 10 个，商业版 50 个；删除后即可释放名额。" },
       ],
       stepsTitle: "使用流程",
@@ -203,8 +203,8 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       },
       faqs: [
         { q: "可以克隆别人的声音吗？", a: "只有在对方明确同意的情况下才可以，并请保留书面授权。被举报未经同意使用的音色会被删除。" },
-        { q: "谁能听到我的克隆音色？", a: "只有你自己。克隆音色仅属于你的账号，不会加入公共音色库。" },
-        { q: "克隆音色可以删除吗？", a: "可以，随时在音色库中删除。删除后会释放名额，并在引擎允许时同步从引擎中移除。" },
+        { q: "谁能听到我的克隆音色？", a: "只有你自己。克隆音色仅属于你的账号，不会加入公共声音库。" },
+        { q: "克隆音色可以删除吗？", a: "可以，随时在声音库中删除。删除后会释放名额，并在引擎允许时同步从引擎中移除。" },
       ],
       closingTitle: "负责任地克隆，稳定地发布",
       closingLead: "让你的频道、课程或店铺始终使用同一个声音。",
@@ -241,13 +241,13 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       closingLead: "Preview with your own script and keep the ones you like.",
     },
     zh: {
-      title: "音色库：找到合适的声音",
+      title: "声音库：找到合适的声音",
       description: "按语言、性别、年龄和风格浏览、试听预置音色，收藏常用音色，并集中管理你的克隆音色。",
-      eyebrow: "音色库",
+      eyebrow: "声音库",
       h1: "为你的内容找到合适的声音",
       lead: "按语言和风格搜索音色，用你自己的句子试听，把每周都要用的声音收藏起来。",
-      cta: "打开音色库",
-      featuresTitle: "音色库里有什么",
+      cta: "打开声音库",
+      featuresTitle: "声音库里有什么",
       features: [
         { title: "筛选与搜索", body: "按语言、性别、年龄段以及沉稳、活力、讲故事等风格筛选。" },
         { title: "用你的文字试听", body: "选定之前，先听听它朗读你脚本中的一句话。" },
