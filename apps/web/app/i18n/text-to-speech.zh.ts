@@ -38,6 +38,8 @@ export const textToSpeechZh: typeof textToSpeechEn = {
   generateShortcut: "Ctrl+Enter",
   generating: "生成中…",
   emptyText: "请先输入要朗读的文字。",
+  emptyHint: "输入或粘贴要朗读的文本后即可生成。",
+  pasteCut: "粘贴的文本超出了脚本的容量（{max} 个字符）：已粘贴前 {kept} 个字符，末尾 {cut} 个字符未粘贴。",
   previewing: "正在播放第一句，其余部分生成中…",
   previewLabel: "第一句试听",
   resultTitle: "结果",
