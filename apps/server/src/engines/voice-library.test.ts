@@ -47,6 +47,10 @@ describe('voice library (local engines)', async () => {
     const byName = new Map(voices.map((voice) => [voice.name, voice]));
     expect(byName.get('Sloane')?.sound).toBe('parametric');
     expect(byName.get('Stella')?.sound).toBe('clustergen');
+    // The quality badge follows the voice, not its engine: festival's diphone voices are basic, its HTS voices standard.
+    expect(byName.get('Dita')?.qualityTier).toBe('basic');
+    expect(byName.get('Sloane')?.qualityTier).toBe('standard');
+    expect(byName.get('Ona')?.qualityTier).toBe('standard');
     for (const name of ['Ona', 'Dita', 'Lucia', 'Nikolai']) {
       const voice = byName.get(name);
       expect(voice, name).toBeDefined();

@@ -126,7 +126,8 @@ function describeOther(voice: SynthesisVoice, descriptor: EngineDescriptor<'spee
     useCases: voice.useCases?.length ? voice.useCases : (known?.useCases ?? ['narration']),
     engineName: descriptor.displayName,
     location: descriptor.location,
-    qualityTier: /hts/i.test(voice.id) || descriptor.location === 'remote' ? descriptor.qualityTier : descriptor.location === 'local' && descriptor.qualityTier === 'premium' ? 'standard' : /diphone|clunits|kal|ked/.test(voice.id) ? 'basic' : descriptor.qualityTier,
+    // A known voice's tier follows how it sounds (festival's tier is its HTS voice's; its diphone voices are basic).
+    qualityTier: known ? (known.sound === 'parametric' ? descriptor.qualityTier : 'basic') : /hts/i.test(voice.id) || descriptor.location === 'remote' ? descriptor.qualityTier : descriptor.location === 'local' && descriptor.qualityTier === 'premium' ? 'standard' : /diphone|clunits|kal|ked/.test(voice.id) ? 'basic' : descriptor.qualityTier,
     sound: known?.sound ?? (descriptor.location === 'remote' ? 'neural' : 'synthetic'),
     description: voice.description ?? descriptor.description,
   };

@@ -24,15 +24,15 @@ describe("voice labels", () => {
   });
 
   it("translates library tags and keeps unknown ones as written", () => {
-    expect(voiceTagLabel(translate("zh"), "accent", "Cantonese (Hong Kong)")).toBe("香港粤语");
+    expect(voiceTagLabel(translate("zh"), "accent", "Cantonese (Hong Kong)")).toBe("香港");
     expect(voiceTagLabel(translate("zh"), "useCase", "e-learning")).toBe("在线课程");
     expect(voiceTagLabel(translate("zh"), "useCase", "meditation")).toBe("meditation");
   });
 
   it("describes a voice by how it sounds and what it suits, without engine notes", () => {
     const voice: Pick<VoiceView, "sound" | "useCases" | "cloned" | "location"> = { sound: "parametric", useCases: ["narration", "e-learning", "audiobook"], cloned: false, location: "local" };
-    expect(describeVoice(voice, translate("en"), "en")).toBe("A smooth, clear synthetic voice: the most natural of the voices that run on our servers. Suits narration, e-learning, and audiobooks.");
-    expect(describeVoice(voice, translate("zh"), "zh")).toBe("平滑清晰的合成音，是在我们服务器上运行的声音中最自然的。适合旁白、在线课程和有声书。");
+    expect(describeVoice(voice, translate("en"), "en")).toBe("Smooth and clear: the most natural of our own voices. Suits narration, e-learning, and audiobooks.");
+    expect(describeVoice(voice, translate("zh"), "zh")).toBe("平滑清晰，是我们自有声音中最自然的。适合旁白、在线课程和有声书。");
     expect(describeVoice({ ...voice, sound: "neural", cloned: true, location: "remote", useCases: [] }, translate("zh"), "zh")).toBe("根据你的录音生成的神经网络克隆声音。");
   });
 });

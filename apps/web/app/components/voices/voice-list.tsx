@@ -48,11 +48,16 @@ interface VoiceCardProps {
   action: ReactNode;
 }
 
+/** "Italian · Italy", but "American English" alone rather than "American English · American". */
+function withAccent(language: string, accent: string | null): string {
+  return accent && !language.toLowerCase().includes(accent.toLowerCase()) ? `${language} · ${accent}` : language;
+}
+
 export function VoiceCard({ voice, playing, loading, selected, onPlay, onFavorite, action }: VoiceCardProps) {
   const t = useT();
   const locale = useLocale();
   const facts = [
-    languageName(voice.language, locale) + (voice.accent ? ` · ${voiceTagLabel(t, "accent", voice.accent)}` : ""),
+    withAccent(languageName(voice.language, locale), voice.accent ? voiceTagLabel(t, "accent", voice.accent) : null),
     voice.gender ? t(`voices.gender.${voice.gender}`) : null,
     voice.age ? t(`voices.age.${voice.age}`) : null,
     voice.style && voice.style !== "neutral" && !voice.cloned ? voiceTagLabel(t, "style", voice.style) : null,
