@@ -41,6 +41,9 @@ describe("zh glossary", () => {
       { found: "您", preferred: "你" },
       { found: "文字转语音", preferred: "文本转语音" },
     ]);
+    expect(glossaryViolations("每月 300 点")).toEqual([{ found: "0 点", preferred: "积分" }]);
+    expect(glossaryViolations("{n} 点")).toEqual([{ found: "} 点", preferred: "积分" }]);
+    expect(glossaryViolations("点击 3 点钟")).toEqual([]);
   });
 
   it("the zh catalogue the pages use follows it", () => {

@@ -60,7 +60,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
         { title: "语速、音调与停顿", body: "每个任务都能单独调节语速，并在需要留白的地方插入停顿。" },
         { title: "长篇脚本", body: "脚本按句子切分后再合成为一个文件，十分钟的课程只需一个任务。" },
         { title: "自带字幕", body: "每个任务都可导出与音频对齐的 SRT 或 VTT 字幕，直接导入剪辑软件。" },
-        { title: "使用自己的声音", body: "在获得授权的前提下使用克隆音色，让品牌或频道的声音保持一致。" },
+        { title: "使用自己的声音", body: "在获得授权的前提下使用克隆声音，让品牌或频道的声音保持一致。" },
         { title: "历史记录与重新生成", body: "每次生成都会连同参数一起保存，改一句话即可重新生成，不必从头再来。" },
       ],
       stepsTitle: "使用流程",
@@ -113,7 +113,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
     },
     zh: {
       title: "语音转语音：为录音换声",
-      description: "保留原录音的节奏与情绪，把声音替换成声音库中的声音或你自己的克隆音色。",
+      description: "保留原录音的节奏与情绪，把声音替换成声音库中的声音或你自己的克隆声音。",
       eyebrow: "语音转语音",
       h1: "保留表演，更换声音",
       lead: "上传一段录音，Voxwork 会用另一个声音重新演绎，同时保留原有的语速、停顿和重音。适合“表演到位，但声音不对”的情况。",
@@ -187,8 +187,8 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       features: [
         { title: "样本不必很长", body: "一两分钟清晰的讲话即可开始；样本越丰富，音色越稳定。" },
         { title: "授权优先", body: "每次克隆都需要确认：这是你自己的声音，或已获得说话人的许可。" },
-        { title: "处处可用", body: "克隆音色会出现在声音库中，可用于文本转语音、配音和视频翻译。" },
-        { title: "按套餐分配名额", body: "免费版可保留 1 个克隆音色，专业版 10 个，商业版 50 个；删除后即可释放名额。" },
+        { title: "处处可用", body: "克隆声音会出现在声音库中，可用于文本转语音、配音和视频翻译。" },
+        { title: "按套餐分配名额", body: "免费版可保留 1 个克隆声音，专业版 10 个，商业版 50 个；删除后即可释放名额。" },
       ],
       stepsTitle: "使用流程",
       steps: [
@@ -203,8 +203,8 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       },
       faqs: [
         { q: "可以克隆别人的声音吗？", a: "只有在对方明确同意的情况下才可以，并请保留书面授权。被举报未经同意使用的音色会被删除。" },
-        { q: "谁能听到我的克隆音色？", a: "只有你自己。克隆音色仅属于你的账号，不会加入公共声音库。" },
-        { q: "克隆音色可以删除吗？", a: "可以，随时在声音库中删除。删除后会释放名额，并在引擎允许时同步从引擎中移除。" },
+        { q: "谁能听到我的克隆声音？", a: "只有你自己。克隆声音仅属于你的账号，不会加入公共声音库。" },
+        { q: "克隆声音可以删除吗？", a: "可以，随时在声音库中删除。删除后会释放名额，并在引擎允许时同步从引擎中移除。" },
       ],
       closingTitle: "负责任地克隆，稳定地发布",
       closingLead: "让你的频道、课程或店铺始终使用同一个声音。",
@@ -242,7 +242,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
     },
     zh: {
       title: "声音库：找到合适的声音",
-      description: "按语言、性别、年龄和风格浏览、试听预置音色，收藏常用音色，并集中管理你的克隆音色。",
+      description: "按语言、性别、年龄和风格浏览、试听预置音色，收藏常用音色，并集中管理你的克隆声音。",
       eyebrow: "声音库",
       h1: "为你的内容找到合适的声音",
       lead: "按语言和风格搜索音色，用你自己的句子试听，把每周都要用的声音收藏起来。",
@@ -252,7 +252,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
         { title: "筛选与搜索", body: "按语言、性别、年龄段以及沉稳、活力、讲故事等风格筛选。" },
         { title: "用你的文字试听", body: "选定之前，先听听它朗读你脚本中的一句话。" },
         { title: "收藏夹", body: "为每个项目保留一份短名单，团队每次都能选到同样的声音。" },
-        { title: "你的克隆音色", body: "克隆音色与预置音色放在一起，并标注为私有。" },
+        { title: "你的克隆声音", body: "克隆声音与预置音色放在一起，并标注为私有。" },
       ],
       stepsTitle: "如何挑选",
       steps: [
@@ -264,7 +264,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       note: ENGINE_NOTE_ZH,
       faqs: [
         { q: "一共有多少音色？", a: "取决于工作区配置的引擎：本地引擎提供少量离线音色，远程引擎会带来各自的音色目录。" },
-        { q: "可以把克隆音色分享给同事吗？", a: "暂时不行。克隆音色只属于创建它的账号。" },
+        { q: "可以把克隆声音分享给同事吗？", a: "暂时不行。克隆声音只属于创建它的账号。" },
       ],
       closingTitle: "几分钟选定音色",
       closingLead: "用你自己的脚本试听，把喜欢的留下来。",

@@ -166,7 +166,7 @@ const ZH: typeof EN = {
     pendingBody: "支付服务商尚未确认订单“{id}”。本页每隔几秒会自动刷新状态；你也可以稍后再来，不会有任何损失。",
     paidTitle: "支付成功，感谢你的支持！",
     paidPlan: "你的{plan}已生效。",
-    paidPoints: "已向你的余额添加 {points} 点。",
+    paidPoints: "已向你的余额添加 {points} 积分。",
     failedTitle: "支付未成功",
     failedBody: "订单“{id}”支付失败，没有产生任何扣款。你可以在价格页面重新购买。",
     cancelledTitle: "已取消支付",

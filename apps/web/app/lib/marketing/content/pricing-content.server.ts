@@ -97,7 +97,7 @@ const COPY = {
     rows: {
       pointsPerMonth: "每月赠送积分",
       maxVideoMinutesPerJob: "单个任务最长视频",
-      voiceCloneSlots: "可保留的克隆音色",
+      voiceCloneSlots: "可保留的克隆声音",
       concurrentJobs: "同时运行的任务数",
       waitingJobs: "可排队等待的任务数",
       uploadSizeMb: "单个文件上传上限",
@@ -115,7 +115,7 @@ const COPY = {
     vtBody: "除了积分之外，套餐还限制每个自然月可以运行视频翻译的次数：免费版 3 次，专业版 50 次，商业版不限。视频翻译或专业视频翻译每运行一次计 1 次，无论配音几种语言；专业版审校时重新生成台词按句扣积分，不算新的一次。次数在每月 1 日重置。",
     packsTitle: "积分包",
     packsLead: "任何套餐都可以一次性充值。购买的积分在账号存续期间不会过期。",
-    points: "{n} 点",
+    points: "{n} 积分",
     buyPack: "在工作台购买",
     notesTitle: "需要了解",
     notes: [
