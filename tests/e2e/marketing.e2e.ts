@@ -185,7 +185,7 @@ test.describe('marketing behaviour', () => {
     await page.waitForLoadState('networkidle');
     await page.locator('footer').getByRole('link', { name: '价格', exact: true }).click();
     await expect(page).toHaveURL(/\/zh\/pricing$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('简单的套餐，用点数结算');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('简单的套餐，用积分结算');
     await page.locator('footer').getByRole('link', { name: '关于我们' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('我们为多语言发布的人打造工具');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');

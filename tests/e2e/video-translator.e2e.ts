@@ -94,7 +94,7 @@ test('en, 1440 px: upload a clip, dub it into Spanish from its SRT, play and dow
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('视频翻译');
   await expect(page.getByTestId('translation-result')).toBeVisible({ timeout: 30_000 });
   expect((await loadedVideo(page.getByTestId('player-original'))).track).toBe('en');
-  await expect(page.getByTestId('translation-result')).toContainText('文字来自您的字幕文件');
+  await expect(page.getByTestId('translation-result')).toContainText('文字来自你的字幕文件');
   await seekPlayers(page, 1);
   await fullPageShot(page, testInfo.outputPath('zh-375-dark-result.png'));
 });
@@ -141,7 +141,7 @@ const REVIEW_RUNS = [
   {
     locale: 'zh', width: 375, scheme: 'dark', prefix: '/zh',
     edited: 'Hola a todos, esta línea la escribí yo en móvil.',
-    texts: { pendingOne: '有 1 句修改过的台词尚未配音', regenerate: '重新生成 1 句 · 2 积分', nothingPending: '所有台词都已配音', yourText: '您的文字', note: '视频翻译：重新配音 1 句', reserved: '预留' },
+    texts: { pendingOne: '有 1 句修改过的台词尚未配音', regenerate: '重新生成 1 句 · 2 积分', nothingPending: '所有台词都已配音', yourText: '你的文字', note: '视频翻译：重新配音 1 句', reserved: '预留' },
   },
 ] as const;
 

@@ -77,7 +77,7 @@ describe.each(testDatabases().slice(0, 1))('speech tools on %s', (_name, open) =
   let englishVoice: VoiceView;
 
   it('the library lists at least 40 voices in at least 10 languages, filters, and keeps favourites', async () => {
-    const all = await data<{ total: number; list: VoiceView[]; facets: { languages: Array<{ value: string }> } }>('/api/voices/list', { pageSize: 200 });
+    const all = await data<{ total: number; list: VoiceView[]; facets: { languages: Array<{ value: string; count: number }>; engines: Array<{ value: string; label?: string }> } }>('/api/voices/list', { pageSize: 200 });
     expect(all.total).toBeGreaterThanOrEqual(40);
     expect(all.facets.languages.length).toBeGreaterThanOrEqual(10);
     for (const voice of all.list) expect(voice).toMatchObject({ name: expect.any(String), language: expect.any(String), description: expect.any(String) });
@@ -88,6 +88,17 @@ describe.each(testDatabases().slice(0, 1))('speech tools on %s', (_name, open) =
     expect(chinese.list.length).toBeGreaterThan(0);
     for (const voice of chinese.list) expect(voice.gender).toBe('male');
     expect(chinese.list.map((voice) => voice.key)).toContain('espeak:espeak-ng/cmn+m3');
+
+    // Each language's count is the number of voices its filter lists (Cantonese is not counted as Chinese).
+    const languages = all.facets.languages.map((option) => option.value);
+    expect(languages).toContain('yue');
+    expect(languages).not.toContain('cmn');
+    expect(languages.filter((value) => value.includes('-'))).toEqual([]);
+    for (const option of all.facets.languages) {
+      const listed = await data<{ total: number }>('/api/voices/list', { language: option.value, pageSize: 1 });
+      expect(listed.total, option.value).toBe(option.count);
+    }
+    expect(all.facets.engines.find((option) => option.value === 'flite:flite')?.label).toBe('Flite');
     expect((await data<{ list: VoiceView[] }>('/api/voices/list', { query: 'whisper' })).list.map((voice) => voice.name)).toContain('Wren');
 
     await data('/api/voices/favorite', { voiceKey: englishVoice.key, favorite: true });

@@ -350,7 +350,7 @@ describe('uploads', () => {
       message: 'This image is 30000×30000 pixels; your plan allows up to 8192 pixels a side and 40 megapixels. Resize it or upgrade your plan.',
     });
     const zh = await smallUpload(pro, 'bomb.png', bomb, 'zh-CN');
-    expect(zh).toMatchObject({ code: ErrorCode.UPLOAD_IMAGE_DIMENSIONS_TOO_LARGE, message: '这张图片为 30000×30000 像素，您的套餐最多允许每边 12000 像素、共 64 百万像素。请缩小图片或升级套餐。' });
+    expect(zh).toMatchObject({ code: ErrorCode.UPLOAD_IMAGE_DIMENSIONS_TOO_LARGE, message: '这张图片为 30000×30000 像素，你的套餐最多允许每边 12000 像素、共 64 百万像素。请缩小图片或升级套餐。' });
     // The resumable route refuses it the same way.
     const created = await createTus(free, 'bomb.png', bomb.length);
     expect(created.status).toBe(201);

@@ -1,3 +1,4 @@
+import type { VoiceSound } from '@voxwork/contract';
 import type { LibraryVoice, VoiceAge } from '@voxwork/core';
 import { previewSentence } from '@voxwork/core';
 import type { EngineDescriptor, SynthesisVoice } from '@voxwork/engines';
@@ -6,7 +7,7 @@ import type { EngineDescriptor, SynthesisVoice } from '@voxwork/engines';
  * The voice library as people see it: each engine voice with a name, accent, gender, age, style
  * and use cases. eSpeak NG has ~130 languages × ~100 variants; the library curates two voices per
  * well-supported language (plus a few styled English ones) instead of listing 13,000 combinations.
- * Voices of other engines (festival, flite, remote) are all listed, described from their ids.
+ * Voices of other engines (festival, flite, remote) are all listed; local ones are named below.
  */
 
 interface Persona {
@@ -61,23 +62,40 @@ export const ESPEAK_PERSONAS: readonly Persona[] = [
   ...pair('ms', 'Malaysia', 'Aisyah', 'Hafiz', SOCIAL, NARRATION),
 ];
 
-/** Names and descriptions for voices of other local engines, by a fragment of their id. */
-const KNOWN_VOICES: ReadonlyArray<{ match: RegExp; name: string; accent: string; age?: VoiceAge; style?: string; useCases: string[] }> = [
-  { match: /slt/, name: 'Sloane', accent: 'American', style: 'clear', useCases: ['narration', 'e-learning', 'audiobook'] },
-  { match: /kal/, name: 'Kal', accent: 'American', useCases: ['announcements', 'assistant'] },
-  { match: /ked/, name: 'Ked', accent: 'American', useCases: ['announcements'] },
-  { match: /awb/, name: 'Alan', accent: 'Scottish', useCases: ['storytelling', 'narration'] },
-  { match: /rms/, name: 'Rick', accent: 'American', useCases: ['narration', 'podcast'] },
-  { match: /ona/, name: 'Ona', accent: 'Catalonia', useCases: ['narration'] },
-  { match: /(^|_)lp(_|$)/, name: 'Lucia', accent: 'Italy', useCases: ['narration'] },
-  { match: /(^|_)pc(_|$)/, name: 'Piero', accent: 'Italy', useCases: ['narration'] },
-  { match: /nsh|ru/, name: 'Nikolai', accent: 'Russia', useCases: ['narration'] },
-  { match: /dita/, name: 'Dita', accent: 'Czechia', useCases: ['narration'] },
-  { match: /czech_ph|(^|_)ph(_|$)/, name: 'Pavel', accent: 'Czechia', useCases: ['narration'] },
-  { match: /suo_fi_lj|lj/, name: 'Liisa', accent: 'Finland', useCases: ['narration'] },
-  { match: /hy_fi_mv|mv/, name: 'Mikko', accent: 'Finland', useCases: ['narration'] },
-  { match: /nsk|hindi/i, name: 'Nitin', accent: 'India', useCases: ['narration'] },
-];
+/**
+ * People's names and descriptions for the voices of the other local engines, by `<engine id>/<voice
+ * id>`: each name is given once in the library (festival and flite both have a "slt" and a "kal"
+ * voice: they are different voices and get different names). `sound` is how the voice sounds; the
+ * web app turns it and the use cases into a description in the page's language.
+ */
+interface KnownVoice {
+  name: string;
+  accent: string;
+  age?: VoiceAge;
+  style?: string;
+  sound: VoiceSound;
+  useCases: string[];
+}
+
+export const KNOWN_LOCAL_VOICES: Readonly<Record<string, KnownVoice>> = {
+  'festival:festival/cmu_us_slt_arctic_hts': { name: 'Sloane', accent: 'American', style: 'clear', sound: 'parametric', useCases: ['narration', 'e-learning', 'audiobook'] },
+  'festival:festival/kal_diphone': { name: 'Kal', accent: 'American', sound: 'diphone', useCases: ['announcements', 'assistant'] },
+  'festival:festival/ked_diphone': { name: 'Ked', accent: 'American', sound: 'diphone', useCases: ['announcements'] },
+  'festival:festival/upc_ca_ona_hts': { name: 'Ona', accent: 'Catalonia', style: 'clear', sound: 'parametric', useCases: ['narration', 'e-learning'] },
+  'festival:festival/lp_diphone': { name: 'Lucia', accent: 'Italy', sound: 'diphone', useCases: ['narration', 'announcements'] },
+  'festival:festival/pc_diphone': { name: 'Piero', accent: 'Italy', sound: 'diphone', useCases: ['narration', 'announcements'] },
+  'festival:festival/msu_ru_nsh_clunits': { name: 'Nikolai', accent: 'Russia', sound: 'unit-selection', useCases: ['narration', 'storytelling'] },
+  'festival:festival/czech_dita': { name: 'Dita', accent: 'Czechia', sound: 'diphone', useCases: ['narration', 'announcements'] },
+  'festival:festival/czech_ph': { name: 'Pavel', accent: 'Czechia', sound: 'diphone', useCases: ['narration', 'announcements'] },
+  'festival:festival/suo_fi_lj_diphone': { name: 'Liisa', accent: 'Finland', sound: 'diphone', useCases: ['narration', 'announcements'] },
+  'festival:festival/hy_fi_mv_diphone': { name: 'Mikko', accent: 'Finland', sound: 'diphone', useCases: ['narration', 'announcements'] },
+  'festival:festival/hindi_NSK_diphone': { name: 'Nitin', accent: 'India', sound: 'diphone', useCases: ['narration'] },
+  'flite:flite/slt': { name: 'Stella', accent: 'American', sound: 'clustergen', useCases: ['narration', 'e-learning'] },
+  'flite:flite/rms': { name: 'Rick', accent: 'American', sound: 'clustergen', useCases: ['narration', 'podcast'] },
+  'flite:flite/awb': { name: 'Alan', accent: 'Scottish', sound: 'clustergen', useCases: ['storytelling', 'narration'] },
+  'flite:flite/kal16': { name: 'Keith', accent: 'American', sound: 'diphone', useCases: ['announcements', 'assistant'] },
+  'flite:flite/kal': { name: 'Ken', accent: 'American', style: 'telephone', sound: 'diphone', useCases: ['announcements', 'games'] },
+};
 
 /** Vendors describe age in words of their own ("young", "middle aged", "old"). */
 function ageOf(value: string | undefined): VoiceAge | undefined {
@@ -91,13 +109,14 @@ function ageOf(value: string | undefined): VoiceAge | undefined {
 const HAN_NAMES = /[\u4e00-\u9fff]/;
 
 function describeOther(voice: SynthesisVoice, descriptor: EngineDescriptor<'speech-synthesizer'>): Omit<LibraryVoice, 'previewText'> {
-  const known = descriptor.location === 'local' ? KNOWN_VOICES.find((entry) => entry.match.test(voice.id)) : undefined;
+  const key = `${descriptor.id}/${voice.id}`;
+  const known = descriptor.location === 'local' ? KNOWN_LOCAL_VOICES[key] : undefined;
   const language = voice.languages[0] ?? 'en';
   return {
-    key: `${descriptor.id}/${voice.id}`,
+    key,
     engineId: descriptor.id,
     voiceId: voice.id,
-    name: known && descriptor.location === 'local' ? known.name : voice.name,
+    name: known ? known.name : voice.name,
     language,
     languages: voice.languages,
     accent: voice.accent ?? known?.accent ?? null,
@@ -107,7 +126,9 @@ function describeOther(voice: SynthesisVoice, descriptor: EngineDescriptor<'spee
     useCases: voice.useCases?.length ? voice.useCases : (known?.useCases ?? ['narration']),
     engineName: descriptor.displayName,
     location: descriptor.location,
-    qualityTier: /hts/i.test(voice.id) || descriptor.location === 'remote' ? descriptor.qualityTier : descriptor.location === 'local' && descriptor.qualityTier === 'premium' ? 'standard' : /diphone|clunits|kal|ked/.test(voice.id) ? 'basic' : descriptor.qualityTier,
+    // A known voice's tier follows how it sounds (festival's tier is its HTS voice's; its diphone voices are basic).
+    qualityTier: known ? (known.sound === 'parametric' ? descriptor.qualityTier : 'basic') : /hts/i.test(voice.id) || descriptor.location === 'remote' ? descriptor.qualityTier : descriptor.location === 'local' && descriptor.qualityTier === 'premium' ? 'standard' : /diphone|clunits|kal|ked/.test(voice.id) ? 'basic' : descriptor.qualityTier,
+    sound: known?.sound ?? (descriptor.location === 'remote' ? 'neural' : 'synthetic'),
     description: voice.description ?? descriptor.description,
   };
 }
@@ -137,6 +158,7 @@ export function libraryVoicesOf(descriptor: EngineDescriptor<'speech-synthesizer
         engineName: descriptor.displayName,
         location: descriptor.location,
         qualityTier: descriptor.qualityTier,
+        sound: 'formant',
         description: descriptor.description,
       }),
     ];

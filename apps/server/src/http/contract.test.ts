@@ -64,7 +64,7 @@ describe('call contract at the HTTP edge', () => {
     const response = await post('/api/system/time', {}, { url: signed('/api/system/time', Date.now() - 6 * 60 * 1000), headers: { 'accept-language': 'zh-CN' } });
     const body = response.json();
     expect(body.code).toBe(ErrorCode.TIMESTAMP_OUT_OF_WINDOW);
-    expect(body.message).toBe('您设备的时间与服务器相差太大，请检查日期和时间设置后重试。');
+    expect(body.message).toBe('你的设备时间与服务器相差太大，请检查日期和时间设置后重试。');
     expect(body.data.serverTime).toEqual(expect.any(Number));
   });
 

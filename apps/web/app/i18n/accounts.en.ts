@@ -98,8 +98,10 @@ export const accountsEn = {
   },
   ledgerNotes: {
     monthlyGrant: "{plan} plan, {month}",
-    regeneratedOne: "Video translation: 1 line spoken again",
-    regeneratedMany: "Video translation: {count} lines spoken again",
+    planMonth: "{plan} plan, one month",
+    planYear: "{plan} plan, one year",
+    pointPack: { one: "Point pack: {count} point", other: "Point pack: {count} points" },
+    regenerated: { one: "Video translation: {count} line spoken again", other: "Video translation: {count} lines spoken again" },
   },
   entryTypes: {
     grant: "Monthly grant",
@@ -124,10 +126,8 @@ export const accountsEn = {
     redirecting: "Opening checkout…",
     pointsPerMonth: "{points} points a month",
     maxMinutes: "Up to {minutes} min of video per job",
-    cloneSlots: "{slots} cloned voices",
-    concurrent: "{jobs} jobs at a time",
-    cloneSlotsOne: "1 cloned voice",
-    concurrentOne: "1 job at a time",
+    cloneSlots: { one: "{count} cloned voice", other: "{count} cloned voices" },
+    concurrent: { one: "{count} job at a time", other: "{count} jobs at a time" },
     watermarkFree: "No watermark",
   },
   account: {

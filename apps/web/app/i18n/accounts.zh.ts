@@ -1,6 +1,6 @@
 import type { accountsEn } from "./accounts.en";
 
-/** 账户（issue 4）：登录注册页面、身份错误、账户页面、顶部用户菜单。 */
+/** 账号（issue 4）：登录注册页面、身份错误、账号页面、顶部用户菜单。 */
 export const accountsZh: typeof accountsEn = {
   errors: {
     "invalid-credential": "邮箱或密码不正确。",
@@ -60,7 +60,7 @@ export const accountsZh: typeof accountsEn = {
   menu: {
     points: "{points} 积分",
     plan: "套餐：{plan}",
-    account: "账户",
+    account: "账号",
     myPlan: "我的套餐",
     signOut: "退出登录",
     signedOut: "你已退出登录。",
@@ -100,8 +100,10 @@ export const accountsZh: typeof accountsEn = {
   },
   ledgerNotes: {
     monthlyGrant: "{plan}，{month}",
-    regeneratedOne: "视频翻译：重新配音 1 句",
-    regeneratedMany: "视频翻译：重新配音 {count} 句",
+    planMonth: "{plan}，一个月",
+    planYear: "{plan}，一年",
+    pointPack: { one: "积分包：{count} 积分", other: "积分包：{count} 积分" },
+    regenerated: { one: "视频翻译：重新配音 {count} 句", other: "视频翻译：重新配音 {count} 句" },
   },
   entryTypes: {
     grant: "每月赠送",
@@ -126,14 +128,12 @@ export const accountsZh: typeof accountsEn = {
     redirecting: "正在打开结账页面……",
     pointsPerMonth: "每月 {points} 积分",
     maxMinutes: "每个任务最长 {minutes} 分钟视频",
-    cloneSlots: "{slots} 个克隆声音",
-    concurrent: "同时运行 {jobs} 个任务",
-    cloneSlotsOne: "1 个克隆声音",
-    concurrentOne: "同时运行 1 个任务",
+    cloneSlots: { one: "{count} 个克隆声音", other: "{count} 个克隆声音" },
+    concurrent: { one: "同时运行 {count} 个任务", other: "同时运行 {count} 个任务" },
     watermarkFree: "无水印",
   },
   account: {
-    title: "账户",
+    title: "账号",
     profile: "个人资料",
     nickname: "昵称",
     saveNickname: "保存",

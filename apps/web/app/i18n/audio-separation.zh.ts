@@ -4,9 +4,9 @@ import type { audioSeparationEn } from "./audio-separation.en";
 export const audioSeparationZh: typeof audioSeparationEn = {
   title: "人声分离",
   lead: "把一段录音或视频的声音分成人声和背景声两条音轨。两条音轨都提供 WAV 和 MP3，时长与原音频完全一致。",
-  sourceTitle: "1. 您的音频或视频",
+  sourceTitle: "1. 你的音频或视频",
   replace: "换一个文件",
-  limit: "您的套餐每个文件最长 {minutes} 分钟。",
+  limit: "你的套餐每个文件最长 {minutes} 分钟。",
   videoNote: "将分离视频的第一条音轨。",
   engineTitle: "2. 分离方式",
   location: { local: "本地", remote: "远程" },
@@ -18,7 +18,7 @@ export const audioSeparationZh: typeof audioSeparationEn = {
     },
     elevenlabs: {
       name: "ElevenLabs 人声提取",
-      description: "神经网络人声提取：从音乐、音效和噪声中取出人声；背景声是去掉该人声后的原音频。您的音频会发送给 ElevenLabs。",
+      description: "神经网络人声提取：从音乐、音效和噪声中取出人声；背景声是去掉该人声后的原音频。你的音频会发送给 ElevenLabs。",
     },
   },
   noEngines: "此处尚未配置分离引擎。",

@@ -3,7 +3,7 @@ import type { avatarEn } from "./avatar.en";
 /** AI 数字人视频（工具 `avatar`）。键与 `avatar.en.ts` 完全一致。 */
 export const avatarZh: typeof avatarEn = {
   title: "AI 数字人视频",
-  lead: "让插画主播或真人照片按场景念出您的脚本，配上您选择的背景和字幕。所有动画都在我们的服务器上生成；照片使用经典人脸动画驱动，管理员配置神经口型引擎后也可使用该引擎。",
+  lead: "让插画主播或真人照片按场景念出你的脚本，配上你选择的背景和字幕。所有动画都在我们的服务器上生成；照片使用经典人脸动画驱动，管理员配置神经口型引擎后也可使用该引擎。",
   scenes: "场景",
   scene: "场景 {number}",
   addScene: "添加场景",
@@ -17,8 +17,7 @@ export const avatarZh: typeof avatarEn = {
     finding: "正在查找人脸…",
     pick: "选择说话的人脸",
     face: "人脸 {number}",
-    found: "找到 {count} 张人脸：请点击说话的那一张。",
-    foundOne: "找到 1 张人脸。",
+    found: { one: "找到 {count} 张人脸。", other: "找到 {count} 张人脸：请点击说话的那一张。" },
     replace: "换一张照片",
   },
   speech: { label: "说什么", script: "脚本", recording: "录音", placeholder: "输入主播要说的话…", characters: "{count} / {max} 字符", uploadRecording: "上传一段录音（或带声音的视频），主播的口型会跟着它动。" },
@@ -42,5 +41,5 @@ export const avatarZh: typeof avatarEn = {
   creating: "正在渲染…",
   started: "已开始：预留 {cost} 积分。",
   result: { title: "结果", download: "下载 MP4", captions: "下载字幕（VTT）" },
-  hub: { title: "照片说话", hint: "在 AI 数字人视频中，让一张人像照片说出您的脚本或录音。" },
+  hub: { title: "照片说话", hint: "在 AI 数字人视频中，让一张人像照片说出你的脚本或录音。" },
 };

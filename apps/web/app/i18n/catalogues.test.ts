@@ -32,12 +32,14 @@ function usedKeys(): { literal: Set<string>; patterns: Set<string> } {
   const literal = new Set<string>();
   const patterns = new Set<string>();
   const call = /\b(?:t|translate)\(\s*(?:locale\s*,\s*|[a-zA-Z.]+\s*,\s*)?(["'`])([a-zA-Z0-9_.${}-]+)\1/g;
+  // Plural messages (`tp(key, count)`, `tPlural(locale, key, count)`) name the object of forms: its `other` form must exist.
+  const pluralCall = /\b(?:tp|tPlural)\(\s*(?:locale\s*,\s*)?(["'`])([a-zA-Z0-9_.${}-]+)\1/g;
   const metaKey = /\b(?:titleKey|descriptionKey|labelKey)\s*:\s*(["'`])([a-zA-Z0-9_.${}-]+)\1/g;
   for (const file of sourceFiles(APP_DIR)) {
     const text = readFileSync(file, "utf8");
-    for (const regex of [call, metaKey]) {
+    for (const regex of [call, metaKey, pluralCall]) {
       for (const match of text.matchAll(regex)) {
-        const key = match[2]!;
+        const key = regex === pluralCall ? `${match[2]!}.other` : match[2]!;
         if (!key.includes(".")) continue; // not a catalogue key (e.g. t("x") in unrelated code)
         (key.includes("${") ? patterns : literal).add(key);
       }

@@ -76,6 +76,40 @@ export function t(locale: Locale, key: MessageKey, params?: MessageParams): stri
   );
 }
 
+/**
+ * A message that depends on a count is an object of plural forms (CLDR categories through
+ * `Intl.PluralRules`): English has `one` and `other`; Chinese has only `other` (it counts with
+ * measure words, not plurals: "1 个声音", "3 个声音"), but its catalogue has the same keys as
+ * English, so its `one` is the same sentence with 1.
+ */
+export type PluralForms = { one: string; other: string };
+
+/** The key of every plural message, e.g. `"accounts.pricing.cloneSlots"`. */
+export type PluralKey = {
+  [K in MessageKey]: K extends `${infer Base}.other` ? (`${Base}.one` extends MessageKey ? Base : never) : never;
+}[MessageKey];
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+const countFormats = new Map<Locale, Intl.NumberFormat>();
+
+/** The plural form of `key` for `count`, with `{count}` filled in (formatted for the locale) and any other params. */
+export function tPlural(locale: Locale, key: PluralKey, count: number, params?: MessageParams): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(LANGUAGE_TAGS[locale])));
+  let numbers = countFormats.get(locale);
+  if (!numbers) countFormats.set(locale, (numbers = new Intl.NumberFormat(LANGUAGE_TAGS[locale])));
+  const form = rules.select(count) === "one" ? "one" : "other";
+  return t(locale, `${key}.${form}` as MessageKey, { count: numbers.format(count), ...params });
+}
+
+export type TranslatePlural = (key: PluralKey, count: number, params?: MessageParams) => string;
+
+/** `const tp = usePlural(); tp("voices.voice.showing", total, { shown })` — bound to the current URL's locale. */
+export function usePlural(): TranslatePlural {
+  const locale = useLocale();
+  return (key, count, params) => tPlural(locale, key, count, params);
+}
+
 /** Locale of the current URL. Must be rendered inside the router. */
 export function useLocale(): Locale {
   return localeFromPath(useLocation().pathname);

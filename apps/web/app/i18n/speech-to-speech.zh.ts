@@ -3,8 +3,8 @@ import type { speechToSpeechEn } from "./speech-to-speech.en";
 /** 语音转语音（工具 `speech-to-speech`）。键与 `speech-to-speech.en.ts` 完全一致。 */
 export const speechToSpeechZh: typeof speechToSpeechEn = {
   title: "语音转语音",
-  lead: "用您的方式说，用另一个声音听：保留录音的节奏和语调。",
-  sourceTitle: "1. 您的语音",
+  lead: "用你的方式说，用另一个声音听：保留录音的节奏和语调。",
+  sourceTitle: "1. 你的语音",
   targetTitle: "2. 目标声音",
   optionsTitle: "3. 选项",
   denoise: "去除背景噪声",

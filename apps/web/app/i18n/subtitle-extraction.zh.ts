@@ -4,9 +4,9 @@ import type { subtitleExtractionEn } from "./subtitle-extraction.en";
 export const subtitleExtractionZh: typeof subtitleExtractionEn = {
   title: "字幕提取",
   lead: "把视频画面中的硬字幕识别成带时间的字幕行、SRT、VTT 和纯文本稿，支持中文、英文或中英双语。",
-  sourceTitle: "1. 您的视频",
+  sourceTitle: "1. 你的视频",
   replace: "换一个视频",
-  limit: "您的套餐每个视频最长 {minutes} 分钟。",
+  limit: "你的套餐每个视频最长 {minutes} 分钟。",
   languagesTitle: "2. 要识别的字幕",
   languages: {
     both: "中文和英文",

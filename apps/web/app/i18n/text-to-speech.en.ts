@@ -37,6 +37,8 @@ export const textToSpeechEn = {
   generateShortcut: "Ctrl+Enter",
   generating: "Generating…",
   emptyText: "Type some text to speak first.",
+  emptyHint: "Type or paste the text to speak, then generate.",
+  pasteCut: "The pasted text was longer than the script can hold ({max} characters): the first {kept} characters were pasted and the last {cut} left out.",
   previewing: "Playing the first sentence while the rest is generated…",
   previewLabel: "First sentence preview",
   resultTitle: "Result",

@@ -1,21 +1,21 @@
 import type { textToSpeechEn } from "./text-to-speech.en";
 
 /**
- * 文字转语音（工具 `text-to-speech`）：编辑器及其发音词典（`components/text-to-speech/`）。
+ * 文本转语音（工具 `text-to-speech`）：编辑器及其发音词典（`components/text-to-speech/`）。
  * 键与 `text-to-speech.en.ts` 完全一致。
  */
 export const textToSpeechZh: typeof textToSpeechEn = {
-  title: "文字转语音",
+  title: "文本转语音",
   lead: "输入或粘贴文稿，选择声音，生成带字幕的语音。",
   scriptLabel: "文稿",
   scriptPlaceholder: "在此输入或粘贴文字。用 [pause 1s] 插入停顿；对话模式下每行以名字加冒号开头（Anna: 你好！）。",
   characters: "{count} / {limit} 字符",
-  overLimit: "您的套餐每个任务最多 {limit} 个字符。请缩短文字或升级套餐。",
+  overLimit: "你的套餐每个任务最多 {limit} 个字符。请缩短文字或升级套餐。",
   estimate: "预计消耗：{cost} 积分",
   insertPause: "插入停顿",
   pauseLength: "停顿时长",
   dialogueMode: "对话模式",
-  dialogueHint: "以名字加冒号开头的行（Anna: …）会用您为该名字指定的声音朗读。",
+  dialogueHint: "以名字加冒号开头的行（Anna: …）会用你为该名字指定的声音朗读。",
   speakersTitle: "说话人",
   speakerVoice: "{speaker} 的声音",
   noSpeakers: "还没有说话人：在行首写上名字和冒号。",
@@ -38,6 +38,8 @@ export const textToSpeechZh: typeof textToSpeechEn = {
   generateShortcut: "Ctrl+Enter",
   generating: "生成中…",
   emptyText: "请先输入要朗读的文字。",
+  emptyHint: "输入或粘贴要朗读的文本后即可生成。",
+  pasteCut: "粘贴的文本超出了脚本的容量（{max} 个字符）：已粘贴前 {kept} 个字符，末尾 {cut} 个字符未粘贴。",
   previewing: "正在播放第一句，其余部分生成中…",
   previewLabel: "第一句试听",
   resultTitle: "结果",

@@ -5,9 +5,9 @@
  */
 export const toolSharedEn = {
   common: {
-    points: "{count} points",
+    points: { one: "{count} point", other: "{count} points" },
     pointsShort: "{count} pts",
-    available: "Available: {count} points",
+    available: { one: "Available: {count} point", other: "Available: {count} points" },
     notEnoughPoints: "Not enough points: this needs {cost}, you have {available}.",
     download: "Download",
     cancel: "Cancel",

@@ -6,10 +6,10 @@ import type { toolSharedEn } from "./tool-shared.en";
  */
 export const toolSharedZh: typeof toolSharedEn = {
   common: {
-    points: "{count} 积分",
+    points: { one: "{count} 积分", other: "{count} 积分" },
     pointsShort: "{count} 分",
-    available: "可用：{count} 积分",
-    notEnoughPoints: "积分不足：需要 {cost}，您有 {available}。",
+    available: { one: "可用：{count} 积分", other: "可用：{count} 积分" },
+    notEnoughPoints: "积分不足：需要 {cost}，你有 {available}。",
     download: "下载",
     cancel: "取消",
     close: "关闭",
@@ -21,7 +21,7 @@ export const toolSharedZh: typeof toolSharedEn = {
     working: "处理中…",
     progress: "{progress}% · {stage}",
     queued: "正在排队…",
-    waitingForSlot: "等待空闲名额：您的套餐会先运行您的其他任务…",
+    waitingForSlot: "等待空闲名额：你的套餐会先运行你的其他任务…",
     failed: "任务失败：{message}",
     cancelled: "任务已取消，积分已退回。",
     historyTitle: "最近的结果",

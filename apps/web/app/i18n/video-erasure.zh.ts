@@ -3,10 +3,10 @@ import type { videoErasureEn } from "./video-erasure.en";
 /** 视频擦除（工具 `video-erasure`）与 AI 工具中心。键与 `video-erasure.en.ts` 完全一致。 */
 export const videoErasureZh: typeof videoErasureEn = {
   title: "视频擦除",
-  lead: "去除硬字幕、文字、水印和台标。只改动您标记的像素，声音原样保留。",
-  sourceTitle: "1. 您的视频",
+  lead: "去除硬字幕、文字、水印和台标。只改动你标记的像素，声音原样保留。",
+  sourceTitle: "1. 你的视频",
   replace: "换一个视频",
-  limit: "您的套餐每个视频最长 {minutes} 分钟。",
+  limit: "你的套餐每个视频最长 {minutes} 分钟。",
   modeTitle: "2. 擦除什么",
   modes: {
     automatic: "自动查找文字",

@@ -3,9 +3,9 @@ import type { voiceCloningEn } from "./voice-cloning.en";
 /** 声音克隆（工具 `voice-cloning`）。键与 `voice-cloning.en.ts` 完全一致。 */
 export const voiceCloningZh: typeof voiceCloningEn = {
   title: "声音克隆",
-  lead: "用您自己（或已同意者）的录音制作声音，然后在文字转语音和语音转语音中使用。",
-  honestNote: "工作原理：本地克隆会在我们的本地合成器上匹配您声音的音高、频谱包络和语速。这是信号处理，而不是神经网络克隆，听起来更像您声音的“亲戚”而非复制品。配置了远程神经网络引擎时，会用它来克隆，获得神经网络级的音质。",
-  stepRecording: "1. 您的录音",
+  lead: "用你自己（或已同意者）的录音制作声音，然后在文本转语音和语音转语音中使用。",
+  honestNote: "工作原理：本地克隆会在我们的本地合成器上匹配你声音的音高、频谱包络和语速。这是信号处理，而不是神经网络克隆，听起来更像你声音的“亲戚”而非复制品。配置了远程神经网络引擎时，会用它来克隆，获得神经网络级的音质。",
+  stepRecording: "1. 你的录音",
   stepCheck: "2. 质量检测",
   stepDetails: "3. 名称与授权",
   recordingHint: "10 秒至 3 分钟、单人清晰说话的录音。",
@@ -29,7 +29,7 @@ export const voiceCloningZh: typeof voiceCloningEn = {
   creating: "正在创建声音…",
   analysing: "正在分析声音…",
   ready: "“{name}”已就绪。",
-  useInTts: "用于文字转语音",
+  useInTts: "用于文本转语音",
   useInSts: "用于语音转语音",
   myVoices: "我克隆的声音",
   slots: "已用 {used} / {total} 个声音名额",

@@ -20,7 +20,7 @@ import { dubbingZh } from "./dubbing.zh";
 export const zh: Messages = {
   // Marketing-site chrome (owner: marketing content), see marketing.zh.ts.
   marketing: marketingZh,
-  // 账户（issue 4），见 accounts.zh.ts。
+  // 账号（issue 4），见 accounts.zh.ts。
   accounts: accountsZh,
   apiKeys: apiKeysZh,
   // 内容历史与分享链接（issue 6 第 9 项），见 history.zh.ts。
@@ -325,7 +325,7 @@ export const zh: Messages = {
   planNames: {
     free: "免费版",
     pro: "专业版",
-    business: "商务版",
+    business: "商业版",
   },
   giftCode: {
     open: "兑换礼品码",

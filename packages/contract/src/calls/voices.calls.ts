@@ -18,6 +18,16 @@ export const languageTagSchema = singleLineText({ max: 35, trim: true })
 export const voiceGenderSchema = z.enum(['female', 'male', 'neutral']);
 export const voiceAgeSchema = z.enum(['child', 'young', 'adult', 'senior']);
 
+/**
+ * How a voice sounds, as the web app describes it to people (a catalogued key, never engine notes):
+ * `formant` eSpeak NG, `parametric` HTS, `clustergen` flite's statistical voices, `diphone` older
+ * diphone voices, `unit-selection` voices joined from recordings, `neural` remote engines,
+ * `matched` a local cloned voice (signal processing), `synthetic` a local voice not described here.
+ */
+export const VOICE_SOUNDS = ['formant', 'parametric', 'clustergen', 'diphone', 'unit-selection', 'neural', 'matched', 'synthetic'] as const;
+export const voiceSoundSchema = z.enum(VOICE_SOUNDS);
+export type VoiceSound = z.infer<typeof voiceSoundSchema>;
+
 export const voiceViewSchema = z.object({
   key: z.string(),
   name: z.string(),
@@ -33,7 +43,9 @@ export const voiceViewSchema = z.object({
   engineName: z.string(),
   location: z.enum(['local', 'remote']),
   qualityTier: z.enum(['basic', 'standard', 'premium']),
-  /** One honest line about how the voice is made. */
+  /** How the voice sounds: the web app writes the user's description from it, in the page's language. */
+  sound: voiceSoundSchema,
+  /** One honest line about how the voice is made, for operators and API clients (English engine notes; pages never show it). */
   description: z.string(),
   favorite: z.boolean(),
   /** A cloned voice of the caller. */
@@ -48,7 +60,8 @@ export const voiceViewSchema = z.object({
 });
 export type VoiceView = z.infer<typeof voiceViewSchema>;
 
-const facet = z.array(z.object({ value: z.string(), count: z.number().int() }));
+/** A filter's values with their counts; `label` where the value is an id people should not see (engines). */
+const facet = z.array(z.object({ value: z.string(), count: z.number().int(), label: z.string().optional() }));
 
 export const voiceListCall = defineCall({
   path: '/api/voices/list',

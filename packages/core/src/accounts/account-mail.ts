@@ -40,28 +40,28 @@ const copy: Record<Locale, Record<AccountMailKind, { subject: string; intro: str
   },
   zh: {
     'verify-email': {
-      subject: '请验证您的 Voxwork 邮箱',
-      intro: '欢迎使用 Voxwork。请验证您的邮箱地址以完成注册。',
+      subject: '请验证你的 Voxwork 邮箱',
+      intro: '欢迎使用 Voxwork。请验证你的邮箱地址以完成注册。',
       action: '验证邮箱',
-      outro: '如果这不是您本人的操作，请忽略此邮件。链接一小时内有效。',
+      outro: '如果这不是你本人的操作，请忽略此邮件。链接一小时内有效。',
     },
     'reset-password': {
-      subject: '重置您的 Voxwork 密码',
-      intro: '我们收到了重置您 Voxwork 账号密码的请求。',
+      subject: '重置你的 Voxwork 密码',
+      intro: '我们收到了重置你 Voxwork 账号密码的请求。',
       action: '设置新密码',
-      outro: '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。链接一小时内有效。',
+      outro: '如果这不是你本人的操作，请忽略此邮件，你的密码不会改变。链接一小时内有效。',
     },
     'change-email': {
-      subject: '请确认您 Voxwork 账号的新邮箱',
-      intro: '请确认将此地址设为您 Voxwork 账号的邮箱。',
+      subject: '请确认你 Voxwork 账号的新邮箱',
+      intro: '请确认将此地址设为你 Voxwork 账号的邮箱。',
       action: '确认更改',
-      outro: '如果这不是您本人的操作，请忽略此邮件，账号不会有任何变化。',
+      outro: '如果这不是你本人的操作，请忽略此邮件，账号不会有任何变化。',
     },
     'delete-account': {
-      subject: '确认注销您的 Voxwork 账号',
-      intro: '您申请注销 Voxwork 账号。注销后，您的项目、文件和剩余积分将被永久删除。',
+      subject: '确认注销你的 Voxwork 账号',
+      intro: '你申请注销 Voxwork 账号。注销后，你的项目、文件和剩余积分将被永久删除。',
       action: '注销账号',
-      outro: '如果这不是您本人的操作，请忽略此邮件并修改密码。',
+      outro: '如果这不是你本人的操作，请忽略此邮件并修改密码。',
     },
   },
 };
@@ -71,7 +71,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
 /** The account e-mails, in the user's language, as plain text and simple HTML. */
 export function accountMail(kind: AccountMailKind, locale: Locale, to: string, link: string, name?: string): MailMessage {
   const text = copy[locale][kind];
-  const greeting = locale === 'zh' ? `${name ? `${name}，` : ''}您好：` : `Hello${name ? ` ${name}` : ''},`;
+  const greeting = locale === 'zh' ? `${name ? `${name}，` : ''}你好：` : `Hello${name ? ` ${name}` : ''},`;
   return {
     to,
     subject: text.subject,

@@ -1,4 +1,4 @@
-import { ErrorCode, planById, planByVipLevel, type ComboDetail, type PlanId } from '@voxwork/contract';
+import { ErrorCode, planById, planByVipLevel, planGrantNote, type ComboDetail, type PlanId } from '@voxwork/contract';
 import type { PointsRepository, UserAccountRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { PointsLedger } from './points-ledger.service.ts';
@@ -33,7 +33,8 @@ export function createAccountService({ points, ledger, now = () => new Date() }:
       type: 'grant',
       points: plan.comboDetail.pointsPerMonth,
       idempotencyKey: `grant:monthly:${account.userId}:${monthKey(at)}`,
-      reason: `${plan.id} plan, ${monthKey(at)}`,
+      // A note key, said in each page's language (rows written before were "free plan, 2026-11": still read).
+      reason: planGrantNote(plan.id, monthKey(at)),
     });
   }
 

@@ -4,7 +4,7 @@
  * engines: which engine, voice, base voice or converter to use is decided in core
  * (`voices/voice-choice.ts`) and passed in by id. Tests run it for real: the local engines are offline.
  */
-import type { SpeechQualityTier } from '@voxwork/contract';
+import type { SpeechQualityTier, VoiceSound } from '@voxwork/contract';
 
 export type VoiceGender = 'female' | 'male' | 'neutral';
 export type VoiceAge = 'child' | 'young' | 'adult' | 'senior';
@@ -26,6 +26,8 @@ export interface LibraryVoice {
   engineName: string;
   location: 'local' | 'remote';
   qualityTier: SpeechQualityTier;
+  /** How it sounds (the web app describes the voice from it); missing: `neural` if remote, else `synthetic`. */
+  sound?: VoiceSound;
   description: string;
   /** A sentence in the voice's own language for its preview sample. */
   previewText: string;

@@ -44,6 +44,20 @@ export function sameLanguage(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
+/** Chinese languages written `zh-<language>` (ISO 639-3 extended language subtags) that are languages of their own. */
+const CHINESE_LANGUAGES = new Set(['yue', 'hak', 'nan', 'wuu', 'gan', 'hsn', 'cjy', 'cdo', 'cpx']);
+
+/**
+ * The language a tag belongs to for people choosing voices: `en-us` → `en`, `cmn` and `zh-cmn`
+ * → `zh` (Mandarin is what "Chinese" means here), `zh-yue` and `yue` → `yue` (Cantonese is its own
+ * language, so a Cantonese voice is not counted or listed under Chinese).
+ */
+export function languageGroup(tag: string): string {
+  const [primary = tag, second] = tag.toLowerCase().split('-');
+  if (primary === 'zh' && second && CHINESE_LANGUAGES.has(second)) return second;
+  return primary === 'cmn' ? 'zh' : primary;
+}
+
 export function previewSentence(language: string): string {
   return SENTENCES[primaryLanguage(language)] ?? SENTENCES.en!;
 }

@@ -10,7 +10,7 @@ import { encodeSpeech, SPEECH_SAMPLE_RATE } from '../pipeline-stages/speech-audi
 import { PLAIN_SPEECH } from '../pipeline-stages/synthesize-segments.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { storageKeys } from '../storage/storage-keys.ts';
-import { previewSentence, primaryLanguage, sameLanguage } from './preview-sentences.ts';
+import { languageGroup, previewSentence, sameLanguage } from './preview-sentences.ts';
 import { findLibraryVoice, libraryTarget, libraryVoicesBestFirst, LOCAL_VOICE_CONVERTER, synthesizeWithTarget } from './voice-choice.ts';
 
 export interface VoicesServiceDeps {
@@ -39,6 +39,8 @@ export interface VoiceFilters {
   pageNum: number;
   pageSize: number;
 }
+
+const voiceLanguageGroups = (voice: Pick<VoiceView, 'language' | 'languages'>) => [...new Set([voice.language, ...voice.languages].map(languageGroup))];
 
 const previewHash = (voiceKey: string) => createHash('sha256').update(voiceKey).digest('hex').slice(0, 32);
 
@@ -79,6 +81,7 @@ export function createVoicesService(deps: VoicesServiceDeps) {
       engineName: voice.engineName,
       location: voice.location,
       qualityTier: voice.qualityTier,
+      sound: voice.sound ?? (voice.location === 'remote' ? 'neural' : 'synthetic'),
       description: voice.description,
       favorite: favorites.has(voice.key),
       cloned: false,
@@ -107,6 +110,7 @@ export function createVoicesService(deps: VoicesServiceDeps) {
       engineName: row.remoteEngineId ? row.remoteEngineId : `Voice matching${base ? ` · ${base.engineName}` : ''}`,
       location: row.remoteEngineId ? 'remote' : 'local',
       qualityTier: row.remoteEngineId ? 'premium' : 'basic',
+      sound: row.remoteEngineId ? 'neural' : 'matched',
       description: row.remoteEngineId
         ? 'Neural clone made by a remote engine from your recording.'
         : 'Your recording’s pitch, vocal-tract envelope and pace applied to a local voice by signal processing; not a neural clone.',
@@ -170,16 +174,18 @@ export function createVoicesService(deps: VoicesServiceDeps) {
         );
       }
       const facets = {
-        languages: facet(voices, (voice) => [primaryLanguage(voice.language) === 'cmn' ? 'zh' : primaryLanguage(voice.language)]),
+        // Every language a voice speaks, grouped as people name them; the language filter below
+        // matches the same groups, so a language's count is the number of voices it lists.
+        languages: facet(voices, (voice) => voiceLanguageGroups(voice)),
         genders: facet(voices, (voice) => [voice.gender]),
         ages: facet(voices, (voice) => [voice.age]),
         accents: facet(voices, (voice) => [voice.accent]),
         useCases: facet(voices, (voice) => voice.useCases),
-        engines: facet(voices, (voice) => [voice.engineId]),
+        engines: facet(voices, (voice) => [voice.engineId]).map((option) => ({ ...option, label: voices.find((voice) => voice.engineId === option.value)!.engineName })),
       };
       const filtered = voices.filter(
         (voice) =>
-          (!filters.language || voice.languages.some((language) => sameLanguage(language, filters.language!))) &&
+          (!filters.language || voiceLanguageGroups(voice).includes(languageGroup(filters.language))) &&
           (!filters.gender || voice.gender === filters.gender) &&
           (!filters.age || voice.age === filters.age) &&
           (!filters.accent || voice.accent === filters.accent) &&

@@ -127,5 +127,5 @@ export async function scanFestivalVoices(voicesDir: string): Promise<FestivalVoi
 }
 
 export function toFestivalSynthesisVoice(entry: FestivalVoiceEntry): SynthesisVoice {
-  return { id: entry.id, name: entry.facts.name, languages: entry.facts.languages, gender: entry.facts.gender, variant: undefined, engineId: FESTIVAL_ENGINE_ID };
+  return { id: entry.id, name: entry.facts.name, languages: entry.facts.languages, gender: entry.facts.gender, variant: undefined, engineId: FESTIVAL_ENGINE_ID, description: `Festival: ${entry.facts.quality}` };
 }

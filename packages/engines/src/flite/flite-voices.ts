@@ -32,5 +32,5 @@ export function parseFliteVoiceList(stdout: string): string[] {
 
 export function toFliteSynthesisVoice(id: string): SynthesisVoice {
   const facts = KNOWN_FLITE_VOICES[id];
-  return { id, name: facts?.name ?? id, languages: facts?.languages ?? ['en-us', 'en'], gender: facts?.gender, variant: undefined, engineId: FLITE_ENGINE_ID };
+  return { id, name: facts?.name ?? id, languages: facts?.languages ?? ['en-us', 'en'], gender: facts?.gender, variant: undefined, engineId: FLITE_ENGINE_ID, ...(facts ? { description: `Flite: ${facts.quality}` } : {}) };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { ErrorCode, messageFor, type JobView, type UploadView } from "@voxwork/contract";
 import { avatarFacesCall } from "@voxwork/contract/client";
-import { useLocale, useT } from "../../i18n";
+import { useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { cn } from "../../lib/utils";
 import { JobStatus } from "../tool-shared/job-status";
@@ -30,6 +30,7 @@ const facesOf = (job: JobView | null): FacesOutput | null => (job?.status === "c
  */
 export function PhotoFacePicker({ scene, photo, face, onPhoto, onFace }: { scene: number; photo: UploadView | null; face: FaceBox | undefined; onPhoto: (photo: UploadView | null) => void; onFace: (face: FaceBox | undefined) => void }) {
   const t = useT();
+  const tp = usePlural();
   const locale = useLocale();
   const api = useApiClient();
   const [jobId, setJobId] = useState<string | null>(null);
@@ -74,7 +75,7 @@ export function PhotoFacePicker({ scene, photo, face, onPhoto, onFace }: { scene
         })}
       </div>
       {jobId && !isJobEnded(faces.job) ? <JobStatus job={faces.job} connection={faces.connection} label={t("avatar.photo.finding")} /> : null}
-      {found ? <p className="text-sm" data-testid="faces-found">{found.faces.length === 1 ? t("avatar.photo.foundOne") : t("avatar.photo.found", { count: found.faces.length })}</p> : null}
+      {found ? <p className="text-sm" data-testid="faces-found">{tp("avatar.photo.found", found.faces.length)}</p> : null}
       {failed ? (
         <p role="alert" className="text-sm text-destructive" data-testid="no-face">
           {faces.job?.error?.code === ErrorCode.AVATAR_NO_FACE ? messageFor(locale, ErrorCode.AVATAR_NO_FACE, { scene }) : faces.job?.error?.message}

@@ -4,7 +4,7 @@ import { subtitleBurnInCreateCall, subtitleBurnInOptionsCall } from "@voxwork/co
 import { parseSubtitleFile, SUBTITLE_FILE_MAX, SubtitleParseError, type SubtitleLine } from "@voxwork/contract/subtitles";
 import { CaptionsIcon, DownloadIcon, FileTextIcon, LoaderCircleIcon } from "lucide-react";
 import { toast } from "sonner";
-import { useLocale, useT } from "../../i18n";
+import { useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { ContentHistory } from "../history/content-history";
@@ -31,6 +31,7 @@ const videoOf = (job: JobView | null) => (job?.status === "completed" ? job.medi
  */
 export function SubtitleBurnInPage() {
   const t = useT();
+  const tp = usePlural();
   const locale = useLocale();
   const api = useApiClient();
   const user = useCurrentUser();
@@ -157,7 +158,7 @@ export function SubtitleBurnInPage() {
             ) : null}
             {lines && lines.length > 0 ? (
               <p className="text-sm tabular-nums" data-testid="subtitle-summary">
-                {t(lines.length === 1 ? "subtitleBurnIn.fileSummaryOne" : "subtitleBurnIn.fileSummary", { count: lines.length, from: formatDuration(lines[0]!.startSeconds), to: formatDuration(Math.max(...lines.map((line) => line.endSeconds))) })}
+                {tp("subtitleBurnIn.fileSummary", lines.length, { from: formatDuration(lines[0]!.startSeconds), to: formatDuration(Math.max(...lines.map((line) => line.endSeconds))) })}
               </p>
             ) : null}
             {inVideo && inVideo.length === 0 ? (
@@ -165,7 +166,7 @@ export function SubtitleBurnInPage() {
                 {t("subtitleBurnIn.noLinesInVideo")}
               </p>
             ) : afterEnd > 0 ? (
-              <p className="text-sm text-muted-foreground">{t(afterEnd === 1 ? "subtitleBurnIn.linesAfterEndOne" : "subtitleBurnIn.linesAfterEnd", { count: afterEnd })}</p>
+              <p className="text-sm text-muted-foreground">{tp("subtitleBurnIn.linesAfterEnd", afterEnd)}</p>
             ) : null}
             {inVideo && inVideo.length > 0 ? (
               <ol className="max-h-48 overflow-y-auto rounded-lg border border-border text-sm" data-testid="subtitle-lines">

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import type { JobView, UploadView } from "@voxwork/contract";
 import { DownloadIcon, Share2Icon } from "lucide-react";
-import { useLocale, useT, type MessageKey } from "../../i18n";
+import { useLocale, usePlural, useT, type MessageKey } from "../../i18n";
 import { cn } from "../../lib/utils";
 import { formatLineTime, readTranslationResult, sharedFiles, targetFiles, type LineFit, type TranslatedLine } from "../../lib/video-translation/translation-result";
 import { ShareDialog } from "../history/share-dialog";
@@ -90,6 +90,7 @@ function DownloadGroup({ id, title, children }: { id: string; title: string; chi
  */
 export function TranslationResult({ job, title, original }: { job: JobView; title: string; original: UploadView | null }) {
   const t = useT();
+  const tp = usePlural();
   const locale = useLocale();
   const result = readTranslationResult(job);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -177,7 +178,7 @@ export function TranslationResult({ job, title, original }: { job: JobView; titl
           <h3 id={`lines-${job.id}`} className="text-sm font-semibold">
             {t("videoTranslation.result.lines")}
           </h3>
-          <span className="text-xs text-muted-foreground">{t("videoTranslation.result.linesCount", { count: target.lines.length })}</span>
+          <span className="text-xs text-muted-foreground">{tp("videoTranslation.result.linesCount", target.lines.length)}</span>
         </div>
         <div className="rounded-xl border border-border bg-surface">
           <table className="w-full text-sm" data-testid="result-lines">

@@ -3,7 +3,7 @@ import type { JobView, UploadView, VideoTranslationReview, VoiceView } from "@vo
 import { videoTranslationApproveCall, videoTranslationRegenerateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall, voiceGetCall } from "@voxwork/contract/client";
 import { CheckIcon, PauseIcon, PlayIcon, PlusIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
-import { useLocale, useT } from "../../i18n";
+import { useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { cn } from "../../lib/utils";
 import { formatLineTime } from "../../lib/video-translation/translation-result";
@@ -217,6 +217,7 @@ function GlossaryEditor({ glossary, disabled, onApply }: { glossary: VideoTransl
  */
 export function TranslationReview({ job, original, onCancel, cancelling }: { job: JobView; original: UploadView | null; onCancel: () => void; cancelling: boolean }) {
   const t = useT();
+  const tp = usePlural();
   const locale = useLocale();
   const api = useApiClient();
   const [review, setReview] = useState<VideoTranslationReview | null>(null);
@@ -267,7 +268,7 @@ export function TranslationReview({ job, original, onCancel, cancelling }: { job
     setBusy("regenerate");
     try {
       const outcome = await api.call(videoTranslationRegenerateCall, { jobId: job.id });
-      toast.success(t(outcome.lines === 1 ? "videoTranslation.review.regeneratingOne" : "videoTranslation.review.regeneratingMany", { count: outcome.lines, points: outcome.cost }));
+      toast.success(tp("videoTranslation.review.regenerating", outcome.lines, { points: outcome.cost }));
     } catch {
       setBusy(null);
     }
@@ -468,12 +469,12 @@ export function TranslationReview({ job, original, onCancel, cancelling }: { job
         <p className="min-w-48 flex-1 text-sm" role="status" data-testid="review-pending">
           {pending.lines === 0
             ? t("videoTranslation.review.nothingPending")
-            : t(pending.lines === 1 ? "videoTranslation.review.pendingOne" : "videoTranslation.review.pendingMany", { count: pending.lines, points: pending.cost })}
+            : tp("videoTranslation.review.pendingLines", pending.lines, { points: pending.cost })}
         </p>
         {pending.lines > 0 ? (
           <Button type="button" onClick={() => void regenerate()} disabled={disabled} data-testid="review-regenerate">
             <RefreshCwIcon aria-hidden="true" className={cn(busy === "regenerate" && "animate-spin")} />
-            {t(pending.lines === 1 ? "videoTranslation.review.regenerateOne" : "videoTranslation.review.regenerateMany", { count: pending.lines, points: pending.cost })}
+            {tp("videoTranslation.review.regenerate", pending.lines, { points: pending.cost })}
           </Button>
         ) : null}
         <Button type="button" variant={pending.lines > 0 ? "outline" : "default"} onClick={() => void approve()} disabled={disabled || pending.lines > 0} title={pending.lines > 0 ? t("videoTranslation.review.exportBlocked") : undefined} data-testid="review-export">

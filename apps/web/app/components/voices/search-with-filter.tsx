@@ -6,7 +6,7 @@ import { activeFilterCount, FILTER_KEYS, type FilterKey, type VoiceSearch } from
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
-import { languageName } from "./voice-labels";
+import { languageName, voiceTagLabel } from "./voice-labels";
 
 type Facets = Awaited<ReturnType<(typeof voiceListCall)["data"]["parse"]>>["facets"];
 
@@ -42,11 +42,13 @@ export function SearchWithFilter({ search, onChange, facets, engineNames, classN
     return () => clearTimeout(timer);
   }, [query, search, onChange]);
 
-  const optionLabel = (key: FilterKey, value: string): string => {
+  const optionLabel = (key: FilterKey, value: string, label?: string): string => {
     if (key === "language") return languageName(value, locale);
+    if (key === "accent") return voiceTagLabel(t, "accent", value);
+    if (key === "useCase") return voiceTagLabel(t, "useCase", value);
     if (key === "gender" && ["female", "male", "neutral"].includes(value)) return t(`voices.gender.${value as "female"}`);
     if (key === "age" && ["child", "young", "adult", "senior"].includes(value)) return t(`voices.age.${value as "adult"}`);
-    if (key === "engineId") return engineNames?.get(value) ?? value;
+    if (key === "engineId") return label ?? engineNames?.get(value) ?? value;
     return value;
   };
 
@@ -92,7 +94,7 @@ export function SearchWithFilter({ search, onChange, facets, engineNames, classN
                 {current && !options.some((option) => option.value === current) ? <option value={current}>{optionLabel(key, current)}</option> : null}
                 {options.map((option) => (
                   <option key={option.value} value={option.value}>
-                    {t("voices.library.optionWithCount", { label: optionLabel(key, option.value), count: option.count })}
+                    {t("voices.library.optionWithCount", { label: optionLabel(key, option.value, option.label), count: option.count })}
                   </option>
                 ))}
               </select>

@@ -30,7 +30,7 @@ export function SelectedVoice({ voice, onChoose, className, testId = "selected-v
               {voice.name}
             </p>
             <p className="truncate text-xs text-muted-foreground">
-              {languageName(voice.language, locale)} · {voice.engineName} · {t(qualityKey(voice))}
+              {languageName(voice.language, locale)} · {t(qualityKey(voice))}
             </p>
           </div>
         </>

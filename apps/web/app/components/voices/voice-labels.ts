@@ -1,14 +1,50 @@
 import type { VoiceView } from "@voxwork/contract";
-import type { Locale, MessageKey } from "../../i18n/index";
+import type { Locale, MessageKey, Translate } from "../../i18n/index";
+import { tagKey } from "./voice-tag-key";
+
+/** Chinese languages written `zh-<language>` (extended language subtags) that are languages of their own. */
+const CHINESE_LANGUAGES = new Set(["yue", "hak", "nan", "wuu", "gan", "hsn", "cjy", "cdo", "cpx"]);
+
+/**
+ * A voice engine's language tag as people name languages: `zh-cmn` and `cmn` → `zh`, `zh-yue` →
+ * `yue`, and only language and region kept (`en-gb-scotland` → `en-gb`, `en-gb-x-rp` → `en-gb`).
+ */
+export function displayLanguageTag(tag: string): string {
+  const [first = tag, ...rest] = tag.toLowerCase().split("-");
+  let language = first === "cmn" ? "zh" : first;
+  let subtags = rest;
+  if (language === "zh" && subtags[0] && (CHINESE_LANGUAGES.has(subtags[0]) || subtags[0] === "cmn")) {
+    language = subtags[0] === "cmn" ? "zh" : subtags[0];
+    subtags = subtags.slice(1);
+  }
+  if (subtags[0] && /^[a-z]{4}$/.test(subtags[0])) subtags = subtags.slice(1); // script (latn, hans)
+  const region = subtags[0] && /^([a-z]{2}|\d{3})$/.test(subtags[0]) ? subtags[0] : null;
+  return region ? `${language}-${region}` : language;
+}
 
 /** A language tag's name in the page language (Intl), falling back to the tag itself. */
 export function languageName(tag: string, locale: Locale): string {
+  const shown = displayLanguageTag(tag);
   try {
     const names = new Intl.DisplayNames([locale === "zh" ? "zh-CN" : "en"], { type: "language", fallback: "code" });
-    return names.of(tag) ?? tag;
+    return names.of(shown) ?? shown;
   } catch {
-    return tag;
+    return shown;
   }
+}
+
+/**
+ * The languages to offer in a menu, one entry per name: `zh`, `cmn` and `zh-cmn` are all
+ * "Chinese", so only the first of them is kept.
+ */
+export function distinctLanguages(tags: readonly string[], locale: Locale): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const name = languageName(tag, locale);
+    if (seen.has(name)) return false;
+    seen.add(name);
+    return true;
+  });
 }
 
 /** The honest quality badge of a voice: where it runs and how it sounds. */
@@ -17,6 +53,23 @@ export function qualityKey(voice: Pick<VoiceView, "location" | "qualityTier" | "
   if (voice.status === "failed") return "voices.quality.failed";
   if (voice.location === "remote") return "voices.quality.remote";
   return voice.qualityTier === "basic" ? "voices.quality.localBasic" : voice.qualityTier === "standard" ? "voices.quality.localStandard" : "voices.quality.localPremium";
+}
+
+export type VoiceTagKind = "accent" | "useCase" | "style";
+
+/** A library tag (accent, use case, style) in the page's language; one the catalogue does not know is shown as written. */
+export function voiceTagLabel(t: Translate, kind: VoiceTagKind, value: string): string {
+  const key = `voices.tags.${kind}.${tagKey(value)}` as MessageKey;
+  const label = t(key);
+  return label === key ? value : label;
+}
+
+/** The voice's description for people, in the page's language: how it sounds and what it suits. */
+export function describeVoice(voice: Pick<VoiceView, "sound" | "useCases" | "cloned" | "location">, t: Translate, locale: Locale): string {
+  const sound = voice.cloned && voice.location === "remote" ? t("voices.describe.clonedNeural") : t(`voices.sound.${voice.sound}`);
+  if (!voice.useCases.length) return sound;
+  const list = new Intl.ListFormat(locale === "zh" ? "zh-CN" : "en", { style: "long", type: "conjunction" }).format(voice.useCases.map((useCase) => voiceTagLabel(t, "useCase", useCase)));
+  return `${sound}${locale === "zh" ? "" : " "}${t("voices.describe.suits", { list })}`;
 }
 
 /** Languages offered where the user names one (dictionary, cloned voice), besides the page's own. */

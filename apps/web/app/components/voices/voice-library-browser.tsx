@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { VoiceView } from "@voxwork/contract";
 import { LoaderCircleIcon } from "lucide-react";
-import { useT } from "../../i18n/index";
+import { usePlural, useT } from "../../i18n/index";
 import { VOICE_TABS, type VoiceSearch, type VoiceTab } from "../../lib/speech/voice-filters";
 import { Button } from "../ui/button";
 import { SearchWithFilter } from "./search-with-filter";
@@ -26,6 +26,7 @@ export interface VoiceLibraryBrowserProps {
 /** Tabs, search and filters, and the voice cards with paging: the library page and the voice picker. */
 export function VoiceLibraryBrowser({ search, onSearchChange, renderAction, tabButton, selectedKey, idPrefix }: VoiceLibraryBrowserProps) {
   const t = useT();
+  const tp = usePlural();
   const library = useVoiceLibrary(search);
   const preview = useVoicePreview();
   return (
@@ -39,7 +40,7 @@ export function VoiceLibraryBrowser({ search, onSearchChange, renderAction, tabB
       />
       <SearchWithFilter search={search} onChange={onSearchChange} facets={library.facets} engineNames={library.engineNames} idPrefix={idPrefix} />
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="voice-count">
-        {library.status === "loading" ? t("toolShared.common.loading") : t("voices.voice.showing", { shown: library.voices.length, total: library.total })}
+        {library.status === "loading" ? t("toolShared.common.loading") : tp("voices.voice.showing", library.total, { shown: library.voices.length })}
       </p>
       {library.status === "ready" && library.voices.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted-foreground" data-testid="voice-empty">

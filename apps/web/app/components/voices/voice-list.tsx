@@ -4,7 +4,7 @@ import { CheckIcon, LoaderCircleIcon, PauseIcon, PlayIcon, StarIcon } from "luci
 import { useLocale, useT } from "../../i18n/index";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
-import { languageName, qualityKey } from "./voice-labels";
+import { describeVoice, languageName, qualityKey, voiceTagLabel } from "./voice-labels";
 
 export interface VoiceListProps extends Omit<ComponentProps<"ul">, "onPlay"> {
   voices: readonly VoiceView[];
@@ -48,15 +48,21 @@ interface VoiceCardProps {
   action: ReactNode;
 }
 
+/** "Italian · Italy", but "American English" alone rather than "American English · American". */
+function withAccent(language: string, accent: string | null): string {
+  return accent && !language.toLowerCase().includes(accent.toLowerCase()) ? `${language} · ${accent}` : language;
+}
+
 export function VoiceCard({ voice, playing, loading, selected, onPlay, onFavorite, action }: VoiceCardProps) {
   const t = useT();
   const locale = useLocale();
   const facts = [
-    languageName(voice.language, locale) + (voice.accent ? ` · ${voice.accent}` : ""),
+    withAccent(languageName(voice.language, locale), voice.accent ? voiceTagLabel(t, "accent", voice.accent) : null),
     voice.gender ? t(`voices.gender.${voice.gender}`) : null,
     voice.age ? t(`voices.age.${voice.age}`) : null,
-    voice.style,
+    voice.style && voice.style !== "neutral" && !voice.cloned ? voiceTagLabel(t, "style", voice.style) : null,
   ].filter(Boolean);
+  const description = describeVoice(voice, t, locale);
   const remote = voice.location === "remote";
   return (
     <article
@@ -101,13 +107,13 @@ export function VoiceCard({ voice, playing, loading, selected, onPlay, onFavorit
         <ul className="flex flex-wrap gap-1.5" aria-label={t("voices.library.filters.useCase")}>
           {voice.useCases.map((useCase) => (
             <li key={useCase} className="rounded-full bg-surface-muted px-2 py-0.5 text-xs">
-              {useCase}
+              {voiceTagLabel(t, "useCase", useCase)}
             </li>
           ))}
         </ul>
       ) : null}
-      <p className="line-clamp-2 text-xs text-muted-foreground" title={voice.description}>
-        {voice.description}
+      <p className="line-clamp-2 text-xs text-muted-foreground" title={description} data-testid="voice-description">
+        {description}
       </p>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
         <span className="flex flex-wrap items-center gap-1.5 text-xs">
@@ -117,7 +123,7 @@ export function VoiceCard({ voice, playing, loading, selected, onPlay, onFavorit
             className={cn("rounded-full border px-2 py-0.5", remote ? "border-primary text-primary" : "border-border text-muted-foreground")}
             title={t("voices.voice.engine", { engine: voice.engineName })}
           >
-            {voice.engineName} · {t(qualityKey(voice))}
+            {t(qualityKey(voice))}
           </span>
         </span>
         {selected ? (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
-import { type CallData, POINT_ENTRY_TYPES, type PointEntryKind } from "@voxwork/contract";
+import { type CallData, parseLedgerNote, POINT_ENTRY_TYPES, type PointEntryKind } from "@voxwork/contract";
 import { pointPageListCall } from "@voxwork/contract/client";
-import { useLocale, useT, type Translate } from "../../i18n";
+import { languageTag, t as translate, tPlural, useLocale, useT, type Locale, type MessageKey } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
@@ -11,20 +11,27 @@ type Page = CallData<typeof pointPageListCall>;
 const PAGE_SIZE = 10;
 
 /** The points history (`/bill/point/consume/pageList`): newest first, paged, filtered by type. */
-/** A ledger entry's note for people: reasons the server writes as keys (`video-translation.regenerate:3`) are said in the page's language. */
-function entryNote(reason: string | null, t: Translate, locale: string): string | null {
-  // The monthly grant: "free plan, 2026-11".
-  const grant = reason?.match(/^(free|pro|business) plan, (\d{4})-(\d{2})$/);
-  if (grant) {
-    const month = new Intl.DateTimeFormat(locale === "zh" ? "zh-CN" : "en", { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(Number(grant[2]), Number(grant[3]) - 1, 1)));
-    return t("accounts.ledgerNotes.monthlyGrant", { plan: t(`planNames.${grant[1] as "free" | "pro" | "business"}`), month });
+/**
+ * A ledger entry's note for people, in the page's language: the server writes note keys
+ * (`plan-grant:free:2026-11`, `video-translation.regenerate:3`, a product id), read by
+ * `parseLedgerNote`; older rows ("free plan, 2026-11") are read the same way.
+ */
+export function entryNote(reason: string | null, locale: Locale): string | null {
+  const note = parseLedgerNote(reason);
+  if (!note) return reason;
+  const say = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
+  switch (note.kind) {
+    case "plan-grant": {
+      const month = new Intl.DateTimeFormat(languageTag(locale), { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(note.year, note.month - 1, 1)));
+      return say("accounts.ledgerNotes.monthlyGrant", { plan: say(`planNames.${note.planId}`), month });
+    }
+    case "regenerated-lines":
+      return tPlural(locale, "accounts.ledgerNotes.regenerated", note.lines);
+    case "plan-purchase":
+      return say(note.period === "month" ? "accounts.ledgerNotes.planMonth" : "accounts.ledgerNotes.planYear", { plan: say(`planNames.${note.planId}`) });
+    case "points-purchase":
+      return tPlural(locale, "accounts.ledgerNotes.pointPack", note.points);
   }
-  const regenerated = reason?.match(/^video-translation\.regenerate:(\d+)$/);
-  if (regenerated) {
-    const count = Number(regenerated[1]);
-    return t(count === 1 ? "accounts.ledgerNotes.regeneratedOne" : "accounts.ledgerNotes.regeneratedMany", { count });
-  }
-  return reason;
 }
 
 export function PointsHistory({ refreshKey = 0 }: { refreshKey?: number }) {
@@ -101,7 +108,7 @@ export function PointsHistory({ refreshKey = 0 }: { refreshKey?: number }) {
                 <td className={cn("px-3 py-2 text-right tabular-nums", entry.availableDelta < 0 ? "text-destructive" : "text-primary")}>{numbers.format(entry.availableDelta)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{plain.format(entry.availableAfter)}</td>
                 <td className="max-w-48 truncate px-3 py-2 text-muted-foreground" data-testid="points-entry-note">
-                  {entryNote(entry.reason, t, locale) ?? entry.reference ?? ""}
+                  {entryNote(entry.reason, locale) ?? entry.reference ?? ""}
                 </td>
               </tr>
             ))}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { formatMoney, PLANS, POINT_PACKS, type BillingPeriod, type Currency } from "@voxwork/contract";
 import { checkoutCreateCall } from "@voxwork/contract/client";
-import { useLocale, useT } from "../../i18n";
+import { useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { useCurrentUser } from "../../lib/current-user";
 import { cn } from "../../lib/utils";
@@ -10,6 +10,7 @@ import { Button } from "../ui/button";
 /** Plans and point packs from the catalogue with buy buttons: checkout is created, then the browser goes to its page. */
 export function PricingCatalogue() {
   const t = useT();
+  const tp = usePlural();
   const locale = useLocale();
   const api = useApiClient();
   const user = useCurrentUser();
@@ -52,8 +53,8 @@ export function PricingCatalogue() {
               <ul className="mt-4 grid gap-1.5 text-sm text-muted-foreground">
                 <li>{t("accounts.pricing.pointsPerMonth", { points: numbers.format(plan.comboDetail.pointsPerMonth) })}</li>
                 <li>{t("accounts.pricing.maxMinutes", { minutes: plan.comboDetail.maxVideoMinutesPerJob })}</li>
-                <li>{t(plan.comboDetail.voiceCloneSlots === 1 ? "accounts.pricing.cloneSlotsOne" : "accounts.pricing.cloneSlots", { slots: plan.comboDetail.voiceCloneSlots })}</li>
-                <li>{t(plan.comboDetail.concurrentJobs === 1 ? "accounts.pricing.concurrentOne" : "accounts.pricing.concurrent", { jobs: plan.comboDetail.concurrentJobs })}</li>
+                <li>{tp("accounts.pricing.cloneSlots", plan.comboDetail.voiceCloneSlots)}</li>
+                <li>{tp("accounts.pricing.concurrent", plan.comboDetail.concurrentJobs)}</li>
                 {plan.comboDetail.watermarkFree ? <li>{t("accounts.pricing.watermarkFree")}</li> : null}
               </ul>
               <div className="mt-auto pt-5">

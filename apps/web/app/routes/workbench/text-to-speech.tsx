@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
 import { bestTier, planByVipLevel, type SpeechQualityTier, type VoiceView } from "@voxwork/contract";
 import { ttsCreateCall, ttsDetectLanguageCall, ttsPreviewCall, voiceGetCall, voiceListCall } from "@voxwork/contract/client";
@@ -20,7 +20,7 @@ import { PronunciationDialog } from "../../components/text-to-speech/pronunciati
 import { SelectedVoice } from "../../components/voices/selected-voice";
 import { SpeechResult } from "../../components/tool-shared/speech-result";
 import { isJobEnded, useFollowedJob } from "../../components/tool-shared/use-followed-job";
-import { languageName } from "../../components/voices/voice-labels";
+import { distinctLanguages, languageName } from "../../components/voices/voice-labels";
 import { VoicePickerDialog } from "../../components/voices/voice-picker-dialog";
 import { cn } from "../../lib/utils";
 
@@ -28,6 +28,9 @@ const PAUSES = ["0.5s", "1s", "2s", "3s"] as const;
 
 type Detection = { language: string | null; confidence: number; suggested: VoiceView | null };
 type PickerTarget = { kind: "main" } | { kind: "speaker"; speaker: string };
+
+/** What the script box holds; a longer paste is cut, and the user is told how much (the plan's own limit is lower or equal). */
+const MAX_SCRIPT_CHARACTERS = 60_000;
 
 /**
  * `/workbench/text-to-speech`: script editor with the billable-character count and a live points
@@ -66,6 +69,7 @@ export default function TextToSpeechPage() {
   const [submitting, setSubmitting] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ audio: string; text: string } | null>(null);
+  const [pasteCut, setPasteCut] = useState<{ kept: number; cut: number } | null>(null);
   const previewAudio = useRef<HTMLAudioElement | null>(null);
   const { job, connection } = useFollowedJob(jobId);
 
@@ -116,6 +120,9 @@ export default function TextToSpeechPage() {
   }, [voice, speakerAssignment, knownVoices]);
   const estimate = useMemo(() => estimateTts(text, { dialogue, tier, maxCharacters }), [text, dialogue, tier, maxCharacters]);
   const running = submitting || (jobId !== null && !isJobEnded(job));
+  // Nothing to speak (empty, spaces, or only pause marks): Generate waits, and says what it needs.
+  const blank = estimate.billableCharacters === 0;
+  const numbers = new Intl.NumberFormat(locale === "zh" ? "zh-CN" : "en-US");
 
   useEffect(() => () => previewAudio.current?.pause(), []);
 
@@ -194,6 +201,26 @@ export default function TextToSpeechPage() {
     }
   }
 
+  // A paste longer than the script box holds is cut here, not silently by the browser, and the user is told how much.
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = event.clipboardData.getData("text/plain");
+    const area = event.currentTarget;
+    const before = text.slice(0, area.selectionStart);
+    const after = text.slice(area.selectionEnd);
+    const room = Math.max(0, MAX_SCRIPT_CHARACTERS - before.length - after.length);
+    if (pasted.length <= room) {
+      setPasteCut(null);
+      return;
+    }
+    event.preventDefault();
+    let kept = pasted.slice(0, room);
+    if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1); // never half a surrogate pair
+    setText(before + kept + after);
+    setPasteCut({ kept: kept.length, cut: pasted.length - kept.length });
+    const caret = before.length + kept.length;
+    requestAnimationFrame(() => area.setSelectionRange(caret, caret));
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
     if (!(event.target instanceof Node) || !section.current?.contains(event.target)) return;
@@ -201,7 +228,8 @@ export default function TextToSpeechPage() {
     void generate();
   };
 
-  const languageOptions = [...new Set([...(voice ? [voice.language, ...voice.languages] : []), ...(detection?.language ? [detection.language] : []), ...(language ? [language] : [])])];
+  // One entry per language as people name it (a Mandarin voice speaks `zh`, `cmn` and `zh-cmn`: one "Chinese").
+  const languageOptions = distinctLanguages([...(language ? [language] : []), ...(voice ? [voice.language, ...voice.languages] : []), ...(detection?.language ? [detection.language] : [])], locale);
   const pickerSelected = picker?.kind === "speaker" ? speakerAssignment[picker.speaker] : voice?.key;
 
   return (
@@ -235,9 +263,13 @@ export default function TextToSpeechPage() {
             ref={editor}
             id={`${id}-script`}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (!event.target.value) setPasteCut(null);
+            }}
+            onPaste={onPaste}
             placeholder={t("textToSpeech.scriptPlaceholder")}
-            maxLength={60_000}
+            maxLength={MAX_SCRIPT_CHARACTERS}
             aria-invalid={estimate.overLimit || undefined}
             aria-describedby={`${id}-count`}
             className="min-h-72 resize-y text-base leading-relaxed"
@@ -251,6 +283,11 @@ export default function TextToSpeechPage() {
               {t("textToSpeech.estimate", { cost: estimate.cost })}
             </span>
           </div>
+          {pasteCut ? (
+            <p role="status" className="rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm" data-testid="tts-paste-cut">
+              {t("textToSpeech.pasteCut", { max: numbers.format(MAX_SCRIPT_CHARACTERS), kept: numbers.format(pasteCut.kept), cut: numbers.format(pasteCut.cut) })}
+            </p>
+          ) : null}
           {estimate.overLimit ? (
             <p role="alert" className="text-sm text-destructive">
               {t("textToSpeech.overLimit", { limit: maxCharacters })}
@@ -263,11 +300,24 @@ export default function TextToSpeechPage() {
           ) : null}
 
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="button" size="lg" onClick={() => void generate()} disabled={running} data-testid="tts-generate" aria-keyshortcuts="Control+Enter Meta+Enter">
+            <Button
+              type="button"
+              size="lg"
+              onClick={() => void generate()}
+              disabled={running || blank}
+              aria-describedby={blank ? `${id}-empty` : undefined}
+              data-testid="tts-generate"
+              aria-keyshortcuts="Control+Enter Meta+Enter"
+            >
               {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <SparklesIcon aria-hidden="true" />}
               {running ? t("textToSpeech.generating") : t("textToSpeech.generate")}
             </Button>
             <kbd className="hidden rounded border border-border px-1.5 py-0.5 text-xs text-muted-foreground desktop:inline">{t("textToSpeech.generateShortcut")}</kbd>
+            {blank ? (
+              <p id={`${id}-empty`} className="text-sm text-muted-foreground" data-testid="tts-empty-hint">
+                {t("textToSpeech.emptyHint")}
+              </p>
+            ) : null}
           </div>
 
           {jobId ? (

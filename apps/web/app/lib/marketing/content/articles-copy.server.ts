@@ -32,7 +32,7 @@ export const ARTICLES_COPY: Record<ArticleKind, Record<Locale, { title: string; 
     },
     zh: {
       title: "教程：每个工具的分步指南",
-      description: "关于为文本转语音写脚本、字幕格式、口型同步、录制声音样本以及套餐与点数的分步教程。",
+      description: "关于为文本转语音写脚本、字幕格式、口型同步、录制声音样本以及套餐与积分的分步教程。",
       h1: "教程",
       lead: "简短的分步教程，帮你在工作台里做出好效果。",
       listTitle: "{category}教程",

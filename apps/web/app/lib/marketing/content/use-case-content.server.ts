@@ -240,7 +240,7 @@ export const USE_CASE_COPY: Record<UseCaseId, Record<Locale, LandingCopy>> = {
       steps: [
         { title: "上传剧集", body: "时长不超过套餐单个视频上限。" },
         { title: "选择中文 → 英文", body: "文本来源：硬字幕（自动选择）。" },
-        { title: "选择声音", body: "每种语言选一个音色库声音或你克隆的声音。" },
+        { title: "选择声音", body: "每种语言选一个声音库声音或你克隆的声音。" },
         { title: "下载", body: "配音 MP4、分轨音频、SRT / VTT。" },
       ],
       note: {
