@@ -81,7 +81,7 @@ test('zh, 375 px, dark: a read-only key that expires in 30 days', async ({ page,
   await panel.getByLabel('有效期').selectOption({ label: '30 天后过期' });
   await panel.getByRole('button', { name: '创建密钥' }).click();
   const box = panel.getByTestId('api-key-secret-box');
-  await expect(box).toContainText('您的新密钥“数据看板”');
+  await expect(box).toContainText('你的新密钥“数据看板”');
   await expect(box.getByRole('button', { name: '复制' })).toBeVisible();
   const row = panel.getByTestId('api-key-row').first();
   await expect(row.getByTestId('api-key-scopes')).toContainText('文本转语音');

@@ -1,9 +1,9 @@
 import type { apiKeysEn } from "./api-keys.en";
 
-/** 账户页中的 API 密钥（issue 19）：用于公开 REST API `/api/v1/…` 的密钥。 */
+/** 账号页中的 API 密钥（issue 19）：用于公开 REST API `/api/v1/…` 的密钥。 */
 export const apiKeysZh: typeof apiKeysEn = {
   title: "API 密钥",
-  lead: "密钥让您的脚本和工具以您的身份调用 Voxwork API（/api/v1）：创建任务、消耗积分，与工作台完全一致。请妥善保管。",
+  lead: "密钥让你的脚本和工具以你的身份调用 Voxwork API（/api/v1）：创建任务、消耗积分，与工作台完全一致。请妥善保管。",
   docsLink: "API 参考（OpenAPI）",
   create: {
     title: "新建密钥",
@@ -21,7 +21,7 @@ export const apiKeysZh: typeof apiKeysEn = {
     submit: "创建密钥",
   },
   secret: {
-    title: "您的新密钥“{name}”",
+    title: "你的新密钥“{name}”",
     warning: "请立即复制：它只显示这一次。我们只保存它的指纹，无法再次显示。",
     label: "密钥",
     copy: "复制",
@@ -30,7 +30,7 @@ export const apiKeysZh: typeof apiKeysEn = {
     done: "我已保存",
   },
   list: {
-    none: "您还没有 API 密钥。",
+    none: "你还没有 API 密钥。",
     loading: "正在加载密钥…",
     prefix: "密钥",
     scopes: "工具",

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { CallData, DubbingProject } from "@voxwork/contract";
 import { dubbingCastApplyCall, dubbingCastDeleteCall, dubbingCastListCall, dubbingCastSaveCall } from "@voxwork/contract/client";
 import { toast } from "sonner";
-import { useLocale, useT } from "../../i18n";
+import { useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { formatDate } from "../history/history-format";
 import { Button } from "../ui/button";
@@ -44,6 +44,7 @@ export function parsePronunciations(text: string): Pronunciations | number {
  */
 export function CastBibleDialog({ open, onOpenChange, projectId, glossary, pronunciations, canApply, onSettings, onApplied }: { open: boolean; onOpenChange: (open: boolean) => void; projectId: string; glossary: Glossary; pronunciations: Pronunciations; canApply: boolean; onSettings: (fields: { glossary: Glossary; pronunciations: Pronunciations }) => void; onApplied: (project: DubbingProject) => void }) {
   const t = useT();
+  const tp = usePlural();
   const locale = useLocale();
   const api = useApiClient();
   const [casts, setCasts] = useState<Cast[] | null>(null);
@@ -151,7 +152,7 @@ export function CastBibleDialog({ open, onOpenChange, projectId, glossary, pronu
                 <div className="grid">
                   <span className="font-medium">{cast.name}</span>
                   <span className="text-xs text-muted-foreground">
-                    {t("dubbing.cast.characters", { count: cast.characters.length })} · {formatDate(cast.updatedAt, locale)}
+                    {tp("dubbing.cast.characters", cast.characters.length)} · {formatDate(cast.updatedAt, locale)}
                   </span>
                 </div>
                 <div className="flex gap-2">

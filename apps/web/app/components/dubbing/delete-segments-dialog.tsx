@@ -1,15 +1,16 @@
-import { useT } from "../../i18n";
+import { usePlural, useT } from "../../i18n";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 
 /** Confirms deleting the selected segments (with their count); the delete itself can be undone. */
 export function DeleteSegmentsDialog({ open, onOpenChange, count, onConfirm }: { open: boolean; onOpenChange: (open: boolean) => void; count: number; onConfirm: () => void }) {
   const t = useT();
+  const tp = usePlural();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent closeLabel={t("dubbing.translate.cancel")} role="alertdialog" data-testid="dubbing-delete-dialog">
         <DialogHeader>
-          <DialogTitle>{t("dubbing.deleteDialog.title", { count })}</DialogTitle>
+          <DialogTitle>{tp("dubbing.deleteDialog.title", count)}</DialogTitle>
           <DialogDescription>{t("dubbing.deleteDialog.description")}</DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowLeftIcon, CloudOffIcon, CheckIcon, LoaderCircleIcon, Redo2Icon, TriangleAlertIcon, Undo2Icon } from "lucide-react";
-import { localizePath, useLocale, useT } from "../../i18n";
+import { localizePath, useLocale, usePlural, useT } from "../../i18n";
 import type { SaveState } from "../../lib/dubbing/edit-queue";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
@@ -76,13 +76,14 @@ export function DetailsHeader({ backPath, title, onRename, languages, language, 
 
 function SaveBadge({ save }: { save: SaveState }) {
   const t = useT();
+  const tp = usePlural();
   const [icon, text, tone] =
     save.kind === "saved"
       ? [<CheckIcon key="i" className="size-4" aria-hidden="true" />, t("dubbing.save.saved"), "text-muted-foreground"]
       : save.kind === "saving"
         ? [<LoaderCircleIcon key="i" className="size-4 animate-spin" aria-hidden="true" />, t("dubbing.save.saving"), "text-muted-foreground"]
         : save.kind === "offline"
-          ? [<CloudOffIcon key="i" className="size-4" aria-hidden="true" />, t("dubbing.save.offline", { count: save.queued }), "text-destructive"]
+          ? [<CloudOffIcon key="i" className="size-4" aria-hidden="true" />, tp("dubbing.save.offline", save.queued), "text-destructive"]
           : [<TriangleAlertIcon key="i" className="size-4" aria-hidden="true" />, t("dubbing.save.conflict"), "text-destructive"];
   return (
     <span className={`flex items-center gap-1.5 text-sm ${tone}`} role="status" aria-live="polite" data-testid="dubbing-save-state" data-state={save.kind}>

@@ -4,7 +4,7 @@ import { ApiError, HttpError, TimeoutError, dubbingEditCall, dubbingProjectGetCa
 import { fitAllOps, formatTimecode, type DubbingCharacter, type DubbingEdition, type DubbingOp, type DubbingSegment, type DubbingSegmentFields } from "@voxwork/contract/dubbing";
 import { AudioLinesIcon, CombineIcon, GlobeIcon, DownloadIcon, GaugeIcon, HistoryIcon, LanguagesIcon, MicIcon, PauseIcon, PlayIcon, PlusIcon, ScissorsIcon, SparklesIcon, Trash2Icon, UsersIcon, Volume1Icon, Volume2Icon, VolumeXIcon, WandIcon, BookOpenIcon } from "lucide-react";
 import { toast } from "sonner";
-import { useT } from "../../i18n";
+import { usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { useQuietApiClient } from "../../lib/dubbing/quiet-api-client";
 import { DubPlayer, loadPeaks, type OriginalMode } from "../../lib/dubbing/dub-player";
@@ -52,6 +52,7 @@ const isTyping = (target: EventTarget | null) => target instanceof HTMLElement &
  */
 export function DubbingEditor({ project: initial, edition }: { project: DubbingProject; edition: DubbingEdition }) {
   const t = useT();
+  const tp = usePlural();
   const api = useApiClient();
   const quietApi = useQuietApiClient();
   const pro = edition === "pro";
@@ -218,7 +219,7 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
       const { ops, unfitted } = fitAllOps(segments, language, durationMs);
       if (ops.length) {
         edit(ops);
-        toast.success(t("dubbing.editor.fitted", { count: ops.length }));
+        toast.success(tp("dubbing.editor.fitted", ops.length));
       } else if (!unfitted.length) toast.success(t("dubbing.editor.nothingToFit"));
       if (unfitted.length) toast.warning(t("dubbing.editor.stillUnfitted", { segments: unfitted.map((id) => `#${numberOf(id)}`).join(", ") }));
     },
@@ -392,7 +393,7 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
               {originalMode === "full" ? <Volume2Icon aria-hidden="true" /> : originalMode === "ducked" ? <Volume1Icon aria-hidden="true" /> : <VolumeXIcon aria-hidden="true" />}
               {t(originalMode === "full" ? "dubbing.editor.originalFull" : originalMode === "ducked" ? "dubbing.editor.originalDucked" : "dubbing.editor.originalMuted")}
             </Button>
-            <span className="ml-auto text-xs text-muted-foreground">{t("dubbing.editor.segmentCount", { count: segments.length })}</span>
+            <span className="ml-auto text-xs text-muted-foreground">{tp("dubbing.editor.segmentCount", segments.length)}</span>
           </div>
         </div>
         <aside className="rounded-2xl border border-border bg-surface p-4" aria-label={t("dubbing.inspector.title")}>

@@ -5,7 +5,7 @@ import { dubbingProjectCreateCall } from "@voxwork/contract/client";
 import { MAX_DUBBING_LANGUAGES, type DubbingEdition } from "@voxwork/contract/dubbing";
 import { LoaderCircleIcon } from "lucide-react";
 import { toast } from "sonner";
-import { localizePath, useLocale, useT, type MessageKey } from "../../i18n";
+import { localizePath, useLocale, usePlural, useT, type MessageKey } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { editorPath } from "../../lib/dubbing/editor-paths";
 import { subtitleFileProblem, SUBTITLE_FILE_EXTENSIONS } from "../../lib/video-translation/translation-choices";
@@ -35,6 +35,7 @@ const TEXT_SOURCES: Array<[TextSource, MessageKey]> = [
  */
 export function NewProjectDialog({ open, onOpenChange, edition, options }: { open: boolean; onOpenChange: (open: boolean) => void; edition: DubbingEdition; options: DubbingOptions | null }) {
   const t = useT();
+  const tp = usePlural();
   const locale = useLocale();
   const api = useApiClient();
   const navigate = useNavigate();
@@ -168,7 +169,7 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
                 <div className="grid gap-1 pl-6">
                   <Label htmlFor={`${id}-file`}>{t("dubbing.create.subtitleFile")}</Label>
                   <input id={`${id}-file`} type="file" accept={SUBTITLE_FILE_EXTENSIONS.join(",")} onChange={(event) => void readSubtitleFile(event.target.files?.[0])} className="text-sm" data-testid="dubbing-subtitle-file" />
-                  {subtitleFile ? <span className="text-xs text-muted-foreground">{t("dubbing.create.subtitleFileChosen", { name: subtitleFile.name, count: subtitleFile.text.length })}</span> : null}
+                  {subtitleFile ? <span className="text-xs text-muted-foreground">{tp("dubbing.create.subtitleFileChosen", subtitleFile.text.length, { name: subtitleFile.name })}</span> : null}
                   {fileProblem ? (
                     <span role="alert" className="text-xs text-destructive">
                       {fileProblem}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { SEGMENT_SPEED, SEGMENT_VOLUME, segmentFit, segmentState, segmentTimesProblem, type DubbingCharacter, type DubbingSegment, type DubbingSegmentFields } from "@voxwork/contract/dubbing";
 import { MicIcon } from "lucide-react";
-import { useLocale, useT, type MessageKey } from "../../i18n";
+import { useLocale, usePlural, useT, type MessageKey } from "../../i18n";
 import { NativeSelect } from "../tool-shared/native-select";
 import { Button } from "../ui/button";
 import { Label, Textarea } from "../ui/input";
@@ -47,6 +47,7 @@ export function SegmentInspector({
   onRecord: () => void;
 }) {
   const t = useT();
+  const tp = usePlural();
   const locale = useLocale();
   const id = useId();
   const [source, setSource] = useState("");
@@ -58,7 +59,7 @@ export function SegmentInspector({
     setTimeProblem(null);
   }, [segment?.id, segment?.sourceText, segment?.translations, language]);
 
-  if (selectedCount > 1) return <p className="text-sm text-muted-foreground" data-testid="inspector-multiple">{t("dubbing.inspector.multiple", { count: selectedCount })}</p>;
+  if (selectedCount > 1) return <p className="text-sm text-muted-foreground" data-testid="inspector-multiple">{tp("dubbing.inspector.multiple", selectedCount)}</p>;
   if (!segment) return <p className="text-sm text-muted-foreground" data-testid="inspector-empty">{t("dubbing.inspector.none")}</p>;
 
   const state = segmentState(segment, characters, language);
