@@ -4,8 +4,9 @@
  * dubbing-pro project; 1,000 segments are written in one edit batch (source text and Spanish
  * translation) and, unless `--takes 0`, spoken by the local engines so each has a take and a dub
  * waveform. Then, at 1440×900:
- *   - open: navigation start → the editor's first painted frame (`dubbing:editor-ready` mark), cold
- *     (new browser context, empty cache) and warm (reload), median of `--runs`;
+ *   - open: from the project list as people open a project (a click on its card → the editor's first
+ *     painted frame, the `dubbing:editor-ready` mark), and as a page load: navigation start → that
+ *     frame, cold (new browser context, empty cache) and warm (reload); median of `--runs`;
  *   - edits: the app's `dubbing:edit` measure (an edit → the frame that shows it) for drags, typed
  *     times, text commits, splits and merges, at the start, the middle and the end of the hour;
  *   - drag frames: each pointer move of a drag → the next painted frame (measured in the page);
@@ -171,9 +172,32 @@ try {
     warm.push(await readyAt(page));
     await context.close();
   }
-  log(`\nopen (navigation → editor painted, ${SEGMENTS} segments, project JSON ${(payloadBytes / 1024).toFixed(0)} KB):`);
-  log(`  cold (new context): ${summary(cold)}`);
-  log(`  warm (reload):      ${summary(warm)}`);
+  // Opened from the project list, as people open a project: a click on its card → the editor painted (the app already loaded).
+  const fromList: number[] = [];
+  {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addCookies([cookie]);
+    const page = await context.newPage();
+    for (let run = 0; run < RUNS + 1; run++) {
+      await page.goto(`${base}/workbench/dubbing-pro`);
+      const card = page.locator(`[data-testid="dubbing-project-card"][data-project-id="${projectId}"] a`).first();
+      await card.waitFor({ timeout: 60_000 });
+      await page.waitForTimeout(300);
+      const clickedAt = await page.evaluate(() => performance.now());
+      await card.click();
+      const readyAt = await page
+        .waitForFunction((after) => performance.getEntriesByName('dubbing:editor-ready').find((mark) => mark.startTime > after)?.startTime ?? null, clickedAt, { timeout: 60_000, polling: 20 })
+        .then((handle) => handle.jsonValue() as Promise<number>);
+      // The first click also loads the editor's code: counted apart.
+      if (run > 0) fromList.push(readyAt - clickedAt);
+      else log(`\nopen from the project list, first time (the editor's code loaded too): ${ms(readyAt - clickedAt)}`);
+    }
+    await context.close();
+  }
+  log(`open (${SEGMENTS} segments, project JSON ${(payloadBytes / 1024).toFixed(0)} KB):`);
+  log(`  from the project list (click → editor painted): ${summary(fromList)}`);
+  log(`  page load, cold (new context, navigation → editor painted): ${summary(cold)}`);
+  log(`  page load, warm (reload):                                  ${summary(warm)}`);
 
   // ── Interactions ──
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -299,7 +323,7 @@ try {
   const slow = measured.events.filter((entry) => entry.duration >= 16);
   log(`  input → next paint (Event Timing ≥ 16 ms):   ${slow.length ? `${slow.length} events, worst ${ms(Math.max(...slow.map((entry) => entry.duration)))} (${[...new Set(slow.map((entry) => entry.name))].join(', ')})` : 'none: every interaction painted within 16 ms'}`);
   log(`  long animation frames (≥ 50 ms):             ${measured.longFrames.length ? `${measured.longFrames.length}, worst ${ms(Math.max(...measured.longFrames))}` : 'none'}`);
-  log(`\ntargets: open < 1500 ms (cold median ${ms(quantile(cold, 0.5))}); a drag or an edit < 50 ms (edit p95 ${ms(quantile(measured.edits, 0.95))}, drag-move p95 ${ms(quantile(measured.moves, 0.95))})`);
+  log(`\ntargets: open < 1500 ms (from the list: median ${ms(quantile(fromList, 0.5))}, p95 ${ms(quantile(fromList, 0.95))}; page load cold median ${ms(quantile(cold, 0.5))}); a drag or an edit < 50 ms (edit p95 ${ms(quantile(measured.edits, 0.95))}, drag-move p95 ${ms(quantile(measured.moves, 0.95))})`);
 } finally {
   await browser.close();
   await server.kill();
