@@ -101,8 +101,8 @@ export class EditQueue {
   private redoStack: UndoEntry[] = [];
   private remoteChange = false;
   private needsReload = false;
-  /** Every segment id this page has shown: one put again after a delete is put back, with its takes. */
-  private everSeen = new Set<string>();
+  /** Segments this page's own batches deleted: one put again (an undo) is put back, with its takes. */
+  private deletedHere = new Set<string>();
   private disposed = false;
   private listeners = new Set<() => void>();
   private snapshot: EditorSnapshot;
@@ -115,7 +115,6 @@ export class EditQueue {
     this.confirmed = doc;
     this.queue = this.restore();
     this.view = this.computeView();
-    for (const segment of this.view.segments) this.everSeen.add(segment.id);
     this.snapshot = this.makeSnapshot();
     this.flush();
   }
@@ -167,8 +166,11 @@ export class EditQueue {
   }
 
   private enqueue(ops: readonly DubbingOp[]): void {
-    const present = new Set(this.view.segments.map((segment) => segment.id));
-    const putsBack = ops.some((op) => op.kind === "segment.put" && !present.has(op.segmentId) && this.everSeen.has(op.segmentId));
+    const putsBack = ops.some((op) => op.kind === "segment.put" && this.deletedHere.has(op.segmentId));
+    for (const op of ops) {
+      if (op.kind === "segment.delete") this.deletedHere.add(op.segmentId);
+      else if (op.kind === "segment.put") this.deletedHere.delete(op.segmentId);
+    }
     this.queue.push({ batchId: this.deps.newId(), ops: this.withRevisions(ops), force: false, ...(putsBack ? { putsBack } : {}) });
     this.changed(true);
     this.flush();
@@ -341,7 +343,6 @@ export class EditQueue {
   private changed(persist: boolean): void {
     if (persist) this.persist();
     this.view = this.computeView();
-    for (const segment of this.view.segments) this.everSeen.add(segment.id);
     this.snapshot = this.makeSnapshot();
     for (const listener of this.listeners) listener();
   }
