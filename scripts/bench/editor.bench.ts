@@ -13,7 +13,10 @@
  *   - input → next paint of every discrete interaction (the browser's Event Timing, ≥ 16 ms only),
  *     and long animation frames (≥ 50 ms) seen during the interactions.
  * Targets (issue 17): open < 1.5 s, a drag or an edit answers in < 50 ms. Figures, not assertions.
- *   npm run bench:editor [-- --segments 1000 --minutes 60 --runs 5 --takes 1 --data-dir DIR]
+ *   npm run bench:editor [-- --segments 1000 --minutes 60 --runs 5 --takes 1 --data-dir DIR --trace --skip-open]
+ * `--trace` records a Chromium trace of the interactions and prints where the edits' time went
+ * (main-thread work by kind inside each `dubbing:edit` measure; the trace itself slows things a little).
+ * `--skip-open` leaves out the open and page-load runs.
  * With `--data-dir`, the folder is kept and a project made there before is used again (making one
  * takes minutes: preparing an hour of media and speaking 1,000 takes).
  */
@@ -28,7 +31,7 @@ import { createVerifiedUser, signedCall } from '../../tests/support/accounts.ts'
 import { freePort, REPO_ROOT, startServer, TEST_OPERATOR_TOKEN, TEST_SIGN_SECRET } from '../../tests/support/server-process.ts';
 import { toolClient } from '../../tests/support/tool-client.ts';
 
-const { values } = parseArgs({ options: { segments: { type: 'string', default: '1000' }, minutes: { type: 'string', default: '60' }, runs: { type: 'string', default: '5' }, takes: { type: 'string', default: '1' }, 'data-dir': { type: 'string' } } });
+const { values } = parseArgs({ options: { segments: { type: 'string', default: '1000' }, minutes: { type: 'string', default: '60' }, runs: { type: 'string', default: '5' }, takes: { type: 'string', default: '1' }, 'data-dir': { type: 'string' }, trace: { type: 'boolean', default: false }, 'skip-open': { type: 'boolean', default: false } } });
 const SEGMENTS = Number(values.segments);
 const MINUTES = Number(values.minutes);
 const RUNS = Number(values.runs);
@@ -127,6 +130,41 @@ async function makeProject() {
   return { user: { ...user, email }, projectId: created.projectId };
 }
 
+/**
+ * From a Chromium trace: the renderer main thread's work inside the `dubbing:edit` measures, summed
+ * by event name (self time: a child's time is taken from its parent), the largest first.
+ */
+function editTimeByKind(buffer: Buffer): string {
+  interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; cat: string; args?: { name?: string } }
+  const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && events.some((other) => other.pid === event.pid && other.name === 'dubbing:edit'));
+  if (!main) return 'trace: no renderer main thread with dubbing:edit measures';
+  const windows: Array<[number, number]> = [];
+  const opened = new Map<string, number>();
+  for (const event of events.filter((item) => item.pid === main.pid && item.name === 'dubbing:edit').sort((a, b) => a.ts - b.ts)) {
+    if (event.ph === 'b' || event.ph === 'B') opened.set('edit', event.ts);
+    else if ((event.ph === 'e' || event.ph === 'E') && opened.has('edit')) windows.push([opened.get('edit')!, event.ts]), opened.delete('edit');
+    else if (event.ph === 'X' && event.dur) windows.push([event.ts, event.ts + event.dur]);
+  }
+  const slices = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const [from, to] of windows) {
+    total += to - from;
+    const inside = slices.filter((event) => event.ts >= from && event.ts < to);
+    const stack: TraceEvent[] = [];
+    for (const event of inside) {
+      while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= event.ts) stack.pop();
+      const parent = stack.at(-1);
+      if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - event.dur!);
+      self.set(event.name, (self.get(event.name) ?? 0) + event.dur!);
+      stack.push(event);
+    }
+  }
+  const rows = [...self].filter(([, value]) => value > 0).sort((a, b) => b[1] - a[1]).slice(0, 14);
+  return [`where ${windows.length} edits' time went (mean per edit; the edit→paint mean is ${ms(total / windows.length / 1000)}):`, ...rows.map(([name, value]) => `  ${name.padEnd(28)} ${ms(value / windows.length / 1000)}`)].join('\n');
+}
+
 try {
   let user: { token: string; userId: string; email?: string };
   let projectId: string;
@@ -159,7 +197,7 @@ try {
   const cold: number[] = [];
   const warm: number[] = [];
   let payloadBytes = 0;
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < (values['skip-open'] ? 0 : RUNS); run++) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addCookies([cookie]);
     const page = await context.newPage();
@@ -178,7 +216,7 @@ try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addCookies([cookie]);
     const page = await context.newPage();
-    for (let run = 0; run < RUNS + 1; run++) {
+    for (let run = 0; run < (values['skip-open'] ? 0 : RUNS + 1); run++) {
       await page.goto(`${base}/workbench/dubbing-pro`);
       const card = page.locator(`[data-testid="dubbing-project-card"][data-project-id="${projectId}"] a`).first();
       await card.waitFor({ timeout: 60_000 });
@@ -234,6 +272,7 @@ try {
     performance.clearMeasures('dubbing:edit');
   });
 
+  if (values.trace) await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing', 'disabled-by-default-devtools.timeline'] });
   const track = page.getByTestId('timeline-track');
   const scroller = page.getByTestId('dubbing-timeline').getByRole('group');
   const byId = (id: string) => track.locator(`[data-segment-id="${id}"]`);
@@ -315,7 +354,9 @@ try {
     edits: performance.getEntriesByName('dubbing:edit').map((entry) => entry.duration),
     ...(window as unknown as { __bench: { moves: number[]; events: { name: string; duration: number }[]; longFrames: number[] } }).__bench,
   }));
+  const trace = values.trace ? await browser.stopTracing() : null;
   await context.close();
+  if (trace) log(`\n${editTimeByKind(trace)}`);
 
   log(`\ninteractions at 0:30, ${MINUTES / 2}:00 and ${MINUTES - 1.5} min: ${counts.drags} drags, ${counts.times} typed times, ${counts.texts} text commits, ${counts.splits} splits, ${counts.merges} merges, ${counts.undos} undo/redo`);
   log(`  edit → painted (app's dubbing:edit measure): ${summary(measured.edits)}`);

@@ -128,8 +128,13 @@ describe.each(testDatabases().slice(-1))('dubbing edits on %s', (_name, open: Op
     expect(await media.text()).toBe('media.mp4');
     const take = await fetch(new URL(segment(project, 'a')!.takes.es!.url, testApp.base));
     expect(await take.text()).toBe('take-a.wav');
+    // The poll's cheap answer: the same revisions and running jobs, no segments; the links are the same when read again.
+    expect(await alice.data('/api/dubbing/projects/state', { projectId })).toEqual({ revision: 2, settingsRevision: project.settingsRevision, activeJobs: project.activeJobs });
+    const again = await get(alice);
+    expect([again.media.url, again.media.peaksUrl, segment(again, 'a')!.takes.es!.url]).toEqual([project.media.url, project.media.peaksUrl, segment(project, 'a')!.takes.es!.url]);
     await jobs.cancel(job.id);
     expect((await get(alice)).activeJobs).toEqual([]);
+    expect(await alice.data('/api/dubbing/projects/state', { projectId })).toMatchObject({ revision: 2, activeJobs: [] });
 
     const studio = await alice.data<{ projects: DubbingProjectSummary[] }>('/api/dubbing/projects/list', { edition: 'studio' });
     expect(studio.projects.map((entry) => entry.id)).toContain(projectId);
@@ -422,6 +427,7 @@ describe.each(testDatabases().slice(-1))('dubbing edits on %s', (_name, open: Op
     const before = await get(alice);
     const notFound = ErrorCode.DUBBING_PROJECT_NOT_FOUND;
     expect((await bob.call('/api/dubbing/projects/get', { projectId })).code).toBe(notFound);
+    expect((await bob.call('/api/dubbing/projects/state', { projectId })).code).toBe(notFound);
     expect((await edit(bob, [{ kind: 'segment.delete', segmentId: 'a', baseRevision: segment(before, 'a')!.revision }])).code).toBe(notFound);
     expect((await bob.call('/api/dubbing/projects/rename', { projectId, title: 'Mine' })).code).toBe(notFound);
     expect((await bob.call('/api/dubbing/projects/duplicate', { projectId })).code).toBe(notFound);

@@ -145,7 +145,24 @@ describe('media link signer', () => {
     expect(signer.verify('users/u/uploads/a/b.mp4', expires, sig)).toBe(true);
     expect(signer.verify('users/u/uploads/a/c.mp4', expires, sig)).toBe(false);
     expect(signer.verify('users/u/uploads/a/b.mp4', String(Number(expires) + 1), sig)).toBe(false);
-    now += 61_000;
+    // Valid for at least the asked minute, at most a step (a quarter of it) more; then refused.
+    now += 60_000;
+    expect(signer.verify('users/u/uploads/a/b.mp4', expires, sig)).toBe(true);
+    now += 16_000;
     expect(signer.verify('users/u/uploads/a/b.mp4', expires, sig)).toBe(false);
+  });
+
+  it('gives the same link for the same key within a step, so pages and caches keep it', () => {
+    let now = Date.UTC(2026, 10, 27, 10, 0, 30);
+    const signer = createMediaUrlSigner({ secret: 's'.repeat(32), now: () => now });
+    const first = signer.sign('users/u/takes/t.wav', 6 * 3600);
+    now += 59 * 60_000;
+    expect(signer.sign('users/u/takes/t.wav', 6 * 3600)).toBe(first);
+    now += 2 * 60_000;
+    const next = signer.sign('users/u/takes/t.wav', 6 * 3600);
+    expect(next).not.toBe(first);
+    const expires = Number(new URL(next, 'http://x').searchParams.get('expires'));
+    expect(expires * 1000 - now).toBeGreaterThanOrEqual(6 * 3600_000);
+    expect(expires * 1000 - now).toBeLessThanOrEqual(7 * 3600_000);
   });
 });

@@ -10,6 +10,7 @@ import {
   dubbingProjectDeleteCall,
   dubbingProjectDuplicateCall,
   dubbingProjectGetCall,
+  dubbingProjectStateCall,
   dubbingProjectListCall,
   dubbingProjectRenameCall,
   dubbingRecordCall,
@@ -33,6 +34,7 @@ export const dubbingArea: Area = {
     // Projects, edits, versions and casts (dubbing.service.ts).
     bindCall(dubbingProjectListCall, async (body, context) => dubbing.list(requireUserId(context), body.edition)),
     bindCall(dubbingProjectGetCall, async (body, context) => dubbing.get(requireUserId(context), body.projectId, localeOf(context))),
+    bindCall(dubbingProjectStateCall, async (body, context) => dubbing.state(requireUserId(context), body.projectId)),
     bindCall(dubbingProjectRenameCall, async (body, context) => dubbing.rename(requireUserId(context), body.projectId, body.title)),
     bindCall(dubbingProjectDuplicateCall, async (body, context) => dubbing.duplicate(requireUserId(context), body.projectId, localeOf(context))),
     bindCall(dubbingProjectDeleteCall, async (body, context) => dubbing.delete(requireUserId(context), body.projectId)),

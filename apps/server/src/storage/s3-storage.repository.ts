@@ -14,6 +14,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { stableExpiry } from './media-url-signer.ts';
 import { contentTypeForKey, isValidStorageKey, type StorageRepository, type StoredObject } from '@voxwork/core';
 
 export interface S3StorageOptions {
@@ -168,7 +169,10 @@ export function createS3Storage(options: S3StorageOptions): StorageRepository & 
         Key: checked(key),
         ...(urlOptions.downloadName ? { ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(urlOptions.downloadName)}` } : {}),
       });
-      return getSignedUrl(client, command, { expiresIn: urlOptions.expiresInSeconds });
+      // Signed at the start of the current step, valid to its stable expiry: the same link within a step (see stableExpiry).
+      const { expires, step } = stableExpiry(Date.now(), urlOptions.expiresInSeconds);
+      const signedAt = expires - urlOptions.expiresInSeconds - step;
+      return getSignedUrl(client, command, { signingDate: new Date(signedAt * 1000), expiresIn: urlOptions.expiresInSeconds + step });
     },
   };
 }

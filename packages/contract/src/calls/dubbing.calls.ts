@@ -135,6 +135,23 @@ export const dubbingProjectGetCall = defineCall({
   data: dubbingProjectSchema,
 });
 
+/** What the editor polls: the revisions and the running jobs, without the segments (it reads the whole project only when a revision moved). */
+export const dubbingProjectStateSchema = z.object({
+  settingsRevision: z.number().int(),
+  revision: z.number().int(),
+  activeJobs: z.array(z.object({ jobId: z.string(), type: z.string(), language: z.string().nullable() })),
+});
+export type DubbingProjectState = z.infer<typeof dubbingProjectStateSchema>;
+
+export const dubbingProjectStateCall = defineCall({
+  path: '/api/dubbing/projects/state',
+  summary: 'Dubbing: a project’s revisions and running jobs (a cheap poll; read the project when a revision moved).',
+  tag: 'dubbing',
+  access: 'user',
+  body: project,
+  data: dubbingProjectStateSchema,
+});
+
 export const dubbingProjectRenameCall = defineCall({
   path: '/api/dubbing/projects/rename',
   summary: 'Dubbing: renames a project.',

@@ -40,6 +40,7 @@ import {
   dubbingProjectGetCall,
   dubbingProjectListCall,
   dubbingProjectRenameCall,
+  dubbingProjectStateCall,
   dubbingRecordCall,
   dubbingSynthesizeCall,
   dubbingSynthesizeQuoteCall,
@@ -121,7 +122,7 @@ export const allCalls: readonly CallDefinition[] = [
   // avatar
   avatarOptionsCall, avatarFacesCall, avatarPreviewCall, avatarCreateCall,
   // dubbing
-  dubbingOptionsCall, dubbingProjectListCall, dubbingProjectCreateCall, dubbingProjectGetCall, dubbingProjectRenameCall, dubbingProjectDuplicateCall, dubbingProjectDeleteCall,
+  dubbingOptionsCall, dubbingProjectListCall, dubbingProjectCreateCall, dubbingProjectGetCall, dubbingProjectStateCall, dubbingProjectRenameCall, dubbingProjectDuplicateCall, dubbingProjectDeleteCall,
   dubbingEditCall, dubbingVersionListCall, dubbingVersionRestoreCall,
   dubbingTranslateQuoteCall, dubbingTranslateCall, dubbingSynthesizeQuoteCall, dubbingSynthesizeCall, dubbingRecordCall, dubbingExportCall,
   dubbingCastListCall, dubbingCastSaveCall, dubbingCastApplyCall, dubbingCastDeleteCall];

@@ -94,6 +94,7 @@ export const dubbingOptionsCall = callHandle<typeof calls.dubbingOptionsCall>('/
 export const dubbingProjectListCall = callHandle<typeof calls.dubbingProjectListCall>('/api/dubbing/projects/list');
 export const dubbingProjectCreateCall = callHandle<typeof calls.dubbingProjectCreateCall>('/api/dubbing/projects/create');
 export const dubbingProjectGetCall = callHandle<typeof calls.dubbingProjectGetCall>('/api/dubbing/projects/get');
+export const dubbingProjectStateCall = callHandle<typeof calls.dubbingProjectStateCall>('/api/dubbing/projects/state');
 export const dubbingProjectRenameCall = callHandle<typeof calls.dubbingProjectRenameCall>('/api/dubbing/projects/rename');
 export const dubbingProjectDuplicateCall = callHandle<typeof calls.dubbingProjectDuplicateCall>('/api/dubbing/projects/duplicate');
 export const dubbingProjectDeleteCall = callHandle<typeof calls.dubbingProjectDeleteCall>('/api/dubbing/projects/delete');

@@ -9,6 +9,7 @@ import {
   ErrorCode,
   messageFor,
   type DubbingProject,
+  type DubbingProjectState,
   type DubbingProjectSummary,
   type Locale,
   type MessageParams,
@@ -85,6 +86,8 @@ function mergeUnique<T>(list: readonly T[], extra: readonly T[], keyOf: (entry: 
   return merged;
 }
 
+const activeJobView = (job: Pick<JobRow, 'id' | 'type' | 'input'>) => ({ jobId: job.id, type: job.type, language: typeof job.input.language === 'string' ? job.input.language : null });
+
 export function createDubbingService(deps: DubbingServiceDeps) {
   const { store } = deps;
 
@@ -151,7 +154,7 @@ export function createDubbingService(deps: DubbingServiceDeps) {
       glossary: project.glossary,
       pronunciations: project.pronunciations,
       segments: await Promise.all(segments.map((segment) => segmentView(segment, link))),
-      activeJobs: jobs.map((job) => ({ jobId: job.id, type: job.type, language: typeof job.input.language === 'string' ? job.input.language : null })),
+      activeJobs: jobs.map(activeJobView),
     };
   }
 
@@ -162,6 +165,13 @@ export function createDubbingService(deps: DubbingServiceDeps) {
   const service = {
     async get(ownerId: string, projectId: string, locale: Locale): Promise<DubbingProject> {
       return projectView(await ownProject(ownerId, projectId), locale);
+    },
+
+    /** The revisions and running jobs only: no segments read, no links signed. */
+    async state(ownerId: string, projectId: string): Promise<DubbingProjectState> {
+      const project = await ownProject(ownerId, projectId);
+      const jobs = await deps.activeJobs(project.ownerId, project.id);
+      return { settingsRevision: project.settingsRevision, revision: project.revision, activeJobs: jobs.map(activeJobView) };
     },
 
     async list(ownerId: string, edition: DubbingEdition): Promise<{ projects: DubbingProjectSummary[] }> {

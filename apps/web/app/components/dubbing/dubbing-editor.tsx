@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { ErrorCode, type DubbingProject } from "@voxwork/contract";
-import { ApiError, HttpError, TimeoutError, dubbingEditCall, dubbingProjectGetCall, dubbingProjectRenameCall } from "@voxwork/contract/client";
+import { ApiError, HttpError, TimeoutError, dubbingEditCall, dubbingProjectGetCall, dubbingProjectRenameCall, dubbingProjectStateCall } from "@voxwork/contract/client";
 import { fitAllOps, formatTimecode, type DubbingCharacter, type DubbingEdition, type DubbingOp, type DubbingSegment, type DubbingSegmentFields } from "@voxwork/contract/dubbing";
 import { AudioLinesIcon, CombineIcon, GlobeIcon, DownloadIcon, GaugeIcon, HistoryIcon, LanguagesIcon, MicIcon, PauseIcon, PlayIcon, PlusIcon, ScissorsIcon, SparklesIcon, Trash2Icon, UsersIcon, Volume1Icon, Volume2Icon, VolumeXIcon, WandIcon, BookOpenIcon } from "lucide-react";
 import { toast } from "sonner";
@@ -33,6 +33,8 @@ import { VersionHistoryDialog } from "./version-history-dialog";
 
 type DialogName = "languages" | "characters" | "translate" | "synthesis" | "speed" | "record" | "delete" | "export" | "versions" | "cast";
 const POLL_MS = 10_000;
+/** The project's links (media, takes) are read again this often even when nothing changed, well before they expire (6 h). */
+const LINKS_REFRESH_MS = 60 * 60_000;
 
 const retryable = (error: unknown) =>
   error instanceof TimeoutError || (error instanceof ApiError && (error.code === ErrorCode.NETWORK_ERROR || error.code === ErrorCode.TOO_MANY_REQUESTS)) || (error instanceof HttpError && (error.status >= 500 || error.status === 429));
@@ -105,11 +107,13 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
     return () => window.removeEventListener("online", online);
   }, [queue]);
 
-  // Reading the project again (a poll, a finished job): merged under the queued edits.
+  // Reading the project again (a poll that saw a change, a finished job): merged under the queued edits.
+  const linksReadAt = useRef(Date.now());
   const refresh = useCallback(
     async (quiet: boolean) => {
       try {
         const fresh = await apiRef.current.call(dubbingProjectGetCall, { projectId: initial.id });
+        linksReadAt.current = Date.now();
         setProject(fresh);
         queue.adoptRemote(docFromProject(fresh), { quiet });
         setJobIds((current) => [...new Set([...current, ...fresh.activeJobs.map((job) => job.jobId)])]);
@@ -119,12 +123,24 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
     },
     [initial.id, queue],
   );
+  // The poll asks for the revisions only; the whole project (every segment) is read when one moved,
+  // so an idle editor costs the page and the server almost nothing while people edit.
   useEffect(() => {
+    const poll = async () => {
+      try {
+        const state = await apiRef.current.call(dubbingProjectStateCall, { projectId: initial.id });
+        const known = queue.getSnapshot().confirmed;
+        setJobIds((current) => (state.activeJobs.every((job) => current.includes(job.jobId)) ? current : [...new Set([...current, ...state.activeJobs.map((job) => job.jobId)])]));
+        if (state.revision > known.revision || state.settingsRevision > known.settingsRevision || Date.now() - linksReadAt.current > LINKS_REFRESH_MS) await refresh(false);
+      } catch {
+        // Offline: the next poll tries again.
+      }
+    };
     const timer = window.setInterval(() => {
-      if (document.visibilityState === "visible") void refresh(false);
+      if (document.visibilityState === "visible") void poll();
     }, POLL_MS);
     return () => window.clearInterval(timer);
-  }, [refresh]);
+  }, [refresh, initial.id, queue]);
   useEffect(() => {
     if (snapshot.needsReload) void refresh(true);
   }, [snapshot.needsReload, refresh]);
