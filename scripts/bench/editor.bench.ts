@@ -143,7 +143,10 @@ function editTimeByKind(buffer: Buffer): string {
   const opened = new Map<string, number>();
   for (const event of events.filter((item) => item.pid === main.pid && item.name === 'dubbing:edit').sort((a, b) => a.ts - b.ts)) {
     if (event.ph === 'b' || event.ph === 'B') opened.set('edit', event.ts);
-    else if ((event.ph === 'e' || event.ph === 'E') && opened.has('edit')) windows.push([opened.get('edit')!, event.ts]), opened.delete('edit');
+    else if ((event.ph === 'e' || event.ph === 'E') && opened.has('edit')) {
+      windows.push([opened.get('edit')!, event.ts]);
+      opened.delete('edit');
+    }
     else if (event.ph === 'X' && event.dur) windows.push([event.ts, event.ts + event.dur]);
   }
   const slices = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
