@@ -240,7 +240,7 @@ describe('dubbing jobs', () => {
       expect(take.kind).toBe('synthesized');
       expect(take.durationMs).toBeGreaterThan(300);
       expect(Math.abs(take.peaks.length - (take.durationMs / 1000) * 50)).toBeLessThanOrEqual(2);
-      expect(segmentState({ ...segment, takes: { es: { ...take, url: '' } } }, project.characters, 'es')).toBe('spoken');
+      expect(segmentState({ ...segment, takes: { es: { ...take, url: '', peaks: '' } } }, project.characters, 'es')).toBe('spoken');
     }
     // A second run of the same job (a crash after the last take) speaks nothing again.
     const again = await runJob(pipelines.synthesize, lastJob().id, lastJob().input as JobInputs['dubbing.synthesize']);
@@ -327,7 +327,7 @@ describe('dubbing jobs', () => {
     for (const [index, segment] of segments.entries()) {
       const take = segment.takes.es!;
       expect(Math.abs(take.durationMs - (clip.lines[index]!.endSeconds - clip.lines[index]!.startSeconds) * 1000)).toBeLessThan(60);
-      expect(segmentState({ ...segment, takes: { es: { ...take, url: '' } } }, project.characters, 'es')).toBe('spoken');
+      expect(segmentState({ ...segment, takes: { es: { ...take, url: '', peaks: '' } } }, project.characters, 'es')).toBe('spoken');
     }
     await expectDomainError(service.synthesize(OWNER, { projectId: project.id, language: 'es', segments: { kind: 'changed' } }), ErrorCode.DUBBING_NOTHING_TO_DO);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIT_SPEED_CAP, fitAllOps, segmentFit, segmentState, segmentTimesProblem, takeSource, type DubbingCharacter, type DubbingSegment } from './dubbing-model.ts';
+import { FIT_SPEED_CAP, fitAllOps, peaksFromBase64, peaksToBase64, segmentFit, segmentState, segmentTimesProblem, takeSource, type DubbingCharacter, type DubbingSegment } from './dubbing-model.ts';
 import { formatTimecode, parseTimecode } from './timecode.ts';
 
 const character: DubbingCharacter = { id: 'c1', name: 'Ann', voices: { es: 'espeak:espeak-ng/es' }, speed: 1, volume: 1, originalSpeakerId: null };
@@ -13,10 +13,19 @@ const segment = (id: string, startMs: number, endMs: number, takeMs?: number, sp
   translations: { es: 'Hola' },
   speed,
   volume: 1,
-  takes: takeMs === undefined ? {} : { es: { kind: 'synthesized', url: '', durationMs: takeMs, madeFrom: takeSource('Hola', 'espeak:espeak-ng/es', 'es'), peaks: [] } },
+  takes: takeMs === undefined ? {} : { es: { kind: 'synthesized', url: '', durationMs: takeMs, madeFrom: takeSource('Hola', 'espeak:espeak-ng/es', 'es'), peaks: '' } },
 });
 
 describe('dubbing model', () => {
+  it('sends a take’s peaks as base64 bytes and reads them back', () => {
+    const peaks = [0, 1, 127, 128, 254, 255, 300, -4];
+    const encoded = peaksToBase64(peaks);
+    expect(encoded).toBe(Buffer.from([0, 1, 127, 128, 254, 255, 255, 0]).toString('base64'));
+    expect([...peaksFromBase64(encoded)]).toEqual([0, 1, 127, 128, 254, 255, 255, 0]);
+    expect(peaksFromBase64('')).toEqual(new Uint8Array(0));
+    expect(peaksFromBase64('not base64!')).toEqual(new Uint8Array(0));
+  });
+
   it('reads typed timecodes in every usual form and writes mm:ss.mmm', () => {
     expect(parseTimecode('1:02.5')).toBe(62_500);
     expect(parseTimecode('01:02:03.250')).toBe(3_723_250);

@@ -116,10 +116,34 @@ export const dubbingTakeSchema = z.object({
   durationMs: z.number().int(),
   /** What it was made from (`takeSource`): a take whose source differs from the segment's now is out of date. Recorded takes: `recorded`. */
   madeFrom: z.string(),
-  /** Peak level per 1/50 s, 0–255, to draw the dub's waveform. */
-  peaks: z.array(z.number().int()),
+  /**
+   * Peak level per 1/50 s, one byte (0–255) each, base64: the dub's waveform. A string, not a JSON
+   * array: a thousand takes' peaks are a third of the size and parse as one value (decode with
+   * `peaksFromBase64`).
+   */
+  peaks: z.string(),
 });
 export type DubbingTake = z.infer<typeof dubbingTakeSchema>;
+
+/** A take's peaks as bytes (the inverse of the server's base64); empty for an empty or malformed string. */
+export function peaksFromBase64(peaks: string): Uint8Array {
+  if (!peaks) return new Uint8Array(0);
+  try {
+    const binary = atob(peaks);
+    const bytes = new Uint8Array(binary.length);
+    for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+    return bytes;
+  } catch {
+    return new Uint8Array(0);
+  }
+}
+
+/** The peaks (0–255 each) as the API sends them: base64 of one byte per peak. */
+export function peaksToBase64(peaks: ArrayLike<number>): string {
+  let binary = '';
+  for (let index = 0; index < peaks.length; index++) binary += String.fromCharCode(Math.max(0, Math.min(255, Math.round(peaks[index]!))));
+  return btoa(binary);
+}
 
 export const dubbingSegmentSchema = z.object({
   id: z.string(),

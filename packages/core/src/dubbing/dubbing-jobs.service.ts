@@ -7,7 +7,7 @@
  */
 import { ErrorCode, MATCH_ORIGINAL_VOICE, TOOL_PRICES, dubbingSynthesisCost, dubbingTranslationCost, type SpeechQualityTier } from '@voxwork/contract';
 import type { DubbingExportJobInput } from './dubbing-store.port.ts';
-import { MAX_DUBBING_LANGUAGES, segmentState, type DubbingEdition, type DubbingSegment } from '@voxwork/contract/dubbing';
+import { MAX_DUBBING_LANGUAGES, peaksToBase64, segmentState, type DubbingEdition, type DubbingSegment } from '@voxwork/contract/dubbing';
 import { parseSubtitleFile, SubtitleParseError } from '@voxwork/contract/subtitles';
 import { normalizeLoudness, runFfmpeg, trimSilenceArgs } from '@voxwork/media';
 import type { UploadRow } from '@voxwork/db';
@@ -68,7 +68,7 @@ const characterCount = (text: string) => [...text.trim()].length;
 /** A stored segment in the model's shape (take links are not needed by the rules applied to it). */
 const asModel = (segment: StoredSegment): DubbingSegment => ({
   ...segment,
-  takes: Object.fromEntries(Object.entries(segment.takes).map(([language, { key: _key, ...take }]) => [language, { ...take, url: '' }])),
+  takes: Object.fromEntries(Object.entries(segment.takes).map(([language, { key: _key, ...take }]) => [language, { ...take, url: '', peaks: '' }])),
 });
 
 export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
@@ -316,7 +316,7 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
       const [updated] = await store.segments(project.id, [segment.id]);
       if (!updated) throw new DomainError(ErrorCode.DUBBING_UNKNOWN_SEGMENT, { segment: body.segmentId });
       const takes = await Promise.all(
-        Object.entries(updated.takes).map(async ([takeLanguage, { key, ...rest }]) => [takeLanguage, { ...rest, url: await deps.storage.signedUrl(key, { expiresInSeconds: 3600 }) }] as const),
+        Object.entries(updated.takes).map(async ([takeLanguage, { key, ...rest }]) => [takeLanguage, { ...rest, peaks: peaksToBase64(rest.peaks), url: await deps.storage.signedUrl(key, { expiresInSeconds: 3600 }) }] as const),
       );
       return { ...updated, takes: Object.fromEntries(takes) };
     },

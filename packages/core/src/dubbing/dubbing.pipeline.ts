@@ -42,7 +42,7 @@ import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.
 import type { SpeakerSegment, SpeakerSummary, TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition, StageDefinition } from '../jobs/pipeline-definition.ts';
-import { audioDuration, fetchStoredFile, iso6392, SPEECH_SAMPLE_RATE, writeCueFiles } from '../pipeline-stages/index.ts';
+import { audioDuration, eachConcurrently, fetchStoredFile, iso6392, SPEECH_SAMPLE_RATE, writeCueFiles } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { spokenText } from '../text-to-speech/pronunciation-dictionary.ts';
 import { readSourceText } from '../video-translation/source-text.ts';
@@ -79,7 +79,12 @@ export interface DubbingPipelineDeps {
   dubbing: DubbingStore;
   /** Jobs by id (the job repository satisfies it). */
   jobRecords: { findById(jobId: string): Promise<DubbingJobRecord | undefined> };
+  /** Takes spoken at once by a synthesis job (default `DEFAULT_SYNTHESIS_CONCURRENCY`). */
+  synthesisConcurrency?: number;
 }
+
+/** Two takes at a time: on the two cores the product is sized for, one speaks while the other is written. */
+export const DEFAULT_SYNTHESIS_CONCURRENCY = 2;
 
 /** A line found by preparation: its times, text, speaker and where its speech was heard. */
 interface PreparedLine {
@@ -504,39 +509,49 @@ export function createDubbingPipelines(deps: DubbingPipelineDeps) {
           const { language } = input;
           const segments = await dubbing.segments(input.projectId, input.segmentIds);
           const spoken = (await readJson<Spoken>(files, 'spoken.json')) ?? {};
-          const targets = new Map<string, VoiceTarget>();
+          // Promises, so two takes of one voice running at once find (or measure) it once.
+          const targets = new Map<string, Promise<VoiceTarget | undefined>>();
           const warnings: string[] = [];
           const voiceFor = async (character: DubbingCharacter, voiceKey: string): Promise<VoiceTarget | undefined> => {
             const cacheKey = voiceKey === MATCH_ORIGINAL_VOICE ? `${voiceKey}@${character.id}` : voiceKey;
-            if (!targets.has(cacheKey)) {
-              let target: VoiceTarget | undefined;
-              if (voiceKey === MATCH_ORIGINAL_VOICE) target = await originalVoice(project, character, language, files, signal);
-              else target = input.voices?.[voiceKey] ?? (await findLibraryVoice(engines, voiceKey).then((voice) => (voice ? libraryTarget(voice) : undefined)));
-              if (!target) return undefined;
+            let target = targets.get(cacheKey);
+            if (!target) {
+              target =
+                voiceKey === MATCH_ORIGINAL_VOICE
+                  ? originalVoice(project, character, language, files, signal)
+                  : Promise.resolve(input.voices?.[voiceKey] ?? findLibraryVoice(engines, voiceKey).then((voice) => (voice ? libraryTarget(voice) : undefined)));
               targets.set(cacheKey, target);
+              // A failed look-up is not remembered: the next take asks again.
+              target.catch(() => targets.delete(cacheKey));
             }
-            return targets.get(cacheKey);
+            return target;
           };
+          // The take files of this job get a running number; a restarted job goes on from what it has spoken.
+          let made = Object.keys(spoken).length;
+          let saving = Promise.resolve();
+          const saveSpoken = () => (saving = saving.then(() => writeJson(files, 'spoken.json', spoken)));
           let done = 0;
-          for (const segment of segments) {
+          const step = () => reportProgress((++done / segments.length) * 100);
+          // Takes are independent: `synthesisConcurrency` at a time (each an engine process, ffmpeg and a write).
+          await eachConcurrently(segments, deps.synthesisConcurrency ?? DEFAULT_SYNTHESIS_CONCURRENCY, async (segment) => {
             signal.throwIfAborted();
             const text = segment.translations[language]?.trim() ?? '';
             const character = project.characters.find((candidate) => candidate.id === segment.characterId);
             const voiceKey = character?.voices[language];
-            done++;
             if (!text || !character || !voiceKey) {
               warnings.push(`${segment.id}: ${!text ? 'no text' : 'no voice'}`);
-              continue;
+              return step();
             }
             const madeFrom = takeSource(text, voiceKey, language);
             // Spoken by an earlier attempt of this job and still current: kept.
-            if (spoken[segment.id]?.madeFrom === madeFrom && segment.takes[language]?.madeFrom === madeFrom) continue;
+            if (spoken[segment.id]?.madeFrom === madeFrom && segment.takes[language]?.madeFrom === madeFrom) return step();
             const target = await voiceFor(character, voiceKey);
             if (!target) {
               // The voice changed after the job was accepted to one it was not priced for: left for the next run.
               warnings.push(`${segment.id}: voice ${voiceKey} not available`);
-              continue;
+              return step();
             }
+            const number = ++made;
             const file = await files.path(`take-${segment.id}.wav`);
             const outcome = await synthesizeWithTarget(engines, {
               target,
@@ -550,15 +565,16 @@ export function createDubbingPipelines(deps: DubbingPipelineDeps) {
               signal,
             });
             const durationSeconds = outcome.durationSeconds || (await audioDuration(file, signal));
-            const key = await putProjectFile(storage, project, takeFileName(language, segment.id, `${jobId.slice(0, 8)}-${Object.keys(spoken).length + 1}`), file);
+            const key = await putProjectFile(storage, project, takeFileName(language, segment.id, `${jobId.slice(0, 8)}-${number}`), file);
             const { replacedKeys } = await dubbing.setTakes(input.projectId, language, [
               { segmentId: segment.id, take: { kind: 'synthesized', key, durationMs: toMs(durationSeconds), madeFrom, peaks: [...(await peakBytes(file, durationSeconds, signal))] } },
             ]);
             await Promise.all(replacedKeys.filter((replaced) => replaced !== key).map((replaced) => storage.delete(replaced)));
             spoken[segment.id] = { characters: [...text].length, tier: target.qualityTier, madeFrom };
-            await writeJson(files, 'spoken.json', spoken);
-            reportProgress((done / segments.length) * 100);
-          }
+            await saveSpoken();
+            step();
+          });
+          await saving;
           const charactersByTier: Partial<Record<SpeechQualityTier, number>> = {};
           for (const entry of Object.values(spoken)) charactersByTier[entry.tier] = (charactersByTier[entry.tier] ?? 0) + entry.characters;
           return { files: ['spoken.json'], spoken: Object.keys(spoken).length, charactersByTier, warnings };

@@ -14,7 +14,7 @@ import {
   type Locale,
   type MessageParams,
 } from '@voxwork/contract';
-import { MAX_DUBBING_GLOSSARY, type DubbingCharacter, type DubbingEdition, type DubbingOp, type DubbingSegment } from '@voxwork/contract/dubbing';
+import { MAX_DUBBING_GLOSSARY, peaksToBase64, type DubbingCharacter, type DubbingEdition, type DubbingOp, type DubbingSegment } from '@voxwork/contract/dubbing';
 import type { DubbingCastRow, DubbingRepository, JobRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { DubbingStore, EditOutcome, StoredProject, StoredSegment } from './dubbing-store.port.ts';
@@ -105,7 +105,7 @@ export function createDubbingService(deps: DubbingServiceDeps) {
   async function segmentView(segment: StoredSegment, link: ReturnType<typeof linker>): Promise<DubbingSegment> {
     const takes: DubbingSegment['takes'] = {};
     for (const [language, take] of Object.entries(segment.takes)) {
-      takes[language] = { kind: take.kind, url: (await link(take.key))!, durationMs: take.durationMs, madeFrom: take.madeFrom, peaks: take.peaks };
+      takes[language] = { kind: take.kind, url: (await link(take.key))!, durationMs: take.durationMs, madeFrom: take.madeFrom, peaks: peaksToBase64(take.peaks) };
     }
     return { ...segment, takes };
   }

@@ -7,3 +7,4 @@ export * from './subtitle-cues.ts';
 export * from './burn-in-script.ts';
 export * from './subtitle-readings.ts';
 export * from './language-codes.ts';
+export * from './each-concurrently.ts';

@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
-import { formatTimecode, segmentFit, segmentState, type DubbingCharacter, type DubbingSegment, type SegmentState } from "@voxwork/contract/dubbing";
+import { formatTimecode, peaksFromBase64, segmentFit, segmentState, type DubbingCharacter, type DubbingSegment, type SegmentState } from "@voxwork/contract/dubbing";
 import { MinusIcon, PlusIcon } from "lucide-react";
 import { useT } from "../../i18n";
 import { characterHue } from "../../lib/dubbing/editor-paths";
@@ -181,8 +181,8 @@ export function Timeline({ segments, characters, language, durationMs, selection
     const dub = new Float32Array(Math.ceil(view.width));
     for (const segment of visibleSegments(segments, fromMs, pxToMs(view.scroll + view.width, pxPerSecond))) {
       const take = segment.takes[language];
-      if (!take?.peaks.length) continue;
-      const columns = waveformColumns(take.peaks, fromMs, view.width, pxPerSecond, { offsetMs: segment.startMs, speed: segment.speed });
+      if (!take?.peaks) continue;
+      const columns = waveformColumns(peaksFromBase64(take.peaks), fromMs, view.width, pxPerSecond, { offsetMs: segment.startMs, speed: segment.speed });
       for (let x = 0; x < dub.length; x += 1) dub[x] = Math.max(dub[x]!, Math.min(1, columns[x]! * segment.volume));
     }
     draw(dub, RULER + ORIGINAL + TRACK + 2, DUB - 4, style.getPropertyValue("--vx-primary") || "blue");
