@@ -16,6 +16,8 @@
  *   npm run bench:editor [-- --segments 1000 --minutes 60 --runs 5 --takes 1 --data-dir DIR --trace --skip-open]
  * `--trace` records a Chromium trace of the interactions and prints where the edits' time went
  * (main-thread work by kind inside each `dubbing:edit` measure; the trace itself slows things a little).
+ * `--profile` records a JavaScript CPU profile of the interactions and prints the functions with the
+ * most self time (minified names; the file tells whose code it is).
  * `--skip-open` leaves out the open and page-load runs.
  * With `--data-dir`, the folder is kept and a project made there before is used again (making one
  * takes minutes: preparing an hour of media and speaking 1,000 takes).
@@ -31,7 +33,7 @@ import { createVerifiedUser, signedCall } from '../../tests/support/accounts.ts'
 import { freePort, REPO_ROOT, startServer, TEST_OPERATOR_TOKEN, TEST_SIGN_SECRET } from '../../tests/support/server-process.ts';
 import { toolClient } from '../../tests/support/tool-client.ts';
 
-const { values } = parseArgs({ options: { segments: { type: 'string', default: '1000' }, minutes: { type: 'string', default: '60' }, runs: { type: 'string', default: '5' }, takes: { type: 'string', default: '1' }, 'data-dir': { type: 'string' }, trace: { type: 'boolean', default: false }, 'skip-open': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { segments: { type: 'string', default: '1000' }, minutes: { type: 'string', default: '60' }, runs: { type: 'string', default: '5' }, takes: { type: 'string', default: '1' }, 'data-dir': { type: 'string' }, trace: { type: 'boolean', default: false }, profile: { type: 'boolean', default: false }, 'skip-open': { type: 'boolean', default: false } } });
 const SEGMENTS = Number(values.segments);
 const MINUTES = Number(values.minutes);
 const RUNS = Number(values.runs);
@@ -168,6 +170,20 @@ function editTimeByKind(buffer: Buffer): string {
   return [`where ${windows.length} edits' time went (mean per edit; the edit→paint mean is ${ms(total / windows.length / 1000)}):`, ...rows.map(([name, value]) => `  ${name.padEnd(28)} ${ms(value / windows.length / 1000)}`)].join('\n');
 }
 
+/** The functions with the most self time in a CPU profile (samples × interval), with their file and line. */
+function hotFunctions(profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount?: number }>; startTime: number; endTime: number; samples?: number[] }): string {
+  const perSample = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples?.length ?? 1);
+  const byFunction = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const frame = node.callFrame;
+    const file = frame.url.split('/').pop() || frame.url || '(native)';
+    const name = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + (node.hitCount ?? 0) * perSample);
+  }
+  const rows = [...byFunction].filter(([name]) => !name.startsWith('(idle)') && !name.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, 25);
+  return ['JavaScript self time during the interactions (top 25):', ...rows.map(([name, value]) => `  ${ms(value).padStart(10)}  ${name}`)].join('\n');
+}
+
 try {
   let user: { token: string; userId: string; email?: string };
   let projectId: string;
@@ -275,6 +291,12 @@ try {
     performance.clearMeasures('dubbing:edit');
   });
 
+  const profiler = values.profile ? await context.newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.send('Profiler.start');
+  }
   if (values.trace) await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing', 'disabled-by-default-devtools.timeline'] });
   const track = page.getByTestId('timeline-track');
   const scroller = page.getByTestId('dubbing-timeline').getByRole('group');
@@ -358,6 +380,7 @@ try {
     ...(window as unknown as { __bench: { moves: number[]; events: { name: string; duration: number }[]; longFrames: number[] } }).__bench,
   }));
   const trace = values.trace ? await browser.stopTracing() : null;
+  if (profiler) log(`\n${hotFunctions((await profiler.send('Profiler.stop')).profile)}`);
   await context.close();
   if (trace) log(`\n${editTimeByKind(trace)}`);
 

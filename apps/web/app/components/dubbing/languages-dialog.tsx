@@ -6,7 +6,7 @@ import { useApiClient } from "../../lib/api-client";
 import { useQuietApiClient } from "../../lib/dubbing/quiet-api-client";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
-import { languageName } from "../voices/voice-labels";
+import { compareNames, languageName } from "../voices/voice-labels";
 import { voicesForNewLanguages, type VoiceChoice } from "../../lib/dubbing/language-voices";
 
 /**
@@ -41,11 +41,13 @@ export function LanguagesDialog({
   useEffect(() => {
     if (open) setChosen([...languages]);
   }, [open, languages]);
-  // Each language once, by its name in the page's language; the project's own first.
+  // Each language once, by its name in the page's language; the project's own first (worked out while the dialog is open only).
   const offered = useMemo(() => {
+    if (!open) return [];
     const all = [...new Set([...languages, ...available])];
-    return all.sort((a, b) => Number(languages.includes(b)) - Number(languages.includes(a)) || languageName(a, locale).localeCompare(languageName(b, locale), locale));
-  }, [languages, available, locale]);
+    const names = new Map(all.map((tag) => [tag, languageName(tag, locale)]));
+    return all.sort((a, b) => Number(languages.includes(b)) - Number(languages.includes(a)) || compareNames(names.get(a)!, names.get(b)!, locale));
+  }, [open, languages, available, locale]);
   const toggle = (language: string) => setChosen((current) => (current.includes(language) ? current.filter((entry) => entry !== language) : current.length >= max ? current : [...current, language]));
   const added = chosen.filter((language) => !languages.includes(language));
   const removed = languages.filter((language) => !chosen.includes(language));

@@ -161,13 +161,18 @@ export function Timeline({ segments, characters, language, durationMs, selection
     const element = canvas.current;
     if (!element) return;
     const ratio = window.devicePixelRatio || 1;
-    element.width = Math.round(view.width * ratio);
-    element.height = Math.round(HEIGHT * ratio);
+    // Resized only when the size changed: setting a canvas's size, even to the same, makes its bitmap anew.
+    const width = Math.round(view.width * ratio);
+    const height = Math.round(HEIGHT * ratio);
+    if (element.width !== width || element.height !== height) {
+      element.width = width;
+      element.height = height;
+    }
     const context = element.getContext("2d");
     if (!context) return;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, view.width, HEIGHT);
-    const style = getComputedStyle(element);
+    const colours = waveformColours(element);
     const fromMs = pxToMs(view.scroll, pxPerSecond);
     const draw = (columns: Float32Array, top: number, height: number, colour: string) => {
       context.fillStyle = colour;
@@ -177,7 +182,7 @@ export function Timeline({ segments, characters, language, durationMs, selection
         if (columns[x]! > 0) context.fillRect(x, middle - half, 1, half * 2);
       }
     };
-    if (peaks) draw(waveformColumns(peaks, fromMs, view.width, pxPerSecond), RULER + 2, ORIGINAL - 4, style.getPropertyValue("--vx-muted-foreground") || "gray");
+    if (peaks) draw(waveformColumns(peaks, fromMs, view.width, pxPerSecond), RULER + 2, ORIGINAL - 4, colours.original);
     const dub = new Float32Array(Math.ceil(view.width));
     for (const segment of visibleSegments(segments, fromMs, pxToMs(view.scroll + view.width, pxPerSecond))) {
       const take = segment.takes[language];
@@ -185,7 +190,7 @@ export function Timeline({ segments, characters, language, durationMs, selection
       const columns = waveformColumns(peaksFromBase64(take.peaks), fromMs, view.width, pxPerSecond, { offsetMs: segment.startMs, speed: segment.speed });
       for (let x = 0; x < dub.length; x += 1) dub[x] = Math.max(dub[x]!, Math.min(1, columns[x]! * segment.volume));
     }
-    draw(dub, RULER + ORIGINAL + TRACK + 2, DUB - 4, style.getPropertyValue("--vx-primary") || "blue");
+    draw(dub, RULER + ORIGINAL + TRACK + 2, DUB - 4, colours.dub);
   }, [peaks, segments, language, view, pxPerSecond]);
 
   const onScroll = () => {
@@ -322,6 +327,20 @@ export function Timeline({ segments, characters, language, durationMs, selection
       </div>
     </div>
   );
+}
+
+/**
+ * The waveforms' colours from the theme's variables, read once per theme (the root's class): a
+ * computed style read after each edit would make the browser work out the page's styles early.
+ */
+let colourCache: { theme: string; original: string; dub: string } | null = null;
+function waveformColours(element: HTMLElement): { original: string; dub: string } {
+  const theme = document.documentElement.className;
+  if (colourCache?.theme !== theme) {
+    const style = getComputedStyle(element);
+    colourCache = { theme, original: style.getPropertyValue("--vx-muted-foreground") || "gray", dub: style.getPropertyValue("--vx-primary") || "blue" };
+  }
+  return colourCache;
 }
 
 const SegmentBlock = memo(function SegmentBlock({ segment, number, left, width, hue, selected, state, fits, text }: { segment: DubbingSegment; number: number; left: number; width: number; hue: number; selected: boolean; state: SegmentState; fits: boolean; text: string }) {

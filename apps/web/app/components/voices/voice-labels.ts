@@ -22,15 +22,30 @@ export function displayLanguageTag(tag: string): string {
   return region ? `${language}-${region}` : language;
 }
 
+// Intl formatters are costly to make (a fraction of a millisecond each) and pages name languages in
+// lists and sorts on every render: one per page language, made once.
+const languageNames = new Map<Locale, Intl.DisplayNames>();
+const useCaseLists = new Map<Locale, Intl.ListFormat>();
+const nameNames = new Map<Locale, Intl.Collator>();
+const intlTag = (locale: Locale) => (locale === "zh" ? "zh-CN" : "en");
+
 /** A language tag's name in the page language (Intl), falling back to the tag itself. */
 export function languageName(tag: string, locale: Locale): string {
   const shown = displayLanguageTag(tag);
   try {
-    const names = new Intl.DisplayNames([locale === "zh" ? "zh-CN" : "en"], { type: "language", fallback: "code" });
+    let names = languageNames.get(locale);
+    if (!names) languageNames.set(locale, (names = new Intl.DisplayNames([intlTag(locale)], { type: "language", fallback: "code" })));
     return names.of(shown) ?? shown;
   } catch {
     return shown;
   }
+}
+
+/** Compares two names in the page language's order (for sorting languages and voices by name). */
+export function compareNames(a: string, b: string, locale: Locale): number {
+  let collator = nameNames.get(locale);
+  if (!collator) nameNames.set(locale, (collator = new Intl.Collator(intlTag(locale))));
+  return collator.compare(a, b);
 }
 
 /**
@@ -68,7 +83,9 @@ export function voiceTagLabel(t: Translate, kind: VoiceTagKind, value: string): 
 export function describeVoice(voice: Pick<VoiceView, "sound" | "useCases" | "cloned" | "location">, t: Translate, locale: Locale): string {
   const sound = voice.cloned && voice.location === "remote" ? t("voices.describe.clonedNeural") : t(`voices.sound.${voice.sound}`);
   if (!voice.useCases.length) return sound;
-  const list = new Intl.ListFormat(locale === "zh" ? "zh-CN" : "en", { style: "long", type: "conjunction" }).format(voice.useCases.map((useCase) => voiceTagLabel(t, "useCase", useCase)));
+  let lists = useCaseLists.get(locale);
+  if (!lists) useCaseLists.set(locale, (lists = new Intl.ListFormat(intlTag(locale), { style: "long", type: "conjunction" })));
+  const list = lists.format(voice.useCases.map((useCase) => voiceTagLabel(t, "useCase", useCase)));
   return `${sound}${locale === "zh" ? "" : " "}${t("voices.describe.suits", { list })}`;
 }
 

@@ -172,11 +172,13 @@ export function dragTimes(input: DragInput): Map<string, { startMs: number; endM
 export function waveformColumns(peaks: ArrayLike<number>, fromMs: number, widthPx: number, pxPerSecond: number, { offsetMs = 0, speed = 1, peaksPerSecond = WAVEFORM_PEAKS_PER_SECOND }: { offsetMs?: number; speed?: number; peaksPerSecond?: number } = {}): Float32Array {
   const columns = new Float32Array(Math.max(0, Math.ceil(widthPx)));
   const msPerPeak = 1000 / peaksPerSecond / speed;
-  for (let x = 0; x < columns.length; x += 1) {
+  // Only the pixels the peaks cover are visited (a take spans a few of the view's thousand).
+  for (let x = Math.max(0, Math.floor((offsetMs - fromMs) * pxPerSecond / 1000) - 1); x < columns.length; x += 1) {
     const startMs = fromMs + pxToMs(x, pxPerSecond) - offsetMs;
     const endMs = fromMs + pxToMs(x + 1, pxPerSecond) - offsetMs;
     if (endMs <= 0) continue;
     const first = Math.max(0, Math.floor(startMs / msPerPeak));
+    if (first >= peaks.length) break;
     const last = Math.min(peaks.length - 1, Math.max(first, Math.ceil(endMs / msPerPeak) - 1));
     let peak = 0;
     for (let index = first; index <= last; index += 1) peak = Math.max(peak, peaks[index] ?? 0);
