@@ -155,14 +155,27 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
   }, [project.media.peaksUrl]);
 
   // The player: the media element is the clock; the takes of the current language play over it.
+  // While paused, the playhead and the clock move when the media's time does (a seek), not every frame.
+  const timeListeners = useRef(new Set<() => void>());
+  const onTimeMoved = useCallback((listener: () => void) => {
+    timeListeners.current.add(listener);
+    return () => void timeListeners.current.delete(listener);
+  }, []);
   useEffect(() => {
     const element = media.current;
     if (!element) return;
     const instance = new DubPlayer(element);
     player.current = instance;
     const off = instance.onPlayingChange(setPlaying);
+    const moved = () => {
+      for (const listener of timeListeners.current) listener();
+    };
+    const events = ["seeking", "seeked", "timeupdate", "loadedmetadata"] as const;
+    for (const name of events) element.addEventListener(name, moved);
+    moved();
     return () => {
       off();
+      for (const name of events) element.removeEventListener(name, moved);
       instance.dispose();
       player.current = null;
     };
@@ -396,7 +409,7 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
             <Button type="button" size="icon" onClick={() => player.current?.toggle()} disabled={!project.media.url} aria-label={playing ? t("dubbing.editor.pause") : t("dubbing.editor.play")} data-testid="dubbing-play">
               {playing ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
             </Button>
-            <PlayerClock getPlayhead={getPlayhead} playing={playing} durationMs={durationMs} />
+            <PlayerClock getPlayhead={getPlayhead} playing={playing} onTimeMoved={onTimeMoved} durationMs={durationMs} />
             <Button
               type="button"
               variant="outline"
@@ -424,7 +437,7 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
         <ToolbarButton icon={<Trash2Icon />} label={t("dubbing.timeline.delete")} onClick={() => setDialog("delete")} disabled={!selected.length} testId="dubbing-delete" />
         <ToolbarButton icon={<MicIcon />} label={t("dubbing.editor.record")} onClick={() => setDialog("record")} disabled={!primary} testId="dubbing-record" />
       </div>
-      <Timeline segments={segments} characters={doc.characters} language={language} durationMs={durationMs} selection={selection} onSelect={select} onTimes={onTimes} getPlayhead={getPlayhead} isPlaying={isPlaying} onSeek={seek} peaks={peaks} />
+      <Timeline segments={segments} characters={doc.characters} language={language} durationMs={durationMs} selection={selection} onSelect={select} onTimes={onTimes} getPlayhead={getPlayhead} isPlaying={isPlaying} playing={playing} onTimeMoved={onTimeMoved} onSeek={seek} peaks={peaks} />
       <p className="text-xs text-muted-foreground">{t("dubbing.editor.shortcuts")}</p>
 
       {pro ? (
@@ -504,16 +517,20 @@ function JobProgress({ jobId, type, onEnded }: { jobId: string; type: string | n
   );
 }
 
-/** The time under the preview, read from the player a few times a second (its own state: the editor does not render for it). */
-function PlayerClock({ getPlayhead, playing, durationMs }: { getPlayhead: () => number; playing: boolean; durationMs: number }) {
+/** The time under the preview, read from the player ten times a second while it plays and on each seek (its own state: the editor does not render for it). */
+function PlayerClock({ getPlayhead, playing, onTimeMoved, durationMs }: { getPlayhead: () => number; playing: boolean; onTimeMoved: (listener: () => void) => () => void; durationMs: number }) {
   const t = useT();
   const [clock, setClock] = useState(0);
   useEffect(() => {
     const read = () => setClock(getPlayhead());
     read();
-    const timer = window.setInterval(read, playing ? 100 : 250);
-    return () => window.clearInterval(timer);
-  }, [getPlayhead, playing]);
+    const off = onTimeMoved(read);
+    const timer = playing ? window.setInterval(read, 100) : null;
+    return () => {
+      off();
+      if (timer !== null) window.clearInterval(timer);
+    };
+  }, [getPlayhead, playing, onTimeMoved]);
   const hours = durationMs >= 3_600_000;
   return (
     <span className="font-mono text-sm tabular-nums" data-testid="dubbing-clock" data-ms={Math.round(clock)}>

@@ -43,6 +43,10 @@ export interface TimelineProps {
   onTimes: (times: Map<string, { startMs: number; endMs: number }>) => void;
   getPlayhead: () => number;
   isPlaying: () => boolean;
+  /** Whether the media plays (or shuttles): the playhead then follows every frame. */
+  playing: boolean;
+  /** Calls the listener when the media's time moved (a seek while paused); gives the unsubscribe. */
+  onTimeMoved: (listener: () => void) => () => void;
   onSeek: (ms: number) => void;
   /** The original's peaks (bytes 0–255, 50 per second), when loaded. */
   peaks: Uint8Array | null;
@@ -67,7 +71,7 @@ interface Drag {
  * scroll sideways. Only what is in view is drawn (blocks as elements, waveforms on a canvas), and
  * a drag moves the dragged elements directly, committing one edit when released.
  */
-export function Timeline({ segments, characters, language, durationMs, selection, onSelect, onTimes, getPlayhead, isPlaying, onSeek, peaks }: TimelineProps) {
+export function Timeline({ segments, characters, language, durationMs, selection, onSelect, onTimes, getPlayhead, isPlaying, playing, onTimeMoved, onSeek, peaks }: TimelineProps) {
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -136,11 +140,12 @@ export function Timeline({ segments, characters, language, durationMs, selection
     return () => element.removeEventListener("wheel", onWheel);
   }, [pxPerSecond, zoomTo]);
 
-  // The playhead follows the media every frame without rendering React; while playing the view follows it.
+  // The playhead follows the media without rendering React: every frame while it plays (the view
+  // following it), and on each seek while paused — no frame loop runs while nothing moves.
   useEffect(() => {
     let frame = 0;
     let shown = Number.NaN;
-    const tick = () => {
+    const place = () => {
       const ms = getPlayhead();
       const x = msToPx(ms, pxPerSecond);
       // Written only when it moved: a style write every frame would cost a style pass every frame.
@@ -150,11 +155,26 @@ export function Timeline({ segments, characters, language, durationMs, selection
       }
       const element = scroller.current;
       if (element && isPlaying() && !drag.current && (x < element.scrollLeft || x > element.scrollLeft + element.clientWidth - 40)) element.scrollLeft = Math.max(0, x - 40);
-      frame = requestAnimationFrame(tick);
     };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
-  }, [getPlayhead, isPlaying, pxPerSecond]);
+    const schedule = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    if (playing) {
+      const tick = () => {
+        place();
+        frame = requestAnimationFrame(tick);
+      };
+      frame = requestAnimationFrame(tick);
+      return () => cancelAnimationFrame(frame);
+    }
+    place();
+    const off = onTimeMoved(schedule);
+    return () => {
+      off();
+      cancelAnimationFrame(frame);
+    };
+  }, [getPlayhead, isPlaying, playing, onTimeMoved, pxPerSecond]);
 
   // Waveforms: the original's and the dub's, for the pixels in view only.
   useEffect(() => {

@@ -25,20 +25,26 @@ export function displayLanguageTag(tag: string): string {
 // Intl formatters are costly to make (a fraction of a millisecond each) and pages name languages in
 // lists and sorts on every render: one per page language, made once.
 const languageNames = new Map<Locale, Intl.DisplayNames>();
+const namedLanguages = new Map<string, string>();
 const useCaseLists = new Map<Locale, Intl.ListFormat>();
 const nameNames = new Map<Locale, Intl.Collator>();
 const intlTag = (locale: Locale) => (locale === "zh" ? "zh-CN" : "en");
 
 /** A language tag's name in the page language (Intl), falling back to the tag itself. */
 export function languageName(tag: string, locale: Locale): string {
+  const known = namedLanguages.get(`${locale}:${tag}`);
+  if (known !== undefined) return known;
   const shown = displayLanguageTag(tag);
+  let name = shown;
   try {
     let names = languageNames.get(locale);
     if (!names) languageNames.set(locale, (names = new Intl.DisplayNames([intlTag(locale)], { type: "language", fallback: "code" })));
-    return names.of(shown) ?? shown;
+    name = names.of(shown) ?? shown;
   } catch {
-    return shown;
+    // An unknown tag is shown as it is.
   }
+  namedLanguages.set(`${locale}:${tag}`, name);
+  return name;
 }
 
 /** Compares two names in the page language's order (for sorting languages and voices by name). */
