@@ -4,7 +4,8 @@ import path from 'node:path';
 import { ErrorCode, type JobView, type WebhookDeliveryView, type WebhookEndpointView } from '@voxwork/contract';
 import { verifyWebhookSignature } from '@voxwork/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../apps/server/src/app.ts';
+import type { DatabaseHandle } from '@voxwork/db';
+import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
 import { freePort } from '../support/server-process.ts';
@@ -21,7 +22,7 @@ interface Event {
   data: { job: { id: string; tool: string; status: string; cost: { charged: number }; files: Array<{ name: string; url: string }> } } & Record<string, unknown>;
 }
 
-async function startTestApp(open: () => Promise<{ handle: import('@voxwork/db').DatabaseHandle; cleanup: () => Promise<void> }>, env: Record<string, string>) {
+async function startTestApp(open: () => Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }>, env: Record<string, string>) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-webhooks-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -99,7 +100,7 @@ describe.each(testDatabases())('webhooks on %s', (_name, open) => {
   });
 
   const waitForJob = async (jobId: string) => {
-    for (const deadline = Date.now() + 120_000; ; await new Promise((resolve) => setTimeout(resolve, 300))) {
+    for (const deadline = Date.now() + 200_000; ; await new Promise((resolve) => setTimeout(resolve, 300))) {
       const view = (await t.rest(apiKey, 'GET', `/api/v1/jobs/${jobId}`)).body.data as JobView;
       if (['completed', 'failed', 'cancelled'].includes(view.status)) return view;
       if (Date.now() > deadline) throw new Error(`job stuck: ${view.status}`);
@@ -136,7 +137,7 @@ describe.each(testDatabases())('webhooks on %s', (_name, open) => {
     const ledger = (await t.call<{ list: Array<{ type: string; jobId: string | null }> }>('/bill/point/consume/pageList', { pageSize: 100 })).list.filter((entry) => entry.jobId === jobId);
     expect(ledger.map((entry) => entry.type).sort()).toEqual(['freeze', 'settle']);
 
-    const received = await receiver.waitFor((all) => all.some((hook) => hook.headers['voxwork-event'] === 'job.succeeded') && all.some((hook) => hook.headers['voxwork-event'] === 'points.low'));
+    const received = await receiver.waitFor((all) => all.some((hook) => hook.headers['voxwork-event'] === 'job.succeeded') && all.some((hook) => hook.headers['voxwork-event'] === 'points.low'), 120_000);
     const hook = received.find((item) => item.headers['voxwork-event'] === 'job.succeeded')!;
     expect(hook.headers['content-type']).toBe('application/json');
     expect(hook.headers['voxwork-delivery']).toMatch(/^[0-9a-f-]{36}$/);
@@ -162,7 +163,7 @@ describe.each(testDatabases())('webhooks on %s', (_name, open) => {
     expect(low.data).toMatchObject({ points: { total: 299, threshold: 300 }, job: { id: jobId, charged: 1 } });
     // One event, one delivery: nothing was sent twice.
     expect(receiver.received.filter((item) => item.headers['voxwork-event'] === 'job.succeeded')).toHaveLength(1);
-  });
+  }, 240_000);
 
   it('a receiver down for three attempts gets the fourth; the log shows all four; points.low does not fire again below the threshold', async () => {
     const flakyEndpoint = (await t.rest(apiKey, 'POST', '/api/v1/webhooks', { body: { url: flaky.url, events: ['job.succeeded'] } })).body.data as typeof endpoint;
@@ -181,7 +182,7 @@ describe.each(testDatabases())('webhooks on %s', (_name, open) => {
       .poll(async () => {
         log = ((await t.rest(apiKey, 'GET', `/api/v1/webhooks/${flakyEndpoint.endpoint.id}/deliveries`)).body.data as { list: WebhookDeliveryView[] }).list;
         return log[0]?.status;
-      })
+      }, { timeout: 60_000, interval: 200 })
       .toBe('delivered');
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ type: 'job.succeeded', attempts: 4, nextAttemptAt: null });
@@ -197,7 +198,7 @@ describe.each(testDatabases())('webhooks on %s', (_name, open) => {
     await receiver.waitFor((all) => all.filter((item) => item.headers['voxwork-event'] === 'job.succeeded').length === 2);
     expect(receiver.received.filter((item) => item.headers['voxwork-event'] === 'points.low')).toHaveLength(1);
     await t.rest(apiKey, 'DELETE', `/api/v1/webhooks/${flakyEndpoint.endpoint.id}`);
-  });
+  }, 240_000);
 
   it('the account page’s calls: test event, send again, disable, delete, at most five endpoints', async () => {
     const { list } = await t.call<{ list: WebhookEndpointView[] }>('/api/webhooks/list', {});
@@ -236,7 +237,7 @@ describe.each(testDatabases())('webhooks on %s', (_name, open) => {
     const gone = await t.rest(apiKey, 'DELETE', `/api/v1/webhooks/${all.list.find((candidate) => candidate.id !== endpoint.endpoint.id)!.id}`);
     expect(gone.status).toBe(404);
     expect(gone.body.code).toBe(ErrorCode.WEBHOOK_NOT_FOUND);
-  });
+  }, 240_000);
 
   it('a revoked key is refused on the next call', async () => {
     await t.call('/api/apiKeys/revoke', { id: keyId });
