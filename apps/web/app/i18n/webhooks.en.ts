@@ -13,9 +13,9 @@ export const webhooksEn = {
     limit: "At most {limit} endpoints.",
   },
   events: {
-    "job.succeeded": "Job succeeded",
-    "job.failed": "Job failed",
-    "points.low": "Points running low",
+    jobSucceeded: "Job succeeded",
+    jobFailed: "Job failed",
+    pointsLow: "Points running low",
     test: "Test event",
   },
   secret: {

@@ -15,9 +15,9 @@ export const webhooksZh: typeof webhooksEn = {
     limit: "最多 {limit} 个端点。",
   },
   events: {
-    "job.succeeded": "任务成功",
-    "job.failed": "任务失败",
-    "points.low": "积分不足",
+    jobSucceeded: "任务成功",
+    jobFailed: "任务失败",
+    pointsLow: "积分不足",
     test: "测试事件",
   },
   secret: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { singleLineText } from '../input-schemas.ts';
 
 /**
  * Webhooks of the public API (issue 19, decision 038): endpoints the account page (signed calls)
@@ -20,19 +21,14 @@ export const WEBHOOK_LOG_SIZE = 20;
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** An http(s) URL without credentials, at most 2,000 characters; whether its host may be reached is checked by the server. */
-export const webhookUrlSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(2000)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'must be an http:// or https:// URL without a user name or password');
+export const webhookUrlSchema = singleLineText({ min: 1, max: 2000, trim: true }).refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}, 'must be an http:// or https:// URL without a user name or password');
 
 export const webhookEndpointViewSchema = z.object({
   id: z.string(),

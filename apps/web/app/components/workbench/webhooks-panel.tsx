@@ -11,6 +11,9 @@ import { toast } from "../ui/sonner";
 
 /** The events an endpoint may subscribe to (the server checks the same list, `WEBHOOK_EVENTS`). */
 const EVENTS: readonly WebhookEvent[] = ["job.succeeded", "job.failed", "points.low"];
+/** The catalogue key of an event's name (event names hold dots, catalogue keys cannot). */
+const EVENT_LABEL = { "job.succeeded": "webhooks.events.jobSucceeded", "job.failed": "webhooks.events.jobFailed", "points.low": "webhooks.events.pointsLow", test: "webhooks.events.test" } as const;
+const eventLabel = (type: string) => EVENT_LABEL[type as keyof typeof EVENT_LABEL] ?? EVENT_LABEL.test;
 /** Endpoints per user (`WEBHOOK_ENDPOINTS_PER_USER` on the server). */
 const MAX_ENDPOINTS = 5;
 
@@ -124,7 +127,7 @@ export function WebhooksPanel() {
             {EVENTS.map((name) => (
               <label key={name} className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={events.includes(name)} onChange={(event) => toggleEvent(name, event.target.checked)} className="size-4 accent-[var(--vx-primary)]" data-testid={`webhook-event-${name}`} />
-                {t(`webhooks.events.${name}`)}
+                {t(eventLabel(name))}
               </label>
             ))}
           </div>
@@ -237,7 +240,7 @@ function EndpointRow({ endpoint, onChanged, onDeleted }: { endpoint: WebhookEndp
           <p className="font-mono text-sm break-all" data-testid="webhook-row-url">
             {endpoint.url}
           </p>
-          <p className="text-xs text-muted-foreground">{endpoint.events.map((name) => t(`webhooks.events.${name}`)).join(" · ")}</p>
+          <p className="text-xs text-muted-foreground">{endpoint.events.map((name) => t(eventLabel(name))).join(" · ")}</p>
         </div>
         <span
           className={endpoint.enabled ? "rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary" : "rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium text-muted-foreground"}
@@ -312,7 +315,7 @@ function DeliveryLog({ log, busy, onRefresh, onSendAgain }: { log: WebhookDelive
             <tbody>
               {log.map((delivery) => (
                 <tr key={delivery.id} className="border-t border-border align-top" data-testid="webhook-delivery" data-type={delivery.type} data-status={delivery.status}>
-                  <td className="py-1.5 pr-3">{t(`webhooks.events.${delivery.type as WebhookEvent | "test"}`)}</td>
+                  <td className="py-1.5 pr-3">{t(eventLabel(delivery.type))}</td>
                   <td className="py-1.5 pr-3">
                     {t(`webhooks.log.statusValue.${delivery.status}`)}
                     {delivery.nextAttemptAt ? <span className="block text-xs text-muted-foreground">{t("webhooks.log.nextAttempt", { time: formatDate(delivery.nextAttemptAt, locale) })}</span> : null}
