@@ -54,6 +54,8 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
   let queue: RunningQueue | undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let webhookLoop: NodeJS.Timeout | undefined;
+  /** The worker's round of webhook deliveries in flight (a stop lets it record its attempts first). */
+  let delivering: Promise<unknown> | undefined;
   if (has('api') || has('worker')) {
     queue = await startPgBoss({
       handle: database,
@@ -85,14 +87,12 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
     }, 60_000);
     sweeper.unref();
     // Webhook deliveries due now (decision 038): claimed with FOR UPDATE SKIP LOCKED, so any number of workers share them.
-    let delivering = false;
     webhookLoop = setInterval(() => {
       if (delivering) return;
-      delivering = true;
-      services.webhooks
+      delivering = services.webhooks
         .deliverDue()
         .catch((error: unknown) => log.error({ err: error }, 'webhook deliveries failed'))
-        .finally(() => (delivering = false));
+        .finally(() => (delivering = undefined));
     }, config.WEBHOOKS_POLL_SECONDS * 1000);
     webhookLoop.unref();
   }
@@ -177,6 +177,7 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
       log.info({ graceMs }, 'shutting down');
       clearInterval(sweeper);
       clearInterval(webhookLoop);
+      await delivering;
       await http.close();
       if (queue) await queue.stop(graceMs);
       await services.closeEngines();
