@@ -50,6 +50,8 @@ export default defineConfig({
       // X-Forwarded-For from the browser (the loopback peer is a trusted proxy) to get a public IP.
       OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
       TRUSTED_PROXIES: '127.0.0.1,::1',
+      // Webhooks e2e: the receiver listens on loopback (refused by default, NODE_ENV being production).
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -53,6 +53,9 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
   const notifier = createNotifier(database, (error) => log.warn({ err: error }, 'notification channel error'));
   let queue: RunningQueue | undefined;
   let sweeper: NodeJS.Timeout | undefined;
+  let webhookLoop: NodeJS.Timeout | undefined;
+  /** The worker's round of webhook deliveries in flight (a stop lets it record its attempts first). */
+  let delivering: Promise<unknown> | undefined;
   if (has('api') || has('worker')) {
     queue = await startPgBoss({
       handle: database,
@@ -83,6 +86,15 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
       services.apiKeys.sweepIdempotencyKeys().catch((error: unknown) => log.error({ err: error }, 'idempotency key sweep failed'));
     }, 60_000);
     sweeper.unref();
+    // Webhook deliveries due now (decision 038): claimed with FOR UPDATE SKIP LOCKED, so any number of workers share them.
+    webhookLoop = setInterval(() => {
+      if (delivering) return;
+      delivering = services.webhooks
+        .deliverDue()
+        .catch((error: unknown) => log.error({ err: error }, 'webhook deliveries failed'))
+        .finally(() => (delivering = undefined));
+    }, config.WEBHOOKS_POLL_SECONDS * 1000);
+    webhookLoop.unref();
   }
 
   let shuttingDown = false;
@@ -164,6 +176,8 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
       const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
       log.info({ graceMs }, 'shutting down');
       clearInterval(sweeper);
+      clearInterval(webhookLoop);
+      await delivering;
       await http.close();
       if (queue) await queue.stop(graceMs);
       await services.closeEngines();

@@ -124,6 +124,18 @@ export const envSchema = z.object({
   RATE_LIMIT_FEEDBACK_PER_USER: rateLimitRule.prefault('5/10m'),
   // Calls of one API key on the public REST surface `/api/v1/…` (issue 19, decision 037).
   RATE_LIMIT_API_PER_KEY: rateLimitRule.prefault('300/1m'),
+  // Webhooks (issue 19, decision 038). Private, loopback and link-local receivers: allowed when
+  // NODE_ENV is not production, refused in production, unless this says otherwise.
+  WEBHOOKS_ALLOW_PRIVATE: booleanFlag.optional(),
+  // Retries: WEBHOOKS_RETRY_BASE_SECONDS · 2^(attempt−1), at most WEBHOOKS_RETRY_MAX_SECONDS, for WEBHOOKS_GIVE_UP_HOURS after the event.
+  WEBHOOKS_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
+  WEBHOOKS_RETRY_MAX_SECONDS: z.coerce.number().min(0.01).max(86_400).default(3600),
+  WEBHOOKS_GIVE_UP_HOURS: z.coerce.number().min(0.001).max(168).default(24),
+  WEBHOOKS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
+  // How often the worker looks for due deliveries.
+  WEBHOOKS_POLL_SECONDS: z.coerce.number().min(0.05).max(60).default(1),
+  // `points.low` fires when a charge takes the points balance (available + frozen) below this.
+  WEBHOOKS_POINTS_LOW_THRESHOLD: integer(1, 1_000_000_000).default(100),
   ANALYTICS_MEASUREMENT_ID_MOBILE: optionalString.pipe(z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXX').optional()),
   ANALYTICS_MEASUREMENT_ID_DESKTOP: optionalString.pipe(z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXX').optional()),
   // Identity (Better Auth), media links, share links and sandbox payments are keyed by AUTH_SECRET.

@@ -11,6 +11,7 @@ import {
   createAudioSeparationService,
   createAvatarService,
   createApiKeyService,
+  createWebhookService,
   createDubbingService,
   createDubbingJobsService,
   dubbingEditRules,
@@ -23,7 +24,7 @@ import {
   type JobEvents,
   type JobQueue,
 } from '@voxwork/core';
-import { createApiKeyRepository, createDubbingRepository, createFeedbackRepository, createJobRepository, createRateLimitRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
+import { createApiKeyRepository, createWebhookRepository, createDubbingRepository, createFeedbackRepository, createJobRepository, createRateLimitRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
 import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
 import { createSpeechEngines } from './engines/speech-engines.ts';
 import { createVideoEngines } from './engines/video-engines.ts';
@@ -39,6 +40,7 @@ import { localScratchFiles } from './files/local-scratch-files.ts';
 import type { Config } from './config.ts';
 import { createAnalyticsServices } from './analytics/analytics-services.ts';
 import { createShareServices } from './sharing/share-services.ts';
+import { createWebhookTransport } from './webhooks/webhook-transport.ts';
 
 /** The services of every area, wired to their repositories and adapters once per process. */
 export function createServices({
@@ -79,8 +81,21 @@ export function createServices({
   accountServices.onUserDeleted((userId) => storageServices.uploads.deleteUserFiles(userId));
   // Dubbing projects and cast bibles (the edit rules are core's; the store is also the dubbing pipelines').
   const dubbingStore = createDubbingRepository(database.db, { rules: dubbingEditRules }) satisfies DubbingStore;
+  // Webhooks (decision 038): their deliveries are written in the transaction that ends a job.
+  const webhookRepository = createWebhookRepository(database.db);
+  accountServices.onUserDeleted((userId) => webhookRepository.deleteAllOf(userId));
+  const webhooks = createWebhookService({
+    webhooks: webhookRepository,
+    transport: createWebhookTransport({ allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE ?? config.NODE_ENV !== 'production', timeoutMs: config.WEBHOOKS_TIMEOUT_SECONDS * 1000 }),
+    publicUrl: config.publicUrl,
+    retry: { baseSeconds: config.WEBHOOKS_RETRY_BASE_SECONDS, maxSeconds: config.WEBHOOKS_RETRY_MAX_SECONDS, giveUpHours: config.WEBHOOKS_GIVE_UP_HOURS },
+    leaseSeconds: config.WEBHOOKS_TIMEOUT_SECONDS + 50,
+    pointsLowThreshold: config.WEBHOOKS_POINTS_LOW_THRESHOLD,
+    onError: (error, deliveryId) => log?.warn({ err: error, deliveryId }, 'webhooks: an attempt could not be recorded; it will be sent again'),
+  });
   const jobs = createJobService({
     jobs: jobRepository,
+    onEndedIn: (tx, ended) => webhooks.jobEndedIn(tx, ended),
     queue,
     ...(events ? { events } : {}),
     pipelines: createJobPipelines({ engines: speechEngines, videoEngines, erasureEngines, separationEngines, avatarEngines, storage: storageServices.storage, speech: speechRepository, scratch, dubbing: dubbingStore, jobRecords: jobRepository }),
@@ -117,6 +132,7 @@ export function createServices({
     speechEngines,
     rateLimiter,
     apiKeys,
+    webhooks,
     voices,
     textToSpeech: createTextToSpeechService({ engines: speechEngines, speech: speechRepository, jobs, voices, scratch, planOf }),
     voiceCloning: createVoiceCloningService({ engines: speechEngines, speech: speechRepository, jobs, storage: storageServices.storage, scratch, voices, findUpload, planOf }),

@@ -61,6 +61,16 @@ export const ErrorCode = {
   API_KEY_LIMIT: 2208,
   /** This tool's jobs cannot be created through the API (yet); `tool`. */
   API_TOOL_NOT_AVAILABLE: 2209,
+  /** Webhooks (2220–2229, decision 038). The endpoint (or delivery) is unknown or not the caller's: HTTP 404. */
+  WEBHOOK_NOT_FOUND: 2220,
+  /** The user has the maximum number of webhook endpoints; `limit`. */
+  WEBHOOK_LIMIT: 2221,
+  /** The URL's host resolves to a private, loopback or link-local address and the operator does not allow those; `address`. */
+  WEBHOOK_URL_FORBIDDEN: 2222,
+  /** The URL's host does not resolve; `host`. */
+  WEBHOOK_URL_UNRESOLVABLE: 2223,
+  /** A worker is sending this delivery right now (send again a moment later). */
+  WEBHOOK_DELIVERY_BUSY: 2224,
   /** An analytics event failed validation. */
   EVENT_INVALID: 3001,
   /** An analytics event is larger than the limit. */
@@ -308,6 +318,11 @@ const en: CodeMessages = {
   2207: 'This API key does not exist or has already been revoked.',
   2208: 'You already have {limit} active API keys. Revoke one first.',
   2209: 'Jobs of “{tool}” cannot be created through the API yet.',
+  2220: 'This webhook endpoint does not exist.',
+  2221: 'You already have {limit} webhook endpoints. Delete one first.',
+  2222: 'Webhooks cannot be sent to {address}: it is a private, loopback or link-local address.',
+  2223: 'The host “{host}” of this webhook URL could not be found.',
+  2224: 'This delivery is being sent right now. Try again in a moment.',
   3001: 'The analytics event is invalid: {reason}',
   3002: 'The analytics event is too large (limit {limit}).',
   3003: 'This is not a valid IP address: {ip}',
@@ -447,6 +462,11 @@ const zh: CodeMessages = {
   2207: '此 API 密钥不存在或已被撤销。',
   2208: '你已有 {limit} 个有效的 API 密钥。请先撤销一个。',
   2209: '暂不能通过 API 创建“{tool}”的任务。',
+  2220: '此 Webhook 端点不存在。',
+  2221: '你已有 {limit} 个 Webhook 端点。请先删除一个。',
+  2222: '不能向 {address} 发送 Webhook：它是私有、本机回环或链路本地地址。',
+  2223: '找不到此 Webhook 地址的主机“{host}”。',
+  2224: '此投递正在发送中，请稍后再试。',
   3001: '埋点事件无效：{reason}',
   3002: '埋点事件过大（上限 {limit}）。',
   3003: '不是有效的 IP 地址：{ip}',

@@ -32,3 +32,4 @@ export * from './subtitle-extraction/index.ts';
 export * from './audio-separation/index.ts';
 export * from './dubbing/index.ts';
 export * from './api-keys/index.ts';
+export * from './webhooks/index.ts';

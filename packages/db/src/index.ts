@@ -13,3 +13,4 @@ export * from './speech.repository.ts';
 export * from './rate-limit.repository.ts';
 export * from './dubbing.repository.ts';
 export * from './api-key.repository.ts';
+export * from './webhook.repository.ts';

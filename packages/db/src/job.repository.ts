@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from './open-database.ts';
 import { createPointsRepository, type PointsRepository } from './points.repository.ts';
+import { createWebhookRepository, type WebhookRepository } from './webhook.repository.ts';
 import { apiIdempotencyKeys, jobs, jobStages, type ApiIdempotencyKeyRow, type JobRow, type JobStageRow, type NewJobRow } from './schema/index.ts';
 
 const FINAL = ['completed', 'failed', 'cancelled'] as const;
@@ -12,14 +13,17 @@ export function createJobRepository(db: Database): JobRepository {
     transaction: (work) =>
       db.transaction((tx) => {
         const bound = tx as unknown as Database;
-        return work({ jobs: createJobRepository(bound), points: createPointsRepository(bound) });
+        return work({ jobs: createJobRepository(bound), points: createPointsRepository(bound), webhooks: createWebhookRepository(bound) });
       }),
   };
 }
 
 export type JobRepository = ReturnType<typeof jobQueries> & {
-  transaction<T>(work: (tx: { jobs: JobRepository; points: PointsRepository }) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: JobTransaction) => Promise<T>): Promise<T>;
 };
+
+/** What a job transaction can write: the job, its points, and the webhook deliveries its end causes. */
+export type JobTransaction = { jobs: JobRepository; points: PointsRepository; webhooks: WebhookRepository };
 
 export interface JobListFilter {
   ownerId: string;

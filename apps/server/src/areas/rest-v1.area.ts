@@ -16,6 +16,7 @@ import {
   type ErrorCodeValue,
   type JobType,
   type RestV1Route,
+  type WebhookEvent,
 } from '@voxwork/contract';
 import { DomainError, requestFingerprint, type ApiCaller } from '@voxwork/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -41,8 +42,10 @@ export function restStatusOf(code: ErrorCodeValue): number {
     case ErrorCode.NOT_FOUND:
     case ErrorCode.CALL_NOT_FOUND:
     case ErrorCode.MEDIA_LINK_INVALID:
+    case ErrorCode.WEBHOOK_NOT_FOUND:
       return 404;
     case ErrorCode.IDEMPOTENCY_KEY_CONFLICT:
+    case ErrorCode.WEBHOOK_DELIVERY_BUSY:
       return 409;
     case ErrorCode.INVALID_PARAMETER:
     case ErrorCode.IDEMPOTENCY_KEY_INVALID:
@@ -199,6 +202,22 @@ export const restV1Area: Area = {
           const account = await services.accounts.getAccountInfo(caller.userId);
           return { planId: account.planId, availablePoints: account.availablePoint, frozenPoints: account.freezePoint, totalPoints: account.totalPoint };
         });
+
+        // Webhook endpoints and their deliveries (decision 038).
+        mount('v1_list_webhooks', async ({ caller }) => ({ list: await services.webhooks.list(caller.userId) }));
+        mount('v1_create_webhook', async ({ caller, reply, body }) => {
+          const created = await services.webhooks.create(caller.userId, body as { url: string; events: WebhookEvent[] });
+          reply.code(201);
+          return created;
+        });
+        mount('v1_update_webhook', async ({ caller, params, body }) => services.webhooks.setEnabled(caller.userId, params.webhookId!, (body as { enabled: boolean }).enabled));
+        mount('v1_delete_webhook', async ({ caller, params }) => {
+          await services.webhooks.remove(caller.userId, params.webhookId!);
+          return { ok: true as const };
+        });
+        mount('v1_list_webhook_deliveries', async ({ caller, params }) => ({ list: await services.webhooks.deliveries(caller.userId, params.webhookId!) }));
+        mount('v1_test_webhook', async ({ caller, params }) => services.webhooks.sendTest(caller.userId, params.webhookId!));
+        mount('v1_redeliver_webhook', async ({ caller, params }) => services.webhooks.redeliver(caller.userId, params.deliveryId!));
 
         // Anything else under /api/v1 is an enveloped 404, whoever asks.
         scope.all(`${REST_V1_PREFIX}/*`, async (request, reply) => sendError(request, reply, ErrorCode.CALL_NOT_FOUND, { status: 404, params: { path: request.url.split('?')[0] ?? '' } }));

@@ -1,5 +1,6 @@
 import { accountsEn } from "./accounts.en";
 import { apiKeysEn } from "./api-keys.en";
+import { webhooksEn } from "./webhooks.en";
 import { historyEn } from "./history.en";
 import { marketingEn } from "./marketing.en";
 import { speechToSpeechEn } from "./speech-to-speech.en";
@@ -26,6 +27,7 @@ export const en = {
   // Accounts (issue 4), see accounts.en.ts.
   accounts: accountsEn,
   apiKeys: apiKeysEn,
+  webhooks: webhooksEn,
   // Content history and share links (issue 6 item 9), see history.en.ts.
   history: historyEn,
   // Tools, one namespace per tool named after its catalogue id (issue 13), see <tool>.en.ts;

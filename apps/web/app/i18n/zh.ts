@@ -1,5 +1,6 @@
 import { accountsZh } from "./accounts.zh";
 import { apiKeysZh } from "./api-keys.zh";
+import { webhooksZh } from "./webhooks.zh";
 import { historyZh } from "./history.zh";
 import type { Messages } from "./en";
 import { marketingZh } from "./marketing.zh";
@@ -23,6 +24,7 @@ export const zh: Messages = {
   // 账号（issue 4），见 accounts.zh.ts。
   accounts: accountsZh,
   apiKeys: apiKeysZh,
+  webhooks: webhooksZh,
   // 内容历史与分享链接（issue 6 第 9 项），见 history.zh.ts。
   history: historyZh,
   // 工具：每个工具一个命名空间，以其目录 id 命名（issue 13），见 <tool>.zh.ts；共用部分见 tool-shared.zh.ts。

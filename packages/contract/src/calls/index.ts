@@ -9,6 +9,7 @@ import { addressInfoCall, addressIpCall } from './address.calls.ts';
 import { uploadDeleteCall, uploadGetCall, uploadLimitsCall, uploadListCall } from './upload.calls.ts';
 import { shareCreateCall, shareGetCall, shareListCall, shareRevokeCall } from './share.calls.ts';
 import { apiKeyCreateCall, apiKeyListCall, apiKeyRevokeCall } from './api-keys.calls.ts';
+import { webhookCreateCall, webhookDeleteCall, webhookDeliveriesCall, webhookListCall, webhookRedeliverCall, webhookSetEnabledCall, webhookTestCall } from './webhooks.calls.ts';
 import { voiceFavoriteCall, voiceGetCall, voiceListCall, voicePreviewCall } from './voices.calls.ts';
 import {
   pronunciationDeleteCall,
@@ -62,6 +63,7 @@ export * from './analytics.calls.ts';
 export * from './upload.calls.ts';
 export * from './share.calls.ts';
 export * from './api-keys.calls.ts';
+export * from './webhooks.calls.ts';
 // One file per tool, named after its catalogue id.
 export * from './voices.calls.ts';
 export * from './text-to-speech.calls.ts';
@@ -100,6 +102,7 @@ export const allCalls: readonly CallDefinition[] = [
   uploadLimitsCall, uploadGetCall, uploadListCall, uploadDeleteCall,
   shareCreateCall, shareListCall, shareRevokeCall, shareGetCall,
   apiKeyListCall, apiKeyCreateCall, apiKeyRevokeCall,
+  webhookListCall, webhookCreateCall, webhookSetEnabledCall, webhookDeleteCall, webhookDeliveriesCall, webhookRedeliverCall, webhookTestCall,
   // voices
   voiceListCall, voiceGetCall, voiceFavoriteCall, voicePreviewCall,
   // text-to-speech

@@ -32,6 +32,13 @@ export const shareRevokeCall = callHandle<typeof calls.shareRevokeCall>('/api/sh
 export const apiKeyListCall = callHandle<typeof calls.apiKeyListCall>('/api/apiKeys/list');
 export const apiKeyCreateCall = callHandle<typeof calls.apiKeyCreateCall>('/api/apiKeys/create');
 export const apiKeyRevokeCall = callHandle<typeof calls.apiKeyRevokeCall>('/api/apiKeys/revoke');
+export const webhookListCall = callHandle<typeof calls.webhookListCall>('/api/webhooks/list');
+export const webhookCreateCall = callHandle<typeof calls.webhookCreateCall>('/api/webhooks/create');
+export const webhookSetEnabledCall = callHandle<typeof calls.webhookSetEnabledCall>('/api/webhooks/setEnabled');
+export const webhookDeleteCall = callHandle<typeof calls.webhookDeleteCall>('/api/webhooks/delete');
+export const webhookDeliveriesCall = callHandle<typeof calls.webhookDeliveriesCall>('/api/webhooks/deliveries');
+export const webhookRedeliverCall = callHandle<typeof calls.webhookRedeliverCall>('/api/webhooks/redeliver');
+export const webhookTestCall = callHandle<typeof calls.webhookTestCall>('/api/webhooks/test');
 
 // voices
 export const voiceFavoriteCall = callHandle<typeof calls.voiceFavoriteCall>('/api/voices/favorite');

@@ -5,6 +5,13 @@ import { jobStatusSchema, jobViewSchema } from '../calls/system.calls.ts';
 import { avatarCreateCall } from '../calls/avatar.calls.ts';
 import { ttsCreateCall } from '../calls/text-to-speech.calls.ts';
 import { voiceListCall } from '../calls/voices.calls.ts';
+import {
+  webhookCreateBodySchema,
+  webhookCreatedSchema,
+  webhookDeliveryViewSchema,
+  webhookEndpointViewSchema,
+  webhookUpdateBodySchema,
+} from '../calls/webhooks.calls.ts';
 import { TOOL_CATALOGUE, type BuiltToolId } from '../tools/tool-catalogue.ts';
 
 /**
@@ -30,7 +37,7 @@ export type ApiJobTool = keyof typeof API_JOB_CALLS;
 
 export interface RestV1Route {
   operationId: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** OpenAPI style (`/api/v1/jobs/{jobId}`); the server mounts it with `:jobId`. */
   path: string;
   summary: string;
@@ -192,7 +199,102 @@ export const REST_V1_ROUTES: readonly RestV1Route[] = [
     data: restBalanceSchema,
     example: { data: { planId: 'free', availablePoints: 97, frozenPoints: 3, totalPoints: 100 } },
   },
+  ...WEBHOOK_ROUTES(),
 ];
+
+function WEBHOOK_ROUTES(): RestV1Route[] {
+  const webhookId = z.object({ webhookId: z.uuid() }).strict();
+  const endpoint = { id: '9b0f5a52-3c1d-4f7e-8a2b-6c5d4e3f2a1b', url: 'https://example.com/hooks/voxwork', events: ['job.succeeded', 'job.failed'], enabled: true, createdAt: '2026-11-27T08:00:00.000Z' };
+  const delivery = {
+    id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+    eventId: 'evt_5f3c9d2a7b1e4c6f8a0d2b4c',
+    type: 'job.succeeded',
+    status: 'delivered',
+    attempts: 1,
+    nextAttemptAt: null,
+    createdAt: '2026-11-27T08:01:00.000Z',
+    attemptLog: [{ number: 1, at: '2026-11-27T08:01:00.120Z', durationMs: 84, responseStatus: 200, error: null }],
+  };
+  return [
+    {
+      operationId: 'v1_list_webhooks',
+      method: 'GET',
+      path: `${REST_V1_PREFIX}/webhooks`,
+      summary: 'The key owner’s webhook endpoints (at most five). Secrets are never returned.',
+      tag: 'webhooks',
+      access: 'read',
+      data: z.object({ list: z.array(webhookEndpointViewSchema) }),
+      example: { data: { list: [endpoint] } },
+    },
+    {
+      operationId: 'v1_create_webhook',
+      method: 'POST',
+      path: `${REST_V1_PREFIX}/webhooks`,
+      summary:
+        'Add a webhook endpoint for `job.succeeded`, `job.failed` and/or `points.low`. The answer holds its signing secret (`whsec_…`) once: each delivery carries `Voxwork-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. Needs a read-write key.',
+      tag: 'webhooks',
+      access: 'write',
+      body: webhookCreateBodySchema,
+      data: webhookCreatedSchema,
+      example: { body: { url: endpoint.url, events: endpoint.events }, data: { endpoint, secret: 'whsec_2jT0bQ4nX8vYkq3pZ6rW1uLmA9sDfGhJ' } },
+    },
+    {
+      operationId: 'v1_update_webhook',
+      method: 'PATCH',
+      path: `${REST_V1_PREFIX}/webhooks/{webhookId}`,
+      summary: 'Turn an endpoint on or off: a disabled endpoint gets no new deliveries.',
+      tag: 'webhooks',
+      access: 'write',
+      params: webhookId,
+      body: webhookUpdateBodySchema,
+      data: webhookEndpointViewSchema,
+      example: { body: { enabled: false }, data: { ...endpoint, enabled: false } },
+    },
+    {
+      operationId: 'v1_delete_webhook',
+      method: 'DELETE',
+      path: `${REST_V1_PREFIX}/webhooks/{webhookId}`,
+      summary: 'Delete an endpoint and its delivery log.',
+      tag: 'webhooks',
+      access: 'write',
+      params: webhookId,
+      data: z.object({ ok: z.literal(true) }),
+    },
+    {
+      operationId: 'v1_list_webhook_deliveries',
+      method: 'GET',
+      path: `${REST_V1_PREFIX}/webhooks/{webhookId}/deliveries`,
+      summary: 'The endpoint’s latest 20 deliveries, newest first, with every attempt (time, duration, HTTP status or network error).',
+      tag: 'webhooks',
+      access: 'read',
+      params: webhookId,
+      data: z.object({ list: z.array(webhookDeliveryViewSchema) }),
+      example: { data: { list: [delivery] } },
+    },
+    {
+      operationId: 'v1_test_webhook',
+      method: 'POST',
+      path: `${REST_V1_PREFIX}/webhooks/{webhookId}/test`,
+      summary: 'Send a `test` event to the endpoint now; the answer is the delivery with its first attempt.',
+      tag: 'webhooks',
+      access: 'write',
+      params: webhookId,
+      data: webhookDeliveryViewSchema,
+      example: { data: { ...delivery, type: 'test' } },
+    },
+    {
+      operationId: 'v1_redeliver_webhook',
+      method: 'POST',
+      path: `${REST_V1_PREFIX}/webhooks/deliveries/{deliveryId}/redeliver`,
+      summary: 'Send a delivery again now: one more attempt, logged with the others.',
+      tag: 'webhooks',
+      access: 'write',
+      params: z.object({ deliveryId: z.uuid() }).strict(),
+      data: webhookDeliveryViewSchema,
+      example: { data: { ...delivery, attempts: 2 } },
+    },
+  ];
+}
 
 /** Fastify's form of a route path (`{jobId}` → `:jobId`). */
 export function fastifyPath(path: string): string {

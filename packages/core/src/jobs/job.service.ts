@@ -1,5 +1,5 @@
 import { ErrorCode, type ErrorCodeValue, type JobView } from '@voxwork/contract';
-import type { JobRepository, JobRow, JobStageRow } from '@voxwork/db';
+import type { JobRepository, JobRow, JobStageRow, JobTransaction } from '@voxwork/db';
 import { closeHoldIn, freezeIn, raiseHoldIn } from '../accounts/points-ledger.service.ts';
 import { DomainError, isRetryable } from '../domain-error.ts';
 import type { JobEvents, JobQueue } from './job-queue.port.ts';
@@ -23,6 +23,12 @@ export interface JobServiceDeps {
    * (`waitingJobs`). Without it, jobs never wait.
    */
   slotsOf?: (ownerId: string) => Promise<{ running: number; waiting: number }>;
+  /**
+   * Called inside the transaction that gives a job its final state `succeeded` (completed) or
+   * `failed`, with the job as written and the points charged: what it writes (webhook deliveries,
+   * decision 038) commits or rolls back with the job's end, so a process dying right after loses nothing.
+   */
+  onEndedIn?: (tx: JobTransaction, ended: { job: JobRow; outcome: 'succeeded' | 'failed'; charged: number }) => Promise<void>;
 }
 
 export interface EnqueueOptions {
@@ -90,7 +96,7 @@ const noFiles: JobFiles = {
  * stage by stage, each stage's output stored as a checkpoint → completed exactly once (points
  * settled in the same transaction), failed or cancelled (points released in the same transaction).
  */
-export function createJobService({ jobs, queue, events, pipelines, files = () => noFiles, storage, priorityOf, slotsOf }: JobServiceDeps) {
+export function createJobService({ jobs, queue, events, pipelines, files = () => noFiles, storage, priorityOf, slotsOf, onEndedIn }: JobServiceDeps) {
   const pipelineOf = (type: string) => pipelines[type as JobName] as PipelineDefinition<unknown> | undefined;
   /** Whether a job takes one of its owner's run slots (a user's tool job, on a service that knows plans). */
   const usesSlot = (type: string, ownerId: string | null | undefined): ownerId is string =>
@@ -134,6 +140,10 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       if (outcome === 'failed') await tx.jobs.fail(jobId, error ?? { code: ErrorCode.JOB_FAILED, message: 'failed' }, true);
       else await tx.jobs.cancel(jobId);
       if (row.costFrozen > 0) await closeHoldIn(tx.points, jobId, 'release', 0);
+      if (onEndedIn && outcome === 'failed' && row.status !== 'completed' && row.status !== 'failed' && row.status !== 'cancelled') {
+        const ended = await tx.jobs.findById(jobId);
+        if (ended?.status === 'failed') await onEndedIn(tx, { job: ended, outcome: 'failed', charged: 0 });
+      }
     });
     const row = await jobs.findById(jobId);
     if (row) await publish(row);
@@ -445,6 +455,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
         const first = await jobs.transaction(async (tx) => {
           const completed = await tx.jobs.complete(jobId, result, charged);
           if (completed && row.costFrozen > 0) await closeHoldIn(tx.points, jobId, 'settle', charged);
+          if (completed && onEndedIn) await onEndedIn(tx, { job: (await tx.jobs.findById(jobId))!, outcome: 'succeeded', charged: row.costFrozen > 0 ? charged : 0 });
           return completed;
         });
         const finished = await jobs.findById(jobId);

@@ -10,3 +10,4 @@ export * from './speech.schema.ts';
 export * from './rate-limit.schema.ts';
 export * from './dubbing.schema.ts';
 export * from './api-key.schema.ts';
+export * from './webhook.schema.ts';

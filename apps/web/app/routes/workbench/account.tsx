@@ -12,6 +12,7 @@ import { policyText, useIdentityMessage, usePasswordPolicy } from "../../compone
 import { Button } from "../../components/ui/button";
 import { Input, Label } from "../../components/ui/input";
 import { ApiKeysPanel } from "../../components/workbench/api-keys-panel";
+import { WebhooksPanel } from "../../components/workbench/webhooks-panel";
 import { UserAvatar } from "../../components/workbench/user-menu";
 
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -229,6 +230,8 @@ export default function WorkbenchAccount() {
       </Panel>
 
       <ApiKeysPanel />
+
+      <WebhooksPanel />
 
       <Panel title={t("accounts.account.danger")} testId="account-delete">
         <p className="text-sm text-muted-foreground">{t("accounts.account.deleteText")}</p>

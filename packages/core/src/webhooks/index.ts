@@ -1,0 +1,2 @@
+export * from './webhook-signature.ts';
+export * from './webhook.service.ts';
