@@ -130,6 +130,7 @@ export default tseslint.config(
   {
     // The client and the CLI stand alone (they speak HTTP and read the generated types): nothing of the server's packages at run time.
     files: ['packages/client/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ours('@voxwork/contract', '@voxwork/core', '@voxwork/db', '@voxwork/media', '@voxwork/engines', '@voxwork/server', '@voxwork/web'), message: 'the client depends on the generated OpenAPI types only' }] }],
     },

@@ -76,3 +76,11 @@ describe('createVoxworkClient', () => {
     await expect(slow.waitForJob('job-1', { timeoutMs: 0, sleep: async () => {} })).rejects.toBeInstanceOf(VoxworkWaitTimeout);
   });
 });
+
+describe('codes the client knows by number', () => {
+  it('are the catalogue’s', async () => {
+    const { ErrorCode } = await import('@voxwork/contract');
+    const { JOB_QUEUE_FULL } = await import('./cli/batch-tts.ts');
+    expect(JOB_QUEUE_FULL).toBe(ErrorCode.JOB_QUEUE_FULL);
+  });
+});

@@ -70,18 +70,38 @@ export async function readTtsSheet(sheetPath: string, defaults: { format?: 'mp3'
   });
 }
 
+/** The catalogue code of a create refused because the plan's running and waiting jobs are all taken (packages/contract error-codes.ts; a test holds the two equal). */
+export const JOB_QUEUE_FULL = 2004;
+/** How often a create refused for a full queue or a rate limit is tried again before the row fails. */
+const CREATE_ATTEMPTS = 60;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A create, tried again while the plan's queue is full (other rows, or other work of the account, still running) or the key is rate limited. */
+async function createPatiently<T>(create: () => Promise<T>, sleep: (ms: number) => Promise<void>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await create();
+    } catch (error) {
+      const busy = error instanceof VoxworkApiError && (error.code === JOB_QUEUE_FULL || error.status === 429);
+      if (!busy || attempt >= CREATE_ATTEMPTS) throw error;
+      await sleep(Math.max(2000, (error.retryAfterSeconds ?? 0) * 1000));
+    }
+  }
+}
+
 /** Runs every row: create (with its idempotency key), wait, download; `concurrency` rows at a time. A failed row never stops the others. */
 export async function runTtsBatch(
   client: VoxworkClient,
   rows: readonly BatchRow[],
-  options: { concurrency: number; onRowDone?: (result: BatchRowResult) => void; onRowProgress?: (row: BatchRow, job: Job) => void; pollIntervalMs?: number },
+  options: { concurrency: number; onRowDone?: (result: BatchRowResult) => void; onRowProgress?: (row: BatchRow, job: Job) => void; pollIntervalMs?: number; sleep?: (ms: number) => Promise<void> },
 ): Promise<BatchSummary> {
   const results: BatchRowResult[] = [];
   let next = 0;
   const runRow = async (row: BatchRow): Promise<BatchRowResult> => {
     try {
       const body: JobBody<'text-to-speech'> = { text: row.text, voiceKey: row.voice, format: row.format, title: path.basename(row.file) };
-      const created = await client.createJob('text-to-speech', body, { idempotencyKey: row.idempotencyKey });
+      const created = await createPatiently(() => client.createJob('text-to-speech', body, { idempotencyKey: row.idempotencyKey }), options.sleep ?? pause);
       const job = await client.waitForJob(created.job.id, { ...(options.pollIntervalMs ? { intervalMs: options.pollIntervalMs } : {}), onProgress: (polled) => options.onRowProgress?.(row, polled) });
       if (job.status !== 'completed') return { row, status: 'failed', replayed: created.replayed, jobId: job.id, points: 0, error: job.error?.message ?? `job ${job.status}` };
       const audio = job.media.find((file) => file.role === 'audio') ?? job.media[0];
