@@ -101,6 +101,13 @@ describe.each(testDatabases())('API client and CLI on %s', (_name, open) => {
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^row 2: failed: .+\(code \d+, HTTP 4\d\d\)$/m);
     expect(result.stdout.trim().split('\n').at(-1)).toMatch(/^1 done, 1 failed, \d+ points spent$/);
+
+    // On a terminal (util-linux `script` gives the CLI a pseudo-terminal): a progress bar instead of a line per row.
+    const command = [process.execPath, CLI, 'batch', 'tts', sheet].map((part) => `'${part}'`).join(' ');
+    const tty = await run('script', ['-qec', command, '/dev/null'], { env: { ...process.env, ...env } }).catch((error: { stdout: string }) => error);
+    expect(tty.stdout).toMatch(/2\/2 rows \| 1 failed/);
+    expect(tty.stdout).toContain('1 done, 1 failed');
+    expect(tty.stdout).not.toContain('row 1: done');
   }, 300_000);
 
   it('`voxwork tts --wait --out`, `jobs get|list|wait`, `voices`, `balance`, and a clear error without a key', async () => {

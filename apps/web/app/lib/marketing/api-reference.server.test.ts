@@ -5,7 +5,7 @@ import { API_REFERENCE_COPY } from "./content/api-docs-content.server";
 
 describe("the API reference page's view of the OpenAPI document", () => {
   const en = apiReference("en", API_REFERENCE_COPY.en.summaries);
-  const zh = apiReference("zh", API_REFERENCE_COPY.zh.summaries);
+  const zh = apiReference("zh", API_REFERENCE_COPY.zh.summaries, { errors: API_REFERENCE_COPY.zh.errorDescriptions, parameters: API_REFERENCE_COPY.zh.parameterDescriptions });
   const endpoints = en.groups.flatMap((group) => group.endpoints);
 
   it("lists every REST v1 route once, grouped by tag, uploads and jobs first", () => {
@@ -27,8 +27,12 @@ describe("the API reference page's view of the OpenAPI document", () => {
     expect(list.parameters.find((parameter) => parameter.name === "pageSize")).toMatchObject({ in: "query", required: false, defaultValue: "20" });
   });
 
-  it("the Chinese page has every summary and error message in Chinese", () => {
-    for (const endpoint of zh.groups.flatMap((group) => group.endpoints)) expect(endpoint.summary, endpoint.operationId).toMatch(/[\u4e00-\u9fff]/);
+  it("the Chinese page has every summary, error and parameter description and error message in Chinese", () => {
+    for (const endpoint of zh.groups.flatMap((group) => group.endpoints)) {
+      expect(endpoint.summary, endpoint.operationId).toMatch(/[\u4e00-\u9fff]/);
+      for (const error of endpoint.errors) expect(error.description, `${endpoint.operationId} ${error.status}`).toMatch(/[\u4e00-\u9fff]/);
+      for (const parameter of endpoint.parameters) if (parameter.description) expect(parameter.description, parameter.name).toMatch(/[\u4e00-\u9fff]/);
+    }
     for (const error of zh.errorCodes) expect(error.message, error.name).toMatch(/[\u4e00-\u9fff]/);
     expect(en.errorCodes.every((error) => error.message.length > 0)).toBe(true);
   });

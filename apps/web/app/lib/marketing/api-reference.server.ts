@@ -83,9 +83,13 @@ let built: { groups: Array<{ tag: string; endpoints: ApiEndpointView[] }> } | un
  * The REST v1 part of the OpenAPI document (`buildOpenApiDocument` over `REST_V1_ROUTES`, the same
  * document `/api/docs` serves as JSON) as the reference page shows it: endpoints grouped by tag,
  * each with its method, path, parameters, examples, access and errors. `summaries` replaces the
- * English summaries (by operation id) on the Chinese page.
+ * English summaries (by operation id) on the Chinese page, `translations` the error and parameter descriptions.
  */
-export function apiReference(locale: Locale, summaries: Readonly<Record<string, string>>): ApiReferenceView {
+export function apiReference(
+  locale: Locale,
+  summaries: Readonly<Record<string, string>>,
+  translations: { errors?: Readonly<Record<string, string>>; parameters?: Readonly<Record<string, string>> } = {},
+): ApiReferenceView {
   built ??= (() => {
     const document = buildOpenApiDocument([], { title: "Voxwork REST API", version: "1" }, REST_V1_ROUTES);
     const groups = new Map<string, ApiEndpointView[]>();
@@ -129,7 +133,15 @@ export function apiReference(locale: Locale, summaries: Readonly<Record<string, 
     };
   })();
   return {
-    groups: built.groups.map((group) => ({ tag: group.tag, endpoints: group.endpoints.map((endpoint) => ({ ...endpoint, summary: summaries[endpoint.operationId] ?? endpoint.summary })) })),
+    groups: built.groups.map((group) => ({
+      tag: group.tag,
+      endpoints: group.endpoints.map((endpoint) => ({
+        ...endpoint,
+        summary: summaries[endpoint.operationId] ?? endpoint.summary,
+        parameters: endpoint.parameters.map((parameter) => ({ ...parameter, description: parameter.description === null ? null : (translations.parameters?.[parameter.name] ?? parameter.description) })),
+        errors: endpoint.errors.map((error) => ({ ...error, description: translations.errors?.[error.status] ?? error.description })),
+      })),
+    })),
     errorCodes: REST_ERROR_CODES.map((name) => ({ name, code: ErrorCode[name], message: errorCodeMessages[locale][`error-code-message.${ErrorCode[name]}`] ?? "" })),
   };
 }

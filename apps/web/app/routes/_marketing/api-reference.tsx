@@ -11,8 +11,8 @@ import { buildSeo, requestLocale } from "../../lib/marketing/seo.server";
 export function loader({ request }: Route.LoaderArgs) {
   const locale = requestLocale(request);
   const copy = API_REFERENCE_COPY[locale];
-  const { summaries, ...labels } = copy;
-  return { copy: labels, reference: apiReference(locale, summaries), seo: buildSeo(request, { title: copy.title, description: copy.description }) };
+  const { summaries, errorDescriptions, parameterDescriptions, ...labels } = copy;
+  return { copy: labels, reference: apiReference(locale, summaries, { errors: errorDescriptions, parameters: parameterDescriptions }), seo: buildSeo(request, { title: copy.title, description: copy.description }) };
 }
 
 type Copy = Route.ComponentProps["loaderData"]["copy"];

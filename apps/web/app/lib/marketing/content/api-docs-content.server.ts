@@ -132,6 +132,8 @@ export const API_REFERENCE_COPY = {
     name: "Name",
     message: "Message",
     summaries: {} as Record<string, string>,
+    errorDescriptions: {} as Record<string, string>,
+    parameterDescriptions: {} as Record<string, string>,
   },
   zh: {
     title: "Voxwork API 参考",
@@ -157,6 +159,21 @@ export const API_REFERENCE_COPY = {
     code: "错误码",
     name: "名称",
     message: "消息",
+    errorDescriptions: {
+      "400": "参数无效、JSON 格式错误或 Idempotency-Key 不合规（信封中带有错误码）。",
+      "401": "没有 API 密钥、密钥未知，或已吊销、已过期（API_KEY_INVALID、API_KEY_REVOKED、API_KEY_EXPIRED）。",
+      "403": "密钥的范围中没有该工具，或密钥为只读（API_KEY_SCOPE_MISSING、API_KEY_READ_ONLY）。",
+      "404": "密钥所有者没有该任务或文件。",
+      "409": "该 Idempotency-Key 已用于另一个请求（IDEMPOTENCY_KEY_CONFLICT）。",
+      "411": "上传请求没有 Content-Length（UPLOAD_REQUEST_INVALID）。",
+      "413": "上传文件超过套餐的大小限制或存储空间（UPLOAD_TOO_LARGE、STORAGE_QUOTA_EXCEEDED）。",
+      "422": "被产品规则拒绝：积分、套餐、队列（信封中的错误码说明具体原因）。",
+      "429": "超出密钥的速率限制：等待 Retry-After 秒后再试。",
+    } as Record<string, string>,
+    parameterDescriptions: {
+      "Idempotency-Key": "任意唯一字符串（UUID，或你自己的订单行 ID）。同一个键和请求体再次发送时返回同一个任务，只扣一次积分；同一个键搭配另一个请求体返回 409。",
+      "X-File-Name": "文件名，UTF-8 百分号编码（仅用于直接发送文件字节的上传；multipart 的文件部分自带 filename）。文件的扩展名和内容决定其类型（视频、音频、图片）。",
+    } as Record<string, string>,
     summaries: {
       v1_create_upload: "一次请求上传一个文件：直接发送文件字节（附 Content-Type 和 X-File-Name，文件名用 UTF-8 百分号编码），或发送含一个文件部分的 multipart/form-data。必须带 Content-Length；上传大小限制与网页版相同，取决于套餐。返回的 id 就是工具创建任务时的 uploadId。需要可读写的密钥。",
       v1_get_job: "你的一个任务：状态、进度、阶段、费用，完成后还有结果文件。",
