@@ -14,9 +14,9 @@ export function loader({ request }: Route.LoaderArgs) {
   return { copy, seo: buildSeo(request, { title: copy.title, description: copy.description }) };
 }
 
-function Code({ children, label }: { children: string; label?: string }) {
+function Code({ children }: { children: string }) {
   return (
-    <pre className="mt-3 overflow-x-auto rounded-xl border border-border bg-surface-muted p-4 text-sm leading-relaxed" aria-label={label}>
+    <pre className="mt-3 overflow-x-auto rounded-xl border border-border bg-surface-muted p-4 text-sm leading-relaxed">
       <code>{children}</code>
     </pre>
   );
