@@ -12,7 +12,7 @@ import tseslint from 'typescript-eslint';
  * package.json lists what it imports.
  */
 const ours = (...names) => names.map((name) => [name, `${name}/*`]).flat();
-const WORKSPACES = ['apps/server', 'apps/web', 'packages/contract', 'packages/core', 'packages/db', 'packages/engines', 'packages/media'];
+const WORKSPACES = ['apps/server', 'apps/web', 'packages/client', 'packages/contract', 'packages/core', 'packages/db', 'packages/engines', 'packages/media'];
 /** Core has no files, paths, processes or drivers: it reaches them through ports its adapters implement. */
 const CORE_PATTERNS = [
   {
@@ -74,7 +74,7 @@ export default tseslint.config(
           // `#i18n/catalogues` is the web app's own import map.
           whitelist: ['@voxwork/web'],
           // Build-time files (Vite, React Router's route config) may use dev tools.
-          devDependencies: [...TEST_FILES.map((glob) => `${workspace}/${glob}`), `${workspace}/*.config.ts`, `${workspace}/*.plugin.ts`, 'apps/web/app/routes.ts', 'apps/web/app/env.d.ts'],
+          devDependencies: [...TEST_FILES.map((glob) => `${workspace}/${glob}`), `${workspace}/*.config.ts`, `${workspace}/*.plugin.ts`, 'packages/client/generate-openapi-types.ts', 'apps/web/app/routes.ts', 'apps/web/app/env.d.ts'],
         },
       ],
     },
@@ -125,6 +125,14 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The client and the CLI stand alone (they speak HTTP and read the generated types): nothing of the server's packages at run time.
+    files: ['packages/client/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ours('@voxwork/contract', '@voxwork/core', '@voxwork/db', '@voxwork/media', '@voxwork/engines', '@voxwork/server', '@voxwork/web'), message: 'the client depends on the generated OpenAPI types only' }] }],
     },
   },
   {

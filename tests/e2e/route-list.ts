@@ -74,7 +74,7 @@ export const SHELL_ROUTES: RouteCase[] = [
  */
 export const MARKETING_ROUTES: RouteCase[] = [
   ...[
-    '/', '/pricing', '/about-us', '/FAQ', '/help-center', '/tools',
+    '/', '/pricing', '/about-us', '/FAQ', '/help-center', '/developers/api', '/developers/api/reference', '/tools',
     '/content-creators', '/e-commerce', '/educators', '/short-drama-globalization',
     '/speech-to-speech', '/talking-photo', '/text-to-speech', '/video-translator', '/voice-cloning', '/voice-library',
     '/blog', '/guides', '/share', '/mobile', '/transfer-station/subscription-test',

@@ -1,4 +1,4 @@
-import { ErrorCode, REST_V1_ROUTES, allCalls, buildOpenApiDocument } from '@voxwork/contract';
+import { ErrorCode, REST_V1_ROUTES, allCalls, buildOpenApiDocument, pickLocale } from '@voxwork/contract';
 import type { JobQueue } from '@voxwork/core';
 import { createNotifier, migrateDatabase, openDatabase, type DatabaseHandle } from '@voxwork/db';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -134,7 +134,12 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
 
   if (has('api')) {
     const openApi = buildOpenApiDocument(allCalls, { title: 'Voxwork API', version: '0.1.0' }, REST_V1_ROUTES);
-    http.get('/api/docs', async () => openApi);
+    // The JSON stays at /api/docs for programs (any Accept but HTML); a browser is sent to the readable reference of the web app.
+    http.get('/api/docs', async (request, reply) => {
+      if (prefersHtml(request.headers.accept)) return reply.redirect(pickLocale(request.headers['accept-language']) === 'zh' ? '/zh/developers/api/reference' : '/developers/api/reference', 302);
+      return openApi;
+    });
+    http.get('/api/docs/openapi.json', async () => openApi);
     await http.register(contractPlugin, {
       signSecret: config.API_SIGN_SECRET,
       signWindowMs: config.API_SIGN_WINDOW_SECONDS * 1000,
@@ -186,4 +191,12 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
       log.info('stopped');
     },
   };
+}
+
+/** A browser asking for a page (`text/html` before any JSON in `Accept`); programs (any type, JSON) are not. */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const html = accept.indexOf('text/html');
+  const json = accept.indexOf('application/json');
+  return html >= 0 && (json < 0 || html < json);
 }

@@ -40,6 +40,8 @@ export default [
       route("zh?/about-us", "routes/_marketing/about-us.tsx"),
       route("zh?/FAQ", "routes/_marketing/faq.tsx"),
       route("zh?/help-center", "routes/_marketing/help-center.tsx"),
+      route("zh?/developers/api", "routes/_marketing/api-guide.tsx"),
+      route("zh?/developers/api/reference", "routes/_marketing/api-reference.tsx"),
       route("zh?/tools", "routes/_marketing/tools.tsx"),
       route("zh?/content-creators", "routes/_marketing/use-case.tsx", { id: "use-case-creators" }),
       route("zh?/e-commerce", "routes/_marketing/use-case.tsx", { id: "use-case-ecommerce" }),

@@ -78,7 +78,9 @@ const REST_ERRORS = {
   '401': 'No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED).',
   '403': 'The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY).',
   '404': 'No such job or file of the key’s owner.',
+  '411': 'An upload without `Content-Length` (UPLOAD_REQUEST_INVALID).',
   '409': 'The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT).',
+  '413': 'An upload over the plan’s size limit or storage quota (UPLOAD_TOO_LARGE, STORAGE_QUOTA_EXCEEDED).',
   '422': 'Refused by a product rule: points, plan, queue (the envelope’s code says which).',
   '429': 'The key’s rate limit: wait `Retry-After` seconds.',
 };
@@ -105,6 +107,16 @@ function restOperation(route: RestV1Route) {
       example: 'order-20261127-line-7',
     });
   }
+  if (route.upload) {
+    parameters.push({
+      name: 'X-File-Name',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', maxLength: 1024 },
+      description: 'The file’s name, percent-encoded UTF-8 (raw-body uploads only; a multipart part carries its own `filename`). Its extension and content decide the kind (video, audio, image).',
+      example: 'product-demo.mp4',
+    });
+  }
   const success = route.data
     ? {
         description: 'Envelope with `code` 0.',
@@ -122,6 +134,17 @@ function restOperation(route: RestV1Route) {
     tags: [`v1 ${route.tag}`],
     security: [{ apiKey: [] }],
     parameters,
+    ...(route.upload
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+              'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } },
+            },
+          },
+        }
+      : {}),
     ...(route.body
       ? {
           requestBody: {
@@ -137,7 +160,7 @@ function restOperation(route: RestV1Route) {
       : {}),
     responses: {
       '200': success,
-      ...Object.fromEntries(Object.entries(REST_ERRORS).map(([status, description]) => [status, { description, content: { 'application/json': { schema: envelopeOf({}) } } }])),
+      ...Object.fromEntries(Object.entries(REST_ERRORS).filter(([status]) => route.upload || (status !== '411' && status !== '413')).map(([status, description]) => [status, { description, content: { 'application/json': { schema: envelopeOf({}) } } }])),
     },
   };
 }

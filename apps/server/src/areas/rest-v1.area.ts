@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   API_JOB_CALLS,
   apiKeyFromAuthorization,
@@ -23,9 +24,13 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { describeIssue, formatBytes, sendDomainError, sendInvalid } from '../http/contract.plugin.ts';
 import { sendError } from '../http/envelope-reply.ts';
+import { receiveFormUpload } from '../uploads/form-upload.ts';
 import { serveStoredObject } from '../storage/serve-stored-object.ts';
 import type { Services } from '../services.ts';
 import type { Area } from './area.ts';
+import { uploadView } from './uploads.area.ts';
+
+const MB = 1024 * 1024;
 
 /** The HTTP status of a catalogue error on the REST surface (the envelope's `code` says exactly which). */
 export function restStatusOf(code: ErrorCodeValue): number {
@@ -52,7 +57,11 @@ export function restStatusOf(code: ErrorCodeValue): number {
     case ErrorCode.MALFORMED_JSON:
       return 400;
     case ErrorCode.BODY_TOO_LARGE:
+    case ErrorCode.UPLOAD_TOO_LARGE:
+    case ErrorCode.STORAGE_QUOTA_EXCEEDED:
       return 413;
+    case ErrorCode.UPLOAD_REQUEST_INVALID:
+      return 411;
     case ErrorCode.UNSUPPORTED_MEDIA_TYPE:
       return 415;
     case ErrorCode.TOO_MANY_REQUESTS:
@@ -76,6 +85,10 @@ const JOB_CREATORS: {
 } = {
   'text-to-speech': (services, userId, body, idempotency) => services.textToSpeech.createTts(userId, body, idempotency ? { idempotency } : {}),
   avatar: (services, userId, body, idempotency) => services.avatar.create(userId, body, idempotency ? { idempotency } : {}),
+  'speech-to-speech': (services, userId, body, idempotency) => services.speechToSpeech.createSts(userId, body, idempotency ? { idempotency } : {}),
+  'audio-separation': (services, userId, body, idempotency) => services.audioSeparation.create(userId, body, idempotency ? { idempotency } : {}),
+  'subtitle-extraction': (services, userId, body, idempotency) => services.subtitleExtraction.create(userId, body, idempotency ? { idempotency } : {}),
+  'subtitle-burn-in': (services, userId, body, idempotency) => services.subtitleBurnIn.create(userId, body, idempotency ? { idempotency } : {}),
 };
 
 type Handler = (input: { caller: ApiCaller; request: FastifyRequest; reply: FastifyReply; params: Record<string, string>; query: Record<string, unknown>; body: unknown }) => Promise<unknown>;
@@ -94,7 +107,8 @@ function routeOf(operationId: string): RestV1Route {
  */
 export const restV1Area: Area = {
   name: 'rest-v1',
-  routes: async (http, { services, config }) => {
+  routes: async (http, context) => {
+    const { services, config } = context;
     await http.register(
       async (scope) => {
         // JSON only, as the calls read it: an empty body is `{}` (a bare `POST …/cancel`), deep nesting is refused before parsing.
@@ -117,9 +131,9 @@ export const restV1Area: Area = {
           return sendError(request, reply, ErrorCode.INTERNAL_ERROR, { status: 500 });
         });
 
-        const mount = (operationId: string, handler: Handler) => {
+        const mount = (operationId: string, handler: Handler, target = scope) => {
           const route = routeOf(operationId);
-          scope.route({
+          target.route({
             method: route.method,
             url: fastifyPath(route.path),
             handler: async (request, reply) => {
@@ -164,6 +178,35 @@ export const restV1Area: Area = {
             return { job, replayed: created.replayed };
           });
         }
+
+        // One-request uploads (the web app's `/api/upload/file`, by key): the body is streamed to disk by the handler, never parsed here.
+        await scope.register(async (uploads) => {
+          uploads.removeAllContentTypeParsers();
+          uploads.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+          mount(
+            'v1_create_upload',
+            async ({ caller, request, reply }) => {
+              const limits = await services.uploads.limitsOf(caller.userId);
+              try {
+                const row = await receiveFormUpload({
+                  userId: caller.userId,
+                  body: request.raw,
+                  headers: request.headers,
+                  tempDir: path.join(services.uploadWorkDir, 'small'),
+                  maxBytes: Math.min(limits.maxBytes, config.UPLOAD_SMALL_FILE_MAX_MB * MB),
+                  uploads: services.uploads,
+                });
+                reply.code(201);
+                return uploadView(context, row);
+              } catch (error) {
+                // The client may still be sending: answer, then close the connection.
+                if (error instanceof DomainError) reply.header('connection', 'close');
+                throw error;
+              }
+            },
+            uploads,
+          );
+        });
 
         mount('v1_get_job', async ({ caller, params }) => services.jobs.getOwned(params.jobId!, caller.userId));
 

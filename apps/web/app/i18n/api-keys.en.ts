@@ -2,7 +2,8 @@
 export const apiKeysEn = {
   title: "API keys",
   lead: "Keys let your scripts and tools call the Voxwork API (/api/v1) as you: they create jobs and spend your points exactly as the workbench does. Keep them secret.",
-  docsLink: "API reference (OpenAPI)",
+  docsLink: "API reference",
+  guideLink: "Using the API: curl, TypeScript and command-line examples",
   create: {
     title: "New key",
     name: "Name",

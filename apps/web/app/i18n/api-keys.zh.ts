@@ -4,7 +4,8 @@ import type { apiKeysEn } from "./api-keys.en";
 export const apiKeysZh: typeof apiKeysEn = {
   title: "API 密钥",
   lead: "密钥让你的脚本和工具以你的身份调用 Voxwork API（/api/v1）：创建任务、消耗积分，与工作台完全一致。请妥善保管。",
-  docsLink: "API 参考（OpenAPI）",
+  docsLink: "API 参考",
+  guideLink: "使用 API：curl、TypeScript 和命令行示例",
   create: {
     title: "新建密钥",
     name: "名称",

@@ -25,6 +25,7 @@ export const marketingEn = {
     about: "About us",
     faq: "FAQ",
     help: "Help center",
+    api: "Using the API",
     pricing: "Pricing",
     mobile: "On your phone",
     allTools: "All tools",

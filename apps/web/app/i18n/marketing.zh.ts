@@ -23,6 +23,7 @@ export const marketingZh: MarketingMessages = {
     about: "关于我们",
     faq: "常见问题",
     help: "帮助中心",
+    api: "使用 API",
     pricing: "价格",
     mobile: "在手机上使用",
     allTools: "全部工具",

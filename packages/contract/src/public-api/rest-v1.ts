@@ -2,7 +2,12 @@ import { z } from 'zod';
 import type { CallDefinition } from '../call.ts';
 import { apiKeyScopeSchema } from '../calls/api-keys.calls.ts';
 import { jobStatusSchema, jobViewSchema } from '../calls/system.calls.ts';
+import { audioSeparationCreateCall } from '../calls/audio-separation.calls.ts';
 import { avatarCreateCall } from '../calls/avatar.calls.ts';
+import { stsCreateCall } from '../calls/speech-to-speech.calls.ts';
+import { subtitleBurnInCreateCall } from '../calls/subtitle-burn-in.calls.ts';
+import { subtitleExtractionCreateCall } from '../calls/subtitle-extraction.calls.ts';
+import { uploadViewSchema } from '../calls/upload.calls.ts';
 import { ttsCreateCall } from '../calls/text-to-speech.calls.ts';
 import { voiceListCall } from '../calls/voices.calls.ts';
 import {
@@ -32,6 +37,11 @@ export const API_JOB_CALLS = {
   'text-to-speech': ttsCreateCall,
   // Built-in illustrated avatars speaking a script need no upload; photos, recordings and backgrounds take upload ids.
   avatar: avatarCreateCall,
+  // The tools below start from a file: upload it first (`POST /api/v1/uploads`), then pass its id.
+  'speech-to-speech': stsCreateCall,
+  'audio-separation': audioSeparationCreateCall,
+  'subtitle-extraction': subtitleExtractionCreateCall,
+  'subtitle-burn-in': subtitleBurnInCreateCall,
 } as const satisfies Partial<Record<BuiltToolId, CallDefinition>>;
 export type ApiJobTool = keyof typeof API_JOB_CALLS;
 
@@ -52,6 +62,8 @@ export interface RestV1Route {
   data?: z.ZodType;
   /** Takes `Idempotency-Key`. */
   idempotent?: boolean;
+  /** The body is a file (raw bytes with `X-File-Name`, or `multipart/form-data`), not JSON. */
+  upload?: boolean;
   example?: { body?: unknown; data?: unknown };
 }
 
@@ -95,7 +107,13 @@ const exampleJob = {
   finishedAt: null,
 };
 
+const EXAMPLE_UPLOAD_ID = '9b8e2d4c-1a3f-4c5e-8d7b-6a5f4e3d2c1b';
+
 const examples: Partial<Record<ApiJobTool, unknown>> = {
+  'speech-to-speech': { uploadId: EXAMPLE_UPLOAD_ID, voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'mp3' },
+  'audio-separation': { uploadId: EXAMPLE_UPLOAD_ID, engineId: 'rnnoise:rnnoise' },
+  'subtitle-extraction': { uploadId: EXAMPLE_UPLOAD_ID, languages: ['zh', 'en'] },
+  'subtitle-burn-in': { uploadId: EXAMPLE_UPLOAD_ID, subtitleFile: { name: 'captions.srt', text: '1\n00:00:00,500 --> 00:00:02,000\nTen percent off today\n' }, style: { size: 'medium', position: 'bottom' } },
   'text-to-speech': { text: 'Our new kettle boils in ninety seconds.', voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'mp3' },
   avatar: {
     scenes: [
@@ -127,8 +145,37 @@ export const REST_V1_CREATE_ROUTES: readonly RestV1Route[] = TOOL_CATALOGUE.filt
   } satisfies RestV1Route;
 });
 
+/** Most a one-request upload's `X-File-Name` may be (the upload service checks the name itself). */
+export const REST_UPLOAD_NAME_MAX = 255;
+
 export const REST_V1_ROUTES: readonly RestV1Route[] = [
   ...REST_V1_CREATE_ROUTES,
+  {
+    operationId: 'v1_create_upload',
+    method: 'POST',
+    path: `${REST_V1_PREFIX}/uploads`,
+    summary:
+      'Upload a file in one request: either the raw bytes with `Content-Type` and `X-File-Name` (percent-encoded UTF-8), or `multipart/form-data` with one file part. `Content-Length` is required; the plan’s upload size limit applies, as in the web app. The answer’s `id` is the `uploadId` a tool’s create takes. Needs a read-write key.',
+    tag: 'uploads',
+    access: 'write',
+    upload: true,
+    data: uploadViewSchema,
+    example: {
+      data: {
+        id: EXAMPLE_UPLOAD_ID,
+        name: 'product-demo.mp4',
+        kind: 'video',
+        mime: 'video/mp4',
+        bytes: 1843200,
+        durationSeconds: 12.5,
+        width: 1080,
+        height: 1920,
+        hasAudio: true,
+        url: '/media/…',
+        createdAt: '2026-11-27T08:00:00.000Z',
+      },
+    },
+  },
   {
     operationId: 'v1_get_job',
     method: 'GET',

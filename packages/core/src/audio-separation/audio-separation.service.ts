@@ -2,7 +2,7 @@ import { audioSeparationCost, ErrorCode, type AudioSeparatorOffer } from '@voxwo
 import type { UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { AudioSeparationEngines } from '../engines/audio-separation-engines.port.ts';
-import type { JobService } from '../jobs/job.service.ts';
+import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
 import { roundTo } from '../rounding.ts';
 import type { AudioSeparationJobInput } from './audio-separation.pipeline.ts';
 
@@ -41,7 +41,7 @@ export function createAudioSeparationService(deps: AudioSeparationServiceDeps) {
     },
 
     /** Both stems of an upload (audio, or a video's first audio track); points per started minute at the engine's tier, frozen now, released if the job fails. */
-    async create(ownerId: string, request: { uploadId: string; engineId: string; title?: string | undefined }) {
+    async create(ownerId: string, request: { uploadId: string; engineId: string; title?: string | undefined }, options: Pick<EnqueueOptions, 'idempotency'> = {}) {
       const engine = deps.engines.separators().find((offer) => offer.id === request.engineId);
       if (!engine) throw new DomainError(ErrorCode.AUDIO_SEPARATION_ENGINE_NOT_SET_UP, { engine: request.engineId });
       const upload = await deps.findUpload(ownerId, request.uploadId);
@@ -53,7 +53,7 @@ export function createAudioSeparationService(deps: AudioSeparationServiceDeps) {
       if (durationSeconds > plan.maxMinutesPerJob * 60) throw new DomainError(ErrorCode.AUDIO_SEPARATION_TOO_LONG, { minutes: roundTo(durationSeconds / 60, 1), max: plan.maxMinutesPerJob });
       const cost = audioSeparationCost(durationSeconds, engine.tier);
       const input: AudioSeparationJobInput = { uploadId: upload.id, uploadKey: upload.storageKey, durationSeconds, engineId: engine.id };
-      const job = await deps.jobs.enqueue(AUDIO_SEPARATION_JOB, input, { ownerId, cost, title: request.title || title(upload) });
+      const job = await deps.jobs.enqueue(AUDIO_SEPARATION_JOB, input, { ownerId, cost, title: request.title || title(upload), ...(options.idempotency ? { idempotency: options.idempotency } : {}) });
       return { jobId: job.id, cost };
     },
   };

@@ -2,7 +2,7 @@ import { ErrorCode, TOOL_PRICES, subtitleBurnInCost, type BurnInStyle } from '@v
 import { parseSubtitleFile, SubtitleParseError } from '@voxwork/contract/subtitles';
 import type { UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
-import type { JobService } from '../jobs/job.service.ts';
+import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
 import { roundTo } from '../rounding.ts';
 import { acceptVideoUpload, uploadTitle } from '../uploads/video-source.ts';
 import type { SubtitleBurnInJobInput } from './subtitle-burn-in.pipeline.ts';
@@ -35,7 +35,7 @@ export function createSubtitleBurnInService(deps: SubtitleBurnInServiceDeps) {
      * lines that start after the video ends are left out (counted in the answer). Points per
      * started minute, frozen now, released if the job fails.
      */
-    async create(ownerId: string, request: SubtitleBurnInRequest) {
+    async create(ownerId: string, request: SubtitleBurnInRequest, options: Pick<EnqueueOptions, 'idempotency'> = {}) {
       const { upload, storageKey, durationSeconds } = acceptVideoUpload(await deps.findUpload(ownerId, request.uploadId), await deps.planOf(ownerId));
       let parsed;
       try {
@@ -48,7 +48,7 @@ export function createSubtitleBurnInService(deps: SubtitleBurnInServiceDeps) {
       if (!lines.length) throw new DomainError(ErrorCode.BURN_IN_NO_LINES_IN_VIDEO, { count: parsed.lines.length, duration: roundTo(durationSeconds, 1) });
       const cost = subtitleBurnInCost(durationSeconds);
       const input: SubtitleBurnInJobInput = { uploadId: upload.id, uploadKey: storageKey, durationSeconds, fileName: request.subtitleFile.name, lines, style: request.style };
-      const job = await deps.jobs.enqueue(SUBTITLE_BURN_IN_JOB, input, { ownerId, cost, title: request.title || uploadTitle(upload) });
+      const job = await deps.jobs.enqueue(SUBTITLE_BURN_IN_JOB, input, { ownerId, cost, title: request.title || uploadTitle(upload), ...(options.idempotency ? { idempotency: options.idempotency } : {}) });
       return { jobId: job.id, cost, lines: lines.length, linesAfterEnd: parsed.lines.length - lines.length };
     },
   };

@@ -2,7 +2,7 @@ import { ErrorCode, TOOL_PRICES, subtitleExtractionCost, type SubtitleScript } f
 import type { UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { VideoEngines } from '../engines/video-engines.port.ts';
-import type { JobService } from '../jobs/job.service.ts';
+import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
 import { acceptVideoUpload, uploadTitle } from '../uploads/video-source.ts';
 import type { SubtitleExtractionJobInput } from './subtitle-extraction.pipeline.ts';
 
@@ -29,14 +29,14 @@ export function createSubtitleExtractionService(deps: SubtitleExtractionServiceD
     },
 
     /** Reads the video's burned-in subtitles; points per started minute, frozen now, released if it fails (no subtitles found included). */
-    async create(ownerId: string, request: { uploadId: string; languages: SubtitleScript[]; title?: string | undefined }) {
+    async create(ownerId: string, request: { uploadId: string; languages: SubtitleScript[]; title?: string | undefined }, options: Pick<EnqueueOptions, 'idempotency'> = {}) {
       const { upload, storageKey, durationSeconds } = acceptVideoUpload(await deps.findUpload(ownerId, request.uploadId), await deps.planOf(ownerId));
       const reader = deps.videoEngines.textReaders()[0];
       if (!reader) throw new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: 'text-detector' });
       const cost = subtitleExtractionCost(durationSeconds);
       const languages = (['zh', 'en'] as const).filter((script) => request.languages.includes(script));
       const input: SubtitleExtractionJobInput = { uploadId: upload.id, uploadKey: storageKey, durationSeconds, languages, engineId: reader.id };
-      const job = await deps.jobs.enqueue(SUBTITLE_EXTRACTION_JOB, input, { ownerId, cost, title: request.title || uploadTitle(upload) });
+      const job = await deps.jobs.enqueue(SUBTITLE_EXTRACTION_JOB, input, { ownerId, cost, title: request.title || uploadTitle(upload), ...(options.idempotency ? { idempotency: options.idempotency } : {}) });
       return { jobId: job.id, cost };
     },
   };

@@ -27,6 +27,7 @@ const COLUMNS: { title: MessageKey; links: FooterLink[] }[] = [
       { key: "marketing.nav.blog", path: "/blog" },
       { key: "marketing.nav.guides", path: "/guides" },
       { key: "marketing.footer.help", path: "/help-center" },
+      { key: "marketing.footer.api", path: "/developers/api" },
       { key: "marketing.footer.faq", path: "/FAQ" },
     ],
   },

@@ -3,7 +3,7 @@ import type { ApiKeyScope, ApiKeyView } from "@voxwork/contract";
 import { apiKeyCreateCall, apiKeyListCall, apiKeyRevokeCall } from "@voxwork/contract/client";
 import { TOOL_CATALOGUE } from "@voxwork/contract/tools";
 import { CheckIcon, CopyIcon, KeyRoundIcon } from "lucide-react";
-import { useLocale, useT } from "../../i18n";
+import { localizePath, useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { toolLabelKey } from "../../lib/job-kinds";
 import { formatDate } from "../history/history-format";
@@ -105,6 +105,10 @@ export function ApiKeysPanel() {
       </h2>
       <p className="mt-2 text-sm text-muted-foreground">
         {t("apiKeys.lead")}{" "}
+        <a href={localizePath("/developers/api", locale)} className="text-primary underline underline-offset-2" target="_blank" rel="noreferrer">
+          {t("apiKeys.guideLink")}
+        </a>
+        {" · "}
         <a href="/api/docs" className="text-primary underline underline-offset-2" target="_blank" rel="noreferrer">
           {t("apiKeys.docsLink")}
         </a>

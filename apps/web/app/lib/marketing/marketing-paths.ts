@@ -33,6 +33,8 @@ export const MARKETING_PAGE_PATHS = [
   "/about-us",
   "/FAQ",
   "/help-center",
+  "/developers/api",
+  "/developers/api/reference",
   "/tools",
   ...Object.values(USE_CASE_PATHS),
   ...Object.values(TOOL_LANDINGS).flatMap((tool) => (tool.landing ? [tool.landing] : [])),

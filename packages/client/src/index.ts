@@ -1,0 +1,2 @@
+export * from './voxwork-client.ts';
+export type { components, operations, paths } from './openapi.d.ts';
