@@ -225,6 +225,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key owner’s webhook endpoints (at most five). Secrets are never returned. */
+        get: operations["v1_list_webhooks"];
+        put?: never;
+        /** Add a webhook endpoint for `job.succeeded`, `job.failed` and/or `points.low`. The answer holds its signing secret (`whsec_…`) once: each delivery carries `Voxwork-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. Needs a read-write key. */
+        post: operations["v1_create_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an endpoint and its delivery log. */
+        delete: operations["v1_delete_webhook"];
+        options?: never;
+        head?: never;
+        /** Turn an endpoint on or off: a disabled endpoint gets no new deliveries. */
+        patch: operations["v1_update_webhook"];
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint’s latest 20 deliveries, newest first, with every attempt (time, duration, HTTP status or network error). */
+        get: operations["v1_list_webhook_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a `test` event to the endpoint now; the answer is the delivery with its first attempt. */
+        post: operations["v1_test_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again now: one more attempt, logged with the others. */
+        post: operations["v1_redeliver_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3004,6 +3091,1055 @@ export interface operations {
                             pageNum: number;
                             pageSize: number;
                             total: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_list_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Success.",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "id": "9b0f5a52-3c1d-4f7e-8a2b-6c5d4e3f2a1b",
+                     *             "url": "https://example.com/hooks/voxwork",
+                     *             "events": [
+                     *               "job.succeeded",
+                     *               "job.failed"
+                     *             ],
+                     *             "enabled": true,
+                     *             "createdAt": "2026-11-27T08:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        data: {
+                            list: {
+                                createdAt: string;
+                                enabled: boolean;
+                                events: ("job.succeeded" | "job.failed" | "points.low")[];
+                                id: string;
+                                url: string;
+                            }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_create_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/voxwork",
+                 *       "events": [
+                 *         "job.succeeded",
+                 *         "job.failed"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    events: ("job.succeeded" | "job.failed" | "points.low")[];
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Success.",
+                     *       "data": {
+                     *         "endpoint": {
+                     *           "id": "9b0f5a52-3c1d-4f7e-8a2b-6c5d4e3f2a1b",
+                     *           "url": "https://example.com/hooks/voxwork",
+                     *           "events": [
+                     *             "job.succeeded",
+                     *             "job.failed"
+                     *           ],
+                     *           "enabled": true,
+                     *           "createdAt": "2026-11-27T08:00:00.000Z"
+                     *         },
+                     *         "secret": "whsec_2jT0bQ4nX8vYkq3pZ6rW1uLmA9sDfGhJ"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        data: {
+                            endpoint: {
+                                createdAt: string;
+                                enabled: boolean;
+                                events: ("job.succeeded" | "job.failed" | "points.low")[];
+                                id: string;
+                                url: string;
+                            };
+                            secret: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_delete_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @constant */
+                            ok: true;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_update_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Success.",
+                     *       "data": {
+                     *         "id": "9b0f5a52-3c1d-4f7e-8a2b-6c5d4e3f2a1b",
+                     *         "url": "https://example.com/hooks/voxwork",
+                     *         "events": [
+                     *           "job.succeeded",
+                     *           "job.failed"
+                     *         ],
+                     *         "enabled": false,
+                     *         "createdAt": "2026-11-27T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        data: {
+                            createdAt: string;
+                            enabled: boolean;
+                            events: ("job.succeeded" | "job.failed" | "points.low")[];
+                            id: string;
+                            url: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_list_webhook_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Success.",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *             "eventId": "evt_5f3c9d2a7b1e4c6f8a0d2b4c",
+                     *             "type": "job.succeeded",
+                     *             "status": "delivered",
+                     *             "attempts": 1,
+                     *             "nextAttemptAt": null,
+                     *             "createdAt": "2026-11-27T08:01:00.000Z",
+                     *             "attemptLog": [
+                     *               {
+                     *                 "number": 1,
+                     *                 "at": "2026-11-27T08:01:00.120Z",
+                     *                 "durationMs": 84,
+                     *                 "responseStatus": 200,
+                     *                 "error": null
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        data: {
+                            list: {
+                                attemptLog: {
+                                    at: string;
+                                    durationMs: number;
+                                    error: string | null;
+                                    number: number;
+                                    responseStatus: number | null;
+                                }[];
+                                attempts: number;
+                                createdAt: string;
+                                eventId: string;
+                                id: string;
+                                nextAttemptAt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                type: string;
+                            }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_test_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Success.",
+                     *       "data": {
+                     *         "id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *         "eventId": "evt_5f3c9d2a7b1e4c6f8a0d2b4c",
+                     *         "type": "test",
+                     *         "status": "delivered",
+                     *         "attempts": 1,
+                     *         "nextAttemptAt": null,
+                     *         "createdAt": "2026-11-27T08:01:00.000Z",
+                     *         "attemptLog": [
+                     *           {
+                     *             "number": 1,
+                     *             "at": "2026-11-27T08:01:00.120Z",
+                     *             "durationMs": 84,
+                     *             "responseStatus": 200,
+                     *             "error": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        data: {
+                            attemptLog: {
+                                at: string;
+                                durationMs: number;
+                                error: string | null;
+                                number: number;
+                                responseStatus: number | null;
+                            }[];
+                            attempts: number;
+                            createdAt: string;
+                            eventId: string;
+                            id: string;
+                            nextAttemptAt: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            type: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_redeliver_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Success.",
+                     *       "data": {
+                     *         "id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *         "eventId": "evt_5f3c9d2a7b1e4c6f8a0d2b4c",
+                     *         "type": "job.succeeded",
+                     *         "status": "delivered",
+                     *         "attempts": 2,
+                     *         "nextAttemptAt": null,
+                     *         "createdAt": "2026-11-27T08:01:00.000Z",
+                     *         "attemptLog": [
+                     *           {
+                     *             "number": 1,
+                     *             "at": "2026-11-27T08:01:00.120Z",
+                     *             "durationMs": 84,
+                     *             "responseStatus": 200,
+                     *             "error": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        data: {
+                            attemptLog: {
+                                at: string;
+                                durationMs: number;
+                                error: string | null;
+                                number: number;
+                                responseStatus: number | null;
+                            }[];
+                            attempts: number;
+                            createdAt: string;
+                            eventId: string;
+                            id: string;
+                            nextAttemptAt: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            type: string;
                         };
                         message: string;
                     };
