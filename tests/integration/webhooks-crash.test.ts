@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { JobView, WebhookDeliveryView } from '@voxwork/contract';
-import { verifyWebhookSignature } from '@voxwork/core';
+import { verifyWebhookSignature } from '@voxwork/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';

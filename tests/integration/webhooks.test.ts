@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode, type JobView, type WebhookDeliveryView, type WebhookEndpointView } from '@voxwork/contract';
-import { verifyWebhookSignature } from '@voxwork/core';
+import { verifyWebhookSignature } from '@voxwork/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@voxwork/db';
 import { createApp } from '../../apps/server/src/app.ts';

@@ -1,2 +1,3 @@
 export * from './voxwork-client.ts';
 export type { components, operations, paths } from './openapi.d.ts';
+export { verifyWebhookSignature } from './webhooks.ts';

@@ -14,6 +14,22 @@ export function loader({ request }: Route.LoaderArgs) {
   return { copy, seo: buildSeo(request, { title: copy.title, description: copy.description }) };
 }
 
+/** A receiver in Node: the raw body is read before anything parses it, then checked. */
+const WEBHOOK_RECEIVER_EXAMPLE = `import { createServer } from "node:http";
+import { verifyWebhookSignature } from "@voxwork/client";
+
+createServer(async (request, response) => {
+  let body = "";
+  for await (const chunk of request) body += chunk;
+  if (!verifyWebhookSignature(request.headers["voxwork-signature"], body, process.env.VOXWORK_WEBHOOK_SECRET)) {
+    response.writeHead(400).end();
+    return;
+  }
+  const event = JSON.parse(body);
+  if (event.type === "job.succeeded") console.log("done:", event.data.job.id);
+  response.writeHead(204).end();
+}).listen(8080);`;
+
 function Code({ children }: { children: string }) {
   return (
     <pre className="mt-3 overflow-x-auto rounded-xl border border-border bg-surface-muted p-4 text-sm leading-relaxed">
@@ -98,6 +114,13 @@ export default function ApiGuide({ loaderData }: Route.ComponentProps) {
               {copy.referenceLink}
             </Link>
           </p>
+        </Part>
+        <Part id="webhooks" title={copy.webhooksTitle}>
+          {copy.webhooks.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          <p>{copy.webhookVerify}</p>
+          <Code>{WEBHOOK_RECEIVER_EXAMPLE}</Code>
         </Part>
         <Part id="limits" title={copy.limitsTitle}>
           {copy.limits.map((paragraph) => (

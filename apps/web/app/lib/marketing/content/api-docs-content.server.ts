@@ -49,6 +49,13 @@ export const API_GUIDE_COPY = {
       "Every answer is the envelope {code, message, data}: code 0 is success. Refusals keep the envelope and add an HTTP status that says what happened: 400 invalid input (data names the field), 401 a missing, revoked or expired key, 403 a tool outside the key's scopes or a read-only key, 404 no such job or file, 409 an idempotency conflict, 413 an upload too large, 422 a product rule (points, plan, queue, voice), 429 the rate limit.",
       "Messages come in English or Chinese: send Accept-Language: zh for Chinese. The full list of codes is in the API reference.",
     ],
+    webhooksTitle: "Webhooks: be told when a job ends",
+    webhooks: [
+      "Instead of polling, add an endpoint in your account page (Webhooks) or with POST /api/v1/webhooks: a URL and the events you want (job.succeeded, job.failed, points.low when your balance falls under the threshold). Its signing secret (whsec_…) is shown once.",
+      "Each delivery is a POST of JSON with Voxwork-Event, Voxwork-Delivery and Voxwork-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of \"<t>.<raw body>\">. Check the signature on the raw body before you trust it; answer any 2xx within 10 seconds. Anything else is tried again with growing pauses for 24 hours, and every attempt is in the delivery log, where you can also send a delivery again or send a test event.",
+      "Endpoints must be public addresses: private, loopback and link-local addresses are refused.",
+    ],
+    webhookVerify: "Checking a delivery with the client (Node):",
     limitsTitle: "Rate limits and queues",
     limits: [
       "Each key may make 300 calls a minute (the server's operator may set another figure). Over it, the answer is 429 with Retry-After: wait that many seconds. The client and the command line wait by themselves.",
@@ -98,6 +105,13 @@ export const API_GUIDE_COPY = {
       "每个返回都是 {code, message, data} 信封：code 为 0 表示成功。被拒绝时仍是信封，并附上说明原因的 HTTP 状态：400 输入无效（data 指出字段），401 密钥缺失、已吊销或已过期，403 工具不在密钥的范围内或密钥为只读，404 没有该任务或文件，409 幂等冲突，413 上传文件过大，422 产品规则（积分、套餐、队列、音色），429 速率限制。",
       "消息为英文或中文：发送 Accept-Language: zh 即可获得中文。完整的错误码列表见 API 参考。",
     ],
+    webhooksTitle: "Webhook：任务结束时通知你",
+    webhooks: [
+      "不必轮询：在账号页的“Webhook”中，或用 POST /api/v1/webhooks 添加一个端点：一个 URL 和你要订阅的事件（job.succeeded、job.failed，以及余额低于阈值时的 points.low）。它的签名密钥（whsec_…）只显示一次。",
+      "每次投递都是一个 JSON 的 POST 请求，带有 Voxwork-Event、Voxwork-Delivery 和 Voxwork-Signature: t=<Unix 秒>,v1=<对 \"<t>.<原始请求体>\" 的 HMAC-SHA256>。请先用原始请求体校验签名再信任它；在 10 秒内返回任意 2xx 即可。其他情况会在 24 小时内以逐渐拉长的间隔重试，每次尝试都记录在投递记录中，你也可以在那里再次发送某次投递或发送测试事件。",
+      "端点必须是公网地址：私有地址、回环地址和链路本地地址会被拒绝。",
+    ],
+    webhookVerify: "用客户端校验一次投递（Node）：",
     limitsTitle: "速率限制与队列",
     limits: [
       "每个密钥每分钟可调用 300 次（服务器运营者可以设置其他数值）。超出时返回 429 和 Retry-After：等待相应的秒数即可。客户端和命令行会自行等待。",
