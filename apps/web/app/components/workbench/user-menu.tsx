@@ -18,7 +18,7 @@ export function initials(name: string): string {
 
 export function UserAvatar({ name, className = "size-7 text-xs" }: { name: string; className?: string }) {
   return (
-    <span aria-hidden="true" className={`inline-flex shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary-soft-foreground ${className}`}>
+    <span aria-hidden="true" translate="no" className={`inline-flex shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary-soft-foreground ${className}`}>
       {initials(name)}
     </span>
   );
