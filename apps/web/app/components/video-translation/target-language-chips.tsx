@@ -88,6 +88,8 @@ export function TargetLanguageChips({
               >
                 {on ? <CheckIcon aria-hidden="true" /> : null}
                 <span className="font-medium">{name(choice.language)}</span>
+                {/* The name is "Spanish, offline": the visible text must read the same (label in name). */}
+                <span className="sr-only">, </span>
                 <span aria-hidden="true" className={cn("text-xs", on ? "text-primary-foreground/80" : "text-muted-foreground")}>
                   {state}
                 </span>
