@@ -210,7 +210,7 @@ async function walkPages(browser: Browser, baseURL: string, language: (typeof LA
   for (const walk of [...walks.filter((entry) => !entry.signedIn), ...walks.filter((entry) => entry.signedIn)]) {
     if (walk.signedIn && !signedIn) {
       // A user of its own per context: the walks run side by side and never share a session.
-      await context.addCookies([await freshUserCookie(baseURL, `walk-${language.locale}-${width}-${scheme}`)]);
+      await context.addCookies([await freshUserCookie(baseURL, `walk-${language.locale}${width}${scheme[0]}`)]);
       signedIn = true;
     }
     current = walk.path === '/' ? language.prefix || '/' : `${language.prefix}${walk.path}`;
