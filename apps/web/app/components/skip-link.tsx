@@ -10,7 +10,7 @@ export function SkipLink() {
     <a
       href="#main"
       data-testid="skip-link"
-      className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2 focus:shadow-lg"
     >
       {t("a11y.skipToContent")}
     </a>
