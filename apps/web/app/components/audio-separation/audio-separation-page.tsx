@@ -15,6 +15,7 @@ import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
 import { Button } from "../ui/button";
 import { UploadDropzone } from "../upload/upload-dropzone";
 import { StemPlayers } from "./stem-players";
+import { focusOnMount } from "../tool-shared/focus-on-mount";
 
 /** Our own words for the engines we know (the server's description is English); others show the server's. */
 const ENGINE_TEXT: Record<string, { name: MessageKey; description: MessageKey }> = {
@@ -178,7 +179,7 @@ export function AudioSeparationPage() {
       </div>
 
       {jobId ? (
-        <div className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
           <h2 className="font-semibold">{t("audioSeparation.result.title")}</h2>
           <JobStatus
             job={run.job}

@@ -18,6 +18,7 @@ import { Button } from "../ui/button";
 import { Label } from "../ui/input";
 import { UploadDropzone } from "../upload/upload-dropzone";
 import { newScene, SceneEditor, type AvatarChoice, type EditedScene } from "./scene-editor";
+import { focusOnMount } from "../tool-shared/focus-on-mount";
 
 type Layout = "16:9" | "9:16" | "1:1";
 type Corner = "top-left" | "top-right" | "bottom-left" | "bottom-right";
@@ -308,7 +309,7 @@ export function AvatarPage() {
       </div>
 
       {previewJobId ? (
-        <div className="mt-6 grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
           <h2 className="font-semibold">{t("avatar.preview.title")}</h2>
           <JobStatus job={preview.job} connection={preview.connection} label={t("avatar.preview.running")} />
           {previewVideo ? <video controls playsInline src={previewVideo.url} className="max-h-[70vh] w-full max-w-3xl rounded-lg bg-black" data-testid="avatar-preview-video" /> : null}
@@ -316,7 +317,7 @@ export function AvatarPage() {
       ) : null}
 
       {renderJobId ? (
-        <div className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
           <h2 className="font-semibold">{t("avatar.result.title")}</h2>
           <JobStatus job={render.job} connection={render.connection} label={t("avatar.creating")} />
           {result ? (

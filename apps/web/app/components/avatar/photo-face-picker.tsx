@@ -67,7 +67,7 @@ export function PhotoFacePicker({ scene, photo, face, onPhoto, onFace }: { scene
               aria-label={t("avatar.photo.face", { number: index + 1 })}
               aria-pressed={Boolean(chosen)}
               onClick={() => onFace(candidate.box)}
-              className={cn("absolute rounded-md border-2 focus-visible:ring-2 focus-visible:ring-ring", chosen ? "border-primary bg-primary/20" : "border-white/80 hover:border-primary")}
+              className={cn("absolute rounded-md border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring", chosen ? "border-primary bg-primary/20" : "border-white/80 hover:border-primary")}
               style={{ left: `${(candidate.box.x / found.width) * 100}%`, top: `${(candidate.box.y / found.height) * 100}%`, width: `${(candidate.box.width / found.width) * 100}%`, height: `${(candidate.box.height / found.height) * 100}%` }}
               data-testid="face-box"
             />

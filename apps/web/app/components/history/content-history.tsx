@@ -307,7 +307,7 @@ function HistoryRow({
                 ref={titleButton}
                 type="button"
                 onClick={onOpen}
-                className="max-w-full truncate rounded text-left font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                className="max-w-full truncate rounded text-left font-medium hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 data-testid="history-title"
               >
                 {label}

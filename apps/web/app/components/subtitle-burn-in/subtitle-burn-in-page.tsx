@@ -18,6 +18,7 @@ import { Label } from "../ui/input";
 import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
 import { BurnInPreview } from "./burn-in-preview";
 import { ColourChoice } from "./colour-choice";
+import { focusOnMount } from "../tool-shared/focus-on-mount";
 
 /** A subtitle file read in the browser: its lines, or why it cannot be used. */
 type ChosenFile = { name: string; text: string; lines: SubtitleLine[] } | { name: string; error: string };
@@ -242,7 +243,7 @@ export function SubtitleBurnInPage() {
       </div>
 
       {jobId ? (
-        <div className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
           <h2 className="font-semibold">{t("subtitleBurnIn.result.title")}</h2>
           <JobStatus job={job.job} connection={job.connection} label={t("subtitleBurnIn.running")} />
           {result ? (

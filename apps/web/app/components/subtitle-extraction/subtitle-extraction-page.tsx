@@ -14,6 +14,7 @@ import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
 import { Button } from "../ui/button";
 import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
 import { CopyTranscriptButton, extractedLines, SubtitleDownloads, SubtitleLinesTable } from "./subtitle-result";
+import { focusOnMount } from "../tool-shared/focus-on-mount";
 
 type Choice = "both" | "zh" | "en";
 const LANGUAGES: Record<Choice, Array<"zh" | "en">> = { both: ["zh", "en"], zh: ["zh"], en: ["en"] };
@@ -147,7 +148,7 @@ export function SubtitleExtractionPage() {
       </div>
 
       {jobId ? (
-        <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
           <h2 className="font-semibold">{t("subtitleExtraction.result.title")}</h2>
           <JobStatus job={run.job} connection={run.connection} label={t("subtitleExtraction.extracting")} stageLabel={(stage) => (stage in STAGES ? t(STAGES[stage as keyof typeof STAGES]) : stage)} />
           {lines && readFrom ? (

@@ -9,7 +9,7 @@ import { Button } from "../ui/button";
 import { AudioRecorder } from "./audio-recorder";
 
 const TRIGGER =
-  "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4";
+  "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4";
 
 /** Speech in: upload a file or record in the browser; once uploaded, shows what is used and lets the user start over. */
 export function AudioSource({ upload, onChange, minSeconds }: { upload: UploadView | null; onChange: (upload: UploadView | null) => void; minSeconds?: number }) {

@@ -7,7 +7,7 @@ export function NativeSelect({ className, ...props }: ComponentProps<"select">) 
     <select
       data-slot="native-select"
       className={cn(
-        "h-9 w-full min-w-0 rounded-lg border border-border bg-surface px-2 text-sm text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-50",
+        "h-9 w-full min-w-0 rounded-lg border border-border bg-surface px-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50",
         className,
       )}
       {...props}

@@ -28,7 +28,7 @@ export function Slider({ className, min = MIN, max = MAX, step = STEP, minStepsB
           key={index}
           data-slot="slider-thumb"
           aria-label={thumbLabel}
-          className="block size-4 rounded-full border border-primary bg-surface shadow focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          className="block size-4 rounded-full border border-primary bg-surface shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         />
       ))}
     </SliderPrimitive.Root>

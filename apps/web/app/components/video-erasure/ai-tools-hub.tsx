@@ -50,7 +50,7 @@ export function AiToolsHub() {
           return (
             <li key={tool.id} className="flex">
               {built ? (
-                <Link to={`${localizePath(page.paths.en, locale)}${override?.search ?? ""}`} className="flex w-full flex-col gap-2 rounded-2xl border border-border bg-surface p-4 transition-colors hover:border-primary focus-visible:ring-2 focus-visible:ring-ring" data-testid="ai-tool-card">
+                <Link to={`${localizePath(page.paths.en, locale)}${override?.search ?? ""}`} className="flex w-full flex-col gap-2 rounded-2xl border border-border bg-surface p-4 transition-colors hover:border-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring" data-testid="ai-tool-card">
                   {body}
                 </Link>
               ) : (

@@ -17,6 +17,7 @@ import { Label } from "../ui/input";
 import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
 import { BeforeAfterSlider } from "./before-after-slider";
 import { newRegionId, RegionEditor, type EditableRegion } from "./region-editor";
+import { focusOnMount } from "../tool-shared/focus-on-mount";
 
 type Mode = "automatic" | "regions";
 type Detection = "subtitles" | "all-text";
@@ -239,7 +240,7 @@ export function VideoErasurePage() {
       </div>
 
       {previewJobId ? (
-        <div className="mt-6 grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
           <h2 className="font-semibold">{t("videoErasure.preview.title")}</h2>
           <JobStatus job={preview.job} connection={preview.connection} label={t("videoErasure.preview.running")} />
           {previewVideo ? <video controls playsInline src={previewVideo.url} className="w-full max-w-4xl rounded-lg bg-black" data-testid="erasure-preview-video" /> : null}
@@ -247,7 +248,7 @@ export function VideoErasurePage() {
       ) : null}
 
       {eraseJobId ? (
-        <div className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
           <h2 className="font-semibold">{t("videoErasure.result.title")}</h2>
           <JobStatus job={erase.job} connection={erase.connection} label={t("videoErasure.erasing")} />
           {result && erasedFrom ? (

@@ -7,7 +7,7 @@ import { MAX_TARGETS, type TargetChoice } from "../../lib/video-translation/tran
 import { languageName } from "../voices/voice-labels";
 
 const CHIP =
-  "inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-3.5";
+  "inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-3.5";
 
 /**
  * Target languages as toggle chips, each saying how it translates ("offline", "remote engine") or
@@ -88,6 +88,8 @@ export function TargetLanguageChips({
               >
                 {on ? <CheckIcon aria-hidden="true" /> : null}
                 <span className="font-medium">{name(choice.language)}</span>
+                {/* The name is "Spanish, offline": the visible text must read the same (label in name). */}
+                <span className="sr-only">, </span>
                 <span aria-hidden="true" className={cn("text-xs", on ? "text-primary-foreground/80" : "text-muted-foreground")}>
                   {state}
                 </span>

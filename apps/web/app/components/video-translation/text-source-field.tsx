@@ -104,7 +104,7 @@ export function TextSourceField({
                 checked={value === choice}
                 disabled={!available}
                 onChange={() => onChange(choice)}
-                className="mt-0.5 size-4 shrink-0 accent-[var(--vx-primary)] outline-none"
+                className="mt-0.5 size-4 shrink-0 accent-[var(--vx-primary)]"
                 data-testid={`text-source-${choice}`}
               />
               <span className="grid gap-0.5">

@@ -90,7 +90,7 @@ function LineEditor({ value, label, lang, disabled, onSave, testId }: { value: s
       onBlur={commit}
       onKeyDown={onKeyDown}
       data-testid={testId}
-      className="min-h-14 w-full resize-y rounded-md border border-input bg-background px-2.5 py-1.5 text-sm leading-snug focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
+      className="min-h-14 w-full resize-y rounded-md border border-input bg-background px-2.5 py-1.5 text-sm leading-snug focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60"
     />
   );
 }

@@ -88,7 +88,7 @@ export function SearchWithFilter({ search, onChange, facets, engineNames, classN
                 value={current}
                 onChange={(event) => setFilter(key, event.target.value)}
                 data-testid={`voice-filter-${key}`}
-                className="h-9 w-full min-w-0 rounded-lg border border-border bg-surface px-2 text-sm text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                className="h-9 w-full min-w-0 rounded-lg border border-border bg-surface px-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
                 <option value="">{t("voices.library.anyOption")}</option>
                 {current && !options.some((option) => option.value === current) ? <option value={current}>{optionLabel(key, current)}</option> : null}

@@ -22,7 +22,9 @@ export function TabsWithButton<T extends string>({ value, onValueChange, tabs, l
             <TabsPrimitive.Trigger
               key={tab.value}
               value={tab.value}
-              className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+              // The list below is one region shared by every tab, not a panel per tab: no dangling aria-controls.
+              aria-controls={undefined}
+              className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm"
             >
               {tab.label}
             </TabsPrimitive.Trigger>

@@ -86,7 +86,7 @@ export function VoiceCard({ voice, playing, loading, selected, onPlay, onFavorit
           {loading ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : playing ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
         </Button>
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold" data-testid="voice-name">
+          <h3 className="truncate font-semibold" data-testid="voice-name" translate="no">
             {voice.name}
           </h3>
           <p className="text-xs text-muted-foreground">{facts.join(" · ")}</p>

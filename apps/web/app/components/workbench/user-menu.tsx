@@ -18,7 +18,7 @@ export function initials(name: string): string {
 
 export function UserAvatar({ name, className = "size-7 text-xs" }: { name: string; className?: string }) {
   return (
-    <span aria-hidden="true" className={`inline-flex shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary-soft-foreground ${className}`}>
+    <span aria-hidden="true" translate="no" className={`inline-flex shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary-soft-foreground ${className}`}>
       {initials(name)}
     </span>
   );
@@ -91,7 +91,7 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t("shell.userMenu")} data-testid="user-menu" className="gap-2 px-1.5">
+        <Button variant="ghost" size="sm" aria-label={user.nickName ? `${t("shell.userMenu")}: ${user.nickName}` : t("shell.userMenu")} data-testid="user-menu" className="gap-2 px-1.5">
           <UserAvatar name={user.nickName || user.email} />
           <span className="hidden max-w-32 truncate sm:inline">{user.nickName}</span>
         </Button>

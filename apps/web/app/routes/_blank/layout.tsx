@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { BrandLink } from "../../components/brand-link";
 import { ColorModeSwitcher } from "../../components/color-mode-switcher";
 import { LanguageSwitcher } from "../../components/language-switcher";
+import { SkipLink } from "../../components/skip-link";
 import { TooltipProvider } from "../../components/ui/tooltip";
 
 /**
@@ -12,6 +13,7 @@ export default function BlankLayout() {
   return (
     <TooltipProvider>
       <div className="flex min-h-dvh flex-col">
+        <SkipLink />
         <header className="flex h-16 items-center gap-3 px-4 sm:px-6">
           <BrandLink />
           <div className="ml-auto flex items-center gap-2">
@@ -19,7 +21,7 @@ export default function BlankLayout() {
             <ColorModeSwitcher />
           </div>
         </header>
-        <main id="main" className="flex flex-1 items-center justify-center px-4 pb-16">
+        <main id="main" tabIndex={-1} className="flex flex-1 outline-none items-center justify-center px-4 pb-16">
           <Outlet />
         </main>
       </div>

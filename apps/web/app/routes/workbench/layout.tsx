@@ -8,6 +8,7 @@ import { LanguageSwitcher } from "../../components/language-switcher";
 import { Button } from "../../components/ui/button";
 import { ScrollArea } from "../../components/ui/scroll-area";
 import { TooltipProvider } from "../../components/ui/tooltip";
+import { SkipLink } from "../../components/skip-link";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../../components/ui/sheet";
 import { FeedbackDialog } from "../../components/workbench/feedback-dialog";
 import { MyPlanDialog } from "../../components/workbench/my-plan-dialog";
@@ -27,6 +28,7 @@ export default function WorkbenchLayout() {
 
   return (
     <TooltipProvider>
+      <SkipLink />
       <div className="flex min-h-dvh">
         <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-border bg-surface desktop:flex" data-testid="workbench-sidebar">
           <div className="flex h-16 items-center px-5">
@@ -72,7 +74,7 @@ export default function WorkbenchLayout() {
               <UserMenu />
             </div>
           </header>
-          <main id="main" className="flex-1 px-4 py-6 sm:px-6 sm:py-8">
+          <main id="main" tabIndex={-1} className="flex-1 px-4 outline-none py-6 sm:px-6 sm:py-8">
             <Outlet />
           </main>
         </div>

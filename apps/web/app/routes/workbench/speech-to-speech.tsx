@@ -20,6 +20,7 @@ import { speechFiles } from "../../components/tool-shared/speech-result";
 import { isJobEnded, useFollowedJob } from "../../components/tool-shared/use-followed-job";
 import { VoicePickerDialog } from "../../components/voices/voice-picker-dialog";
 import { WaveformPlayer } from "../../components/tool-shared/waveform-player";
+import { focusOnMount } from "../../components/tool-shared/focus-on-mount";
 
 /**
  * `/workbench/speech-to-speech`: a recording (upload or microphone) spoken again in a library or
@@ -135,7 +136,7 @@ export default function SpeechToSpeechPage() {
       </div>
 
       {jobId ? (
-        <div className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
           <JobStatus job={job} connection={connection} label={t("speechToSpeech.converting")} />
           {result && before ? (
             <div className="grid gap-4" data-testid="sts-result">

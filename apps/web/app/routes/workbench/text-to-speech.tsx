@@ -68,6 +68,7 @@ export default function TextToSpeechPage() {
   const [detection, setDetection] = useState<Detection | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
+  const resultPanel = useRef<HTMLDivElement>(null);
   const [preview, setPreview] = useState<{ audio: string; text: string } | null>(null);
   const [pasteCut, setPasteCut] = useState<{ kept: number; cut: number } | null>(null);
   const previewAudio = useRef<HTMLAudioElement | null>(null);
@@ -182,6 +183,8 @@ export default function TextToSpeechPage() {
     try {
       const created = await api.call(ttsCreateCall, { text, ...options, format, title: text.replace(/\s+/g, " ").trim().slice(0, 60) });
       setJobId(created.jobId);
+      // Keyboard and screen-reader users land on the result, which now shows the job's progress.
+      requestAnimationFrame(() => resultPanel.current?.focus());
       announceJob(created.jobId);
       toast.success(t("textToSpeech.started", { characters: created.billableCharacters, cost: created.cost }));
       // The first sentence at once, while the job runs (free).
@@ -321,8 +324,8 @@ export default function TextToSpeechPage() {
           </div>
 
           {jobId ? (
-            <div className="grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
-              <h2 className="font-semibold">{t("textToSpeech.resultTitle")}</h2>
+            <div ref={resultPanel} tabIndex={-1} className="grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite" aria-labelledby="tts-result-title" role="region" data-testid="tts-result-panel">
+              <h2 id="tts-result-title" className="font-semibold">{t("textToSpeech.resultTitle")}</h2>
               {preview && !(job?.status === "completed") ? (
                 <div className="grid gap-1 text-sm">
                   <p className="text-muted-foreground">{t("textToSpeech.previewing")}</p>

@@ -45,7 +45,7 @@ const EN: HelpCopy = {
     { id: "subtitles", topic: "Files and exports", title: "Download subtitles (SRT or VTT)", body: ["Text to speech and video translation can export subtitles timed to the generated audio. Choose SRT for video editors and most platforms, VTT for web players.", "Subtitles can be exported in the source language, the target language, or both."] },
     { id: "retention", topic: "Files and exports", title: "How long files are kept", body: ["Uploads and results are kept for your plan's retention period after a job: 7 days on Free, 30 on Pro and 90 on Business. Then they are deleted.", "Download anything you want to keep."] },
     { id: "share-link", topic: "Files and exports", title: "Share a result with a link", body: ["A share link opens a public, read-only page for one result. Anyone with the link can view it, so only share what you are happy to make public.", "Share buttons arrive in each tool together with its results; a link stops working when its result's files reach the end of their retention period."] },
-    { id: "language", topic: "Account", title: "Change the language", body: ["Use the language switcher (中文 / English) in the header or sidebar. Your choice is remembered in a cookie for a year.", "Every page exists in both languages: Chinese pages live under /zh."] },
+    { id: "language", topic: "Account", title: "Change the language", body: ["Use the language switcher in the header or sidebar. Your choice is remembered in a cookie for a year.", "Every page exists in both languages: Chinese pages live under /zh."] },
   ],
 };
 
