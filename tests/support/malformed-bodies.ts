@@ -50,9 +50,10 @@ export function sampleValue(schema: unknown, key: string, hints: Record<string, 
       const min = bound(inner, 'min_length') ?? 1;
       const max = bound(inner, 'max_length') ?? 16;
       const plain = 'fuzz'.padEnd(Math.max(min, 4), 'z').slice(0, Math.max(max, 1));
-      // A pattern the plain sample does not match (a colour, a language tag): the first well-known value that does.
+      // A pattern the plain sample does not match (a colour, a language tag, a URL): the first well-known value that does.
+      // The URL is an address literal of a documentation range: no DNS look-up, refused by the webhook address guard.
       const safeParse = (inner as { safeParse(value: unknown): { success: boolean } }).safeParse.bind(inner);
-      return [plain, '#FFD400', 'en', 'pro:month'].find((candidate) => safeParse(candidate).success) ?? plain;
+      return [plain, '#FFD400', 'en', 'pro:month', 'https://203.0.113.7/hooks/fuzz'].find((candidate) => safeParse(candidate).success) ?? plain;
     }
     case 'number': {
       const min = bound(inner, 'greater_than') ?? 1;
