@@ -52,6 +52,9 @@ export default defineConfig({
       TRUSTED_PROXIES: '127.0.0.1,::1',
       // Webhooks e2e: the receiver listens on loopback (refused by default, NODE_ENV being production).
       WEBHOOKS_ALLOW_PRIVATE: 'true',
+      // The suite signs up many users a minute from one address (the route walk alone makes four at
+      // once); the product's default of 20 sign-ups a minute per address answered 429 to a later test.
+      AUTH_RATE_LIMIT_PER_MINUTE: '200',
     },
     reuseExistingServer: false,
     timeout: 120_000,
