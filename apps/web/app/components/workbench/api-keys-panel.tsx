@@ -10,6 +10,7 @@ import { formatDate } from "../history/history-format";
 import { Button } from "../ui/button";
 import { Input, Label } from "../ui/input";
 import { toast } from "../ui/sonner";
+import { copySecret } from "../../lib/copy-secret";
 
 /** Tools a key may be scoped to: the built tools of the catalogue (the server checks the same list). */
 const SCOPES = TOOL_CATALOGUE.filter((tool) => tool.status === "built").map((tool) => tool.id) as ApiKeyScope[];
@@ -74,15 +75,7 @@ export function ApiKeysPanel() {
     }
   }
 
-  async function copy(secret: string) {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast.success(t("apiKeys.secret.copied"));
-    } catch {
-      (document.getElementById("api-key-secret") as HTMLInputElement | null)?.select();
-      toast.error(t("apiKeys.secret.copyFailed"));
-    }
-  }
+  const copy = (secret: string) => copySecret(secret, "api-key-secret", { copied: t("apiKeys.secret.copied"), copyFailed: t("apiKeys.secret.copyFailed") });
 
   async function revoke(key: ApiKeyView) {
     try {

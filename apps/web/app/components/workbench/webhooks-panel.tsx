@@ -8,6 +8,7 @@ import { formatDate } from "../history/history-format";
 import { Button } from "../ui/button";
 import { Input, Label } from "../ui/input";
 import { toast } from "../ui/sonner";
+import { copySecret } from "../../lib/copy-secret";
 
 /** The events an endpoint may subscribe to (the server checks the same list, `WEBHOOK_EVENTS`). */
 const EVENTS: readonly WebhookEvent[] = ["job.succeeded", "job.failed", "points.low"];
@@ -71,15 +72,7 @@ export function WebhooksPanel() {
     }
   }
 
-  async function copy(secret: string) {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast.success(t("webhooks.secret.copied"));
-    } catch {
-      (document.getElementById("webhook-secret") as HTMLInputElement | null)?.select();
-      toast.error(t("webhooks.secret.copyFailed"));
-    }
-  }
+  const copy = (secret: string) => copySecret(secret, "webhook-secret", { copied: t("webhooks.secret.copied"), copyFailed: t("webhooks.secret.copyFailed") });
 
   const toggleEvent = (name: WebhookEvent, on: boolean) => setEvents((current) => (on ? EVENTS.filter((item) => item === name || current.includes(item)) : current.filter((item) => item !== name)));
   const full = (endpoints?.length ?? 0) >= MAX_ENDPOINTS;
