@@ -116,6 +116,18 @@ describe('lipsync:<model> against the replay server', () => {
     expect(await running).toMatchObject({ code: 'aborted' });
     expect(server.deleted).toContain(server.created.at(-1));
 
+    // Cancelled while a poll request is under way (the server holds its answers): the request
+    // ends as aborted by itself, and the render is still deleted.
+    server.setLatency((request) => (request.method === 'GET' ? 2000 : 0));
+    const midPoll = new AbortController();
+    const polling = animator.doAnimate({ source: { imageFile: portrait }, audioFile: speech, outputFile, signal: midPoll.signal }).catch((error: unknown) => error);
+    const pollsBefore = server.requests.length;
+    await vi.waitFor(() => expect(server.requests.slice(pollsBefore).some((request) => request.method === 'GET')).toBe(true), { timeout: 20_000, interval: 20 });
+    midPoll.abort();
+    expect(await polling).toMatchObject({ code: 'aborted' });
+    expect(server.deleted).toContain(server.created.at(-1));
+    server.setLatency(0);
+
     // Cancelled while the upload is still under way: whatever the server began is deleted too.
     const early = new AbortController();
     const cut = animator.doAnimate({ source: { imageFile: portrait }, audioFile: speech, outputFile, signal: early.signal }).catch((error: unknown) => error);

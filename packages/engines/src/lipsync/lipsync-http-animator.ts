@@ -12,7 +12,7 @@ import type { AnimateOptions, AnimateResult, Animator } from '../capabilities/an
 import type { EngineId, EngineWarning } from '../capabilities/engine-common.ts';
 import { EngineAbortedError, EngineFailedError, EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
 import { audioFilePart, probeAudioInput } from '../remote/remote-audio.ts';
-import { apiOrigin, jsonErrorMessage, parseJsonBody, remoteRequest, type RemoteRequest } from '../remote/remote-http.ts';
+import { apiOrigin, jsonErrorMessage, parseJsonBody, remoteRequest, type RemoteRequest, type RemoteResponse } from '../remote/remote-http.ts';
 import { LIPSYNC_PATH, lipsyncCreatedSchema, lipsyncErrorMessage, lipsyncStatusSchema } from './lipsync-api.ts';
 
 export interface LipsyncSettings {
@@ -110,41 +110,32 @@ class LipsyncHttpAnimator implements Animator {
       const renderPath = `${LIPSYNC_PATH}/${encodeURIComponent(created.id)}`;
       const cancelOnServer = () => this.#request({ doing: 'cancelling the render', method: 'DELETE', path: renderPath }).catch(() => undefined);
 
-      // Poll until the render ends, the caller cancels, or the overall time is up.
+      // Poll until the render ends, the caller cancels, or the overall time is up; then fetch the
+      // video. Whatever ends this (the video, a failure, a cancel, a lost connection), the render
+      // is deleted on the server before the call goes on.
       const deadline = Date.now() + (this.#settings.timeoutMs ?? 30 * 60_000);
       const stop = new AbortController();
       const onAbort = () => stop.abort();
       signal?.addEventListener('abort', onAbort, { once: true });
+      let video: RemoteResponse;
       try {
         for (;;) {
-          if (signal?.aborted) {
-            await cancelOnServer();
-            throw new EngineAbortedError(this.engineId, signal.reason);
-          }
-          if (Date.now() > deadline) {
-            await cancelOnServer();
-            throw new EngineFailedError(`${this.engineId} did not finish the render within ${Math.round((this.#settings.timeoutMs ?? 30 * 60_000) / 1000)} s`, { engineId: this.engineId, isRetryable: true });
-          }
+          if (signal?.aborted) throw new EngineAbortedError(this.engineId, signal.reason);
+          if (Date.now() > deadline) throw new EngineFailedError(`${this.engineId} did not finish the render within ${Math.round((this.#settings.timeoutMs ?? 30 * 60_000) / 1000)} s`, { engineId: this.engineId, isRetryable: true });
           const status = parseJsonBody(await this.#request({ doing: 'polling the render', method: 'GET', path: renderPath, signal }), { engineId: this.engineId, doing: 'polling the render' }, lipsyncStatusSchema);
           if (status.status === 'succeeded') break;
-          if (status.status === 'failed') {
-            await cancelOnServer();
-            throw new EngineFailedError(`${this.engineId} could not render this: ${status.error ?? 'no reason given'}`, { engineId: this.engineId, isRetryable: false });
-          }
+          if (status.status === 'failed') throw new EngineFailedError(`${this.engineId} could not render this: ${status.error ?? 'no reason given'}`, { engineId: this.engineId, isRetryable: false });
           await sleep(this.#settings.pollMs ?? 2000, stop.signal);
         }
+        video = await this.#request({ doing: 'fetching the video', method: 'GET', path: `${renderPath}/video`, signal });
       } catch (error) {
-        if (signal?.aborted && !(error instanceof EngineAbortedError)) {
-          await cancelOnServer();
-          throw new EngineAbortedError(this.engineId, signal.reason);
-        }
+        // A cancel that lands during a request comes back from it as an aborted error of its own.
+        if (signal?.aborted && !(error instanceof EngineAbortedError)) throw new EngineAbortedError(this.engineId, signal.reason);
         throw error;
       } finally {
         signal?.removeEventListener('abort', onAbort);
+        await cancelOnServer();
       }
-
-      const video = await this.#request({ doing: 'fetching the video', method: 'GET', path: `${renderPath}/video`, signal });
-      await cancelOnServer();
       const rendered = file('rendered.mp4');
       await writeFile(rendered, video.body);
       const info = await probeMedia(rendered, { signal }).catch((cause: unknown) => {
