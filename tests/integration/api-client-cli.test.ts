@@ -35,7 +35,9 @@ async function voxwork(args: string[], env: Record<string, string>): Promise<{ c
  * subtitle burn-in (and audio separation and subtitle extraction accepting upload ids), and the
  * "Using the API" page's curl examples run as written.
  */
-describe.each(testDatabases())('API client and CLI on %s', (_name, open) => {
+describe.each(testDatabases())('API client and CLI on %s', (name, open) => {
+  /** The video tools' runs go through the same idempotency code on either database: run them once, on the last one (PostgreSQL in CI). */
+  const lastDatabase = name === testDatabases().at(-1)![0];
   let testApp: TestApp;
   let cleanup: () => Promise<void>;
   let secret: string;
@@ -47,7 +49,7 @@ describe.each(testDatabases())('API client and CLI on %s', (_name, open) => {
     cleanup = opened.cleanup;
     testApp = await startTestApp({ name: 'api-cli', database: opened.handle, env: { ROLE: 'api,worker', JOB_POLL_INTERVAL_SECONDS: '0.5', RATE_LIMIT_API_PER_KEY: '5000/1m' } });
     const user = await createVerifiedUser(testApp.base, testApp.dataDir, `api-cli-${Date.now()}@example.com`);
-    const created = await signedCall(testApp.base, TEST_SIGN_SECRET, '/api/apiKeys/create', { name: 'CLI', scopes: ['text-to-speech', 'speech-to-speech', 'subtitle-burn-in', 'audio-separation', 'subtitle-extraction', 'voices'] }, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+    const created = await signedCall(testApp.base, TEST_SIGN_SECRET, '/api/apiKeys/create', { name: 'CLI', scopes: ['text-to-speech', 'speech-to-speech', 'subtitle-burn-in', 'audio-separation', 'subtitle-extraction', 'voices', 'video-erasure', 'video-translation', 'voice-cloning'] }, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
     expect(created.code, JSON.stringify(created)).toBe(0);
     secret = (created.data as { key: ApiKeyView; secret: string }).secret;
     api = createVoxworkClient({ baseUrl: testApp.base, apiKey: secret });
@@ -214,6 +216,50 @@ describe.each(testDatabases())('API client and CLI on %s', (_name, open) => {
     });
     expect(huge.status).toBe(413);
     expect((JSON.parse(huge.body) as { code: number }).code).toBe(ErrorCode.UPLOAD_TOO_LARGE);
+  }, 600_000);
+
+  it.runIf(lastDatabase)('video erasure, video translation and voice cloning by key: each through its workbench service, one job and one freeze per Idempotency-Key', async () => {
+    // A 3 s clip with a white box burned in at the bottom: erased by key, the result as long as the source.
+    const video = path.join(testApp.dataDir, 'boxed.mp4');
+    await runFfmpeg(['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=15:duration=3', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=3', '-vf', 'drawbox=x=80:y=190:w=160:h=30:color=white:t=fill', '-shortest', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', video]);
+    const upload = await api.upload(video);
+    expect(upload).toMatchObject({ kind: 'video', hasAudio: true });
+    const before = await api.balance();
+    const erasureBody = { uploadId: upload.id, mode: 'regions' as const, regions: [{ x: 76, y: 186, width: 168, height: 38, kind: 'area' as const }] };
+    const erase = await api.createJob('video-erasure', erasureBody, { idempotencyKey: 'erase-1' });
+    expect(erase).toMatchObject({ replayed: false, job: { type: 'video-erasure.erase' } });
+    expect(await api.createJob('video-erasure', erasureBody, { idempotencyKey: 'erase-1' })).toMatchObject({ replayed: true, job: { id: erase.job.id } });
+    const erased = await api.waitForJob(erase.job.id, { intervalMs: 300 });
+    expect(erased.status, JSON.stringify(erased.error)).toBe('completed');
+    const erasedFile = path.join(testApp.dataDir, 'erased.mp4');
+    await api.downloadResult(erased.id, erased.media.find((file) => file.role === 'video')!.name, erasedFile);
+    expect(Math.abs(((await probeMedia(erasedFile)).durationSeconds ?? 0) - 3)).toBeLessThan(0.15);
+    const charged = erased.cost.settled ?? 0;
+    expect(charged).toBeGreaterThan(0);
+    expect((await api.balance()).availablePoints).toBe(before.availablePoints - charged);
+
+    // Video translation from a subtitle file (offline en → es): created once for two sends, then cancelled, its points released.
+    const translationBody = { uploadId: upload.id, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file' as const, subtitleFile: { name: 'lines.srt', text: '1\n00:00:00,300 --> 00:00:02,500\nThe kettle is ready.\n' } };
+    const translate = await api.createJob('video-translation', translationBody, { idempotencyKey: 'translate-1' });
+    expect(translate).toMatchObject({ replayed: false, job: { type: 'video-translation.dub' } });
+    expect((await api.createJob('video-translation', translationBody, { idempotencyKey: 'translate-1' })).job.id).toBe(translate.job.id);
+    expect((await api.balance()).frozenPoints).toBe(translate.job.cost.frozen);
+    await api.cancelJob(translate.job.id);
+    await expect.poll(async () => (await api.balance()).frozenPoints, { timeout: 30_000 }).toBe(0);
+
+    // Voice cloning: consent is required by key as in the workbench; with it, the recording is checked and a slot taken once.
+    const recording = path.join(testApp.dataDir, 'my-voice.wav');
+    await run('espeak-ng', ['-v', 'en-us+m3', '-p', '70', '-w', recording, 'The quick brown fox jumps over the lazy dog. I am recording my own voice for a short test. '.repeat(3)]);
+    const voiceUpload = await api.upload(recording);
+    const refused = await api.createJob('voice-cloning', { uploadId: voiceUpload.id, name: 'Shop voice', language: 'en', consent: false }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ name: 'VoxworkApiError', code: ErrorCode.CLONE_CONSENT_REQUIRED });
+    const cloneBody = { uploadId: voiceUpload.id, name: 'Shop voice', language: 'en', consent: true };
+    const clone = await api.createJob('voice-cloning', cloneBody, { idempotencyKey: 'clone-1' });
+    expect(clone).toMatchObject({ replayed: false, job: { type: 'voice-cloning.clone' } });
+    expect(await api.createJob('voice-cloning', cloneBody, { idempotencyKey: 'clone-1' })).toMatchObject({ replayed: true, job: { id: clone.job.id } });
+    expect((await api.waitForJob(clone.job.id, { intervalMs: 300 })).status).toBe('completed');
+    const cloned = (await api.voices({ tab: 'mine' })).list.filter((voice) => voice.name === 'Shop voice');
+    expect(cloned).toHaveLength(1);
   }, 600_000);
 
   it('/api/docs: the JSON for programs as before, a browser sent to the readable reference in its language', async () => {

@@ -191,6 +191,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tools/video-erasure/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a video-erasure job (the body of the workbench's `/api/video-erasure/create`): points are frozen as in the workbench and charged on success. Needs a read-write key with the `video-erasure` scope. */
+        post: operations["v1_create_video_erasure_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/video-translation/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a video-translation job (the body of the workbench's `/api/video-translation/create`): points are frozen as in the workbench and charged on success. Needs a read-write key with the `video-translation` scope. */
+        post: operations["v1_create_video_translation_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/voice-cloning/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a voice-cloning job (the body of the workbench's `/api/voices/clone/create`): points are frozen as in the workbench and charged on success. Needs a read-write key with the `voice-cloning` scope. */
+        post: operations["v1_create_voice_cloning_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/uploads": {
         parameters: {
             query?: never;
@@ -2609,6 +2660,774 @@ export interface operations {
                     voiceKey: string;
                     /** @default 1 */
                     volume?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Success.",
+                     *       "data": {
+                     *         "job": {
+                     *           "id": "3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c",
+                     *           "type": "text-to-speech.synthesize",
+                     *           "title": "Our new kettle boils in ninety seconds.",
+                     *           "status": "queued",
+                     *           "waitingForSlot": false,
+                     *           "progress": 0,
+                     *           "currentStage": null,
+                     *           "stages": [
+                     *             {
+                     *               "name": "synthesize",
+                     *               "status": "pending",
+                     *               "progress": 0,
+                     *               "attempts": 0,
+                     *               "output": null,
+                     *               "error": null
+                     *             }
+                     *           ],
+                     *           "cost": {
+                     *             "estimated": 1,
+                     *             "frozen": 1,
+                     *             "settled": null
+                     *           },
+                     *           "attempts": 0,
+                     *           "completions": 0,
+                     *           "input": {},
+                     *           "output": null,
+                     *           "error": null,
+                     *           "media": [],
+                     *           "createdAt": "2026-11-27T08:00:00.000Z",
+                     *           "startedAt": null,
+                     *           "finishedAt": null
+                     *         },
+                     *         "replayed": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        data: {
+                            job: {
+                                attempts: number;
+                                completions: number;
+                                cost: {
+                                    estimated: number;
+                                    frozen: number;
+                                    settled: number | null;
+                                };
+                                createdAt: string;
+                                currentStage: string | null;
+                                error: {
+                                    code: number;
+                                    message: string;
+                                } | null;
+                                finishedAt: string | null;
+                                id: string;
+                                input: {
+                                    [key: string]: unknown;
+                                };
+                                media: {
+                                    bytes: number;
+                                    contentType: string;
+                                    downloadUrl: string;
+                                    durationSeconds: number | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "audio" | "video" | "subtitles" | "image" | "data";
+                                    url: string;
+                                }[];
+                                output: {
+                                    [key: string]: unknown;
+                                } | null;
+                                progress: number;
+                                stages: {
+                                    attempts: number;
+                                    error: {
+                                        code: number;
+                                        message: string;
+                                    } | null;
+                                    name: string;
+                                    output: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    progress: number;
+                                    /** @enum {string} */
+                                    status: "pending" | "running" | "completed" | "failed";
+                                }[];
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
+                                title: string | null;
+                                type: string;
+                                waitingForSlot: boolean;
+                            };
+                            replayed: boolean;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_create_video_erasure_job: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any unique string (a UUID, or your own order line id). A replay with the same key and body answers the same job and charges once; the same key with another body is refused with 409.
+                 * @example order-20261127-line-7
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "uploadId": "9b8e2d4c-1a3f-4c5e-8d7b-6a5f4e3d2c1b",
+                 *       "regions": [],
+                 *       "mode": "automatic",
+                 *       "detection": "subtitles",
+                 *       "fill": "best"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @default subtitles
+                     * @enum {string}
+                     */
+                    detection?: "subtitles" | "all-text";
+                    /**
+                     * @default best
+                     * @enum {string}
+                     */
+                    fill?: "best" | "inpaint" | "fast";
+                    /**
+                     * @default regions
+                     * @enum {string}
+                     */
+                    mode?: "automatic" | "regions";
+                    regions: {
+                        endSeconds?: number;
+                        height: number;
+                        /**
+                         * @default area
+                         * @enum {string}
+                         */
+                        kind?: "text" | "area";
+                        startSeconds?: number;
+                        text?: string;
+                        width: number;
+                        x: number;
+                        y: number;
+                    }[];
+                    title?: string;
+                    /** Format: uuid */
+                    uploadId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Success.",
+                     *       "data": {
+                     *         "job": {
+                     *           "id": "3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c",
+                     *           "type": "text-to-speech.synthesize",
+                     *           "title": "Our new kettle boils in ninety seconds.",
+                     *           "status": "queued",
+                     *           "waitingForSlot": false,
+                     *           "progress": 0,
+                     *           "currentStage": null,
+                     *           "stages": [
+                     *             {
+                     *               "name": "synthesize",
+                     *               "status": "pending",
+                     *               "progress": 0,
+                     *               "attempts": 0,
+                     *               "output": null,
+                     *               "error": null
+                     *             }
+                     *           ],
+                     *           "cost": {
+                     *             "estimated": 1,
+                     *             "frozen": 1,
+                     *             "settled": null
+                     *           },
+                     *           "attempts": 0,
+                     *           "completions": 0,
+                     *           "input": {},
+                     *           "output": null,
+                     *           "error": null,
+                     *           "media": [],
+                     *           "createdAt": "2026-11-27T08:00:00.000Z",
+                     *           "startedAt": null,
+                     *           "finishedAt": null
+                     *         },
+                     *         "replayed": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        data: {
+                            job: {
+                                attempts: number;
+                                completions: number;
+                                cost: {
+                                    estimated: number;
+                                    frozen: number;
+                                    settled: number | null;
+                                };
+                                createdAt: string;
+                                currentStage: string | null;
+                                error: {
+                                    code: number;
+                                    message: string;
+                                } | null;
+                                finishedAt: string | null;
+                                id: string;
+                                input: {
+                                    [key: string]: unknown;
+                                };
+                                media: {
+                                    bytes: number;
+                                    contentType: string;
+                                    downloadUrl: string;
+                                    durationSeconds: number | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "audio" | "video" | "subtitles" | "image" | "data";
+                                    url: string;
+                                }[];
+                                output: {
+                                    [key: string]: unknown;
+                                } | null;
+                                progress: number;
+                                stages: {
+                                    attempts: number;
+                                    error: {
+                                        code: number;
+                                        message: string;
+                                    } | null;
+                                    name: string;
+                                    output: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    progress: number;
+                                    /** @enum {string} */
+                                    status: "pending" | "running" | "completed" | "failed";
+                                }[];
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
+                                title: string | null;
+                                type: string;
+                                waitingForSlot: boolean;
+                            };
+                            replayed: boolean;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_create_video_translation_job: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any unique string (a UUID, or your own order line id). A replay with the same key and body answers the same job and charges once; the same key with another body is refused with 409.
+                 * @example order-20261127-line-7
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "uploadId": "9b8e2d4c-1a3f-4c5e-8d7b-6a5f4e3d2c1b",
+                 *       "sourceLanguage": "en",
+                 *       "targetLanguages": [
+                 *         "es"
+                 *       ],
+                 *       "textSource": "auto",
+                 *       "mode": "quick"
+                 *     }
+                 */
+                "application/json": {
+                    /** @default local */
+                    background?: string;
+                    /** @default false */
+                    burnSubtitles?: boolean;
+                    glossary?: {
+                        source: string;
+                        target: string;
+                    }[];
+                    /**
+                     * @default quick
+                     * @enum {string}
+                     */
+                    mode?: "quick" | "pro";
+                    sourceLanguage: string;
+                    speakers?: number;
+                    subtitleFile?: {
+                        name: string;
+                        text: string;
+                    };
+                    targetLanguages: string[];
+                    /**
+                     * @default auto
+                     * @enum {string}
+                     */
+                    textSource?: "auto" | "speech" | "subtitles" | "subtitle-file";
+                    title?: string;
+                    /** Format: uuid */
+                    uploadId: string;
+                    voices?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Success.",
+                     *       "data": {
+                     *         "job": {
+                     *           "id": "3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c",
+                     *           "type": "text-to-speech.synthesize",
+                     *           "title": "Our new kettle boils in ninety seconds.",
+                     *           "status": "queued",
+                     *           "waitingForSlot": false,
+                     *           "progress": 0,
+                     *           "currentStage": null,
+                     *           "stages": [
+                     *             {
+                     *               "name": "synthesize",
+                     *               "status": "pending",
+                     *               "progress": 0,
+                     *               "attempts": 0,
+                     *               "output": null,
+                     *               "error": null
+                     *             }
+                     *           ],
+                     *           "cost": {
+                     *             "estimated": 1,
+                     *             "frozen": 1,
+                     *             "settled": null
+                     *           },
+                     *           "attempts": 0,
+                     *           "completions": 0,
+                     *           "input": {},
+                     *           "output": null,
+                     *           "error": null,
+                     *           "media": [],
+                     *           "createdAt": "2026-11-27T08:00:00.000Z",
+                     *           "startedAt": null,
+                     *           "finishedAt": null
+                     *         },
+                     *         "replayed": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        data: {
+                            job: {
+                                attempts: number;
+                                completions: number;
+                                cost: {
+                                    estimated: number;
+                                    frozen: number;
+                                    settled: number | null;
+                                };
+                                createdAt: string;
+                                currentStage: string | null;
+                                error: {
+                                    code: number;
+                                    message: string;
+                                } | null;
+                                finishedAt: string | null;
+                                id: string;
+                                input: {
+                                    [key: string]: unknown;
+                                };
+                                media: {
+                                    bytes: number;
+                                    contentType: string;
+                                    downloadUrl: string;
+                                    durationSeconds: number | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "audio" | "video" | "subtitles" | "image" | "data";
+                                    url: string;
+                                }[];
+                                output: {
+                                    [key: string]: unknown;
+                                } | null;
+                                progress: number;
+                                stages: {
+                                    attempts: number;
+                                    error: {
+                                        code: number;
+                                        message: string;
+                                    } | null;
+                                    name: string;
+                                    output: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    progress: number;
+                                    /** @enum {string} */
+                                    status: "pending" | "running" | "completed" | "failed";
+                                }[];
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
+                                title: string | null;
+                                type: string;
+                                waitingForSlot: boolean;
+                            };
+                            replayed: boolean;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_create_voice_cloning_job: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any unique string (a UUID, or your own order line id). A replay with the same key and body answers the same job and charges once; the same key with another body is refused with 409.
+                 * @example order-20261127-line-7
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "uploadId": "9b8e2d4c-1a3f-4c5e-8d7b-6a5f4e3d2c1b",
+                 *       "name": "Shop voice",
+                 *       "language": "en",
+                 *       "consent": true
+                 *     }
+                 */
+                "application/json": {
+                    consent: boolean;
+                    language: string;
+                    name: string;
+                    /** Format: uuid */
+                    uploadId: string;
                 };
             };
         };

@@ -89,6 +89,9 @@ const JOB_CREATORS: {
   'audio-separation': (services, userId, body, idempotency) => services.audioSeparation.create(userId, body, idempotency ? { idempotency } : {}),
   'subtitle-extraction': (services, userId, body, idempotency) => services.subtitleExtraction.create(userId, body, idempotency ? { idempotency } : {}),
   'subtitle-burn-in': (services, userId, body, idempotency) => services.subtitleBurnIn.create(userId, body, idempotency ? { idempotency } : {}),
+  'video-translation': (services, userId, body, idempotency) => services.videoTranslation.create(userId, body, idempotency ? { idempotency } : {}),
+  'video-erasure': (services, userId, body, idempotency) => services.videoErasure.create(userId, body, idempotency ? { idempotency } : {}),
+  'voice-cloning': (services, userId, body, idempotency) => services.voiceCloning.createClone(userId, body, idempotency ? { idempotency } : {}),
 };
 
 type Handler = (input: { caller: ApiCaller; request: FastifyRequest; reply: FastifyReply; params: Record<string, string>; query: Record<string, unknown>; body: unknown }) => Promise<unknown>;

@@ -9,6 +9,9 @@ import { subtitleBurnInCreateCall } from '../calls/subtitle-burn-in.calls.ts';
 import { subtitleExtractionCreateCall } from '../calls/subtitle-extraction.calls.ts';
 import { uploadViewSchema } from '../calls/upload.calls.ts';
 import { ttsCreateCall } from '../calls/text-to-speech.calls.ts';
+import { videoErasureCreateCall } from '../calls/video-erasure.calls.ts';
+import { videoTranslationCreateCall } from '../calls/video-translation.calls.ts';
+import { voiceCloneCreateCall } from '../calls/voice-cloning.calls.ts';
 import { voiceListCall } from '../calls/voices.calls.ts';
 import {
   webhookCreateBodySchema,
@@ -42,6 +45,10 @@ export const API_JOB_CALLS = {
   'audio-separation': audioSeparationCreateCall,
   'subtitle-extraction': subtitleExtractionCreateCall,
   'subtitle-burn-in': subtitleBurnInCreateCall,
+  'video-translation': videoTranslationCreateCall,
+  'video-erasure': videoErasureCreateCall,
+  // A clone takes a voice slot; its recording goes through the same checks as in the workbench (consent required).
+  'voice-cloning': voiceCloneCreateCall,
 } as const satisfies Partial<Record<BuiltToolId, CallDefinition>>;
 export type ApiJobTool = keyof typeof API_JOB_CALLS;
 
@@ -114,6 +121,9 @@ const examples: Partial<Record<ApiJobTool, unknown>> = {
   'audio-separation': { uploadId: EXAMPLE_UPLOAD_ID, engineId: 'rnnoise:rnnoise' },
   'subtitle-extraction': { uploadId: EXAMPLE_UPLOAD_ID, languages: ['zh', 'en'] },
   'subtitle-burn-in': { uploadId: EXAMPLE_UPLOAD_ID, subtitleFile: { name: 'captions.srt', text: '1\n00:00:00,500 --> 00:00:02,000\nTen percent off today\n' }, style: { size: 'medium', position: 'bottom' } },
+  'video-translation': { uploadId: EXAMPLE_UPLOAD_ID, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'auto', mode: 'quick' },
+  'video-erasure': { uploadId: EXAMPLE_UPLOAD_ID, regions: [], mode: 'automatic', detection: 'subtitles', fill: 'best' },
+  'voice-cloning': { uploadId: EXAMPLE_UPLOAD_ID, name: 'Shop voice', language: 'en', consent: true },
   'text-to-speech': { text: 'Our new kettle boils in ninety seconds.', voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'mp3' },
   avatar: {
     scenes: [

@@ -1,6 +1,6 @@
 import { ERASURE_PREVIEW_SECONDS, TOOL_PRICES, videoErasureCost, type ErasureRegion } from '@voxwork/contract';
 import type { UploadRow } from '@voxwork/db';
-import type { JobService } from '../jobs/job.service.ts';
+import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
 import { acceptVideoUpload, uploadTitle } from '../uploads/video-source.ts';
 import { checkRegions } from './erasure-regions.ts';
 import type { ErasureDetection, ErasureFill, VideoErasureJobInput } from './video-erasure.pipeline.ts';
@@ -57,12 +57,12 @@ export function createVideoErasureService(deps: VideoErasureServiceDeps) {
     },
 
     /** The whole video erased; points per started minute, frozen now, released if it fails (no text found included). */
-    async create(ownerId: string, request: VideoErasureRunRequest & { mode: 'automatic' | 'regions'; detection: ErasureDetection; title?: string | undefined }) {
+    async create(ownerId: string, request: VideoErasureRunRequest & { mode: 'automatic' | 'regions'; detection: ErasureDetection; title?: string | undefined }, options: Pick<EnqueueOptions, 'idempotency'> = {}) {
       const { upload, storageKey, durationSeconds } = await videoOf(ownerId, request.uploadId);
       if (request.mode === 'regions' || request.regions.length > 0) checkRegions(request.regions, { width: upload.width, height: upload.height, durationSeconds });
       const cost = videoErasureCost(durationSeconds);
       const input: VideoErasureJobInput = { uploadId: upload.id, uploadKey: storageKey, durationSeconds, regions: request.regions, mode: request.mode, detection: request.detection, fill: request.fill };
-      const job = await deps.jobs.enqueue(VIDEO_ERASURE_JOBS.erase, input, { ownerId, cost, title: request.title || uploadTitle(upload) });
+      const job = await deps.jobs.enqueue(VIDEO_ERASURE_JOBS.erase, input, { ownerId, cost, title: request.title || uploadTitle(upload), ...(options.idempotency ? { idempotency: options.idempotency } : {}) });
       return { jobId: job.id, cost };
     },
   };

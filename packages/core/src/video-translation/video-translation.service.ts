@@ -3,7 +3,7 @@ import type { UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { VideoEngines } from '../engines/video-engines.port.ts';
-import type { JobService } from '../jobs/job.service.ts';
+import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
 import { roundTo } from '../rounding.ts';
 import { sameLanguage } from '../voices/preview-sentences.ts';
 import { libraryTarget, libraryVoicesBestFirst } from '../voices/voice-choice.ts';
@@ -90,7 +90,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
       };
     },
 
-    async create(ownerId: string, request: VideoTranslationRequest) {
+    async create(ownerId: string, request: VideoTranslationRequest, options: Pick<EnqueueOptions, 'idempotency'> = {}) {
       const upload = await deps.findUpload(ownerId, request.uploadId);
       if (upload.kind !== 'video' || !upload.storageKey) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
       if (upload.hasAudio === false) throw new DomainError(ErrorCode.VIDEO_NO_AUDIO_TRACK);
@@ -157,6 +157,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
         cost,
         title: request.title || upload.originalName.replace(/\.[^.]+$/, ''),
         monthlyRuns: { types: [VIDEO_TRANSLATION_JOB], limit: plan.vtUseLimit, since: monthStart(now()), code: ErrorCode.VIDEO_TRANSLATION_MONTHLY_LIMIT },
+        ...(options.idempotency ? { idempotency: options.idempotency } : {}),
       });
       return { jobId: job.id, cost };
     },

@@ -3,7 +3,7 @@ import type { SpeechRepository, UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines } from '../engines/speech-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
-import type { JobService } from '../jobs/job.service.ts';
+import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
 import { copyStoredToFile } from '../pipeline-stages/fetch-stored-file.ts';
 import { roundTo } from '../rounding.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
@@ -80,7 +80,7 @@ export function createVoiceCloningService(deps: VoiceCloningServiceDeps) {
     checkRecording,
 
     /** Clones a voice: consent, the same checks again (never trusting the client), a slot, the points, then the job. */
-    async createClone(ownerId: string, request: { uploadId: string; name: string; language: string; consent: boolean }) {
+    async createClone(ownerId: string, request: { uploadId: string; name: string; language: string; consent: boolean }, options: Pick<EnqueueOptions, 'idempotency'> = {}) {
       if (!request.consent) throw new DomainError(ErrorCode.CLONE_CONSENT_REQUIRED);
       const upload = await deps.findUpload(ownerId, request.uploadId);
       const check = await checkRecording(ownerId, request.uploadId);
@@ -93,7 +93,7 @@ export function createVoiceCloningService(deps: VoiceCloningServiceDeps) {
       if (!row) throw new DomainError(ErrorCode.VOICE_SLOTS_FULL, { limit: plan.voiceCloneSlots });
       const cost = voiceCloneCost();
       try {
-        const job = await deps.jobs.enqueue('voice-cloning.clone', { clonedVoiceId: row.id, uploadKey: upload.storageKey!, name: request.name, language: request.language }, { ownerId, cost, title: request.name });
+        const job = await deps.jobs.enqueue('voice-cloning.clone', { clonedVoiceId: row.id, uploadKey: upload.storageKey!, name: request.name, language: request.language }, { ownerId, cost, title: request.name, ...(options.idempotency ? { idempotency: options.idempotency } : {}) });
         const updated = (await speech.updateClonedVoice(row.id, { jobId: job.id }))!;
         return { voice: await voices.clonedView(ownerId, updated), jobId: job.id, cost };
       } catch (error) {

@@ -209,6 +209,9 @@ export const API_REFERENCE_COPY = {
       v1_test_webhook: "立即向端点发送一个 test 事件；返回该投递及其第一次尝试。",
       v1_redeliver_webhook: "立即再次发送一次投递：多一次尝试，与其他尝试一起记录。",
       v1_create_subtitle_burn_in_job: "创建字幕压制任务（uploadId 为视频上传，附 SRT、VTT 或 ASS 字幕文件）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 subtitle-burn-in。",
+      v1_create_video_translation_job: "创建视频翻译任务（uploadId 为视频上传，请求体与工作台相同）：按开始的分钟数和目标语言数冻结积分，成功后扣除；套餐的每月视频翻译次数同样适用。需要可读写的密钥，且范围中包含 video-translation。",
+      v1_create_video_erasure_job: "创建视频擦除任务（uploadId 为视频上传）：mode 为 automatic 且不给区域时，任务自己找出字幕或文字再擦除。按开始的分钟数冻结积分，成功后扣除。需要可读写的密钥，且范围中包含 video-erasure。",
+      v1_create_voice_cloning_job: "克隆一个声音（uploadId 为录音上传，consent 必须为 true）：录音要通过与工作台相同的检查，占用一个声音名额，积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 voice-cloning。",
     } as Record<string, string>,
   },
 } satisfies Record<Locale, unknown>;
