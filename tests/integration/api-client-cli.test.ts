@@ -49,7 +49,7 @@ describe.each(testDatabases())('API client and CLI on %s', (name, open) => {
     cleanup = opened.cleanup;
     testApp = await startTestApp({ name: 'api-cli', database: opened.handle, env: { ROLE: 'api,worker', JOB_POLL_INTERVAL_SECONDS: '0.5', RATE_LIMIT_API_PER_KEY: '5000/1m' } });
     const user = await createVerifiedUser(testApp.base, testApp.dataDir, `api-cli-${Date.now()}@example.com`);
-    const created = await signedCall(testApp.base, TEST_SIGN_SECRET, '/api/apiKeys/create', { name: 'CLI', scopes: ['text-to-speech', 'speech-to-speech', 'subtitle-burn-in', 'audio-separation', 'subtitle-extraction', 'voices', 'video-erasure', 'video-translation', 'voice-cloning'] }, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+    const created = await signedCall(testApp.base, TEST_SIGN_SECRET, '/api/apiKeys/create', { name: 'CLI', scopes: ['text-to-speech', 'speech-to-speech', 'subtitle-burn-in', 'audio-separation', 'subtitle-extraction', 'voices', 'video-erasure', 'video-translation', 'voice-cloning', 'dubbing'] }, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
     expect(created.code, JSON.stringify(created)).toBe(0);
     secret = (created.data as { key: ApiKeyView; secret: string }).secret;
     api = createVoxworkClient({ baseUrl: testApp.base, apiKey: secret });
@@ -260,6 +260,51 @@ describe.each(testDatabases())('API client and CLI on %s', (name, open) => {
     expect((await api.waitForJob(clone.job.id, { intervalMs: 300 })).status).toBe('completed');
     const cloned = (await api.voices({ tab: 'mine' })).list.filter((voice) => voice.name === 'Shop voice');
     expect(cloned).toHaveLength(1);
+  }, 600_000);
+
+  it.runIf(lastDatabase)('dubbing by key: a project made once for two sends, prepared, translated, spoken and exported by jobs; the dubbed audio and subtitles download', async () => {
+    const speech = path.join(testApp.dataDir, 'episode.wav');
+    await run('espeak-ng', ['-v', 'en-us', '-w', speech, 'Welcome back to the shop. Today we test the new kettle.']);
+    const upload = await api.upload(speech);
+    const body = {
+      edition: 'studio' as const,
+      title: 'Episode 1',
+      from: { kind: 'upload' as const, uploadId: upload.id, sourceLanguage: 'en', textSource: 'subtitle-file' as const, subtitleFile: { name: 'episode.srt', text: '1\n00:00:00,100 --> 00:00:01,800\nWelcome back to the shop.\n\n2\n00:00:02,000 --> 00:00:03,800\nToday we test the new kettle.\n' } },
+      targetLanguages: ['es'],
+    };
+    const created = await api.dubbing.createProject(body, { idempotencyKey: 'episode-1' });
+    expect(created).toMatchObject({ replayed: false, prepareJob: { type: 'dubbing.prepare' } });
+    expect(await api.dubbing.createProject(body, { idempotencyKey: 'episode-1' })).toMatchObject({ replayed: true, projectId: created.projectId });
+    expect((await api.dubbing.listProjects('studio')).projects.map((project) => project.id)).toEqual([created.projectId]);
+    expect((await api.waitForJob(created.prepareJob.id, { intervalMs: 300 })).status).toBe('completed');
+    const prepared = await api.dubbing.getProject(created.projectId);
+    expect(prepared.segments.map((segment) => segment.sourceText)).toEqual(['Welcome back to the shop.', 'Today we test the new kettle.']);
+
+    for (const step of [
+      () => api.dubbing.translate(created.projectId, { language: 'es', segments: { kind: 'all' } }, { idempotencyKey: 'episode-1/translate' }),
+      () => api.dubbing.synthesize(created.projectId, { language: 'es', segments: { kind: 'all' } }, { idempotencyKey: 'episode-1/speak' }),
+    ]) {
+      const { job } = await step();
+      expect((await step()).job.id).toBe(job.id);
+      const ended = await api.waitForJob(job.id, { intervalMs: 300 });
+      expect(ended.status, JSON.stringify(ended.error)).toBe('completed');
+    }
+    const dubbed = await api.dubbing.getProject(created.projectId);
+    expect(dubbed.segments.every((segment) => (segment.translations.es ?? '').length > 0 && segment.takes.es)).toBe(true);
+
+    const exported = await api.waitForJob((await api.dubbing.export(created.projectId, { languages: ['es'], formats: ['audio', 'subtitles'] })).job.id, { intervalMs: 300 });
+    expect(exported.status, JSON.stringify(exported.error)).toBe('completed');
+    const audio = exported.media.find((file) => file.role === 'audio')!;
+    const audioFile = path.join(testApp.dataDir, audio.name);
+    await api.downloadResult(exported.id, audio.name, audioFile);
+    expect(Math.abs(((await probeMedia(audioFile)).durationSeconds ?? 0) - (upload.durationSeconds ?? 0))).toBeLessThan(0.1);
+    const srt = exported.media.find((file) => file.name.endsWith('.srt'))!;
+    const srtFile = path.join(testApp.dataDir, srt.name);
+    await api.downloadResult(exported.id, srt.name, srtFile);
+    expect(await readFile(srtFile, 'utf8')).toContain('00:00:02,000 -->');
+
+    const otherProject = await api.dubbing.translate('3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c', { language: 'es', segments: { kind: 'all' } }, { idempotencyKey: 'episode-1/translate' }).catch((error: unknown) => error);
+    expect(otherProject).toMatchObject({ name: 'VoxworkApiError', code: ErrorCode.IDEMPOTENCY_KEY_CONFLICT });
   }, 600_000);
 
   it('/api/docs: the JSON for programs as before, a browser sent to the readable reference in its language', async () => {

@@ -100,6 +100,14 @@ export function createInMemoryDubbingStore(): InMemoryDubbingStore {
       bump(project);
     },
 
+    async deleteProject(projectId, ownerId) {
+      const project = projects.get(projectId);
+      if (!project || project.ownerId !== ownerId) return { deleted: false, keys: [] };
+      projects.delete(projectId);
+      segmentsOf.delete(projectId);
+      return { deleted: true, keys: [] };
+    },
+
     async setTranslations(projectId, language, translations) {
       const project = row(projectId);
       const segments = segmentsOf.get(projectId)!;

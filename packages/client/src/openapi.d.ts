@@ -21,6 +21,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dubbing/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key owner’s dubbing projects of one edition (`studio` or `pro`), newest first. */
+        get: operations["v1_list_dubbing_projects"];
+        put?: never;
+        /** Create a dubbing project from an upload (video or audio) or from a finished video translation. Its lines, characters and background are prepared by a free job (`prepareJob`); the project is ready when that job completes. Needs a read-write key with the `dubbing` scope. */
+        post: operations["v1_create_dubbing_project"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dubbing/projects/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A whole dubbing project: media, characters, glossary, every segment with its translations and takes, revisions and running jobs. */
+        get: operations["v1_get_dubbing_project"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dubbing/projects/{projectId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export languages of the project as it is when the job runs (free): `video` (mp4), `audio`, `stems` (dialogue and background), `subtitles` (SRT and VTT), `project` (JSON). The files are the job’s results. */
+        post: operations["v1_export_dubbing_project"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dubbing/projects/{projectId}/synthesize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Speak segments of one language with their characters’ voices (`all`, `changed`: those whose text, voice or speed changed since their take, or `selected`): points per 1,000 characters, frozen now and charged for what was spoken. */
+        post: operations["v1_synthesize_dubbing_project"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dubbing/projects/{projectId}/translate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Translate segments of the project into one of its languages (`all`, `changed`: those without a translation yet, or `selected`): points per 1,000 characters, frozen now and charged for what was translated. */
+        post: operations["v1_translate_dubbing_project"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs": {
         parameters: {
             query?: never;
@@ -410,6 +496,1340 @@ export interface operations {
                             /** @enum {string} */
                             planId: "free" | "pro" | "business";
                             totalPoints: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_list_dubbing_projects: {
+        parameters: {
+            query: {
+                edition: "studio" | "pro";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            projects: {
+                                durationMs: number;
+                                /** @enum {string} */
+                                edition: "studio" | "pro";
+                                id: string;
+                                /** @enum {string} */
+                                mediaKind: "video" | "audio";
+                                posterUrl: string | null;
+                                segmentCount: number;
+                                sourceLanguage: string;
+                                /** @enum {string} */
+                                status: "preparing" | "ready" | "failed";
+                                targetLanguages: string[];
+                                title: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_create_dubbing_project: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any unique string (a UUID, or your own order line id). A replay with the same key and body answers the same job and charges once; the same key with another body is refused with 409.
+                 * @example order-20261127-line-7
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "edition": "studio",
+                 *       "from": {
+                 *         "kind": "upload",
+                 *         "uploadId": "9b8e2d4c-1a3f-4c5e-8d7b-6a5f4e3d2c1b",
+                 *         "sourceLanguage": "en",
+                 *         "textSource": "auto"
+                 *       },
+                 *       "targetLanguages": [
+                 *         "es"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    edition: "studio" | "pro";
+                    from: {
+                        /** @constant */
+                        kind: "upload";
+                        sourceLanguage: string;
+                        speakers?: number;
+                        subtitleFile?: {
+                            name: string;
+                            text: string;
+                        };
+                        /**
+                         * @default auto
+                         * @enum {string}
+                         */
+                        textSource?: "auto" | "speech" | "subtitles" | "subtitle-file" | "none";
+                        /** Format: uuid */
+                        uploadId: string;
+                    } | {
+                        /** Format: uuid */
+                        jobId: string;
+                        /** @constant */
+                        kind: "video-translation";
+                    };
+                    targetLanguages: string[];
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Success.",
+                     *       "data": {
+                     *         "projectId": "6d1f0c9e-2b7a-4f3e-9c8d-1a2b3c4d5e6f",
+                     *         "prepareJob": {
+                     *           "id": "3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c",
+                     *           "type": "dubbing.prepare",
+                     *           "title": "Episode 1",
+                     *           "status": "queued",
+                     *           "waitingForSlot": false,
+                     *           "progress": 0,
+                     *           "currentStage": null,
+                     *           "stages": [
+                     *             {
+                     *               "name": "synthesize",
+                     *               "status": "pending",
+                     *               "progress": 0,
+                     *               "attempts": 0,
+                     *               "output": null,
+                     *               "error": null
+                     *             }
+                     *           ],
+                     *           "cost": {
+                     *             "estimated": 0,
+                     *             "frozen": 0,
+                     *             "settled": null
+                     *           },
+                     *           "attempts": 0,
+                     *           "completions": 0,
+                     *           "input": {},
+                     *           "output": null,
+                     *           "error": null,
+                     *           "media": [],
+                     *           "createdAt": "2026-11-27T08:00:00.000Z",
+                     *           "startedAt": null,
+                     *           "finishedAt": null
+                     *         },
+                     *         "replayed": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        data: {
+                            prepareJob: {
+                                attempts: number;
+                                completions: number;
+                                cost: {
+                                    estimated: number;
+                                    frozen: number;
+                                    settled: number | null;
+                                };
+                                createdAt: string;
+                                currentStage: string | null;
+                                error: {
+                                    code: number;
+                                    message: string;
+                                } | null;
+                                finishedAt: string | null;
+                                id: string;
+                                input: {
+                                    [key: string]: unknown;
+                                };
+                                media: {
+                                    bytes: number;
+                                    contentType: string;
+                                    downloadUrl: string;
+                                    durationSeconds: number | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "audio" | "video" | "subtitles" | "image" | "data";
+                                    url: string;
+                                }[];
+                                output: {
+                                    [key: string]: unknown;
+                                } | null;
+                                progress: number;
+                                stages: {
+                                    attempts: number;
+                                    error: {
+                                        code: number;
+                                        message: string;
+                                    } | null;
+                                    name: string;
+                                    output: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    progress: number;
+                                    /** @enum {string} */
+                                    status: "pending" | "running" | "completed" | "failed";
+                                }[];
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
+                                title: string | null;
+                                type: string;
+                                waitingForSlot: boolean;
+                            };
+                            projectId: string;
+                            replayed: boolean;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_get_dubbing_project: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            activeJobs: {
+                                jobId: string;
+                                language: string | null;
+                                type: string;
+                            }[];
+                            characters: {
+                                id: string;
+                                name: string;
+                                /** @default null */
+                                originalSpeakerId: string | null;
+                                /** @default 1 */
+                                speed: number;
+                                voices: {
+                                    [key: string]: string;
+                                };
+                                /** @default 1 */
+                                volume: number;
+                            }[];
+                            durationMs: number;
+                            /** @enum {string} */
+                            edition: "studio" | "pro";
+                            error: {
+                                code: number;
+                                message: string;
+                            } | null;
+                            glossary: {
+                                source: string;
+                                target: string;
+                            }[];
+                            id: string;
+                            media: {
+                                backgroundUrl: string | null;
+                                dialogueUrl: string | null;
+                                height: number | null;
+                                peaksUrl: string | null;
+                                url: string | null;
+                                width: number | null;
+                            };
+                            /** @enum {string} */
+                            mediaKind: "video" | "audio";
+                            origin: {
+                                jobId: string | null;
+                                /** @enum {string} */
+                                kind: "upload" | "video-translation";
+                            };
+                            posterUrl: string | null;
+                            prepareJobId: string | null;
+                            pronunciations: {
+                                language: string;
+                                replacement: string;
+                                term: string;
+                            }[];
+                            revision: number;
+                            segmentCount: number;
+                            segments: {
+                                characterId: string;
+                                endMs: number;
+                                id: string;
+                                revision: number;
+                                sourceText: string;
+                                speed: number;
+                                startMs: number;
+                                takes: {
+                                    [key: string]: {
+                                        durationMs: number;
+                                        /** @enum {string} */
+                                        kind: "synthesized" | "recorded";
+                                        madeFrom: string;
+                                        peaks: string;
+                                        url: string;
+                                    };
+                                };
+                                translations: {
+                                    [key: string]: string;
+                                };
+                                volume: number;
+                            }[];
+                            settingsRevision: number;
+                            sourceLanguage: string;
+                            /** @enum {string} */
+                            status: "preparing" | "ready" | "failed";
+                            targetLanguages: string[];
+                            title: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_export_dubbing_project: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any unique string (a UUID, or your own order line id). A replay with the same key and body answers the same job and charges once; the same key with another body is refused with 409.
+                 * @example order-20261127-line-7
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "languages": [
+                 *         "es"
+                 *       ],
+                 *       "formats": [
+                 *         "video",
+                 *         "subtitles"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    formats: ("video" | "audio" | "stems" | "subtitles" | "project")[];
+                    languages: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Success.",
+                     *       "data": {
+                     *         "job": {
+                     *           "id": "3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c",
+                     *           "type": "dubbing.export",
+                     *           "title": "Our new kettle boils in ninety seconds.",
+                     *           "status": "queued",
+                     *           "waitingForSlot": false,
+                     *           "progress": 0,
+                     *           "currentStage": null,
+                     *           "stages": [
+                     *             {
+                     *               "name": "synthesize",
+                     *               "status": "pending",
+                     *               "progress": 0,
+                     *               "attempts": 0,
+                     *               "output": null,
+                     *               "error": null
+                     *             }
+                     *           ],
+                     *           "cost": {
+                     *             "estimated": 0,
+                     *             "frozen": 0,
+                     *             "settled": null
+                     *           },
+                     *           "attempts": 0,
+                     *           "completions": 0,
+                     *           "input": {},
+                     *           "output": null,
+                     *           "error": null,
+                     *           "media": [],
+                     *           "createdAt": "2026-11-27T08:00:00.000Z",
+                     *           "startedAt": null,
+                     *           "finishedAt": null
+                     *         },
+                     *         "replayed": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        data: {
+                            job: {
+                                attempts: number;
+                                completions: number;
+                                cost: {
+                                    estimated: number;
+                                    frozen: number;
+                                    settled: number | null;
+                                };
+                                createdAt: string;
+                                currentStage: string | null;
+                                error: {
+                                    code: number;
+                                    message: string;
+                                } | null;
+                                finishedAt: string | null;
+                                id: string;
+                                input: {
+                                    [key: string]: unknown;
+                                };
+                                media: {
+                                    bytes: number;
+                                    contentType: string;
+                                    downloadUrl: string;
+                                    durationSeconds: number | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "audio" | "video" | "subtitles" | "image" | "data";
+                                    url: string;
+                                }[];
+                                output: {
+                                    [key: string]: unknown;
+                                } | null;
+                                progress: number;
+                                stages: {
+                                    attempts: number;
+                                    error: {
+                                        code: number;
+                                        message: string;
+                                    } | null;
+                                    name: string;
+                                    output: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    progress: number;
+                                    /** @enum {string} */
+                                    status: "pending" | "running" | "completed" | "failed";
+                                }[];
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
+                                title: string | null;
+                                type: string;
+                                waitingForSlot: boolean;
+                            };
+                            replayed: boolean;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_synthesize_dubbing_project: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any unique string (a UUID, or your own order line id). A replay with the same key and body answers the same job and charges once; the same key with another body is refused with 409.
+                 * @example order-20261127-line-7
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "language": "es",
+                 *       "segments": {
+                 *         "kind": "changed"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    language: string;
+                    segments: {
+                        /** @constant */
+                        kind: "all";
+                    } | {
+                        /** @constant */
+                        kind: "changed";
+                    } | {
+                        /** @constant */
+                        kind: "selected";
+                        segmentIds: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Success.",
+                     *       "data": {
+                     *         "job": {
+                     *           "id": "3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c",
+                     *           "type": "dubbing.synthesize",
+                     *           "title": "Our new kettle boils in ninety seconds.",
+                     *           "status": "queued",
+                     *           "waitingForSlot": false,
+                     *           "progress": 0,
+                     *           "currentStage": null,
+                     *           "stages": [
+                     *             {
+                     *               "name": "synthesize",
+                     *               "status": "pending",
+                     *               "progress": 0,
+                     *               "attempts": 0,
+                     *               "output": null,
+                     *               "error": null
+                     *             }
+                     *           ],
+                     *           "cost": {
+                     *             "estimated": 1,
+                     *             "frozen": 1,
+                     *             "settled": null
+                     *           },
+                     *           "attempts": 0,
+                     *           "completions": 0,
+                     *           "input": {},
+                     *           "output": null,
+                     *           "error": null,
+                     *           "media": [],
+                     *           "createdAt": "2026-11-27T08:00:00.000Z",
+                     *           "startedAt": null,
+                     *           "finishedAt": null
+                     *         },
+                     *         "replayed": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        data: {
+                            job: {
+                                attempts: number;
+                                completions: number;
+                                cost: {
+                                    estimated: number;
+                                    frozen: number;
+                                    settled: number | null;
+                                };
+                                createdAt: string;
+                                currentStage: string | null;
+                                error: {
+                                    code: number;
+                                    message: string;
+                                } | null;
+                                finishedAt: string | null;
+                                id: string;
+                                input: {
+                                    [key: string]: unknown;
+                                };
+                                media: {
+                                    bytes: number;
+                                    contentType: string;
+                                    downloadUrl: string;
+                                    durationSeconds: number | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "audio" | "video" | "subtitles" | "image" | "data";
+                                    url: string;
+                                }[];
+                                output: {
+                                    [key: string]: unknown;
+                                } | null;
+                                progress: number;
+                                stages: {
+                                    attempts: number;
+                                    error: {
+                                        code: number;
+                                        message: string;
+                                    } | null;
+                                    name: string;
+                                    output: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    progress: number;
+                                    /** @enum {string} */
+                                    status: "pending" | "running" | "completed" | "failed";
+                                }[];
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
+                                title: string | null;
+                                type: string;
+                                waitingForSlot: boolean;
+                            };
+                            replayed: boolean;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_translate_dubbing_project: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any unique string (a UUID, or your own order line id). A replay with the same key and body answers the same job and charges once; the same key with another body is refused with 409.
+                 * @example order-20261127-line-7
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "language": "es",
+                 *       "segments": {
+                 *         "kind": "all"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    language: string;
+                    segments: {
+                        /** @constant */
+                        kind: "all";
+                    } | {
+                        /** @constant */
+                        kind: "changed";
+                    } | {
+                        /** @constant */
+                        kind: "selected";
+                        segmentIds: string[];
+                    };
+                    translatorId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Success.",
+                     *       "data": {
+                     *         "job": {
+                     *           "id": "3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c",
+                     *           "type": "dubbing.translate",
+                     *           "title": "Our new kettle boils in ninety seconds.",
+                     *           "status": "queued",
+                     *           "waitingForSlot": false,
+                     *           "progress": 0,
+                     *           "currentStage": null,
+                     *           "stages": [
+                     *             {
+                     *               "name": "synthesize",
+                     *               "status": "pending",
+                     *               "progress": 0,
+                     *               "attempts": 0,
+                     *               "output": null,
+                     *               "error": null
+                     *             }
+                     *           ],
+                     *           "cost": {
+                     *             "estimated": 1,
+                     *             "frozen": 1,
+                     *             "settled": null
+                     *           },
+                     *           "attempts": 0,
+                     *           "completions": 0,
+                     *           "input": {},
+                     *           "output": null,
+                     *           "error": null,
+                     *           "media": [],
+                     *           "createdAt": "2026-11-27T08:00:00.000Z",
+                     *           "startedAt": null,
+                     *           "finishedAt": null
+                     *         },
+                     *         "replayed": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        data: {
+                            job: {
+                                attempts: number;
+                                completions: number;
+                                cost: {
+                                    estimated: number;
+                                    frozen: number;
+                                    settled: number | null;
+                                };
+                                createdAt: string;
+                                currentStage: string | null;
+                                error: {
+                                    code: number;
+                                    message: string;
+                                } | null;
+                                finishedAt: string | null;
+                                id: string;
+                                input: {
+                                    [key: string]: unknown;
+                                };
+                                media: {
+                                    bytes: number;
+                                    contentType: string;
+                                    downloadUrl: string;
+                                    durationSeconds: number | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "audio" | "video" | "subtitles" | "image" | "data";
+                                    url: string;
+                                }[];
+                                output: {
+                                    [key: string]: unknown;
+                                } | null;
+                                progress: number;
+                                stages: {
+                                    attempts: number;
+                                    error: {
+                                        code: number;
+                                        message: string;
+                                    } | null;
+                                    name: string;
+                                    output: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    progress: number;
+                                    /** @enum {string} */
+                                    status: "pending" | "running" | "completed" | "failed";
+                                }[];
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
+                                title: string | null;
+                                type: string;
+                                waitingForSlot: boolean;
+                            };
+                            replayed: boolean;
                         };
                         message: string;
                     };

@@ -22,6 +22,14 @@ export type JobCreated = DataOf<'v1_create_text_to_speech_job'>;
 export type Balance = DataOf<'v1_get_balance'>;
 export type VoicePage = DataOf<'v1_list_voices'>;
 export type Upload = DataOf<'v1_create_upload'>;
+export type DubbingProject = DataOf<'v1_get_dubbing_project'>;
+export type DubbingProjectCreated = DataOf<'v1_create_dubbing_project'>;
+export type DubbingProjectList = DataOf<'v1_list_dubbing_projects'>;
+type BodyOf<Operation extends keyof operations> = NonNullable<operations[Operation]['requestBody']> extends { content: { 'application/json': infer Body } } ? Body : never;
+export type DubbingProjectBody = BodyOf<'v1_create_dubbing_project'>;
+export type DubbingTranslateBody = BodyOf<'v1_translate_dubbing_project'>;
+export type DubbingSynthesizeBody = BodyOf<'v1_synthesize_dubbing_project'>;
+export type DubbingExportBody = BodyOf<'v1_export_dubbing_project'>;
 export type ListJobsQuery = NonNullable<operations['v1_list_jobs']['parameters']['query']>;
 export type VoicesQuery = NonNullable<operations['v1_list_voices']['parameters']['query']>;
 
@@ -154,13 +162,13 @@ export function createVoxworkClient(options: VoxworkClientOptions) {
     if (envelope.code !== 0) throw new VoxworkApiError({ code: envelope.code, status: response.status, message: envelope.message, data: envelope.data });
     return { data: envelope.data, response };
   };
-  const json = (body: unknown) => ({ body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const json = (body: unknown, idempotencyKey?: string) => ({ body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) } });
+  const projectPath = (projectId: string, action = '') => `/api/v1/dubbing/projects/${encodeURIComponent(projectId)}${action}`;
 
   const client = {
     /** Creates a job; with `idempotencyKey`, a repeat (a retry, a re-run of a sheet) answers the same job and charges once (`replayed: true`). */
     async createJob<Tool extends ToolId>(tool: Tool, body: JobBody<Tool>, createOptions: { idempotencyKey?: string } = {}): Promise<JobCreated> {
-      const init = json(body);
-      if (createOptions.idempotencyKey) (init.headers as Record<string, string>)['idempotency-key'] = createOptions.idempotencyKey;
+      const init = json(body, createOptions.idempotencyKey);
       return (await request<JobCreated>('POST', `/api/v1/tools/${encodeURIComponent(tool)}/jobs`, init)).data;
     },
     async getJob(jobId: string): Promise<Job> {
@@ -220,6 +228,27 @@ export function createVoxworkClient(options: VoxworkClientOptions) {
     },
     async balance(): Promise<Balance> {
       return (await request<Balance>('GET', '/api/v1/account/balance')).data;
+    },
+    /** Dubbing projects: made from an upload or a video translation (ready when `prepareJob` completes), then translated, spoken and exported by jobs. */
+    dubbing: {
+      async createProject(body: DubbingProjectBody, createOptions: { idempotencyKey?: string } = {}): Promise<DubbingProjectCreated> {
+        return (await request<DubbingProjectCreated>('POST', '/api/v1/dubbing/projects', json(body, createOptions.idempotencyKey))).data;
+      },
+      async listProjects(edition: 'studio' | 'pro'): Promise<DubbingProjectList> {
+        return (await request<DubbingProjectList>('GET', '/api/v1/dubbing/projects', { query: { edition } })).data;
+      },
+      async getProject(projectId: string): Promise<DubbingProject> {
+        return (await request<DubbingProject>('GET', projectPath(projectId))).data;
+      },
+      async translate(projectId: string, body: DubbingTranslateBody, createOptions: { idempotencyKey?: string } = {}): Promise<JobCreated> {
+        return (await request<JobCreated>('POST', projectPath(projectId, '/translate'), json(body, createOptions.idempotencyKey))).data;
+      },
+      async synthesize(projectId: string, body: DubbingSynthesizeBody, createOptions: { idempotencyKey?: string } = {}): Promise<JobCreated> {
+        return (await request<JobCreated>('POST', projectPath(projectId, '/synthesize'), json(body, createOptions.idempotencyKey))).data;
+      },
+      async export(projectId: string, body: DubbingExportBody, createOptions: { idempotencyKey?: string } = {}): Promise<JobCreated> {
+        return (await request<JobCreated>('POST', projectPath(projectId, '/export'), json(body, createOptions.idempotencyKey))).data;
+      },
     },
   };
   return client;

@@ -6,6 +6,7 @@ import {
   fastifyPath,
   isValidIdempotencyKey,
   jsonNestingExceeds,
+  pickLocale,
   MAX_BODY_DEPTH,
   jobTypesOfTools,
   REST_V1_PREFIX,
@@ -19,7 +20,8 @@ import {
   type RestV1Route,
   type WebhookEvent,
 } from '@voxwork/contract';
-import { DomainError, requestFingerprint, type ApiCaller } from '@voxwork/core';
+import { DomainError, requestFingerprint, type ApiCaller, type DubbingCreateRequest } from '@voxwork/core';
+import type { DubbingEdition } from '@voxwork/contract/dubbing';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { describeIssue, formatBytes, sendDomainError, sendInvalid } from '../http/contract.plugin.ts';
@@ -165,20 +167,54 @@ export const restV1Area: Area = {
           });
         };
 
+        /** The `Idempotency-Key` claim of a create: the key and a fingerprint of the route and what it would create. */
+        const claimOf = (request: FastifyRequest, routePath: string, fingerprinted: unknown) => {
+          const header = request.headers['idempotency-key'];
+          if (header === undefined) return undefined;
+          if (typeof header !== 'string' || !isValidIdempotencyKey(header)) throw new DomainError(ErrorCode.IDEMPOTENCY_KEY_INVALID);
+          return { key: header, requestHash: requestFingerprint(routePath, fingerprinted) };
+        };
+        /** A job made (or replayed) under its claim, answered as `{ job, replayed }` with 201 or 200. */
+        const answerCreated = async (caller: ApiCaller, reply: FastifyReply, created: { jobId: string; replayed: boolean }) => {
+          const job = await services.jobs.getOwned(created.jobId, caller.userId);
+          reply.code(created.replayed ? 200 : 201);
+          if (created.replayed) reply.header('idempotent-replayed', 'true');
+          return { job, replayed: created.replayed };
+        };
+        const idempotencyOption = (idempotency: { key: string; requestHash: string } | undefined) => (idempotency ? { idempotency } : {});
+
         for (const tool of Object.keys(API_JOB_CALLS) as ApiJobTool[]) {
           const route = routeOf(`v1_create_${tool.replace(/-/g, '_')}_job`);
           mount(route.operationId, async ({ caller, request, reply, body }) => {
-            const header = request.headers['idempotency-key'];
-            let claim: { key: string; requestHash: string } | undefined;
-            if (header !== undefined) {
-              if (typeof header !== 'string' || !isValidIdempotencyKey(header)) throw new DomainError(ErrorCode.IDEMPOTENCY_KEY_INVALID);
-              claim = { key: header, requestHash: requestFingerprint(route.path, body) };
-            }
-            const created = await services.apiKeys.createIdempotent(caller.userId, claim, (idempotency) => JOB_CREATORS[tool](services, caller.userId, body as never, idempotency));
-            const job = await services.jobs.getOwned(created.jobId, caller.userId);
-            reply.code(created.replayed ? 200 : 201);
-            if (created.replayed) reply.header('idempotent-replayed', 'true');
-            return { job, replayed: created.replayed };
+            const claim = claimOf(request, route.path, body);
+            return answerCreated(caller, reply, await services.apiKeys.createIdempotent(caller.userId, claim, (idempotency) => JOB_CREATORS[tool](services, caller.userId, body as never, idempotency)));
+          });
+        }
+
+        // Dubbing projects by key: a project (prepared by a job), read, then translate / synthesize / export jobs.
+        mount('v1_create_dubbing_project', async ({ caller, request, reply, body }) => {
+          const claim = claimOf(request, routeOf('v1_create_dubbing_project').path, body);
+          const created = await services.apiKeys.createIdempotent(caller.userId, claim, async (idempotency) => {
+            const project = await services.dubbingJobs.create(caller.userId, body as DubbingCreateRequest, idempotencyOption(idempotency));
+            return { jobId: project.prepareJobId };
+          });
+          const { job, replayed } = await answerCreated(caller, reply, created);
+          return { projectId: String((job.input as { projectId?: unknown }).projectId ?? ''), prepareJob: job, replayed };
+        });
+        mount('v1_list_dubbing_projects', async ({ caller, query }) => services.dubbing.list(caller.userId, (query as { edition: DubbingEdition }).edition));
+        mount('v1_get_dubbing_project', async ({ caller, request, params }) => services.dubbing.get(caller.userId, params.projectId!, pickLocale(request.headers['accept-language'])));
+        const projectJobs = {
+          v1_translate_dubbing_project: (userId: string, body: never, idempotency: { key: string; requestHash: string } | undefined) => services.dubbingJobs.translate(userId, body, idempotencyOption(idempotency)),
+          v1_synthesize_dubbing_project: (userId: string, body: never, idempotency: { key: string; requestHash: string } | undefined) => services.dubbingJobs.synthesize(userId, body, idempotencyOption(idempotency)),
+          v1_export_dubbing_project: (userId: string, body: never, idempotency: { key: string; requestHash: string } | undefined) => services.dubbingJobs.export(userId, body, idempotencyOption(idempotency)),
+        };
+        for (const [operationId, start] of Object.entries(projectJobs)) {
+          const route = routeOf(operationId);
+          mount(operationId, async ({ caller, request, reply, params, body }) => {
+            // The project is part of what the key fingerprints: one key on two projects is a conflict, not a replay.
+            const withProject = { ...(body as object), projectId: params.projectId! };
+            const claim = claimOf(request, route.path, withProject);
+            return answerCreated(caller, reply, await services.apiKeys.createIdempotent(caller.userId, claim, (idempotency) => start(caller.userId, withProject as never, idempotency)));
           });
         }
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { CallDefinition } from '../call.ts';
-import { apiKeyScopeSchema } from '../calls/api-keys.calls.ts';
+import { apiKeyScopeSchema, type ApiKeyScope } from '../calls/api-keys.calls.ts';
 import { jobStatusSchema, jobViewSchema } from '../calls/system.calls.ts';
 import { audioSeparationCreateCall } from '../calls/audio-separation.calls.ts';
 import { avatarCreateCall } from '../calls/avatar.calls.ts';
+import { dubbingExportCall, dubbingProjectCreateCall, dubbingProjectGetCall, dubbingProjectListCall, dubbingSynthesizeCall, dubbingTranslateCall } from '../calls/dubbing.calls.ts';
 import { stsCreateCall } from '../calls/speech-to-speech.calls.ts';
 import { subtitleBurnInCreateCall } from '../calls/subtitle-burn-in.calls.ts';
 import { subtitleExtractionCreateCall } from '../calls/subtitle-extraction.calls.ts';
@@ -61,7 +62,8 @@ export interface RestV1Route {
   tag: string;
   /** `read`: any valid key. `write`: a read-write key (and the tool's scope when `tool` is set). */
   access: 'read' | 'write';
-  tool?: ApiJobTool;
+  /** The key needs this tool in its scopes. */
+  tool?: ApiKeyScope;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -256,8 +258,104 @@ export const REST_V1_ROUTES: readonly RestV1Route[] = [
     data: restBalanceSchema,
     example: { data: { planId: 'free', availablePoints: 97, frozenPoints: 3, totalPoints: 100 } },
   },
+  ...DUBBING_ROUTES(),
   ...WEBHOOK_ROUTES(),
 ];
+
+/**
+ * Dubbing by key: a dubbing project is edited line by line (in the editor, or by these calls), so
+ * it has routes of its own instead of one create: make a project (its preparation is a job),
+ * read it, translate and speak its segments, export it. Each of those is a job, polled and
+ * downloaded like any other; all take `Idempotency-Key`.
+ */
+function DUBBING_ROUTES(): RestV1Route[] {
+  const projectIdParams = z.object({ projectId: z.uuid() }).strict();
+  const projectJob = restJobCreatedSchema;
+  const exampleProjectId = '6d1f0c9e-2b7a-4f3e-9c8d-1a2b3c4d5e6f';
+  return [
+    {
+      operationId: 'v1_create_dubbing_project',
+      method: 'POST',
+      path: `${REST_V1_PREFIX}/dubbing/projects`,
+      summary:
+        'Create a dubbing project from an upload (video or audio) or from a finished video translation. Its lines, characters and background are prepared by a free job (`prepareJob`); the project is ready when that job completes. Needs a read-write key with the `dubbing` scope.',
+      tag: 'dubbing',
+      access: 'write',
+      tool: 'dubbing',
+      body: dubbingProjectCreateCall.body,
+      data: z.object({ projectId: z.string(), prepareJob: jobViewSchema, replayed: z.boolean() }),
+      idempotent: true,
+      example: {
+        body: { edition: 'studio', from: { kind: 'upload', uploadId: EXAMPLE_UPLOAD_ID, sourceLanguage: 'en', textSource: 'auto' }, targetLanguages: ['es'] },
+        data: { projectId: exampleProjectId, prepareJob: { ...exampleJob, type: 'dubbing.prepare', title: 'Episode 1', cost: { estimated: 0, frozen: 0, settled: null } }, replayed: false },
+      },
+    },
+    {
+      operationId: 'v1_list_dubbing_projects',
+      method: 'GET',
+      path: `${REST_V1_PREFIX}/dubbing/projects`,
+      summary: 'The key owner’s dubbing projects of one edition (`studio` or `pro`), newest first.',
+      tag: 'dubbing',
+      access: 'read',
+      tool: 'dubbing',
+      query: dubbingProjectListCall.body,
+      data: dubbingProjectListCall.data,
+    },
+    {
+      operationId: 'v1_get_dubbing_project',
+      method: 'GET',
+      path: `${REST_V1_PREFIX}/dubbing/projects/{projectId}`,
+      summary: 'A whole dubbing project: media, characters, glossary, every segment with its translations and takes, revisions and running jobs.',
+      tag: 'dubbing',
+      access: 'read',
+      tool: 'dubbing',
+      params: projectIdParams,
+      data: dubbingProjectGetCall.data,
+    },
+    {
+      operationId: 'v1_translate_dubbing_project',
+      method: 'POST',
+      path: `${REST_V1_PREFIX}/dubbing/projects/{projectId}/translate`,
+      summary: 'Translate segments of the project into one of its languages (`all`, `changed`: those without a translation yet, or `selected`): points per 1,000 characters, frozen now and charged for what was translated.',
+      tag: 'dubbing',
+      access: 'write',
+      tool: 'dubbing',
+      params: projectIdParams,
+      body: dubbingTranslateCall.body.omit({ projectId: true }),
+      data: projectJob,
+      idempotent: true,
+      example: { body: { language: 'es', segments: { kind: 'all' } }, data: { job: { ...exampleJob, type: 'dubbing.translate' }, replayed: false } },
+    },
+    {
+      operationId: 'v1_synthesize_dubbing_project',
+      method: 'POST',
+      path: `${REST_V1_PREFIX}/dubbing/projects/{projectId}/synthesize`,
+      summary: 'Speak segments of one language with their characters’ voices (`all`, `changed`: those whose text, voice or speed changed since their take, or `selected`): points per 1,000 characters, frozen now and charged for what was spoken.',
+      tag: 'dubbing',
+      access: 'write',
+      tool: 'dubbing',
+      params: projectIdParams,
+      body: dubbingSynthesizeCall.body.omit({ projectId: true }),
+      data: projectJob,
+      idempotent: true,
+      example: { body: { language: 'es', segments: { kind: 'changed' } }, data: { job: { ...exampleJob, type: 'dubbing.synthesize' }, replayed: false } },
+    },
+    {
+      operationId: 'v1_export_dubbing_project',
+      method: 'POST',
+      path: `${REST_V1_PREFIX}/dubbing/projects/{projectId}/export`,
+      summary: 'Export languages of the project as it is when the job runs (free): `video` (mp4), `audio`, `stems` (dialogue and background), `subtitles` (SRT and VTT), `project` (JSON). The files are the job’s results.',
+      tag: 'dubbing',
+      access: 'write',
+      tool: 'dubbing',
+      params: projectIdParams,
+      body: dubbingExportCall.body.omit({ projectId: true }),
+      data: projectJob,
+      idempotent: true,
+      example: { body: { languages: ['es'], formats: ['video', 'subtitles'] }, data: { job: { ...exampleJob, type: 'dubbing.export', cost: { estimated: 0, frozen: 0, settled: null } }, replayed: false } },
+    },
+  ];
+}
 
 function WEBHOOK_ROUTES(): RestV1Route[] {
   const webhookId = z.object({ webhookId: z.uuid() }).strict();

@@ -15,7 +15,7 @@ import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
-import type { JobService } from '../jobs/job.service.ts';
+import { IdempotencyKeyTaken, type EnqueueOptions, type JobService } from '../jobs/job.service.ts';
 import { audioDuration, fetchStoredFile, SPEECH_SAMPLE_RATE } from '../pipeline-stages/index.ts';
 import { roundTo } from '../rounding.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
@@ -65,6 +65,9 @@ export interface DubbingCreateRequest {
 const base = (language: string) => language.toLowerCase().split(/[-_]/)[0] ?? language;
 const characterCount = (text: string) => [...text.trim()].length;
 
+/** A create made idempotent by the public API (`Idempotency-Key`), written with the job. */
+type Idempotent = Pick<EnqueueOptions, 'idempotency'>;
+
 /** A stored segment in the model's shape (take links are not needed by the rules applied to it). */
 const asModel = (segment: StoredSegment): DubbingSegment => ({
   ...segment,
@@ -102,14 +105,16 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
   }
 
   /** A new project's row and its preparation; a preparation the queue refused leaves the project failed with that error. */
-  async function createAndPrepare(userId: string, values: Parameters<DubbingStore['createProject']>[0], from: DubbingPrepareJobInput['from']) {
+  async function createAndPrepare(userId: string, values: Parameters<DubbingStore['createProject']>[0], from: DubbingPrepareJobInput['from'], options: Idempotent) {
     const project = await store.createProject(values);
     try {
-      const job = await deps.jobs.enqueue('dubbing.prepare', { projectId: project.id, from }, { ownerId: userId, title: values.title });
+      const job = await deps.jobs.enqueue('dubbing.prepare', { projectId: project.id, from }, { ownerId: userId, title: values.title, ...options });
       await store.setPrepareJob(project.id, job.id);
       return { projectId: project.id, prepareJobId: job.id };
     } catch (error) {
-      if (error instanceof DomainError) await store.failPreparation(project.id, { code: error.code, params: { ...error.params } });
+      // Another request with the same Idempotency-Key made the project first: this copy never existed.
+      if (error instanceof IdempotencyKeyTaken) await store.deleteProject(project.id, userId);
+      else if (error instanceof DomainError) await store.failPreparation(project.id, { code: error.code, params: { ...error.params } });
       throw error;
     }
   }
@@ -209,7 +214,7 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
     },
 
     /** A project from an upload (video or audio) or a finished video translation of the user; its preparation is queued (free). */
-    async create(userId: string, body: DubbingCreateRequest): Promise<{ projectId: string; prepareJobId: string | null }> {
+    async create(userId: string, body: DubbingCreateRequest, options: Idempotent = {}): Promise<{ projectId: string; prepareJobId: string }> {
       const plan = await deps.planOf(userId);
       if (body.from.kind === 'video-translation') {
         const { input, result } = await finishedTranslation(deps.jobRecords, body.from.jobId, userId);
@@ -223,6 +228,7 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
           userId,
           { ownerId: userId, edition: body.edition, title, origin: { kind: 'video-translation', jobId: body.from.jobId }, mediaKind: 'video', durationMs: Math.round(durationSeconds * 1000), sourceLanguage: input.sourceLanguage, targetLanguages: languages },
           { kind: 'video-translation', jobId: body.from.jobId },
+          options,
         );
       }
       const from = body.from;
@@ -254,6 +260,7 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
         userId,
         { ownerId: userId, edition: body.edition, title: body.title || uploadTitle(upload), origin: { kind: 'upload', jobId: null }, mediaKind: upload.kind, durationMs: Math.round(durationSeconds * 1000), sourceLanguage, targetLanguages: languages },
         { kind: 'upload', uploadKey: upload.storageKey, mediaKind: upload.kind, sourceLanguage, textSources, ...(from.speakers ? { speakerCount: from.speakers } : {}) },
+        options,
       );
     },
 
@@ -263,12 +270,12 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
     },
 
     /** Translates the segments' source text (points frozen now, settled on the characters translated). */
-    async translate(userId: string, body: { projectId: string; language: string; segments: Selection; translatorId?: string | undefined }) {
+    async translate(userId: string, body: { projectId: string; language: string; segments: Selection; translatorId?: string | undefined }, options: Idempotent = {}) {
       const plan = await translationPlan(userId, body);
       const job = await deps.jobs.enqueue(
         'dubbing.translate',
         { projectId: plan.project.id, language: plan.language, segmentIds: plan.segments.map((segment) => segment.id), translatorId: plan.translator.id, pricePer1000: plan.pricePer1000 },
-        { ownerId: userId, cost: plan.cost, title: plan.project.title },
+        { ownerId: userId, cost: plan.cost, title: plan.project.title, ...options },
       );
       return { jobId: job.id, cost: plan.cost };
     },
@@ -279,12 +286,12 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
     },
 
     /** Speaks the segments with their characters' voices (points frozen now, settled on the characters spoken). */
-    async synthesize(userId: string, body: { projectId: string; language: string; segments: Selection }) {
+    async synthesize(userId: string, body: { projectId: string; language: string; segments: Selection }, options: Idempotent = {}) {
       const plan = await synthesisPlan(userId, body);
       const job = await deps.jobs.enqueue(
         'dubbing.synthesize',
         { projectId: plan.project.id, language: plan.language, segmentIds: plan.segments.map((segment) => segment.id), voices: plan.voices },
-        { ownerId: userId, cost: plan.cost, title: plan.project.title },
+        { ownerId: userId, cost: plan.cost, title: plan.project.title, ...options },
       );
       return { jobId: job.id, cost: plan.cost };
     },
@@ -322,12 +329,12 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
     },
 
     /** Exports languages of the project as it is when the job runs (free). */
-    async export(userId: string, body: { projectId: string; languages: string[]; formats: DubbingExportJobInput['formats'] }) {
+    async export(userId: string, body: { projectId: string; languages: string[]; formats: DubbingExportJobInput['formats'] }, options: Idempotent = {}) {
       const project = await readyProject(userId, body.projectId);
       const languages = [...new Set(body.languages.map((language) => language.toLowerCase()))];
       const outside = languages.find((language) => !project.targetLanguages.includes(language));
       if (outside) throw new DomainError(ErrorCode.DUBBING_LANGUAGE_NOT_IN_PROJECT, { language: outside });
-      const job = await deps.jobs.enqueue('dubbing.export', { projectId: project.id, languages, formats: [...new Set(body.formats)] }, { ownerId: userId, title: project.title });
+      const job = await deps.jobs.enqueue('dubbing.export', { projectId: project.id, languages, formats: [...new Set(body.formats)] }, { ownerId: userId, title: project.title, ...options });
       return { jobId: job.id };
     },
   };

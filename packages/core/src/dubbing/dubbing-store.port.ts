@@ -110,6 +110,8 @@ export interface DubbingStore {
   /** Preparation's result: written once (a retried job finding the project ready leaves it). */
   finishPreparation(projectId: string, prepared: PreparedProject): Promise<void>;
   failPreparation(projectId: string, error: { code: number; params: Record<string, unknown> }): Promise<void>;
+  /** Deletes the project of `ownerId` (segments, versions, batches); the storage keys only it named are returned to be deleted. */
+  deleteProject(projectId: string, ownerId: string): Promise<{ deleted: boolean; keys: string[] }>;
   /** A job's translations of one language (segments deleted meanwhile are skipped). */
   setTranslations(projectId: string, language: string, translations: ReadonlyArray<{ segmentId: string; text: string }>): Promise<void>;
   /** A job's takes of one language, or a recorded take (segments deleted meanwhile are skipped; the replaced take's key is returned to be deleted). */
