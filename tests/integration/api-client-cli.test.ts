@@ -307,6 +307,35 @@ describe.each(testDatabases())('API client and CLI on %s', (name, open) => {
     expect(otherProject).toMatchObject({ name: 'VoxworkApiError', code: ErrorCode.IDEMPOTENCY_KEY_CONFLICT });
   }, 600_000);
 
+  it('resumable uploads by key (tus): chunk by chunk, a dropped chunk resumed from the offset the server reports, the upload usable by a tool; no key, no upload', async () => {
+    const video = path.join(testApp.dataDir, 'long-clip.mp4');
+    await runFfmpeg(['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=15:duration=4', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-shortest', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', video]);
+    const size = (await readFile(video)).length;
+    // The third PATCH never reaches the server (a dropped connection): the client asks HEAD where to go on from.
+    let patches = 0;
+    const methods: string[] = [];
+    const flaky: typeof fetch = async (input, init) => {
+      methods.push(init?.method ?? 'GET');
+      if (init?.method === 'PATCH' && ++patches === 3) throw new TypeError('fetch failed (connection reset)');
+      return fetch(input, init);
+    };
+    const resumable = createVoxworkClient({ baseUrl: testApp.base, apiKey: secret, fetch: flaky });
+    const progress: number[] = [];
+    const upload = await resumable.uploadResumable(video, { chunkBytes: 32 * 1024, sleep: async () => {}, onProgress: (sent) => progress.push(sent) });
+    expect(upload).toMatchObject({ name: 'long-clip.mp4', kind: 'video', bytes: size, hasAudio: true });
+    expect(methods.filter((method) => method === 'HEAD')).toHaveLength(1);
+    expect(methods.filter((method) => method === 'PATCH').length).toBe(Math.ceil(size / (32 * 1024)) + 1);
+    expect(progress.at(-1)).toBe(size);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    const burnIn = await api.createJob('subtitle-burn-in', { uploadId: upload.id, subtitleFile: { name: 'c.srt', text: '1\n00:00:00,300 --> 00:00:02,500\nResumed\n' } });
+    expect(burnIn.job.type).toBe('subtitle-burn-in.burn');
+    await api.cancelJob(burnIn.job.id);
+
+    const anonymous = await fetch(`${testApp.base}/api/v1/uploads/tus`, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' } });
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { code: number }).code).toBe(ErrorCode.API_KEY_INVALID);
+  }, 120_000);
+
   it('/api/docs: the JSON for programs as before, a browser sent to the readable reference in its language', async () => {
     const json = await fetch(`${testApp.base}/api/docs`);
     expect(json.headers.get('content-type')).toMatch(/^application\/json/);

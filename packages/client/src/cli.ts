@@ -4,7 +4,7 @@
  * Node's type stripping (Node ≥ 22.18 / 23.6; the monorepo's Node 24), like the server itself:
  * `npx voxwork …` from the monorepo, or `node packages/client/src/cli.ts …`.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -18,6 +18,9 @@ const err = (line: string): void => void process.stderr.write(`${line}\n`);
 class UsageError extends Error {
   override name = 'UsageError';
 }
+
+/** Files above this size are uploaded resumably (tus), in chunks that survive a dropped connection. */
+const RESUMABLE_FROM_BYTES = 16 * 1024 * 1024;
 
 const positiveInteger = (value: string) => {
   const parsed = Number(value);
@@ -160,7 +163,20 @@ program
   .command('upload <file>')
   .description('Upload a file (audio, video or image); prints the upload id that tools take as uploadId.')
   .action(async (file: string) => {
-    const upload = await client().upload(file);
+    // Large files go resumably (tus), with a progress bar on a terminal.
+    const api = client();
+    const { size } = await stat(file);
+    let upload;
+    if (size <= RESUMABLE_FROM_BYTES) upload = await api.upload(file);
+    else {
+      const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ stream: process.stderr, format: '{bar} {percentage}% | {value}/{total} MB', hideCursor: true }, cliProgress.Presets.shades_classic) : undefined;
+      bar?.start(Math.ceil(size / 1e6), 0);
+      try {
+        upload = await api.uploadResumable(file, { onProgress: (sent) => bar?.update(Math.floor(sent / 1e6)) });
+      } finally {
+        bar?.stop();
+      }
+    }
     out(`${upload.id}  ${upload.kind}  ${upload.bytes} bytes${upload.durationSeconds ? `  ${upload.durationSeconds}s` : ''}  ${upload.name}`);
   });
 

@@ -1,4 +1,5 @@
 import { createWriteStream, openAsBlob } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -222,6 +223,63 @@ export function createVoxworkClient(options: VoxworkClientOptions) {
       const body = typeof file === 'string' ? await openAsBlob(file) : file.data instanceof Blob ? file.data : new Blob([file.data as Uint8Array<ArrayBuffer>]);
       const contentType = (typeof file === 'string' ? undefined : file.contentType) ?? CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
       return (await request<Upload>('POST', '/api/v1/uploads', { body, headers: { 'content-type': contentType, 'x-file-name': encodeURIComponent(name) } })).data;
+    },
+    /**
+     * Uploads a file resumably (tus 1.0 at `/api/v1/uploads/tus`), for files too large for one
+     * request or connections that drop: chunks of `chunkBytes` (8 MiB), and after a network error
+     * or a 5xx/429 the server is asked how much it has (HEAD) and the upload goes on from there,
+     * up to `retries` times in a row. Answers the same upload as `upload`.
+     */
+    async uploadResumable(file: string, uploadOptions: { chunkBytes?: number; retries?: number; onProgress?: (sentBytes: number, totalBytes: number) => void; sleep?: WaitOptions['sleep'] } = {}): Promise<Upload> {
+      const name = path.basename(file);
+      const { size } = await stat(file);
+      const contentType = CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
+      const tus = (extra: Record<string, string> = {}) => headers({ 'tus-resumable': '1.0.0', ...extra });
+      const metadata = `filename ${Buffer.from(name).toString('base64')},filetype ${Buffer.from(contentType).toString('base64')}`;
+      const created = await fetcher(`${base}/api/v1/uploads/tus`, { method: 'POST', headers: tus({ 'upload-length': String(size), 'upload-metadata': metadata }) });
+      if (created.status !== 201 || !created.headers.get('location')) throw await failure(created);
+      const location = new URL(created.headers.get('location')!, `${base}/`).toString();
+      const chunkBytes = uploadOptions.chunkBytes ?? 8 * 1024 * 1024;
+      const retries = uploadOptions.retries ?? 5;
+      const sleep = uploadOptions.sleep ?? defaultSleep;
+      const handle = await open(file, 'r');
+      try {
+        let offset = 0;
+        let failures = 0;
+        for (;;) {
+          const length = Math.min(chunkBytes, size - offset);
+          const chunk = Buffer.alloc(length);
+          await handle.read(chunk, 0, length, offset);
+          let response: Response | undefined;
+          try {
+            response = await fetcher(location, { method: 'PATCH', headers: tus({ 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }), body: chunk });
+          } catch (error) {
+            if (++failures > retries) throw error;
+          }
+          if (response?.status === 200) {
+            // The last byte: the server checked and stored the file; the answer is the upload.
+            const envelope = (await response.json()) as { code: number; message: string; data: Upload };
+            if (envelope.code !== 0) throw new VoxworkApiError({ code: envelope.code, status: response.status, message: envelope.message, data: envelope.data });
+            uploadOptions.onProgress?.(size, size);
+            return envelope.data;
+          }
+          if (response?.status === 204) {
+            offset = Number(response.headers.get('upload-offset'));
+            failures = 0;
+            uploadOptions.onProgress?.(offset, size);
+            continue;
+          }
+          if (response && !(response.status >= 500 || response.status === 429 || response.status === 409)) throw await failure(response);
+          if (response && ++failures > retries) throw await failure(response);
+          // Dropped, refused for a while, or out of step: ask where the server is, then go on from there.
+          await sleep(Math.min(30_000, 500 * 2 ** failures));
+          const head = await fetcher(location, { method: 'HEAD', headers: tus() });
+          if (!head.ok) throw await failure(head);
+          offset = Number(head.headers.get('upload-offset'));
+        }
+      } finally {
+        await handle.close();
+      }
     },
     async voices(query: Partial<VoicesQuery> = {}): Promise<VoicePage> {
       return (await request<VoicePage>('GET', '/api/v1/voices', { query })).data;

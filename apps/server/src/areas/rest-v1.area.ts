@@ -27,6 +27,7 @@ import type { z } from 'zod';
 import { describeIssue, formatBytes, sendDomainError, sendInvalid } from '../http/contract.plugin.ts';
 import { sendError } from '../http/envelope-reply.ts';
 import { receiveFormUpload } from '../uploads/form-upload.ts';
+import { createTusUploads, setUploadUser } from '../uploads/tus-uploads.ts';
 import { serveStoredObject } from '../storage/serve-stored-object.ts';
 import type { Services } from '../services.ts';
 import type { Area } from './area.ts';
@@ -113,7 +114,17 @@ function routeOf(operationId: string): RestV1Route {
 export const restV1Area: Area = {
   name: 'rest-v1',
   routes: async (http, context) => {
-    const { services, config } = context;
+    const { services, config, log } = context;
+    // Resumable uploads by key (tus 1.0, as the web app's own): the same checks and limits, files of their own folder.
+    const tusByKey = await createTusUploads({
+      path: `${REST_V1_PREFIX}/uploads/tus`,
+      directory: path.join(services.uploadWorkDir, 'tus-api'),
+      uploads: services.uploads,
+      view: (row) => uploadView(context, row),
+      expireAfterMs: config.UPLOAD_INCOMPLETE_TTL_HOURS * 3600 * 1000,
+      log,
+    });
+    http.addHook('onClose', async () => tusByKey.stop());
     await http.register(
       async (scope) => {
         // JSON only, as the calls read it: an empty body is `{}` (a bare `POST …/cancel`), deep nesting is refused before parsing.
@@ -245,6 +256,22 @@ export const restV1Area: Area = {
             },
             uploads,
           );
+
+          // tus by key: every request carries the key (a revoke stops an upload at its next PATCH); each upload belongs to the key's owner.
+          const tusHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+            if (request.method !== 'OPTIONS') {
+              const key = apiKeyFromAuthorization(request.headers.authorization);
+              if (!key) return sendError(request, reply, ErrorCode.API_KEY_INVALID, { status: 401 });
+              const caller = await services.apiKeys.authenticate(key);
+              services.apiKeys.authorize(caller, { write: true });
+              setUploadUser(request.raw, caller.userId);
+            }
+            reply.hijack();
+            await tusByKey.server.handle(request.raw, reply.raw);
+          };
+          for (const url of [`${REST_V1_PREFIX}/uploads/tus`, `${REST_V1_PREFIX}/uploads/tus/*`]) {
+            uploads.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url, handler: tusHandler });
+          }
         });
 
         mount('v1_get_job', async ({ caller, params }) => services.jobs.getOwned(params.jobId!, caller.userId));

@@ -55,6 +55,8 @@ const STATUS_OF: Partial<Record<number, number>> = {
  * as an envelope.
  */
 export async function createTusUploads(options: {
+  /** Where the uploads live (the web app's `TUS_PATH`, or the public API's). */
+  path?: string;
   directory: string;
   uploads: UploadService;
   view: (row: UploadRow) => unknown;
@@ -65,7 +67,7 @@ export async function createTusUploads(options: {
   const datastore = new FileStore({ directory: options.directory, expirationPeriodInMilliseconds: options.expireAfterMs });
 
   const server = new Server({
-    path: TUS_PATH,
+    path: options.path ?? TUS_PATH,
     datastore,
     relativeLocation: true,
     respectForwardedHeaders: false,

@@ -167,7 +167,7 @@ export const REST_V1_ROUTES: readonly RestV1Route[] = [
     method: 'POST',
     path: `${REST_V1_PREFIX}/uploads`,
     summary:
-      'Upload a file in one request: either the raw bytes with `Content-Type` and `X-File-Name` (percent-encoded UTF-8), or `multipart/form-data` with one file part. `Content-Length` is required; the plan’s upload size limit applies, as in the web app. The answer’s `id` is the `uploadId` a tool’s create takes. Needs a read-write key.',
+      'Upload a file in one request: either the raw bytes with `Content-Type` and `X-File-Name` (percent-encoded UTF-8), or `multipart/form-data` with one file part. `Content-Length` is required; the plan’s upload size limit applies, as in the web app. The answer’s `id` is the `uploadId` a tool’s create takes. Needs a read-write key. For large files or unsteady connections, upload resumably with tus 1.0 at `/api/v1/uploads/tus` instead (the same key as Bearer; `Upload-Metadata: filename <base64>`; after a dropped chunk, `HEAD` tells the offset to go on from): the final `PATCH` answers this same upload in the envelope (`uploadResumable` in the client).',
     tag: 'uploads',
     access: 'write',
     upload: true,
