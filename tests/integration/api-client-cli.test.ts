@@ -53,7 +53,7 @@ describe.each(testDatabases())('API client and CLI on %s', (name, open) => {
     expect(created.code, JSON.stringify(created)).toBe(0);
     secret = (created.data as { key: ApiKeyView; secret: string }).secret;
     api = createVoxworkClient({ baseUrl: testApp.base, apiKey: secret });
-    env = { VOXWORK_API_KEY: secret, VOXWORK_BASE_URL: testApp.base };
+    env = { VOXWORK_API_KEY: secret, VOXWORK_BASE_URL: testApp.base, VOXWORK_LANG: 'en' };
   }, 300_000);
   afterAll(async () => {
     await testApp?.stop();
@@ -131,12 +131,16 @@ describe.each(testDatabases())('API client and CLI on %s', (name, open) => {
     expect(voices.stdout.split('\n')[0]!.split('\t')[2]).toMatch(/^en/);
     expect((await voxwork(['balance'], env)).stdout).toMatch(/^plan free: \d+ points available, 0 frozen by running jobs, \d+ in total$/m);
 
-    const noKey = await voxwork(['balance'], { VOXWORK_API_KEY: '', VOXWORK_BASE_URL: testApp.base });
+    const noKey = await voxwork(['balance'], { VOXWORK_API_KEY: '', VOXWORK_BASE_URL: testApp.base, VOXWORK_LANG: 'en' });
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toContain('no API key');
     const badKey = await voxwork(['balance', '--lang', 'zh'], { VOXWORK_API_KEY: `vx_live_${'A'.repeat(43)}`, VOXWORK_BASE_URL: testApp.base });
     expect(badKey.code).toBe(1);
-    expect(badKey.stderr).toMatch(/^error: API 密钥缺失或无效。.*\(code \d+, HTTP 401\)$/m);
+    expect(badKey.stderr).toMatch(/^错误：API 密钥缺失或无效。.*（错误码 \d+，HTTP 401）$/m);
+    // The whole command speaks Chinese when the terminal does: its own lines, commander's, and the server's messages.
+    expect((await voxwork(['balance'], { ...env, VOXWORK_LANG: '', LANG: 'zh_CN.UTF-8' })).stdout).toMatch(/^套餐 free：可用 \d+ 积分，运行中的任务冻结 0 积分，合计 \d+ 积分$/m);
+    const usage = await voxwork(['tts', '--lang', 'zh'], env);
+    expect([usage.code, usage.stderr.split('\n')[0]]).toEqual([1, "错误：缺少必填选项 '--voice <key>'"]);
   }, 300_000);
 
   it('the client: typed errors from the server', async () => {

@@ -10,6 +10,10 @@ import cliProgress from 'cli-progress';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { createVoxworkClient, VoxworkApiError, VoxworkWaitTimeout, type Job, type JobBody, type VoxworkClient } from './voxwork-client.ts';
 import { readTtsSheet, runTtsBatch } from './cli/batch-tts.ts';
+import { CLI_MESSAGES, cliLanguage, localizeCommander } from './cli/cli-messages.ts';
+
+const language = cliLanguage(process.argv.slice(2), process.env);
+const t = CLI_MESSAGES[language];
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 const err = (line: string): void => void process.stderr.write(`${line}\n`);
@@ -24,40 +28,48 @@ const RESUMABLE_FROM_BYTES = 16 * 1024 * 1024;
 
 const positiveInteger = (value: string) => {
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('a whole number of 1 or more');
+  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError(t.wholeNumber);
   return parsed;
 };
 
 const program = new Command('voxwork')
-  .description('The Voxwork API from the command line: text to speech, jobs, voices, balance, and batches from a CSV sheet.')
-  .addOption(new Option('--api-key <key>', 'API key (vx_live_…) from the account page').env('VOXWORK_API_KEY'))
-  .addOption(new Option('--base-url <url>', 'the Voxwork server').env('VOXWORK_BASE_URL').default('http://localhost:3000'))
-  .addOption(new Option('--lang <language>', 'language of error messages (en or zh)').env('VOXWORK_LANG'))
-  .version('0.1.0')
-  .showHelpAfterError();
+  .description(t.program)
+  .addOption(new Option('--api-key <key>', t.options.apiKey).env('VOXWORK_API_KEY'))
+  .addOption(new Option('--base-url <url>', t.options.baseUrl).env('VOXWORK_BASE_URL').default('http://localhost:3000'))
+  .addOption(new Option('--lang <language>', t.options.lang).env('VOXWORK_LANG'))
+  .version('0.1.0', '-V, --version', t.options.version)
+  .helpOption('-h, --help', t.options.help)
+  .helpCommand('help [command]', t.options.helpCommand)
+  .configureOutput({
+    writeOut: (text) => process.stdout.write(localizeCommander(text, t)),
+    writeErr: (text) => process.stderr.write(localizeCommander(text, t)),
+    outputError: (text, write) => write(localizeCommander(text, t)),
+  })
+  .showHelpAfterError(language === 'zh' ? '（加 --help 查看更多说明）' : '(add --help for additional information)');
 
 function client(): VoxworkClient {
   const options = program.opts<{ apiKey?: string; baseUrl: string; lang?: string }>();
-  if (!options.apiKey) throw new UsageError('no API key: set VOXWORK_API_KEY or pass --api-key (create one in the account page, under API keys)');
-  return createVoxworkClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, ...(options.lang ? { language: options.lang } : {}) });
+  if (!options.apiKey) throw new UsageError(t.noApiKey);
+  // The server's messages in the command's language.
+  return createVoxworkClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, language: options.lang ?? language });
 }
 
-const describeJob = (job: Job) =>
-  `${job.id}  ${job.status}${job.status === 'running' ? ` ${Math.round(job.progress)}%` : ''}  ${job.type}  cost ${job.cost.settled ?? job.cost.frozen}  ${job.title ?? ''}`.trimEnd();
+const statusName = (status: string) => t.status[status] ?? status;
+const describeJob = (job: Job) => t.jobLine({ id: job.id, status: statusName(job.status), progress: job.progress, type: job.type, cost: job.cost.settled ?? job.cost.frozen, title: job.title ?? '' });
 
 /** Waits for a job, with a progress bar on a terminal and a line per change otherwise. */
 async function waitWithProgress(api: VoxworkClient, jobId: string): Promise<Job> {
   const tty = Boolean(process.stderr.isTTY);
   const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: '{bar} {percentage}% | {status}', hideCursor: true }, cliProgress.Presets.shades_classic) : undefined;
-  bar?.start(100, 0, { status: 'queued' });
+  bar?.start(100, 0, { status: statusName('queued') });
   let last = '';
   try {
     return await api.waitForJob(jobId, {
       onProgress: (job) => {
-        if (bar) bar.update(Math.round(job.progress), { status: job.currentStage ? `${job.status} (${job.currentStage})` : job.status });
+        if (bar) bar.update(Math.round(job.progress), { status: job.currentStage ? `${statusName(job.status)} (${job.currentStage})` : statusName(job.status) });
         else if (`${job.status} ${Math.round(job.progress)}` !== last) {
           last = `${job.status} ${Math.round(job.progress)}`;
-          err(`${job.id}: ${job.status} ${Math.round(job.progress)}%`);
+          err(`${job.id}: ${statusName(job.status)} ${Math.round(job.progress)}%`);
         }
       },
     });
@@ -69,68 +81,68 @@ async function waitWithProgress(api: VoxworkClient, jobId: string): Promise<Job>
 /** Saves a completed job's first audio or video file (or every file into a folder when `out` ends with a slash). */
 async function saveResult(api: VoxworkClient, job: Job, target: string) {
   const file = job.media.find((media) => media.role === 'audio' || media.role === 'video') ?? job.media[0];
-  if (!file) throw new Error(`job ${job.id} has no result file`);
+  if (!file) throw new Error(t.noResultFile(job.id));
   const destination = target.endsWith('/') ? path.join(target, file.name) : target;
   const bytes = await api.downloadResult(job.id, file.name, destination);
-  out(`saved ${destination} (${bytes} bytes)`);
+  out(t.saved(destination, bytes));
 }
 
 function finish(job: Job) {
   out(describeJob(job));
   if (job.status === 'failed') {
-    err(`failed: ${job.error?.message ?? 'unknown error'}`);
+    err(t.failed(job.error?.message ?? t.unknownError));
     process.exitCode = 1;
   } else if (job.status === 'cancelled') process.exitCode = 1;
 }
 
 program
   .command('tts')
-  .description('Create a text-to-speech job; with --wait or --out, wait for it and save the audio.')
-  .requiredOption('--voice <key>', 'voice key (see `voxwork voices`)')
-  .option('--text <text>', 'the text to speak')
-  .option('--text-file <path>', 'read the text from a UTF-8 file')
-  .addOption(new Option('--format <format>', 'audio format').choices(['mp3', 'wav']).default('mp3'))
-  .option('--out <file>', 'save the audio here (implies --wait)')
-  .option('--wait', 'wait for the job to finish')
-  .option('--idempotency-key <key>', 'repeat-safe key: the same key and text answer the same job, charged once')
+  .description(t.tts.description)
+  .requiredOption('--voice <key>', t.tts.voice)
+  .option('--text <text>', t.tts.text)
+  .option('--text-file <path>', t.tts.textFile)
+  .addOption(new Option('--format <format>', t.tts.format).choices(['mp3', 'wav']).default('mp3'))
+  .option('--out <file>', t.tts.out)
+  .option('--wait', t.tts.wait)
+  .option('--idempotency-key <key>', t.tts.idempotencyKey)
   .action(async (options: { voice: string; text?: string; textFile?: string; format: 'mp3' | 'wav'; out?: string; wait?: boolean; idempotencyKey?: string }) => {
-    if ((options.text === undefined) === (options.textFile === undefined)) throw new UsageError('give the text with exactly one of --text or --text-file');
+    if ((options.text === undefined) === (options.textFile === undefined)) throw new UsageError(t.tts.textOnce);
     const text = options.text ?? (await readFile(options.textFile!, 'utf8'));
     const api = client();
     const body: JobBody<'text-to-speech'> = { text, voiceKey: options.voice, format: options.format };
     const created = await api.createJob('text-to-speech', body, options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {});
-    if (created.replayed) err('(same idempotency key as an earlier request: that job, not charged again)');
+    if (created.replayed) err(t.tts.replayed);
     if (!options.wait && !options.out) return out(describeJob(created.job));
     const job = await waitWithProgress(api, created.job.id);
     finish(job);
     if (job.status === 'completed') await saveResult(api, job, options.out ?? path.resolve(`${job.id}.${options.format}`));
   });
 
-const jobs = program.command('jobs').description('Your jobs: get, list, cancel, wait.');
+const jobs = program.command('jobs').description(t.jobs.description);
 jobs
   .command('get <jobId>')
-  .description('Print a job as JSON.')
+  .description(t.jobs.get)
   .action(async (jobId: string) => out(JSON.stringify(await client().getJob(jobId), null, 2)));
 jobs
   .command('list')
-  .description('List your jobs, newest first.')
-  .option('--tool <tool>', 'only this tool’s jobs (text-to-speech, speech-to-speech, …)')
-  .addOption(new Option('--status <status>', 'only jobs with this status').choices(['queued', 'running', 'paused', 'completed', 'failed', 'cancelled']))
-  .option('--page <n>', 'page', positiveInteger, 1)
-  .option('--page-size <n>', 'jobs per page (at most 100)', positiveInteger, 20)
+  .description(t.jobs.list)
+  .option('--tool <tool>', t.jobs.tool)
+  .addOption(new Option('--status <status>', t.jobs.status).choices(['queued', 'running', 'paused', 'completed', 'failed', 'cancelled']))
+  .option('--page <n>', t.jobs.page, positiveInteger, 1)
+  .option('--page-size <n>', t.jobs.pageSize, positiveInteger, 20)
   .action(async (options: { tool?: string; status?: Job['status']; page: number; pageSize: number }) => {
     const listed = await client().listJobs({ page: options.page, pageSize: options.pageSize, ...(options.tool ? { tool: options.tool as never } : {}), ...(options.status ? { status: options.status } : {}) });
     for (const job of listed.list) out(describeJob(job));
-    err(`${listed.list.length} of ${listed.total} (page ${listed.page})`);
+    err(t.jobs.counted(listed.list.length, listed.total, listed.page));
   });
 jobs
   .command('cancel <jobId>')
-  .description('Cancel a queued or running job (its frozen points are released).')
+  .description(t.jobs.cancel)
   .action(async (jobId: string) => out(describeJob(await client().cancelJob(jobId))));
 jobs
   .command('wait <jobId>')
-  .description('Wait for a job to finish (progress on the terminal); --out saves its result.')
-  .option('--out <path>', 'save the result file here (a path ending in / is a folder)')
+  .description(t.jobs.wait)
+  .option('--out <path>', t.jobs.waitOut)
   .action(async (jobId: string, options: { out?: string }) => {
     const api = client();
     const job = await waitWithProgress(api, jobId);
@@ -140,28 +152,28 @@ jobs
 
 program
   .command('voices')
-  .description('List voices: key, name, language, gender, engine.')
-  .option('--language <tag>', 'only voices speaking this language (en, zh, en-us, …)')
-  .option('--query <text>', 'search names and descriptions')
-  .option('--page <n>', 'page', positiveInteger, 1)
-  .option('--page-size <n>', 'voices per page (at most 100)', positiveInteger, 50)
+  .description(t.voices.description)
+  .option('--language <tag>', t.voices.language)
+  .option('--query <text>', t.voices.query)
+  .option('--page <n>', t.voices.page, positiveInteger, 1)
+  .option('--page-size <n>', t.voices.pageSize, positiveInteger, 50)
   .action(async (options: { language?: string; query?: string; page: number; pageSize: number }) => {
     const page = await client().voices({ page: options.page, pageSize: options.pageSize, ...(options.language ? { language: options.language } : {}), ...(options.query ? { query: options.query } : {}) });
     for (const voice of page.list) out([voice.key, voice.name, voice.language, voice.gender ?? '-', voice.engineName].join('\t'));
-    err(`${page.list.length} of ${page.total}`);
+    err(t.voices.counted(page.list.length, page.total));
   });
 
 program
   .command('balance')
-  .description('Your plan and points.')
+  .description(t.balance.description)
   .action(async () => {
     const balance = await client().balance();
-    out(`plan ${balance.planId}: ${balance.availablePoints} points available, ${balance.frozenPoints} frozen by running jobs, ${balance.totalPoints} in total`);
+    out(t.balance.line(balance.planId, balance.availablePoints, balance.frozenPoints, balance.totalPoints));
   });
 
 program
   .command('upload <file>')
-  .description('Upload a file (audio, video or image); prints the upload id that tools take as uploadId.')
+  .description(t.upload.description)
   .action(async (file: string) => {
     // Large files go resumably (tus), with a progress bar on a terminal.
     const api = client();
@@ -177,48 +189,49 @@ program
         bar?.stop();
       }
     }
-    out(`${upload.id}  ${upload.kind}  ${upload.bytes} bytes${upload.durationSeconds ? `  ${upload.durationSeconds}s` : ''}  ${upload.name}`);
+    out(t.upload.line(upload.id, upload.kind, upload.bytes, upload.durationSeconds, upload.name));
   });
 
 program
   .command('batch')
-  .description('Batches from a CSV sheet.')
+  .description(t.batch.description)
   .command('tts <sheet>')
-  .description('One text-to-speech job per row (columns: text, voice, optional filename and format); results are written next to the sheet. Re-running a sheet charges nothing twice.')
-  .option('--concurrency <n>', 'rows at a time', positiveInteger, 4)
-  .addOption(new Option('--format <format>', 'format of rows without one').choices(['mp3', 'wav']).default('mp3'))
+  .description(t.batch.tts)
+  .option('--concurrency <n>', t.batch.concurrency, positiveInteger, 4)
+  .addOption(new Option('--format <format>', t.batch.format).choices(['mp3', 'wav']).default('mp3'))
   .action(async (sheet: string, options: { concurrency: number; format: 'mp3' | 'wav' }) => {
-    const rows = await readTtsSheet(sheet, { format: options.format });
-    if (!rows.length) throw new UsageError(`${sheet} has no rows below its header`);
+    const rows = await readTtsSheet(sheet, { format: options.format }, t.batch);
+    if (!rows.length) throw new UsageError(t.batch.noRows(sheet));
     const api = client();
     const tty = Boolean(process.stderr.isTTY);
-    const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: '{bar} {value}/{total} rows | {failed} failed', hideCursor: true }, cliProgress.Presets.shades_classic) : undefined;
+    const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: t.batch.bar, hideCursor: true }, cliProgress.Presets.shades_classic) : undefined;
     bar?.start(rows.length, 0, { failed: 0 });
     let finished = 0;
     let failed = 0;
     const summary = await runTtsBatch(api, rows, {
       concurrency: options.concurrency,
+      messages: t,
       onRowDone: (result) => {
         finished += 1;
         if (result.status === 'failed') failed += 1;
         if (bar) bar.update(finished, { failed });
-        else if (result.status === 'done') out(`row ${result.row.row}: done${result.replayed ? ' (made earlier, not charged again)' : ''} → ${path.basename(result.row.file)}`);
-        if (result.status === 'failed') (bar ? err : out)(`row ${result.row.row}: failed: ${result.error}`);
+        else if (result.status === 'done') out(t.batch.rowDone(result.row.row, result.replayed, path.basename(result.row.file)));
+        if (result.status === 'failed') (bar ? err : out)(t.batch.rowFailed(result.row.row, result.error ?? t.unknownError));
       },
     });
     bar?.stop();
-    out(`${summary.done} done, ${summary.failed} failed, ${summary.pointsSpent} points spent${summary.replayed ? ` (${summary.replayed} rows made by an earlier run, not charged again)` : ''}`);
+    out(t.batch.summary(summary.done, summary.failed, summary.pointsSpent, summary.replayed));
     if (summary.failed) process.exitCode = 1;
   });
 
 try {
   await program.parseAsync();
 } catch (error) {
-  if (error instanceof VoxworkApiError) err(`error: ${error.message} (code ${error.code}, HTTP ${error.status})`);
-  else if (error instanceof VoxworkWaitTimeout) err(`error: ${error.message}`);
+  if (error instanceof VoxworkApiError) err(t.error(t.apiError(error.message, error.code, error.status)));
+  else if (error instanceof VoxworkWaitTimeout) err(t.error(t.waitTimeout(error.job.id, statusName(error.job.status))));
   else if (error instanceof UsageError) {
-    err(`error: ${error.message}`);
+    err(t.error(error.message));
     process.exitCode = 2;
-  } else err(`error: ${error instanceof Error ? error.message : String(error)}`);
+  } else err(t.error(error instanceof Error ? error.message : String(error)));
   process.exitCode ||= 1;
 }

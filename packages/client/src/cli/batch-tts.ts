@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VoxworkApiError, type Job, type JobBody, type VoxworkClient } from '../voxwork-client.ts';
-import { parseCsv } from './csv.ts';
+import { CLI_MESSAGES, type CliMessages } from './cli-messages.ts';
+import { CsvQuoteError, parseCsv } from './csv.ts';
 
 export interface BatchRow {
   /** 1-based data row (the header is row 0), as people count the sheet's lines below the header. */
@@ -49,16 +50,23 @@ function safeFileName(name: string): string {
  * and the row's content: running the same sheet again answers the same jobs (nothing charged
  * twice, for the 24 hours the server keeps keys); an edited row is a new job.
  */
-export async function readTtsSheet(sheetPath: string, defaults: { format?: 'mp3' | 'wav' } = {}): Promise<BatchRow[]> {
-  const { columns, rows } = parseCsv(await readFile(sheetPath, 'utf8'));
-  for (const required of ['text', 'voice']) if (!columns.includes(required)) throw new Error(`the sheet has no "${required}" column (columns: ${columns.join(', ') || 'none'})`);
+export async function readTtsSheet(sheetPath: string, defaults: { format?: 'mp3' | 'wav' } = {}, messages: CliMessages['batch'] = CLI_MESSAGES.en.batch): Promise<BatchRow[]> {
+  let parsed: ReturnType<typeof parseCsv>;
+  try {
+    parsed = parseCsv(await readFile(sheetPath, 'utf8'));
+  } catch (error) {
+    if (error instanceof CsvQuoteError) throw new Error(messages.unclosedQuote(error.line), { cause: error });
+    throw error;
+  }
+  const { columns, rows } = parsed;
+  for (const required of ['text', 'voice']) if (!columns.includes(required)) throw new Error(messages.missingColumn(required, columns.join(', ')));
   const directory = path.dirname(path.resolve(sheetPath));
   const sheetName = path.basename(sheetPath).replace(/\.[^.]+$/, '');
   const used = new Set<string>();
   return rows.map(({ values }, index) => {
     const row = index + 1;
     const format = (values.format?.trim().toLowerCase() || defaults.format || 'mp3') as 'mp3' | 'wav';
-    if (format !== 'mp3' && format !== 'wav') throw new Error(`row ${row}: format must be mp3 or wav, not "${values.format}"`);
+    if (format !== 'mp3' && format !== 'wav') throw new Error(messages.badFormat(row, values.format ?? ''));
     const given = values.filename ? safeFileName(values.filename) : '';
     let name = given ? (path.extname(given) ? given : `${given}.${format}`) : `${sheetName}-${String(row).padStart(3, '0')}.${format}`;
     if (used.has(name)) name = `${name.replace(/\.[^.]+$/, '')}-row${row}.${format}`;
@@ -94,8 +102,9 @@ async function createPatiently<T>(create: () => Promise<T>, sleep: (ms: number) 
 export async function runTtsBatch(
   client: VoxworkClient,
   rows: readonly BatchRow[],
-  options: { concurrency: number; onRowDone?: (result: BatchRowResult) => void; onRowProgress?: (row: BatchRow, job: Job) => void; pollIntervalMs?: number; sleep?: (ms: number) => Promise<void> },
+  options: { concurrency: number; onRowDone?: (result: BatchRowResult) => void; onRowProgress?: (row: BatchRow, job: Job) => void; pollIntervalMs?: number; sleep?: (ms: number) => Promise<void>; messages?: CliMessages },
 ): Promise<BatchSummary> {
+  const messages = options.messages ?? CLI_MESSAGES.en;
   const results: BatchRowResult[] = [];
   let next = 0;
   const runRow = async (row: BatchRow): Promise<BatchRowResult> => {
@@ -103,13 +112,13 @@ export async function runTtsBatch(
       const body: JobBody<'text-to-speech'> = { text: row.text, voiceKey: row.voice, format: row.format, title: path.basename(row.file) };
       const created = await createPatiently(() => client.createJob('text-to-speech', body, { idempotencyKey: row.idempotencyKey }), options.sleep ?? pause);
       const job = await client.waitForJob(created.job.id, { ...(options.pollIntervalMs ? { intervalMs: options.pollIntervalMs } : {}), onProgress: (polled) => options.onRowProgress?.(row, polled) });
-      if (job.status !== 'completed') return { row, status: 'failed', replayed: created.replayed, jobId: job.id, points: 0, error: job.error?.message ?? `job ${job.status}` };
+      if (job.status !== 'completed') return { row, status: 'failed', replayed: created.replayed, jobId: job.id, points: 0, error: job.error?.message ?? messages.batch.jobEnded(messages.status[job.status] ?? job.status) };
       const audio = job.media.find((file) => file.role === 'audio') ?? job.media[0];
-      if (!audio) return { row, status: 'failed', replayed: created.replayed, jobId: job.id, points: 0, error: 'the job has no result file' };
+      if (!audio) return { row, status: 'failed', replayed: created.replayed, jobId: job.id, points: 0, error: messages.batch.noResultFile };
       await client.downloadResult(job.id, audio.name, row.file);
       return { row, status: 'done', replayed: created.replayed, jobId: job.id, points: created.replayed ? 0 : (job.cost.settled ?? 0) };
     } catch (error) {
-      const message = error instanceof VoxworkApiError ? `${error.message} (code ${error.code}, HTTP ${error.status})` : error instanceof Error ? error.message : String(error);
+      const message = error instanceof VoxworkApiError ? messages.apiError(error.message, error.code, error.status) : error instanceof Error ? error.message : String(error);
       return { row, status: 'failed', replayed: false, points: 0, error: message };
     }
   };

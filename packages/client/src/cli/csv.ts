@@ -3,6 +3,16 @@
  * CRLF or LF) as rows of named columns; the first row names the columns (trimmed, lower case).
  * A UTF-8 byte-order mark is ignored; blank lines are skipped.
  */
+/** A quoted field that never closes (`line` is where it opened). */
+export class CsvQuoteError extends Error {
+  override name = 'CsvQuoteError';
+  readonly line: number;
+  constructor(line: number) {
+    super(`CSV: a quoted field opened on line ${line} is never closed`);
+    this.line = line;
+  }
+}
+
 export function parseCsv(text: string): { columns: string[]; rows: Array<{ line: number; values: Record<string, string> }> } {
   const records: Array<{ line: number; fields: string[] }> = [];
   let field = '';
@@ -39,7 +49,7 @@ export function parseCsv(text: string): { columns: string[]; rows: Array<{ line:
       recordLine = line;
     } else field += char;
   }
-  if (quoted) throw new Error(`CSV: a quoted field opened on line ${recordLine} is never closed`);
+  if (quoted) throw new CsvQuoteError(recordLine);
   if (field !== '' || fields.length) endRecord();
   const [header, ...body] = records;
   if (!header) return { columns: [], rows: [] };

@@ -64,7 +64,7 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
     async create(ownerId: string, request: { name: string; scopes: readonly ApiKeyScope[]; readOnly: boolean; expiresAt?: string | undefined }) {
       const at = now();
       const expiresAt = request.expiresAt ? new Date(request.expiresAt) : null;
-      if (expiresAt && expiresAt <= at) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'expiresAt', reason: 'must be in the future' });
+      if (expiresAt && expiresAt <= at) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'expiresAt', reason: { en: 'must be in the future', zh: '必须是将来的时间' } });
       if ((await deps.keys.countActive(ownerId)) >= API_KEYS_PER_USER) throw new DomainError(ErrorCode.API_KEY_LIMIT, { limit: API_KEYS_PER_USER });
       const { secret, hash, prefix } = generateApiKeySecret();
       const row = await deps.keys.insert({

@@ -100,11 +100,11 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
       if (durationSeconds > plan.maxVideoMinutesPerJob * 60) throw new DomainError(ErrorCode.VIDEO_TOO_LONG, { minutes: roundTo(durationSeconds / 60, 1), max: plan.maxVideoMinutesPerJob });
 
       const targets = [...new Set(request.targetLanguages.map((language) => language.toLowerCase()))].filter((language) => base(language) !== base(request.sourceLanguage));
-      if (!targets.length) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'targetLanguages', reason: 'choose a language other than the source language' });
+      if (!targets.length) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'targetLanguages', reason: { en: 'choose a language other than the source language', zh: '请选择与原语言不同的语言' } });
 
       let textSources: VideoTranslationJobInput['textSources'];
       if (request.textSource === 'subtitle-file') {
-        if (!request.subtitleFile) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'subtitleFile', reason: 'upload a subtitle file or choose another source of text' });
+        if (!request.subtitleFile) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'subtitleFile', reason: { en: 'upload a subtitle file or choose another source of text', zh: '请上传字幕文件，或选择其他文本来源' } });
         try {
           const parsed = parseSubtitleFile(request.subtitleFile.text);
           textSources = [{ kind: 'subtitle-file', lines: parsed.lines }];

@@ -31,7 +31,7 @@ export const API_GUIDE_COPY = {
     typescriptTitle: "3. With TypeScript",
     typescript: "The @voxwork/client package is typed from the OpenAPI document: every tool's body, every answer. waitForJob polls with a growing pause and calls you back with the progress; errors are VoxworkApiError with the code, the HTTP status and the message.",
     cliTitle: "4. From the command line",
-    cli: "The voxwork command comes with the client (npx voxwork from the Voxwork repository). It reads VOXWORK_API_KEY and VOXWORK_BASE_URL.",
+    cli: "The voxwork command comes with the client (npx voxwork from the Voxwork repository). It reads VOXWORK_API_KEY and VOXWORK_BASE_URL, and speaks Chinese with --lang zh, VOXWORK_LANG=zh or a Chinese terminal locale.",
     cliSteps: {
       tts: "One voice-over, waited for and saved:",
       wait: "Wait for any job and save its result:",
@@ -87,7 +87,7 @@ export const API_GUIDE_COPY = {
     typescriptTitle: "3. 使用 TypeScript",
     typescript: "@voxwork/client 的类型由 OpenAPI 文档生成：每个工具的请求体、每个返回都有类型。waitForJob 以逐渐拉长的间隔轮询，并回调进度；错误为 VoxworkApiError，带有错误码、HTTP 状态和消息。",
     cliTitle: "4. 使用命令行",
-    cli: "voxwork 命令随客户端提供（在 Voxwork 仓库中运行 npx voxwork）。它读取 VOXWORK_API_KEY 和 VOXWORK_BASE_URL。",
+    cli: "voxwork 命令随客户端提供（在 Voxwork 仓库中运行 npx voxwork）。它读取 VOXWORK_API_KEY 和 VOXWORK_BASE_URL；使用 --lang zh、VOXWORK_LANG=zh 或中文终端环境时，命令的输出和错误信息都是中文。",
     cliSteps: {
       tts: "生成一条配音，等待完成并保存：",
       wait: "等待任意任务并保存结果：",
