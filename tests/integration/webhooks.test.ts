@@ -4,7 +4,8 @@ import path from 'node:path';
 import { ErrorCode, type JobView, type WebhookDeliveryView, type WebhookEndpointView } from '@voxwork/contract';
 import { verifyWebhookSignature } from '@voxwork/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '@voxwork/db';
+import { createWebhookRepository, type DatabaseHandle } from '@voxwork/db';
+import { WEBHOOK_LOG_DAYS } from '@voxwork/core';
 import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
@@ -238,6 +239,20 @@ describe.each(testDatabases())('webhooks on %s', (_name, open) => {
     expect(gone.status).toBe(404);
     expect(gone.body.code).toBe(ErrorCode.WEBHOOK_NOT_FOUND);
   }, 240_000);
+
+  it('the delivery log forgets deliveries a month after they ended, never a pending one', async () => {
+    const deliveries = createWebhookRepository(t.app.database.db);
+    const endpoints = (await t.rest(apiKey, 'GET', '/api/v1/webhooks')).body.data as { list: WebhookEndpointView[] };
+    const logOf = async (id: string) => ((await t.rest(apiKey, 'GET', `/api/v1/webhooks/${id}/deliveries`)).body.data as { list: WebhookDeliveryView[] }).list;
+    const before = (await Promise.all(endpoints.list.map((listed) => logOf(listed.id)))).flat();
+    expect(before.some((delivery) => delivery.status === 'delivered')).toBe(true);
+    // Nothing here ended a month ago; everything that has ended by now goes once "now" is a month on.
+    expect(await deliveries.deleteFinishedBefore(new Date(Date.now() - WEBHOOK_LOG_DAYS * 86_400_000))).toBe(0);
+    const ended = before.filter((delivery) => delivery.status !== 'pending').length;
+    expect(await deliveries.deleteFinishedBefore(new Date(Date.now() + 1000))).toBe(ended);
+    const after = (await Promise.all(endpoints.list.map((listed) => logOf(listed.id)))).flat();
+    expect(after.map((delivery) => delivery.id).sort()).toEqual(before.filter((delivery) => delivery.status === 'pending').map((delivery) => delivery.id).sort());
+  });
 
   it('a revoked key is refused on the next call', async () => {
     await t.call('/api/apiKeys/revoke', { id: keyId });

@@ -84,6 +84,7 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
         .then((result) => (result.released || result.abandoned || result.expired) && log.warn(result, 'job sweeper released points'))
         .catch((error: unknown) => log.error({ err: error }, 'job sweeper failed'));
       services.apiKeys.sweepIdempotencyKeys().catch((error: unknown) => log.error({ err: error }, 'idempotency key sweep failed'));
+      services.webhooks.sweepDeliveries().catch((error: unknown) => log.error({ err: error }, 'webhook delivery log sweep failed'));
     }, 60_000);
     sweeper.unref();
     // Webhook deliveries due now (decision 038): claimed with FOR UPDATE SKIP LOCKED, so any number of workers share them.

@@ -54,6 +54,15 @@ export function createWebhookRepository(db: Database) {
       await db.delete(webhookEndpoints).where(eq(webhookEndpoints.ownerId, ownerId));
     },
 
+    /** Deletes deliveries that ended (delivered or given up) before `before`, with their attempts; returns how many. */
+    async deleteFinishedBefore(before: Date): Promise<number> {
+      const deleted = await db
+        .delete(webhookDeliveries)
+        .where(and(inArray(webhookDeliveries.status, ['delivered', 'failed']), lte(webhookDeliveries.finishedAt, before)))
+        .returning({ id: webhookDeliveries.id });
+      return deleted.length;
+    },
+
     /** The owner's enabled endpoints subscribed to `type`. */
     async subscribers(ownerId: string, type: string): Promise<WebhookEndpointRow[]> {
       return db

@@ -267,7 +267,15 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       );
       return claimed.length;
     },
+
+    /** Forgets deliveries (and their attempts) that ended more than `WEBHOOK_LOG_DAYS` ago; the log keeps a month. Run by the worker's sweeper. */
+    async sweepDeliveries(): Promise<number> {
+      return webhooks.deleteFinishedBefore(new Date(now().getTime() - WEBHOOK_LOG_DAYS * 86_400_000));
+    },
   };
 }
+
+/** How long ended deliveries stay in the log. */
+export const WEBHOOK_LOG_DAYS = 30;
 
 export type WebhookService = ReturnType<typeof createWebhookService>;
