@@ -330,6 +330,8 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
     setSelection(new Set());
   };
   const save = snapshot.save;
+  // A dialog is mounted only while open: closed, it costs an edit nothing (some read every segment).
+  const dialogProps = (name: DialogName) => ({ open: true, onOpenChange: (open: boolean) => setDialog(open ? name : null) });
   const conflictNames = save.kind === "conflict" ? save.segmentIds.map((id) => (id === null ? t("dubbing.save.settings") : `#${numberOf(id)}`)).join(", ") : "";
 
   return (
@@ -440,10 +442,9 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
       <Timeline segments={segments} characters={doc.characters} language={language} durationMs={durationMs} selection={selection} onSelect={select} onTimes={onTimes} getPlayhead={getPlayhead} isPlaying={isPlaying} playing={playing} onTimeMoved={onTimeMoved} onSeek={seek} peaks={peaks} />
       <p className="text-xs text-muted-foreground">{t("dubbing.editor.shortcuts")}</p>
 
-      {pro ? (
+      {pro && dialog === "languages" ? (
         <LanguagesDialog
-          open={dialog === "languages"}
-          onOpenChange={(open) => setDialog(open ? "languages" : null)}
+          {...dialogProps("languages")}
           languages={doc.targetLanguages}
           available={options?.voiceLanguages ?? []}
           max={options?.maxLanguages.pro ?? doc.targetLanguages.length}
@@ -455,26 +456,26 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
           }}
         />
       ) : null}
-      <CharactersDialog open={dialog === "characters"} onOpenChange={(open) => setDialog(open ? "characters" : null)} characters={doc.characters} languages={languages} pro={pro} onSave={(characters: DubbingCharacter[]) => edit(charactersOps(characters))} />
-      <TranslateAllDialog open={dialog === "translate"} onOpenChange={(open) => setDialog(open ? "translate" : null)} projectId={project.id} language={language} sourceLanguage={project.sourceLanguage} selected={selected} options={options} onStarted={started} />
-      <SynthesisDialog open={dialog === "synthesis"} onOpenChange={(open) => setDialog(open ? "synthesis" : null)} projectId={project.id} language={language} selected={selected} onStarted={started} />
-      <SpeedDialog open={dialog === "speed"} onOpenChange={(open) => setDialog(open ? "speed" : null)} segments={segments} selected={selected} language={language} onApply={(ids, speed) => edit(setFieldsOps(doc, ids, { speed }))} />
-      <RecordItemDialog
-        open={dialog === "record"}
-        onOpenChange={(open) => setDialog(open ? "record" : null)}
-        projectId={project.id}
-        segment={primary}
-        number={numberOf(primary?.id)}
-        language={language}
-        onRecorded={() => void refresh(true)}
-      />
-      <DeleteSegmentsDialog open={dialog === "delete"} onOpenChange={(open) => setDialog(open ? "delete" : null)} count={selected.length} onConfirm={actions.remove} />
-      <ExportDialog open={dialog === "export"} onOpenChange={(open) => setDialog(open ? "export" : null)} projectId={project.id} languages={languages} currentLanguage={language} mediaKind={project.mediaKind} pro={pro} unsaved={save.kind !== "saved"} />
-      <VersionHistoryDialog open={dialog === "versions"} onOpenChange={(open) => setDialog(open ? "versions" : null)} projectId={project.id} canRestore={save.kind === "saved"} onRestored={adoptServer} />
-      {pro ? (
+      {dialog === "characters" ? <CharactersDialog {...dialogProps("characters")} characters={doc.characters} languages={languages} pro={pro} onSave={(characters: DubbingCharacter[]) => edit(charactersOps(characters))} /> : null}
+      {dialog === "translate" ? <TranslateAllDialog {...dialogProps("translate")} projectId={project.id} language={language} sourceLanguage={project.sourceLanguage} selected={selected} options={options} onStarted={started} /> : null}
+      {dialog === "synthesis" ? <SynthesisDialog {...dialogProps("synthesis")} projectId={project.id} language={language} selected={selected} onStarted={started} /> : null}
+      {dialog === "speed" ? <SpeedDialog {...dialogProps("speed")} segments={segments} selected={selected} language={language} onApply={(ids, speed) => edit(setFieldsOps(doc, ids, { speed }))} /> : null}
+      {dialog === "record" ? (
+        <RecordItemDialog
+          {...dialogProps("record")}
+          projectId={project.id}
+          segment={primary}
+          number={numberOf(primary?.id)}
+          language={language}
+          onRecorded={() => void refresh(true)}
+        />
+      ) : null}
+      {dialog === "delete" ? <DeleteSegmentsDialog {...dialogProps("delete")} count={selected.length} onConfirm={actions.remove} /> : null}
+      {dialog === "export" ? <ExportDialog {...dialogProps("export")} projectId={project.id} languages={languages} currentLanguage={language} mediaKind={project.mediaKind} pro={pro} unsaved={save.kind !== "saved"} /> : null}
+      {dialog === "versions" ? <VersionHistoryDialog {...dialogProps("versions")} projectId={project.id} canRestore={save.kind === "saved"} onRestored={adoptServer} /> : null}
+      {pro && dialog === "cast" ? (
         <CastBibleDialog
-          open={dialog === "cast"}
-          onOpenChange={(open) => setDialog(open ? "cast" : null)}
+          {...dialogProps("cast")}
           projectId={project.id}
           glossary={doc.glossary}
           pronunciations={doc.pronunciations}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { DubbingOp } from "@voxwork/contract/dubbing";
-import { EditQueue, retryDelayMs, storageKeyFor, type EditAnswer, type QueuedBatch } from "./edit-queue";
+import type { DubbingOp, DubbingSegment } from "@voxwork/contract/dubbing";
+import { EditQueue, retryDelayMs, sameAsShown, storageKeyFor, type EditAnswer, type QueuedBatch } from "./edit-queue";
 import { applyOps, splitOps, timesOps, type DubbingDoc } from "./editor-state";
 import { doc, seg } from "./test-fixtures";
 
@@ -98,11 +98,14 @@ describe("edit queue", () => {
     queue.edit(timesOps(view, new Map([["a", { startMs: 500, endMs: 1400 }]])));
     expect(times(queue.getSnapshot().doc)[0]).toBe("a:500-1400");
     expect(queue.getSnapshot().save.kind).toBe("saving");
+    const shown = queue.getSnapshot().doc;
     await settle();
     expect(queue.getSnapshot().save).toEqual({ kind: "saved" });
     expect(server.doc.segments[0]).toMatchObject({ id: "a", startMs: 500, revision: 2 });
     expect(queue.getSnapshot().confirmed.segments[0]!.revision).toBe(2);
-    expect(queue.getSnapshot().doc).toEqual(queue.getSnapshot().confirmed);
+    // The confirmation only gave revisions: what is shown stays the same object, so the editor does not render again.
+    expect(queue.getSnapshot().doc).toBe(shown);
+    expect(times(queue.getSnapshot().doc)).toEqual(times(queue.getSnapshot().confirmed));
   });
 
   it("sends one batch at a time and rebases later edits of the same segment onto the new revision", async () => {
@@ -258,5 +261,24 @@ describe("edit queue", () => {
     expect(rejected).toHaveLength(1);
     expect(times(queue.getSnapshot().doc)[0]).toBe("a:0-1000");
     expect(queue.getSnapshot().save.kind).toBe("saved");
+  });
+});
+
+describe("sameAsShown", () => {
+  const docOf = (segments: DubbingSegment[]): DubbingDoc => ({ revision: 1, settingsRevision: 1, characters: [], glossary: [], pronunciations: [], targetLanguages: ["es"], segments });
+  const segment = (fields: Partial<DubbingSegment>) => ({ id: "a", startMs: 0, endMs: 1000, revision: 1, translations: { es: "Hola" }, takes: {}, ...fields }) as unknown as DubbingSegment;
+
+  it("keeps what is shown when only revisions changed, and takes the new document when anything else did", () => {
+    const shown = docOf([segment({})]);
+    const confirmed = { ...shown, revision: 2, segments: [segment({ revision: 2 })] };
+    expect(sameAsShown(shown, confirmed)).toBe(shown);
+    const translated = { ...confirmed, segments: [segment({ revision: 2, translations: { es: "Adiós" } })] };
+    expect(sameAsShown(shown, translated)).toBe(translated);
+    const moved = { ...confirmed, segments: [segment({ revision: 2, startMs: 10 })] };
+    expect(sameAsShown(shown, moved)).toBe(moved);
+    const more = { ...confirmed, segments: [segment({}), segment({ id: "b" })] };
+    expect(sameAsShown(shown, more)).toBe(more);
+    const renamed = { ...confirmed, characters: [] };
+    expect(sameAsShown(shown, renamed)).toBe(renamed);
   });
 });

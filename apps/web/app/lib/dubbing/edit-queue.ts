@@ -342,7 +342,8 @@ export class EditQueue {
 
   private changed(persist: boolean): void {
     if (persist) this.persist();
-    this.view = this.computeView();
+    // A confirmation that only gave revisions leaves what is shown as it was: the same objects, so nothing renders again.
+    this.view = sameAsShown(this.view, this.computeView());
     this.snapshot = this.makeSnapshot();
     for (const listener of this.listeners) listener();
   }
@@ -383,6 +384,33 @@ export class EditQueue {
       return [];
     }
   }
+}
+
+/**
+ * `next`, or `shown` when they differ only in revisions (the server's confirmation of what is
+ * already on screen). Segments the batch did not touch are the same objects in both; the touched
+ * ones are compared by value.
+ */
+export function sameAsShown(shown: DubbingDoc, next: DubbingDoc): DubbingDoc {
+  if (shown === next) return shown;
+  if (next.characters !== shown.characters || next.glossary !== shown.glossary || next.pronunciations !== shown.pronunciations || next.targetLanguages !== shown.targetLanguages) return next;
+  if (next.segments.length !== shown.segments.length) return next;
+  for (let index = 0; index < next.segments.length; index++) {
+    const a = shown.segments[index]!;
+    const b = next.segments[index]!;
+    if (a !== b && !equalExcept(a, b, "revision")) return next;
+  }
+  return shown;
+}
+
+/** Plain data (objects, arrays, primitives) equal by value, `skip` ignored at the top level. */
+function equalExcept(a: unknown, b: unknown, skip?: string): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a).filter((key) => key !== skip && (a as Record<string, unknown>)[key] !== undefined);
+  const keysB = Object.keys(b).filter((key) => key !== skip && (b as Record<string, unknown>)[key] !== undefined);
+  if (keysA.length !== keysB.length) return false;
+  return keysA.every((key) => equalExcept((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 /** The confirmed document after an applied batch: its ops, then the revisions the server gave. */
