@@ -20,7 +20,7 @@ import { audioDuration, fetchStoredFile, SPEECH_SAMPLE_RATE } from '../pipeline-
 import { roundTo } from '../rounding.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { uploadTitle } from '../uploads/video-source.ts';
-import { offlinePairs, textSourcesFor, translatorFor, type TextSourceChoice } from '../video-translation/engine-choice.ts';
+import { offlinePairs, textSourcesFor, translatorFor, voiceLanguagesOf, type TextSourceChoice } from '../video-translation/engine-choice.ts';
 import type { VoicesService } from '../voices/voices.service.ts';
 import { peakBytes, putProjectFile, takeFileName } from './dubbing-media.ts';
 import { finishedTranslation, type DubbingPipelineDeps } from './dubbing.pipeline.ts';
@@ -195,7 +195,7 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
         textReaders: deps.videoEngines.textReaders().map((engine) => ({ ...offer(engine), languages: engine.languages })),
         translators: translators.map((engine) => ({ ...offer(engine), pairs: engine.pairs })),
         offlinePairs: offlinePairs(translators),
-        voiceLanguages: [...new Set(library.flatMap((voice) => voice.languages.map(base)))].sort(),
+        voiceLanguages: voiceLanguagesOf(library),
         prices: { translationPer1000Characters: TOOL_PRICES.dubbingTranslationPer1000Characters, synthesisPer1000Characters: TOOL_PRICES.dubbingSynthesisPer1000Characters },
         maxMediaMinutes: plan.maxVideoMinutesPerJob,
         maxLanguages: { studio: 1, pro: MAX_DUBBING_LANGUAGES },

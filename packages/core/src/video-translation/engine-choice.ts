@@ -40,3 +40,10 @@ export function requireTranslator(translators: readonly TranslatorOffer[], sourc
   if (!offer) throw new DomainError(ErrorCode.TRANSLATION_PAIR_UNAVAILABLE, { source, target, offline: offlinePairs(translators).join(', ') || 'none' });
   return offer;
 }
+
+/** The base languages some voice speaks, once each: Mandarin voices tagged `cmn` count as Chinese (`zh`) when `zh` voices exist too, so Chinese is not offered twice. */
+export function voiceLanguagesOf(voices: ReadonlyArray<{ languages: readonly string[] }>): string[] {
+  const found = new Set(voices.flatMap((voice) => voice.languages.map((language) => language.toLowerCase().split(/[-_]/)[0] ?? language)));
+  if (found.has('zh')) found.delete('cmn');
+  return [...found].sort();
+}

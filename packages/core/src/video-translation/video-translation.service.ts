@@ -8,7 +8,7 @@ import { roundTo } from '../rounding.ts';
 import { sameLanguage } from '../voices/preview-sentences.ts';
 import { libraryTarget, libraryVoicesBestFirst } from '../voices/voice-choice.ts';
 import type { VoicesService } from '../voices/voices.service.ts';
-import { offlinePairs, requireTranslator, textSourcesFor, type TextSourceChoice } from './engine-choice.ts';
+import { offlinePairs, requireTranslator, textSourcesFor, voiceLanguagesOf, type TextSourceChoice } from './engine-choice.ts';
 import { parseSubtitleFile, SubtitleParseError } from '@voxwork/contract/subtitles';
 import type { VideoTranslationJobInput } from './video-translation.pipeline.ts';
 import { createVideoTranslationReview } from './video-translation-review.ts';
@@ -82,7 +82,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
         translators,
         offlinePairs: offlinePairs(translators),
         /** Languages some library voice speaks (a dub needs a voice). */
-        voiceLanguages: [...new Set(voices.flatMap((voice) => voice.languages.map(base)))].sort(),
+        voiceLanguages: voiceLanguagesOf(voices),
         pricePerMinute: TOOL_PRICES.videoTranslationPerMinute,
         maxVideoMinutes: plan.maxVideoMinutesPerJob,
         monthlyLimit: plan.vtUseLimit,
