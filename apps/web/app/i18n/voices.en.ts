@@ -103,6 +103,8 @@ export const voicesEn = {
     showing: { one: "{shown} of {count} voice", other: "{shown} of {count} voices" },
     loadMore: "Show more voices",
     engine: "Engine: {engine}",
+    matchedEngine: "Voice matching · {engine}",
+    matchedEngineAlone: "Voice matching",
     chooseVoice: "Choose voice",
     changeVoice: "Change",
     noVoice: "No voice chosen",

@@ -102,6 +102,8 @@ export const voicesZh: typeof voicesEn = {
     showing: { one: "显示 {shown} / {count} 个声音", other: "显示 {shown} / {count} 个声音" },
     loadMore: "显示更多声音",
     engine: "引擎：{engine}",
+    matchedEngine: "声音匹配 · {engine}",
+    matchedEngineAlone: "声音匹配",
     chooseVoice: "选择声音",
     changeVoice: "更换",
     noVoice: "尚未选择声音",

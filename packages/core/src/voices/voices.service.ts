@@ -107,7 +107,8 @@ export function createVoicesService(deps: VoicesServiceDeps) {
       style: 'cloned',
       useCases: [],
       engineId: row.remoteEngineId ?? base?.engineId ?? LOCAL_VOICE_CONVERTER,
-      engineName: row.remoteEngineId ? row.remoteEngineId : `Voice matching${base ? ` · ${base.engineName}` : ''}`,
+      // A matched clone is spoken by its base voice's engine (the page says "voice matching" in its language).
+      engineName: row.remoteEngineId ?? base?.engineName ?? '',
       location: row.remoteEngineId ? 'remote' : 'local',
       qualityTier: row.remoteEngineId ? 'premium' : 'basic',
       sound: row.remoteEngineId ? 'neural' : 'matched',

@@ -121,7 +121,7 @@ export function VoiceCard({ voice, playing, loading, selected, onPlay, onFavorit
           <span
             data-testid="voice-quality"
             className={cn("rounded-full border px-2 py-0.5", remote ? "border-primary text-primary" : "border-border text-muted-foreground")}
-            title={t("voices.voice.engine", { engine: voice.engineName })}
+            title={t("voices.voice.engine", { engine: voice.cloned && voice.sound === "matched" ? (voice.engineName ? t("voices.voice.matchedEngine", { engine: voice.engineName }) : t("voices.voice.matchedEngineAlone")) : voice.engineName })}
           >
             {t(qualityKey(voice))}
           </span>
