@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { MoveHorizontalIcon } from "lucide-react";
 import type { Route } from "./+types/pricing";
 import { localizePath, useLocale } from "../../i18n";
 import { BannerLink, CtaBanner, PageHero, Section } from "../../components/marketing/marketing-sections";
@@ -107,11 +108,16 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       </section>
 
       <Section id="compare" title={labels.compareTitle} lead={labels.compareLead} muted>
-        <div className="overflow-x-auto rounded-2xl border border-border bg-surface">
+        {/* On a phone the plans do not fit side by side: say the table scrolls, and keep the feature names in view while it does. */}
+        <p className="mb-2 flex items-center gap-1.5 text-xs text-muted-foreground sm:hidden" data-testid="pricing-scroll-hint">
+          <MoveHorizontalIcon className="size-4" aria-hidden="true" />
+          {labels.compareScrollHint}
+        </p>
+        <div className="overflow-x-auto rounded-2xl border border-border bg-surface" role="region" aria-label={labels.compareTitle} tabIndex={0}>
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead>
               <tr className="border-b border-border">
-                <th scope="col" className="p-4 font-semibold">
+                <th scope="col" className="sticky left-0 z-10 bg-surface p-4 font-semibold">
                   {labels.feature}
                 </th>
                 {plans.map((plan) => (
@@ -124,7 +130,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.label} className="border-b border-border last:border-0">
-                  <th scope="row" className="p-4 font-normal text-muted-foreground">
+                  <th scope="row" className="sticky left-0 z-10 bg-surface p-4 font-normal text-muted-foreground max-sm:max-w-[9rem]">
                     {row.label}
                   </th>
                   {row.values.map((value, index) => (

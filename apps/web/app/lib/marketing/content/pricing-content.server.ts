@@ -33,6 +33,7 @@ const COPY = {
     } satisfies Record<PlanId, { name: string; summary: string }>,
     compareTitle: "Compare plans",
     compareLead: "Everything a plan includes, from the same catalogue the workbench enforces.",
+    compareScrollHint: "Swipe the table sideways to see every plan.",
     feature: "Feature",
     rows: {
       pointsPerMonth: "Points every month",
@@ -93,6 +94,7 @@ const COPY = {
     },
     compareTitle: "套餐对比",
     compareLead: "以下内容与工作台实际执行的套餐目录完全一致。",
+    compareScrollHint: "左右滑动表格，查看所有套餐。",
     feature: "项目",
     rows: {
       pointsPerMonth: "每月赠送积分",
