@@ -18,6 +18,7 @@ export const toolSharedEn = {
     retry: "Try again",
     loading: "Loading…",
     working: "Working…",
+    uploadStillRunning: "Your file is still uploading: this works as soon as it has finished.",
     progress: "{progress}% · {stage}",
     queued: "Waiting in the queue…",
     waitingForSlot: "Waiting for a free slot: your plan runs your other jobs first…",

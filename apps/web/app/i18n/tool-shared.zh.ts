@@ -19,6 +19,7 @@ export const toolSharedZh: typeof toolSharedEn = {
     retry: "重试",
     loading: "加载中…",
     working: "处理中…",
+    uploadStillRunning: "文件还在上传：上传完成后即可继续。",
     progress: "{progress}% · {stage}",
     queued: "正在排队…",
     waitingForSlot: "等待空闲名额：你的套餐会先运行你的其他任务…",

@@ -18,6 +18,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input, Label } from "../ui/input";
 import { COMMON_LANGUAGES, languageName } from "../voices/voice-labels";
 import type { DubbingOptions } from "./use-dubbing-options";
+import { uploadInFlight } from "../upload/upload-dropzone";
 
 type TextSource = "auto" | "speech" | "subtitles" | "subtitle-file" | "none";
 const TEXT_SOURCES: Array<[TextSource, MessageKey]> = [
@@ -80,7 +81,7 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
 
   async function create() {
     if (submitting) return;
-    if (from === "upload" && !upload) return toast.error(t("dubbing.create.needMedia"));
+    if (from === "upload" && !upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "dubbing.create.needMedia"));
     if (from === "video-translation" && !chosenTranslation) return toast.error(t("dubbing.create.needTranslation"));
     const targetLanguages = from === "video-translation" && chosenTranslation && !targets.length ? chosenTranslation.targetLanguages.slice(0, maxTargets) : targets;
     if (!targetLanguages.length) return toast.error(t("dubbing.create.needTarget"));

@@ -19,6 +19,7 @@ import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source
 import { BurnInPreview } from "./burn-in-preview";
 import { ColourChoice } from "./colour-choice";
 import { focusOnMount } from "../tool-shared/focus-on-mount";
+import { uploadInFlight } from "../upload/upload-dropzone";
 
 /** A subtitle file read in the browser: its lines, or why it cannot be used. */
 type ChosenFile = { name: string; text: string; lines: SubtitleLine[] } | { name: string; error: string };
@@ -84,7 +85,7 @@ export function SubtitleBurnInPage() {
 
   async function start() {
     if (running) return;
-    if (!upload) return toast.error(t("subtitleBurnIn.needVideo"));
+    if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "subtitleBurnIn.needVideo"));
     if (!file || !("text" in file)) return toast.error(t("subtitleBurnIn.needFile"));
     setSubmitting(true);
     try {

@@ -15,6 +15,7 @@ import { Button } from "../ui/button";
 import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
 import { CopyTranscriptButton, extractedLines, SubtitleDownloads, SubtitleLinesTable } from "./subtitle-result";
 import { focusOnMount } from "../tool-shared/focus-on-mount";
+import { uploadInFlight } from "../upload/upload-dropzone";
 
 type Choice = "both" | "zh" | "en";
 const LANGUAGES: Record<Choice, Array<"zh" | "en">> = { both: ["zh", "en"], zh: ["zh"], en: ["en"] };
@@ -73,7 +74,7 @@ export function SubtitleExtractionPage() {
 
   async function extract() {
     if (running) return;
-    if (!upload) return toast.error(t("subtitleExtraction.needVideo"));
+    if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "subtitleExtraction.needVideo"));
     setSubmitting(true);
     try {
       const created = await api.call(subtitleExtractionCreateCall, { uploadId: upload.id, languages: LANGUAGES[choice], title: upload.name.slice(0, 120) });

@@ -8,6 +8,10 @@ import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { Progress } from "../ui/progress";
 
+/** Uploads running in any dropzone of the page: a tool's Create asked for meanwhile says the file is still on its way, not that there is none. */
+let uploadsRunning = 0;
+export const uploadInFlight = (): boolean => uploadsRunning > 0;
+
 const MESSAGES = {
   en: {
     prompt: "Drag a file here, or",
@@ -61,6 +65,7 @@ export function UploadDropzone({ accept, smallFileMaxBytes, onUploaded, disabled
     if (!token) return setState({ kind: "error", message: text.signIn });
     controller.current = new AbortController();
     setState({ kind: "uploading", name: file.name, progress: { bytesSent: 0, bytesTotal: file.size, percent: 0 } });
+    uploadsRunning += 1;
     try {
       const upload = await uploadFile(file, {
         baseUrl: config.apiBaseUrl,
@@ -76,6 +81,7 @@ export function UploadDropzone({ accept, smallFileMaxBytes, onUploaded, disabled
       if (error instanceof UploadCancelledError) return setState({ kind: "idle" });
       setState({ kind: "error", message: error instanceof UploadError ? error.message : String(error) });
     } finally {
+      uploadsRunning -= 1;
       controller.current = null;
       if (input.current) input.current.value = "";
     }

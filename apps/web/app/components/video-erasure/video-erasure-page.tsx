@@ -18,6 +18,7 @@ import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source
 import { BeforeAfterSlider } from "./before-after-slider";
 import { newRegionId, RegionEditor, type EditableRegion } from "./region-editor";
 import { focusOnMount } from "../tool-shared/focus-on-mount";
+import { uploadInFlight } from "../upload/upload-dropzone";
 
 type Mode = "automatic" | "regions";
 type Detection = "subtitles" | "all-text";
@@ -95,7 +96,7 @@ export function VideoErasurePage() {
   }
 
   async function findText() {
-    if (!upload) return toast.error(t("videoErasure.needVideo"));
+    if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "videoErasure.needVideo"));
     try {
       const created = await api.call(videoErasureDetectCall, { uploadId: upload.id, detection });
       setDetectJobId(created.jobId);
@@ -106,7 +107,7 @@ export function VideoErasurePage() {
   }
 
   async function makePreview() {
-    if (!upload) return toast.error(t("videoErasure.needVideo"));
+    if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "videoErasure.needVideo"));
     if (chosen.length === 0) return toast.error(t("videoErasure.needRegions"));
     try {
       const created = await api.call(videoErasurePreviewCall, { uploadId: upload.id, regions: chosen, fill });
@@ -122,7 +123,7 @@ export function VideoErasurePage() {
 
   async function eraseAll() {
     if (erasing) return;
-    if (!upload) return toast.error(t("videoErasure.needVideo"));
+    if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "videoErasure.needVideo"));
     if (!canErase) return toast.error(t("videoErasure.needRegions"));
     setSubmitting(true);
     try {

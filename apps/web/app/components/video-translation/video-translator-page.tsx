@@ -30,6 +30,7 @@ import { TextSourceField, type SubtitleFile } from "./text-source-field";
 import { TranslationRun } from "./translation-run";
 import { useTranslationOptions } from "./use-translation-options";
 import { VideoSource } from "./video-source";
+import { uploadInFlight } from "../upload/upload-dropzone";
 
 const PANEL = "grid grid-cols-[minmax(0,1fr)] content-start gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5";
 
@@ -87,7 +88,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
 
   async function start() {
     if (submitting || !options) return;
-    if (!upload) return toast.error(t("videoTranslation.summary.needVideo"));
+    if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "videoTranslation.summary.needVideo"));
     if (!targets.length) return toast.error(t("videoTranslation.languages.noneChosen"));
     if (fileMissing) return toast.error(t("videoTranslation.textSource.needFile"));
     setSubmitting(true);
