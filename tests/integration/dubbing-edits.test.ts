@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, type DubbingProject, type DubbingProjectSummary } from '@voxwork/contract';
 import { MAX_DUBBING_SEGMENTS, peaksFromBase64, type DubbingCharacter, type DubbingOp, type DubbingSegment } from '@voxwork/contract/dubbing';
@@ -380,6 +380,34 @@ describe.each(testDatabases().slice(-1))('dubbing edits on %s', (_name, open: Op
     await applied(alice, [{ kind: 'segment.put', segmentId: 'fresh', baseRevision: 0, fields: { startMs: 20_000, endMs: 21_000, characterId: 'c1' } }], { id });
     expect(segment(await get(alice, id), 'fresh')!.takes).toEqual({});
   });
+
+  it('deletes a deleted segment\'s take file once the batch that kept it for an undo is a week old; a take put back stays', async () => {
+    const database = testApp.app.database.db;
+    const id = await readyProject();
+    const gone = await storeFile(keyOf('sweep-take-a.wav'), 'sweep-a');
+    const kept = await storeFile(keyOf('sweep-take-b.wav'), 'sweep-b');
+    await store.setTakes(id, 'es', [
+      { segmentId: 'a', take: { kind: 'recorded', key: gone, durationMs: 1500, madeFrom: 'recorded', peaks: [1] } },
+      { segmentId: 'b', take: { kind: 'recorded', key: kept, durationMs: 1500, madeFrom: 'recorded', peaks: [2] } },
+    ]);
+    const seen = await get(alice, id);
+    const b = segment(seen, 'b')!;
+    await applied(alice, [{ kind: 'segment.delete', segmentId: 'a', baseRevision: segment(seen, 'a')!.revision }], { id });
+    await applied(alice, [{ kind: 'segment.delete', segmentId: 'b', baseRevision: b.revision }], { id });
+    await applied(alice, [{ kind: 'segment.put', segmentId: 'b', baseRevision: 0, fields: { startMs: b.startMs, endMs: b.endMs, characterId: b.characterId } }], { id });
+    // Within the week nothing is forgotten: an undo may still bring the segment back.
+    expect((await store.sweepEditBatches()).keys).not.toContain(gone);
+    await database.execute(sql`update dubbing_edit_batches set created_at = now() - interval '8 days' where project_id = ${id}`);
+    // The worker's own sweeper (every minute) may get there first: either way the file is gone and the kept one stays.
+    const swept = await store.sweepEditBatches();
+    for (const key of swept.keys) await rm(fileAt(key), { force: true });
+    expect(swept.keys).not.toContain(kept);
+    await expect.poll(() => existsSync(fileAt(gone)), { timeout: 90_000 }).toBe(false);
+    expect(existsSync(fileAt(kept))).toBe(true);
+    expect(segment(await get(alice, id), 'b')!.takes.es).toMatchObject({ kind: 'recorded' });
+    const left = await database.execute(sql`select count(*)::int as count from dubbing_edit_batches where project_id = ${id}`);
+    expect((left as unknown as { rows: Array<{ count: number }> }).rows[0]!.count).toBe(0);
+  }, 120_000);
 
   it('refuses bad edits with their codes and applies nothing of them', async () => {
     const seen = await get(alice);

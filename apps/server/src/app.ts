@@ -85,6 +85,7 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
         .catch((error: unknown) => log.error({ err: error }, 'job sweeper failed'));
       services.apiKeys.sweepIdempotencyKeys().catch((error: unknown) => log.error({ err: error }, 'idempotency key sweep failed'));
       services.webhooks.sweepDeliveries().catch((error: unknown) => log.error({ err: error }, 'webhook delivery log sweep failed'));
+      services.dubbing.sweepEditBatches().catch((error: unknown) => log.error({ err: error }, 'dubbing edit batch sweep failed'));
     }, 60_000);
     sweeper.unref();
     // Webhook deliveries due now (decision 038): claimed with FOR UPDATE SKIP LOCKED, so any number of workers share them.

@@ -567,9 +567,48 @@ export function createDubbingRepository(db: Database, options: { rules: DubbingE
         };
         const stored: StoredEditOutcome = Object.keys(removedTakes).length ? { ...outcome, removedTakes } : outcome;
         await tx.insert(dubbingEditBatches).values({ projectId, batchId: batch.batchId, outcome: stored as unknown as Record<string, unknown> });
-        await tx.delete(dubbingEditBatches).where(lt(dubbingEditBatches.createdAt, sql`now() - make_interval(days => ${BATCH_MEMORY_DAYS})`));
         return outcome;
       });
+    },
+
+    /**
+     * Forgets edit batches older than a week (up to `limit`), one owner at a time: a batch that
+     * deleted segments kept their takes (an undo puts them back); the files only such forgotten
+     * batches named are returned, to be deleted from storage. Run by the worker's sweeper.
+     */
+    async sweepEditBatches(limit = 500): Promise<{ batches: number; keys: string[] }> {
+      const expired = await db
+        .select({ ownerId: dubbingProjects.ownerId, projectId: dubbingEditBatches.projectId, batchId: dubbingEditBatches.batchId })
+        .from(dubbingEditBatches)
+        .innerJoin(dubbingProjects, eq(dubbingProjects.id, dubbingEditBatches.projectId))
+        .where(lt(dubbingEditBatches.createdAt, sql`now() - make_interval(days => ${BATCH_MEMORY_DAYS})`))
+        .orderBy(dubbingEditBatches.createdAt)
+        .limit(limit);
+      const byOwner = new Map<string, typeof expired>();
+      for (const row of expired) byOwner.set(row.ownerId, [...(byOwner.get(row.ownerId) ?? []), row]);
+      let batches = 0;
+      const keys: string[] = [];
+      for (const [ownerId, rows] of byOwner) {
+        const freed = await db.transaction(async (transaction) => {
+          const tx = transaction as unknown as Database;
+          const candidates = new Set<string>();
+          for (const row of rows) {
+            const [gone] = await tx
+              .delete(dubbingEditBatches)
+              .where(and(eq(dubbingEditBatches.projectId, row.projectId), eq(dubbingEditBatches.batchId, row.batchId)))
+              .returning({ outcome: dubbingEditBatches.outcome });
+            if (!gone) continue;
+            batches += 1;
+            for (const takes of Object.values((gone.outcome as unknown as StoredEditOutcome).removedTakes ?? {})) for (const take of Object.values(takes)) candidates.add(take.key);
+          }
+          // Decided under the owner's file lock: a take an undo is putting back right now stays.
+          await lockOwnerFiles(tx, ownerId);
+          const inUse = await keysInUse(tx, ownerId, [...candidates]);
+          return [...candidates].filter((key) => !inUse.has(key));
+        });
+        keys.push(...freed);
+      }
+      return { batches, keys };
     },
 
     /** The owner's projects of an edition, most recently edited first. */

@@ -204,6 +204,14 @@ export function createDubbingService(deps: DubbingServiceDeps) {
       return { deleted };
     },
 
+    /** Forgets edit batches older than a week and deletes the take files only they still named (segments deleted then). Run by the worker's sweeper. */
+    async sweepEditBatches(): Promise<{ batches: number; files: number }> {
+      const { batches, keys } = await store.sweepEditBatches();
+      const results = await Promise.allSettled(keys.map((key) => deps.deleteFile(key)));
+      for (const [index, result] of results.entries()) if (result.status === 'rejected') deps.onFileError?.(keys[index]!, result.reason);
+      return { batches, files: keys.length };
+    },
+
     async edit(ownerId: string, body: { projectId: string; batchId: string; ops: DubbingOp[]; force: boolean }): Promise<DubbingEditData> {
       const outcome = await store.applyEdits(body.projectId, ownerId, { batchId: body.batchId, ops: body.ops, force: body.force });
       const link = linker();
