@@ -205,6 +205,15 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
     },
     [queue],
   );
+  // Undo and redo are edits too: measured the same way.
+  const undo = useCallback(() => {
+    const startedAt = performance.now();
+    if (queue.undo()) measureUntilPaint("dubbing:edit", startedAt, { ops: 0 });
+  }, [queue]);
+  const redo = useCallback(() => {
+    const startedAt = performance.now();
+    if (queue.redo()) measureUntilPaint("dubbing:edit", startedAt, { ops: 0 });
+  }, [queue]);
   const selected = useMemo(() => segments.filter((segment) => selection.has(segment.id)).map((segment) => segment.id), [segments, selection]);
   const primary: DubbingSegment | null = selected.length === 1 ? (segments.find((segment) => segment.id === selected[0]) ?? null) : null;
   const numberOf = (id: string | undefined) => (id ? segments.findIndex((segment) => segment.id === id) + 1 : 0);
@@ -267,8 +276,8 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
         event.preventDefault();
         action();
       };
-      if (mod && key === "z") return run(() => (event.shiftKey ? queue.redo() : queue.undo()));
-      if (mod && key === "y") return run(() => queue.redo());
+      if (mod && key === "z") return run(() => (event.shiftKey ? redo() : undo()));
+      if (mod && key === "y") return run(() => redo());
       if (mod || event.altKey) return;
       const instance = player.current;
       const current = queue.getSnapshot().doc;
@@ -304,7 +313,7 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [queue, seek, getPlayhead, project.mediaKind]);
+  }, [queue, seek, getPlayhead, project.mediaKind, undo, redo]);
   const selectionRef = useRef(selection);
   selectionRef.current = selection;
 
@@ -346,8 +355,8 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
         save={save}
         canUndo={snapshot.canUndo}
         canRedo={snapshot.canRedo}
-        onUndo={() => queue.undo()}
-        onRedo={() => queue.redo()}
+        onUndo={undo}
+        onRedo={redo}
       >
         {pro ? <ToolbarButton icon={<GlobeIcon />} label={t("dubbing.editor.languages")} onClick={() => setDialog("languages")} testId="dubbing-open-languages" /> : null}
         <ToolbarButton icon={<UsersIcon />} label={t("dubbing.editor.characters")} onClick={() => setDialog("characters")} testId="dubbing-open-characters" />
