@@ -167,7 +167,21 @@ function editTimeByKind(buffer: Buffer): string {
     }
   }
   const rows = [...self].filter(([, value]) => value > 0).sort((a, b) => b[1] - a[1]).slice(0, 14);
-  return [`where ${windows.length} edits' time went (mean per edit; the edit→paint mean is ${ms(total / windows.length / 1000)}):`, ...rows.map(([name, value]) => `  ${name.padEnd(28)} ${ms(value / windows.length / 1000)}`)].join('\n');
+  // The three slowest edits, step by step: the main thread's top-level tasks (≥ 1 ms) and the idle gaps between them.
+  const slowest = [...windows].sort((a, b) => b[1] - b[0] - (a[1] - a[0])).slice(0, 3);
+  const steps = slowest.map(([from, to]) => {
+    const top: TraceEvent[] = [];
+    for (const event of slices.filter((item) => item.ts >= from && item.ts < to)) if (!top.some((outer) => outer.ts + outer.dur! > event.ts)) top.push(event);
+    const parts = top.filter((event) => event.dur! >= 1000).map((event) => `+${((event.ts - from) / 1000).toFixed(1)} ${event.name} ${(event.dur! / 1000).toFixed(1)}`);
+    const busy = top.reduce((sum, event) => sum + Math.min(event.dur!, to - event.ts), 0);
+    return `  ${ms((to - from) / 1000)} (busy ${ms(busy / 1000)}): ${parts.join(', ')}`;
+  });
+  return [
+    `where ${windows.length} edits' time went (mean per edit; the edit→paint mean is ${ms(total / windows.length / 1000)}):`,
+    ...rows.map(([name, value]) => `  ${name.padEnd(28)} ${ms(value / windows.length / 1000)}`),
+    'the slowest edits, task by task (ms from the edit):',
+    ...steps,
+  ].join('\n');
 }
 
 /** The functions with the most self time in a CPU profile (samples × interval), with their file and line. */

@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { useLocation } from "react-router";
 import { catalogueFor, reportMissingNamespace } from "#i18n/catalogues";
 import type { Messages } from "./en";
@@ -107,7 +108,7 @@ export type TranslatePlural = (key: PluralKey, count: number, params?: MessagePa
 /** `const tp = usePlural(); tp("voices.voice.showing", total, { shown })` — bound to the current URL's locale. */
 export function usePlural(): TranslatePlural {
   const locale = useLocale();
-  return (key, count, params) => tPlural(locale, key, count, params);
+  return useCallback<TranslatePlural>((key, count, params) => tPlural(locale, key, count, params), [locale]);
 }
 
 /** Locale of the current URL. Must be rendered inside the router. */
@@ -120,5 +121,6 @@ export type Translate = (key: MessageKey, params?: MessageParams) => string;
 /** `const t = useT(); t("home.title")` — bound to the current URL's locale. */
 export function useT(): Translate {
   const locale = useLocale();
-  return (key, params) => t(locale, key, params);
+  // The same function while the locale stays: components can memoize on it.
+  return useCallback<Translate>((key, params) => t(locale, key, params), [locale]);
 }

@@ -339,6 +339,26 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
     setSelection(new Set());
   };
   const save = snapshot.save;
+  // The header's buttons do not change with edits: made once (per language), so an edit does not render them.
+  const headerTools = useMemo(
+    () => (
+      <>
+        {pro ? <ToolbarButton icon={<GlobeIcon />} label={t("dubbing.editor.languages")} onClick={() => setDialog("languages")} testId="dubbing-open-languages" /> : null}
+        <ToolbarButton icon={<UsersIcon />} label={t("dubbing.editor.characters")} onClick={() => setDialog("characters")} testId="dubbing-open-characters" />
+        <ToolbarButton icon={<LanguagesIcon />} label={t("dubbing.editor.translateAll")} onClick={() => setDialog("translate")} testId="dubbing-open-translate" />
+        <ToolbarButton icon={<SparklesIcon />} label={t("dubbing.editor.synthesize")} onClick={() => setDialog("synthesis")} testId="dubbing-open-synthesis" />
+        <ToolbarButton icon={<WandIcon />} label={t("dubbing.editor.fitAll")} onClick={() => actionsRef.current.fitAll()} testId="dubbing-fit-all" />
+        <ToolbarButton icon={<GaugeIcon />} label={t("dubbing.editor.speed")} onClick={() => setDialog("speed")} testId="dubbing-open-speed" />
+        <ToolbarButton icon={<HistoryIcon />} label={t("dubbing.editor.versions")} onClick={() => setDialog("versions")} testId="dubbing-open-versions" />
+        {pro ? <ToolbarButton icon={<BookOpenIcon />} label={t("dubbing.editor.cast")} onClick={() => setDialog("cast")} testId="dubbing-open-cast" /> : null}
+        <Button type="button" onClick={() => setDialog("export")} data-testid="dubbing-open-export">
+          <DownloadIcon aria-hidden="true" />
+          {t("dubbing.editor.export")}
+        </Button>
+      </>
+    ),
+    [pro, t],
+  );
   // A dialog is mounted only while open: closed, it costs an edit nothing (some read every segment).
   const dialogProps = (name: DialogName) => ({ open: true, onOpenChange: (open: boolean) => setDialog(open ? name : null) });
   const conflictNames = save.kind === "conflict" ? save.segmentIds.map((id) => (id === null ? t("dubbing.save.settings") : `#${numberOf(id)}`)).join(", ") : "";
@@ -358,18 +378,7 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
         onUndo={undo}
         onRedo={redo}
       >
-        {pro ? <ToolbarButton icon={<GlobeIcon />} label={t("dubbing.editor.languages")} onClick={() => setDialog("languages")} testId="dubbing-open-languages" /> : null}
-        <ToolbarButton icon={<UsersIcon />} label={t("dubbing.editor.characters")} onClick={() => setDialog("characters")} testId="dubbing-open-characters" />
-        <ToolbarButton icon={<LanguagesIcon />} label={t("dubbing.editor.translateAll")} onClick={() => setDialog("translate")} testId="dubbing-open-translate" />
-        <ToolbarButton icon={<SparklesIcon />} label={t("dubbing.editor.synthesize")} onClick={() => setDialog("synthesis")} testId="dubbing-open-synthesis" />
-        <ToolbarButton icon={<WandIcon />} label={t("dubbing.editor.fitAll")} onClick={actions.fitAll} testId="dubbing-fit-all" />
-        <ToolbarButton icon={<GaugeIcon />} label={t("dubbing.editor.speed")} onClick={() => setDialog("speed")} testId="dubbing-open-speed" />
-        <ToolbarButton icon={<HistoryIcon />} label={t("dubbing.editor.versions")} onClick={() => setDialog("versions")} testId="dubbing-open-versions" />
-        {pro ? <ToolbarButton icon={<BookOpenIcon />} label={t("dubbing.editor.cast")} onClick={() => setDialog("cast")} testId="dubbing-open-cast" /> : null}
-        <Button type="button" onClick={() => setDialog("export")} data-testid="dubbing-open-export">
-          <DownloadIcon aria-hidden="true" />
-          {t("dubbing.editor.export")}
-        </Button>
+        {headerTools}
       </DetailsHeader>
 
       {save.kind === "conflict" ? (

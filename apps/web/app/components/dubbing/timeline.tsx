@@ -75,6 +75,7 @@ export function Timeline({ segments, characters, language, durationMs, selection
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const dubCanvas = useRef<HTMLCanvasElement>(null);
   const playhead = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
   const [view, setView] = useState({ scroll: 0, width: 800 });
@@ -176,42 +177,26 @@ export function Timeline({ segments, characters, language, durationMs, selection
     };
   }, [getPlayhead, isPlaying, playing, onTimeMoved, pxPerSecond]);
 
-  // Waveforms: the original's and the dub's, for the pixels in view only.
+  // Waveforms, for the pixels in view only, each on its own canvas: the original's is drawn again
+  // only when the view or the zoom moves, the dub's also when the segments change (an edit).
   useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    const ratio = window.devicePixelRatio || 1;
-    // Resized only when the size changed: setting a canvas's size, even to the same, makes its bitmap anew.
-    const width = Math.round(view.width * ratio);
-    const height = Math.round(HEIGHT * ratio);
-    if (element.width !== width || element.height !== height) {
-      element.width = width;
-      element.height = height;
-    }
-    const context = element.getContext("2d");
+    const context = sizedContext(canvas.current, view.width);
     if (!context) return;
-    context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, view.width, HEIGHT);
-    const colours = waveformColours(element);
+    if (peaks) drawColumns(context, waveformColumns(peaks, pxToMs(view.scroll, pxPerSecond), view.width, pxPerSecond), RULER + 2, ORIGINAL - 4, waveformColours(canvas.current!).original);
+  }, [peaks, view, pxPerSecond]);
+  useEffect(() => {
+    const context = sizedContext(dubCanvas.current, view.width);
+    if (!context) return;
     const fromMs = pxToMs(view.scroll, pxPerSecond);
-    const draw = (columns: Float32Array, top: number, height: number, colour: string) => {
-      context.fillStyle = colour;
-      const middle = top + height / 2;
-      for (let x = 0; x < columns.length; x += 1) {
-        const half = Math.max(0.5, (columns[x]! * height) / 2);
-        if (columns[x]! > 0) context.fillRect(x, middle - half, 1, half * 2);
-      }
-    };
-    if (peaks) draw(waveformColumns(peaks, fromMs, view.width, pxPerSecond), RULER + 2, ORIGINAL - 4, colours.original);
     const dub = new Float32Array(Math.ceil(view.width));
     for (const segment of visibleSegments(segments, fromMs, pxToMs(view.scroll + view.width, pxPerSecond))) {
       const take = segment.takes[language];
       if (!take?.peaks) continue;
-      const columns = waveformColumns(peaksFromBase64(take.peaks), fromMs, view.width, pxPerSecond, { offsetMs: segment.startMs, speed: segment.speed });
-      for (let x = 0; x < dub.length; x += 1) dub[x] = Math.max(dub[x]!, Math.min(1, columns[x]! * segment.volume));
+      const columns = waveformColumns(decodedPeaks(take.peaks), fromMs, view.width, pxPerSecond, { offsetMs: segment.startMs, speed: segment.speed });
+      for (let x = 0; x < dub.length; x += 1) if (columns[x]! > 0) dub[x] = Math.max(dub[x]!, Math.min(1, columns[x]! * segment.volume));
     }
-    draw(dub, RULER + ORIGINAL + TRACK + 2, DUB - 4, colours.dub);
-  }, [peaks, segments, language, view, pxPerSecond]);
+    drawColumns(context, dub, RULER + ORIGINAL + TRACK + 2, DUB - 4, waveformColours(dubCanvas.current!).dub);
+  }, [segments, language, view, pxPerSecond]);
 
   const onScroll = () => {
     const element = scroller.current;
@@ -300,6 +285,7 @@ export function Timeline({ segments, characters, language, durationMs, selection
       <div ref={scroller} onScroll={onScroll} className="relative overflow-x-auto overflow-y-hidden rounded-xl border border-border bg-surface" role="group" aria-label={t("dubbing.timeline.label")}>
         <div className="relative" style={{ width: totalPx, height: HEIGHT }}>
           <canvas ref={canvas} className="pointer-events-none sticky left-0 block" style={{ width: view.width, height: HEIGHT }} aria-hidden="true" />
+          <canvas ref={dubCanvas} className="pointer-events-none sticky left-0 block" style={{ width: view.width, height: HEIGHT, marginTop: -HEIGHT }} aria-hidden="true" />
           <div className="absolute inset-x-0 top-0 border-b border-border" style={{ height: RULER }} aria-label={t("dubbing.timeline.ruler")} role="presentation" onPointerDown={(event) => onSeek(pxToMs(event.clientX - event.currentTarget.getBoundingClientRect().left, pxPerSecond))}>
             {ruler.ticks.map((tick) => (
               <span key={tick} className="absolute top-0 h-full border-l border-border pl-1 text-[10px] leading-[22px] text-muted-foreground tabular-nums select-none" style={{ left: msToPx(tick, pxPerSecond) }}>
@@ -354,6 +340,45 @@ export function Timeline({ segments, characters, language, durationMs, selection
  * computed style read after each edit would make the browser work out the page's styles early.
  */
 let colourCache: { theme: string; original: string; dub: string } | null = null;
+/** The canvas's 2D context at the view's size (the bitmap made anew only when the size changed: setting it, even to the same, clears and reallocates), cleared. */
+function sizedContext(element: HTMLCanvasElement | null, viewWidth: number): CanvasRenderingContext2D | null {
+  if (!element) return null;
+  const ratio = window.devicePixelRatio || 1;
+  const width = Math.round(viewWidth * ratio);
+  const height = Math.round(HEIGHT * ratio);
+  if (element.width !== width || element.height !== height) {
+    element.width = width;
+    element.height = height;
+  }
+  const context = element.getContext("2d");
+  if (!context) return null;
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  context.clearRect(0, 0, viewWidth, HEIGHT);
+  return context;
+}
+
+/** One bar per column with a value, centred in its band. */
+function drawColumns(context: CanvasRenderingContext2D, columns: Float32Array, top: number, height: number, colour: string): void {
+  context.fillStyle = colour;
+  const middle = top + height / 2;
+  for (let x = 0; x < columns.length; x += 1) {
+    if (!(columns[x]! > 0)) continue;
+    const half = Math.max(0.5, (columns[x]! * height) / 2);
+    context.fillRect(x, middle - half, 1, half * 2);
+  }
+}
+
+/** Takes' peaks decoded once (a take's base64 is the same string until it is spoken again). */
+const peakCache = new Map<string, Uint8Array>();
+function decodedPeaks(base64: string): Uint8Array {
+  let bytes = peakCache.get(base64);
+  if (!bytes) {
+    if (peakCache.size >= 4000) peakCache.delete(peakCache.keys().next().value!);
+    peakCache.set(base64, (bytes = peaksFromBase64(base64)));
+  }
+  return bytes;
+}
+
 function waveformColours(element: HTMLElement): { original: string; dub: string } {
   const theme = document.documentElement.className;
   if (colourCache?.theme !== theme) {
