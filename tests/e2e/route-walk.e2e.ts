@@ -130,7 +130,9 @@ function inspectPage({ zh, latinAllowed, camelAllowed }: { zh: boolean; latinAll
     texts.push({ text, element });
   }
   for (const input of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')) {
-    if (input.checkVisibility({ visibilityProperty: true }) && input.placeholder.trim()) texts.push({ text: input.placeholder.trim(), element: input });
+    // An example address (https://…, name@example.com) is no text of any language.
+    const example = /^(?:https?:\/\/\S+|[^\s@]+@[^\s@]+\.[a-z]+)$/i.test(input.placeholder.trim());
+    if (input.checkVisibility({ visibilityProperty: true }) && input.placeholder.trim() && !example) texts.push({ text: input.placeholder.trim(), element: input });
   }
   for (const image of document.querySelectorAll('img[alt]')) {
     const alt = image.getAttribute('alt')!.trim();
@@ -197,6 +199,7 @@ async function walkPages(browser: Browser, baseURL: string, language: (typeof LA
   page.on('pageerror', (error) => findings.push(`${current}: uncaught: ${error.message}`));
   // A call answered "sign in first" (1000) signs the user out: name it, the walk then lands on /login.
   page.on('response', (response) => {
+    if (process.env.WALK_DEBUG && response.url().includes('/api/')) void response.text().then((body) => { if (response.status() >= 400 || /"code":[1-9]|errorCode/.test(body)) console.log(`[api] ${language.locale}${width}${scheme} ${current} ${response.status()} ${new URL(response.url()).pathname} ${body.slice(0, 160)}`); }, () => undefined);
     if (!response.url().includes('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
     response.json().then(
       (body: { code?: number } | null) => {
@@ -248,9 +251,11 @@ async function walkPages(browser: Browser, baseURL: string, language: (typeof LA
 
 for (const language of LANGUAGES) {
   for (const width of WIDTHS) {
-    // The zh walks: in some runs the signed-in user is signed out right after /zh/workbench/home and
-    // every later workbench page lands on /login (no call answered 1000; a one-context walk never
-    // did it). Not understood yet (issue 18): marked, not hidden, until it is.
+    // The zh walks: in some runs (about one in two when the en walks ran first; never when the zh
+    // walks run alone) the signed-in user is signed out part-way (after /zh/workbench/home in one
+    // run, after /zh/workbench/ai-avatar-video in another) and the later workbench pages land on
+    // /login. No call answered 1000 or an errorCode, and no auth call failed (WALK_DEBUG=1 logs them).
+    // Not understood yet (issue 18): marked, not hidden, until it is.
     const walkTest = language.locale === 'zh' ? test.fixme : test;
     walkTest(`every page in ${language.locale} at ${width} px, light and dark: no overflow, foreign text, raw codes, broken images or console errors`, async ({ browser, baseURL }) => {
       test.setTimeout(300_000);
