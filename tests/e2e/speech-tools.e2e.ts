@@ -175,6 +175,12 @@ for (const { prefix, viewport, text } of LOCALES) {
       await page.getByTestId('clone-create').click();
       await expect(page.getByTestId('clone-ready')).toBeVisible({ timeout: 180_000 });
       await expect(page.getByTestId('my-cloned-voices').getByTestId('cloned-voice')).toContainText(name);
+      // With a clone listed the page still fits (it was 1,462 px wide at 1440 once), and the row's delete button is inside its card.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      const card = (await page.getByTestId('my-cloned-voices').boundingBox())!;
+      const remove = (await page.getByTestId('cloned-voice').getByRole('button').last().boundingBox())!;
+      expect(remove.x + remove.width).toBeLessThanOrEqual(card.x + card.width);
+      if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/voice-cloning-with-clone-${prefix ? 'zh' : 'en'}.png`, fullPage: true });
 
       // In text to speech.
       await page.getByTestId('clone-use-tts').click();

@@ -52,6 +52,8 @@ export default function VoiceCloningPage() {
 
   const slots = (user.comboDetail ?? planByVipLevel(user.vipLevel).comboDetail).voiceCloneSlots;
   const used = mine?.length ?? 0;
+  const cloneDetails = (voice: VoiceView) =>
+    `${languageName(voice.language, locale)} · ${t(qualityKey(voice))}${voice.medianPitchHz ? ` · ${t("voiceCloning.medianPitch", { hz: Math.round(voice.medianPitchHz) })}` : ""}`;
   const slotsFull = mine !== null && used >= slots;
   const cost = voiceCloneCost();
 
@@ -270,14 +272,15 @@ export default function VoiceCloningPage() {
           ) : mine.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("voiceCloning.noVoices")}</p>
           ) : (
-            <ul className="grid gap-2">
+            // One column no wider than the card: an auto column grows to the unbroken width of the truncated details line.
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
               {mine.map((voice) => (
                 <li key={voice.key} className="flex items-center gap-2 rounded-lg border border-border p-2 text-sm" data-testid="cloned-voice">
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{voice.name}</p>
-                    <p className="truncate text-xs text-muted-foreground">
-                      {languageName(voice.language, locale)} · {t(qualityKey(voice))}
-                      {voice.medianPitchHz ? ` · ${t("voiceCloning.medianPitch", { hz: Math.round(voice.medianPitchHz) })}` : ""}
+                    {/* Cut to the card's width; the whole line on hover. */}
+                    <p className="truncate text-xs text-muted-foreground" title={cloneDetails(voice)}>
+                      {cloneDetails(voice)}
                     </p>
                   </div>
                   <Button type="button" variant="ghost" size="icon" onClick={() => setRenaming(voice)} aria-label={`${t("toolShared.common.rename")}: ${voice.name}`}>
