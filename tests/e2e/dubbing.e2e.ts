@@ -38,6 +38,12 @@ test.use({
 
 const BLOCKS = '[data-testid="timeline-track"] [data-segment-id]';
 const block = (page: Page, index: number) => page.locator(BLOCKS).nth(index);
+/** Clicks a block and waits until the inspector shows its segment (reading the inspector before that reads the segment selected before). */
+async function selectBlock(page: Page, index: number): Promise<void> {
+  const id = await block(page, index).getAttribute('data-segment-id');
+  await block(page, index).click();
+  await expect(page.getByTestId('segment-inspector')).toHaveAttribute('data-segment-id', id!);
+}
 /** The segments on the timeline, in time order: id, state and what the block says (number, times, text). */
 const blocks = (page: Page) =>
   page.locator(BLOCKS).evaluateAll((elements) => elements.map((element) => ({ id: element.getAttribute('data-segment-id')!, state: element.getAttribute('data-state'), label: element.getAttribute('aria-label') ?? '' })));
@@ -135,7 +141,7 @@ for (const { locale, width, height, scheme } of [
   await saved(page);
 
   // Drag the second segment 0.5 s later.
-  await block(page, 1).click();
+  await selectBlock(page, 1);
   const startBefore = seconds(await page.getByTestId('segment-start').inputValue());
   await dragBy(page, block(page, 1), 0.5);
   await expect.poll(async () => seconds(await page.getByTestId('segment-start').inputValue())).toBeCloseTo(startBefore + 0.5, 1);
@@ -157,7 +163,7 @@ for (const { locale, width, height, scheme } of [
   await saved(page);
 
   // Type a time: the third segment ends at 8.600 s; undo and redo it.
-  await block(page, 2).click();
+  await selectBlock(page, 2);
   const endBefore = await page.getByTestId('segment-end').inputValue();
   await page.getByTestId('segment-end').fill('0:08.6');
   await page.getByTestId('segment-end').press('Enter');

@@ -446,7 +446,7 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
           </div>
         </div>
         <aside className="rounded-2xl border border-border bg-surface p-4" aria-label={t("dubbing.inspector.title")}>
-          <SegmentInspector segment={primary} number={numberOf(primary?.id)} selectedCount={selected.length} characters={doc.characters} language={language} durationMs={durationMs} onFields={actions.fields} onRecord={() => primary && setDialog("record")} />
+          <SegmentInspector key={primary?.id ?? "none"} segment={primary} number={numberOf(primary?.id)} selectedCount={selected.length} characters={doc.characters} language={language} durationMs={durationMs} onFields={actions.fields} onRecord={() => primary && setDialog("record")} />
         </aside>
       </div>
 

@@ -50,8 +50,9 @@ export function SegmentInspector({
   const tp = usePlural();
   const locale = useLocale();
   const id = useId();
-  const [source, setSource] = useState("");
-  const [translation, setTranslation] = useState("");
+  // From the segment at once (the editor remounts the inspector per segment): no frame shows the one selected before.
+  const [source, setSource] = useState(segment?.sourceText ?? "");
+  const [translation, setTranslation] = useState(segment?.translations[language] ?? "");
   const [timeProblem, setTimeProblem] = useState<string | null>(null);
   useEffect(() => {
     setSource(segment?.sourceText ?? "");
