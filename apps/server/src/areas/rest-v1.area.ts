@@ -79,6 +79,9 @@ export function restStatusOf(code: ErrorCodeValue): number {
   }
 }
 
+/** A service's `EnqueueOptions.idempotency`, present only with a claim. */
+const idempotencyOption = (idempotency: { key: string; requestHash: string } | undefined) => (idempotency ? { idempotency } : {});
+
 /**
  * How each tool of `API_JOB_CALLS` creates its job: the workbench's own service, with the
  * idempotency claim passed to `JobService.enqueue`. A tool missing here fails typecheck.
@@ -86,15 +89,15 @@ export function restStatusOf(code: ErrorCodeValue): number {
 const JOB_CREATORS: {
   [T in ApiJobTool]: (services: Services, userId: string, body: z.output<(typeof API_JOB_CALLS)[T]['body']>, idempotency: { key: string; requestHash: string } | undefined) => Promise<{ jobId: string }>;
 } = {
-  'text-to-speech': (services, userId, body, idempotency) => services.textToSpeech.createTts(userId, body, idempotency ? { idempotency } : {}),
-  avatar: (services, userId, body, idempotency) => services.avatar.create(userId, body, idempotency ? { idempotency } : {}),
-  'speech-to-speech': (services, userId, body, idempotency) => services.speechToSpeech.createSts(userId, body, idempotency ? { idempotency } : {}),
-  'audio-separation': (services, userId, body, idempotency) => services.audioSeparation.create(userId, body, idempotency ? { idempotency } : {}),
-  'subtitle-extraction': (services, userId, body, idempotency) => services.subtitleExtraction.create(userId, body, idempotency ? { idempotency } : {}),
-  'subtitle-burn-in': (services, userId, body, idempotency) => services.subtitleBurnIn.create(userId, body, idempotency ? { idempotency } : {}),
-  'video-translation': (services, userId, body, idempotency) => services.videoTranslation.create(userId, body, idempotency ? { idempotency } : {}),
-  'video-erasure': (services, userId, body, idempotency) => services.videoErasure.create(userId, body, idempotency ? { idempotency } : {}),
-  'voice-cloning': (services, userId, body, idempotency) => services.voiceCloning.createClone(userId, body, idempotency ? { idempotency } : {}),
+  'text-to-speech': (services, userId, body, idempotency) => services.textToSpeech.createTts(userId, body, idempotencyOption(idempotency)),
+  avatar: (services, userId, body, idempotency) => services.avatar.create(userId, body, idempotencyOption(idempotency)),
+  'speech-to-speech': (services, userId, body, idempotency) => services.speechToSpeech.createSts(userId, body, idempotencyOption(idempotency)),
+  'audio-separation': (services, userId, body, idempotency) => services.audioSeparation.create(userId, body, idempotencyOption(idempotency)),
+  'subtitle-extraction': (services, userId, body, idempotency) => services.subtitleExtraction.create(userId, body, idempotencyOption(idempotency)),
+  'subtitle-burn-in': (services, userId, body, idempotency) => services.subtitleBurnIn.create(userId, body, idempotencyOption(idempotency)),
+  'video-translation': (services, userId, body, idempotency) => services.videoTranslation.create(userId, body, idempotencyOption(idempotency)),
+  'video-erasure': (services, userId, body, idempotency) => services.videoErasure.create(userId, body, idempotencyOption(idempotency)),
+  'voice-cloning': (services, userId, body, idempotency) => services.voiceCloning.createClone(userId, body, idempotencyOption(idempotency)),
 };
 
 type Handler = (input: { caller: ApiCaller; request: FastifyRequest; reply: FastifyReply; params: Record<string, string>; query: Record<string, unknown>; body: unknown }) => Promise<unknown>;
@@ -192,7 +195,6 @@ export const restV1Area: Area = {
           if (created.replayed) reply.header('idempotent-replayed', 'true');
           return { job, replayed: created.replayed };
         };
-        const idempotencyOption = (idempotency: { key: string; requestHash: string } | undefined) => (idempotency ? { idempotency } : {});
 
         for (const tool of Object.keys(API_JOB_CALLS) as ApiJobTool[]) {
           const route = routeOf(`v1_create_${tool.replace(/-/g, '_')}_job`);
