@@ -126,3 +126,32 @@ describe("popup sign-in (spec §4/§9)", () => {
     expect(networkTimeoutMs()).toBe(5_000);
   });
 });
+
+describe("an answer cut off mid-body (issue 18)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A 200 whose body stream fails after the headers, as when the page navigates away mid-answer. */
+  const cutOff = () =>
+    new Response(new ReadableStream({ start(controller) { controller.error(new TypeError("Failed to fetch")); } }), { status: 200, headers: { "content-type": "application/json" } });
+
+  it("is a network failure, not 'no session': the session check keeps the user", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => cutOff()));
+    const error = await authApi.getSession("token").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(IdentityError);
+    expect((error as IdentityError).code).toBe("network-request-failed");
+    const { checkSession } = await import("./session");
+    const { setSignedIn } = await import("./current-user");
+    const cookies: string[] = [];
+    vi.stubGlobal("document", { documentElement: { lang: "en" }, get cookie() { return cookies.at(-1)?.split(";")[0] ?? ""; }, set cookie(value: string) { cookies.push(value); } });
+    vi.stubGlobal("location", { protocol: "http:", origin: "http://app.test" });
+    setSignedIn({ token: "token", user: { id: "u1", email: "a@example.com" } });
+    expect(await checkSession()).toEqual({ state: "unknown" });
+  });
+
+  it("a 200 that is not JSON is a failure too; a real null answer is no session", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>proxy error", { status: 200 })));
+    expect(((await authApi.getSession("token").catch((caught: unknown) => caught)) as IdentityError).code).toBe("network-request-failed");
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json(null)));
+    expect(await authApi.getSession("token")).toBeNull();
+  });
+});

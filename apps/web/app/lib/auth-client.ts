@@ -133,11 +133,20 @@ async function request<T>(path: string, body: unknown, options: RequestOptions =
   } catch (error) {
     throw new IdentityError("network-request-failed", String(error));
   }
-  const text = await response.text().catch(() => "");
+  // An answer cut off mid-body (the page navigating away, a dropped connection) says nothing: it is a
+  // network failure, never "no session". Read as null, a session check signed the user out (issue 18:
+  // the route walk's users were signed out when a get-session body was cut by the next navigation).
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new IdentityError("network-request-failed", String(error));
+  }
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
+    if (response.ok) throw new IdentityError("network-request-failed", `unreadable answer from ${path}`);
     parsed = null;
   }
   if (!response.ok) {
