@@ -14,6 +14,14 @@ export const marketingEn = {
     menu: "Menu",
     workbench: "Open the workbench",
   },
+  toolStatus: {
+    built: "Available now",
+    notYet: "Being built",
+    notBuiltTitle: "{tool} is being built",
+    notBuiltBody: "This page describes a tool the workbench does not have yet: nothing here can be used or bought today. Meanwhile, every tool marked available works now.",
+    notBuiltCta: "See the tools that work today",
+    usedHereTitle: "The tools behind this page",
+  },
   footer: {
     summary: "Voxwork is a web workbench for AI voice and video tools, in English and Chinese.",
     consent: "Only clone or re-voice voices you own or have permission to use.",

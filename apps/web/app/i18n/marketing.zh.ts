@@ -12,6 +12,14 @@ export const marketingZh: MarketingMessages = {
     menu: "菜单",
     workbench: "进入工作台",
   },
+  toolStatus: {
+    built: "现已可用",
+    notYet: "开发中",
+    notBuiltTitle: "{tool}正在开发中",
+    notBuiltBody: "本页介绍的工具工作台里还没有：目前既不能使用，也无法购买。在此期间，所有标为“现已可用”的工具都可以正常使用。",
+    notBuiltCta: "查看现在可用的工具",
+    usedHereTitle: "本页用到的工具",
+  },
   footer: {
     summary: "Voxwork 是一个中英双语的 AI 语音与视频网页工作台。",
     consent: "只能克隆或替换你本人拥有、或已获授权使用的声音。",

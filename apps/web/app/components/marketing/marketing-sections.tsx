@@ -1,4 +1,4 @@
-import type { ProductSample } from "../../lib/marketing/content-types";
+import type { ProductSample, SampleMedia, VoiceSampleList, WorkbenchShot } from "../../lib/marketing/content-types";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "../icons";
@@ -157,18 +157,36 @@ export function FaqList({ items }: { items: readonly { q: string; a: string }[] 
   );
 }
 
-/** A plain-spoken note, used for what the product can and cannot do yet. */
-/** A before/after made by the product: two players side by side (stacked on phones), each with its poster and subtitle track. */
+/** One side of a before/after: a video with its poster and subtitle track, a recording, or a picture. */
+function SampleMediaView({ media }: { media: SampleMedia }) {
+  switch (media.kind) {
+    case "video":
+      return (
+        <video controls playsInline preload="none" poster={media.poster} src={media.video} className="aspect-video w-full rounded-xl border border-border bg-black object-contain">
+          {media.track ? <track kind="subtitles" src={media.track.src} srcLang={media.track.lang} label={media.track.label} default /> : null}
+        </video>
+      );
+    case "audio":
+      return (
+        <div className="grid gap-3 rounded-xl border border-border bg-surface p-4">
+          <audio controls preload="none" src={media.audio} className="w-full" aria-label={media.label} />
+          {media.text ? <p className="text-sm leading-relaxed text-muted-foreground">“{media.text}”</p> : null}
+        </div>
+      );
+    case "image":
+      return <img src={media.image} alt={media.alt} loading="lazy" className="aspect-video w-full rounded-xl border border-border bg-surface-muted object-contain" />;
+  }
+}
+
+/** A before/after made by the product: two players side by side (stacked on phones). */
 export function SampleBeforeAfter({ sample }: { sample: ProductSample }) {
   return (
     <div className="grid gap-4" data-testid="product-sample">
       <div className="grid gap-4 md:grid-cols-2">
-        {[sample.before, sample.after].map((clip, index) => (
-          <figure key={clip.video} className="grid content-start gap-2" data-testid={index === 0 ? "sample-before" : "sample-after"}>
-            <figcaption className="text-sm font-semibold">{clip.label}</figcaption>
-            <video controls playsInline preload="none" poster={clip.poster} src={clip.video} className="aspect-video w-full rounded-xl border border-border bg-black object-contain">
-              {clip.track ? <track kind="subtitles" src={clip.track.src} srcLang={clip.track.lang} label={clip.track.label} default /> : null}
-            </video>
+        {[sample.before, sample.after].map((media, index) => (
+          <figure key={media.label} className="grid min-w-0 content-start gap-2" data-testid={index === 0 ? "sample-before" : "sample-after"}>
+            <figcaption className="text-sm font-semibold">{media.label}</figcaption>
+            <SampleMediaView media={media} />
           </figure>
         ))}
       </div>
@@ -177,6 +195,40 @@ export function SampleBeforeAfter({ sample }: { sample: ProductSample }) {
   );
 }
 
+/** Voices to listen to: each card a voice, what it suits, and a recording the product made with it. */
+export function VoiceSamples({ list }: { list: VoiceSampleList }) {
+  return (
+    <div className="grid gap-4" data-testid="voice-samples">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {list.voices.map((voice) => (
+          <li key={voice.audio} className="flex min-w-0 flex-col gap-3 rounded-2xl border border-border bg-surface p-5">
+            <div className="flex items-baseline justify-between gap-3">
+              <h3 className="font-semibold" translate="no">{voice.name}</h3>
+              <span className="shrink-0 rounded-full bg-primary-soft px-2.5 py-0.5 text-xs font-medium text-primary-soft-foreground">{voice.language}</span>
+            </div>
+            <p className="text-sm leading-relaxed text-muted-foreground">{voice.description}</p>
+            <p className="flex-1 text-sm leading-relaxed" lang={voice.textLang}>“{voice.text}”</p>
+            <audio controls preload="none" src={voice.audio} className="w-full" aria-label={voice.name} />
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-muted-foreground">{list.caption}</p>
+    </div>
+  );
+}
+
+/** A real screenshot of the workbench: the light one in light mode, the dark one in dark mode. */
+export function WorkbenchScreenshot({ shot }: { shot: WorkbenchShot }) {
+  const image = "w-full rounded-2xl border border-border shadow-lg";
+  return (
+    <figure data-testid="workbench-screenshot">
+      <img src={shot.light} alt={shot.alt} width={shot.width} height={shot.height} loading="lazy" className={`${image} h-auto dark:hidden`} />
+      <img src={shot.dark} alt={shot.alt} width={shot.width} height={shot.height} loading="lazy" className={`${image} hidden h-auto dark:block`} />
+    </figure>
+  );
+}
+
+/** A plain-spoken note, used for what the product can and cannot do yet. */
 export function HonestNote({ title, children }: { title: string; children: ReactNode }) {
   return (
     <aside className="rounded-2xl border border-accent/40 bg-accent/10 p-5 text-sm leading-relaxed">

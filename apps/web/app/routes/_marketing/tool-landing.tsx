@@ -5,6 +5,7 @@ import { LandingPage } from "../../components/marketing/landing-page";
 import type { ToolLandingId } from "../../lib/marketing/content-types";
 import { TOOL_LANDING_COPY } from "../../lib/marketing/content/landing-content.server";
 import { TOOL_LANDINGS } from "../../lib/marketing/marketing-paths";
+import { marketingToolStatuses } from "../../lib/marketing/tool-status";
 import { seoMeta } from "../../lib/marketing/seo";
 import { buildSeo, pagePathname, requestLocale } from "../../lib/marketing/seo.server";
 
@@ -22,6 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     copy,
     ctaPath: TOOL_LANDINGS[id].workbench,
+    tools: marketingToolStatuses([id]),
     labels: locale === "zh"
       ? { faq: "常见问题", secondary: "查看价格", secondaryPath: "/pricing" }
       : { faq: "Questions", secondary: "See pricing", secondaryPath: "/pricing" },
@@ -30,7 +32,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function ToolLanding({ loaderData }: Route.ComponentProps) {
-  return <LandingPage copy={loaderData.copy} ctaPath={loaderData.ctaPath} labels={loaderData.labels} />;
+  return <LandingPage copy={loaderData.copy} ctaPath={loaderData.ctaPath} labels={loaderData.labels} tools={loaderData.tools} />;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);

@@ -6,6 +6,7 @@ import { ArrowRightIcon, ToolIcon } from "../../components/icons";
 import { HonestNote, PageHero, Section } from "../../components/marketing/marketing-sections";
 import { MISC_COPY } from "../../lib/marketing/content/misc-content.server";
 import { TOOL_LANDINGS } from "../../lib/marketing/marketing-paths";
+import { marketingToolStatuses } from "../../lib/marketing/tool-status";
 import { seoMeta } from "../../lib/marketing/seo";
 import { buildSeo, requestLocale } from "../../lib/marketing/seo.server";
 
@@ -13,11 +14,12 @@ const AUDIO_TOOLS: readonly ToolId[] = ["textToSpeech", "speechToSpeech", "voice
 
 export function loader({ request }: Route.LoaderArgs) {
   const copy = MISC_COPY[requestLocale(request)].tools;
-  return { copy, seo: buildSeo(request, { title: copy.title, description: copy.description }) };
+  const built = Object.fromEntries(marketingToolStatuses(TOOL_IDS).map(({ tool, built }) => [tool, built])) as Record<ToolId, boolean>;
+  return { copy, built, seo: buildSeo(request, { title: copy.title, description: copy.description }) };
 }
 
 export default function Tools({ loaderData }: Route.ComponentProps) {
-  const { copy } = loaderData;
+  const { copy, built } = loaderData;
   const locale = useLocale();
   const t = useT();
   const groups = [
@@ -33,10 +35,15 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
             {group.tools.map((tool) => {
               const { landing, workbench } = TOOL_LANDINGS[tool];
               return (
-                <li key={tool} className="flex flex-col rounded-2xl border border-border bg-surface p-5" data-tool={tool}>
-                  <span className="flex size-11 items-center justify-center rounded-xl bg-primary-soft text-primary-soft-foreground">
-                    <ToolIcon tool={tool} className="size-6" />
-                  </span>
+                <li key={tool} className="flex flex-col rounded-2xl border border-border bg-surface p-5" data-tool={tool} data-built={built[tool]}>
+                  <div className="flex items-start justify-between gap-3">
+                    <span className="flex size-11 items-center justify-center rounded-xl bg-primary-soft text-primary-soft-foreground">
+                      <ToolIcon tool={tool} className="size-6" />
+                    </span>
+                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${built[tool] ? "bg-primary-soft text-primary-soft-foreground" : "bg-surface-muted text-muted-foreground"}`}>
+                      {t(built[tool] ? "marketing.toolStatus.built" : "marketing.toolStatus.notYet")}
+                    </span>
+                  </div>
                   <h3 className="mt-4 font-semibold">{t(`tools.${tool}.name`)}</h3>
                   <p className="mt-2 flex-1 text-sm leading-relaxed text-muted-foreground">{t(`tools.${tool}.description`)}</p>
                   <div className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm font-medium">
@@ -45,10 +52,12 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
                         {copy.learnMore}
                       </Link>
                     ) : null}
-                    <Link to={localizePath(workbench, locale)} className="inline-flex items-center gap-1 text-primary hover:underline">
-                      {copy.open}
-                      <ArrowRightIcon className="size-4" />
-                    </Link>
+                    {built[tool] ? (
+                      <Link to={localizePath(workbench, locale)} className="inline-flex items-center gap-1 text-primary hover:underline">
+                        {copy.open}
+                        <ArrowRightIcon className="size-4" />
+                      </Link>
+                    ) : null}
                   </div>
                 </li>
               );

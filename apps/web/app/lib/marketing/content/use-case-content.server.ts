@@ -209,8 +209,8 @@ export const USE_CASE_COPY: Record<UseCaseId, Record<Locale, LandingCopy>> = {
         { title: "Download", body: "Dubbed MP4, stems, SRT/VTT." },
       ],
       note: {
-        title: "What it needs, and what is coming",
-        body: "Chinese → English translation needs a remote translation engine configured by whoever runs your Voxwork (no offline engine translates Chinese here), and natural voices need a remote speech engine. Video translator Pro lets you review every line before export and pay again only for the lines you change. One voice per language today: per-character voices, erasing the Chinese subtitles from the picture and batch episodes are being built. Only localize dramas you hold the rights to. The sample above is English → Spanish because that pair runs offline on our own machines.",
+        title: "What it needs",
+        body: "Chinese → English translation needs a remote translation engine configured by whoever runs your Voxwork (no offline engine translates Chinese here), and natural voices need a remote speech engine. Video translator Pro lets you review every line before export and pay again only for the lines you change. For a voice per character, open the episode in the dubbing studio; to take the Chinese subtitles out of the picture, run it through video erasure first. Only localize dramas you hold the rights to. The sample above is English → Spanish because that pair runs offline on our own machines.",
       },
       sample: VIDEO_TRANSLATOR_SAMPLE.en,
       faqs: [
@@ -244,8 +244,8 @@ export const USE_CASE_COPY: Record<UseCaseId, Record<Locale, LandingCopy>> = {
         { title: "下载", body: "配音 MP4、分轨音频、SRT / VTT。" },
       ],
       note: {
-        title: "需要什么，以及即将推出",
-        body: "中译英需要运营方配置远程翻译引擎（此处没有可离线翻译中文的引擎），自然的声音需要远程语音引擎。专业视频翻译可在导出前逐句审校，只为修改过的台词再次付费。目前每种语言一个声音；按角色配音、擦除画面中的中文字幕和批量处理剧集正在开发中。只本地化你拥有版权的短剧。上方示例是英语 → 西班牙语，因为这一语言对可在我们自己的机器上离线运行。",
+        title: "需要什么",
+        body: "中译英需要运营方配置远程翻译引擎（此处没有可离线翻译中文的引擎），自然的声音需要远程语音引擎。专业视频翻译可在导出前逐句审校，只为修改过的台词再次付费。想让每个角色用不同的声音，请在配音工作室中打开这一集；想去掉画面中的中文字幕，先用视频擦除处理。只本地化你拥有版权的短剧。上方示例是英语 → 西班牙语，因为这一语言对可在我们自己的机器上离线运行。",
       },
       sample: VIDEO_TRANSLATOR_SAMPLE.zh,
       faqs: [
