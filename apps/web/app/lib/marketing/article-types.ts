@@ -12,7 +12,7 @@ export interface ArticleSummary {
   categoryName: string;
   /** ISO date, `YYYY-MM-DD`. */
   date: string;
-  /** `/covers/x.svg`, or a gradient key from `COVER_GRADIENTS`. */
+  /** `/covers/x.svg` or `/covers/x.jpg`: every article has a real cover (tested). */
   cover: string;
   readingMinutes: number;
 }

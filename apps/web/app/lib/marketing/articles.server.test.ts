@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { articleRefs, findArticle, listArticles, listCategories } from "./articles.server";
 
+/** The pictures under public/covers/ (names only: nothing is loaded). */
+const COVERS = new Set(Object.keys(import.meta.glob("../../../public/covers/*.{svg,jpg,png,webp}")).map((file) => `/covers/${file.split("/").pop()}`));
+
 describe("articles from apps/web/content", () => {
   it("has at least 6 blog articles and 6 guides in each language, with the same slugs in both", () => {
     for (const kind of ["blog", "guides"] as const) {
@@ -35,10 +38,11 @@ describe("articles from apps/web/content", () => {
     }
   });
 
-  it("uses local covers only", () => {
+  it("gives every article a real cover: a local picture that exists, not a bare gradient (issue 18)", () => {
     for (const kind of ["blog", "guides"] as const) {
       for (const article of [...listArticles(kind, "en"), ...listArticles(kind, "zh")]) {
-        expect(article.cover).toMatch(/^(\/covers\/[a-z0-9-]+\.svg|[a-z]+)$/);
+        expect(article.cover, `${kind}/${article.slug}`).toMatch(/^\/covers\/[a-z0-9-]+\.(svg|jpg|png|webp)$/);
+        expect(COVERS.has(article.cover), `${article.cover} exists`).toBe(true);
       }
     }
   });

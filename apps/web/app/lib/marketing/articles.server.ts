@@ -31,7 +31,7 @@ function parse(file: string, raw: string): Article {
   const name = categoryName(kind, category, locale);
   if (!name) throw new Error(`${file}: unknown ${kind} category "${category}"`);
   const cover = field("cover");
-  if (/^[a-z]+:/i.test(cover) || cover.startsWith("//")) throw new Error(`${file}: cover must be local`);
+  if (!/^\/covers\/[a-z0-9-]+\.(svg|jpg|png|webp)$/.test(cover)) throw new Error(`${file}: cover must be a picture under /covers/`);
   // Words for English, characters for Chinese (about 400 characters a minute).
   const units = locale === "zh" ? content.replace(/\s+/g, "").length / 400 : content.split(/\s+/).length / 220;
   return {

@@ -4,9 +4,10 @@ import { localizePath, useLocale, useT } from "../../i18n";
 import { AUDIENCE_IDS, PATHS, TOOL_IDS } from "../../lib/catalog";
 import { ArrowRightIcon, AudienceIcon, ToolIcon } from "../../components/icons";
 import { ArticleCard } from "../../components/marketing/article-card";
-import { BannerLink, CtaBanner, FaqList, HonestNote, Section, Steps } from "../../components/marketing/marketing-sections";
+import { BannerLink, CtaBanner, FaqList, HonestNote, Section, Steps, WorkbenchScreenshot } from "../../components/marketing/marketing-sections";
 import { listArticles } from "../../lib/marketing/articles.server";
 import { HOME_COPY } from "../../lib/marketing/content/home-content.server";
+import { TRANSLATOR_SCREENSHOT } from "../../lib/marketing/content/samples-content.server";
 import { TOOL_LANDINGS, USE_CASE_PATHS } from "../../lib/marketing/marketing-paths";
 import { seoMeta } from "../../lib/marketing/seo";
 import { buildSeo, requestLocale } from "../../lib/marketing/seo.server";
@@ -18,12 +19,13 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     copy,
     articles: listArticles("blog", locale).slice(0, 3),
+    screenshot: TRANSLATOR_SCREENSHOT[locale],
     seo: buildSeo(request, { title: copy.title, description: copy.description }),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { copy, articles } = loaderData;
+  const { copy, articles, screenshot } = loaderData;
   const locale = useLocale();
   const t = useT();
 
@@ -67,6 +69,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* The nine tools */}
+      <Section id="workbench" title={screenshot.title} lead={screenshot.lead}>
+        <WorkbenchScreenshot shot={screenshot} />
+      </Section>
+
       <Section id="tools" title={t("home.toolsTitle")} lead={t("home.toolsLead")} muted>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {TOOL_IDS.map((tool) => {

@@ -1,7 +1,7 @@
 import type { Locale } from "../../../i18n";
 
 import type { LandingCopy, ToolLandingId } from "../content-types";
-import { VIDEO_TRANSLATOR_SAMPLE } from "./samples-content.server";
+import { SPEECH_TO_SPEECH_SAMPLE, TALKING_PHOTO_SAMPLE, TRANSLATOR_SCREENSHOT, TTS_SCREENSHOT, VIDEO_TRANSLATOR_SAMPLE, VOICE_CLONING_SAMPLE, VOICE_SAMPLES } from "./samples-content.server";
 
 /** Copy of the tool landing pages, in both languages. */
 const ENGINE_NOTE_EN = {
@@ -46,6 +46,8 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       ],
       closingTitle: "Start with a paragraph",
       closingLead: "Try a short script first and listen before you commit to a long one.",
+      screenshot: TTS_SCREENSHOT.en,
+      voices: VOICE_SAMPLES.en,
     },
     zh: {
       title: "中英文文本转语音",
@@ -78,6 +80,8 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       ],
       closingTitle: "先从一段话开始",
       closingLead: "建议先用一小段脚本试听效果，满意后再合成长篇内容。",
+      screenshot: TTS_SCREENSHOT.zh,
+      voices: VOICE_SAMPLES.zh,
     },
   },
   speechToSpeech: {
@@ -110,6 +114,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       ],
       closingTitle: "Re-voice your first clip",
       closingLead: "Upload a short recording and hear it in another voice.",
+      sample: SPEECH_TO_SPEECH_SAMPLE.en,
     },
     zh: {
       title: "语音转语音：为录音换声",
@@ -140,6 +145,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       ],
       closingTitle: "为第一段录音换声",
       closingLead: "上传一小段录音，听听它换成另一个声音的效果。",
+      sample: SPEECH_TO_SPEECH_SAMPLE.zh,
     },
   },
   voiceCloning: {
@@ -175,6 +181,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       ],
       closingTitle: "Clone responsibly, publish consistently",
       closingLead: "One voice for your whole channel, course or storefront.",
+      sample: VOICE_CLONING_SAMPLE.en,
     },
     zh: {
       title: "在授权前提下克隆声音",
@@ -208,6 +215,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       ],
       closingTitle: "负责任地克隆，稳定地发布",
       closingLead: "让你的频道、课程或店铺始终使用同一个声音。",
+      sample: VOICE_CLONING_SAMPLE.zh,
     },
   },
   voiceLibrary: {
@@ -239,6 +247,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       ],
       closingTitle: "Pick a voice in minutes",
       closingLead: "Preview with your own script and keep the ones you like.",
+      voices: VOICE_SAMPLES.en,
     },
     zh: {
       title: "声音库：找到合适的声音",
@@ -268,6 +277,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       ],
       closingTitle: "几分钟选定音色",
       closingLead: "用你自己的脚本试听，把喜欢的留下来。",
+      voices: VOICE_SAMPLES.zh,
     },
   },
   talkingPhoto: {
@@ -302,6 +312,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       ],
       closingTitle: "Turn a photo into a presenter",
       closingLead: "Start with a short greeting to see how it looks.",
+      sample: TALKING_PHOTO_SAMPLE.en,
     },
     zh: {
       title: "照片说话：让肖像开口",
@@ -334,6 +345,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       ],
       closingTitle: "把照片变成讲解员",
       closingLead: "先做一段简短的问候，看看效果如何。",
+      sample: TALKING_PHOTO_SAMPLE.zh,
     },
   },
   videoTranslation: {
@@ -373,6 +385,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       ],
       closingTitle: "Translate your next video",
       closingLead: "Start with a short clip and compare the dub with the original.",
+      screenshot: TRANSLATOR_SCREENSHOT.en,
     },
     zh: {
       title: "视频翻译：把视频配音成其他语言",
@@ -410,6 +423,7 @@ export const TOOL_LANDING_COPY: Record<ToolLandingId, Record<Locale, LandingCopy
       ],
       closingTitle: "翻译你的下一个视频",
       closingLead: "先从一段短视频开始，把配音和原片对比看看。",
+      screenshot: TRANSLATOR_SCREENSHOT.zh,
     },
   },
 };

@@ -1,6 +1,6 @@
 import type { Locale } from "../../../i18n";
 import type { LandingCopy, UseCaseId } from "../content-types";
-import { VIDEO_TRANSLATOR_SAMPLE } from "./samples-content.server";
+import { VIDEO_ERASURE_SAMPLE, VIDEO_TRANSLATOR_SAMPLE } from "./samples-content.server";
 
 /** Copy of the four use-case pages. Each links to the tools it relies on and to one article. */
 export const USE_CASE_COPY: Record<UseCaseId, Record<Locale, LandingCopy>> = {
@@ -93,6 +93,7 @@ export const USE_CASE_COPY: Record<UseCaseId, Record<Locale, LandingCopy>> = {
       ],
       closingTitle: "Localize your best-selling product first",
       closingLead: "One video, two markets, one afternoon.",
+      sample: VIDEO_ERASURE_SAMPLE.en,
     },
     zh: {
       title: "电商卖家：用买家的语言做商品视频",
@@ -122,6 +123,7 @@ export const USE_CASE_COPY: Record<UseCaseId, Record<Locale, LandingCopy>> = {
       ],
       closingTitle: "先本地化你的爆款",
       closingLead: "一个视频，两个市场，一个下午。",
+      sample: VIDEO_ERASURE_SAMPLE.zh,
     },
   },
   educators: {
