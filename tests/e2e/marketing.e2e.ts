@@ -1,15 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { LANGUAGES, localized, MARKETING_ROUTES, type RouteCase } from './route-list.ts';
+import { localized } from './route-list.ts';
 
 /**
- * The marketing site (issue 3 items 8 and 9): every marketing page, every article and every
- * category list page in both languages, plus unknown slugs. Each visit checks the status,
- * `<html lang>`, a visible h1, no console error (fixture), the canonical URL and the hreflang
- * alternates (en, zh-CN, x-default), and keeps full-page screenshots at 375 px and 1440 px.
- * Then the behaviours: pricing toggle and currencies, help-center search, the share and order
+ * The marketing site (issue 3 items 8 and 9). Every page, article and category list in both
+ * languages is visited by the route walk (route-walk.e2e.ts: status, `<html lang>`, a visible h1,
+ * canonical and hreflang, description and Open Graph, console errors, overflow, language). Here: the
+ * content folder, then the behaviours: pricing toggle and currencies, help-center search, the share and order
  * landing pages with unknown ids, the forced dark /mobile, client-side navigation in Chinese,
  * sitemap.xml and robots.txt.
  */
@@ -40,36 +38,6 @@ const ARTICLES: ContentArticle[] = (['blog', 'guides'] as const).flatMap((kind) 
   ),
 );
 
-/** Per language: the shared marketing routes plus that language's articles and category lists. */
-function routesFor(locale: 'en' | 'zh'): RouteCase[] {
-  const extra = new Set<string>();
-  for (const article of ARTICLES.filter((entry) => entry.locale === locale)) {
-    extra.add(`/${article.kind}/${article.slug}`);
-    extra.add(`/${article.kind}-list/${article.category}`);
-  }
-  return [...MARKETING_ROUTES, ...[...extra].sort().map((route): RouteCase => ({ path: route, kind: 'public' }))];
-}
-
-const WIDTHS = [1440, 375] as const;
-const fileName = (route: string) => route.replace(/^\//, '').replace(/\//g, '_') || 'home';
-const NOT_FOUND_HEADING = { en: 'Oops! Page Not Found!', zh: '哎呀！页面未找到！' } as const;
-
-async function expectSeo(page: Page, pathname: string) {
-  const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
-  expect(canonical, 'canonical URL').toBeTruthy();
-  expect(new URL(canonical!).pathname).toBe(pathname);
-  const neutral = pathname.replace(/^\/zh(?=\/|$)/, '') || '/';
-  const expected = { en: neutral, 'zh-CN': localized(neutral, '/zh'), 'x-default': neutral };
-  for (const [hreflang, target] of Object.entries(expected)) {
-    const href = await page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`).getAttribute('href');
-    expect(href, `hreflang ${hreflang}`).toBeTruthy();
-    expect(new URL(href!).pathname).toBe(target);
-  }
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S.{14,}/);
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /\S/);
-  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical!);
-}
-
 test('the content folder holds at least 6 blog articles and 6 guides per language, each in both languages', () => {
   for (const kind of ['blog', 'guides'] as const) {
     for (const locale of ['en', 'zh'] as const) {
@@ -79,38 +47,6 @@ test('the content folder holds at least 6 blog articles and 6 guides per languag
     expect(slugs('zh')).toEqual(slugs('en'));
   }
 });
-
-for (const language of LANGUAGES) {
-  test.describe(`marketing pages (${language.locale})`, () => {
-    for (const route of routesFor(language.locale)) {
-      const pathname = localized(route.path, language.prefix);
-      const notFound = route.kind === 'status' && route.status === 404;
-
-      test.describe(pathname, () => {
-        if (notFound) test.use({ expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/] });
-
-        test(`${pathname} ${notFound ? 'answers 404' : 'renders'}`, async ({ page }, testInfo) => {
-          await page.setViewportSize({ width: 1440, height: 900 });
-          const response = await page.goto(pathname);
-          expect(response?.status()).toBe(notFound ? 404 : 200);
-          await expect(page.locator('html')).toHaveAttribute('lang', language.lang);
-          const heading = page.getByRole('heading', { level: 1 });
-          await expect(heading).toBeVisible();
-          if (notFound) {
-            await expect(heading).toHaveText(NOT_FOUND_HEADING[language.locale]);
-          } else {
-            await expectSeo(page, pathname);
-          }
-          await page.waitForLoadState('networkidle');
-          for (const width of WIDTHS) {
-            await page.setViewportSize({ width, height: 900 });
-            await page.screenshot({ path: testInfo.outputPath(`${language.locale}-${fileName(route.path)}-${width}.png`), fullPage: true });
-          }
-        });
-      });
-    }
-  });
-}
 
 test.describe('marketing behaviour', () => {
   test('pricing shows USD in English, CNY in Chinese, and the yearly toggle changes prices', async ({ page }) => {

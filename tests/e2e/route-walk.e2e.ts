@@ -171,6 +171,31 @@ function inspectPage({ zh, latinAllowed, camelAllowed }: { zh: boolean; latinAll
   return report;
 }
 
+/**
+ * Runs in a marketing page (once per language, at 1440 px in light): a visible h1, the canonical
+ * URL, the hreflang alternates (en, zh-CN, x-default), a description and the Open Graph title and
+ * URL (what marketing.e2e checked page by page before the walk took it over).
+ */
+function inspectSeo({ pathname, neutral }: { pathname: string; neutral: string }): string[] {
+  const problems: string[] = [];
+  const h1 = document.querySelector('h1');
+  if (!h1 || !h1.checkVisibility() || !h1.textContent?.trim()) problems.push('no visible h1');
+  const href = (selector: string) => document.querySelector(selector)?.getAttribute('href') ?? null;
+  const content = (selector: string) => document.querySelector(selector)?.getAttribute('content') ?? null;
+  const pathOf = (url: string | null) => (url ? new URL(url).pathname : null);
+  const canonical = href('link[rel="canonical"]');
+  if (pathOf(canonical) !== pathname) problems.push(`canonical ${canonical}`);
+  const zh = neutral === '/' ? '/zh' : `/zh${neutral}`;
+  for (const [hreflang, target] of [['en', neutral], ['zh-CN', zh], ['x-default', neutral]]) {
+    const alternate = href(`link[rel="alternate"][hreflang="${hreflang}"]`);
+    if (pathOf(alternate) !== target) problems.push(`hreflang ${hreflang} ${alternate}`);
+  }
+  if (!/\S.{14,}/.test(content('meta[name="description"]') ?? '')) problems.push('no description');
+  if (!content('meta[property="og:title"]')?.trim()) problems.push('no og:title');
+  if (content('meta[property="og:url"]') !== canonical) problems.push(`og:url ${content('meta[property="og:url"]')}`);
+  return problems;
+}
+
 const LANGUAGES = [
   { locale: 'en', prefix: '', lang: 'en' },
   { locale: 'zh', prefix: '/zh', lang: 'zh-CN' },
@@ -284,6 +309,9 @@ async function walkPages(browser: Browser, baseURL: string, language: (typeof LA
     if (!(developerDocs && language.locale === 'zh')) for (const entry of report.language) findings.push(`${current}: not ${language.locale}: ${entry}`);
     if (!developerDocs) for (const entry of report.codes) findings.push(`${current}: raw code: ${entry}`);
     for (const entry of report.images) findings.push(`${current}: broken image: ${entry}`);
+    if (!walk.signedIn && walk.status === 200 && width === 1440 && scheme === 'light' && sitemapPaths!.includes(walk.path)) {
+      for (const problem of await page.evaluate(inspectSeo, { pathname: current, neutral: walk.path })) findings.push(`${current}: ${problem}`);
+    }
     if (walk.signedIn && language.locale === 'en' && width === 1440) {
       // label-content-name-mismatch is an experimental axe rule (off by default); it flags the header's
       // account menu in light only, which is still to look into (issue 18 follow-up).
