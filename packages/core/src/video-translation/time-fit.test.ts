@@ -24,6 +24,14 @@ describe('time fit', () => {
     ]);
   });
 
+  it('a line over its window by less than a thousandth is borrowed, not "sped up ×1.000"', () => {
+    const rules = { maxSpeed: 1.3, maxBorrowSeconds: 0.3, minGapSeconds: 0.05 };
+    const [barely] = planTimeFit([{ id: 'barely', startSeconds: 0, endSeconds: 2, naturalSeconds: 2.3008 }], 10, rules);
+    expect(barely).toMatchObject({ status: 'borrowed', speed: 1 });
+    const [faster] = planTimeFit([{ id: 'faster', startSeconds: 0, endSeconds: 2, naturalSeconds: 2.31 }], 10, rules);
+    expect(faster).toMatchObject({ status: 'sped-up', speed: 1.004 });
+  });
+
   it('never borrows into the next line or past the end of the video', () => {
     const [first, second] = planTimeFit(
       [

@@ -24,12 +24,17 @@ export function crossOriginOf(url: string | undefined): "anonymous" | undefined 
 }
 
 /** How a line fits its slot (the result table and the review gate's table). */
+/** ×1.25; a speed-up under half a percent keeps a third decimal, so it never reads "sped up ×1.00". */
+export function speedLabel(speed: number): string {
+  return speed > 1 && speed < 1.005 ? speed.toFixed(3) : speed.toFixed(2);
+}
+
 export function FitBadge({ line }: { line: Pick<TranslatedLine, "fit" | "speed"> }) {
   const t = useT();
   if (!line.fit) return null;
   const label =
     line.fit === "sped-up"
-      ? t("videoTranslation.result.spedUp", { speed: (line.speed ?? 1).toFixed(2) })
+      ? t("videoTranslation.result.spedUp", { speed: speedLabel(line.speed ?? 1) })
       : t(({ fits: "videoTranslation.result.fits", borrowed: "videoTranslation.result.borrowed", overrun: "videoTranslation.result.overrun" } as const satisfies Record<Exclude<LineFit, "sped-up">, MessageKey>)[line.fit]);
   return (
     <span className={cn("inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", FIT_STYLES[line.fit])} data-testid="line-fit" data-fit={line.fit}>
