@@ -97,6 +97,9 @@ export const accountsEn = {
     loading: "Loading…",
   },
   ledgerNotes: {
+    reserved: { one: "{count} point held while the job runs", other: "{count} points held while the job runs" },
+    charged: { one: "{count} held point charged for the finished job", other: "{count} held points charged for the finished job" },
+    released: { one: "{count} held point returned", other: "{count} held points returned" },
     monthlyGrant: "{plan} plan, {month}",
     planMonth: "{plan} plan, one month",
     planYear: "{plan} plan, one year",

@@ -99,6 +99,9 @@ export const accountsZh: typeof accountsEn = {
     loading: "加载中……",
   },
   ledgerNotes: {
+    reserved: { one: "任务运行期间预留 {count} 积分", other: "任务运行期间预留 {count} 积分" },
+    charged: { one: "任务完成，扣除预留的 {count} 积分", other: "任务完成，扣除预留的 {count} 积分" },
+    released: { one: "退回预留的 {count} 积分", other: "退回预留的 {count} 积分" },
     monthlyGrant: "{plan}，{month}",
     planMonth: "{plan}，一个月",
     planYear: "{plan}，一年",

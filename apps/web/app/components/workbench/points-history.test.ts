@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planGrantNote } from "@voxwork/contract";
-import { entryNote } from "./points-history";
+import { entryNote, jobNote } from "./points-history";
 
 describe("ledger notes", () => {
   it("says the monthly grant in the page's language, from the note key and from rows written before keys", () => {
@@ -21,5 +21,15 @@ describe("ledger notes", () => {
   it("shows anything else as written", () => {
     expect(entryNote("manual correction", "zh")).toBe("manual correction");
     expect(entryNote(null, "en")).toBeNull();
+  });
+});
+
+describe("a job's entries say what happened to its held points", () => {
+  it("reserved, charged and returned, in points, in English and Chinese; entries without a job say nothing", () => {
+    expect(jobNote({ type: "freeze", freezeDelta: 12, jobId: "j1" }, "en")).toBe("12 points held while the job runs");
+    expect(jobNote({ type: "settle", freezeDelta: -12, jobId: "j1" }, "en")).toBe("12 held points charged for the finished job");
+    expect(jobNote({ type: "release", freezeDelta: -1, jobId: "j1" }, "en")).toBe("1 held point returned");
+    expect(jobNote({ type: "settle", freezeDelta: -12, jobId: "j1" }, "zh")).toBe("任务完成，扣除预留的 12 积分");
+    expect(jobNote({ type: "grant", freezeDelta: 0, jobId: null }, "en")).toBeNull();
   });
 });

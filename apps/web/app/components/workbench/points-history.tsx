@@ -8,6 +8,7 @@ import { Button } from "../ui/button";
 import { Label } from "../ui/input";
 
 type Page = CallData<typeof pointPageListCall>;
+type PointEntry = Page["list"][number];
 const PAGE_SIZE = 10;
 
 /** The points history (`/bill/point/consume/pageList`): newest first, paged, filtered by type. */
@@ -31,6 +32,25 @@ export function entryNote(reason: string | null, locale: Locale): string | null 
       return say(note.period === "month" ? "accounts.ledgerNotes.planMonth" : "accounts.ledgerNotes.planYear", { plan: say(`planNames.${note.planId}`) });
     case "points-purchase":
       return tPlural(locale, "accounts.ledgerNotes.pointPack", note.points);
+  }
+}
+
+/**
+ * What a job's entry did with its reservation, said in points: a charge moves reserved points
+ * (its available change is 0, which alone reads as "Charged 0"), a release returns them.
+ */
+export function jobNote(entry: Pick<PointEntry, "type" | "freezeDelta" | "jobId">, locale: Locale): string | null {
+  if (!entry.jobId) return null;
+  const points = Math.abs(entry.freezeDelta);
+  switch (entry.type) {
+    case "freeze":
+      return tPlural(locale, "accounts.ledgerNotes.reserved", points);
+    case "settle":
+      return tPlural(locale, "accounts.ledgerNotes.charged", points);
+    case "release":
+      return tPlural(locale, "accounts.ledgerNotes.released", points);
+    default:
+      return null;
   }
 }
 
@@ -108,7 +128,7 @@ export function PointsHistory({ refreshKey = 0 }: { refreshKey?: number }) {
                 <td className={cn("px-3 py-2 text-right tabular-nums", entry.availableDelta < 0 ? "text-destructive" : "text-primary")}>{numbers.format(entry.availableDelta)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{plain.format(entry.availableAfter)}</td>
                 <td className="max-w-48 truncate px-3 py-2 text-muted-foreground" data-testid="points-entry-note">
-                  {entryNote(entry.reason, locale) ?? entry.reference ?? ""}
+                  {entryNote(entry.reason, locale) ?? jobNote(entry, locale) ?? entry.reference ?? ""}
                 </td>
               </tr>
             ))}
