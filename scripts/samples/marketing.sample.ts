@@ -12,21 +12,24 @@
  *   apps/web/public/samples/talking-photo/     before.png, after.mp4, after.jpg
  *   apps/web/public/samples/video-erasure/     before.mp4, after.mp4, before.jpg, after.jpg
  *   apps/web/public/samples/workbench/         tts-{en,zh}-{light,dark}.jpg, translator-{en,zh}-{light,dark}.jpg
- *                                              (or voices-… when no translator run could be made)
- *   apps/web/public/covers/                    six article covers, 1200×630 JPEG
+ *                                              (or voices-… when no translator run could be made),
+ *                                              dubbing-{en,zh}-{light,dark}.jpg (the dubbing studio's editor)
+ *   apps/web/public/covers/                    eight article covers, 1200×630 JPEG
  *
  * and a `sample.json` in each samples folder (what made it: commit, engines, voices, texts,
  * durations measured with ffprobe). A part that fails is reported and the others are still
  * written; the exit code is 1 then. Run again after a change that alters what the product makes:
  *   npm run samples:marketing
+ * or only some parts (the other outputs stay as they are), comma-separated, from `PARTS`:
+ *   npm run samples:marketing -- --only dubbing
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { JobView, VoiceView } from '../../packages/contract/src/index.ts';
+import type { DubbingProject, JobView, VoiceView } from '../../packages/contract/src/index.ts';
 import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { readOutbox, signedCall } from '../../tests/support/accounts.ts';
@@ -51,6 +54,19 @@ interface User {
   userId: string;
   name: string;
 }
+
+/**
+ * The parts, in the order they run. `workbench` is the text-to-speech and video translator shots
+ * (and the pages the tts and plan covers are cut from), `dubbing` the dubbing studio's editor shots;
+ * both record their shots in samples/workbench/sample.json, each keeping the other's. `covers`
+ * without `workbench` leaves the four covers cut from its screenshots as they are.
+ */
+const PARTS = ['voices', 'speech-to-speech', 'voice-cloning', 'talking-photo', 'video-erasure', 'workbench', 'dubbing', 'covers'] as const;
+type PartName = (typeof PARTS)[number];
+const only = parseArgs({ options: { only: { type: 'string', multiple: true } } }).values.only?.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+const unknownParts = (only ?? []).filter((name) => !(PARTS as readonly string[]).includes(name));
+if (unknownParts.length > 0) throw new Error(`--only: no part called ${unknownParts.join(', ')} (the parts: ${PARTS.join(', ')})`);
+const runs = (name: PartName) => !only || only.includes(name);
 
 const written: string[] = [];
 const failures: Array<{ part: string; error: string }> = [];
@@ -499,8 +515,8 @@ async function videoErasureSample() {
 // ---------------------------------------------------------------------------------------------
 
 const LOCALES = [
-  { lang: 'en', prefix: '', browserLocale: 'en-US', nickName: 'Maya Chen', voiceLanguage: 'en', voiceKey: 'festival:festival/cmu_us_slt_arctic_hts', title: 'Spring sale', script: 'Welcome to the spring sale at Green Leaf Market. Every plant in the shop is twenty percent off this weekend. Come early for the best picks!' },
-  { lang: 'zh', prefix: '/zh', browserLocale: 'zh-CN', nickName: '林小雨', voiceLanguage: 'zh', voiceKey: 'espeak:espeak-ng/cmn+f3', title: '春季促销', script: '欢迎来到绿叶花园的春季促销。本周末店里所有绿植一律八折。早点来，挑选最好看的那一盆！' },
+  { lang: 'en', prefix: '', browserLocale: 'en-US', nickName: 'Maya Chen', voiceLanguage: 'en', voiceKey: 'festival:festival/cmu_us_slt_arctic_hts', title: 'Spring sale', dubbingTitle: 'Phone ad', script: 'Welcome to the spring sale at Green Leaf Market. Every plant in the shop is twenty percent off this weekend. Come early for the best picks!' },
+  { lang: 'zh', prefix: '/zh', browserLocale: 'zh-CN', nickName: '林小雨', voiceLanguage: 'zh', voiceKey: 'espeak:espeak-ng/cmn+f3', title: '春季促销', dubbingTitle: '手机广告', script: '欢迎来到绿叶花园的春季促销。本周末店里所有绿植一律八折。早点来，挑选最好看的那一盆！' },
 ] as const;
 
 /** A video translator run of a short English clip into Spanish, owned by `user` (for its result page). */
@@ -536,16 +552,23 @@ async function settle(page: Page) {
   await page.waitForTimeout(400);
 }
 
+/** An error toast fails the shot; a passing one ("Generating …") is waited out. */
+async function withoutToasts(page: Page, name: string) {
+  const errors = page.locator('[data-sonner-toast][data-type="error"]');
+  if ((await errors.count()) > 0) throw new Error(`${name}: an error toast on the page: ${(await errors.allInnerTexts()).join(' | ')}`);
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
+  if ((await page.locator('[data-sonner-toast]').count()) > 0) throw new Error(`${name}: a toast stayed on the page: ${(await page.locator('[data-sonner-toast]').allInnerTexts()).join(' | ')}`);
+}
+
+/** Whether a computed background colour is a dark one (rgb, oklch or lab). */
+const isDark = (background: string) => /rgb\(\s*(\d|[1-4]\d),/.test(background) || /oklch\(0\.[0-2]/.test(background) || /lab\(\s*([0-9]|1\d)[.\s]/.test(background);
+
 /** Light, then dark (the app follows the system scheme when no mode is stored); checks that the page really turned dark. */
 async function lightAndDark(page: Page, name: string, options: { dark?: boolean } = {}) {
   const folder = path.join(SAMPLES, 'workbench');
   await page.emulateMedia({ colorScheme: 'light' });
   await settle(page);
-  // An error toast fails the shot; a passing one ("Generating …") is waited out.
-  const errors = page.locator('[data-sonner-toast][data-type="error"]');
-  if ((await errors.count()) > 0) throw new Error(`${name}: an error toast on the page: ${(await errors.allInnerTexts()).join(' | ')}`);
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
-  if ((await page.locator('[data-sonner-toast]').count()) > 0) throw new Error(`${name}: a toast stayed on the page: ${(await page.locator('[data-sonner-toast]').allInnerTexts()).join(' | ')}`);
+  await withoutToasts(page, name);
   await page.screenshot({ path: path.join(folder, `${name}-light.jpg`), type: 'jpeg', quality: 75 });
   written.push(path.join(folder, `${name}-light.jpg`));
   if (options.dark === false) return;
@@ -556,13 +579,42 @@ async function lightAndDark(page: Page, name: string, options: { dark?: boolean 
   await page.screenshot({ path: path.join(folder, `${name}-dark.jpg`), type: 'jpeg', quality: 75 });
   written.push(path.join(folder, `${name}-dark.jpg`));
   await page.emulateMedia({ colorScheme: 'light' });
-  if (!/rgb\(\s*(\d|[1-4]\d),/.test(background) && !/oklch\(0\.[0-2]/.test(background) && !/lab\(\s*([0-9]|1\d)[.\s]/.test(background)) notes.push(`screenshots: ${name}-dark body background is ${background}`);
+  if (!isDark(background)) notes.push(`screenshots: ${name}-dark body background is ${background}`);
+}
+
+async function launchBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  return browser;
+}
+
+/** A browser context at 1440×900 signed in as `user` (the web app's user_info cookie). */
+async function signedInContext(user: User, locale: (typeof LOCALES)[number], colorScheme: 'light' | 'dark'): Promise<BrowserContext> {
+  const context = await (await launchBrowser()).newContext({ viewport: { width: 1440, height: 900 }, colorScheme, locale: locale.browserLocale, deviceScaleFactor: 1 });
+  await context.addCookies([{ name: 'user_info', value: encodeURIComponent(JSON.stringify({ token: user.token, userId: user.userId, nickName: locale.nickName, email: '', isGuest: false })), url: base }]);
+  return context;
+}
+
+/**
+ * samples/workbench/sample.json is written by two parts, `workbench` and `dubbing`: each replaces
+ * its own files and shots (the dubbing ones are named `dubbing-…`) and keeps the other's.
+ */
+const WORKBENCH_JSON = path.join(SAMPLES, 'workbench', 'sample.json');
+const isDubbingShot = (name: string) => /(^|\/)dubbing-/.test(name);
+interface WorkbenchMade {
+  files: string[];
+  shots: Record<string, unknown>;
+  [key: string]: unknown;
+}
+async function readWorkbenchJson(): Promise<WorkbenchMade> {
+  const text = await readFile(WORKBENCH_JSON, 'utf8').catch(() => null);
+  const made = (text ? JSON.parse(text) : {}) as Partial<WorkbenchMade>;
+  return { ...made, files: made.files ?? [], shots: made.shots ?? {} };
 }
 
 async function screenshots() {
   const folder = path.join(SAMPLES, 'workbench');
   await mkdir(folder, { recursive: true });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  await launchBrowser();
   const shots: Record<string, unknown> = {};
   // One user per language (each page's history then holds only its own language's runs), each
   // with a video translator run of its own; if either run fails, both languages show the voice library.
@@ -580,9 +632,8 @@ async function screenshots() {
     users.push({ locale, user, runId });
   }
   for (const { locale, user, runId } of users) {
-    const context: BrowserContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light', locale: locale.browserLocale, deviceScaleFactor: 1 });
+    const context = await signedInContext(user, locale, 'light');
     try {
-      await context.addCookies([{ name: 'user_info', value: encodeURIComponent(JSON.stringify({ token: user.token, userId: user.userId, nickName: locale.nickName, email: '', isGuest: false })), url: base }]);
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -640,14 +691,16 @@ async function screenshots() {
       await context.close();
     }
   }
+  // The dubbing part's shots, as they are.
+  const previous = await readWorkbenchJson();
   await writeJson(folder, {
     madeBy: MADE_BY,
     commit,
     browser: 'Debian chromium, headless, 1440×900, JPEG quality 75',
     colourMode: 'the app follows the system scheme when no mode is stored: light and dark are emulated prefers-color-scheme, checked by the <html class="dark"> the app sets',
     second,
-    files: ['tts', second].flatMap((name) => ['en', 'zh'].flatMap((lang) => ['light', 'dark'].map((scheme) => `/samples/workbench/${name}-${lang}-${scheme}.jpg`))),
-    shots,
+    files: [...['tts', second].flatMap((name) => ['en', 'zh'].flatMap((lang) => ['light', 'dark'].map((scheme) => `/samples/workbench/${name}-${lang}-${scheme}.jpg`))), ...previous.files.filter(isDubbingShot)],
+    shots: { ...shots, ...Object.fromEntries(Object.entries(previous.shots).filter(([name]) => isDubbingShot(name))) },
     covers: {
       'getting-started.jpg / getting-started-zh.jpg': 'the text-to-speech page in the same state as tts-{en,zh}-light.jpg, shot at 1600×840 and scaled to 1200×630',
       'points-and-plans.jpg / points-and-plans-zh.jpg': '/workbench/my-plan (plan, points, points history), light, 1440×900 scaled to 1200 wide and cropped from the top',
@@ -660,16 +713,187 @@ async function screenshots() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Dubbing studio
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The clip of the dubbing shots: four short English lines by two people (festival's SLT, a woman,
+ * and kal, a man), 10 s; lines Apertium translates well (it makes "nuestra poca tienda" of "our
+ * little shop" and "Lo compra hoy y ahorrar dinero" of "Buy it today and save money").
+ */
+const DUBBING_LINES = [
+  { startSeconds: 0.5, text: 'Welcome to our shop.' },
+  { startSeconds: 2.8, text: 'This phone has a bright screen.', voice: 'kal_diphone' },
+  { startSeconds: 5.3, text: 'The battery lasts all day.' },
+  { startSeconds: 7.8, text: 'It is on sale this week.', voice: 'kal_diphone' },
+];
+/** The segment selected in the shots (the third), shown in the inspector: its Spanish take fits its time (the second's runs over). */
+const DUBBING_SELECTED = 2;
+const DUBBING_BLOCKS = '[data-testid="timeline-track"] [data-segment-id]';
+
+/**
+ * A dubbing studio project of the clip, owned by `user`, as the public API's dubbing run makes one
+ * (tests/integration/api-client-cli.test.ts): from the upload with its SRT as the text source
+ * (two speakers), prepared, translated into Spanish offline (Apertium) and every segment spoken.
+ */
+async function dubbingProject(user: User, title: string): Promise<DubbingProject> {
+  const clip = await makeDubbingClip({ name: 'marketing-dubbing', seconds: 10, width: 640, height: 360, picture: 'shop', burnedSubtitles: false, cacheDir: work, lines: DUBBING_LINES });
+  const uploadId = await upload(user, 'phone-ad.mp4', clip.file);
+  const { projectId, prepareJobId } = await call<{ projectId: string; prepareJobId: string | null }>(user, '/api/dubbing/projects/create', {
+    edition: 'studio',
+    title,
+    from: { kind: 'upload', uploadId, sourceLanguage: 'en', textSource: 'subtitle-file', subtitleFile: { name: 'phone-ad.srt', text: await readFile(clip.srt, 'utf8') }, speakers: 2 },
+    targetLanguages: ['es'],
+  });
+  if (prepareJobId) await finished(user, prepareJobId);
+  const prepared = await call<DubbingProject>(user, '/api/dubbing/projects/get', { projectId });
+  if (prepared.status !== 'ready') throw new Error(`dubbing project ${projectId} is ${prepared.status} after preparing: ${JSON.stringify(prepared.error)}`);
+  if (prepared.segments.length !== DUBBING_LINES.length) throw new Error(`dubbing project ${projectId} has ${prepared.segments.length} segments, the SRT ${DUBBING_LINES.length} lines`);
+  for (const step of ['translate', 'synthesize'] as const) {
+    const { jobId } = await call<{ jobId: string; cost: number }>(user, `/api/dubbing/${step}`, { projectId, language: 'es', segments: { kind: 'all' } });
+    await finished(user, jobId);
+  }
+  const project = await call<DubbingProject>(user, '/api/dubbing/projects/get', { projectId });
+  const unfinished = project.segments.filter((segment) => !segment.translations.es || !segment.takes.es);
+  if (unfinished.length > 0) throw new Error(`dubbing project ${projectId}: ${unfinished.length} segment(s) without a Spanish line or take`);
+  return project;
+}
+
+/**
+ * The editor as someone who just dubbed the clip sees it: every segment spoken, the playhead and
+ * the preview inside the selected segment (a click on the ruler above it), the segment
+ * selected (the inspector shows its lines and take), both waveforms drawn, everything saved and
+ * nothing running or loading.
+ */
+async function dubbingEditorReady(page: Page, project: DubbingProject) {
+  await page.getByTestId('dubbing-editor').waitFor({ state: 'visible', timeout: 60_000 });
+  const blocks = page.locator(DUBBING_BLOCKS);
+  await page.waitForFunction(
+    ({ selector, count }) => {
+      const states = [...document.querySelectorAll(selector)].map((element) => element.getAttribute('data-state'));
+      return states.length === count && states.every((state) => state === 'spoken');
+    },
+    { selector: DUBBING_BLOCKS, count: project.segments.length },
+    { timeout: 30_000 },
+  );
+  const target = blocks.nth(DUBBING_SELECTED);
+  const id = await target.getAttribute('data-segment-id');
+  const box = await target.boundingBox();
+  const ruler = await page.getByTestId('dubbing-timeline').getByRole('group').boundingBox();
+  if (!id || !box || !ruler) throw new Error('dubbing: the timeline has no segment blocks on screen');
+  await page.mouse.click(box.x + box.width * 0.4, ruler.y + 8);
+  await target.click();
+  await page.locator(`[data-testid="segment-inspector"][data-segment-id="${id}"]`).waitFor({ timeout: 10_000 });
+  // The editor, its inspector showing a segment, is taller than 900 px: scrolled until the
+  // timeline's bottom (and a little margin) is on screen.
+  await page.getByTestId('dubbing-timeline').evaluate((timeline) => {
+    timeline.scrollIntoView({ block: 'end' });
+    let scroller = timeline.parentElement;
+    while (scroller && !(scroller.scrollHeight > scroller.clientHeight && /auto|scroll/.test(getComputedStyle(scroller).overflowY))) scroller = scroller.parentElement;
+    (scroller ?? document.scrollingElement)?.scrollBy(0, 16);
+  });
+  // The preview's frame at the playhead, painted (a paused video may never call back for a frame in headless Chromium: at most 3 s).
+  await page.waitForFunction(() => {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="dubbing-preview"]');
+    return !!video && video.readyState >= 2 && !video.seeking;
+  }, undefined, { timeout: 30_000 });
+  await page.getByTestId('dubbing-preview').evaluate((video: HTMLVideoElement) => new Promise<void>((resolve) => {
+    setTimeout(resolve, 3_000);
+    video.requestVideoFrameCallback(() => resolve());
+  }));
+  // Both waveforms drawn: the original's (its peaks file loaded) and the dub's (the takes' peaks).
+  await page.waitForFunction(() => {
+    const canvases = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="dubbing-timeline"] canvas')];
+    return canvases.length === 2 && canvases.every((canvas) => {
+      const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+      let drawn = 0;
+      for (let index = 3; pixels && index < pixels.length; index += 4) if (pixels[index]! > 0) drawn += 1;
+      return drawn > 500;
+    });
+  }, undefined, { timeout: 30_000 });
+  await page.getByTestId('dubbing-save-state').and(page.locator('[data-state="saved"]')).waitFor({ timeout: 15_000 });
+  await page.getByTestId('dubbing-job').first().waitFor({ state: 'detached', timeout: 30_000 });
+  for (const busy of ['dubbing-editor-loading', 'dubbing-conflict', 'dubbing-remote-change']) {
+    if ((await page.getByTestId(busy).count()) > 0) throw new Error(`dubbing: the editor shows ${busy}`);
+  }
+}
+
+async function dubbingScreenshots() {
+  const folder = path.join(SAMPLES, 'workbench');
+  await mkdir(folder, { recursive: true });
+  const files: string[] = [];
+  const shots: Record<string, unknown> = {};
+  for (const locale of LOCALES) {
+    // A user of its own per language (the project list then holds only its own language's project).
+    const user = await createUser(`dubbing-${locale.lang}`, locale.nickName);
+    const project = await dubbingProject(user, locale.dubbingTitle);
+    const pagePath = `${locale.prefix}/workbench/dubbing-studio/details/${project.id}`;
+    const name = `dubbing-${locale.lang}`;
+    // Each scheme loads the page anew (the timeline's canvases take the theme's colours when they draw).
+    for (const scheme of ['light', 'dark'] as const) {
+      const context = await signedInContext(user, locale, scheme);
+      try {
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+        await page.goto(`${base}${pagePath}`);
+        await dubbingEditorReady(page, project);
+        if ((await page.evaluate(() => document.documentElement.classList.contains('dark'))) !== (scheme === 'dark')) throw new Error(`${name}-${scheme}: the page is not in the ${scheme} scheme`);
+        const lang = await page.evaluate(() => document.documentElement.lang);
+        if (!lang.startsWith(locale.lang)) throw new Error(`${name}-${scheme}: the page's language is ${lang}`);
+        await settle(page);
+        await withoutToasts(page, `${name}-${scheme}`);
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        if ((scheme === 'dark') !== isDark(background)) notes.push(`screenshots: ${name}-${scheme} body background is ${background}`);
+        const file = path.join(folder, `${name}-${scheme}.jpg`);
+        await page.screenshot({ path: file, type: 'jpeg', quality: 75 });
+        written.push(file);
+        files.push(`/samples/workbench/${name}-${scheme}.jpg`);
+        if (problems.length > 0) notes.push(`screenshots ${name}-${scheme}: ${problems.join('; ')}`);
+      } finally {
+        await context.close();
+      }
+    }
+    const selected = project.segments[DUBBING_SELECTED]!;
+    shots[name] = {
+      page: `${locale.prefix}/workbench/dubbing-studio/details/<project>`,
+      commit,
+      project: {
+        title: locale.dubbingTitle,
+        edition: 'studio',
+        run: 'a 10 s English clip (tests/support/dubbing-media.ts makeDubbingClip, picture "shop", two festival voices) with its SRT as the text source and two speakers; prepared, translated into Spanish offline (Apertium) and every segment spoken, nothing edited',
+        sourceLanguage: project.sourceLanguage,
+        targetLanguages: project.targetLanguages,
+        characters: project.characters.length,
+        segments: project.segments.map((segment) => ({ startMs: segment.startMs, endMs: segment.endMs, source: segment.sourceText, es: segment.translations.es ?? null, takeMs: segment.takes.es?.durationMs ?? null })),
+      },
+      selected: { segment: DUBBING_SELECTED + 1, source: selected.sourceText, es: selected.translations.es ?? null },
+      state: 'scrolled to the timeline’s bottom; the playhead and the preview inside the selected segment (a click on the ruler), the segment clicked (the inspector shows it), both waveforms drawn, saved, no job running; each scheme a fresh load of the page',
+    };
+  }
+  const previous = await readWorkbenchJson();
+  await writeJson(folder, {
+    ...previous,
+    files: [...previous.files.filter((file) => !isDubbingShot(file)), ...files],
+    shots: { ...Object.fromEntries(Object.entries(previous.shots).filter(([shot]) => !isDubbingShot(shot))), ...shots },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Covers
 // ---------------------------------------------------------------------------------------------
 
 async function covers() {
   await mkdir(COVERS, { recursive: true });
-  const steps: Array<[string, () => Promise<void>]> = [
+  // Cut from the workbench part's screenshots: kept as they are when that part did not run.
+  const fromWorkbench: Array<[string, () => Promise<void>]> = [
     ['getting-started.jpg', () => cover(path.join(work, 'tts-cover-en.png'), path.join(COVERS, 'getting-started.jpg'), 'top')],
     ['getting-started-zh.jpg', () => cover(path.join(work, 'tts-cover-zh.png'), path.join(COVERS, 'getting-started-zh.jpg'), 'top')],
     ['points-and-plans.jpg', () => cover(path.join(work, 'plan-en.jpg'), path.join(COVERS, 'points-and-plans.jpg'), 'top')],
     ['points-and-plans-zh.jpg', () => cover(path.join(work, 'plan-zh.jpg'), path.join(COVERS, 'points-and-plans-zh.jpg'), 'top')],
+  ];
+  const steps: Array<[string, () => Promise<void>]> = [
+    ...(runs('workbench') ? fromWorkbench : []),
     [
       'video-localization.jpg',
       async () => {
@@ -727,13 +951,15 @@ async function covers() {
 try {
   await app.listen();
   state.apiUser = await createUser('api', 'Voxwork Samples');
-  await part('voices', voicesSample);
-  await part('speech-to-speech', speechToSpeechSample);
-  await part('voice-cloning', voiceCloningSample);
-  await part('talking-photo', talkingPhotoSample);
-  await part('video-erasure', videoErasureSample);
-  await part('workbench screenshots', screenshots);
-  await covers();
+  if (only) console.info(`[marketing] only: ${only.join(', ')}`);
+  if (runs('voices')) await part('voices', voicesSample);
+  if (runs('speech-to-speech')) await part('speech-to-speech', speechToSpeechSample);
+  if (runs('voice-cloning')) await part('voice-cloning', voiceCloningSample);
+  if (runs('talking-photo')) await part('talking-photo', talkingPhotoSample);
+  if (runs('video-erasure')) await part('video-erasure', videoErasureSample);
+  if (runs('workbench')) await part('workbench screenshots', screenshots);
+  if (runs('dubbing')) await part('dubbing studio screenshots', dubbingScreenshots);
+  if (runs('covers')) await covers();
 } finally {
   await browser?.close().catch(() => undefined);
   await app.stop();
