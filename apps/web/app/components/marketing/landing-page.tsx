@@ -37,6 +37,10 @@ export function LandingPage({
   const built = main?.built ?? true;
   const to = localizePath(built ? ctaPath : "/tools", locale);
   const cta = built ? copy.cta : t("marketing.toolStatus.notBuiltCta");
+  // Sections alternate plain and muted, the features muted: the media sections before them are
+  // counted back from the last, which is plain.
+  const media = built ? (["sample", "screenshot", "voices"] as const).filter((kind) => copy[kind]) : [];
+  const muted = (kind: (typeof media)[number]) => (media.length - 1 - media.indexOf(kind)) % 2 === 1;
   return (
     <>
       <PageHero eyebrow={copy.eyebrow} title={copy.h1} lead={copy.lead}>
@@ -50,19 +54,19 @@ export function LandingPage({
           <HonestNote title={t("marketing.toolStatus.notBuiltTitle", { tool: t(`tools.${main.tool}.name`) })}>{t("marketing.toolStatus.notBuiltBody")}</HonestNote>
         </div>
       ) : null}
+      {built && copy.sample ? (
+        <Section id="sample" title={copy.sample.title} lead={copy.sample.lead} muted={muted("sample")}>
+          <SampleBeforeAfter sample={copy.sample} />
+        </Section>
+      ) : null}
       {built && copy.screenshot ? (
-        <Section id="workbench" title={copy.screenshot.title} lead={copy.screenshot.lead}>
+        <Section id="workbench" title={copy.screenshot.title} lead={copy.screenshot.lead} muted={muted("screenshot")}>
           <WorkbenchScreenshot shot={copy.screenshot} />
         </Section>
       ) : null}
       {built && copy.voices ? (
-        <Section id="voices" title={copy.voices.title} lead={copy.voices.lead} muted={Boolean(copy.screenshot)}>
+        <Section id="voices" title={copy.voices.title} lead={copy.voices.lead} muted={muted("voices")}>
           <VoiceSamples list={copy.voices} />
-        </Section>
-      ) : null}
-      {built && copy.sample ? (
-        <Section id="sample" title={copy.sample.title} lead={copy.sample.lead}>
-          <SampleBeforeAfter sample={copy.sample} />
         </Section>
       ) : null}
       <Section id="features" title={copy.featuresTitle} muted>

@@ -89,7 +89,7 @@ export const VOICE_SAMPLES: Record<Locale, VoiceSampleList> = Object.fromEntries
 ) as Record<Locale, VoiceSampleList>;
 
 const SHOTS = "/samples/workbench";
-const shot = (name: "tts" | "translator", locale: Locale) => {
+const shot = (name: "tts" | "translator" | "dubbing", locale: Locale) => {
   const light = `${SHOTS}/${name}-${locale}-light.jpg`;
   const dark = `${SHOTS}/${name}-${locale}-dark.jpg`;
   if (!workbenchMade.files.includes(light) || !workbenchMade.files.includes(dark)) throw new Error(`samples/workbench has no ${name}-${locale} shots: run npm run samples:marketing`);
@@ -125,6 +125,22 @@ export const TRANSLATOR_SCREENSHOT: Record<Locale, WorkbenchShot> = {
     lead: "一次完成的视频翻译：原片和配音并排播放，每句台词的时长匹配情况，以及所有下载。",
     alt: "Voxwork 工作台中一次完成的视频翻译：英文原片和西班牙语配音并排，译文台词和下载按钮。",
     ...shot("translator", "zh"),
+  },
+};
+
+/** The dubbing studio's editor with a real project: segments, their translations, takes and waveforms. */
+export const DUBBING_SCREENSHOT: Record<Locale, WorkbenchShot> = {
+  en: {
+    title: "Line by line in the dubbing studio",
+    lead: "For a voice per character and a hand on every line: the dubbing studio with a real project, each segment with its translation, its take and its timing.",
+    alt: "The dubbing studio editing a short ad: the video, a selected segment with its English line and Spanish translation, its character and take, and the timeline with the waveform.",
+    ...shot("dubbing", "en"),
+  },
+  zh: {
+    title: "在配音工作室逐句打磨",
+    lead: "想让每个角色有自己的声音、逐句把关时：这是配音工作室中的一个真实项目，每个片段都有译文、配音和时间。",
+    alt: "配音工作室正在编辑一段短广告：视频画面、选中片段的英文原文和西班牙语译文、角色和配音，以及带波形的时间轴。",
+    ...shot("dubbing", "zh"),
   },
 };
 

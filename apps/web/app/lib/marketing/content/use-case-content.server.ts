@@ -1,6 +1,6 @@
 import type { Locale } from "../../../i18n";
 import type { LandingCopy, UseCaseId } from "../content-types";
-import { VIDEO_ERASURE_SAMPLE, VIDEO_TRANSLATOR_SAMPLE } from "./samples-content.server";
+import { DUBBING_SCREENSHOT, VIDEO_ERASURE_SAMPLE, VIDEO_TRANSLATOR_SAMPLE } from "./samples-content.server";
 
 /** Copy of the four use-case pages. Each links to the tools it relies on and to one article. */
 export const USE_CASE_COPY: Record<UseCaseId, Record<Locale, LandingCopy>> = {
@@ -215,6 +215,7 @@ export const USE_CASE_COPY: Record<UseCaseId, Record<Locale, LandingCopy>> = {
         body: "Chinese → English translation needs a remote translation engine configured by whoever runs your Voxwork (no offline engine translates Chinese here), and natural voices need a remote speech engine. Video translator Pro lets you review every line before export and pay again only for the lines you change. For a voice per character, open the episode in the dubbing studio; to take the Chinese subtitles out of the picture, run it through video erasure first. Only localize dramas you hold the rights to. The sample above is English → Spanish because that pair runs offline on our own machines.",
       },
       sample: VIDEO_TRANSLATOR_SAMPLE.en,
+      screenshot: DUBBING_SCREENSHOT.en,
       faqs: [
         { q: "How long can an episode be?", a: "Up to 2 minutes per job on Free, 20 on Pro and 120 on Business." },
         { q: "Is the translation good enough to publish?", a: "With a good remote model it is a strong first draft. For a paid release, have a native speaker review the dialogue." },
@@ -250,6 +251,7 @@ export const USE_CASE_COPY: Record<UseCaseId, Record<Locale, LandingCopy>> = {
         body: "中译英需要运营方配置远程翻译引擎（此处没有可离线翻译中文的引擎），自然的声音需要远程语音引擎。专业视频翻译可在导出前逐句审校，只为修改过的台词再次付费。想让每个角色用不同的声音，请在配音工作室中打开这一集；想去掉画面中的中文字幕，先用视频擦除处理。只本地化你拥有版权的短剧。上方示例是英语 → 西班牙语，因为这一语言对可在我们自己的机器上离线运行。",
       },
       sample: VIDEO_TRANSLATOR_SAMPLE.zh,
+      screenshot: DUBBING_SCREENSHOT.zh,
       faqs: [
         { q: "一集最长多久？", a: "免费版每个任务 2 分钟，专业版 20 分钟，商业版 120 分钟。" },
         { q: "翻译质量能直接上线吗？", a: "使用优质的远程模型时，它是一份不错的初稿。正式付费上线前，请母语者审校对白。" },
