@@ -273,6 +273,21 @@ test('zh, 375 px, dark: dubbing studio in Chinese; two tabs edit the same segmen
   await expect(page).toHaveURL(/\/zh\/workbench\/dubbing-studio\/details\/[0-9a-f-]{36}$/);
   await fullPageShot(page, testInfo.outputPath('zh-375-dark-editor.png'));
 
+  // The original's waveform takes the theme's colour, and takes the new one when the scheme changes.
+  const waveformColour = () =>
+    page.getByTestId('dubbing-timeline').locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      for (let index = 3; index < data.length; index += 4) if (data[index]! > 200) return `${data[index - 3]},${data[index - 2]},${data[index - 1]}`;
+      return null;
+    });
+  await expect.poll(waveformColour, { timeout: 30_000 }).not.toBeNull();
+  const dark = await waveformColour();
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  await expect.poll(waveformColour).not.toBe(dark);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(waveformColour).toBe(dark);
+
   // A second tab on the same project, loaded before the first tab's edit.
   const other = await context.newPage();
   await other.setViewportSize({ width: 375, height: 812 });

@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { formatTimecode, peaksFromBase64, segmentFit, segmentState, type DubbingCharacter, type DubbingSegment, type SegmentState } from "@voxwork/contract/dubbing";
 import { MinusIcon, PlusIcon } from "lucide-react";
 import { useT } from "../../i18n";
+import { useColorMode } from "../../lib/color-mode";
 import { characterHue } from "../../lib/dubbing/editor-paths";
 import {
   dragTimes,
@@ -79,6 +80,8 @@ export function Timeline({ segments, characters, language, durationMs, selection
   const playhead = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
   const [view, setView] = useState({ scroll: 0, width: 800 });
+  // The waveforms take their colours from the theme: drawn again when light/dark changes.
+  const scheme = useColorMode().value;
   const [pxPerSecond, setPxPerSecond] = useState(80);
   const pendingScroll = useRef<number | null>(null);
   const fitted = useRef(false);
@@ -183,7 +186,7 @@ export function Timeline({ segments, characters, language, durationMs, selection
     const context = sizedContext(canvas.current, view.width);
     if (!context) return;
     if (peaks) drawColumns(context, waveformColumns(peaks, pxToMs(view.scroll, pxPerSecond), view.width, pxPerSecond), RULER + 2, ORIGINAL - 4, waveformColours(canvas.current!).original);
-  }, [peaks, view, pxPerSecond]);
+  }, [peaks, view, pxPerSecond, scheme]);
   useEffect(() => {
     const context = sizedContext(dubCanvas.current, view.width);
     if (!context) return;
@@ -196,7 +199,7 @@ export function Timeline({ segments, characters, language, durationMs, selection
       for (let x = 0; x < dub.length; x += 1) if (columns[x]! > 0) dub[x] = Math.max(dub[x]!, Math.min(1, columns[x]! * segment.volume));
     }
     drawColumns(context, dub, RULER + ORIGINAL + TRACK + 2, DUB - 4, waveformColours(dubCanvas.current!).dub);
-  }, [segments, language, view, pxPerSecond]);
+  }, [segments, language, view, pxPerSecond, scheme]);
 
   const onScroll = () => {
     const element = scroller.current;
