@@ -32,7 +32,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import type { DubbingProject, JobView, VoiceView } from '../../packages/contract/src/index.ts';
 import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { readOutbox, signedCall } from '../../tests/support/accounts.ts';
+import { createVerifiedUser, signedCall } from '../../tests/support/accounts.ts';
 import { makeDubbingClip } from '../../tests/support/dubbing-media.ts';
 import { freePort, TEST_SIGN_SECRET } from '../../tests/support/server-process.ts';
 import { freshPglite } from '../../tests/support/test-database.ts';
@@ -90,18 +90,8 @@ let browser: Browser | undefined;
 
 /** Signs up (with a display name of our choosing), follows the mailed link and signs in. */
 async function createUser(label: string, name: string): Promise<User> {
-  const email = `marketing-${label}-${Date.now()}@example.com`;
-  const password = 'a good password 1';
-  const post = (pathName: string, body: unknown) => fetch(`${base}/api/auth${pathName}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
-  const signUp = await post('/sign-up/email', { email, password, name });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const [mail] = await readOutbox(work, email);
-  if (!mail) throw new Error('no verification mail');
-  await fetch(mail.link, { redirect: 'manual' });
-  const signIn = await post('/sign-in/email', { email, password });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const body = (await signIn.json()) as { token: string; user: { id: string } };
-  return { token: body.token, userId: body.user.id, name };
+  const { token, userId } = await createVerifiedUser(base, work, `marketing-${label}-${Date.now()}@example.com`, undefined, name);
+  return { token, userId, name };
 }
 
 async function call<T>(user: User, pathName: string, body: unknown): Promise<T> {

@@ -10,11 +10,11 @@ export async function readOutbox(dataDir: string, to: string): Promise<{ subject
   return mails.filter((mail) => mail.to === to);
 }
 
-/** Signs up, follows the mailed verification link and signs in; returns the session token and user id. */
-export async function createVerifiedUser(base: string, dataDir: string, email: string, password = 'a good password 1') {
+/** Signs up (named `name`, else the address's local part), follows the mailed verification link and signs in; returns the session token and user id. */
+export async function createVerifiedUser(base: string, dataDir: string, email: string, password = 'a good password 1', name = email.split('@')[0]) {
   const post = (pathName: string, body: unknown) =>
     fetch(`${base}/api/auth${pathName}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
-  const signUp = await post('/sign-up/email', { email, password, name: email.split('@')[0] });
+  const signUp = await post('/sign-up/email', { email, password, name });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const [mail] = await readOutbox(dataDir, email);
   if (!mail) throw new Error('no verification mail');
