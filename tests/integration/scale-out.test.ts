@@ -63,7 +63,8 @@ describe.skipIf(!TEST_DATABASE_URL)('scale-out roles on PostgreSQL', () => {
     const { jobId } = await client.call(selfCheckCreateCall, { durationSeconds: 2, frequencyHz: 1000, ownerId: user.userId, cost: 10 });
     const done = await waitForJob(client, jobId, (job) => job.status === 'completed', 60_000);
     expect(done).toMatchObject({ completions: 1, attempts: 1, output: { durationSeconds: 2, frequencyHz: 1000 }, cost: { frozen: 10, settled: 10 } });
-    expect(workerProcess!.output()).toContain(jobId);
+    // The database says completed before the worker's log line is flushed to our pipe: wait for it.
+    await workerProcess!.waitForLog(new RegExp(jobId), 15_000);
     expect(api.output()).not.toMatch(/"msg":"job attempt ended"/);
 
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -91,7 +92,7 @@ describe.skipIf(!TEST_DATABASE_URL)('scale-out roles on PostgreSQL', () => {
       ['encode', 2],
       ['measure', 1],
     ]);
-    expect(replacement.output()).toContain(jobId);
+    await replacement.waitForLog(new RegExp(jobId), 15_000);
   }, 150_000);
 
   it('two workers share 40 jobs: none runs twice, none is lost', async () => {
@@ -102,9 +103,10 @@ describe.skipIf(!TEST_DATABASE_URL)('scale-out roles on PostgreSQL', () => {
     const ids = await Promise.all(Array.from({ length: 40 }, (_, index) => client.call(selfCheckCreateCall, { durationSeconds: 1, frequencyHz: 200 + index }).then((result) => result.jobId)));
     const finished = await Promise.all(ids.map((jobId) => waitForJob(client, jobId, (job) => job.status === 'completed', 180_000)));
     expect(finished.every((job) => job.completions === 1 && job.attempts === 1)).toBe(true);
-    const ranBy = workers.map((server) => ids.filter((jobId) => server.output().includes(`"jobId":"${jobId}","type":"system.selfCheck","outcome":"completed"`)).length);
-    expect(ranBy.reduce((sum, count) => sum + count, 0)).toBe(40);
-    expect(ranBy.filter((count) => count > 0).length).toBeGreaterThanOrEqual(2);
+    const ranBy = () => workers.map((server) => ids.filter((jobId) => server.output().includes(`"jobId":"${jobId}","type":"system.selfCheck","outcome":"completed"`)).length);
+    // Each worker logs the attempt's end after the database has it: wait for all 40 lines.
+    await expect.poll(() => ranBy().reduce((sum, count) => sum + count, 0), { timeout: 15_000 }).toBe(40);
+    expect(ranBy().filter((count) => count > 0).length).toBeGreaterThanOrEqual(2);
     expect(second.output()).toMatch(/job attempt ended/);
 
     const client2 = new pg.Client({ connectionString: env.DATABASE_URL });

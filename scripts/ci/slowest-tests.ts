@@ -1,0 +1,58 @@
+/**
+ * Prints the ten slowest test files of a run, from the JSON reports `scripts/test.sh` asks
+ * Vitest and Playwright for (test-results/vitest.json, test-results/e2e.json), and each step's
+ * wall time (test-results/steps.tsv). Missing reports are skipped: a run that stopped early
+ * still prints what it has.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const results = path.join(root, 'test-results');
+const files: { file: string; seconds: number; runner: string }[] = [];
+
+function readJson(name: string): unknown {
+  const file = path.join(results, name);
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+interface VitestReport {
+  testResults?: { name: string; startTime: number; endTime: number }[];
+}
+const vitest = readJson('vitest.json') as VitestReport | undefined;
+for (const result of vitest?.testResults ?? []) {
+  files.push({ file: path.relative(root, result.name), seconds: (result.endTime - result.startTime) / 1000, runner: 'vitest' });
+}
+
+interface PlaywrightSuite {
+  file?: string;
+  specs?: { tests?: { results?: { duration?: number }[] }[] }[];
+  suites?: PlaywrightSuite[];
+}
+const playwright = readJson('e2e.json') as { suites?: PlaywrightSuite[] } | undefined;
+const sumSuite = (suite: PlaywrightSuite): number =>
+  (suite.specs ?? []).reduce((sum, spec) => sum + (spec.tests ?? []).reduce((s, test) => s + (test.results ?? []).reduce((r, result) => r + (result.duration ?? 0), 0), 0), 0) +
+  (suite.suites ?? []).reduce((sum, child) => sum + sumSuite(child), 0);
+for (const suite of playwright?.suites ?? []) {
+  files.push({ file: path.join('tests/e2e', suite.file ?? '?'), seconds: sumSuite(suite) / 1000, runner: 'playwright' });
+}
+
+const stepsFile = path.join(results, 'steps.tsv');
+if (existsSync(stepsFile)) {
+  console.log('\nsteps (wall time):');
+  for (const line of readFileSync(stepsFile, 'utf8').trim().split('\n')) {
+    const [name, seconds] = line.split('\t');
+    console.log(`  ${String(seconds).padStart(6)} s  ${name}`);
+  }
+}
+if (files.length) {
+  console.log('\nten slowest test files:');
+  for (const entry of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
+    console.log(`  ${entry.seconds.toFixed(1).padStart(7)} s  ${entry.runner.padEnd(10)} ${entry.file}`);
+  }
+}
