@@ -19,6 +19,7 @@ step() {
 }
 step "lint"       npx --no-install eslint --max-warnings=0 .
 step "typecheck"  npm run --silent typecheck
+step "OpenAPI lint (Redocly, offline)"  npm run --silent lint:openapi
 step "unit and integration tests (Vitest)" \
   npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 step "end-to-end tests (Playwright, Chromium)" \

@@ -135,7 +135,7 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
   await http.register(healthPlugin, { checks: () => checks, isShuttingDown: () => shuttingDown });
 
   if (has('api')) {
-    const openApi = buildOpenApiDocument(allCalls, { title: 'Voxwork API', version: '0.1.0' }, REST_V1_ROUTES);
+    const openApi = buildOpenApiDocument(allCalls, { title: 'Voxwork API', version: '0.1.0' }, REST_V1_ROUTES, { serverUrl: config.PUBLIC_URL });
     // The JSON stays at /api/docs for programs (any Accept but HTML); a browser is sent to the readable reference of the web app.
     http.get('/api/docs', async (request, reply) => {
       if (prefersHtml(request.headers.accept)) return reply.redirect(pickLocale(request.headers['accept-language']) === 'zh' ? '/zh/developers/api/reference' : '/developers/api/reference', 302);

@@ -11,6 +11,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { createVoxworkClient, VoxworkApiError, VoxworkWaitTimeout, type Job, type JobBody, type VoxworkClient } from './voxwork-client.ts';
 import { readTtsSheet, runTtsBatch } from './cli/batch-tts.ts';
 import { CLI_MESSAGES, cliLanguage, localizeCommander } from './cli/cli-messages.ts';
+import { jobFailureText } from './cli/job-failure.ts';
 
 const language = cliLanguage(process.argv.slice(2), process.env);
 const t = CLI_MESSAGES[language];
@@ -90,7 +91,7 @@ async function saveResult(api: VoxworkClient, job: Job, target: string) {
 function finish(job: Job) {
   out(describeJob(job));
   if (job.status === 'failed') {
-    err(t.failed(job.error?.message ?? t.unknownError));
+    err(t.failed(jobFailureText(job, t)));
     process.exitCode = 1;
   } else if (job.status === 'cancelled') process.exitCode = 1;
 }

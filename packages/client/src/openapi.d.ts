@@ -131,7 +131,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the key owner’s jobs: status, progress, stages, cost and, once completed, its result files. */
+        /** One of the key owner’s jobs: status, progress, stages, cost and, once completed, its result files; a failed job’s `error` has the catalogue `code`, its `params` and the `message` in the `Accept-Language` asked (en or zh). */
         get: operations["v1_get_job"];
         put?: never;
         post?: never;
@@ -853,6 +853,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 finishedAt: string | null;
                                 id: string;
@@ -878,6 +881,9 @@ export interface operations {
                                     error: {
                                         code: number;
                                         message: string;
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     } | null;
                                     name: string;
                                     output: {
@@ -1295,6 +1301,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 finishedAt: string | null;
                                 id: string;
@@ -1320,6 +1329,9 @@ export interface operations {
                                     error: {
                                         code: number;
                                         message: string;
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     } | null;
                                     name: string;
                                     output: {
@@ -1541,6 +1553,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 finishedAt: string | null;
                                 id: string;
@@ -1566,6 +1581,9 @@ export interface operations {
                                     error: {
                                         code: number;
                                         message: string;
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     } | null;
                                     name: string;
                                     output: {
@@ -1788,6 +1806,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 finishedAt: string | null;
                                 id: string;
@@ -1813,6 +1834,9 @@ export interface operations {
                                     error: {
                                         code: number;
                                         message: string;
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     } | null;
                                     name: string;
                                     output: {
@@ -2010,6 +2034,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 finishedAt: string | null;
                                 id: string;
@@ -2035,6 +2062,9 @@ export interface operations {
                                     error: {
                                         code: number;
                                         message: string;
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     } | null;
                                     name: string;
                                     output: {
@@ -2223,6 +2253,9 @@ export interface operations {
                             error: {
                                 code: number;
                                 message: string;
+                                params: {
+                                    [key: string]: string | number;
+                                };
                             } | null;
                             finishedAt: string | null;
                             id: string;
@@ -2248,6 +2281,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 name: string;
                                 output: {
@@ -2432,6 +2468,9 @@ export interface operations {
                             error: {
                                 code: number;
                                 message: string;
+                                params: {
+                                    [key: string]: string | number;
+                                };
                             } | null;
                             finishedAt: string | null;
                             id: string;
@@ -2457,6 +2496,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 name: string;
                                 output: {
@@ -2778,6 +2820,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 finishedAt: string | null;
                                 id: string;
@@ -2803,6 +2848,9 @@ export interface operations {
                                     error: {
                                         code: number;
                                         message: string;
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     } | null;
                                     name: string;
                                     output: {
@@ -3130,6 +3178,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 finishedAt: string | null;
                                 id: string;
@@ -3155,6 +3206,9 @@ export interface operations {
                                     error: {
                                         code: number;
                                         message: string;
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     } | null;
                                     name: string;
                                     output: {
@@ -3374,6 +3428,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 finishedAt: string | null;
                                 id: string;
@@ -3399,6 +3456,9 @@ export interface operations {
                                     error: {
                                         code: number;
                                         message: string;
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     } | null;
                                     name: string;
                                     output: {
@@ -3654,6 +3714,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 finishedAt: string | null;
                                 id: string;
@@ -3679,6 +3742,9 @@ export interface operations {
                                     error: {
                                         code: number;
                                         message: string;
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     } | null;
                                     name: string;
                                     output: {
@@ -3897,6 +3963,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 finishedAt: string | null;
                                 id: string;
@@ -3922,6 +3991,9 @@ export interface operations {
                                     error: {
                                         code: number;
                                         message: string;
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     } | null;
                                     name: string;
                                     output: {
@@ -4148,6 +4220,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 finishedAt: string | null;
                                 id: string;
@@ -4173,6 +4248,9 @@ export interface operations {
                                     error: {
                                         code: number;
                                         message: string;
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     } | null;
                                     name: string;
                                     output: {
@@ -4413,6 +4491,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 finishedAt: string | null;
                                 id: string;
@@ -4438,6 +4519,9 @@ export interface operations {
                                     error: {
                                         code: number;
                                         message: string;
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     } | null;
                                     name: string;
                                     output: {
@@ -4679,6 +4763,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 finishedAt: string | null;
                                 id: string;
@@ -4704,6 +4791,9 @@ export interface operations {
                                     error: {
                                         code: number;
                                         message: string;
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     } | null;
                                     name: string;
                                     output: {
@@ -4916,6 +5006,9 @@ export interface operations {
                                 error: {
                                     code: number;
                                     message: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 } | null;
                                 finishedAt: string | null;
                                 id: string;
@@ -4941,6 +5034,9 @@ export interface operations {
                                     error: {
                                         code: number;
                                         message: string;
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     } | null;
                                     name: string;
                                     output: {

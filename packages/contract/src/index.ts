@@ -5,6 +5,7 @@ export * from './calls/index.ts';
 export * from './envelope.ts';
 export * from './error-codes.ts';
 export * from './headers.ts';
+export * from './job-error.ts';
 export * from './input-schemas.ts';
 export * from './openapi.ts';
 export * from './signature.ts';

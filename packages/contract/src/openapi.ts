@@ -4,8 +4,41 @@ import { ErrorCode } from './error-codes.ts';
 import { CONTRACT_HEADERS } from './headers.ts';
 import type { RestV1Route } from './public-api/rest-v1.ts';
 
-/** OpenAPI 3.1 document generated from the same zod schemas the server validates with. */
-export function buildOpenApiDocument(calls: readonly CallDefinition[], info: { title: string; version: string }, rest: readonly RestV1Route[] = []) {
+/**
+ * How the document says who may call what (OpenAPI tools ignore an `Authorization` header
+ * parameter, so authentication is only ever declared here and in each operation's `security`):
+ * - `apiKey`: the `/api/v1/…` routes, `Authorization: Bearer vx_live_…` (decision 037);
+ * - `requestSignature`: every signed call's `signature` query parameter, MD5(path + secret +
+ *   timestamp) with the `timestamp` parameter (decision 002);
+ * - `sessionToken`: a signed-in user's calls, `Authorization: Bearer <session token>`;
+ * - `operatorToken`: the operator's calls, `Authorization: Bearer <OPERATOR_TOKEN>`.
+ */
+export const OPENAPI_SECURITY_SCHEMES = {
+  apiKey: { type: 'http', scheme: 'bearer', description: 'An API key from the account page: `Authorization: Bearer vx_live_…` (the `/api/v1/…` routes only).' },
+  requestSignature: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'signature',
+    description: 'The signed calls’ signature: `signature` = MD5(path + secret + timestamp), hex, sent as a query parameter beside `timestamp` (milliseconds since the epoch, within the server’s window). `path` is the call’s own path without the query.',
+  },
+  sessionToken: { type: 'http', scheme: 'bearer', description: 'A signed-in user’s session token (from sign-in): `Authorization: Bearer <token>`, with the user’s id in the `user-id` header.' },
+  operatorToken: { type: 'http', scheme: 'bearer', description: 'The operator’s token (`OPERATOR_TOKEN`): `Authorization: Bearer <token>`.' },
+} as const;
+
+type SecurityScheme = keyof typeof OPENAPI_SECURITY_SCHEMES;
+
+/** The security requirement of a signed call: the signature always, and the bearer token its access needs (both together). */
+function callSecurity(access: CallDefinition['access']): Array<Partial<Record<SecurityScheme, string[]>>> {
+  if (access === 'user') return [{ requestSignature: [], sessionToken: [] }];
+  if (access === 'operator') return [{ requestSignature: [], operatorToken: [] }];
+  return [{ requestSignature: [] }];
+}
+
+/**
+ * OpenAPI 3.1 document generated from the same zod schemas the server validates with.
+ * `serverUrl` is the configured public URL; without it the server is `/`, the document's own origin.
+ */
+export function buildOpenApiDocument(calls: readonly CallDefinition[], info: { title: string; version: string }, rest: readonly RestV1Route[] = [], options: { serverUrl?: string | undefined } = {}) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const call of calls) {
     paths[call.path] = {
@@ -13,18 +46,11 @@ export function buildOpenApiDocument(calls: readonly CallDefinition[], info: { t
         operationId: call.path.replace(/^\//, '').replace(/[/.]/g, '_'),
         summary: call.summary,
         tags: [call.tag],
+        security: callSecurity(call.access),
         parameters: [
-          { name: 'timestamp', in: 'query', required: true, schema: { type: 'string' }, description: 'Milliseconds since the epoch.' },
-          { name: 'signature', in: 'query', required: true, schema: { type: 'string' }, description: 'MD5(path + secret + timestamp), hex.' },
+          { name: 'timestamp', in: 'query', required: true, schema: { type: 'string' }, description: 'Milliseconds since the epoch: the `timestamp` of the `requestSignature`.' },
           { name: CONTRACT_HEADERS.channel, in: 'header', required: true, schema: { type: 'string', const: '100' } },
           { name: CONTRACT_HEADERS.userId, in: 'header', required: call.access === 'user', schema: { type: 'string' } },
-          {
-            name: CONTRACT_HEADERS.authorization,
-            in: 'header',
-            required: call.access !== 'public',
-            schema: { type: 'string' },
-            description: 'Bearer token.',
-          },
         ],
         requestBody: {
           required: true,
@@ -54,14 +80,14 @@ export function buildOpenApiDocument(calls: readonly CallDefinition[], info: { t
     };
   }
   for (const route of rest) (paths[route.path] ??= {})[route.method.toLowerCase()] = restOperation(route);
+  const serverUrl = options.serverUrl?.replace(/\/+$/, '') || '/';
   return {
     openapi: '3.1.0',
     info,
+    servers: [{ url: serverUrl, description: serverUrl === '/' ? 'The server that serves this document.' : 'This server’s public URL.' }],
     paths,
     components: {
-      securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key from the account page: `Authorization: Bearer vx_live_…` (the `/api/v1/…` routes only).' },
-      },
+      securitySchemes: OPENAPI_SECURITY_SCHEMES,
     },
     'x-error-codes': ErrorCode,
   };
@@ -132,7 +158,7 @@ function restOperation(route: RestV1Route) {
     operationId: route.operationId,
     summary: route.summary,
     tags: [`v1 ${route.tag}`],
-    security: [{ apiKey: [] }],
+    security: [{ apiKey: [] }] satisfies Array<Partial<Record<SecurityScheme, string[]>>>,
     parameters,
     ...(route.upload
       ? {

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { StoredJobError } from '@voxwork/contract';
 import type { Database } from './open-database.ts';
 import { createPointsRepository, type PointsRepository } from './points.repository.ts';
 import { createWebhookRepository, type WebhookRepository } from './webhook.repository.ts';
@@ -180,7 +181,7 @@ function jobQueries(db: Database) {
       return rows.length === 1;
     },
 
-    async fail(id: string, error: { code: number; message: string }, final: boolean): Promise<void> {
+    async fail(id: string, error: StoredJobError, final: boolean): Promise<void> {
       await db
         .update(jobs)
         .set(final ? { status: 'failed', error, costSettled: 0, finishedAt: sql`now()`, updatedAt: sql`now()` } : { status: 'queued', error, updatedAt: sql`now()` })
@@ -270,7 +271,7 @@ function jobQueries(db: Database) {
         .where(and(eq(jobStages.jobId, jobId), eq(jobStages.name, name), eq(jobStages.status, 'completed')));
     },
 
-    async failStage(jobId: string, name: string, error: { code: number; message: string }): Promise<void> {
+    async failStage(jobId: string, name: string, error: StoredJobError): Promise<void> {
       await db
         .update(jobStages)
         .set({ status: 'failed', error, finishedAt: sql`now()` })

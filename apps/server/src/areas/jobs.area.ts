@@ -1,4 +1,4 @@
-import { ErrorCode, JOB_EVENTS_PATH, jobCancelCall, jobDeleteCall, jobGetCall, jobListCall, jobRenameCall, jobRerunStageCall, type JobEvent } from '@voxwork/contract';
+import { ErrorCode, JOB_EVENTS_PATH, pickLocale, jobCancelCall, jobDeleteCall, jobGetCall, jobListCall, jobRenameCall, jobRerunStageCall, type JobEvent } from '@voxwork/contract';
 import { DomainError, JOB_EVENTS_CHANNEL } from '@voxwork/core';
 import { bindCall, type CallContext } from '../http/contract.plugin.ts';
 import { sendError } from '../http/envelope-reply.ts';
@@ -10,6 +10,9 @@ const userOf = (context: CallContext) => {
   return context.user.id;
 };
 
+/** The caller's language (`Accept-Language`, en or zh): a failed job's error message is given in it. */
+const localeOf = (context: CallContext) => pickLocale(context.request.headers['accept-language']);
+
 const HEARTBEAT_MS = 15_000;
 
 /** The content history calls and the live job stream (SSE, fed by LISTEN/NOTIFY so any worker's progress arrives). */
@@ -17,17 +20,20 @@ export const jobsArea: Area = {
   name: 'jobs',
   calls: ({ services }) => [
     bindCall(jobListCall, async (body, context) => {
-      const page = await services.jobs.list({
-        ownerId: userOf(context),
-        page: body.pageNum,
-        pageSize: body.pageSize,
-        ...(body.types ? { types: body.types } : {}),
-        ...(body.statuses ? { statuses: body.statuses } : {}),
-      });
+      const page = await services.jobs.list(
+        {
+          ownerId: userOf(context),
+          page: body.pageNum,
+          pageSize: body.pageSize,
+          ...(body.types ? { types: body.types } : {}),
+          ...(body.statuses ? { statuses: body.statuses } : {}),
+        },
+        localeOf(context),
+      );
       return { total: page.total, pageNum: body.pageNum, pageSize: body.pageSize, list: page.items };
     }),
-    bindCall(jobGetCall, async (body, context) => services.jobs.getOwned(body.jobId, userOf(context))),
-    bindCall(jobCancelCall, async (body, context) => services.jobs.cancel(body.jobId, userOf(context))),
+    bindCall(jobGetCall, async (body, context) => services.jobs.getOwned(body.jobId, userOf(context), localeOf(context))),
+    bindCall(jobCancelCall, async (body, context) => services.jobs.cancel(body.jobId, userOf(context), localeOf(context))),
     bindCall(jobRenameCall, async (body, context) => {
       await services.jobs.rename(body.jobId, userOf(context), body.title);
       return { ok: true as const };
@@ -38,7 +44,7 @@ export const jobsArea: Area = {
       await services.uploads.deleteJobFiles(userId, body.jobId);
       return { ok: true as const };
     }),
-    bindCall(jobRerunStageCall, async (body, context) => services.jobs.rerunStage(body.jobId, userOf(context), body.stage)),
+    bindCall(jobRerunStageCall, async (body, context) => services.jobs.rerunStage(body.jobId, userOf(context), body.stage, localeOf(context))),
   ],
   routes: async (http, { services, notifier }) => {
     // The process's one LISTEN connection feeds every open stream.
@@ -78,11 +84,12 @@ export const jobsArea: Area = {
       });
 
       // The state as of now, so a (re)connected client never misses a final state.
+      const locale = pickLocale(request.headers['accept-language']);
       if (jobId) {
-        const job = await services.jobs.getOwned(jobId, userId).catch(() => undefined);
+        const job = await services.jobs.getOwned(jobId, userId, locale).catch(() => undefined);
         send('snapshot', { jobs: job ? [job] : [] });
       } else {
-        const active = await services.jobs.list({ ownerId: userId, statuses: ['queued', 'running'], page: 1, pageSize: 50 });
+        const active = await services.jobs.list({ ownerId: userId, statuses: ['queued', 'running'], page: 1, pageSize: 50 }, locale);
         send('snapshot', { jobs: active.items });
       }
     });

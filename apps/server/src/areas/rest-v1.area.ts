@@ -17,6 +17,7 @@ import {
   type JobStatus,
   type ErrorCodeValue,
   type JobType,
+  type Locale,
   type RestV1Route,
   type WebhookEvent,
 } from '@voxwork/contract';
@@ -100,7 +101,7 @@ const JOB_CREATORS: {
   'voice-cloning': (services, userId, body, idempotency) => services.voiceCloning.createClone(userId, body, idempotencyOption(idempotency)),
 };
 
-type Handler = (input: { caller: ApiCaller; request: FastifyRequest; reply: FastifyReply; params: Record<string, string>; query: Record<string, unknown>; body: unknown }) => Promise<unknown>;
+type Handler = (input: { caller: ApiCaller; request: FastifyRequest; reply: FastifyReply; locale: Locale; params: Record<string, string>; query: Record<string, unknown>; body: unknown }) => Promise<unknown>;
 
 function routeOf(operationId: string): RestV1Route {
   const route = REST_V1_ROUTES.find((candidate) => candidate.operationId === operationId);
@@ -174,7 +175,8 @@ export const restV1Area: Area = {
                 }
                 parsed[part] = result.data as never;
               }
-              const data = await handler({ caller, request, reply, ...parsed });
+              // The caller's language for what the answer says in words (a failed job's error message).
+              const data = await handler({ caller, request, reply, locale: pickLocale(request.headers['accept-language']), ...parsed });
               if (reply.sent) return reply;
               return reply.send({ code: ErrorCode.OK, message: 'Success.', data });
             },
@@ -189,8 +191,8 @@ export const restV1Area: Area = {
           return { key: header, requestHash: requestFingerprint(routePath, fingerprinted) };
         };
         /** A job made (or replayed) under its claim, answered as `{ job, replayed }` with 201 or 200. */
-        const answerCreated = async (caller: ApiCaller, reply: FastifyReply, created: { jobId: string; replayed: boolean }) => {
-          const job = await services.jobs.getOwned(created.jobId, caller.userId);
+        const answerCreated = async (caller: ApiCaller, reply: FastifyReply, locale: Locale, created: { jobId: string; replayed: boolean }) => {
+          const job = await services.jobs.getOwned(created.jobId, caller.userId, locale);
           reply.code(created.replayed ? 200 : 201);
           if (created.replayed) reply.header('idempotent-replayed', 'true');
           return { job, replayed: created.replayed };
@@ -198,24 +200,24 @@ export const restV1Area: Area = {
 
         for (const tool of Object.keys(API_JOB_CALLS) as ApiJobTool[]) {
           const route = routeOf(`v1_create_${tool.replace(/-/g, '_')}_job`);
-          mount(route.operationId, async ({ caller, request, reply, body }) => {
+          mount(route.operationId, async ({ caller, request, reply, locale, body }) => {
             const claim = claimOf(request, route.path, body);
-            return answerCreated(caller, reply, await services.apiKeys.createIdempotent(caller.userId, claim, (idempotency) => JOB_CREATORS[tool](services, caller.userId, body as never, idempotency)));
+            return answerCreated(caller, reply, locale, await services.apiKeys.createIdempotent(caller.userId, claim, (idempotency) => JOB_CREATORS[tool](services, caller.userId, body as never, idempotency)));
           });
         }
 
         // Dubbing projects by key: a project (prepared by a job), read, then translate / synthesize / export jobs.
-        mount('v1_create_dubbing_project', async ({ caller, request, reply, body }) => {
+        mount('v1_create_dubbing_project', async ({ caller, request, reply, locale, body }) => {
           const claim = claimOf(request, routeOf('v1_create_dubbing_project').path, body);
           const created = await services.apiKeys.createIdempotent(caller.userId, claim, async (idempotency) => {
             const project = await services.dubbingJobs.create(caller.userId, body as DubbingCreateRequest, idempotencyOption(idempotency));
             return { jobId: project.prepareJobId };
           });
-          const { job, replayed } = await answerCreated(caller, reply, created);
+          const { job, replayed } = await answerCreated(caller, reply, locale, created);
           return { projectId: String((job.input as { projectId?: unknown }).projectId ?? ''), prepareJob: job, replayed };
         });
         mount('v1_list_dubbing_projects', async ({ caller, query }) => services.dubbing.list(caller.userId, (query as { edition: DubbingEdition }).edition));
-        mount('v1_get_dubbing_project', async ({ caller, request, params }) => services.dubbing.get(caller.userId, params.projectId!, pickLocale(request.headers['accept-language'])));
+        mount('v1_get_dubbing_project', async ({ caller, locale, params }) => services.dubbing.get(caller.userId, params.projectId!, locale));
         const projectJobs = {
           v1_translate_dubbing_project: (userId: string, body: never, idempotency: { key: string; requestHash: string } | undefined) => services.dubbingJobs.translate(userId, body, idempotencyOption(idempotency)),
           v1_synthesize_dubbing_project: (userId: string, body: never, idempotency: { key: string; requestHash: string } | undefined) => services.dubbingJobs.synthesize(userId, body, idempotencyOption(idempotency)),
@@ -223,11 +225,11 @@ export const restV1Area: Area = {
         };
         for (const [operationId, start] of Object.entries(projectJobs)) {
           const route = routeOf(operationId);
-          mount(operationId, async ({ caller, request, reply, params, body }) => {
+          mount(operationId, async ({ caller, request, reply, locale, params, body }) => {
             // The project is part of what the key fingerprints: one key on two projects is a conflict, not a replay.
             const withProject = { ...(body as object), projectId: params.projectId! };
             const claim = claimOf(request, route.path, withProject);
-            return answerCreated(caller, reply, await services.apiKeys.createIdempotent(caller.userId, claim, (idempotency) => start(caller.userId, withProject as never, idempotency)));
+            return answerCreated(caller, reply, locale, await services.apiKeys.createIdempotent(caller.userId, claim, (idempotency) => start(caller.userId, withProject as never, idempotency)));
           });
         }
 
@@ -276,27 +278,30 @@ export const restV1Area: Area = {
           }
         });
 
-        mount('v1_get_job', async ({ caller, params }) => services.jobs.getOwned(params.jobId!, caller.userId));
+        mount('v1_get_job', async ({ caller, locale, params }) => services.jobs.getOwned(params.jobId!, caller.userId, locale));
 
-        mount('v1_list_jobs', async ({ caller, query }) => {
+        mount('v1_list_jobs', async ({ caller, locale, query }) => {
           const { page, pageSize, tool, status } = query as { page: number; pageSize: number; tool?: ApiKeyScope; status?: JobStatus };
           const types = tool ? jobTypesOfTools([tool]) : undefined;
           // A tool without job types (the voice library) has no jobs; an empty filter would mean "all".
           if (types?.length === 0) return { total: 0, page, pageSize, list: [] };
-          const listed = await services.jobs.list({
-            ownerId: caller.userId,
-            page,
-            pageSize,
-            ...(types ? { types } : {}),
-            ...(status ? { statuses: [status] } : {}),
-          });
+          const listed = await services.jobs.list(
+            {
+              ownerId: caller.userId,
+              page,
+              pageSize,
+              ...(types ? { types } : {}),
+              ...(status ? { statuses: [status] } : {}),
+            },
+            locale,
+          );
           return { total: listed.total, page, pageSize, list: listed.items };
         });
 
-        mount('v1_cancel_job', async ({ caller, params }) => {
+        mount('v1_cancel_job', async ({ caller, locale, params }) => {
           const job = await services.jobs.getOwned(params.jobId!, caller.userId);
           services.apiKeys.authorize(caller, { write: true, tool: toolOfJob(job.type as JobType) });
-          return services.jobs.cancel(job.id, caller.userId);
+          return services.jobs.cancel(job.id, caller.userId, locale);
         });
 
         mount('v1_download_job_file', async ({ caller, request, reply, params }) => {

@@ -133,6 +133,9 @@ describe('call contract at the HTTP edge', () => {
     const create = document.paths['/api/system/selfCheck/create'].post;
     expect(create.requestBody.content['application/json'].schema.properties.durationSeconds).toMatchObject({ type: 'integer', minimum: 1, maximum: 600 });
     expect(document['x-error-codes'].SIGNATURE_INVALID).toBe(ErrorCode.SIGNATURE_INVALID);
+    // Authentication as security schemes (issue 30): no PUBLIC_URL configured here, so the server is the document's own origin.
+    expect(create.security).toEqual([{ requestSignature: [], operatorToken: [] }]);
+    expect(document.servers).toMatchObject([{ url: '/' }]);
   });
 
   it('answers /healthz and /readyz', async () => {

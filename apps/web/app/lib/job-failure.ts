@@ -3,11 +3,13 @@ import type { Locale } from "../i18n";
 
 /**
  * Why a job failed, in the page's language: the error catalogue's message for a domain error (its
- * code), unless that message needs parameters the job does not keep; then, and for a plain
- * failure, the words the worker stored.
+ * code, with the params the job keeps); for a plain failure, the worker's words (`params.reason`).
+ * When the catalogue cannot say it (an unknown code), the message the server gave.
  */
 export function jobFailureReason(job: Pick<JobView, "error">, locale: Locale): string {
   if (!job.error) return "";
-  const message = job.error.code !== ErrorCode.JOB_FAILED ? messageFor(locale, job.error.code) : undefined;
+  const params = job.error.params ?? {};
+  if (job.error.code === ErrorCode.JOB_FAILED) return params.reason !== undefined ? String(params.reason) : job.error.message;
+  const message = messageFor(locale, job.error.code, params);
   return message && !/\{\w+\}/.test(message) ? message : job.error.message;
 }

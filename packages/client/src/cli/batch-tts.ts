@@ -4,6 +4,7 @@ import path from 'node:path';
 import { VoxworkApiError, type Job, type JobBody, type VoxworkClient } from '../voxwork-client.ts';
 import { CLI_MESSAGES, type CliMessages } from './cli-messages.ts';
 import { CsvQuoteError, parseCsv } from './csv.ts';
+import { jobFailureText } from './job-failure.ts';
 
 export interface BatchRow {
   /** 1-based data row (the header is row 0), as people count the sheet's lines below the header. */
@@ -112,7 +113,7 @@ export async function runTtsBatch(
       const body: JobBody<'text-to-speech'> = { text: row.text, voiceKey: row.voice, format: row.format, title: path.basename(row.file) };
       const created = await createPatiently(() => client.createJob('text-to-speech', body, { idempotencyKey: row.idempotencyKey }), options.sleep ?? pause);
       const job = await client.waitForJob(created.job.id, { ...(options.pollIntervalMs ? { intervalMs: options.pollIntervalMs } : {}), onProgress: (polled) => options.onRowProgress?.(row, polled) });
-      if (job.status !== 'completed') return { row, status: 'failed', replayed: created.replayed, jobId: job.id, points: 0, error: job.error?.message ?? messages.batch.jobEnded(messages.status[job.status] ?? job.status) };
+      if (job.status !== 'completed') return { row, status: 'failed', replayed: created.replayed, jobId: job.id, points: 0, error: job.error ? jobFailureText(job, messages) : messages.batch.jobEnded(messages.status[job.status] ?? job.status) };
       const audio = job.media.find((file) => file.role === 'audio') ?? job.media[0];
       if (!audio) return { row, status: 'failed', replayed: created.replayed, jobId: job.id, points: 0, error: messages.batch.noResultFile };
       await client.downloadResult(job.id, audio.name, row.file);

@@ -36,6 +36,8 @@ export interface CliMessages {
   noResultFile: (jobId: string) => string;
   saved: (file: string, bytes: number) => string;
   failed: (message: string) => string;
+  /** A failed job's error: the server's message (in the language asked) and its catalogue code. */
+  jobError: (message: string, code: number) => string;
   unknownError: string;
   tts: { description: string; voice: string; text: string; textFile: string; format: string; out: string; wait: string; idempotencyKey: string; textOnce: string; replayed: string };
   jobs: { description: string; get: string; list: string; tool: string; status: string; page: string; pageSize: string; cancel: string; wait: string; waitOut: string; counted: (shown: number, total: number, page: number) => string };
@@ -82,6 +84,7 @@ const en: CliMessages = {
   noResultFile: (jobId) => `job ${jobId} has no result file`,
   saved: (file, bytes) => `saved ${file} (${bytes} bytes)`,
   failed: (message) => `failed: ${message}`,
+  jobError: (message, code) => `${message} (code ${code})`,
   unknownError: 'unknown error',
   tts: {
     description: 'Create a text-to-speech job; with --wait or --out, wait for it and save the audio.',
@@ -163,6 +166,7 @@ const zh: CliMessages = {
   noResultFile: (jobId) => `任务 ${jobId} 没有结果文件`,
   saved: (file, bytes) => `已保存 ${file}（${bytes} 字节）`,
   failed: (message) => `失败：${message}`,
+  jobError: (message, code) => `${message}（错误码 ${code}）`,
   unknownError: '未知错误',
   tts: {
     description: '创建文本转语音任务；加 --wait 或 --out 时等待任务完成并保存音频。',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { identifier, integer } from '../input-schemas.ts';
+import { jobErrorSchema } from '../job-error.ts';
 
 export const jobStatusSchema = z.enum(['queued', 'running', 'paused', 'completed', 'failed', 'cancelled']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
@@ -11,7 +12,8 @@ export const jobStageViewSchema = z.object({
   progress: z.number().min(0).max(100),
   attempts: z.number().int(),
   output: z.record(z.string(), z.unknown()).nullable(),
-  error: z.object({ code: z.number().int(), message: z.string() }).nullable(),
+  /** Why it failed: the catalogue code and params, and the message in the caller's `Accept-Language` (en or zh). */
+  error: jobErrorSchema.nullable(),
 });
 
 export const jobViewSchema = z.object({
@@ -30,7 +32,8 @@ export const jobViewSchema = z.object({
   completions: z.number().int(),
   input: z.record(z.string(), z.unknown()),
   output: z.record(z.string(), z.unknown()).nullable(),
-  error: z.object({ code: z.number().int(), message: z.string() }).nullable(),
+  /** Why it failed: the catalogue code and params, and the message in the caller's `Accept-Language` (en or zh). */
+  error: jobErrorSchema.nullable(),
   /** Result files of a completed job, with links that work for an hour (`downloadUrl` saves under the job's title). */
   media: z.array(
     z.object({

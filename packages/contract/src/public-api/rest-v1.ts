@@ -192,7 +192,7 @@ export const REST_V1_ROUTES: readonly RestV1Route[] = [
     operationId: 'v1_get_job',
     method: 'GET',
     path: `${REST_V1_PREFIX}/jobs/{jobId}`,
-    summary: 'One of the key owner’s jobs: status, progress, stages, cost and, once completed, its result files.',
+    summary: 'One of the key owner’s jobs: status, progress, stages, cost and, once completed, its result files; a failed job’s `error` has the catalogue `code`, its `params` and the `message` in the `Accept-Language` asked (en or zh).',
     tag: 'jobs',
     access: 'read',
     params: jobIdParams,

@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorCodeValue, type JobView } from '@voxwork/contract';
+import { ErrorCode, jobErrorView, type ErrorCodeValue, type JobView, type Locale, type StoredJobError } from '@voxwork/contract';
 import type { JobRepository, JobRow, JobStageRow, JobTransaction } from '@voxwork/db';
 import { closeHoldIn, freezeIn, raiseHoldIn } from '../accounts/points-ledger.service.ts';
 import { DomainError, isRetryable } from '../domain-error.ts';
@@ -133,7 +133,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
   }
 
   /** Ends a job as failed or cancelled and returns its frozen points, in one transaction. */
-  async function endWithoutCharge(jobId: string, outcome: 'failed' | 'cancelled', error?: { code: number; message: string }) {
+  async function endWithoutCharge(jobId: string, outcome: 'failed' | 'cancelled', error?: StoredJobError) {
     await jobs.transaction(async (tx) => {
       const row = await tx.jobs.lock(jobId);
       if (!row) return;
@@ -181,8 +181,9 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
     );
   }
 
-  async function view(row: JobRow): Promise<JobView> {
-    return toJobView(row, await jobs.findStages(row.id), await mediaOf(row));
+  /** The job as its owner sees it, its error in `locale` (the caller's `Accept-Language`). */
+  async function view(row: JobRow, locale: Locale = 'en'): Promise<JobView> {
+    return toJobView(row, await jobs.findStages(row.id), await mediaOf(row), locale);
   }
 
   async function ownedJob(jobId: string, ownerId: string): Promise<JobRow> {
@@ -257,14 +258,14 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       return row;
     },
 
-    async get(id: string): Promise<JobView> {
+    async get(id: string, locale?: Locale): Promise<JobView> {
       const row = await jobs.findById(id);
       if (!row) throw new DomainError(ErrorCode.JOB_NOT_FOUND);
-      return view(row);
+      return view(row, locale);
     },
 
-    async getOwned(id: string, ownerId: string): Promise<JobView> {
-      return view(await ownedJob(id, ownerId));
+    async getOwned(id: string, ownerId: string, locale?: Locale): Promise<JobView> {
+      return view(await ownedJob(id, ownerId), locale);
     },
 
     /** A result file of one of the owner's completed jobs, by its `media[].name`; NOT_FOUND when there is none. */
@@ -276,9 +277,9 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       return { ...file, type: row.type };
     },
 
-    async list(filter: Parameters<JobRepository['list']>[0]): Promise<{ total: number; items: JobView[] }> {
+    async list(filter: Parameters<JobRepository['list']>[0], locale?: Locale): Promise<{ total: number; items: JobView[] }> {
       const page = await jobs.list(filter);
-      return { total: page.total, items: await Promise.all(page.items.map(view)) };
+      return { total: page.total, items: await Promise.all(page.items.map((row) => view(row, locale))) };
     },
 
     async rename(id: string, ownerId: string, title: string): Promise<void> {
@@ -296,7 +297,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
     },
 
     /** Cancels a job: a queued one at once, a running one as soon as its worker hears of it. Points come back. */
-    async cancel(id: string, ownerId: string | null): Promise<JobView> {
+    async cancel(id: string, ownerId: string | null, locale?: Locale): Promise<JobView> {
       const row = ownerId ? await ownedJob(id, ownerId) : await jobs.findById(id);
       if (!row) throw new DomainError(ErrorCode.JOB_NOT_FOUND);
       if (row.status === 'queued' || row.status === 'paused') await endWithoutCharge(id, 'cancelled');
@@ -304,11 +305,11 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
         await jobs.requestCancel(id);
         await events?.cancelRequested(id);
       }
-      return view((await jobs.findById(id))!);
+      return view((await jobs.findById(id))!, locale);
     },
 
     /** Runs `stage` and every stage depending on it again, keeping the other stages' outputs. */
-    async rerunStage(id: string, ownerId: string, stage: string): Promise<JobView> {
+    async rerunStage(id: string, ownerId: string, stage: string, locale?: Locale): Promise<JobView> {
       const row = await ownedJob(id, ownerId);
       const pipeline = pipelineOf(row.type)!;
       const affected = dependentStages(pipeline, stage);
@@ -325,7 +326,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       }
       const updated = (await jobs.findById(id))!;
       await publish(updated);
-      return view(updated);
+      return view(updated, locale);
     },
 
     /**
@@ -465,7 +466,9 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       } catch (error) {
         const code = error instanceof DomainError ? error.code : ErrorCode.JOB_FAILED;
         const message = error instanceof Error ? error.message : String(error);
-        if (current) await jobs.failStage(jobId, current, { code, message });
+        // What a person is shown is the catalogue's message with these params (`jobErrorView`); `message` is for the logs.
+        const params = error instanceof DomainError ? error.params : { reason: message };
+        if (current) await jobs.failStage(jobId, current, { code, message, params });
         const latest = await jobs.findById(jobId);
         if (latest?.cancelRequestedAt) {
           await endWithoutCharge(jobId, 'cancelled');
@@ -473,10 +476,10 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
         }
         const retry = options.signal.aborted || (isRetryable(error) && row.attempts <= (JOB_POLICIES[type]?.retryLimit ?? 0));
         if (retry) {
-          await jobs.fail(jobId, { code, message }, false);
+          await jobs.fail(jobId, { code, message, params }, false);
           throw error;
         }
-        await endWithoutCharge(jobId, 'failed', { code, message });
+        await endWithoutCharge(jobId, 'failed', { code, message, params });
         return { status: 'failed' };
       }
     },
@@ -498,7 +501,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       }
       let abandoned = 0;
       for (const stale of await jobs.findStale(staleBefore, 100)) {
-        await endWithoutCharge(stale.id, 'failed', { code: ErrorCode.JOB_FAILED, message: 'abandoned: no worker finished it' });
+        await endWithoutCharge(stale.id, 'failed', { code: ErrorCode.JOB_FAILED, message: 'abandoned: no worker finished it', params: { reason: ABANDONED } });
         abandoned++;
       }
       let released = 0;
@@ -513,7 +516,10 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
 
 export type JobService = ReturnType<typeof createJobService>;
 
-export function toJobView(row: JobRow, stages: readonly JobStageRow[] = [], media: JobView['media'] = []): JobView {
+/** The reason shown for a job the sweeper fails because no worker finished it. */
+const ABANDONED = { en: 'no worker finished it (it was left unfinished, for example by a restart)', zh: '没有工作进程完成它（任务被中断，例如服务重启）' } as const;
+
+export function toJobView(row: JobRow, stages: readonly JobStageRow[] = [], media: JobView['media'] = [], locale: Locale = 'en'): JobView {
   return {
     id: row.id,
     type: row.type,
@@ -528,14 +534,14 @@ export function toJobView(row: JobRow, stages: readonly JobStageRow[] = [], medi
       progress: stage.progress,
       attempts: stage.attempts,
       output: stage.output ?? null,
-      error: stage.error ?? null,
+      error: stage.error ? jobErrorView(stage.error, locale) : null,
     })),
     cost: { estimated: row.costEstimated, frozen: row.costFrozen, settled: row.costSettled },
     attempts: row.attempts,
     completions: row.completions,
     input: row.input,
     output: row.output ?? null,
-    error: row.error ?? null,
+    error: row.error ? jobErrorView(row.error, locale) : null,
     media,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,

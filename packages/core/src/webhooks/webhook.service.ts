@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
+  jobErrorView,
   toolOfJob,
   WEBHOOK_ENDPOINTS_PER_USER,
   WEBHOOK_LOG_SIZE,
@@ -39,6 +40,9 @@ export interface WebhookServiceDeps {
   onError?: (error: unknown, deliveryId: string) => void;
   now?: () => Date;
 }
+
+/** The language of the words in a webhook's payload (a receiver translates `code` with `params` from the catalogue if it wants another). */
+const WEBHOOK_LOCALE = 'en';
 
 /** What ended a job, as the job service reports it from inside the transaction that ended it. */
 export interface JobEnded {
@@ -167,7 +171,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
           ...(file.durationSeconds === undefined ? {} : { durationSeconds: file.durationSeconds }),
           url: `${deps.publicUrl}/api/v1/jobs/${job.id}/files/${encodeURIComponent(file.name)}`,
         })),
-        error: outcome === 'failed' ? (job.error ?? null) : null,
+        // The catalogue code and params, and the message in English: accounts keep no language of their own.
+        error: outcome === 'failed' && job.error ? jobErrorView(job.error, WEBHOOK_LOCALE) : null,
       },
     };
   }

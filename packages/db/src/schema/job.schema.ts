@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { StoredJobError } from '@voxwork/contract';
 
 /**
  * One row per tool run. pg-boss carries only the id; the handler re-reads this row.
@@ -35,7 +36,7 @@ export const jobs = pgTable(
     title: text('title'),
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     output: jsonb('output').$type<Record<string, unknown>>(),
-    error: jsonb('error').$type<{ code: number; message: string }>(),
+    error: jsonb('error').$type<StoredJobError>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -68,7 +69,7 @@ export const jobStages = pgTable(
     progress: real('progress').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     output: jsonb('output').$type<Record<string, unknown>>(),
-    error: jsonb('error').$type<{ code: number; message: string }>(),
+    error: jsonb('error').$type<StoredJobError>(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

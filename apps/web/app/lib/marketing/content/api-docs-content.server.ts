@@ -190,7 +190,7 @@ export const API_REFERENCE_COPY = {
     } as Record<string, string>,
     summaries: {
       v1_create_upload: "一次请求上传一个文件：直接发送文件字节（附 Content-Type 和 X-File-Name，文件名用 UTF-8 百分号编码），或发送含一个文件部分的 multipart/form-data。必须带 Content-Length；上传大小限制与网页版相同，取决于套餐。返回的 id 就是工具创建任务时的 uploadId。需要可读写的密钥。大文件或网络不稳定时，改用 /api/v1/uploads/tus 的 tus 1.0 断点续传（同一个密钥作为 Bearer；Upload-Metadata: filename <base64>；某一块中断后，用 HEAD 查询偏移量再接着传）：最后一次 PATCH 在信封中返回同样的上传记录（客户端的 uploadResumable）。",
-      v1_get_job: "你的一个任务：状态、进度、阶段、费用，完成后还有结果文件。",
+      v1_get_job: "你的一个任务：状态、进度、阶段、费用，完成后还有结果文件；失败任务的 error 含错误目录的 code 和 params，以及按 Accept-Language（en 或 zh）给出的 message。",
       v1_list_jobs: "分页列出你的任务，最新的在前，可按工具和状态筛选。",
       v1_cancel_job: "取消排队中或运行中的任务，冻结的积分随即释放。需要可读写的密钥，且范围中包含该任务的工具。",
       v1_download_job_file: "已完成任务的一个结果文件（即 media[].name），返回文件字节；支持 HTTP Range。",
