@@ -103,3 +103,15 @@ export function parseProbeOutput(json: string): MediaInfo {
     audio: streams.find((stream) => stream.type === 'audio'),
   };
 }
+
+/**
+ * A file's length as billed: the largest of what the container states, what its audio and video
+ * streams state and where its last audio or video packet ends (`packetEnd`, see `packetEndsArgs`).
+ * A header can claim less than the file holds (an MP4 whose `mvhd` says 5 s over 150 s of packets);
+ * the packets are what gets decoded. Undefined when nothing states a positive length.
+ */
+export function measuredDurationSeconds(info: MediaInfo, packetEnd: number | undefined): number | undefined {
+  const stated = info.streams.filter((stream) => (stream.type === 'audio' || stream.type === 'video') && !stream.attachedPicture).map((stream) => stream.durationSeconds ?? 0);
+  const longest = Math.max(0, info.durationSeconds ?? 0, ...stated, packetEnd ?? 0);
+  return longest > 0 ? longest : undefined;
+}
