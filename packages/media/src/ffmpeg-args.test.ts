@@ -66,7 +66,7 @@ describe('ffmpeg argument builders', () => {
   });
 
   it('measures a length from the packets: the largest of container, audio/video streams and the last packet end', () => {
-    expect(packetEndsArgs('in.mp4')).toEqual(['-v', 'error', '-show_entries', 'packet=codec_type,pts_time,duration_time', '-of', 'csv=p=0', 'in.mp4']);
+    expect(packetEndsArgs('in.mp4')).toEqual(['-v', 'error', '-show_entries', 'packet=codec_type,pts_time,duration_time', '-of', 'csv=p=0', '-o', 'pipe:1', 'in.mp4']);
     expect(parsePacketEnd('video,149.500000,0.500000')).toBe(150);
     expect(parsePacketEnd('audio,12.000000,N/A')).toBe(12);
     expect(parsePacketEnd('subtitle,900.000000,2.000000')).toBeUndefined();
