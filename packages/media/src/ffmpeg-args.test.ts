@@ -65,7 +65,7 @@ describe('ffmpeg argument builders', () => {
     expect(parseDeclaredVideoSize('')).toBeUndefined();
   });
 
-  it('measures a length from the packets: the largest of container, audio/video streams and the last packet end', () => {
+  it('measures a length: the largest of container and audio/video streams, or the last packet end when it is clearly later', () => {
     expect(packetEndsArgs('in.mp4')).toEqual(['-v', 'error', '-show_entries', 'packet=codec_type,pts_time,duration_time', '-of', 'csv=p=0', '-o', 'pipe:1', 'in.mp4']);
     expect(parsePacketEnd('video,149.500000,0.500000')).toBe(150);
     expect(parsePacketEnd('audio,12.000000,N/A')).toBe(12);
@@ -81,6 +81,12 @@ describe('ffmpeg argument builders', () => {
     const stream = parseProbeOutput(JSON.stringify({ format: { duration: '5.0' }, streams: [{ codec_type: 'audio', duration: '7.5' }, { codec_type: 'subtitle', duration: '99' }] }));
     expect(measuredDurationSeconds(stream, 6)).toBe(7.5);
     expect(measuredDurationSeconds(parseProbeOutput(JSON.stringify({ format: {}, streams: [{ codec_type: 'audio' }] })), undefined)).toBeUndefined();
+    // No stated length (a MediaRecorder WebM): the packets give it.
+    expect(measuredDurationSeconds(parseProbeOutput(JSON.stringify({ format: {}, streams: [{ codec_type: 'audio' }] })), 3.02)).toBe(3.02);
+    // An AAC track's padding (its last packet ends 0.9 ms after an exactly 60 s clip) does not start a second minute.
+    const minute = parseProbeOutput(JSON.stringify({ format: { duration: '60.000000' }, streams: [{ codec_type: 'video', duration: '60.000000' }, { codec_type: 'audio', duration: '60.000000' }] }));
+    expect(measuredDurationSeconds(minute, 60.000907)).toBe(60);
+    expect(measuredDurationSeconds(minute, 60.6)).toBe(60.6);
   });
 
   it('parses progress and loudness output', () => {

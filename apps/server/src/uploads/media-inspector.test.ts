@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { UploadSource } from '@voxwork/core';
-import { probeMedia } from '@voxwork/media';
+import { lastPacketEnd, probeMedia } from '@voxwork/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeForgedMp4 } from '../../../../tests/support/forged-duration.ts';
 import { createMediaInspector } from './media-inspector.ts';
@@ -38,5 +40,13 @@ describe('media inspector: the duration a file is billed for', () => {
     const silent = await createMediaInspector().probe(await sourceOf(silentForged));
     expect(silent?.audio).toBeUndefined();
     expect(silent?.durationSeconds).toBeGreaterThanOrEqual(150);
+  });
+
+  it('an honest MP4 of exactly 60 s (H.264 + AAC) is measured 60 s, not into a second paid minute', async () => {
+    const minute = path.join(dir, 'minute.mp4');
+    await promisify(execFile)('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=2:duration=60', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=60', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '16k', minute]);
+    expect(await lastPacketEnd(minute)).toBeCloseTo(60, 2);
+    const inspected = await createMediaInspector().probe(await sourceOf(minute));
+    expect(inspected?.durationSeconds).toBe(60);
   });
 });
