@@ -115,6 +115,11 @@ export const ErrorCode = {
   UPLOAD_IMAGE_DIMENSIONS_TOO_LARGE: 5013,
   /** A video whose frames exceed the plan's `videoFrameLimits`. */
   UPLOAD_VIDEO_DIMENSIONS_TOO_LARGE: 5014,
+  /**
+   * At a job's ingest the file measures longer (from its packets) than the length the job was priced
+   * at: refused before any work, its points released (`{seconds}`, `{priced}`).
+   */
+  MEDIA_LONGER_THAN_PRICED: 5015,
   /** Text to speech: nothing to speak (empty, or only markup). */
   TTS_TEXT_EMPTY: 6001,
   /** More billable characters than the plan's `maxTtsCharacters`. */
@@ -349,6 +354,7 @@ const en: CodeMessages = {
   5012: 'The upload request is not valid: {reason}',
   5013: 'This image is {width}×{height} pixels; your plan allows up to {maxSide} pixels a side and {megapixels} megapixels. Resize it or upgrade your plan.',
   5014: "This video's frames are {width}×{height} pixels; your plan allows up to {maxSide} pixels a side and {megapixels} megapixels. Scale it down or upgrade your plan.",
+  5015: 'This file plays for {seconds} s, longer than the {priced} s it was priced at. Nothing was charged: upload the file again to have it priced at its real length.',
   6001: 'Enter some text to speak.',
   6002: 'This text has {count} characters; your plan allows {limit} per job. Shorten it or upgrade your plan.',
   6003: 'This voice does not exist or has been deleted. Pick another voice.',
@@ -493,6 +499,7 @@ const zh: CodeMessages = {
   5012: '上传请求无效：{reason}',
   5013: '这张图片为 {width}×{height} 像素，你的套餐最多允许每边 {maxSide} 像素、共 {megapixels} 百万像素。请缩小图片或升级套餐。',
   5014: '该视频画面为 {width}×{height} 像素，你的套餐最多允许每边 {maxSide} 像素、共 {megapixels} 百万像素。请降低分辨率或升级套餐。',
+  5015: '该文件实际时长 {seconds} 秒，超过了计价时的 {priced} 秒。本次未扣除任何点数：请重新上传该文件，按实际时长计价。',
   6001: '请输入要朗读的文字。',
   6002: '这段文字共 {count} 个字符，你的套餐每次最多 {limit} 个字符。请缩短文字或升级套餐。',
   6003: '该声音不存在或已被删除，请选择其他声音。',

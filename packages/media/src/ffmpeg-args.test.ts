@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { declaredVideoSizeArgs, encodeMp3Args, loudnessArgs, parseDeclaredVideoSize, parseIntegratedLoudness, parseProgressSeconds, probeArgs, toneToMp3Args, toneToWavArgs } from './ffmpeg-args.ts';
+import { declaredVideoSizeArgs, encodeMp3Args, loudnessArgs, packetEndsArgs, parseDeclaredVideoSize, parseIntegratedLoudness, parseLastPacketEnd, parsePacketEnd, parseProgressSeconds, probeArgs, toneToMp3Args, toneToWavArgs } from './ffmpeg-args.ts';
+import { measuredDurationSeconds, parseProbeOutput } from './media-info.ts';
 
 describe('ffmpeg argument builders', () => {
   it('builds the test tone command', () => {
@@ -62,6 +63,30 @@ describe('ffmpeg argument builders', () => {
     expect(parseDeclaredVideoSize('640,360\n4200,2400\n')).toEqual({ width: 4200, height: 2400 });
     expect(parseDeclaredVideoSize('0,0\n')).toBeUndefined();
     expect(parseDeclaredVideoSize('')).toBeUndefined();
+  });
+
+  it('measures a length: the largest of container and audio/video streams, or the last packet end when it is clearly later', () => {
+    expect(packetEndsArgs('in.mp4')).toEqual(['-v', 'error', '-show_entries', 'packet=codec_type,pts_time,duration_time', '-of', 'csv=p=0', '-o', 'pipe:1', 'in.mp4']);
+    expect(parsePacketEnd('video,149.500000,0.500000')).toBe(150);
+    expect(parsePacketEnd('audio,12.000000,N/A')).toBe(12);
+    expect(parsePacketEnd('subtitle,900.000000,2.000000')).toBeUndefined();
+    expect(parsePacketEnd('video,N/A,0.040000')).toBeUndefined();
+    // B-frames: the last packet in the file is not the one that ends last.
+    expect(parseLastPacketEnd('video,0.000000,0.040000\nvideo,10.080000,0.040000\nvideo,10.000000,0.040000\naudio,9.984000,0.021333\ndata,99.000000,1.000000\n')).toBeCloseTo(10.12, 6);
+    expect(parseLastPacketEnd('')).toBeUndefined();
+    // An MP4 whose headers claim 5 s (issue 30), its packets ending at 150 s.
+    const claimed = parseProbeOutput(JSON.stringify({ format: { duration: '5.000000' }, streams: [{ codec_type: 'video', duration: '5.000000' }, { codec_type: 'audio', duration: '5.000000' }] }));
+    expect(measuredDurationSeconds(claimed, 150)).toBe(150);
+    // A stream that states more than the container, or packets that end earlier than it: the largest wins.
+    const stream = parseProbeOutput(JSON.stringify({ format: { duration: '5.0' }, streams: [{ codec_type: 'audio', duration: '7.5' }, { codec_type: 'subtitle', duration: '99' }] }));
+    expect(measuredDurationSeconds(stream, 6)).toBe(7.5);
+    expect(measuredDurationSeconds(parseProbeOutput(JSON.stringify({ format: {}, streams: [{ codec_type: 'audio' }] })), undefined)).toBeUndefined();
+    // No stated length (a MediaRecorder WebM): the packets give it.
+    expect(measuredDurationSeconds(parseProbeOutput(JSON.stringify({ format: {}, streams: [{ codec_type: 'audio' }] })), 3.02)).toBe(3.02);
+    // An AAC track's padding (its last packet ends 0.9 ms after an exactly 60 s clip) does not start a second minute.
+    const minute = parseProbeOutput(JSON.stringify({ format: { duration: '60.000000' }, streams: [{ codec_type: 'video', duration: '60.000000' }, { codec_type: 'audio', duration: '60.000000' }] }));
+    expect(measuredDurationSeconds(minute, 60.000907)).toBe(60);
+    expect(measuredDurationSeconds(minute, 60.6)).toBe(60.6);
   });
 
   it('parses progress and loudness output', () => {

@@ -103,3 +103,26 @@ export function parseProbeOutput(json: string): MediaInfo {
     audio: streams.find((stream) => stream.type === 'audio'),
   };
 }
+
+/**
+ * How far past the stated length the last packet must end to be believed over it. Encoders pad: a
+ * last AAC, Opus or MP3 packet may end a frame (≈20–60 ms) after the presented end where no edit list
+ * trims it (a 60 s Opus WebM: stated 60.008 s, last packet 60.014 s), and that alone must not move a
+ * file into another paid minute or over a plan's cap. A forgery that pays is off by far more.
+ */
+export const PACKET_END_SLACK_SECONDS = 0.5;
+
+/**
+ * A file's length as billed: the largest of what the container states and what its audio and video
+ * streams state, or — when its last audio or video packet ends later than that by more than
+ * `PACKET_END_SLACK_SECONDS` — where that packet ends (`packetEnd`, see `packetEndsArgs`). A header
+ * can claim less than the file holds (an MP4 whose `mvhd`/`tkhd`/`mdhd` say 5 s over 150 s of
+ * packets) or nothing at all (a MediaRecorder WebM); the packets are what gets decoded. Undefined
+ * when nothing states a positive length.
+ */
+export function measuredDurationSeconds(info: MediaInfo, packetEnd: number | undefined): number | undefined {
+  const streams = info.streams.filter((stream) => (stream.type === 'audio' || stream.type === 'video') && !stream.attachedPicture).map((stream) => stream.durationSeconds ?? 0);
+  const stated = Math.max(0, info.durationSeconds ?? 0, ...streams);
+  if (packetEnd !== undefined && packetEnd > stated + PACKET_END_SLACK_SECONDS) return packetEnd;
+  return stated > 0 ? stated : undefined;
+}

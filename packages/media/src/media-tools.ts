@@ -4,9 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { loudnormArgs, loudnormMeasureArgs, parseLoudnormMeasurement, SPEECH_LOUDNESS, type LoudnessTarget, type LoudnormMeasurement, type NormalizeOptions } from './audio-args.ts';
-import { probeArgs } from './ffmpeg-args.ts';
-import { parseProbeOutput, type MediaInfo } from './media-info.ts';
-import { runFfmpeg, runFfprobe, type RunOptions } from './media-runner.ts';
+import { packetEndsArgs, parsePacketEnd, probeArgs } from './ffmpeg-args.ts';
+import { measuredDurationSeconds, parseProbeOutput, type MediaInfo } from './media-info.ts';
+import { runFfmpeg, runFfprobe, streamMediaTool, type RunOptions } from './media-runner.ts';
 import { computePeaks, waveformDecodeArgs, WAVEFORM_SAMPLE_RATE, type WaveformPeaks } from './waveform.ts';
 import { withWorkDir } from './work-dir.ts';
 
@@ -14,6 +14,39 @@ import { withWorkDir } from './work-dir.ts';
 export async function probeMedia(input: string, options: RunOptions = {}): Promise<MediaInfo> {
   const { stdout } = await runFfprobe(probeArgs(input), options);
   return parseProbeOutput(stdout);
+}
+
+/**
+ * Where the file's last audio or video packet ends, in seconds (undefined when it has none): every
+ * packet's time is read, nothing is decoded. The listing is streamed and folded line by line, so a
+ * long file's hundreds of thousands of lines are never held (the runner keeps 1 MiB of stdout).
+ */
+export async function lastPacketEnd(input: string, options: Omit<RunOptions, 'onProgress'> = {}): Promise<number | undefined> {
+  let end: number | undefined;
+  let rest = '';
+  const take = (line: string) => {
+    const packetEnd = parsePacketEnd(line);
+    if (packetEnd !== undefined && (end === undefined || packetEnd > end)) end = packetEnd;
+  };
+  for await (const chunk of streamMediaTool('ffprobe', packetEndsArgs(input), options)) {
+    const lines = (rest + chunk.toString('latin1')).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) take(line);
+  }
+  take(rest);
+  return end;
+}
+
+/**
+ * ffprobe's facts with `durationSeconds` measured rather than taken from the header: the largest of
+ * the container's, the audio and video streams' and the last packet's end (`measuredDurationSeconds`).
+ * What uploads record and what a job's ingest checks against the length it was priced at.
+ */
+export async function measureMedia(input: string, options: Omit<RunOptions, 'onProgress'> & { maxPixels?: number } = {}): Promise<MediaInfo> {
+  const { maxPixels, ...run } = options;
+  const info = parseProbeOutput((await runFfprobe(probeArgs(input, maxPixels ? { maxPixels } : {}), run)).stdout);
+  if (!info.audio && !info.video) return info;
+  return { ...info, durationSeconds: measuredDurationSeconds(info, await lastPacketEnd(input, run)) };
 }
 
 /** EBU R128 measurement (loudnorm first pass); undefined for silence. */

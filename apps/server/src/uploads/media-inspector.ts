@@ -1,13 +1,14 @@
 import { open } from 'node:fs/promises';
 import type { MediaInspector } from '@voxwork/core';
-import { declaredVideoSizeArgs, packetTimesArgs, parseDeclaredVideoSize, parseLastPacketEnd, parseProbeOutput, probeArgs, readPictureHeader, runFfprobe } from '@voxwork/media';
+import { declaredVideoSizeArgs, measureMedia, parseDeclaredVideoSize, readPictureHeader, runFfprobe } from '@voxwork/media';
 import { fileTypeFromBuffer } from 'file-type';
 
 const SNIFF_BYTES = 64 * 1024;
 
 /**
  * Magic bytes through `file-type` (first 64 KiB), picture sizes from headers (our reader for
- * images, ffprobe without decoding for video containers), streams and duration through `ffprobe`.
+ * images, ffprobe without decoding for video containers), streams through `ffprobe`, the duration
+ * measured from the packets (`measureMedia`).
  */
 export function createMediaInspector(options: { probeTimeoutMs?: number } = {}): MediaInspector {
   const timeoutMs = options.probeTimeoutMs ?? 60_000;
@@ -45,16 +46,11 @@ export function createMediaInspector(options: { probeTimeoutMs?: number } = {}):
     },
     async probe(source, probeOptions = {}) {
       try {
-        const { stdout } = await runFfprobe(probeArgs(source.path, probeOptions), { timeoutMs });
-        const info = parseProbeOutput(stdout);
-        if (!info.streams.length) return undefined;
-        // A container without a duration (a browser's MediaRecorder WebM): the packets tell it.
-        if (!(info.durationSeconds && info.durationSeconds > 0) && (info.audio || info.video)) {
-          const packets = await runFfprobe(packetTimesArgs(source.path, info.audio ? 'a' : 'v'), { timeoutMs });
-          const end = parseLastPacketEnd(packets.stdout);
-          if (end && end > 0) return { ...info, durationSeconds: end };
-        }
-        return info;
+        // The duration is measured, not read from the header: the largest of the container's, the
+        // streams' and the last packet's end (issue 30: an MP4 whose headers claim 5 s over 150 s of
+        // packets; a MediaRecorder WebM that claims nothing). Packets are read, never decoded.
+        const info = await measureMedia(source.path, { timeoutMs, ...(probeOptions.maxPixels ? { maxPixels: probeOptions.maxPixels } : {}) });
+        return info.streams.length ? info : undefined;
       } catch {
         return undefined;
       }

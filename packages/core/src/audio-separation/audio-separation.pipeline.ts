@@ -2,7 +2,8 @@
  * Audio separation (decision 033): a recording, or a video's first audio track, split into a
  * voice stem and a background stem by a separation engine.
  *
- *   audio-separation.separate   ingest → separate → encode → deliver   (charged per started minute)
+ *   audio-separation.separate   ingest → separate → encode → deliver   (charged per started minute;
+ *   ingest refuses a file measured longer than it was priced at)
  *
  * Each stem is delivered as WAV at the source's rate and MP3, both exactly as long as the source;
  * the source's audio goes along as MP3 so the result can be compared with it. Each stage is a
@@ -14,7 +15,7 @@ import { DomainError } from '../domain-error.ts';
 import type { AudioSeparationEngines } from '../engines/audio-separation-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
-import { fetchStoredFile } from '../pipeline-stages/index.ts';
+import { fetchPricedMedia } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
@@ -52,8 +53,8 @@ export function createAudioSeparationPipeline(deps: Deps): PipelineDefinition<Au
         weight: 1,
         async run({ input, files, signal }) {
           const source = await files.path('source.media');
-          await fetchStoredFile(deps.storage, deps.scratch, input.uploadKey, source);
-          const info = await probeMedia(source, { signal }).catch(() => undefined);
+          // Measured from its packets and checked against the length it was priced at, before any work.
+          const info = await fetchPricedMedia(deps.storage, deps.scratch, { key: input.uploadKey, file: source, pricedSeconds: input.durationSeconds, signal });
           if (!info) throw new DomainError(ErrorCode.AUDIO_SEPARATION_NOT_READABLE);
           if (!info.audio) throw new DomainError(ErrorCode.AUDIO_SEPARATION_NO_AUDIO_TRACK);
           const channels = Math.min(2, info.audio.channels ?? 2) as 1 | 2;

@@ -8,3 +8,4 @@ export * from './burn-in-script.ts';
 export * from './subtitle-readings.ts';
 export * from './language-codes.ts';
 export * from './each-concurrently.ts';
+export * from './priced-media.ts';

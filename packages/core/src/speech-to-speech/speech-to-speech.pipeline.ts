@@ -3,7 +3,7 @@ import { DomainError } from '../domain-error.ts';
 import type { LibraryVoice, SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
-import { audioDuration, deliverSpeech, encodeSpeech, fetchRecording, mixSpeechWithBackground, PLAIN_SPEECH, SPEECH_SAMPLE_RATE, type SpeechFormat } from '../pipeline-stages/index.ts';
+import { audioDuration, checkPricedLength, deliverSpeech, encodeSpeech, fetchRecording, mixSpeechWithBackground, PLAIN_SPEECH, SPEECH_SAMPLE_RATE, type SpeechFormat } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { converterFor, findLibraryVoice, libraryTarget, LOCAL_VOICE_PROFILER, synthesizeWithTarget } from '../voices/voice-choice.ts';
 
@@ -46,6 +46,8 @@ export function createSpeechToSpeechPipeline({ engines, storage, scratch }: { en
         async run(context) {
           const { input, files, signal } = context;
           const { durationSeconds } = await fetchRecording(storage, scratch, files, { key: input.uploadKey, output: 'source.wav', signal });
+          // The decoded recording's length against the one it was priced at (issue 30), before the conversion.
+          checkPricedLength(durationSeconds, input.sourceDurationSeconds);
           const original = await deliverSpeech(context, { wav: 'source.wav', baseName: 'original', format: 'mp3', durationSeconds });
           return { files: ['source.wav', original.file], durationSeconds, media: [original.media] };
         },

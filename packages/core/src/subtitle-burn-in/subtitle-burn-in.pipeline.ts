@@ -7,11 +7,11 @@
  * Each stage is a checkpoint: a restarted job resumes at the stage that did not finish.
  */
 import { ErrorCode, type BurnInStyle } from '@voxwork/contract';
-import { burnSubtitlesArgs, probeMedia, runFfmpeg } from '@voxwork/media';
+import { burnSubtitlesArgs, runFfmpeg } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
-import { burnInScript, fetchStoredFile } from '../pipeline-stages/index.ts';
+import { burnInScript, fetchPricedMedia } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
@@ -47,8 +47,8 @@ export function createSubtitleBurnInPipeline(deps: Deps): PipelineDefinition<Sub
         weight: 1,
         async run({ input, files, signal }) {
           const source = await files.path('source.video');
-          await fetchStoredFile(deps.storage, deps.scratch, input.uploadKey, source);
-          const info = await probeMedia(source, { signal }).catch(() => undefined);
+          // Measured from its packets and checked against the length it was priced at, before any work.
+          const info = await fetchPricedMedia(deps.storage, deps.scratch, { key: input.uploadKey, file: source, pricedSeconds: input.durationSeconds, signal });
           if (!info?.video?.width || !info.video.height) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
           // libass draws on the stored picture; ffmpeg turns a rotated video upright first, so the script is in displayed pixels.
           const turned = Math.abs(info.video.rotation ?? 0) % 180 === 90;

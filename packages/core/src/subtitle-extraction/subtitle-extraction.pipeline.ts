@@ -8,12 +8,11 @@
  * besides the bilingual one. Each stage is a checkpoint: a restarted job resumes where it stopped.
  */
 import { ErrorCode, type SubtitleScript } from '@voxwork/contract';
-import { probeMedia } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
 import type { VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
-import { cleanTimedLines, fetchStoredFile, readBurnedInSubtitles, writeCueFiles } from '../pipeline-stages/index.ts';
+import { cleanTimedLines, fetchPricedMedia, readBurnedInSubtitles, writeCueFiles } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { linesInScripts, scriptsFound, type ExtractedLine } from './subtitle-scripts.ts';
 
@@ -46,8 +45,8 @@ export function createSubtitleExtractionPipeline({ videoEngines, storage, scratc
         weight: 1,
         async run({ input, files, signal }) {
           const source = await files.path('source.video');
-          await fetchStoredFile(storage, scratch, input.uploadKey, source);
-          const info = await probeMedia(source, { signal }).catch(() => undefined);
+          // Measured from its packets and checked against the length it was priced at, before any work.
+          const info = await fetchPricedMedia(storage, scratch, { key: input.uploadKey, file: source, pricedSeconds: input.durationSeconds, signal });
           if (!info?.video?.width || !info.video.height) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
           return { files: ['source.video'], durationSeconds: info.video.durationSeconds ?? info.durationSeconds ?? input.durationSeconds };
         },

@@ -9,12 +9,12 @@
  * Each stage is a checkpoint: a restarted job resumes at the stage that did not finish.
  */
 import { ERASURE_PREVIEW_SECONDS, ErrorCode, type ErasureRegion } from '@voxwork/contract';
-import { cutClipArgs, probeMedia, runFfmpeg, sideBySideArgs } from '@voxwork/media';
+import { cutClipArgs, runFfmpeg, sideBySideArgs } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
 import type { VideoErasureEngines } from '../engines/video-erasure-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobMediaFile, PipelineDefinition, StageDefinition } from '../jobs/pipeline-definition.ts';
-import { fetchStoredFile } from '../pipeline-stages/index.ts';
+import { fetchPricedMedia } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { masksOf, regionsFromTexts, type FoundRegion } from './erasure-regions.ts';
 
@@ -63,8 +63,8 @@ function ingestStage(deps: Deps): StageDefinition<ErasureSource> {
     weight: 1,
     async run({ input, files, signal }) {
       const source = await files.path('source.video');
-      await fetchStoredFile(deps.storage, deps.scratch, input.uploadKey, source);
-      const info = await probeMedia(source, { signal }).catch(() => undefined);
+      // Measured from its packets and checked against the length it was priced at, before any work.
+      const info = await fetchPricedMedia(deps.storage, deps.scratch, { key: input.uploadKey, file: source, pricedSeconds: input.durationSeconds, signal });
       if (!info?.video?.width || !info.video.height) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
       const turned = Math.abs(info.video.rotation ?? 0) % 180 === 90;
       return {

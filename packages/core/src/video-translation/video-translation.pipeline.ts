@@ -21,7 +21,6 @@ import {
   extractAudioArgs,
   normalizeLoudness,
   parseStereoBalance,
-  probeMedia,
   regionsOnlyArgs,
   resampleArgs,
   runFfmpeg,
@@ -34,7 +33,7 @@ import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.
 import type { SpeakerSegment, SpeakerSummary, TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition, StageContext } from '../jobs/pipeline-definition.ts';
-import { burnInScript, fetchStoredFile, iso6392, readSegmentTimings, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments, writeCueFiles, writtenWordTimings, type SegmentTimings } from '../pipeline-stages/index.ts';
+import { burnInScript, fetchPricedMedia, iso6392, readSegmentTimings, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments, writeCueFiles, writtenWordTimings, type SegmentTimings } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { autoSpeakerVoice, cloneGender, libraryTarget, LOCAL_VOICE_PROFILER, originalSpeakerTarget, synthesizeWithTarget, type OriginalSpeakerReading } from '../voices/voice-choice.ts';
 import { readSourceText } from './source-text.ts';
@@ -294,8 +293,8 @@ export function createVideoTranslationPipeline({
         weight: 1,
         async run({ input, files, signal }) {
           const source = await files.path('source.video');
-          await fetchStoredFile(storage, scratch, input.uploadKey, source);
-          const info = await probeMedia(source, { signal }).catch(() => undefined);
+          // Measured from its packets and checked against the length it was priced at, before any work.
+          const info = await fetchPricedMedia(storage, scratch, { key: input.uploadKey, file: source, pricedSeconds: input.durationSeconds, signal });
           if (!info?.video) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
           if (!info.audio) throw new DomainError(ErrorCode.VIDEO_NO_AUDIO_TRACK);
           // The picture's length is the video's (the dub is cut or padded to it).
