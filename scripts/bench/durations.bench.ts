@@ -1,5 +1,5 @@
 /**
- * bench:durations — what measuring a file's length from its packets costs (issue 30, decision 041):
+ * bench:durations — what measuring a file's length from its packets costs (issue 30, decision 042):
  * on a generated MP4 (H.264 320×180 at 25 fps + AAC 48 kHz, moov first; `--minutes` long), the
  * header-only ffprobe (`probeMedia`), the packet listing folded to its last end (`lastPacketEnd`)
  * and both together as uploads and ingest run them (`measureMedia`): wall time (and the CPU this
