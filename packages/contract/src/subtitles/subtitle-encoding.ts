@@ -12,9 +12,7 @@
  */
 
 import { analyse } from 'chardet';
-
-/** Longest subtitle file accepted as bytes: `SUBTITLE_FILE_MAX` characters as UTF-32 (4 bytes each). */
-export const SUBTITLE_FILE_BYTES_MAX = 1_600_000;
+import { parseSubtitleFile } from './subtitle-files.ts';
 
 /** How the encoding was known: its byte order mark, valid UTF-8, NUL bytes of BOM-less UTF-16, or detection. */
 export type EncodingEvidence = 'bom' | 'utf-8' | 'utf-16-pattern' | 'detected';
@@ -143,4 +141,14 @@ export function readSubtitleFileInput(file: SubtitleFileInput): { name: string; 
   if ('text' in file) return { name: file.name, text: file.text, encoding: 'UTF-8' };
   const decoded = decodeSubtitleBytes(base64ToBytes(file.base64));
   return { name: file.name, text: decoded.text, encoding: decoded.encoding };
+}
+
+/**
+ * A subtitle file from a call, decoded and read: its cues, the encoding read and the cues left out
+ * (as `parseSubtitleFile`, which throws `SubtitleParseError` for a file that does not read).
+ */
+export function parseSubtitleFileInput(file: SubtitleFileInput) {
+  const { text, encoding } = readSubtitleFileInput(file);
+  const parsed = parseSubtitleFile(text);
+  return { ...parsed, encoding, read: { encoding, warnings: parsed.warnings.map((warning) => warning.message) } };
 }

@@ -9,6 +9,8 @@ import type { LocalizedText } from '../error-codes.ts';
 
 /** Longest subtitle file pasted into a request, characters (an hour of dense subtitles is ~100,000). */
 export const SUBTITLE_FILE_MAX = 400_000;
+/** Longest subtitle file sent as bytes (base64), in any encoding: `SUBTITLE_FILE_MAX` characters as UTF-32. */
+export const SUBTITLE_FILE_BYTES_MAX = 4 * SUBTITLE_FILE_MAX;
 
 export interface SubtitleLine {
   startSeconds: number;
