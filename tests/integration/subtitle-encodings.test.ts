@@ -85,22 +85,33 @@ describe.each(testDatabases().slice(-1))('subtitle encodings and dubbing notices
     expect(envelope.code).toBe(ErrorCode.INVALID_PARAMETER);
   });
 
-  it('a dubbing project from a Big5 SRT has the file’s text; an untranslatable pair is made with a notice naming the languages, a translatable one without', async () => {
-    const untranslatable = await client.data<{ projectId: string; prepareJobId: string; notices: Array<{ en: string; zh: string }>; subtitleFile?: { encoding: string } }>('/api/dubbing/projects/create', {
+  it('a dubbing project from a Big5 SRT sent as bytes has the file’s text', async () => {
+    const created = await client.data<{ prepareJobId: string; subtitleFile?: { encoding: string; warnings: unknown[] } }>('/api/dubbing/projects/create', {
       edition: 'studio',
-      from: { kind: 'upload', uploadId, sourceLanguage: 'zh', textSource: 'subtitle-file', subtitleFile: { name: 'episode.srt', base64: base64(BIG5_SRT) } },
-      targetLanguages: ['en'],
+      from: { kind: 'upload', uploadId, sourceLanguage: 'en', textSource: 'subtitle-file', subtitleFile: { name: 'episode.srt', base64: base64(BIG5_SRT) } },
+      targetLanguages: ['es'],
     });
-    expect(untranslatable.subtitleFile?.encoding).toBe('Big5');
-    const prepare = await jobs.findById(untranslatable.prepareJobId);
+    expect(created.subtitleFile).toEqual({ encoding: 'Big5', warnings: [] });
+    const prepare = await jobs.findById(created.prepareJobId);
     const sources = (prepare!.input as { from: { textSources: Array<{ lines: Array<{ text: string }> }> } }).from.textSources;
     expect(sources[0]!.lines.map((line) => line.text)).toEqual(cueTexts(TRADITIONAL_CHINESE_SRT));
+    await client.data('/api/jobs/cancel', { jobId: created.prepareJobId });
+  });
+
+  it('a dubbing project whose pair nothing here translates is made with a notice naming the languages; a pair Apertium translates gets none', async () => {
+    const untranslatable = await client.data<{ projectId: string; prepareJobId: string; notices: Array<{ en: string; zh: string }> }>('/api/dubbing/projects/create', {
+      edition: 'studio',
+      from: { kind: 'upload', uploadId, sourceLanguage: 'zh', textSource: 'none' },
+      targetLanguages: ['en'],
+    });
+    expect(untranslatable.projectId).toBeTruthy();
     expect(untranslatable.notices).toEqual([
       {
         en: 'No engine here translates Chinese into English: the project is made, but its English translations will have to be typed by hand (or ask your administrator to set up a remote translation engine).',
         zh: '此处没有可将中文翻译为英语的引擎：项目照常创建，但英语译文需要手动输入（或请管理员配置远程翻译引擎）。',
       },
     ]);
+    await client.data('/api/jobs/cancel', { jobId: untranslatable.prepareJobId });
 
     // en → es: Apertium translates it offline (the same offers the video translator checks).
     const options = await client.data<{ translators: Array<{ pairs: Array<{ source: string; target: string }> }> }>('/api/dubbing/options', {});
