@@ -11,7 +11,7 @@ import {
   dubbingOpSchema,
   dubbingSegmentSchema,
 } from '../dubbing/dubbing-model.ts';
-import { integer, multiLineText, singleLineText } from '../input-schemas.ts';
+import { integer, singleLineText } from '../input-schemas.ts';
 import { subtitleFileReadSchema, subtitleFileSchema } from './subtitle-file.schema.ts';
 import { languageTagSchema } from './voices.calls.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { identifier, multiLineText, singleLineText } from '../input-schemas.ts';
+import { identifier, singleLineText } from '../input-schemas.ts';
 import { subtitleFileReadSchema, subtitleFileSchema } from './subtitle-file.schema.ts';
 
 const hexColour = identifier({ max: 7 }).regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #FFD400');
