@@ -768,6 +768,9 @@ export interface operations {
                         subtitleFile?: {
                             name: string;
                             text: string;
+                        } | {
+                            base64: string;
+                            name: string;
                         };
                         /**
                          * @default auto
@@ -833,13 +836,18 @@ export interface operations {
                      *           "startedAt": null,
                      *           "finishedAt": null
                      *         },
-                     *         "replayed": false
+                     *         "replayed": false,
+                     *         "notices": []
                      *       }
                      *     }
                      */
                     "application/json": {
                         code: number;
                         data: {
+                            notices: {
+                                en: string;
+                                zh: string;
+                            }[];
                             prepareJob: {
                                 attempts: number;
                                 completions: number;
@@ -3642,6 +3650,9 @@ export interface operations {
                     subtitleFile: {
                         name: string;
                         text: string;
+                    } | {
+                        base64: string;
+                        name: string;
                     };
                     title?: string;
                     /** Format: uuid */
@@ -4682,6 +4693,9 @@ export interface operations {
                     subtitleFile?: {
                         name: string;
                         text: string;
+                    } | {
+                        base64: string;
+                        name: string;
                     };
                     targetLanguages: string[];
                     /**

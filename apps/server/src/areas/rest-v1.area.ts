@@ -214,7 +214,10 @@ export const restV1Area: Area = {
             return { jobId: project.prepareJobId };
           });
           const { job, replayed } = await answerCreated(caller, reply, locale, created);
-          return { projectId: String((job.input as { projectId?: unknown }).projectId ?? ''), prepareJob: job, replayed };
+          // Worked out from the request, so a replay answers the same notices.
+          const wanted = body as DubbingCreateRequest;
+          const notices = wanted.from.kind === 'upload' ? await services.dubbingJobs.translationNotices(wanted.from.sourceLanguage, wanted.targetLanguages) : [];
+          return { projectId: String((job.input as { projectId?: unknown }).projectId ?? ''), prepareJob: job, replayed, notices };
         });
         mount('v1_list_dubbing_projects', async ({ caller, query }) => services.dubbing.list(caller.userId, (query as { edition: DubbingEdition }).edition));
         mount('v1_get_dubbing_project', async ({ caller, locale, params }) => services.dubbing.get(caller.userId, params.projectId!, locale));

@@ -77,6 +77,7 @@ export const dubbingEn = {
     needTarget: "Choose a language to dub into.",
     needFile: "Choose the subtitle file.",
     created: "Project created. Its lines are being prepared.",
+    noTranslator: "No engine here translates {source} into {targets}. You can still make the project, but its translations will have to be typed by hand.",
     free: "Preparing a project is free; translating and speaking lines cost points, shown before they run.",
   },
   editor: {

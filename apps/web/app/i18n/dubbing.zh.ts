@@ -79,6 +79,7 @@ export const dubbingZh: typeof dubbingEn = {
     needTarget: "请选择要配成的语言。",
     needFile: "请选择字幕文件。",
     created: "项目已创建，正在准备台词。",
+    noTranslator: "此处没有可将{source}翻译为{targets}的引擎。仍可创建项目，但译文需要手动输入。",
     free: "准备项目免费；翻译和配音会消耗积分，运行前会先告诉你需要多少。",
   },
   editor: {

@@ -62,4 +62,7 @@ export const toolSharedEn = {
     downloadSrt: "Download SRT",
     downloadVtt: "Download VTT",
   },
+  subtitleFile: {
+    readAs: "Read as {encoding}",
+  },
 };

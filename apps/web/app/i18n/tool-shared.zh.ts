@@ -63,4 +63,7 @@ export const toolSharedZh: typeof toolSharedEn = {
     downloadSrt: "下载 SRT",
     downloadVtt: "下载 VTT",
   },
+  subtitleFile: {
+    readAs: "已按 {encoding} 编码读取",
+  },
 };

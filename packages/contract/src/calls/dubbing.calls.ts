@@ -11,8 +11,8 @@ import {
   dubbingOpSchema,
   dubbingSegmentSchema,
 } from '../dubbing/dubbing-model.ts';
-import { integer, multiLineText, singleLineText } from '../input-schemas.ts';
-import { SUBTITLE_FILE_MAX } from '../subtitles/subtitle-files.ts';
+import { integer, singleLineText } from '../input-schemas.ts';
+import { subtitleFileReadSchema, subtitleFileSchema } from './subtitle-file.schema.ts';
 import { languageTagSchema } from './voices.calls.ts';
 
 // Dubbing studio and dubbing pro: projects edited line by line. Preparing a project (source text,
@@ -112,7 +112,7 @@ export const dubbingProjectCreateCall = defineCall({
             uploadId: z.uuid(),
             sourceLanguage: languageTagSchema,
             textSource: z.enum(['auto', 'speech', 'subtitles', 'subtitle-file', 'none']).default('auto'),
-            subtitleFile: z.object({ name: singleLineText({ max: 255, trim: true }), text: multiLineText({ min: 1, max: SUBTITLE_FILE_MAX }) }).strict().optional(),
+            subtitleFile: subtitleFileSchema.optional(),
             /** How many people speak, when known. */
             speakers: integer(1, 10).optional(),
           })
@@ -123,7 +123,14 @@ export const dubbingProjectCreateCall = defineCall({
       targetLanguages: z.array(languageTagSchema).min(1).max(MAX_DUBBING_LANGUAGES),
     })
     .strict(),
-  data: z.object({ projectId: z.string(), prepareJobId: z.string().nullable() }),
+  data: z.object({
+    projectId: z.string(),
+    prepareJobId: z.string().nullable(),
+    /** When the source text is a subtitle file: the encoding read and the cues left out. */
+    subtitleFile: subtitleFileReadSchema.optional(),
+    /** What the person should know about the project made, in English and Chinese: a target language no engine here translates into (its translations are typed by hand). */
+    notices: z.array(z.object({ en: z.string(), zh: z.string() })),
+  }),
 });
 
 export const dubbingProjectGetCall = defineCall({

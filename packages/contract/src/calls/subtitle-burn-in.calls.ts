@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { identifier, multiLineText, singleLineText } from '../input-schemas.ts';
-import { SUBTITLE_FILE_MAX } from '../subtitles/subtitle-files.ts';
+import { identifier, singleLineText } from '../input-schemas.ts';
+import { subtitleFileReadSchema, subtitleFileSchema } from './subtitle-file.schema.ts';
 
 const hexColour = identifier({ max: 7 }).regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #FFD400');
 
@@ -44,10 +44,10 @@ export const subtitleBurnInCreateCall = defineCall({
   body: z
     .object({
       uploadId: z.uuid(),
-      subtitleFile: z.object({ name: singleLineText({ max: 255, trim: true }), text: multiLineText({ min: 1, max: SUBTITLE_FILE_MAX }) }).strict(),
+      subtitleFile: subtitleFileSchema,
       style: burnInStyleSchema.default(burnInStyleSchema.parse({})),
       title: singleLineText({ max: 120, trim: true }).optional(),
     })
     .strict(),
-  data: z.object({ jobId: z.string(), cost: z.number().int(), lines: z.number().int(), linesAfterEnd: z.number().int() }),
+  data: z.object({ jobId: z.string(), cost: z.number().int(), lines: z.number().int(), linesAfterEnd: z.number().int(), subtitleFile: subtitleFileReadSchema }),
 });

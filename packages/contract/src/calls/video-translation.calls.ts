@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { boundedRecord, identifier, integer, multiLineText, singleLineText } from '../input-schemas.ts';
-import { SUBTITLE_FILE_MAX } from '../subtitles/subtitle-files.ts';
+import { subtitleFileReadSchema, subtitleFileSchema } from './subtitle-file.schema.ts';
 import { languageTagSchema, voiceKeySchema } from './voices.calls.ts';
 
 /** Most target languages of one run (they share ingest and source text). */
@@ -44,7 +44,7 @@ export const videoTranslationCreateCall = defineCall({
       sourceLanguage: languageTagSchema,
       targetLanguages: z.array(languageTagSchema).min(1).max(MAX_TARGET_LANGUAGES),
       textSource: z.enum(['auto', 'speech', 'subtitles', 'subtitle-file']).default('auto'),
-      subtitleFile: z.object({ name: singleLineText({ max: 255, trim: true }), text: multiLineText({ min: 1, max: SUBTITLE_FILE_MAX }) }).strict().optional(),
+      subtitleFile: subtitleFileSchema.optional(),
       /** Voice per target language; a language left out gets the best library voice that speaks it. */
       voices: boundedRecord(languageTagSchema, voiceKeySchema, MAX_TARGET_LANGUAGES).optional(),
       mode: z.enum(['quick', 'pro']).default('quick'),
@@ -61,7 +61,8 @@ export const videoTranslationCreateCall = defineCall({
       title: singleLineText({ max: 120, trim: true }).optional(),
     })
     .strict(),
-  data: z.object({ jobId: z.string(), cost: z.number().int() }),
+  /** `subtitleFile` when the source text is a subtitle file: the encoding read and the cues left out. */
+  data: z.object({ jobId: z.string(), cost: z.number().int(), subtitleFile: subtitleFileReadSchema.optional() }),
 });
 
 // The review gate (pro mode): the job waits after every line is spoken and fitted; its owner edits

@@ -283,11 +283,17 @@ function DUBBING_ROUTES(): RestV1Route[] {
       access: 'write',
       tool: 'dubbing',
       body: dubbingProjectCreateCall.body,
-      data: z.object({ projectId: z.string(), prepareJob: jobViewSchema, replayed: z.boolean() }),
+      data: z.object({
+        projectId: z.string(),
+        prepareJob: jobViewSchema,
+        replayed: z.boolean(),
+        /** In English and Chinese: each target language no engine here translates into (its translations are typed by hand). */
+        notices: z.array(z.object({ en: z.string(), zh: z.string() })),
+      }),
       idempotent: true,
       example: {
         body: { edition: 'studio', from: { kind: 'upload', uploadId: EXAMPLE_UPLOAD_ID, sourceLanguage: 'en', textSource: 'auto' }, targetLanguages: ['es'] },
-        data: { projectId: exampleProjectId, prepareJob: { ...exampleJob, type: 'dubbing.prepare', title: 'Episode 1', cost: { estimated: 0, frozen: 0, settled: null } }, replayed: false },
+        data: { projectId: exampleProjectId, prepareJob: { ...exampleJob, type: 'dubbing.prepare', title: 'Episode 1', cost: { estimated: 0, frozen: 0, settled: null } }, replayed: false, notices: [] },
       },
     },
     {

@@ -9,6 +9,8 @@ import type { LocalizedText } from '../error-codes.ts';
 
 /** Longest subtitle file pasted into a request, characters (an hour of dense subtitles is ~100,000). */
 export const SUBTITLE_FILE_MAX = 400_000;
+/** Longest subtitle file sent as bytes (base64), in any encoding: `SUBTITLE_FILE_MAX` characters as UTF-32. */
+export const SUBTITLE_FILE_BYTES_MAX = 4 * SUBTITLE_FILE_MAX;
 
 export interface SubtitleLine {
   startSeconds: number;
@@ -59,8 +61,19 @@ export function detectSubtitleFormat(text: string): SubtitleFormat | undefined {
   return undefined;
 }
 
+/** A cue left out of a file that still reads, and why (the page shows it; the file is not refused for it). */
+export interface SubtitleWarning {
+  line: number;
+  message: LocalizedText;
+}
+
+const zeroLength = (line: number, time: string): SubtitleWarning => ({
+  line,
+  message: { en: `line ${line}: a cue of zero length (${time}) was skipped`, zh: `第 ${line} 行：时长为零的字幕（${time}）已跳过` },
+});
+
 /** SRT and VTT share the cue grammar: optional id line, a times line, text lines up to a blank line. */
-function parseCues(text: string): SubtitleLine[] {
+function parseCues(text: string, warnings: SubtitleWarning[]): SubtitleLine[] {
   const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
   const result: SubtitleLine[] = [];
   for (let index = 0; index < lines.length; index += 1) {
@@ -68,16 +81,18 @@ function parseCues(text: string): SubtitleLine[] {
     if (!match) continue;
     const start = seconds(match[1], match[2]!, match[3]!, match[4]!);
     const end = seconds(match[5], match[6]!, match[7]!, match[8]!);
-    if (!(end > start)) throw new SubtitleParseError({ en: `line ${index + 1}: the cue ends before it starts`, zh: `第 ${index + 1} 行：字幕的结束时间早于开始时间` }, index + 1);
+    if (end < start) throw new SubtitleParseError({ en: `line ${index + 1}: the cue ends before it starts`, zh: `第 ${index + 1} 行：字幕的结束时间早于开始时间` }, index + 1);
+    const timesLine = index + 1;
     const body: string[] = [];
     while (index + 1 < lines.length && lines[index + 1]!.trim() !== '' && !CUE_TIMES.test(lines[index + 1]!)) body.push(lines[++index]!);
     const cue = plainText(body.join('\n'));
-    if (cue) result.push({ startSeconds: start, endSeconds: end, text: cue });
+    if (cue && end === start) warnings.push(zeroLength(timesLine, match[0].trim()));
+    else if (cue) result.push({ startSeconds: start, endSeconds: end, text: cue });
   }
   return result;
 }
 
-function parseAss(text: string): SubtitleLine[] {
+function parseAss(text: string, warnings: SubtitleWarning[]): SubtitleLine[] {
   const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
   let format: string[] | undefined;
   let inEvents = false;
@@ -104,16 +119,21 @@ function parseAss(text: string): SubtitleLine[] {
     const start = time(field('start'));
     const end = time(field('end'));
     const cue = plainText((field('text') ?? '').replace(/\\N/gi, '\n').replace(/\\h/g, ' '));
-    if (cue && end > start) result.push({ startSeconds: start, endSeconds: end, text: cue });
+    if (cue && end === start) warnings.push(zeroLength(index + 1, `${field('start')} → ${field('end')}`));
+    else if (cue && end > start) result.push({ startSeconds: start, endSeconds: end, text: cue });
   });
   return result;
 }
 
-/** Reads a subtitle file; throws `SubtitleParseError` when it is none of the three formats or holds no cue. */
-export function parseSubtitleFile(text: string): { format: SubtitleFormat; lines: SubtitleLine[] } {
+/**
+ * Reads a subtitle file; throws `SubtitleParseError` when it is none of the three formats or holds
+ * no cue. Cues of zero length (players never show them) are left out with a warning each.
+ */
+export function parseSubtitleFile(text: string): { format: SubtitleFormat; lines: SubtitleLine[]; warnings: SubtitleWarning[] } {
   const format = detectSubtitleFormat(text);
   if (!format) throw new SubtitleParseError({ en: 'this is not an SRT, WebVTT or ASS subtitle file', zh: '这不是 SRT、WebVTT 或 ASS 字幕文件' }, 1);
-  const lines = (format === 'ass' ? parseAss(text) : parseCues(text)).sort((a, b) => a.startSeconds - b.startSeconds);
+  const warnings: SubtitleWarning[] = [];
+  const lines = (format === 'ass' ? parseAss(text, warnings) : parseCues(text, warnings)).sort((a, b) => a.startSeconds - b.startSeconds);
   if (!lines.length) throw new SubtitleParseError({ en: 'the subtitle file holds no cue with text', zh: '字幕文件里没有带文字的字幕' }, 1);
-  return { format, lines };
+  return { format, lines, warnings };
 }

@@ -5,10 +5,11 @@
  * (inline, free) and exports (free). Everything a request could fail on is checked before a job is
  * queued or a point frozen.
  */
-import { ErrorCode, MATCH_ORIGINAL_VOICE, TOOL_PRICES, dubbingSynthesisCost, dubbingTranslationCost, type SpeechQualityTier } from '@voxwork/contract';
+import { ErrorCode, MATCH_ORIGINAL_VOICE, TOOL_PRICES, dubbingSynthesisCost, dubbingTranslationCost, type LocalizedText, type SpeechQualityTier } from '@voxwork/contract';
 import type { DubbingExportJobInput } from './dubbing-store.port.ts';
 import { MAX_DUBBING_LANGUAGES, peaksToBase64, segmentState, type DubbingEdition, type DubbingSegment } from '@voxwork/contract/dubbing';
-import { parseSubtitleFile, SubtitleParseError } from '@voxwork/contract/subtitles';
+import { SubtitleParseError } from '@voxwork/contract/subtitles';
+import { parseSubtitleFileInput, type SubtitleFileInput } from '@voxwork/contract/subtitle-encoding';
 import { normalizeLoudness, runFfmpeg, trimSilenceArgs } from '@voxwork/media';
 import type { UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
@@ -57,12 +58,25 @@ export interface DubbingCreateRequest {
   edition: DubbingEdition;
   title?: string | undefined;
   from:
-    | { kind: 'upload'; uploadId: string; sourceLanguage: string; textSource: TextSourceChoice | 'none'; subtitleFile?: { name: string; text: string } | undefined; speakers?: number | undefined }
+    | { kind: 'upload'; uploadId: string; sourceLanguage: string; textSource: TextSourceChoice | 'none'; subtitleFile?: SubtitleFileInput | undefined; speakers?: number | undefined }
     | { kind: 'video-translation'; jobId: string };
   targetLanguages: string[];
 }
 
 const base = (language: string) => language.toLowerCase().split(/[-_]/)[0] ?? language;
+
+const LANGUAGE_NAMES = { en: new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' }), zh: new Intl.DisplayNames(['zh-Hans'], { type: 'language', fallback: 'code' }) };
+/** A language's name in English and Chinese (`zh` → Chinese / 中文); an unknown tag stays as it is. */
+function languageName(tag: string): LocalizedText {
+  const name = (names: Intl.DisplayNames) => {
+    try {
+      return names.of(tag) ?? tag;
+    } catch {
+      return tag;
+    }
+  };
+  return { en: name(LANGUAGE_NAMES.en), zh: name(LANGUAGE_NAMES.zh) };
+}
 const characterCount = (text: string) => [...text.trim()].length;
 
 /** A create made idempotent by the public API (`Idempotency-Key`), written with the job. */
@@ -180,6 +194,25 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
     return { project, language, segments, voices, characters, cost: dubbingSynthesisCost(charactersByTier) };
   }
 
+  /**
+   * What a person should know before typing into a new project: each target language no engine
+   * here translates the source into (the same offers the video translator refuses such a pair
+   * by). The project may still be made; its translations are then typed by hand.
+   */
+  async function translationNotices(sourceLanguage: string, targetLanguages: readonly string[]): Promise<LocalizedText[]> {
+    const translators = await deps.videoEngines.translators();
+    return [...new Set(targetLanguages.map((language) => language.toLowerCase()))]
+      .filter((target) => !translatorFor(translators, sourceLanguage, target))
+      .map((target) => {
+        const source = languageName(sourceLanguage);
+        const into = languageName(target);
+        return {
+          en: `No engine here translates ${source.en} into ${into.en}: the project is made, but its ${into.en} translations will have to be typed by hand (or ask your administrator to set up a remote translation engine).`,
+          zh: `此处没有可将${source.zh}翻译为${into.zh}的引擎：项目照常创建，但${into.zh}译文需要手动输入（或请管理员配置远程翻译引擎）。`,
+        };
+      });
+  }
+
   return {
     /** What the create dialog and the editor offer: text sources, translation pairs, voice languages, prices, limits, translations to open. */
     async options(userId: string) {
@@ -213,8 +246,14 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
       };
     },
 
+    translationNotices,
+
     /** A project from an upload (video or audio) or a finished video translation of the user; its preparation is queued (free). */
-    async create(userId: string, body: DubbingCreateRequest, options: Idempotent = {}): Promise<{ projectId: string; prepareJobId: string }> {
+    async create(
+      userId: string,
+      body: DubbingCreateRequest,
+      options: Idempotent = {},
+    ): Promise<{ projectId: string; prepareJobId: string; notices: LocalizedText[]; subtitleFile?: { encoding: string; warnings: LocalizedText[] } }> {
       const plan = await deps.planOf(userId);
       if (body.from.kind === 'video-translation') {
         const { input, result } = await finishedTranslation(deps.jobRecords, body.from.jobId, userId);
@@ -224,12 +263,14 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
         const durationSeconds = Number(result.durationSeconds ?? 0);
         checkLength(durationSeconds, plan);
         const title = body.title || ((row as { title?: string | null } | undefined)?.title ?? '') || 'Video translation';
-        return createAndPrepare(
+        // Its translations are taken over: nothing to warn about.
+        const created = await createAndPrepare(
           userId,
           { ownerId: userId, edition: body.edition, title, origin: { kind: 'video-translation', jobId: body.from.jobId }, mediaKind: 'video', durationMs: Math.round(durationSeconds * 1000), sourceLanguage: input.sourceLanguage, targetLanguages: languages },
           { kind: 'video-translation', jobId: body.from.jobId },
           options,
         );
+        return { ...created, notices: [] };
       }
       const from = body.from;
       const languages = [...new Set(body.targetLanguages.map((language) => language.toLowerCase()))];
@@ -242,10 +283,13 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
       checkLength(durationSeconds, plan);
       const sourceLanguage = from.sourceLanguage.toLowerCase();
       let textSources: Extract<DubbingPrepareJobInput['from'], { kind: 'upload' }>['textSources'] = [];
+      let subtitleFileRead: ReturnType<typeof parseSubtitleFileInput>['read'] | undefined;
       if (from.textSource === 'subtitle-file') {
         if (!from.subtitleFile) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'subtitleFile', reason: { en: 'upload a subtitle file or choose another source of text', zh: '请上传字幕文件，或选择其他文本来源' } });
         try {
-          textSources = [{ kind: 'subtitle-file', lines: parseSubtitleFile(from.subtitleFile.text).lines }];
+          const parsed = parseSubtitleFileInput(from.subtitleFile);
+          textSources = [{ kind: 'subtitle-file', lines: parsed.lines }];
+          subtitleFileRead = parsed.read;
         } catch (error) {
           if (error instanceof SubtitleParseError) throw new DomainError(ErrorCode.SUBTITLE_FILE_INVALID, { reason: error.reason });
           throw error;
@@ -256,12 +300,14 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
         const choice = upload.kind === 'audio' ? 'speech' : from.textSource;
         textSources = textSourcesFor(deps.videoEngines, choice, sourceLanguage).map(({ kind, engineId }) => ({ kind, engineId }));
       }
-      return createAndPrepare(
+      const notices = await translationNotices(sourceLanguage, languages);
+      const created = await createAndPrepare(
         userId,
         { ownerId: userId, edition: body.edition, title: body.title || uploadTitle(upload), origin: { kind: 'upload', jobId: null }, mediaKind: upload.kind, durationMs: Math.round(durationSeconds * 1000), sourceLanguage, targetLanguages: languages },
         { kind: 'upload', uploadKey: upload.storageKey, mediaKind: upload.kind, sourceLanguage, textSources, ...(from.speakers ? { speakerCount: from.speakers } : {}) },
         options,
       );
+      return { ...created, notices, ...(subtitleFileRead ? { subtitleFile: subtitleFileRead } : {}) };
     },
 
     async translateQuote(userId: string, body: { projectId: string; language: string; segments: Selection; translatorId?: string | undefined }) {

@@ -1,5 +1,6 @@
 import { ErrorCode, TOOL_PRICES, subtitleBurnInCost, type BurnInStyle } from '@voxwork/contract';
-import { parseSubtitleFile, SubtitleParseError } from '@voxwork/contract/subtitles';
+import { SubtitleParseError } from '@voxwork/contract/subtitles';
+import { parseSubtitleFileInput, type SubtitleFileInput } from '@voxwork/contract/subtitle-encoding';
 import type { UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
@@ -18,7 +19,8 @@ export interface SubtitleBurnInServiceDeps {
 
 export interface SubtitleBurnInRequest {
   uploadId: string;
-  subtitleFile: { name: string; text: string };
+  /** Text, or the file's bytes in base64 in any common encoding. */
+  subtitleFile: SubtitleFileInput;
   style: BurnInStyle;
   title?: string | undefined;
 }
@@ -39,7 +41,7 @@ export function createSubtitleBurnInService(deps: SubtitleBurnInServiceDeps) {
       const { upload, storageKey, durationSeconds } = acceptVideoUpload(await deps.findUpload(ownerId, request.uploadId), await deps.planOf(ownerId));
       let parsed;
       try {
-        parsed = parseSubtitleFile(request.subtitleFile.text);
+        parsed = parseSubtitleFileInput(request.subtitleFile);
       } catch (error) {
         if (error instanceof SubtitleParseError) throw new DomainError(ErrorCode.SUBTITLE_FILE_INVALID, { reason: error.reason });
         throw error;
@@ -49,7 +51,7 @@ export function createSubtitleBurnInService(deps: SubtitleBurnInServiceDeps) {
       const cost = subtitleBurnInCost(durationSeconds);
       const input: SubtitleBurnInJobInput = { uploadId: upload.id, uploadKey: storageKey, durationSeconds, fileName: request.subtitleFile.name, lines, style: request.style };
       const job = await deps.jobs.enqueue(SUBTITLE_BURN_IN_JOB, input, { ownerId, cost, title: request.title || uploadTitle(upload), ...(options.idempotency ? { idempotency: options.idempotency } : {}) });
-      return { jobId: job.id, cost, lines: lines.length, linesAfterEnd: parsed.lines.length - lines.length };
+      return { jobId: job.id, cost, lines: lines.length, linesAfterEnd: parsed.lines.length - lines.length, subtitleFile: parsed.read };
     },
   };
 }

@@ -9,7 +9,8 @@ import { sameLanguage } from '../voices/preview-sentences.ts';
 import { libraryTarget, libraryVoicesBestFirst } from '../voices/voice-choice.ts';
 import type { VoicesService } from '../voices/voices.service.ts';
 import { offlinePairs, requireTranslator, textSourcesFor, voiceLanguagesOf, type TextSourceChoice } from './engine-choice.ts';
-import { parseSubtitleFile, SubtitleParseError } from '@voxwork/contract/subtitles';
+import { SubtitleParseError } from '@voxwork/contract/subtitles';
+import { parseSubtitleFileInput, type SubtitleFileInput } from '@voxwork/contract/subtitle-encoding';
 import type { VideoTranslationJobInput } from './video-translation.pipeline.ts';
 import { createVideoTranslationReview } from './video-translation-review.ts';
 
@@ -41,7 +42,8 @@ export interface VideoTranslationRequest {
   sourceLanguage: string;
   targetLanguages: string[];
   textSource: TextSourceChoice;
-  subtitleFile?: { name: string; text: string } | undefined;
+  /** Text, or the file's bytes in base64 in any common encoding. */
+  subtitleFile?: SubtitleFileInput | undefined;
   /** Voice per target language (`<engine>/<voice>` or `cloned/<id>`); missing: the best library voice of that language. */
   voices?: Record<string, string> | undefined;
   mode: 'quick' | 'pro';
@@ -103,11 +105,13 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
       if (!targets.length) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'targetLanguages', reason: { en: 'choose a language other than the source language', zh: '请选择与原语言不同的语言' } });
 
       let textSources: VideoTranslationJobInput['textSources'];
+      let subtitleFileRead: ReturnType<typeof parseSubtitleFileInput>['read'] | undefined;
       if (request.textSource === 'subtitle-file') {
         if (!request.subtitleFile) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'subtitleFile', reason: { en: 'upload a subtitle file or choose another source of text', zh: '请上传字幕文件，或选择其他文本来源' } });
         try {
-          const parsed = parseSubtitleFile(request.subtitleFile.text);
+          const parsed = parseSubtitleFileInput(request.subtitleFile);
           textSources = [{ kind: 'subtitle-file', lines: parsed.lines }];
+          subtitleFileRead = parsed.read;
         } catch (error) {
           if (error instanceof SubtitleParseError) throw new DomainError(ErrorCode.SUBTITLE_FILE_INVALID, { reason: error.reason });
           throw error;
@@ -159,7 +163,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
         monthlyRuns: { types: [VIDEO_TRANSLATION_JOB], limit: plan.vtUseLimit, since: monthStart(now()), code: ErrorCode.VIDEO_TRANSLATION_MONTHLY_LIMIT },
         ...(options.idempotency ? { idempotency: options.idempotency } : {}),
       });
-      return { jobId: job.id, cost };
+      return { jobId: job.id, cost, ...(subtitleFileRead ? { subtitleFile: subtitleFileRead } : {}) };
     },
   };
 }

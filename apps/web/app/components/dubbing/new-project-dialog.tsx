@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import type { UploadView } from "@voxwork/contract";
+import type { LocalizedText, UploadView } from "@voxwork/contract";
 import { dubbingProjectCreateCall } from "@voxwork/contract/client";
 import { MAX_DUBBING_LANGUAGES, type DubbingEdition } from "@voxwork/contract/dubbing";
 import { LoaderCircleIcon } from "lucide-react";
@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { localizePath, useLocale, usePlural, useT, type MessageKey } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { editorPath } from "../../lib/dubbing/editor-paths";
-import { subtitleFileProblem, SUBTITLE_FILE_EXTENSIONS } from "../../lib/video-translation/translation-choices";
+import { pairAvailability, subtitleFileProblem, SUBTITLE_FILE_EXTENSIONS } from "../../lib/video-translation/translation-choices";
 import { formatDate, formatDuration } from "../history/history-format";
 import { LanguageSelect } from "../tool-shared/language-select";
 import { NativeSelect } from "../tool-shared/native-select";
@@ -19,6 +19,8 @@ import { Input, Label } from "../ui/input";
 import { COMMON_LANGUAGES, languageName } from "../voices/voice-labels";
 import type { DubbingOptions } from "./use-dubbing-options";
 import { uploadInFlight } from "../upload/upload-dropzone";
+import { readSubtitleFile as decodePickedFile } from "../../lib/subtitles/read-subtitle-file";
+import { SubtitleFileNotes } from "../tool-shared/subtitle-file-notes";
 
 type TextSource = "auto" | "speech" | "subtitles" | "subtitle-file" | "none";
 const TEXT_SOURCES: Array<[TextSource, MessageKey]> = [
@@ -48,7 +50,7 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
   const [sourceLanguage, setSourceLanguage] = useState("en");
   const [targets, setTargets] = useState<string[]>([]);
   const [textSource, setTextSource] = useState<TextSource>("auto");
-  const [subtitleFile, setSubtitleFile] = useState<{ name: string; text: string } | null>(null);
+  const [subtitleFile, setSubtitleFile] = useState<{ name: string; text: string; encoding: string; warnings: LocalizedText[] } | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [speakers, setSpeakers] = useState<number | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -62,21 +64,25 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
   const translations = options?.translations ?? [];
   const chosenTranslation = translations.find((translation) => translation.jobId === translationId);
 
+  // The same offers (and matching) the video translator refuses a pair by; the server says it again when the project is made.
+  const untranslatable = from === "upload" && options ? targets.filter((target) => pairAvailability(options.translators, sourceLanguage, target).kind === "unavailable") : [];
+
   function toggleTarget(tag: string, on: boolean) {
     setTargets((current) => (edition === "studio" ? (on ? [tag] : []) : on ? [...current, tag].slice(0, maxTargets) : current.filter((language) => language !== tag)));
   }
 
   async function readSubtitleFile(file: File | undefined) {
     if (!file) return;
-    const text = await file.text().catch(() => "");
+    const read = await decodePickedFile(file).catch(() => null);
+    const text = read?.text ?? "";
     const problem = subtitleFileProblem(file.name, text);
-    if (problem) {
+    if (problem || !read) {
       setSubtitleFile(null);
       setFileProblem(t(problem === "type" ? "videoTranslation.textSource.fileType" : problem === "empty" ? "videoTranslation.textSource.fileEmpty" : "videoTranslation.textSource.fileTooLarge"));
       return;
     }
     setFileProblem(null);
-    setSubtitleFile({ name: file.name, text });
+    setSubtitleFile({ name: file.name, text, encoding: read.encoding, warnings: "warnings" in read.parsed ? read.parsed.warnings : [] });
   }
 
   async function create() {
@@ -93,11 +99,12 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
         ...(title.trim() ? { title: title.trim().slice(0, 120) } : upload && from === "upload" ? { title: upload.name.slice(0, 120) } : chosenTranslation?.title ? { title: chosenTranslation.title.slice(0, 120) } : {}),
         from:
           from === "upload"
-            ? { kind: "upload", uploadId: upload!.id, sourceLanguage, textSource, ...(textSource === "subtitle-file" && subtitleFile ? { subtitleFile } : {}), ...(speakers ? { speakers } : {}) }
+            ? { kind: "upload", uploadId: upload!.id, sourceLanguage, textSource, ...(textSource === "subtitle-file" && subtitleFile ? { subtitleFile: { name: subtitleFile.name, text: subtitleFile.text } } : {}), ...(speakers ? { speakers } : {}) }
             : { kind: "video-translation", jobId: chosenTranslation!.jobId },
         targetLanguages,
       });
       toast.success(t("dubbing.create.created"));
+      for (const notice of created.notices) toast.warning(notice[locale]);
       onOpenChange(false);
       void navigate(localizePath(editorPath(edition, created.projectId), locale));
     } catch {
@@ -171,6 +178,7 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
                   <Label htmlFor={`${id}-file`}>{t("dubbing.create.subtitleFile")}</Label>
                   <input id={`${id}-file`} type="file" accept={SUBTITLE_FILE_EXTENSIONS.join(",")} onChange={(event) => void readSubtitleFile(event.target.files?.[0])} className="text-sm" data-testid="dubbing-subtitle-file" />
                   {subtitleFile ? <span className="text-xs text-muted-foreground">{tp("dubbing.create.subtitleFileChosen", subtitleFile.text.length, { name: subtitleFile.name })}</span> : null}
+                  {subtitleFile ? <SubtitleFileNotes encoding={subtitleFile.encoding} warnings={subtitleFile.warnings} /> : null}
                   {fileProblem ? (
                     <span role="alert" className="text-xs text-destructive">
                       {fileProblem}
@@ -226,6 +234,14 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
           <Label htmlFor={`${id}-title`}>{t("dubbing.create.titleLabel")}</Label>
           <Input id={`${id}-title`} value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} data-testid="dubbing-title" />
         </div>
+        {untranslatable.length ? (
+          <p role="status" className="rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm" data-testid="dubbing-no-translator">
+            {t("dubbing.create.noTranslator", {
+              source: languageName(sourceLanguage, locale),
+              targets: untranslatable.map((tag) => languageName(tag, locale)).join(locale === "zh" ? "、" : ", "),
+            })}
+          </p>
+        ) : null}
         <p className="text-xs text-muted-foreground">{t("dubbing.create.free")}</p>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
-import { burnInStyleSchema, ErrorCode, messageFor, subtitleBurnInCost, type BurnInStyle, type JobView, type UploadView } from "@voxwork/contract";
+import { burnInStyleSchema, ErrorCode, messageFor, subtitleBurnInCost, type BurnInStyle, type JobView, type LocalizedText, type UploadView } from "@voxwork/contract";
 import { subtitleBurnInCreateCall, subtitleBurnInOptionsCall } from "@voxwork/contract/client";
-import { parseSubtitleFile, SUBTITLE_FILE_MAX, SubtitleParseError, type SubtitleLine } from "@voxwork/contract/subtitles";
+import { SUBTITLE_FILE_MAX, type SubtitleLine } from "@voxwork/contract/subtitles";
 import { CaptionsIcon, DownloadIcon, FileTextIcon, LoaderCircleIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, usePlural, useT } from "../../i18n";
@@ -20,9 +20,11 @@ import { BurnInPreview } from "./burn-in-preview";
 import { ColourChoice } from "./colour-choice";
 import { focusOnMount } from "../tool-shared/focus-on-mount";
 import { uploadInFlight } from "../upload/upload-dropzone";
+import { SubtitleFileNotes } from "../tool-shared/subtitle-file-notes";
+import { readSubtitleFile } from "../../lib/subtitles/read-subtitle-file";
 
-/** A subtitle file read in the browser: its lines, or why it cannot be used. */
-type ChosenFile = { name: string; text: string; lines: SubtitleLine[] } | { name: string; error: string };
+/** A subtitle file read in the browser (in the encoding it was read as): its lines and the cues left out, or why it cannot be used. */
+type ChosenFile = { name: string; encoding: string; text: string; lines: SubtitleLine[]; warnings: LocalizedText[] } | { name: string; encoding?: string; error: string };
 
 const videoOf = (job: JobView | null) => (job?.status === "completed" ? job.media.find((file) => file.role === "video") : undefined);
 
@@ -73,14 +75,16 @@ export function SubtitleBurnInPage() {
     const picked = event.target.files?.[0];
     event.target.value = "";
     if (!picked) return;
-    const text = await picked.text();
-    if (text.length > SUBTITLE_FILE_MAX) return setFile({ name: picked.name, error: t("subtitleBurnIn.fileTooLarge", { max: SUBTITLE_FILE_MAX.toLocaleString(locale) }) });
+    let read;
     try {
-      setFile({ name: picked.name, text, lines: parseSubtitleFile(text).lines });
+      read = await readSubtitleFile(picked);
     } catch (error) {
-      const reason = error instanceof SubtitleParseError ? error.reason[locale] : String(error);
-      setFile({ name: picked.name, error: messageFor(locale, ErrorCode.SUBTITLE_FILE_INVALID, { reason }) ?? reason });
+      return setFile({ name: picked.name, error: String(error) });
     }
+    const { text, encoding, parsed } = read;
+    if (text.length > SUBTITLE_FILE_MAX) return setFile({ name: picked.name, encoding, error: t("subtitleBurnIn.fileTooLarge", { max: SUBTITLE_FILE_MAX.toLocaleString(locale) }) });
+    if ("error" in parsed) return setFile({ name: picked.name, encoding, error: messageFor(locale, ErrorCode.SUBTITLE_FILE_INVALID, { reason: parsed.error }) ?? parsed.error[locale] });
+    setFile({ name: picked.name, encoding, text, lines: parsed.lines, warnings: parsed.warnings });
   }
 
   async function start() {
@@ -152,6 +156,7 @@ export function SubtitleBurnInPage() {
               <input ref={fileInput} type="file" accept=".srt,.vtt,.ass,.ssa,text/plain,text/vtt" className="sr-only" tabIndex={-1} aria-label={t("subtitleBurnIn.chooseFile")} onChange={(event) => void chooseFile(event)} data-testid="subtitle-file-input" />
               {file ? <span className="min-w-0 truncate text-sm font-medium">{file.name}</span> : null}
             </div>
+            {file?.encoding ? <SubtitleFileNotes encoding={file.encoding} warnings={"warnings" in file ? file.warnings : []} /> : null}
             <p className="text-xs text-muted-foreground">{t("subtitleBurnIn.fileHint")}</p>
             {file && "error" in file ? (
               <p role="alert" className="text-sm text-destructive" data-testid="subtitle-file-error">

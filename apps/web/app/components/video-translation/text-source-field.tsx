@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import type { LocalizedText } from "@voxwork/contract";
 import { FileTextIcon } from "lucide-react";
 import { useLocale, useT, type MessageKey } from "../../i18n";
 import { cn } from "../../lib/utils";
@@ -12,10 +13,16 @@ import {
 } from "../../lib/video-translation/translation-choices";
 import { languageName } from "../voices/voice-labels";
 import { Button } from "../ui/button";
+import { readSubtitleFile } from "../../lib/subtitles/read-subtitle-file";
+import { SubtitleFileNotes } from "../tool-shared/subtitle-file-notes";
 
 export interface SubtitleFile {
   name: string;
   text: string;
+  /** The encoding the file was read as (`UTF-16LE`, `GB18030`, …). */
+  encoding: string;
+  /** Cues left out (zero length), in each language. */
+  warnings: LocalizedText[];
 }
 
 const LABELS: Record<TextSourceChoice, MessageKey> = {
@@ -73,10 +80,11 @@ export function TextSourceField({
     if (input.current) input.current.value = "";
     if (!chosen) return;
     try {
-      const text = await chosen.text();
+      const { text, encoding, parsed } = await readSubtitleFile(chosen);
       const found = subtitleFileProblem(chosen.name, text);
       setProblem(found ? FILE_PROBLEMS[found] : null);
-      onFileChange(found ? null : { name: chosen.name.slice(0, 255), text });
+      // A file that does not read as subtitles is still sent: the server names the line (error 7007).
+      onFileChange(found ? null : { name: chosen.name.slice(0, 255), text, encoding, warnings: "warnings" in parsed ? parsed.warnings : [] });
     } catch {
       setProblem(FILE_PROBLEMS.unreadable);
       onFileChange(null);
@@ -125,6 +133,7 @@ export function TextSourceField({
           <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()}>
             {file ? t("videoTranslation.textSource.replaceFile") : t("videoTranslation.textSource.chooseFile")}
           </Button>
+          {file ? <SubtitleFileNotes encoding={file.encoding} warnings={file.warnings} className="basis-full" /> : null}
           {problem ? (
             <p role="alert" className="basis-full text-sm text-destructive">
               {t(problem)}

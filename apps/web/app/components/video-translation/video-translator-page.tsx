@@ -101,7 +101,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
         sourceLanguage,
         targetLanguages: targets,
         textSource,
-        ...(textSource === "subtitle-file" && subtitleFile ? { subtitleFile } : {}),
+        ...(textSource === "subtitle-file" && subtitleFile ? { subtitleFile: { name: subtitleFile.name, text: subtitleFile.text } } : {}),
         ...(Object.keys(chosenVoices).length ? { voices: chosenVoices } : {}),
         mode,
         burnSubtitles,
