@@ -14,6 +14,7 @@ import {
 import { integer, multiLineText, singleLineText } from '../input-schemas.ts';
 import { SUBTITLE_FILE_MAX } from '../subtitles/subtitle-files.ts';
 import { languageTagSchema } from './voices.calls.ts';
+import { displayName } from '../display-name.ts';
 
 // Dubbing studio and dubbing pro: projects edited line by line. Preparing a project (source text,
 // characters, the background) and exporting it are free; translating and speaking segments cost
@@ -104,7 +105,7 @@ export const dubbingProjectCreateCall = defineCall({
   body: z
     .object({
       edition: dubbingEditionSchema,
-      title: singleLineText({ max: 120, trim: true }).optional(),
+      title: displayName(120, { allowEmpty: true }).optional(),
       from: z.discriminatedUnion('kind', [
         z
           .object({
@@ -112,7 +113,7 @@ export const dubbingProjectCreateCall = defineCall({
             uploadId: z.uuid(),
             sourceLanguage: languageTagSchema,
             textSource: z.enum(['auto', 'speech', 'subtitles', 'subtitle-file', 'none']).default('auto'),
-            subtitleFile: z.object({ name: singleLineText({ max: 255, trim: true }), text: multiLineText({ min: 1, max: SUBTITLE_FILE_MAX }) }).strict().optional(),
+            subtitleFile: z.object({ name: displayName(255, { allowEmpty: true }), text: multiLineText({ min: 1, max: SUBTITLE_FILE_MAX }) }).strict().optional(),
             /** How many people speak, when known. */
             speakers: integer(1, 10).optional(),
           })
@@ -157,7 +158,7 @@ export const dubbingProjectRenameCall = defineCall({
   summary: 'Dubbing: renames a project.',
   tag: 'dubbing',
   access: 'user',
-  body: z.object({ projectId: z.uuid(), title: singleLineText({ min: 1, max: 120, trim: true }) }).strict(),
+  body: z.object({ projectId: z.uuid(), title: displayName(120) }).strict(),
   data: dubbingProjectSummarySchema,
 });
 
@@ -331,7 +332,7 @@ export const dubbingCastSaveCall = defineCall({
   summary: 'Dubbing: saves a project’s characters, voices, glossary and pronunciations as a cast bible (a name already used is replaced).',
   tag: 'dubbing',
   access: 'user',
-  body: z.object({ projectId: z.uuid(), name: singleLineText({ min: 1, max: 80, trim: true }) }).strict(),
+  body: z.object({ projectId: z.uuid(), name: displayName(80) }).strict(),
   data: dubbingCastSchema,
 });
 

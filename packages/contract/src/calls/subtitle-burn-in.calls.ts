@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { identifier, multiLineText, singleLineText } from '../input-schemas.ts';
+import { identifier, multiLineText } from '../input-schemas.ts';
 import { SUBTITLE_FILE_MAX } from '../subtitles/subtitle-files.ts';
+import { displayName } from '../display-name.ts';
 
 const hexColour = identifier({ max: 7 }).regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #FFD400');
 
@@ -44,9 +45,9 @@ export const subtitleBurnInCreateCall = defineCall({
   body: z
     .object({
       uploadId: z.uuid(),
-      subtitleFile: z.object({ name: singleLineText({ max: 255, trim: true }), text: multiLineText({ min: 1, max: SUBTITLE_FILE_MAX }) }).strict(),
+      subtitleFile: z.object({ name: displayName(255, { allowEmpty: true }), text: multiLineText({ min: 1, max: SUBTITLE_FILE_MAX }) }).strict(),
       style: burnInStyleSchema.default(burnInStyleSchema.parse({})),
-      title: singleLineText({ max: 120, trim: true }).optional(),
+      title: displayName(120, { allowEmpty: true }).optional(),
     })
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int(), lines: z.number().int(), linesAfterEnd: z.number().int() }),

@@ -3,6 +3,7 @@ import { defineCall } from '../call.ts';
 import { boundedRecord, identifier, integer, multiLineText, singleLineText } from '../input-schemas.ts';
 import { SUBTITLE_FILE_MAX } from '../subtitles/subtitle-files.ts';
 import { languageTagSchema, voiceKeySchema } from './voices.calls.ts';
+import { displayName } from '../display-name.ts';
 
 /** Most target languages of one run (they share ingest and source text). */
 export const MAX_TARGET_LANGUAGES = 5;
@@ -44,7 +45,7 @@ export const videoTranslationCreateCall = defineCall({
       sourceLanguage: languageTagSchema,
       targetLanguages: z.array(languageTagSchema).min(1).max(MAX_TARGET_LANGUAGES),
       textSource: z.enum(['auto', 'speech', 'subtitles', 'subtitle-file']).default('auto'),
-      subtitleFile: z.object({ name: singleLineText({ max: 255, trim: true }), text: multiLineText({ min: 1, max: SUBTITLE_FILE_MAX }) }).strict().optional(),
+      subtitleFile: z.object({ name: displayName(255, { allowEmpty: true }), text: multiLineText({ min: 1, max: SUBTITLE_FILE_MAX }) }).strict().optional(),
       /** Voice per target language; a language left out gets the best library voice that speaks it. */
       voices: boundedRecord(languageTagSchema, voiceKeySchema, MAX_TARGET_LANGUAGES).optional(),
       mode: z.enum(['quick', 'pro']).default('quick'),
@@ -58,7 +59,7 @@ export const videoTranslationCreateCall = defineCall({
         .optional(),
       /** Draw the translated subtitles into the picture (re-encodes the video; otherwise the picture is copied untouched). */
       burnSubtitles: z.boolean().default(false),
-      title: singleLineText({ max: 120, trim: true }).optional(),
+      title: displayName(120, { allowEmpty: true }).optional(),
     })
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
