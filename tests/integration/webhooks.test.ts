@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode, type JobView, type WebhookDeliveryView, type WebhookEndpointView } from '@voxwork/contract';
 import { verifyWebhookSignature } from '@voxwork/client';
@@ -292,6 +292,24 @@ describe('webhooks in production mode (NODE_ENV=production, WEBHOOKS_ALLOW_PRIVA
     expect(named.body.message).toMatch(/^不能向 .+ 发送 Webhook/);
     // The account page's call too.
     expect(await t.rawCall('/api/webhooks/create', { url: 'http://192.168.1.10/hook', events: ['job.failed'] })).toMatchObject({ code: ErrorCode.WEBHOOK_URL_FORBIDDEN });
+    expect((await t.call<{ list: unknown[] }>('/api/webhooks/list', {})).list).toEqual([]);
+  });
+
+  it("refuses every address of this machine's own interfaces, as read when the URL is checked (here eth0's 192.0.2.2: a test delivery once POSTed to the app itself)", async () => {
+    const { secret } = await t.call<{ secret: string }>('/api/apiKeys/create', { name: 'Own', scopes: ['text-to-speech'] });
+    const port = new URL(t.base).port;
+    const own = Object.values(networkInterfaces())
+      .flatMap((entries) => entries ?? [])
+      // A link-local address needs a zone, which a URL cannot carry.
+      .filter((entry) => !entry.internal && !entry.address.startsWith('fe80:'))
+      .map((entry) => entry.address);
+    expect(own.length, 'this machine has an interface besides loopback').toBeGreaterThan(0);
+    for (const address of own) {
+      const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}/api/health`;
+      const refused = await t.rest(secret, 'POST', '/api/v1/webhooks', { body: { url, events: ['job.succeeded'] } });
+      expect(refused.status, url).toBe(422);
+      expect(refused.body, url).toMatchObject({ code: ErrorCode.WEBHOOK_URL_FORBIDDEN });
+    }
     expect((await t.call<{ list: unknown[] }>('/api/webhooks/list', {})).list).toEqual([]);
   });
 });

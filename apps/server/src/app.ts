@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { resolveAuthSecret, type Config, type LoadedConfig } from './config.ts';
 import { areas } from './areas/index.ts';
 import type { AreaContext } from './areas/area.ts';
+import { clientClosedRequest, replyClientClosedRequest } from './http/client-abort.ts';
 import { contractPlugin } from './http/contract.plugin.ts';
 import { sendError } from './http/envelope-reply.ts';
 import { healthPlugin, type HealthCheck } from './http/health.plugin.ts';
@@ -110,6 +111,11 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+  });
+  // A request its client abandoned (an upload closed mid-body) is the client's doing: a warning with 499, not a 500 with a stack; anything else goes to Fastify's default handler.
+  http.setErrorHandler((error, request, reply) => {
+    if (clientClosedRequest(request)) return replyClientClosedRequest(request, reply, error);
+    throw error;
   });
   // Hooks run on every request: synchronous ones (no promise per request), headers set once up front.
   const everyResponse = Object.entries(security.everyResponse);

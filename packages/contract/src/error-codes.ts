@@ -589,6 +589,7 @@ const invalidReasons = {
     whitespace: 'must not contain spaces',
     date_out_of_range: 'must be a date between the years 1970 and 9999',
     too_deep: 'is nested too deeply',
+    empty: 'must not be empty (it holds only spaces or invisible characters)',
   },
   zh: {
     required: '此项必填',
@@ -605,6 +606,7 @@ const invalidReasons = {
     whitespace: '不能包含空格',
     date_out_of_range: '日期必须在 1970 年至 9999 年之间',
     too_deep: '嵌套层级过深',
+    empty: '不能为空（只有空格或不可见字符）',
   },
 } as const;
 

@@ -7,6 +7,7 @@ export * from './error-codes.ts';
 export * from './headers.ts';
 export * from './job-error.ts';
 export * from './input-schemas.ts';
+export * from './display-name.ts';
 export * from './openapi.ts';
 export * from './signature.ts';
 export * from './plans.ts';

@@ -17,6 +17,7 @@ export const INPUT_REASONS = {
   dateOutOfRange: 'date_out_of_range',
   tooDeep: 'too_deep',
   tooBig: 'too_big',
+  empty: 'empty',
 } as const;
 
 /** Earliest and latest instant a date-time input may name (year 0 does not exist in PostgreSQL). */
@@ -62,7 +63,13 @@ const REASON_MESSAGES: Record<string, string> = {
   [INPUT_REASONS.dateOutOfRange]: `must lie between ${DATE_TIME_MIN} and ${DATE_TIME_MAX}`,
   [INPUT_REASONS.tooDeep]: `is nested more than ${MAX_JSON_VALUE_DEPTH} levels deep`,
   [INPUT_REASONS.tooBig]: 'has too many entries',
+  [INPUT_REASONS.empty]: 'is empty once invisible characters are removed',
 };
+
+/** The (English, developer-facing) zod message of a reason; people see the catalogue's text (`invalidReasonText`). */
+export function inputReasonMessage(reason: string): string | undefined {
+  return REASON_MESSAGES[reason];
+}
 
 function textCheck(kind: TextKind) {
   return z.superRefine((value: string, context) => {

@@ -14,6 +14,7 @@ import { DomainError } from '@voxwork/core';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { resolveClientAddress } from '../analytics/client-address.ts';
 import { bearerToken, createCachedTokenUsers } from '../auth/request-user.ts';
+import { clientClosedRequest, replyClientClosedRequest } from '../http/client-abort.ts';
 import { bindCall } from '../http/contract.plugin.ts';
 import { sendError } from '../http/envelope-reply.ts';
 import { createPublicWriteGuard, publicWriteLimits } from '../http/public-write-limits.ts';
@@ -110,6 +111,7 @@ export const analyticsArea: Area = {
         reply.header('access-control-allow-origin', '*');
       });
       scope.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+        if (clientClosedRequest(request)) return replyClientClosedRequest(request, reply, error);
         if (error instanceof DomainError) return sendError(request, reply, error.code, { params: error.params });
         if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
           analytics.ingest.countEdgeRejection('tooLarge');

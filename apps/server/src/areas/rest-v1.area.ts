@@ -25,6 +25,7 @@ import { DomainError, requestFingerprint, type ApiCaller, type DubbingCreateRequ
 import type { DubbingEdition } from '@voxwork/contract/dubbing';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { clientClosedRequest, replyClientClosedRequest } from '../http/client-abort.ts';
 import { describeIssue, formatBytes, sendDomainError, sendInvalid } from '../http/contract.plugin.ts';
 import { sendError } from '../http/envelope-reply.ts';
 import { receiveFormUpload } from '../uploads/form-upload.ts';
@@ -142,6 +143,7 @@ export const restV1Area: Area = {
         });
 
         scope.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {
+          if (clientClosedRequest(request)) return replyClientClosedRequest(request, reply, thrown);
           if (thrown instanceof DomainError) return sendDomainError(request, reply, thrown, restStatusOf(thrown.code));
           const caught = thrown as FastifyError;
           if (caught.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, ErrorCode.BODY_TOO_LARGE, { status: 413, params: { limit: formatBytes(config.API_BODY_LIMIT_BYTES) } });

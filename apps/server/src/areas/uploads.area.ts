@@ -3,6 +3,7 @@ import { ErrorCode, ok, uploadDeleteCall, uploadGetCall, uploadLimitsCall, uploa
 import { DomainError } from '@voxwork/core';
 import type { UploadRow } from '@voxwork/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientClosedRequest, replyClientClosedRequest } from '../http/client-abort.ts';
 import { bindCall, type CallContext } from '../http/contract.plugin.ts';
 import { sendError } from '../http/envelope-reply.ts';
 import { receiveFormUpload } from '../uploads/form-upload.ts';
@@ -96,6 +97,8 @@ export const uploadsArea: Area = {
           });
           return reply.send(ok(uploadView(context, row)));
         } catch (error) {
+          // An upload the client abandoned mid-body fails whichever way the parser noticed: that is the client's doing.
+          if (clientClosedRequest(request)) return replyClientClosedRequest(request, reply, error);
           if (error instanceof DomainError) {
             // The client may still be sending: answer, then close the connection.
             reply.header('connection', 'close');

@@ -10,6 +10,14 @@ import type { Config } from '../config.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { machineAddresses, trustedOriginsFor } from './trusted-origins.ts';
 
+/**
+ * Whether a line Better Auth logs at `error` is its refusal of what a client sent (an origin or a
+ * callback URL it does not trust, a cross-site sign-in), answered with 403: a client's doing.
+ */
+export function isClientRefusal(message: string): boolean {
+  return /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site navigation login attempt)/.test(message);
+}
+
 export function passwordPolicyFrom(config: Config): PasswordPolicy {
   return {
     minLength: config.PASSWORD_MIN_LENGTH,
@@ -95,7 +103,14 @@ export function createAuth(options: {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     // Better Auth's own messages go to the structured log, not the console.
-    logger: { level: 'warn', log: (level, message, ...args) => log[level]({ component: 'auth', details: args.length ? args : undefined }, message) },
+    // Its refusals of a request (an untrusted origin, a cross-site sign-in) are the client's doing: a warning with the 403 it answers, not an error.
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        if (level === 'error' && isClientRefusal(message)) log.warn({ component: 'auth', statusCode: 403, details: args.length ? args : undefined }, message);
+        else log[level]({ component: 'auth', details: args.length ? args : undefined }, message);
+      },
+    },
     // A refusal thrown before an endpoint runs (an untrusted origin) would otherwise be printed to the console.
     onAPIError: {
       onError: (error) => {

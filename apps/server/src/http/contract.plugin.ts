@@ -15,6 +15,7 @@ import {
 import { DomainError } from '@voxwork/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type z } from 'zod';
+import { clientClosedRequest, replyClientClosedRequest } from './client-abort.ts';
 import { sendError } from './envelope-reply.ts';
 
 export interface CallContext {
@@ -105,6 +106,7 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
   });
 
   app.setErrorHandler((caught: FastifyError | DomainError, request, reply) => {
+    if (clientClosedRequest(request)) return replyClientClosedRequest(request, reply, caught);
     if (caught instanceof DomainError) return sendDomainError(request, reply, caught);
     const error = caught as FastifyError;
     switch (error.code) {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { dateTime, singleLineText } from '../input-schemas.ts';
+import { dateTime } from '../input-schemas.ts';
 import { TOOL_CATALOGUE, type BuiltToolId } from '../tools/tool-catalogue.ts';
+import { displayName } from '../display-name.ts';
 
 /** The account page's API key calls (signed calls of the web app; the keys themselves authenticate `/api/v1/…`, decision 037). */
 
@@ -45,7 +46,7 @@ export const apiKeyCreateCall = defineCall({
   access: 'user',
   body: z
     .object({
-      name: singleLineText({ min: 1, max: 60, trim: true }),
+      name: displayName(60),
       scopes: z.array(apiKeyScopeSchema).min(1).max(API_KEY_SCOPES.length),
       readOnly: z.boolean().default(false),
       /** When the key stops working (default: never); must be in the future. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { singleLineText } from '../input-schemas.ts';
+import { displayName } from '../display-name.ts';
 
 /** One way of separating a recording this server offers: a local engine or a configured remote one. */
 export const audioSeparatorOfferSchema = z.object({
@@ -39,7 +40,7 @@ export const audioSeparationCreateCall = defineCall({
       uploadId: z.uuid(),
       /** A separator id from the options call. */
       engineId: singleLineText({ max: 100 }),
-      title: singleLineText({ max: 120, trim: true }).optional(),
+      title: displayName(120, { allowEmpty: true }).optional(),
     })
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int() }),

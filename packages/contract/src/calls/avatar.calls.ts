@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { decimal, identifier, multiLineText, singleLineText } from '../input-schemas.ts';
 import { voiceKeySchema } from './voices.calls.ts';
+import { displayName } from '../display-name.ts';
 
 /** Most scenes in one video. */
 export const MAX_AVATAR_SCENES = 10;
@@ -46,7 +47,7 @@ export const avatarSceneSchema = z
     /** Where the speaker stands and how large (a photo fills the frame when `fill`). */
     placement: z.enum(['center', 'left', 'right', 'fill']).default('center'),
     /** A title drawn over the scene. */
-    title: singleLineText({ max: 80, trim: true }).optional(),
+    title: displayName(80, { allowEmpty: true }).optional(),
   })
   .strict();
 
@@ -122,6 +123,6 @@ export const avatarCreateCall = defineCall({
   summary: 'AI avatar video: renders the scenes into one MP4 (and captions as VTT); points per second of video, the estimate frozen now and the exact length settled.',
   tag: 'avatar',
   access: 'user',
-  body: z.object({ ...renderBody, title: singleLineText({ max: 120, trim: true }).optional() }).strict(),
+  body: z.object({ ...renderBody, title: displayName(120, { allowEmpty: true }).optional() }).strict(),
   data: z.object({ jobId: z.string(), estimatedCost: z.number().int() }),
 });

@@ -14,6 +14,7 @@ import {
 import { integer, singleLineText } from '../input-schemas.ts';
 import { subtitleFileReadSchema, subtitleFileSchema } from './subtitle-file.schema.ts';
 import { languageTagSchema } from './voices.calls.ts';
+import { displayName } from '../display-name.ts';
 
 // Dubbing studio and dubbing pro: projects edited line by line. Preparing a project (source text,
 // characters, the background) and exporting it are free; translating and speaking segments cost
@@ -104,7 +105,7 @@ export const dubbingProjectCreateCall = defineCall({
   body: z
     .object({
       edition: dubbingEditionSchema,
-      title: singleLineText({ max: 120, trim: true }).optional(),
+      title: displayName(120, { allowEmpty: true }).optional(),
       from: z.discriminatedUnion('kind', [
         z
           .object({
@@ -164,7 +165,7 @@ export const dubbingProjectRenameCall = defineCall({
   summary: 'Dubbing: renames a project.',
   tag: 'dubbing',
   access: 'user',
-  body: z.object({ projectId: z.uuid(), title: singleLineText({ min: 1, max: 120, trim: true }) }).strict(),
+  body: z.object({ projectId: z.uuid(), title: displayName(120) }).strict(),
   data: dubbingProjectSummarySchema,
 });
 
@@ -338,7 +339,7 @@ export const dubbingCastSaveCall = defineCall({
   summary: 'Dubbing: saves a project’s characters, voices, glossary and pronunciations as a cast bible (a name already used is replaced).',
   tag: 'dubbing',
   access: 'user',
-  body: z.object({ projectId: z.uuid(), name: singleLineText({ min: 1, max: 80, trim: true }) }).strict(),
+  body: z.object({ projectId: z.uuid(), name: displayName(80) }).strict(),
   data: dubbingCastSchema,
 });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { identifier, integer, singleLineText } from '../input-schemas.ts';
+import { identifier, integer } from '../input-schemas.ts';
 import { jobStatusSchema, jobViewSchema } from './system.calls.ts';
+import { displayName } from '../display-name.ts';
 
 const jobId = z.uuid();
 /** A job type (`text-to-speech.synthesize`) or stage name (`encode`). */
@@ -47,7 +48,7 @@ export const jobRenameCall = defineCall({
   summary: 'Rename a job in the history.',
   tag: 'jobs',
   access: 'user',
-  body: z.object({ jobId, title: singleLineText({ min: 1, max: 120, trim: true }) }).strict(),
+  body: z.object({ jobId, title: displayName(120) }).strict(),
   data: z.object({ ok: z.literal(true) }),
 });
 

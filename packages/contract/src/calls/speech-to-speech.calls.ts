@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { singleLineText } from '../input-schemas.ts';
 import { voiceKeySchema } from './voices.calls.ts';
+import { displayName } from '../display-name.ts';
 
 /** The calls of speech to speech (tool `speech-to-speech`). */
 
@@ -17,7 +17,7 @@ export const stsCreateCall = defineCall({
       denoise: z.boolean().default(false),
       keepBackground: z.boolean().default(false),
       format: z.enum(['mp3', 'wav']).default('mp3'),
-      title: singleLineText({ max: 120, trim: true }).optional(),
+      title: displayName(120, { allowEmpty: true }).optional(),
     })
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int() }),

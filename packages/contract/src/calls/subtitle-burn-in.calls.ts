@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { identifier, singleLineText } from '../input-schemas.ts';
+import { identifier } from '../input-schemas.ts';
 import { subtitleFileReadSchema, subtitleFileSchema } from './subtitle-file.schema.ts';
+import { displayName } from '../display-name.ts';
 
 const hexColour = identifier({ max: 7 }).regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #FFD400');
 
@@ -46,7 +47,7 @@ export const subtitleBurnInCreateCall = defineCall({
       uploadId: z.uuid(),
       subtitleFile: subtitleFileSchema,
       style: burnInStyleSchema.default(burnInStyleSchema.parse({})),
-      title: singleLineText({ max: 120, trim: true }).optional(),
+      title: displayName(120, { allowEmpty: true }).optional(),
     })
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int(), lines: z.number().int(), linesAfterEnd: z.number().int(), subtitleFile: subtitleFileReadSchema }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { singleLineText } from '../input-schemas.ts';
+import { displayName } from '../display-name.ts';
 
 /** The scripts of burned-in subtitles the tool reads: Chinese (Han) and English (Latin). */
 export const SUBTITLE_SCRIPTS = ['zh', 'en'] as const;
@@ -33,7 +33,7 @@ export const subtitleExtractionCreateCall = defineCall({
         .max(SUBTITLE_SCRIPTS.length)
         .refine((languages) => new Set(languages).size === languages.length, { message: 'each language once' })
         .default(['zh', 'en']),
-      title: singleLineText({ max: 120, trim: true }).optional(),
+      title: displayName(120, { allowEmpty: true }).optional(),
     })
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int() }),

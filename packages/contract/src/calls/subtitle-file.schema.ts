@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { identifier, multiLineText, singleLineText } from '../input-schemas.ts';
+import { displayName } from '../display-name.ts';
+import { identifier, multiLineText } from '../input-schemas.ts';
 import { SUBTITLE_FILE_BYTES_MAX, SUBTITLE_FILE_MAX } from '../subtitles/subtitle-files.ts';
 
 /**
@@ -9,10 +10,10 @@ import { SUBTITLE_FILE_BYTES_MAX, SUBTITLE_FILE_MAX } from '../subtitles/subtitl
  * the file as it is (`@voxwork/contract/subtitle-encoding` reads both).
  */
 export const subtitleFileSchema = z.union([
-  z.object({ name: singleLineText({ max: 255, trim: true }), text: multiLineText({ min: 1, max: SUBTITLE_FILE_MAX }) }).strict(),
+  z.object({ name: displayName(255, { allowEmpty: true }), text: multiLineText({ min: 1, max: SUBTITLE_FILE_MAX }) }).strict(),
   z
     .object({
-      name: singleLineText({ max: 255, trim: true }),
+      name: displayName(255, { allowEmpty: true }),
       base64: identifier({ max: Math.ceil(SUBTITLE_FILE_BYTES_MAX / 3) * 4 }).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be standard base64 (A–Z, a–z, 0–9, + and /, = padding)'),
     })
     .strict(),

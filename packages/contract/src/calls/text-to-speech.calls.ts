@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { boundedRecord, decimal, multiLineText, singleLineText } from '../input-schemas.ts';
 import { languageTagSchema, voiceKeySchema } from './voices.calls.ts';
+import { displayName } from '../display-name.ts';
 
 /** The calls of text to speech (tool `text-to-speech`), its pronunciation dictionary among them. */
 
@@ -32,7 +33,7 @@ export const ttsCreateCall = defineCall({
       text: multiLineText({ max: TTS_TEXT_MAX }),
       ...ttsOptions,
       format: z.enum(['mp3', 'wav']).default('mp3'),
-      title: singleLineText({ max: 120, trim: true }).optional(),
+      title: displayName(120, { allowEmpty: true }).optional(),
     })
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int(), billableCharacters: z.number().int() }),

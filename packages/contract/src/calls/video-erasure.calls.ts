@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { decimal, singleLineText } from '../input-schemas.ts';
+import { displayName } from '../display-name.ts';
 
 /** Most regions one run erases (found and drawn together). */
 export const MAX_ERASURE_REGIONS = 200;
@@ -77,7 +78,7 @@ export const videoErasureCreateCall = defineCall({
       /** `automatic` with no regions: the job finds the text itself (`detection`) and erases all of it. */
       mode: z.enum(['automatic', 'regions']).default('regions'),
       detection: erasureDetectionSchema.default('subtitles'),
-      title: singleLineText({ max: 120, trim: true }).optional(),
+      title: displayName(120, { allowEmpty: true }).optional(),
     })
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int() }),

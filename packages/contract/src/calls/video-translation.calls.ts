@@ -3,6 +3,7 @@ import { defineCall } from '../call.ts';
 import { boundedRecord, identifier, integer, multiLineText, singleLineText } from '../input-schemas.ts';
 import { subtitleFileReadSchema, subtitleFileSchema } from './subtitle-file.schema.ts';
 import { languageTagSchema, voiceKeySchema } from './voices.calls.ts';
+import { displayName } from '../display-name.ts';
 
 /** Most target languages of one run (they share ingest and source text). */
 export const MAX_TARGET_LANGUAGES = 5;
@@ -58,7 +59,7 @@ export const videoTranslationCreateCall = defineCall({
         .optional(),
       /** Draw the translated subtitles into the picture (re-encodes the video; otherwise the picture is copied untouched). */
       burnSubtitles: z.boolean().default(false),
-      title: singleLineText({ max: 120, trim: true }).optional(),
+      title: displayName(120, { allowEmpty: true }).optional(),
     })
     .strict(),
   /** `subtitleFile` when the source text is a subtitle file: the encoding read and the cues left out. */

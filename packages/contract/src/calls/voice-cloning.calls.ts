@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { singleLineText } from '../input-schemas.ts';
 import { languageTagSchema, voiceViewSchema } from './voices.calls.ts';
+import { displayName } from '../display-name.ts';
 
 /** The calls of voice cloning (tool `voice-cloning`): check a recording, then clone, rename, delete. */
 
@@ -35,7 +35,7 @@ export const voiceCloneCreateCall = defineCall({
   body: z
     .object({
       uploadId: z.uuid(),
-      name: singleLineText({ min: 1, max: 40, trim: true }),
+      name: displayName(40),
       language: languageTagSchema,
       consent: z.boolean(),
     })
@@ -48,7 +48,7 @@ export const voiceCloneRenameCall = defineCall({
   summary: 'Rename one of the caller’s cloned voices.',
   tag: 'voices',
   access: 'user',
-  body: z.object({ id: z.uuid(), name: singleLineText({ min: 1, max: 40, trim: true }) }).strict(),
+  body: z.object({ id: z.uuid(), name: displayName(40) }).strict(),
   data: voiceViewSchema,
 });
 

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { boundedRecord, decimal, identifier, integer, multiLineText, singleLineText } from '../input-schemas.ts';
 import { languageTagSchema, voiceKeySchema } from '../calls/voices.calls.ts';
+import { displayName } from '../display-name.ts';
 
 /** Dubbing studio: one target language, characters found automatically. Dubbing pro: several languages, voices per character, glossary, pronunciations, stems. */
 export const DUBBING_EDITIONS = ['studio', 'pro'] as const;
@@ -58,7 +59,7 @@ const pronunciationEntry = z
 export const dubbingCharacterSchema = z
   .object({
     id: dubbingIdSchema,
-    name: singleLineText({ min: 1, max: 60, trim: true }),
+    name: displayName(60),
     /** Voice per target language: a library voice, `cloned/<id>`, or `match-original` (the original speaker measured). */
     voices: boundedRecord(languageTagSchema, voiceKeySchema, MAX_DUBBING_LANGUAGES),
     speed: decimal(SEGMENT_SPEED.min, SEGMENT_SPEED.max).default(1),

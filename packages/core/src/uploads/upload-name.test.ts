@@ -23,7 +23,9 @@ describe('upload names', () => {
       expect(codeOf(() => sanitizeUploadName(name)), JSON.stringify(name)).toBe(ErrorCode.UPLOAD_NAME_INVALID);
     }
     expect(sanitizeUploadName('evil\u202Egpj.mp4')).toBe('evilgpj.mp4');
-    expect(sanitizeUploadName('a\tb\nc.mp3')).toBe('abc.mp3');
+    // Line breaks and tabs are spaces, as in every name a person gives (cleanDisplayName).
+    expect(sanitizeUploadName('a\tb\nc.mp3')).toBe('a b c.mp3');
+    expect(sanitizeUploadName('\u202eabc\u200b.mp4\ufeff')).toBe('abc.mp4');
   });
 
   it('caps the length and keeps the extension', () => {
