@@ -9,7 +9,8 @@ import { defineConfig } from 'vitest/config';
 const SOURCE_CONDITION = '@voxwork/source';
 
 export default defineConfig({
-  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+  // Vitest's own default is Vite's server conditions without `module` (it passes them to its workers as `--conditions`).
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions.filter((condition) => condition !== 'module')] } },
   test: {
     include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/app/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/build/**'],
