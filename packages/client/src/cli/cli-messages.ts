@@ -121,6 +121,7 @@ export interface CliMessages {
     export: string;
     exportLanguages: string;
     formats: string;
+    badFormats: (unknown: string, known: string) => string;
   };
   apiError: (message: string, code: number, status: number) => string;
   waitTimeout: (jobId: string, status: string) => string;
@@ -312,6 +313,7 @@ const en: CliMessages = {
     export: 'Export languages of the project: video, audio, stems, subtitles, project (a job; --out saves the files).',
     exportLanguages: 'the languages to export, comma-separated (default: all of the project’s)',
     formats: 'what to export, comma-separated',
+    badFormats: (unknown, known) => `cannot export ${unknown}: choose from ${known}`,
   },
   apiError: (message, code, status) => `${message} (code ${code}, HTTP ${status})`,
   waitTimeout: (jobId, status) => `job ${jobId} is still ${status} after the wait`,
@@ -502,6 +504,7 @@ const zh: CliMessages = {
     export: '导出项目的语言：视频、音频、分轨、字幕、项目文件（一个任务；--out 保存文件）。',
     exportLanguages: '要导出的语言，用逗号分隔（默认：项目的全部语言）',
     formats: '要导出的内容，用逗号分隔',
+    badFormats: (unknown, known) => `无法导出 ${unknown}：可选 ${known}`,
   },
   apiError: (message, code, status) => `${message}（错误码 ${code}，HTTP ${status}）`,
   waitTimeout: (jobId, status) => `等待结束时任务 ${jobId} 仍是“${status}”状态`,

@@ -310,7 +310,17 @@ export function addToolCommands(program: Command, context: CliContext): void {
     .command('export <projectId>')
     .description(t.dubbing.export)
     .option('--languages <tags>', t.dubbing.exportLanguages, list)
-    .option('--formats <formats>', t.dubbing.formats, list, ['video', 'subtitles'])
+    .option(
+      '--formats <formats>',
+      `${t.dubbing.formats} (${DUBBING_EXPORT_FORMATS.join(', ')})`,
+      (value: string) => {
+        const formats = list(value);
+        const unknown = formats.filter((format) => !(DUBBING_EXPORT_FORMATS as readonly string[]).includes(format));
+        if (unknown.length) throw new InvalidArgumentError(t.dubbing.badFormats(unknown.join(', '), DUBBING_EXPORT_FORMATS.join(', ')));
+        return formats;
+      },
+      ['video', 'subtitles'],
+    )
     .option('--wait', t.tool.wait)
     .option('--out <path>', t.tool.out)
     .option('--idempotency-key <key>', t.tool.idempotencyKey)
