@@ -2,8 +2,8 @@
  * `npm run build --workspace @voxwork/client`: compiles the client and the `voxwork` command to
  * JavaScript with type declarations in `dist/` (ES2022 modules; the sources' `.ts` import
  * specifiers rewritten to `.js`), so both run on Node ≥ 20 without type stripping and the package
- * could be published as it is (decision 039). `dist/` is not committed: `scripts/bootstrap.sh`,
- * `npm pack` (prepack) and the CLI's acceptance test build it.
+ * could be published as it is (decision 039). `dist/` is not committed: the package's `prepare`
+ * (npm ci/install/pack), `scripts/bootstrap.sh` and the CLI's acceptance test build it.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, rmSync } from 'node:fs';
