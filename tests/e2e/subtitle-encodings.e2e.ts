@@ -1,4 +1,4 @@
-import { BIG5_SRT, GB18030_SRT, SIMPLIFIED_CHINESE_SRT, TRADITIONAL_CHINESE_SRT, utf16WithBom, utf32WithBom } from '../../packages/contract/src/subtitles/testing/encoded-subtitles.ts';
+import { BIG5_SRT, FRENCH_SRT, GB18030_SRT, SIMPLIFIED_CHINESE_SRT, TRADITIONAL_CHINESE_SRT, utf16WithBom, utf32WithBom, WINDOWS_1252_SRT } from '../../packages/contract/src/subtitles/testing/encoded-subtitles.ts';
 import { freshUserCookie } from './route-list.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -12,7 +12,7 @@ import { expect, test } from './fixtures.ts';
 const srtFile = (name: string, bytes: Uint8Array) => ({ name, mimeType: 'application/x-subrip', buffer: Buffer.from(bytes) });
 const firstCue = (srt: string) => srt.split('\n')[2]!;
 
-test('en: subtitle burn-in reads UTF-16LE, GB18030 and UTF-32BE files into their text, names the encoding and skips a zero-length cue with a warning', async ({ page, context, baseURL }) => {
+test('en: subtitle burn-in reads UTF-16LE, GB18030, windows-1252 and UTF-32BE files into their text, names the encoding and skips a zero-length cue with a warning', async ({ page, context, baseURL }) => {
   await context.addCookies([await freshUserCookie(baseURL!, 'encodings-en')]);
   await page.goto('/workbench/ai-tools/subtitle-burn-in');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subtitle burn-in');
@@ -28,6 +28,12 @@ test('en: subtitle burn-in reads UTF-16LE, GB18030 and UTF-32BE files into their
   await expect(page.getByTestId('subtitle-file-encoding')).toHaveText('Read as GB18030');
   await expect(page.getByTestId('subtitle-lines').getByRole('listitem').first()).toContainText(firstCue(SIMPLIFIED_CHINESE_SRT));
   await expect(page.getByTestId('subtitle-lines')).not.toContainText('\uFFFD');
+
+  // An old Western tool's file: no mark, not UTF-8; detected as windows-1252, accents kept.
+  await input.setInputFiles(srtFile('western-tool.srt', WINDOWS_1252_SRT));
+  await expect(page.getByTestId('subtitle-file-encoding')).toHaveText('Read as windows-1252');
+  await expect(page.getByTestId('subtitle-lines').getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByTestId('subtitle-lines').getByRole('listitem').first()).toContainText(firstCue(FRENCH_SRT));
 
   const withZeroLength = `${SIMPLIFIED_CHINESE_SRT}\n4\n00:00:09,000 --> 00:00:09,000\n零长度\n`;
   await input.setInputFiles(srtFile('zero.srt', utf32WithBom(withZeroLength, false)));

@@ -5,7 +5,7 @@ import { ErrorCode } from '@voxwork/contract';
 import { createJobRepository } from '@voxwork/db';
 import { runFfmpeg } from '@voxwork/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIG5_SRT, GB18030_SRT, SIMPLIFIED_CHINESE_SRT, TRADITIONAL_CHINESE_SRT, utf16WithBom } from '../../packages/contract/src/subtitles/testing/encoded-subtitles.ts';
+import { BIG5_SRT, FRENCH_SRT, GB18030_SRT, SIMPLIFIED_CHINESE_SRT, TRADITIONAL_CHINESE_SRT, utf16WithBom, utf32WithBom, WINDOWS_1252_SRT } from '../../packages/contract/src/subtitles/testing/encoded-subtitles.ts';
 import { createVerifiedUser } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDatabases } from '../support/test-database.ts';
@@ -58,6 +58,8 @@ describe.each(testDatabases().slice(-1))('subtitle encodings and dubbing notices
     ['GB18030', GB18030_SRT],
     ['UTF-16LE', utf16WithBom(SIMPLIFIED_CHINESE_SRT, true)],
     ['UTF-16BE', utf16WithBom(SIMPLIFIED_CHINESE_SRT, false)],
+    ['UTF-32LE', utf32WithBom(SIMPLIFIED_CHINESE_SRT, true)],
+    ['UTF-32BE', utf32WithBom(SIMPLIFIED_CHINESE_SRT, false)],
   ])('burn-in reads a %s SRT sent as bytes into the right text and names the encoding', async (encoding, bytes) => {
     const created = await client.data<{ jobId: string; lines: number; subtitleFile: { encoding: string; warnings: unknown[] } }>('/api/subtitle-burn-in/create', {
       uploadId,
@@ -65,6 +67,15 @@ describe.each(testDatabases().slice(-1))('subtitle encodings and dubbing notices
     });
     expect(created).toMatchObject({ lines: 3, subtitleFile: { encoding, warnings: [] } });
     expect(await burnInLines(created.jobId)).toEqual(cueTexts(SIMPLIFIED_CHINESE_SRT));
+  });
+
+  it('burn-in reads a windows-1252 SRT (no mark, not UTF-8) with its accents', async () => {
+    const created = await client.data<{ jobId: string; lines: number; subtitleFile: { encoding: string; warnings: unknown[] } }>('/api/subtitle-burn-in/create', {
+      uploadId,
+      subtitleFile: { name: 'western.srt', base64: base64(WINDOWS_1252_SRT) },
+    });
+    expect(created).toMatchObject({ lines: 2, subtitleFile: { encoding: 'windows-1252', warnings: [] } });
+    expect(await burnInLines(created.jobId)).toEqual(cueTexts(FRENCH_SRT));
   });
 
   it('skips a zero-length cue with a warning in both languages instead of refusing the file', async () => {
