@@ -74,8 +74,8 @@ describe.each(testDatabases().slice(-1))('the built voxwork command on Node 20, 
     await run('espeak-ng', ['-v', 'en-us', '-w', media.speech, 'Welcome back to the shop. Today we test the new kettle.']);
     await run('espeak-ng', ['-v', 'en-us+m3', '-p', '70', '-w', media.voice, 'The quick brown fox jumps over the lazy dog. I am recording my own voice for a short test. '.repeat(3)]);
     await runFfmpeg(['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=15:duration=3', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=3', '-vf', 'drawbox=x=80:y=190:w=160:h=30:color=white:t=fill', '-shortest', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', media.clip]);
-    // A BOM at the start, as Windows tools write it: the command drops it.
-    await writeFile(media.captions, '\uFEFF1\n00:00:00,300 --> 00:00:02,500\nTen percent off today\n');
+    // UTF-16LE with its byte order mark, as Windows tools write it: the command sends the bytes and the server decodes them.
+    await writeFile(media.captions, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('1\n00:00:00,300 --> 00:00:02,500\nTen percent off today\n', 'utf16le')]));
     await writeFile(media.lines, '1\n00:00:00,100 --> 00:00:01,800\nWelcome back to the shop.\n\n2\n00:00:02,000 --> 00:00:03,800\nToday we test the new kettle.\n');
   }, 300_000);
   afterAll(async () => {

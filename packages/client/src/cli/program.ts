@@ -53,6 +53,8 @@ export interface CliContext {
   settle: (api: VoxworkClient, created: JobCreated, options: { wait?: boolean; out?: string }) => Promise<Job>;
   /** The text of a local UTF-8 file (a subtitle file, a script), without a byte-order mark. */
   readText: (file: string) => Promise<string>;
+  /** A local file's bytes in base64, as they are: how subtitle files are sent, so the server reads any encoding (UTF-16, GB18030, Big5, …). */
+  readBase64: (file: string) => Promise<string>;
   positiveInteger: (value: string) => number;
   list: (value: string) => string[];
   number: (value: string) => number;
@@ -206,6 +208,9 @@ export function createProgram(language: CliLanguage, io: { stdout: NodeJS.Writab
     },
     async readText(file) {
       return (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
+    },
+    async readBase64(file) {
+      return (await readFile(file)).toString('base64');
     },
     positiveInteger,
     list,

@@ -20,7 +20,7 @@ const DUBBING_EXPORT_FORMATS = ['video', 'audio', 'stems', 'subtitles', 'project
  * `--out`, waited for with progress and its results saved. Dubbing has a command per project step.
  */
 export function addToolCommands(program: Command, context: CliContext): void {
-  const { t, client, out, uploadInput, create, settle, readText, positiveInteger, list, number } = context;
+  const { t, client, out, uploadInput, create, settle, readBase64, positiveInteger, list, number } = context;
 
   /** The options every job command shares, after its own. */
   const jobCommand = (command: Command) =>
@@ -30,7 +30,8 @@ export function addToolCommands(program: Command, context: CliContext): void {
       .option('--out <path>', t.tool.out)
       .option('--idempotency-key <key>', t.tool.idempotencyKey);
   const title = (options: JobOptions) => (options.title ? { title: options.title } : {});
-  const subtitleFile = async (file: string) => ({ name: path.basename(file), text: await readText(file) });
+  // Sent as the file's bytes: the server decodes UTF-8/16/32 by their mark, else detects GB18030, Big5, windows-125x, ….
+  const subtitleFile = async (file: string) => ({ name: path.basename(file), base64: await readBase64(file) });
 
   jobCommand(
     program
