@@ -43,6 +43,9 @@ import { characterBudget, linesTooLong, planTimeFit, type FitPlacement } from '.
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
 /** The mix and the bed are rendered at this rate (video sound). */
 const MIX_SAMPLE_RATE = 48_000;
+/** How far the original's background goes down under the new voice, dB, and the ramps into and out of it, seconds. */
+const BED_UNDER_VOICE_DB = -8;
+const BED_RAMP_SECONDS = 0.1;
 /** A side (L−R) level within this many dB of the sum means sound panned to the sides: centre cancellation keeps a background. */
 const STEREO_SIDE_WITHIN_DB = 15;
 
@@ -124,7 +127,8 @@ export function speakerVoiceKey(target: VideoTranslationTarget, speakerId: strin
   // The speaker is part of the key only where the voice depends on who speaks (their own measured voice, an automatic voice):
   // merging two speakers who share a voice re-speaks nothing.
   if (chosen ? chosen.matchOriginal : target.matchOriginal) return distinct.has(speakerId) ? `${MATCH_ORIGINAL_VOICE}@${speakerId}` : MATCH_ORIGINAL_VOICE;
-  if (target.autoVoice && speakerId !== DEFAULT_SPEAKER && distinct.has(speakerId)) return `${AUTO_VOICE}@${speakerId}`;
+  // Speakers told apart each get a voice suiting them, the first one too (the language's best voice may be a woman's, the first speaker a man).
+  if (target.autoVoice && distinct.has(speakerId)) return `${AUTO_VOICE}@${speakerId}`;
   return target.voice.voiceKey;
 }
 
@@ -133,20 +137,15 @@ export const speakersCheckpoint = (outputs: Readonly<Record<string, Record<strin
   (outputs.speakers?.assignment as SpeakerAssignment | undefined) ?? { lines: [], speakers: [] };
 
 /**
- * Speakers told apart surely enough to give them voices of their own without being asked: all of
- * them when the user said how many people speak (two or more); otherwise only when their measured
- * voices differ in kind (a woman and a man), since an estimate on a short clip may split one voice
- * in two. The first speaker is in the set whenever another is. The review shows every speaker
- * found, and a voice chosen there applies whatever this says.
+ * Speakers who get voices of their own without being asked: every speaker found, when there are
+ * two or more (each a library voice suiting their measured pitch, a different one per speaker
+ * where the language has enough). The speaker finder keeps a man and a woman apart and one voice
+ * together (decision 030); where it splits one person in two, the review's merge puts them back.
+ * The review shows every speaker found, and a voice chosen there applies whatever this says.
  */
-export function distinctSpeakers(input: Pick<VideoTranslationJobInput, 'speakerCount'>, outputs: Readonly<Record<string, Record<string, unknown>>>): Set<string> {
+export function distinctSpeakers(_input: Pick<VideoTranslationJobInput, 'speakerCount'>, outputs: Readonly<Record<string, Record<string, unknown>>>): Set<string> {
   const ids = [...new Set(lineSpeakers(outputs).values())];
-  if (ids.length < 2) return new Set();
-  if ((input.speakerCount ?? 0) >= 2) return new Set(ids);
-  const summaries = new Map(speakersCheckpoint(outputs).speakers.map((speaker) => [speaker.speakerId, speaker.suggestedGender]));
-  const main = summaries.get(DEFAULT_SPEAKER) ?? null;
-  const apart = main === null ? [] : ids.filter((id) => id !== DEFAULT_SPEAKER && (summaries.get(id) ?? main) !== main);
-  return apart.length ? new Set([DEFAULT_SPEAKER, ...apart]) : new Set();
+  return ids.length < 2 ? new Set() : new Set([DEFAULT_SPEAKER, ...ids]);
 }
 
 /** Each line's speaker (lines nobody was heard near are the first speaker's). */
@@ -262,7 +261,8 @@ export function createVideoTranslationPipeline({
       return regions.reduce((sum, region) => sum + region.endSeconds - region.startSeconds, 0) >= MIN_SPEAKER_PROFILE_SECONDS ? regions : [];
     };
     const library = await engines.libraryVoices();
-    const used = new Set([target.voice.voiceKey]);
+    // Voices chosen by the person are taken: automatic voices are others where the library has enough.
+    const used = new Set(Object.values(target.speakerVoices ?? {}).flatMap((chosen) => (chosen.matchOriginal ? [] : [chosen.voice.voiceKey])));
     const voices: Record<string, VoiceTarget> = {};
     for (const speakerId of speakerIds) {
       const chosen = target.speakerVoices?.[speakerId];
@@ -278,10 +278,15 @@ export function createVideoTranslationPipeline({
       else if (speakerVoiceKey(target, speakerId, distinct).startsWith(`${AUTO_VOICE}@`)) {
         const summary = assignment.speakers.find((speaker) => speaker.speakerId === speakerId);
         const gender = cloneGender(summary?.suggestedGender ?? null, summary?.medianPitchHz ?? null);
-        const picked = autoSpeakerVoice({ voices: library, language: target.language, gender, used });
+        // The language's voice when it suits the speaker and is free, else another of the speaker's gender.
+        const own = library.find((voice) => voice.key === target.voice.voiceKey);
+        const picked = own?.gender === gender && !used.has(own.key) ? own : autoSpeakerVoice({ voices: library, language: target.language, gender, used });
         voices[speakerId] = picked ? libraryTarget(picked) : target.voice;
         used.add(voices[speakerId]!.voiceKey);
-      } else voices[speakerId] = target.voice;
+      } else {
+        voices[speakerId] = target.voice;
+        used.add(target.voice.voiceKey);
+      }
     }
     return voices;
   }
@@ -575,11 +580,18 @@ export function createVideoTranslationPipeline({
             );
           }
           const written = ['background.wav'];
+          const placements = placementsOf(outputs);
           for (const target of input.targets) {
             const prefix = prefixOf(target.language);
-            const mixed = await files.path(`${prefix}mixed.wav`);
-            await runFfmpeg(dubMixArgs({ voice: await files.path(`${prefix}voice.wav`), background: await files.path('background.wav'), output: mixed, durationSeconds, sampleRate: MIX_SAMPLE_RATE }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
-            await normalizeLoudness({ input: mixed, output: await files.path(`${prefix}dub.wav`), sampleRate: MIX_SAMPLE_RATE }, { signal, timeoutMs: MEDIA_TIMEOUT_MS });
+            // The new voice is brought to speech loudness on its own; the bed keeps the original's level between the lines
+            // (a loudness pass over the whole mix lowered the music there by ~10 dB) and goes down only under the new voice, ramped.
+            const voice = await files.path(`${prefix}voice-level.wav`);
+            await normalizeLoudness({ input: await files.path(`${prefix}voice.wav`), output: voice, sampleRate: MIX_SAMPLE_RATE }, { signal, timeoutMs: MEDIA_TIMEOUT_MS });
+            const duckRegions = (placements[target.language] ?? []).filter((placement) => placement.endSeconds > placement.startSeconds).map((placement) => ({ startSeconds: placement.startSeconds, endSeconds: placement.endSeconds }));
+            await runFfmpeg(
+              dubMixArgs({ voice, background: await files.path('background.wav'), output: await files.path(`${prefix}dub.wav`), durationSeconds, voiceGainDb: 0, duckRegions, duckDb: BED_UNDER_VOICE_DB, rampSeconds: BED_RAMP_SECONDS, sampleRate: MIX_SAMPLE_RATE }),
+              { signal, timeoutMs: MEDIA_TIMEOUT_MS },
+            );
             written.push(`${prefix}dub.wav`);
           }
           return { files: written, backgroundMethod: method, warnings };
