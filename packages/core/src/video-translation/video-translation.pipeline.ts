@@ -111,7 +111,7 @@ export const targetVoiceKey = (target: Pick<VideoTranslationTarget, 'voice' | 'm
 
 /** The speaker lines without one (no speech found near them) are spoken as. */
 export const DEFAULT_SPEAKER = 's1';
-/** A voice chosen for the language's other speakers by their measured voice (several speakers, no voice chosen). */
+/** A voice chosen for each speaker told apart by their measured voice (several speakers, no voice chosen). */
 const AUTO_VOICE = 'auto';
 /** Seconds of one speaker's speech below which "match the original speaker" measures all the speech instead. */
 const MIN_SPEAKER_PROFILE_SECONDS = 3;
@@ -136,16 +136,31 @@ export function speakerVoiceKey(target: VideoTranslationTarget, speakerId: strin
 export const speakersCheckpoint = (outputs: Readonly<Record<string, Record<string, unknown>>>): SpeakerAssignment =>
   (outputs.speakers?.assignment as SpeakerAssignment | undefined) ?? { lines: [], speakers: [] };
 
+/** Speakers this many semitones apart in median pitch are told apart even when of one gender (a low and a high voice). */
+const REGISTER_APART_SEMITONES = 4;
+
 /**
- * Speakers who get voices of their own without being asked: every speaker found, when there are
- * two or more (each a library voice suiting their measured pitch, a different one per speaker
- * where the language has enough). The speaker finder keeps a man and a woman apart and one voice
- * together (decision 030); where it splits one person in two, the review's merge puts them back.
- * The review shows every speaker found, and a voice chosen there applies whatever this says.
+ * Speakers told apart surely enough to give them voices of their own without being asked: all of
+ * them when the user said how many people speak (two or more); otherwise those whose measured
+ * voices differ in kind from the first speaker's — the other gender, or a register at least 4
+ * semitones away — since an estimate on a short clip may split one voice in two (both halves then
+ * share the pitch). The first speaker is in the set whenever another is. The review shows every
+ * speaker found, and a voice chosen there applies whatever this says.
  */
-export function distinctSpeakers(_input: Pick<VideoTranslationJobInput, 'speakerCount'>, outputs: Readonly<Record<string, Record<string, unknown>>>): Set<string> {
+export function distinctSpeakers(input: Pick<VideoTranslationJobInput, 'speakerCount'>, outputs: Readonly<Record<string, Record<string, unknown>>>): Set<string> {
   const ids = [...new Set(lineSpeakers(outputs).values())];
-  return ids.length < 2 ? new Set() : new Set([DEFAULT_SPEAKER, ...ids]);
+  if (ids.length < 2) return new Set();
+  if ((input.speakerCount ?? 0) >= 2) return new Set(ids);
+  const summaries = new Map(speakersCheckpoint(outputs).speakers.map((speaker) => [speaker.speakerId, speaker]));
+  const main = summaries.get(DEFAULT_SPEAKER);
+  if (!main || main.suggestedGender === null) return new Set();
+  const apart = ids.filter((id) => {
+    const other = summaries.get(id);
+    if (id === DEFAULT_SPEAKER || !other || other.suggestedGender === null) return false;
+    if (other.suggestedGender !== main.suggestedGender) return true;
+    return main.medianPitchHz !== null && other.medianPitchHz !== null && Math.abs(12 * Math.log2(other.medianPitchHz / main.medianPitchHz)) >= REGISTER_APART_SEMITONES;
+  });
+  return apart.length ? new Set([DEFAULT_SPEAKER, ...apart]) : new Set();
 }
 
 /** Each line's speaker (lines nobody was heard near are the first speaker's). */
@@ -277,7 +292,13 @@ export function createVideoTranslationPipeline({
       else if (chosen) voices[speakerId] = chosen.voice;
       else if (speakerVoiceKey(target, speakerId, distinct).startsWith(`${AUTO_VOICE}@`)) {
         const summary = assignment.speakers.find((speaker) => speaker.speakerId === speakerId);
-        const gender = cloneGender(summary?.suggestedGender ?? null, summary?.medianPitchHz ?? null);
+        if (!summary || (summary.suggestedGender === null && summary.medianPitchHz === null)) {
+          // Nothing measured of this speaker: the language's voice.
+          voices[speakerId] = target.voice;
+          used.add(target.voice.voiceKey);
+          continue;
+        }
+        const gender = cloneGender(summary.suggestedGender, summary.medianPitchHz);
         // The language's voice when it suits the speaker and is free, else another of the speaker's gender.
         const own = library.find((voice) => voice.key === target.voice.voiceKey);
         const picked = own?.gender === gender && !used.has(own.key) ? own : autoSpeakerVoice({ voices: library, language: target.language, gender, used });
