@@ -253,3 +253,62 @@ test('the marketing pages show a before/after the product made: both videos play
     await page.screenshot({ path: testInfo.outputPath(`sample-${width}-${scheme}.png`) });
   }
 });
+
+const SPEAKER_RUNS = [
+  { locale: 'en', width: 1440, prefix: '', texts: { man: 'a man’s voice', woman: 'a woman’s voice', auto: 'Chosen to suit this speaker’s voice', voices: 'Who speaks with which voice', speaker: 'Speaker' } },
+  { locale: 'zh', width: 375, prefix: '/zh', texts: { man: '男声', woman: '女声', auto: '已按此说话人的声音自动选择', voices: '谁用哪个声音', speaker: '说话人' } },
+] as const;
+
+for (const run of SPEAKER_RUNS) {
+  test(`${run.locale}, ${run.width} px: a man and a woman each get a voice of their own, and the review and the result say which voice speaks whom`, async ({ page, context, baseURL }, testInfo) => {
+    test.setTimeout(360_000);
+    // Festival's ked pitched down (~106 Hz) and slt pitched up (~213 Hz), over the clip's music.
+    const man = { voice: 'ked_diphone', pitch: 0.92 };
+    const woman = { pitch: 1.2 };
+    const clip = await makeDubbingClip({
+      name: 'vt-en-man-woman-14s',
+      seconds: 14,
+      lines: [
+        { startSeconds: 0.5, text: 'Thank you. What do you have today?', ...man },
+        { startSeconds: 4.3, text: 'Good morning, welcome to the market.', ...woman },
+        { startSeconds: 7.4, text: 'I will take two loaves, please.', ...man },
+        { startSeconds: 10.6, text: 'Fresh bread and apples from the hills.', ...woman },
+      ],
+    });
+    await context.addCookies([await freshUserCookie(baseURL!, `speakers-${run.locale}`, 'E2E Producer')]);
+    await page.setViewportSize({ width: run.width, height: run.width > 1000 ? 900 : 812 });
+    await page.goto(`${run.prefix}/workbench/video-translator-pro`);
+    await page.locator('[data-slot="upload-dropzone-input"]').setInputFiles(clip.file);
+    await expect(page.getByTestId('video-preview')).toBeVisible({ timeout: 30_000 });
+    await page.locator('[data-testid="target-language"][data-language="es"]').click();
+    await page.getByTestId('text-source-subtitle-file').check();
+    await page.getByTestId('subtitle-file-input').setInputFiles(clip.srt);
+    await page.getByTestId('translation-start').click();
+
+    // The review: Speaker 1 a man (~106 Hz), Speaker 2 a woman (~216 Hz), each with a voice chosen for them, two different voices.
+    const review = page.getByTestId('translation-review');
+    await expect(review).toBeVisible({ timeout: 240_000 });
+    const voices = review.getByTestId('review-voice');
+    await expect(voices).toHaveCount(2);
+    await expect(voices.nth(0)).toContainText(new RegExp(`${run.texts.man} · 1\\d\\d Hz`));
+    await expect(voices.nth(1)).toContainText(new RegExp(`${run.texts.woman} · 2\\d\\d Hz`));
+    for (const index of [0, 1]) await expect(voices.nth(index)).toContainText(run.texts.auto);
+    const names = await Promise.all([0, 1].map(async (index) => (await voices.nth(index).getByTestId('review-voice-selected').innerText()).trim()));
+    expect(names[0]).not.toBe(names[1]);
+    await expect(review.getByTestId('review-shared-voice')).toHaveCount(0);
+    await fullPageShot(page, testInfo.outputPath(`${run.locale}-${run.width}-speakers-review.png`));
+
+    // The result: who speaks with which voice.
+    await page.getByTestId('review-export').click();
+    await expect(page.getByTestId('translation-result')).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByTestId('translation-result')).toContainText(run.texts.voices);
+    const spoken = page.getByTestId('result-speaker-voice');
+    await expect(spoken).toHaveCount(2);
+    await expect(spoken.nth(0)).toContainText(`${run.texts.speaker} 1`);
+    await expect(spoken.nth(0)).toContainText(run.texts.man);
+    await expect(spoken.nth(1)).toContainText(`${run.texts.speaker} 2`);
+    await expect(spoken.nth(1)).toContainText(run.texts.woman);
+    expect(await spoken.nth(0).getAttribute('data-voice')).not.toBe(await spoken.nth(1).getAttribute('data-voice'));
+    await fullPageShot(page, testInfo.outputPath(`${run.locale}-${run.width}-speakers-result.png`));
+  });
+}

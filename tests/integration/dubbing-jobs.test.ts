@@ -265,6 +265,38 @@ describe('dubbing jobs', () => {
     expect(json.segments).toHaveLength(3);
   });
 
+  it('two speakers, a man at ~106 Hz and a woman at ~213 Hz over the music, no count given: a man’s and a woman’s voice, different ones', async () => {
+    const duet = await makeDubbingClip({
+      name: 'dubbing-man-woman-14s',
+      seconds: 14,
+      burnedSubtitles: false,
+      lines: [
+        { startSeconds: 0.5, text: 'Thank you. What do you have today?', voice: 'ked_diphone', pitch: 0.92 },
+        { startSeconds: 4.3, text: 'Good morning, welcome to the market.', pitch: 1.2 },
+        { startSeconds: 7.4, text: 'I will take two loaves, please.', voice: 'ked_diphone', pitch: 0.92 },
+        { startSeconds: 10.6, text: 'Fresh bread and apples from the hills.', pitch: 1.2 },
+      ],
+    });
+    const service = createDubbingJobsService(deps);
+    const video = await upload(duet.file, 'video');
+    const created = await service.create(OWNER, {
+      edition: 'studio',
+      from: { kind: 'upload', uploadId: video.id, sourceLanguage: 'en', textSource: 'subtitle-file', subtitleFile: { name: 'duet.srt', text: await readFile(duet.srt, 'utf8') } },
+      targetLanguages: ['es'],
+    });
+    await runJob(pipelines.prepare, lastJob().id, lastJob().input as JobInputs['dubbing.prepare']);
+    const project = (await store.project(created.projectId, OWNER))!;
+    const segments = await store.segments(project.id);
+    const [man, woman] = [segments[0]!.characterId, segments[1]!.characterId];
+    expect(segments.map((segment) => segment.characterId)).toEqual([man, woman, man, woman]);
+    expect(man).not.toBe(woman);
+    const voiceOf = (id: string) => project.characters.find((character) => character.id === id)!.voices.es!;
+    const [manVoice, womanVoice] = await Promise.all([findLibraryVoice(deps.engines, voiceOf(man)), findLibraryVoice(deps.engines, voiceOf(woman))]);
+    console.info(`dubbing, man and woman: ${man} → ${manVoice?.key} (${manVoice?.gender}), ${woman} → ${womanVoice?.key} (${womanVoice?.gender})`);
+    expect([manVoice?.gender, womanVoice?.gender]).toEqual(['male', 'female']);
+    expect(manVoice!.key).not.toBe(womanVoice!.key);
+  }, 240_000);
+
   it('makes a recording a take: trimmed of its silence, levelled; a silent one is refused', async () => {
     const service = createDubbingJobsService(deps);
     const [projectId] = [...store.projects.values()].filter((project) => project.status === 'ready').map((project) => project.id);

@@ -25,6 +25,17 @@ interface TargetResult {
 
 
 
+/** A band-pass at the bed's 12 kHz tone: the music alone, whatever voice speaks over it. */
+const MUSIC_ONLY = 'bandpass=f=12000:width_type=q:w=8,bandpass=f=12000:width_type=q:w=8';
+
+/** RMS level (dB) of a file's audio between `start` and `end` seconds, mixed to mono, after an optional filter (ffmpeg `astats`). */
+async function levelDb(file: string, start: number, end: number, filter?: string): Promise<number> {
+  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-nostats', '-ss', start.toFixed(3), '-t', (end - start).toFixed(3), '-i', file, '-vn', '-af', `pan=mono|c0=0.5*c0+0.5*c1,${filter ? `${filter},` : ''}astats=measure_overall=RMS_level:measure_perchannel=none`, '-f', 'null', '-']);
+  const match = /RMS level dB:\s*(-?[\d.]+)/.exec(stderr);
+  if (!match) throw new Error(`no RMS level in: ${stderr.slice(-400)}`);
+  return Number(match[1]);
+}
+
 /**
  * Video translation end to end over HTTP with the real local engines: an English clip (speech over
  * a music bed, burned-in subtitles) dubbed into Spanish offline, checked as the issue's acceptance
@@ -155,6 +166,54 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
     const after = await points();
     expect(after.availablePoint).toBe(before.availablePoint - created.cost);
     expect(after.freezePoint).toBe(before.freezePoint);
+  }, 300_000);
+
+  it('keeps the music at its level between the lines (within 1 dB) and lowers it only under the new voice', async () => {
+    // The bed holds a 12 kHz tone besides its chords: neither voice (16 and 22 kHz synthesis) reaches it, so a band-pass there hears the music alone.
+    const music = "aevalsrc='0.06*sin(2*PI*220*t)+0.04*sin(2*PI*329.6*t)+0.02*sin(2*PI*12000*t)|0.06*sin(2*PI*277.2*t)+0.04*sin(2*PI*392*t)+0.02*sin(2*PI*12000*t)':s=48000:d=14";
+    const bedClip = await makeDubbingClip({ name: 'vt-en-music-gaps-14s', seconds: 14, music, burnedSubtitles: false, lines: [
+      { startSeconds: 1.0, text: 'Welcome to our little shop.' },
+      { startSeconds: 5.5, text: 'The battery lasts all day.' },
+      { startSeconds: 10.0, text: 'Buy it today.' },
+    ] });
+    const first = user;
+    user = await createVerifiedUser(base, testApp.dataDir, `vt-bed-${Date.now()}@example.com`);
+    const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-vt-bed-'));
+    try {
+      const uploadId = await upload('bed.mp4', bedClip.file);
+      const { jobId } = await data<{ jobId: string }>('/api/video-translation/create', { uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'bed.srt', text: await readFile(bedClip.srt, 'utf8') } });
+      const job = await until(jobId);
+      expect(job.status).toBe('completed');
+      const spanish = (job.output as { targets: TargetResult[] }).targets[0]!;
+      const output = await download(job.media.find((media) => media.role === 'video')!.url, path.join(dir, 'es.mp4'));
+      // Where nobody speaks, in the original or in the dub (a quarter second clear of either, past the ramps).
+      const busy = [...bedClip.lines.map((line) => [line.startSeconds, line.endSeconds] as const), ...spanish.lines.map((line) => [line.dubStartSeconds, line.dubEndSeconds] as const)].sort((a, b) => a[0] - b[0]);
+      const gaps: Array<[number, number]> = [];
+      let cursor = 0.2;
+      for (const [start, end] of busy) {
+        if (start - 0.25 - cursor >= 0.5) gaps.push([cursor, start - 0.25]);
+        cursor = Math.max(cursor, end + 0.25);
+      }
+      if (bedClip.durationSeconds - 0.3 - cursor >= 0.5) gaps.push([cursor, bedClip.durationSeconds - 0.3]);
+      expect(gaps.length).toBeGreaterThanOrEqual(3);
+      const figures: string[] = [];
+      for (const [start, end] of gaps) {
+        const [before, after] = [await levelDb(bedClip.file, start, end), await levelDb(output, start, end)];
+        figures.push(`gap ${start.toFixed(2)}–${end.toFixed(2)} s: ${before.toFixed(1)} → ${after.toFixed(1)} dB`);
+        expect(Math.abs(after - before), figures.at(-1)).toBeLessThanOrEqual(1);
+      }
+      // Under the new voice the music (its 12 kHz tone) is lowered.
+      for (const line of spanish.lines) {
+        const [start, end] = [line.dubStartSeconds + 0.15, line.dubEndSeconds - 0.15];
+        const [before, after] = [await levelDb(bedClip.file, start, end, MUSIC_ONLY), await levelDb(output, start, end, MUSIC_ONLY)];
+        figures.push(`music under ${line.id} ${start.toFixed(2)}–${end.toFixed(2)} s: ${before.toFixed(1)} → ${after.toFixed(1)} dB`);
+        expect(after - before, figures.at(-1)).toBeLessThan(-3);
+      }
+      console.info(`background levels: ${figures.join('; ')}`);
+    } finally {
+      user = first;
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 300_000);
 
   it('burns the translated subtitles into the picture when asked: readable in the frame, lines broken to fit, no second track', async () => {
@@ -352,6 +411,60 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
     expect((await call('/api/video-translation/review/save', { jobId, speakers: { merges: [{ from: 's9', into: 's1' }] } })).code).toBe(ErrorCode.INVALID_PARAMETER);
     expect((await data<JobView>('/api/jobs/cancel', { jobId })).status).toBe('cancelled');
   }, 240_000);
+
+  it('two speakers, a man at ~106 Hz and a woman at ~213 Hz over the music: each the right gender and a voice of that gender of their own, in quick and pro', async () => {
+    // Festival's ked pitched down and slt pitched up (tempo kept): 106 / 213 Hz measured alone (issue 31's man at 105 Hz, woman at 213 Hz).
+    const man = { voice: 'ked_diphone', pitch: 0.92 };
+    const woman = { pitch: 1.2 };
+    const lines = [
+      { startSeconds: 0.5, text: 'Thank you. What do you have today?', ...man },
+      { startSeconds: 4.3, text: 'Good morning, welcome to the market.', ...woman },
+      { startSeconds: 7.4, text: 'I will take two loaves, please.', ...man },
+      { startSeconds: 10.6, text: 'Fresh bread and apples from the hills.', ...woman },
+    ];
+    const duet = await makeDubbingClip({ name: 'vt-en-man-woman-14s', seconds: 14, lines });
+    // A user of its own: its two runs count against no other test's monthly limit.
+    const first = user;
+    user = await createVerifiedUser(base, testApp.dataDir, `vt-voices-${Date.now()}@example.com`);
+    try {
+    const measured = await Promise.all([0, 1].map(async (index) => (await measureVoiceInFiles([duet.speechFiles[index]!])).medianPitchHz!));
+    expect(measured[0]).toBeLessThan(120);
+    expect(measured[1]).toBeGreaterThan(200);
+    const library = await data<{ list: Array<{ key: string; name: string; gender: string | null }> }>('/api/voices/list', { tab: 'all', language: 'es', pageSize: 50 });
+    const genderOf = (key: string | null | undefined) => library.list.find((voice) => voice.key === key)?.gender;
+    const uploadId = await upload('man-woman.mp4', duet.file);
+    const request = { uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'man-woman.srt', text: await readFile(duet.srt, 'utf8') } };
+
+    // Pro: at the review, the man is a man and the woman a woman, each spoken by a voice of their gender, two different voices.
+    const pro = await data<{ jobId: string }>('/api/video-translation/create', { ...request, mode: 'pro' });
+    await untilPaused(pro.jobId);
+    const review = await data<VideoTranslationReview>('/api/video-translation/review', { jobId: pro.jobId });
+    expect(review.lines.map((line) => line.speakerId)).toEqual(['s1', 's2', 's1', 's2']);
+    expect(review.speakers.map((speaker) => [speaker.speakerId, speaker.suggestedGender])).toEqual([['s1', 'male'], ['s2', 'female']]);
+    const [proMan, proWoman] = review.targets[0]!.speakers;
+    expect([proMan!.voiceKey, proWoman!.voiceKey]).toEqual(['auto', 'auto']);
+    expect([genderOf(proMan!.spokenVoiceKey), genderOf(proWoman!.spokenVoiceKey)]).toEqual(['male', 'female']);
+    expect(proMan!.spokenVoiceKey).not.toBe(proWoman!.spokenVoiceKey);
+    // The person may still choose: a voice chosen for the man is his (as before).
+    const otherMale = library.list.find((voice) => voice.gender === 'male' && voice.key !== proMan!.spokenVoiceKey)!;
+    const chosen = await data<VideoTranslationReview>('/api/video-translation/review/save', { jobId: pro.jobId, speakerVoices: { es: { s1: otherMale.key } } });
+    expect(chosen.targets[0]!.speakers[0]!.voiceKey).toBe(otherMale.key);
+    expect((await data<JobView>('/api/jobs/cancel', { jobId: pro.jobId })).status).toBe('cancelled');
+
+    // Quick: the same, in the finished result.
+    const quick = await data<{ jobId: string }>('/api/video-translation/create', request);
+    const done = await until(quick.jobId);
+    expect(done.status, JSON.stringify(done.error ?? null)).toBe('completed');
+    const result = done.output as unknown as { speakers: Array<{ speakerId: string; medianPitchHz: number; suggestedGender: string }>; targets: Array<{ speakerVoices: Record<string, string> }> };
+    expect(result.speakers.map((speaker) => [speaker.speakerId, speaker.suggestedGender])).toEqual([['s1', 'male'], ['s2', 'female']]);
+    const voices = result.targets[0]!.speakerVoices;
+    expect([genderOf(voices.s1), genderOf(voices.s2)]).toEqual(['male', 'female']);
+    expect(voices.s1).not.toBe(voices.s2);
+    console.info(`man-woman: measured alone ${measured.map((hz) => hz.toFixed(1)).join(' / ')} Hz; speakers ${result.speakers.map((speaker) => `${speaker.speakerId} ${speaker.medianPitchHz} Hz ${speaker.suggestedGender}`).join(', ')}; voices quick ${JSON.stringify(voices)}, pro ${proMan!.spokenVoiceKey} / ${proWoman!.spokenVoiceKey}`);
+    } finally {
+      user = first;
+    }
+  }, 400_000);
 
   it('too few points: refused with the raw code the page offers a top-up for, nothing frozen, no run counted', async () => {
     const before = await points();

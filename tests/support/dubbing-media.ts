@@ -17,8 +17,10 @@ import { SUBTITLE_FONT } from '../../packages/engines/src/testing/generated-subt
 export interface ClipLine {
   startSeconds: number;
   text: string;
-  /** A festival voice (default `cmu_us_slt_arctic_hts`, a woman; `kal_diphone` is a man). */
+  /** A festival voice (default `cmu_us_slt_arctic_hts`, a woman; `kal_diphone` and `ked_diphone` are men). */
   voice?: string;
+  /** Pitch the voice by this ratio, tempo kept (rubberband): `1.2` lifts slt from ~178 Hz to ~213 Hz. */
+  pitch?: number;
 }
 
 export interface DubbingClip {
@@ -58,6 +60,8 @@ export async function makeDubbingClip(options: {
   height?: number;
   cacheDir?: string;
   burnedSubtitles?: boolean;
+  /** The music bed as an ffmpeg `lavfi` source (stereo, 48 kHz, `seconds` long); default a chord on each side with a slow swell. */
+  music?: string;
   /** `test-pattern` (default: colour bars, a moving gradient and noise), or `shop` (a product ad, for the marketing sample). */
   picture?: 'test-pattern' | 'shop';
 }): Promise<DubbingClip> {
@@ -70,7 +74,11 @@ export async function makeDubbingClip(options: {
   const speechFiles: string[] = [];
   for (const [index, line] of lines.entries()) {
     const speech = path.join(dir, `${options.name}-line-${index}.wav`);
-    if (!existsSync(speech)) await festival.doSynthesize({ text: line.text, voice: line.voice ?? 'cmu_us_slt_arctic_hts', outputFile: speech, outputFormat: 'wav', wordTimings: false });
+    if (!existsSync(speech)) {
+      const raw = line.pitch ? path.join(dir, `${options.name}-line-${index}-raw.wav`) : speech;
+      await festival.doSynthesize({ text: line.text, voice: line.voice ?? 'cmu_us_slt_arctic_hts', outputFile: raw, outputFormat: 'wav', wordTimings: false });
+      if (line.pitch) await runFfmpeg([...QUIET, '-i', raw, '-af', `rubberband=pitch=${line.pitch}`, speech]);
+    }
     const duration = (await probeMedia(speech)).durationSeconds ?? 1;
     timed.push({ startSeconds: line.startSeconds, endSeconds: Math.round((line.startSeconds + duration) * 1000) / 1000, text: line.text });
     speechFiles.push(speech);
@@ -86,7 +94,7 @@ export async function makeDubbingClip(options: {
     const delays = speechFiles.map((_, index) => `[${index + 2}:a]aresample=48000,adelay=delays=${Math.round(timed[index]!.startSeconds * 1000)}:all=1,apad,atrim=0:${seconds}[s${index}]`);
     const speechMix = `${speechFiles.map((_, index) => `[s${index}]`).join('')}amix=inputs=${speechFiles.length}:normalize=0,pan=stereo|c0=c0|c1=c0[speech]`;
     const graph = [...delays, speechMix, '[1:a][speech]amix=inputs=2:normalize=0:duration=first[aout]'].join(';');
-    const music = `aevalsrc='0.08*(sin(2*PI*220*t)+0.6*sin(2*PI*277.2*t))*(0.8+0.2*sin(2*PI*0.25*t))|0.08*(sin(2*PI*329.6*t)+0.6*sin(2*PI*392*t))*(0.8+0.2*sin(2*PI*0.2*t+1))':s=48000:d=${seconds}`;
+    const music = options.music ?? `aevalsrc='0.08*(sin(2*PI*220*t)+0.6*sin(2*PI*277.2*t))*(0.8+0.2*sin(2*PI*0.25*t))|0.08*(sin(2*PI*329.6*t)+0.6*sin(2*PI*392*t))*(0.8+0.2*sin(2*PI*0.2*t+1))':s=48000:d=${seconds}`;
     const subtitles = timed
       .map((line) => `drawtext=fontfile=${SUBTITLE_FONT}:text='${drawtextValue(line.text)}':fontsize=${Math.round(height / 14)}:fontcolor=white:borderw=3:bordercolor=black:x=(w-text_w)/2:y=h-${Math.round(height / 7)}:enable='between(t,${line.startSeconds},${line.endSeconds})'`)
       .join(',');

@@ -108,6 +108,16 @@ export interface DubMixOptions {
   durationSeconds: number;
   /** Voice gain over the bed, dB (default +2). */
   voiceGainDb?: number;
+  /**
+   * Where the new voice speaks: the bed is lowered by `duckDb` there only, with `rampSeconds`
+   * ramps, and plays at its own level everywhere else (the mix is then final: a limiter catches
+   * peaks, no loudness normalisation of the whole changes the bed between lines).
+   */
+  duckRegions?: readonly TimeRegion[];
+  /** How far the bed goes down under the new voice, dB (default −8). */
+  duckDb?: number;
+  /** Ramp into and out of each ducked region, seconds (default 0.1). */
+  rampSeconds?: number;
   sampleRate?: number;
 }
 
@@ -115,10 +125,15 @@ export interface DubMixOptions {
 export function dubMixArgs(options: DubMixOptions): string[] {
   const rate = options.sampleRate ?? 48_000;
   const base = `aresample=${rate},aformat=sample_fmts=fltp:channel_layouts=stereo`;
+  const ducked = options.duckRegions !== undefined;
+  const duck = 10 ** ((options.duckDb ?? -8) / 20);
+  // The gate ramps from 0 to 1 over `rampSeconds` before each region and back after it (regionGateExpression).
+  const bedLevel = ducked && options.duckRegions!.length ? `,volume=eval=frame:volume='1-${(1 - duck).toFixed(4)}*${regionGateExpression(options.duckRegions!, options.rampSeconds ?? 0.1)}'` : '';
   const graph = [
     `[0:a]${base},volume=${options.voiceGainDb ?? 2}dB[voice]`,
-    `[1:a]${base}[bed]`,
-    `[voice][bed]amix=inputs=2:duration=longest:dropout_transition=0:normalize=0,apad,atrim=0:${options.durationSeconds.toFixed(3)}[out]`,
+    `[1:a]${base}${bedLevel}[bed]`,
+    // Ducked mixes are final: a brick-wall limiter (it acts only on peaks above −1 dBFS) instead of a loudness pass over the whole.
+    `[voice][bed]amix=inputs=2:duration=longest:dropout_transition=0:normalize=0,apad,atrim=0:${options.durationSeconds.toFixed(3)}${ducked ? ',alimiter=limit=0.89:level=false:attack=5:release=50' : ''}[out]`,
   ].join(';');
   return [...FFMPEG_COMMON, '-i', options.voice, '-i', options.background, '-filter_complex', graph, '-map', '[out]', '-ar', String(rate), '-c:a', 'pcm_s16le', options.output];
 }

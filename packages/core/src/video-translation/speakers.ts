@@ -29,8 +29,12 @@ export interface SpeakerAssignment {
   speakers: SpeakerSummary[];
 }
 
-/** Medians at or above this are suggested as female (as the voice choice splits adult voices). */
-const FEMALE_MEDIAN_PITCH_HZ = 165;
+/**
+ * Medians at or above this are suggested as female: the geometric middle of typical adult men
+ * (~115 Hz) and women (~210 Hz). At 165 Hz a light female voice (flite's slt, 164.9 Hz once the
+ * music bed is taken out of the pitch) was called a man's.
+ */
+const FEMALE_MEDIAN_PITCH_HZ = 155;
 /** A line with no overlapping speech takes the nearest segment this close (subtitles shown a little before or after the voice). */
 const NEAREST_SEGMENT_SECONDS = 0.5;
 

@@ -43,6 +43,9 @@ import { characterBudget, linesTooLong, planTimeFit, type FitPlacement } from '.
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
 /** The mix and the bed are rendered at this rate (video sound). */
 const MIX_SAMPLE_RATE = 48_000;
+/** How far the original's background goes down under the new voice, dB, and the ramps into and out of it, seconds. */
+const BED_UNDER_VOICE_DB = -8;
+const BED_RAMP_SECONDS = 0.1;
 /** A side (L−R) level within this many dB of the sum means sound panned to the sides: centre cancellation keeps a background. */
 const STEREO_SIDE_WITHIN_DB = 15;
 
@@ -108,7 +111,7 @@ export const targetVoiceKey = (target: Pick<VideoTranslationTarget, 'voice' | 'm
 
 /** The speaker lines without one (no speech found near them) are spoken as. */
 export const DEFAULT_SPEAKER = 's1';
-/** A voice chosen for the language's other speakers by their measured voice (several speakers, no voice chosen). */
+/** A voice chosen for each speaker told apart by their measured voice (several speakers, no voice chosen). */
 const AUTO_VOICE = 'auto';
 /** Seconds of one speaker's speech below which "match the original speaker" measures all the speech instead. */
 const MIN_SPEAKER_PROFILE_SECONDS = 3;
@@ -124,7 +127,8 @@ export function speakerVoiceKey(target: VideoTranslationTarget, speakerId: strin
   // The speaker is part of the key only where the voice depends on who speaks (their own measured voice, an automatic voice):
   // merging two speakers who share a voice re-speaks nothing.
   if (chosen ? chosen.matchOriginal : target.matchOriginal) return distinct.has(speakerId) ? `${MATCH_ORIGINAL_VOICE}@${speakerId}` : MATCH_ORIGINAL_VOICE;
-  if (target.autoVoice && speakerId !== DEFAULT_SPEAKER && distinct.has(speakerId)) return `${AUTO_VOICE}@${speakerId}`;
+  // Speakers told apart each get a voice suiting them, the first one too (the language's best voice may be a woman's, the first speaker a man).
+  if (target.autoVoice && distinct.has(speakerId)) return `${AUTO_VOICE}@${speakerId}`;
   return target.voice.voiceKey;
 }
 
@@ -132,20 +136,30 @@ export function speakerVoiceKey(target: VideoTranslationTarget, speakerId: strin
 export const speakersCheckpoint = (outputs: Readonly<Record<string, Record<string, unknown>>>): SpeakerAssignment =>
   (outputs.speakers?.assignment as SpeakerAssignment | undefined) ?? { lines: [], speakers: [] };
 
+/** Speakers this many semitones apart in median pitch are told apart even when of one gender (a low and a high voice). */
+const REGISTER_APART_SEMITONES = 4;
+
 /**
  * Speakers told apart surely enough to give them voices of their own without being asked: all of
- * them when the user said how many people speak (two or more); otherwise only when their measured
- * voices differ in kind (a woman and a man), since an estimate on a short clip may split one voice
- * in two. The first speaker is in the set whenever another is. The review shows every speaker
- * found, and a voice chosen there applies whatever this says.
+ * them when the user said how many people speak (two or more); otherwise those whose measured
+ * voices differ in kind from the first speaker's — the other gender, or a register at least 4
+ * semitones away — since an estimate on a short clip may split one voice in two (both halves then
+ * share the pitch). The first speaker is in the set whenever another is. The review shows every
+ * speaker found, and a voice chosen there applies whatever this says.
  */
 export function distinctSpeakers(input: Pick<VideoTranslationJobInput, 'speakerCount'>, outputs: Readonly<Record<string, Record<string, unknown>>>): Set<string> {
   const ids = [...new Set(lineSpeakers(outputs).values())];
   if (ids.length < 2) return new Set();
   if ((input.speakerCount ?? 0) >= 2) return new Set(ids);
-  const summaries = new Map(speakersCheckpoint(outputs).speakers.map((speaker) => [speaker.speakerId, speaker.suggestedGender]));
-  const main = summaries.get(DEFAULT_SPEAKER) ?? null;
-  const apart = main === null ? [] : ids.filter((id) => id !== DEFAULT_SPEAKER && (summaries.get(id) ?? main) !== main);
+  const summaries = new Map(speakersCheckpoint(outputs).speakers.map((speaker) => [speaker.speakerId, speaker]));
+  const main = summaries.get(DEFAULT_SPEAKER);
+  if (!main || main.suggestedGender === null) return new Set();
+  const apart = ids.filter((id) => {
+    const other = summaries.get(id);
+    if (id === DEFAULT_SPEAKER || !other || other.suggestedGender === null) return false;
+    if (other.suggestedGender !== main.suggestedGender) return true;
+    return main.medianPitchHz !== null && other.medianPitchHz !== null && Math.abs(12 * Math.log2(other.medianPitchHz / main.medianPitchHz)) >= REGISTER_APART_SEMITONES;
+  });
   return apart.length ? new Set([DEFAULT_SPEAKER, ...apart]) : new Set();
 }
 
@@ -262,7 +276,8 @@ export function createVideoTranslationPipeline({
       return regions.reduce((sum, region) => sum + region.endSeconds - region.startSeconds, 0) >= MIN_SPEAKER_PROFILE_SECONDS ? regions : [];
     };
     const library = await engines.libraryVoices();
-    const used = new Set([target.voice.voiceKey]);
+    // Voices chosen by the person are taken: automatic voices are others where the library has enough.
+    const used = new Set(Object.values(target.speakerVoices ?? {}).flatMap((chosen) => (chosen.matchOriginal ? [] : [chosen.voice.voiceKey])));
     const voices: Record<string, VoiceTarget> = {};
     for (const speakerId of speakerIds) {
       const chosen = target.speakerVoices?.[speakerId];
@@ -277,11 +292,22 @@ export function createVideoTranslationPipeline({
       else if (chosen) voices[speakerId] = chosen.voice;
       else if (speakerVoiceKey(target, speakerId, distinct).startsWith(`${AUTO_VOICE}@`)) {
         const summary = assignment.speakers.find((speaker) => speaker.speakerId === speakerId);
-        const gender = cloneGender(summary?.suggestedGender ?? null, summary?.medianPitchHz ?? null);
-        const picked = autoSpeakerVoice({ voices: library, language: target.language, gender, used });
+        if (!summary || (summary.suggestedGender === null && summary.medianPitchHz === null)) {
+          // Nothing measured of this speaker: the language's voice.
+          voices[speakerId] = target.voice;
+          used.add(target.voice.voiceKey);
+          continue;
+        }
+        const gender = cloneGender(summary.suggestedGender, summary.medianPitchHz);
+        // The language's voice when it suits the speaker and is free, else another of the speaker's gender.
+        const own = library.find((voice) => voice.key === target.voice.voiceKey);
+        const picked = own?.gender === gender && !used.has(own.key) ? own : autoSpeakerVoice({ voices: library, language: target.language, gender, used });
         voices[speakerId] = picked ? libraryTarget(picked) : target.voice;
         used.add(voices[speakerId]!.voiceKey);
-      } else voices[speakerId] = target.voice;
+      } else {
+        voices[speakerId] = target.voice;
+        used.add(target.voice.voiceKey);
+      }
     }
     return voices;
   }
@@ -575,11 +601,18 @@ export function createVideoTranslationPipeline({
             );
           }
           const written = ['background.wav'];
+          const placements = placementsOf(outputs);
           for (const target of input.targets) {
             const prefix = prefixOf(target.language);
-            const mixed = await files.path(`${prefix}mixed.wav`);
-            await runFfmpeg(dubMixArgs({ voice: await files.path(`${prefix}voice.wav`), background: await files.path('background.wav'), output: mixed, durationSeconds, sampleRate: MIX_SAMPLE_RATE }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
-            await normalizeLoudness({ input: mixed, output: await files.path(`${prefix}dub.wav`), sampleRate: MIX_SAMPLE_RATE }, { signal, timeoutMs: MEDIA_TIMEOUT_MS });
+            // The new voice is brought to speech loudness on its own; the bed keeps the original's level between the lines
+            // (a loudness pass over the whole mix lowered the music there by ~10 dB) and goes down only under the new voice, ramped.
+            const voice = await files.path(`${prefix}voice-level.wav`);
+            await normalizeLoudness({ input: await files.path(`${prefix}voice.wav`), output: voice, sampleRate: MIX_SAMPLE_RATE }, { signal, timeoutMs: MEDIA_TIMEOUT_MS });
+            const duckRegions = (placements[target.language] ?? []).filter((placement) => placement.endSeconds > placement.startSeconds).map((placement) => ({ startSeconds: placement.startSeconds, endSeconds: placement.endSeconds }));
+            await runFfmpeg(
+              dubMixArgs({ voice, background: await files.path('background.wav'), output: await files.path(`${prefix}dub.wav`), durationSeconds, voiceGainDb: 0, duckRegions, duckDb: BED_UNDER_VOICE_DB, rampSeconds: BED_RAMP_SECONDS, sampleRate: MIX_SAMPLE_RATE }),
+              { signal, timeoutMs: MEDIA_TIMEOUT_MS },
+            );
             written.push(`${prefix}dub.wav`);
           }
           return { files: written, backgroundMethod: method, warnings };

@@ -105,6 +105,13 @@ const CEPSTRUM_SCALE_FLOOR = 1;
  * speaker's own variation per feature) are different speakers: decision 030 has how it was tuned.
  */
 export const DEFAULT_MERGE_DISTANCE = 2.4;
+/**
+ * Without a hint, two clusters whose median pitches are this many semitones apart are never
+ * merged: the per-feature distance averages pitch with twelve cepstral features, so a man at
+ * 106 Hz and a woman at 213 Hz (12 semitones) could still fall under the merge distance. One
+ * person's segments stay within a few semitones of each other; slt/awb (166/124 Hz) are 5 apart.
+ */
+export const PITCH_APART_SEMITONES = 7;
 
 const featureVector = (features: SegmentVoiceFeatures, fallbackPitchHz: number): number[] => [12 * Math.log2((features.medianPitchHz ?? fallbackPitchHz) / 100), ...features.cepstrum];
 
@@ -149,10 +156,19 @@ export function clusterSpeakers(features: readonly SegmentVoiceFeatures[], optio
   const threshold = options.mergeDistance ?? DEFAULT_MERGE_DISTANCE;
   const maxSpeakers = options.maxSpeakers ?? 8;
   const mergeDistances: number[] = [];
+  // A cluster's pitch: the median of its segments' medians (segments without one left out).
+  const pitchOf = (members: number[]) => quantile(members.flatMap((member) => (features[member]!.medianPitchHz === undefined ? [] : [features[member]!.medianPitchHz!])), 0.5);
+  /** Without a hint, clusters whose voices sit this far apart in pitch are not one person (a man and a woman), however alike the rest. */
+  const pitchApart = (a: number[], b: number[]) => {
+    if (target !== undefined) return false;
+    const [first, second] = [pitchOf(a), pitchOf(b)];
+    return first !== undefined && second !== undefined && Math.abs(12 * Math.log2(first / second)) >= PITCH_APART_SEMITONES;
+  };
   while (clusters.length > 1) {
     let best = { distance: Infinity, a: 0, b: 1 };
     for (let a = 0; a < clusters.length; a++) {
       for (let b = a + 1; b < clusters.length; b++) {
+        if (pitchApart(clusters[a]!, clusters[b]!)) continue;
         const value = linkage(clusters[a]!, clusters[b]!);
         if (value < best.distance) best = { distance: value, a, b };
       }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { runFfmpeg } from '@voxwork/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { segmentsFromDivergence } from '../audio/speech-segments.ts';
+import { createFestival } from '../festival/festival-speech-synthesizer.ts';
+import { measureVoiceInFiles } from './voice-features.ts';
 import { createSilero } from '../silero/silero-voice-activity-detector.ts';
 import { boundaryErrors, lineSpeakersOf, makeConversation, MARKET_SCRIPT, speakerAccuracy } from '../testing/generated-conversation.ts';
 import { findSpeakers } from './speaker-diarization.ts';
@@ -77,6 +79,47 @@ describe('speech segments and speakers (dsp)', () => {
     console.info(`speakers, one voice: ${result.speakers.length} speaker(s), ${result.segments.length} segments`);
     expect(result.speakers).toHaveLength(1);
     expect(result.speakers[0]).toMatchObject({ speakerId: 's1', suggestedGender: 'male' });
+  }, 120_000);
+
+  it('a man at ~106 Hz and a woman at ~213 Hz over a held chord: each measured at their own pitch, two speakers, a man and a woman', async () => {
+    // Festival's ked pitched down and slt pitched up (tempo kept), taking turns over a 220/277 Hz chord that never stops (periodic too: YIN followed it).
+    const festival = createFestival();
+    const script = [
+      { text: 'Thank you. What do you have today?', voice: 'ked_diphone', pitch: 0.92, at: 0.5 },
+      { text: 'Good morning, welcome to the market.', voice: 'cmu_us_slt_arctic_hts', pitch: 1.2, at: 4.3 },
+      { text: 'I will take two loaves, please.', voice: 'ked_diphone', pitch: 0.92, at: 7.4 },
+      { text: 'Fresh bread and apples from the hills.', voice: 'cmu_us_slt_arctic_hts', pitch: 1.2, at: 10.6 },
+    ];
+    const files: string[] = [];
+    const utterances: Array<{ startSeconds: number; endSeconds: number }> = [];
+    for (const [index, line] of script.entries()) {
+      const raw = path.join(dir, `duet-raw-${index}.wav`);
+      const file = path.join(dir, `duet-${index}.wav`);
+      const made = await festival.doSynthesize({ text: line.text, voice: line.voice, outputFile: raw, outputFormat: 'wav', wordTimings: false });
+      await runFfmpeg([...QUIET, '-i', raw, '-af', `rubberband=pitch=${line.pitch}`, '-ar', '16000', '-ac', '1', file]);
+      files.push(file);
+      utterances.push({ startSeconds: line.at, endSeconds: line.at + made.audio.durationSeconds });
+    }
+    await festival.close?.();
+    const alone = await Promise.all(files.map(async (file) => (await measureVoiceInFiles([file])).medianPitchHz!));
+    expect(alone.filter((_, index) => index % 2 === 0).every((hz) => hz > 95 && hz < 120)).toBe(true);
+    expect(alone.filter((_, index) => index % 2 === 1).every((hz) => hz > 200 && hz < 230)).toBe(true);
+    const duet = path.join(dir, 'duet.wav');
+    const delays = files.map((_, index) => `[${index + 1}:a]adelay=${Math.round(script[index]!.at * 1000)}:all=1[s${index}]`);
+    await runFfmpeg([
+      ...QUIET,
+      '-f', 'lavfi', '-i', "aevalsrc='0.08*(sin(2*PI*220*t)+0.6*sin(2*PI*277.2*t))':s=16000:d=14",
+      ...files.flatMap((file) => ['-i', file]),
+      '-filter_complex', `${delays.join(';')};[0:a]${files.map((_, index) => `[s${index}]`).join('')}amix=inputs=${files.length + 1}:normalize=0:duration=first[out]`,
+      '-map', '[out]', '-c:a', 'pcm_s16le', duet,
+    ]);
+    for (const hint of [undefined, 2]) {
+      const result = await findSpeakers(duet, { utterances, ...(hint ? { speakerCount: hint } : {}) });
+      console.info(`speakers, man and woman over a chord (hint ${hint ?? 'none'}): alone ${alone.map((hz) => hz.toFixed(1)).join(' / ')} Hz; segments ${result.segments.map((segment) => `${segment.speakerId} ${segment.medianPitchHz} Hz`).join(', ')}`);
+      expect(result.segments.map((segment) => segment.speakerId)).toEqual(['s1', 's2', 's1', 's2']);
+      expect(result.speakers.map((speaker) => speaker.suggestedGender)).toEqual(['male', 'female']);
+      result.segments.forEach((segment, index) => expect(Math.abs(12 * Math.log2(segment.medianPitchHz! / alone[index]!)), `segment ${index}`).toBeLessThan(1));
+    }
   }, 120_000);
 
   it('finds no speech in music alone, and refuses what is not audio', async () => {

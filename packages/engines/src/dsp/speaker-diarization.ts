@@ -11,6 +11,7 @@ import { decodeToPcm, type PcmAudio } from '../audio/pcm-audio.ts';
 import { quantile, trackPitchAsync } from '../audio/pitch-tracker.ts';
 import { clusterSpeakers, segmentVoiceFeatures, type SpeakerClusteringOptions } from '../audio/speaker-clustering.ts';
 import { detectSpeechSegments, type SpeechSegmentOptions } from '../audio/speech-segments.ts';
+import { suppressSteadyBackground } from '../audio/steady-background.ts';
 import type { VoiceActivityDetector } from '../capabilities/voice-activity-detector.ts';
 import { EngineInputError } from '../engine-errors.ts';
 import { asEngineError } from './dsp-voice-profiler.ts';
@@ -18,8 +19,12 @@ import { asEngineError } from './dsp-voice-profiler.ts';
 export const DSP_SPEAKERS_ENGINE_ID = 'dsp:speakers';
 /** How far the speech heard may reach beyond an utterance's given span. */
 const UTTERANCE_REACH_SECONDS = 0.3;
-/** Medians at or above this are suggested as female (as `suggestBaseVoice` splits adult voices). */
-const FEMALE_MEDIAN_PITCH_HZ = 165;
+/**
+ * Medians at or above this are suggested as female: the geometric middle of typical adult men
+ * (~115 Hz) and women (~210 Hz). At 165 Hz a light female voice (flite's slt, 164.9 Hz once the
+ * music bed is taken out of the pitch) was called a man's.
+ */
+const FEMALE_MEDIAN_PITCH_HZ = 155;
 
 export interface SpeakerSegment {
   startSeconds: number;
@@ -89,7 +94,8 @@ export async function diarizePcm(pcm: PcmAudio, options: FindSpeakersOptions = {
     : detected.segments;
   const warnings: string[] = [];
   if (!segments.length) return { segments: [], speakers: [], durationSeconds, countSource: options.speakerCount ? 'hint' : 'estimate', warnings: ['no speech was found'] };
-  const track = await trackPitchAsync(pcm, { signal: options.signal });
+  // Pitch on the soundtrack with its steady background taken out: a held chord under the speech is periodic too, and YIN would follow it.
+  const track = await trackPitchAsync(await suppressSteadyBackground(pcm, { signal: options.signal }), { signal: options.signal });
   const features = segmentVoiceFeatures(analysis, track, segments);
   const { labels } = clusterSpeakers(features, options);
   const speakerCount = Math.max(...labels) + 1;

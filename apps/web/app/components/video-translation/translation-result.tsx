@@ -3,9 +3,10 @@ import type { JobView, UploadView } from "@voxwork/contract";
 import { DownloadIcon, Share2Icon } from "lucide-react";
 import { useLocale, usePlural, useT, type MessageKey } from "../../i18n";
 import { cn } from "../../lib/utils";
-import { formatLineTime, readTranslationResult, sharedFiles, targetFiles, type LineFit, type TranslatedLine } from "../../lib/video-translation/translation-result";
+import { formatLineTime, readTranslationResult, sharedFiles, targetFiles, type LineFit, type SpeakerSummary, type TranslatedLine } from "../../lib/video-translation/translation-result";
 import { ShareDialog } from "../history/share-dialog";
 import { Button } from "../ui/button";
+import { useVoice } from "../voices/use-voice";
 import { languageName } from "../voices/voice-labels";
 
 type MediaFile = JobView["media"][number];
@@ -16,6 +17,23 @@ const FIT_STYLES: Record<LineFit, string> = {
   "sped-up": "bg-primary-soft text-primary-soft-foreground",
   overrun: "bg-destructive text-destructive-foreground",
 };
+
+/** One speaker and the voice that spoke their lines: "Speaker 1 (a man’s voice · 106 Hz): Pablo". */
+function SpeakerVoice({ speaker, voiceKey }: { speaker: SpeakerSummary; voiceKey: string }) {
+  const t = useT();
+  const voice = useVoice(voiceKey);
+  const facts = [
+    speaker.suggestedGender ? t(speaker.suggestedGender === "female" ? "videoTranslation.review.speakerFemale" : "videoTranslation.review.speakerMale") : null,
+    speaker.medianPitchHz !== null ? t("videoTranslation.review.speakerPitch", { hz: Math.round(speaker.medianPitchHz) }) : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return (
+    <li data-testid="result-speaker-voice" data-speaker={speaker.speakerId} data-voice={voiceKey}>
+      {t("videoTranslation.result.speakerVoice", { speaker: t("videoTranslation.review.speaker", { number: speaker.speakerId.replace(/^s/, "") }), facts: facts || "—", voice: voice?.name ?? voiceKey })}
+    </li>
+  );
+}
 
 /** Tracks load across origins only with CORS, so ask for it only when the file is on another origin (S3). */
 export function crossOriginOf(url: string | undefined): "anonymous" | undefined {
@@ -177,6 +195,17 @@ export function TranslationResult({ job, title, original }: { job: JobView; titl
           </DownloadGroup>
         </div>
       </section>
+
+      {result.speakers.length > 1 ? (
+        <section className="grid gap-2" aria-labelledby={`voices-${job.id}`}>
+          <h3 id={`voices-${job.id}`} className="text-sm font-semibold">
+            {t("videoTranslation.result.voices")}
+          </h3>
+          <ul className="grid gap-1 text-sm" data-testid="result-speaker-voices">
+            {result.speakers.map((speaker) => (target.speakerVoices[speaker.speakerId] ? <SpeakerVoice key={`${target.language}-${speaker.speakerId}`} speaker={speaker} voiceKey={target.speakerVoices[speaker.speakerId]!} /> : null))}
+          </ul>
+        </section>
+      ) : null}
 
       <section className="grid gap-2" aria-labelledby={`lines-${job.id}`}>
         <div className="flex items-baseline gap-2">

@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import type { JobView, UploadView, VideoTranslationReview, VoiceView } from "@voxwork/contract";
-import { videoTranslationApproveCall, videoTranslationRegenerateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall, voiceGetCall } from "@voxwork/contract/client";
+import type { JobView, UploadView, VideoTranslationReview } from "@voxwork/contract";
+import { videoTranslationApproveCall, videoTranslationRegenerateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall } from "@voxwork/contract/client";
 import { CheckIcon, PauseIcon, PlayIcon, PlusIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { cn } from "../../lib/utils";
-import { formatLineTime } from "../../lib/video-translation/translation-result";
+import { formatLineTime, sharedVoices } from "../../lib/video-translation/translation-result";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { SelectedVoice } from "../voices/selected-voice";
+import { useVoice } from "../voices/use-voice";
 import { languageName } from "../voices/voice-labels";
 import { VoicePickerDialog } from "../voices/voice-picker-dialog";
 import { crossOriginOf, FitBadge, LanguageSwitch } from "./translation-result";
@@ -95,24 +96,6 @@ function LineEditor({ value, label, lang, disabled, onSave, testId }: { value: s
   );
 }
 
-/** A voice with its name, read from the library by key (null while loading or unknown). */
-function useVoice(voiceKey: string | null): VoiceView | null {
-  const api = useApiClient();
-  const [voice, setVoice] = useState<VoiceView | null>(null);
-  useEffect(() => {
-    if (!voiceKey) return;
-    let live = true;
-    api.call(voiceGetCall, { voiceKey }).then(
-      (found) => live && setVoice(found),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, voiceKey]);
-  return voice;
-}
-
 /**
  * The voice of one speaker of a target language (or of the whole language when one speaker
  * speaks): the voice that spoke, a way to choose another from the library, and "match the
@@ -140,7 +123,13 @@ function ReviewVoice({
   const shownKey = matched || asked === "auto" ? (speaker?.spokenVoiceKey ?? target.libraryVoiceKey) : asked;
   const voice = useVoice(shownKey);
   const facts = summary
-    ? [summary.suggestedGender ? t(summary.suggestedGender === "female" ? "videoTranslation.review.speakerFemale" : "videoTranslation.review.speakerMale") : null, summary.totalSeconds > 0 ? t("videoTranslation.review.speakerSeconds", { seconds: Math.round(summary.totalSeconds) }) : null].filter(Boolean).join(" · ")
+    ? [
+        summary.suggestedGender ? t(summary.suggestedGender === "female" ? "videoTranslation.review.speakerFemale" : "videoTranslation.review.speakerMale") : null,
+        summary.medianPitchHz !== null ? t("videoTranslation.review.speakerPitch", { hz: Math.round(summary.medianPitchHz) }) : null,
+        summary.totalSeconds > 0 ? t("videoTranslation.review.speakerSeconds", { seconds: Math.round(summary.totalSeconds) }) : null,
+      ]
+        .filter(Boolean)
+        .join(" · ")
     : "";
   return (
     <div className="grid gap-2" data-testid="review-voice" data-language={target.language} data-speaker={speaker?.speakerId ?? ""}>
@@ -312,6 +301,7 @@ export function TranslationReview({ job, original, onCancel, cancelling }: { job
 
   const disabled = busy !== null;
   const speakerName = (speakerId: string) => t("videoTranslation.review.speaker", { number: speakerNumber(speakerId) });
+  const listOf = (names: string[]) => new Intl.ListFormat(locale, { type: "conjunction" }).format(names);
   const lineLabel = (line: SourceLine) => line.id.replace(/^l0*/, "");
 
   return (
@@ -372,6 +362,11 @@ export function TranslationReview({ job, original, onCancel, cancelling }: { job
           ) : (
             <ReviewVoice key={target.language} target={target} speaker={undefined} summary={undefined} label={t("videoTranslation.review.voice", { language: targetName })} disabled={disabled} onChange={(voiceKey) => void save({ voices: { [target.language]: voiceKey } })} />
           )}
+          {sharedVoices(target.speakers, review.speakers).map((group) => (
+            <p key={`${target.language}-${group.voiceKey}`} role="status" className="rounded-md bg-surface-muted px-3 py-2 text-sm" data-testid="review-shared-voice">
+              {t("videoTranslation.review.sharedVoice", { speakers: listOf(group.speakerIds.map(speakerName)), language: targetName, gender: t(`videoTranslation.review.sharedVoiceGender.${group.gender}`) })}
+            </p>
+          ))}
           {review.speakers.length > 1 ? <SpeakerMerge speakers={review.speakers} disabled={disabled} onMerge={(from, into) => void save({ speakers: { merges: [{ from, into }] } })} /> : null}
           <GlossaryEditor glossary={review.glossary} disabled={disabled} onApply={(glossary) => void save({ glossary })} />
         </div>

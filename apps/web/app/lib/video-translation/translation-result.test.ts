@@ -1,6 +1,6 @@
 import type { JobView } from "@voxwork/contract";
 import { describe, expect, it } from "vitest";
-import { formatLineTime, JOB_ID_PATTERN, readTranslationResult, sharedFiles, sourceUploadId, targetFiles, translationResultPath } from "./translation-result";
+import { formatLineTime, JOB_ID_PATTERN, readTranslationResult, sharedFiles, sharedVoices, sourceUploadId, targetFiles, translationResultPath } from "./translation-result";
 
 const file = (name: string): JobView["media"][number] => ({ name, role: "data", contentType: "", bytes: 1, durationSeconds: null, url: `/m/${name}`, downloadUrl: `/d/${name}` });
 
@@ -26,6 +26,23 @@ describe("video translation result", () => {
     expect(result?.targets[0]?.lines[1]).toMatchObject({ fit: null, source: "", dubStartSeconds: null });
     expect(result?.warnings).toEqual(["es: unknown word"]);
     expect(readTranslationResult({ status: "running", output: null })).toBeNull();
+  });
+
+  it("reads who speaks with which voice, and finds speakers given one voice for want of others", () => {
+    const result = readTranslationResult({
+      status: "completed",
+      output: {
+        sourceLanguage: "en",
+        speakers: [{ speakerId: "s1", medianPitchHz: 106.5, suggestedGender: "male", totalSeconds: 5 }, { speakerId: "s2", medianPitchHz: 216, suggestedGender: "female" }, { medianPitchHz: 3 }],
+        targets: [{ language: "es", speakerVoices: { s1: "espeak:espeak-ng/es+m3", s2: "espeak:espeak-ng/es+f3", s3: 7 }, lines: [] }],
+      },
+    });
+    expect(result?.speakers).toEqual([{ speakerId: "s1", medianPitchHz: 106.5, suggestedGender: "male" }, { speakerId: "s2", medianPitchHz: 216, suggestedGender: "female" }]);
+    expect(result?.targets[0]?.speakerVoices).toEqual({ s1: "espeak:espeak-ng/es+m3", s2: "espeak:espeak-ng/es+f3" });
+    const summaries = [{ speakerId: "s1", suggestedGender: "male" as const }, { speakerId: "s2", suggestedGender: "female" as const }, { speakerId: "s3", suggestedGender: "male" as const }];
+    // Two men, one man's voice in the language: said. The same voice chosen by the person for two speakers: their choice, not said.
+    expect(sharedVoices([{ speakerId: "s1", voiceKey: "auto", spokenVoiceKey: "m" }, { speakerId: "s2", voiceKey: "auto", spokenVoiceKey: "f" }, { speakerId: "s3", voiceKey: "auto", spokenVoiceKey: "m" }], summaries)).toEqual([{ voiceKey: "m", speakerIds: ["s1", "s3"], gender: "male" }]);
+    expect(sharedVoices([{ speakerId: "s1", voiceKey: "m", spokenVoiceKey: "m" }, { speakerId: "s3", voiceKey: "m", spokenVoiceKey: "m" }], summaries)).toEqual([]);
   });
 
   it("finds each target's files and the shared ones by name", () => {

@@ -24,13 +24,23 @@ export interface TranslatedLine {
 export interface TranslationTarget {
   language: string;
   voiceKey: string | null;
+  /** The voice that spoke each speaker's lines (speaker id → library voice key). */
+  speakerVoices: Record<string, string>;
   lines: TranslatedLine[];
+}
+
+/** A speaker as measured from the soundtrack. */
+export interface SpeakerSummary {
+  speakerId: string;
+  medianPitchHz: number | null;
+  suggestedGender: "female" | "male" | null;
 }
 
 export interface VideoTranslationResult {
   sourceLanguage: string;
   textSource: "speech" | "subtitles" | "subtitle-file" | null;
   durationSeconds: number | null;
+  speakers: SpeakerSummary[];
   targets: TranslationTarget[];
   warnings: string[];
 }
@@ -58,6 +68,22 @@ function readLine(value: unknown): TranslatedLine {
   };
 }
 
+/**
+ * Speakers given the same voice automatically (the language has fewer voices of their gender
+ * than speakers): one group per shared voice, to say so. A voice the person chose for two
+ * speakers is their choice and not listed.
+ */
+export function sharedVoices(
+  voices: ReadonlyArray<{ speakerId: string; voiceKey: string; spokenVoiceKey: string | null }>,
+  summaries: ReadonlyArray<{ speakerId: string; suggestedGender: "female" | "male" | null }>,
+): Array<{ voiceKey: string; speakerIds: string[]; gender: "female" | "male" }> {
+  const groups = new Map<string, string[]>();
+  for (const voice of voices) if (voice.voiceKey === "auto" && voice.spokenVoiceKey) groups.set(voice.spokenVoiceKey, [...(groups.get(voice.spokenVoiceKey) ?? []), voice.speakerId]);
+  return [...groups.entries()]
+    .filter(([, speakerIds]) => speakerIds.length > 1)
+    .map(([voiceKey, speakerIds]) => ({ voiceKey, speakerIds, gender: summaries.find((summary) => summary.speakerId === speakerIds[0])?.suggestedGender ?? "male" }));
+}
+
 /** The result of a completed video translation job, or null when the job has none (yet). */
 export function readTranslationResult(job: Pick<JobView, "status" | "output">): VideoTranslationResult | null {
   if (job.status !== "completed" || !job.output) return null;
@@ -67,9 +93,17 @@ export function readTranslationResult(job: Pick<JobView, "status" | "output">): 
     sourceLanguage: text(output.sourceLanguage),
     textSource: SOURCES.has(text(output.textSource)) ? (output.textSource as VideoTranslationResult["textSource"]) : null,
     durationSeconds: numberOrNull(output.durationSeconds),
+    speakers: (Array.isArray(output.speakers) ? output.speakers.map(record) : [])
+      .filter((speaker) => text(speaker.speakerId))
+      .map((speaker) => ({
+        speakerId: text(speaker.speakerId),
+        medianPitchHz: numberOrNull(speaker.medianPitchHz),
+        suggestedGender: speaker.suggestedGender === "female" || speaker.suggestedGender === "male" ? speaker.suggestedGender : null,
+      })),
     targets: targets.map((target) => ({
       language: text(target.language),
       voiceKey: text(target.voiceKey) || null,
+      speakerVoices: Object.fromEntries(Object.entries(record(target.speakerVoices)).filter((entry): entry is [string, string] => typeof entry[1] === "string")),
       lines: Array.isArray(target.lines) ? target.lines.map(readLine) : [],
     })),
     warnings: Array.isArray(output.warnings) ? output.warnings.filter((warning): warning is string => typeof warning === "string") : [],
