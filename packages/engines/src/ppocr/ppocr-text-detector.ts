@@ -291,6 +291,11 @@ export class PpocrTextDetector implements TextDetector {
     const frameRate = rate * sampleEvery;
     // A subtitle row is about as tall as the rows the band was found with (rows are detected apart).
     const plausible = (box: BoundingBox) => (lineHeights ? box.height >= lineHeights.min * 0.5 && box.height <= lineHeights.max * 1.6 : box.height >= 8) && !isExcluded(box, exclusions);
+    // The band is detected at its own size; where that finds nothing, again at the scale the tracks
+    // were found at (a found track is detectable there; at full size a white line in a dark box on
+    // a bright background was not, while yellow serif on a busy texture reads better at full size).
+    const fullSide = Math.max(band.width, band.height);
+    const searchSide = options.region ? fullSide : Math.round(fullSide * Math.min(1, BAND_SEARCH_SIDE / Math.max(video.width, video.height)));
     const reader = new SubtitleLineReader({
       frameSeconds: 1 / frameRate,
       sampleEvery,
@@ -298,7 +303,8 @@ export class PpocrTextDetector implements TextDetector {
       refineBoundaries: refine,
       skipUnchanged: provider.skipUnchanged ?? true,
       read: async (image): Promise<BandReading | undefined> => {
-        const boxes = await this.#readBoxes(state, image, plausible, Math.max(band.width, band.height));
+        let boxes = await this.#readBoxes(state, image, plausible, fullSide);
+        if (boxes.length === 0 && searchSide !== fullSide) boxes = await this.#readBoxes(state, image, plausible, searchSide);
         const line = readLine(boxes);
         // One or two characters read with doubt are mostly the background (a stroke, a corner).
         if (!line || (comparableText(line.text).length <= 2 && line.confidence < SHORT_LINE_CONFIDENCE)) return undefined;

@@ -162,7 +162,8 @@ export function cuesOf(row: CorpusRow): SubtitleCue[] {
           return ZH[index % ZH.length]!;
       }
     })();
-    const cue = { text, startSeconds: round(time), endSeconds: round(time + shown) };
+    // A clip shorter than its timings ends its last cue.
+    const cue = { text, startSeconds: round(time), endSeconds: round(Math.min(row.seconds, time + shown)) };
     time += shown + gap;
     return cue;
   });
