@@ -3,7 +3,7 @@
  * decision 044). Text is read on sample frames spread over the video, and each box read is read
  * again on a companion frame a moment later. Then:
  * - text that changes between a frame and its companion (a running timecode, a frame counter, a
- *   ticker) or that is only digits and separators is not a subtitle;
+ *   ticker) on more than one sample, or that is only digits and separators, is not a subtitle;
  * - text that stays put, the same words at the same place on most samples (a logo, a watermark, a
  *   shop sign), is not a subtitle;
  * - what is left is grouped into rows by height on screen and glyph height; a row is a subtitle
@@ -107,10 +107,14 @@ export function findSubtitleTracks(samples: readonly SampleReading[], width: num
   });
 
   // Text that changes from one frame to the next, and counters: not subtitles.
+  // A single unsteady reading may be a subtitle changing between the frame and its companion: it is
+  // left out of the tracks but its place is excluded only when it is unsteady on another sample too.
   const candidates: Member[] = [];
+  const unsteady = all.filter((member) => member.item.steady === false);
   for (const member of all) {
-    if (member.item.steady === false || isCounter(member.item.text)) exclude(member.item.box);
-    else candidates.push(member);
+    const again = unsteady.some((other) => other.sample !== member.sample && overlapShare(other.item.box, member.item.box) >= 0.5);
+    if (isCounter(member.item.text) || (member.item.steady === false && again)) exclude(member.item.box);
+    else if (member.item.steady !== false) candidates.push(member);
   }
 
   // Text that stays put: alike at about the same place on most samples.
