@@ -8,7 +8,8 @@
  *   shop sign), is not a subtitle;
  * - what is left is grouped into rows by height on screen and glyph height; a row is a subtitle
  *   track when its words are replaced by others (at least two different lines: a title card that
- *   shows once is not a track);
+ *   shows once is not a track). When no row has two lines (thin evidence: a clip with one
+ *   subtitle), a lone centred line of subtitle-sized glyphs seen on two samples is taken;
  * - the dominant track (the most samples with text) is read; rows of like glyph height next to it
  *   that show text on the same samples (a second row, or English under Chinese) are paired with it
  *   and read with it. Every candidate is returned with its place, size and line count, so a review
@@ -45,7 +46,11 @@ export interface SubtitleTracks {
 const MIN_RELATIVE_HEIGHT = 0.01;
 const MAX_RELATIVE_HEIGHT = 0.2;
 /** Text seen alike at one place on this share of the samples (and at least 3) stays put. */
-const STATIC_SHARE = 0.6;
+const STATIC_SHARE = 0.8;
+/** A lone line (no track of two lines or more) is taken when centred within this share of the width… */
+const SINGLE_LINE_CENTRING = 0.1;
+/** …and its boxes are at most this share of the picture's shorter side high. */
+const SINGLE_LINE_MAX_HEIGHT = 0.1;
 const SAME_TEXT = 0.8;
 /** Rows are paired with the dominant track when their centres are this many line heights apart at most. */
 const PAIR_DISTANCE = 2.8;
@@ -138,7 +143,7 @@ export function findSubtitleTracks(samples: readonly SampleReading[], width: num
     } else rows.push({ centre: centreY(box), height: box.height, members: [member] });
   }
 
-  const tracks = rows
+  const described = rows
     .map((row) => {
       // A row's lines: its boxes of one sample joined (a line may be read in pieces).
       const bySample = new Map<number, SampledBox[]>();
@@ -146,8 +151,19 @@ export function findSubtitleTracks(samples: readonly SampleReading[], width: num
       const lines = [...bySample.values()].map((items) => ({ text: items.map((item) => item.text).join(' '), box: unionBox(items.map((item) => item.box))! }));
       return { row, samples: new Set(bySample.keys()), lines, texts: distinctTexts(lines.map((line) => line.text)) };
     })
-    .filter((track) => track.texts.length >= 2)
     .sort((a, b) => b.samples.size - a.samples.size || b.row.height - a.row.height || b.row.centre - a.row.centre);
+  let tracks = described.filter((track) => track.texts.length >= 2);
+  // Thin evidence: no line was replaced by another (a clip with one subtitle). A single line is taken
+  // when it looks like one: seen on two samples or more, centred, glyphs of subtitle size (a title
+  // card's are larger).
+  if (tracks.length === 0) {
+    tracks = described
+      .filter((track) => {
+        const box = unionBox(track.lines.map((line) => line.box))!;
+        return track.samples.size >= 2 && Math.abs(centreX(box) / width - 0.5) <= SINGLE_LINE_CENTRING && track.row.height <= SINGLE_LINE_MAX_HEIGHT * Math.min(width, height);
+      })
+      .slice(0, 1);
+  }
 
   const dominant = tracks[0];
   if (!dominant) return { tracks: [], band: undefined, lineHeights: undefined, exclusions: exclusions.map((box) => growExclusion(box, width, height)) };
