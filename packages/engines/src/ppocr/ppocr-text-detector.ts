@@ -310,6 +310,12 @@ export class PpocrTextDetector implements TextDetector {
         if (!line || (comparableText(line.text).length <= 2 && line.confidence < SHORT_LINE_CONFIDENCE)) return undefined;
         return { ...line, boxes };
       },
+      readAt: async (image, box) => {
+        const started = performance.now();
+        const [line] = await state.model.recognise(image, [box]);
+        state.steps.recogniseMs = (state.steps.recogniseMs ?? 0) + performance.now() - started;
+        return line && line.confidence >= (provider.minConfidence ?? 0.5) ? line.text.trim() : undefined;
+      },
     });
     const started = performance.now();
     const args = rawVideoFramesArgs({ input: video.file, framesPerSecond: frameRate, crop: band });

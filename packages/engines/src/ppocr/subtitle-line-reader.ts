@@ -33,6 +33,8 @@ export interface SubtitleLineReaderOptions {
   skipUnchanged: boolean;
   /** OCR of one band picture: its line, or undefined when it shows no text. */
   read(image: RgbImage): Promise<BandReading | undefined>;
+  /** Recognition (no detection) of one box of a band picture: its text. */
+  readAt?(image: RgbImage, box: BoundingBox): Promise<string | undefined>;
 }
 
 /** Readings at least this alike are one line. */
@@ -121,10 +123,14 @@ export class SubtitleLineReader {
       open.pixels = textPixelsOf(image, reading.boxes.map((entry) => entry.box)) ?? open.pixels;
       return;
     }
-    // Nothing read while the line's pixels mostly stay (its background turned as light as the text): it still shows.
-    if (open && !reading && presence >= SHOWN_PRESENCE) {
-      open.lastSeenSeconds = time;
-      return;
+    // Nothing detected while the line's pixels mostly stay (its background turned as light as the
+    // text): where its box, read again, says the same words, it still shows.
+    if (open && !reading && presence >= SHOWN_PRESENCE && this.#options.readAt) {
+      const again = await this.#options.readAt(image, open.readings.at(-1)!.box);
+      if (again !== undefined && textSimilarity(again, bestReading(open.readings)!.text) >= SAME_LINE_SIMILARITY) {
+        open.lastSeenSeconds = time;
+        return;
+      }
     }
     if (open) this.#close(open, this.#endBefore(open, time));
     this.#open = undefined;

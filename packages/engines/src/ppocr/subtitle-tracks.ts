@@ -175,6 +175,13 @@ export function findSubtitleTracks(samples: readonly SampleReading[], width: num
     if (near && likeGlyphs && together >= PAIR_TOGETHER) chosen.push(track);
   }
 
+  // Rows of other glyph sizes that are not read (a title card, a caption) are left out of the band too.
+  const heights = chosen.map((track) => track.row.height);
+  for (const other of described) {
+    if (chosen.includes(other) || other.row.height <= Math.max(...heights) * 1.5 && other.row.height >= Math.min(...heights) / 1.5) continue;
+    for (const member of other.row.members) exclude(member.item.box);
+  }
+
   const candidatesOut: SubtitleTrackCandidate[] = [...chosen, ...tracks.filter((track) => !chosen.includes(track))].map((track) => ({
     box: unionBox(track.lines.map((line) => line.box))!,
     lineHeight: track.row.height,
@@ -185,7 +192,6 @@ export function findSubtitleTracks(samples: readonly SampleReading[], width: num
   }));
 
   const boxes = chosen.flatMap((track) => track.lines.map((line) => line.box));
-  const heights = chosen.map((track) => track.row.height);
   const lineHeight = Math.max(...heights);
   let top = Math.min(...boxes.map((box) => box.y)) - lineHeight * 0.5;
   let bottom = Math.max(...boxes.map((box) => box.y + box.height)) + lineHeight * 0.5;
