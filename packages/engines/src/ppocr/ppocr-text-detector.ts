@@ -1,7 +1,8 @@
 /**
  * `ppocr:pp-ocrv4`: burned-in text read offline with PaddleOCR's PP-OCRv4 models (Chinese +
  * English) on onnxruntime-node (decision 025). A video is read in subtitle mode by default: the
- * subtitle band is found on a few frames, then only the band is decoded and followed over time
+ * subtitle tracks are found by behaviour on sample frames (decision 044, `findSubtitleTracks`),
+ * then only their band is decoded and followed over time
  * (`SubtitleLineReader`); all-text mode and still frames track every text box (`TextBoxTracker`).
  * Frames come from ffmpeg through `@voxwork/media` as raw pixels: nothing is written to disk.
  */
@@ -219,7 +220,7 @@ export class PpocrTextDetector implements TextDetector {
   async #findTracks(state: CallState, video: VideoFacts): Promise<SubtitleTracks> {
     const started = performance.now();
     const count = state.provider.bandSampleFrames ?? Math.round(Math.min(MAX_SAMPLE_FRAMES, Math.max(MIN_SAMPLE_FRAMES, video.durationSeconds * SAMPLES_PER_SECOND)));
-    // Subtitles stay legible at this size (≈ 20 px high), and detection costs a third of 960 px.
+    // Frames brought down to 960 px on the longer side: at 640 a yellow line with a shadow on a busy texture was missed.
     const scale = Math.min(1, BAND_SEARCH_SIDE / Math.max(video.width, video.height));
     const width = Math.max(2, even(video.width * scale));
     const height = Math.max(2, even(video.height * scale));
