@@ -7,7 +7,7 @@ export interface DetectedTextBox extends TimeSpan {
 }
 
 /**
- * What to read in a video: `subtitles` finds the subtitle band and returns one timed box per
+ * What to read in a video: `subtitles` finds the subtitle tracks by behaviour and returns one timed box per
  * subtitle line (rows of a two-row subtitle joined); `all-text` returns every text on screen, each
  * place and text one timed box (for erasing text).
  */
@@ -30,8 +30,27 @@ export interface DetectTextResult extends EngineResult {
   boxes: DetectedTextBox[];
   frameWidth: number;
   frameHeight: number;
-  /** Subtitle mode: the full-width band the subtitles were read in (found, or the `region` given). */
+  /** Subtitle mode: the full-width band the subtitles were read in (found, or the `region` given); absent when no subtitle track was found. */
   subtitleBand?: BoundingBox;
+  /**
+   * Subtitle mode without a `region`: the candidate subtitle tracks found by behaviour (text that
+   * appears, holds and is replaced), chosen ones (read) first, for a review step to show.
+   */
+  subtitleTracks?: SubtitleTrackCandidate[];
+}
+
+export interface SubtitleTrackCandidate {
+  /** Where its lines were seen (union), in the frame's pixels. */
+  box: BoundingBox;
+  /** Typical height of its text (pixels). */
+  lineHeight: number;
+  /** Different lines seen in it on the sample frames. */
+  lineCount: number;
+  /** Sample frames that showed text in it. */
+  framesWithText: number;
+  alignment: 'centre' | 'left' | 'right';
+  /** Read as the subtitles: the dominant track and the rows shown with it (a second row, a second language). */
+  chosen: boolean;
 }
 
 /** Frames → timed text boxes (OCR of burned-in subtitles). */

@@ -1,7 +1,8 @@
 /**
  * `ppocr:pp-ocrv4`: burned-in text read offline with PaddleOCR's PP-OCRv4 models (Chinese +
  * English) on onnxruntime-node (decision 025). A video is read in subtitle mode by default: the
- * subtitle band is found on a few frames, then only the band is decoded and followed over time
+ * subtitle tracks are found by behaviour on sample frames (decision 044, `findSubtitleTracks`),
+ * then only their band is decoded and followed over time
  * (`SubtitleLineReader`); all-text mode and still frames track every text box (`TextBoxTracker`).
  * Frames come from ffmpeg through `@voxwork/media` as raw pixels: nothing is written to disk.
  */
@@ -15,10 +16,10 @@ import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError
 import { PPOCR_ENGINE_ID, PPOCR_READABLE } from './ppocr-languages.ts';
 import { loadPpocrModel, type PpocrModel, type PpocrModelSettings } from './ppocr-model.ts';
 import type { RgbImage } from './rgb-image.ts';
-import { fallbackBand, findSubtitleBand, isSubtitlePlace, type FrameReading } from './subtitle-band.ts';
 import { SubtitleLineReader, type BandReading } from './subtitle-line-reader.ts';
+import { findSubtitleTracks, isExcluded, type SampledBox, type SubtitleTrackCandidate, type SubtitleTracks } from './subtitle-tracks.ts';
 import { TextBoxTracker } from './text-box-tracker.ts';
-import { comparableText, growBox, mergeRowBoxes, readLine, type ReadBox } from './text-lines.ts';
+import { comparableText, growBox, mergeRowBoxes, readLine, textSimilarity, type ReadBox } from './text-lines.ts';
 
 export type PpocrSettings = PpocrModelSettings;
 
@@ -50,7 +51,16 @@ const LINE_MARGIN = 0.1;
 /** Frames ffmpeg decodes ahead while one is read (decoding and OCR then share the two cores). */
 const READ_AHEAD_FRAMES = 4;
 /** The band is searched on frames of this longer side. */
-const BAND_SEARCH_SIDE = 640;
+const BAND_SEARCH_SIDE = 960;
+/** Samples looked at to find the subtitle tracks: this many per second of video, within the bounds. */
+const SAMPLES_PER_SECOND = 2;
+const MIN_SAMPLE_FRAMES = 10;
+const MAX_SAMPLE_FRAMES = 24;
+/** A sample's companion frame comes this much later (a subtitle holds; a counter has changed). */
+const COMPANION_SECONDS = 0.12;
+/** A companion reading at least this like the sample's (and with the same digits) is the same text. */
+const STEADY_SIMILARITY = 0.7;
+const digitsOf = (text: string) => text.normalize('NFKC').replace(/\D/g, '');
 /** Videos up to this long are decoded once for the band search rather than sought into. */
 const SINGLE_PASS_SECONDS = 180;
 /** Frames between samples are decoded at up to this rate to place line changes. */
@@ -203,48 +213,77 @@ export class PpocrTextDetector implements TextDetector {
     return asked === undefined ? fallback : clampOption(state.warnings, 'input.framesPerSecond', asked, RATE_RANGE, (used) => `read at ${used} frames per second`);
   }
 
-  /** A few frames spread over the video, read whole (scaled down), and the band their subtitle-like lines recur in. */
-  async #findBand(state: CallState, video: VideoFacts): Promise<{ box: BoundingBox; lineHeight: number } | undefined> {
+  /**
+   * Samples spread over the video, read whole (scaled down), each box read again on a companion
+   * frame `COMPANION_SECONDS` later, and the subtitle tracks that behaviour shows (`findSubtitleTracks`).
+   */
+  async #findTracks(state: CallState, video: VideoFacts): Promise<SubtitleTracks> {
     const started = performance.now();
-    const count = state.provider.bandSampleFrames ?? 10;
-    // Subtitles stay legible at this size (≈ 20 px high), and detection costs a third of 960 px.
+    const count = state.provider.bandSampleFrames ?? Math.round(Math.min(MAX_SAMPLE_FRAMES, Math.max(MIN_SAMPLE_FRAMES, video.durationSeconds * SAMPLES_PER_SECOND)));
+    // Frames brought down to 960 px on the longer side: at 640 a yellow line with a shadow on a busy texture was missed.
     const scale = Math.min(1, BAND_SEARCH_SIDE / Math.max(video.width, video.height));
     const width = Math.max(2, even(video.width * scale));
     const height = Math.max(2, even(video.height * scale));
     const step = video.durationSeconds / count;
-    // A short video is decoded once at `count` frames over its length; a long one is sought into `count` times.
-    const passes =
+    // A short video is decoded once at `count` frames over its length (and once more for the companions); a long one is sought into.
+    const passes = (offset: number) =>
       video.durationSeconds <= SINGLE_PASS_SECONDS
-        ? [rawVideoFramesArgs({ input: video.file, startSeconds: step / 2, framesPerSecond: 1 / step, frameCount: count, scale: { width, height } })]
-        : Array.from({ length: count }, (_, index) => rawVideoFramesArgs({ input: video.file, startSeconds: step * (index + 0.5), frameCount: 1, scale: { width, height } }));
-    const readings: FrameReading[] = [];
-    for (const args of passes) {
+        ? [rawVideoFramesArgs({ input: video.file, startSeconds: step / 2 + offset, framesPerSecond: 1 / step, frameCount: count, scale: { width, height } })]
+        : Array.from({ length: count }, (_, index) => rawVideoFramesArgs({ input: video.file, startSeconds: step * (index + 0.5) + offset, frameCount: 1, scale: { width, height } }));
+    const samples: Array<{ boxes: SampledBox[] }> = [];
+    for (const args of passes(0)) {
       for await (const image of this.#frames(args, width, height, state, 60_000 + video.durationSeconds * 1000)) {
-        // Boxes as detected (no margin): the band is drawn around the text itself.
-        readings.push({ boxes: await this.#readBoxes(state, image, (box) => isSubtitlePlace(box, width, height), BAND_SEARCH_SIDE, 0) });
-        state.progress((readings.length / count) * BAND_SEARCH_SHARE);
+        // Boxes as detected (no margin): the tracks are drawn around the text itself.
+        samples.push({ boxes: await this.#readBoxes(state, image, () => true, BAND_SEARCH_SIDE, 0) });
+        state.progress((samples.length / count) * BAND_SEARCH_SHARE * 0.8);
       }
     }
+    // The companions: each box read again where it was; a different reading is text that changes every frame.
+    let companion = 0;
+    for (const args of passes(Math.min(COMPANION_SECONDS, step / 3))) {
+      for await (const image of this.#frames(args, width, height, state, 60_000 + video.durationSeconds * 1000)) {
+        const sample = samples[companion++];
+        if (!sample || sample.boxes.length === 0) continue;
+        const lines = await state.model.recognise(image, sample.boxes.map((entry) => entry.box));
+        sample.boxes.forEach((entry, index) => {
+          const again = lines[index]!.text;
+          // A misread letter is not a change; a changed digit is (a counter).
+          entry.steady = textSimilarity(again, entry.text) >= STEADY_SIMILARITY && digitsOf(again) === digitsOf(entry.text);
+        });
+      }
+    }
+    state.progress(BAND_SEARCH_SHARE);
     state.steps.detectBandMs = performance.now() - started;
-    const band = findSubtitleBand(readings, width, height);
-    if (!band) return undefined;
-    const top = band.box.y / scale;
-    return { box: { x: 0, y: top, width: video.width, height: Math.min(video.height - top, band.box.height / scale) }, lineHeight: band.lineHeight / scale };
+    const found = findSubtitleTracks(samples, width, height);
+    const up = (box: BoundingBox): BoundingBox => ({ x: box.x / scale, y: box.y / scale, width: box.width / scale, height: box.height / scale });
+    return {
+      tracks: found.tracks.map((track) => ({ ...track, box: up(track.box), lineHeight: track.lineHeight / scale })),
+      band: found.band && { x: 0, y: found.band.y / scale, width: video.width, height: Math.min(video.height - found.band.y / scale, found.band.height / scale) },
+      lineHeights: found.lineHeights && { min: found.lineHeights.min / scale, max: found.lineHeights.max / scale },
+      exclusions: found.exclusions.map(up),
+    };
   }
 
   async #readSubtitles(state: CallState, video: VideoFacts): Promise<Omit<DetectTextResult, 'warnings' | 'response'>> {
     const { options, provider } = state;
     let band: BoundingBox;
-    let lineHeight: number | undefined;
+    let lineHeights: { min: number; max: number } | undefined;
+    let exclusions: BoundingBox[] = [];
+    let tracks: SubtitleTrackCandidate[] | undefined;
     if (options.region) band = evenBox(options.region, video.width, video.height);
     else {
-      const found = video.durationSeconds > 0 ? await this.#findBand(state, video) : undefined;
-      if (found) {
-        band = evenBox(found.box, video.width, video.height);
-        lineHeight = found.lineHeight;
-      } else {
-        band = evenBox(fallbackBand(video.width, video.height), video.width, video.height);
-        state.warnings.push({ type: 'approximate-output', output: 'subtitleBand', details: 'no recurring subtitle line was found on the sample frames: the lower third of the picture was read' });
+      const found = video.durationSeconds > 0 ? await this.#findTracks(state, video) : undefined;
+      tracks = found?.tracks;
+      if (!found?.band) {
+        state.warnings.push({ type: 'approximate-output', output: 'subtitleBand', details: 'no subtitle track was found (no text that appears, holds and is replaced by other lines): nothing was read' });
+        state.steps.candidateTracks = found?.tracks.length ?? 0;
+        return { boxes: [], frameWidth: video.width, frameHeight: video.height, subtitleTracks: tracks ?? [] };
+      }
+      band = evenBox(found.band, video.width, video.height);
+      lineHeights = found.lineHeights;
+      exclusions = found.exclusions.map((box) => offsetBox(box, { x: -band.x, y: -band.y }));
+      if (found.tracks.filter((track) => !track.chosen).length > 0) {
+        state.warnings.push({ type: 'approximate-output', output: 'subtitleBand', details: `${found.tracks.length} candidate subtitle tracks: the dominant one was read` });
       }
     }
     const rate = this.#rate(state, DEFAULT_SUBTITLE_RATE);
@@ -252,7 +291,12 @@ export class PpocrTextDetector implements TextDetector {
     const sampleEvery = refine ? Math.max(1, Math.floor(Math.min(video.frameRate ?? 25, MAX_REFINE_RATE) / rate)) : 1;
     const frameRate = rate * sampleEvery;
     // A subtitle row is about as tall as the rows the band was found with (rows are detected apart).
-    const plausible = (box: BoundingBox) => (lineHeight ? box.height >= lineHeight * 0.5 && box.height <= lineHeight * 1.6 : box.height >= 8);
+    const plausible = (box: BoundingBox) => (lineHeights ? box.height >= lineHeights.min * 0.5 && box.height <= lineHeights.max * 1.6 : box.height >= 8) && !isExcluded(box, exclusions);
+    // The band is detected at its own size; where that finds nothing, again at the scale the tracks
+    // were found at (a found track is detectable there; at full size a white line in a dark box on
+    // a bright background was not, while yellow serif on a busy texture reads better at full size).
+    const fullSide = Math.max(band.width, band.height);
+    const searchSide = options.region ? fullSide : Math.round(fullSide * Math.min(1, BAND_SEARCH_SIDE / Math.max(video.width, video.height)));
     const reader = new SubtitleLineReader({
       frameSeconds: 1 / frameRate,
       sampleEvery,
@@ -260,11 +304,18 @@ export class PpocrTextDetector implements TextDetector {
       refineBoundaries: refine,
       skipUnchanged: provider.skipUnchanged ?? true,
       read: async (image): Promise<BandReading | undefined> => {
-        const boxes = await this.#readBoxes(state, image, plausible, Math.max(band.width, band.height));
+        let boxes = await this.#readBoxes(state, image, plausible, fullSide);
+        if (boxes.length === 0 && searchSide !== fullSide) boxes = await this.#readBoxes(state, image, plausible, searchSide);
         const line = readLine(boxes);
         // One or two characters read with doubt are mostly the background (a stroke, a corner).
         if (!line || (comparableText(line.text).length <= 2 && line.confidence < SHORT_LINE_CONFIDENCE)) return undefined;
         return { ...line, boxes };
+      },
+      readAt: async (image, box) => {
+        const started = performance.now();
+        const [line] = await state.model.recognise(image, [box]);
+        state.steps.recogniseMs = (state.steps.recogniseMs ?? 0) + performance.now() - started;
+        return line && line.confidence >= (provider.minConfidence ?? 0.5) ? line.text.trim() : undefined;
       },
     });
     const started = performance.now();
@@ -285,7 +336,7 @@ export class PpocrTextDetector implements TextDetector {
       startSeconds: roundTime(Math.max(0, line.startSeconds)),
       endSeconds: roundTime(video.durationSeconds > 0 ? Math.min(video.durationSeconds, line.endSeconds) : line.endSeconds),
     }));
-    return { boxes, frameWidth: video.width, frameHeight: video.height, subtitleBand: band };
+    return { boxes, frameWidth: video.width, frameHeight: video.height, subtitleBand: band, ...(tracks ? { subtitleTracks: tracks } : {}) };
   }
 
   async #readAllText(state: CallState, video: VideoFacts): Promise<Omit<DetectTextResult, 'warnings' | 'response'>> {

@@ -33,6 +33,8 @@ export interface SubtitleLineReaderOptions {
   skipUnchanged: boolean;
   /** OCR of one band picture: its line, or undefined when it shows no text. */
   read(image: RgbImage): Promise<BandReading | undefined>;
+  /** Recognition (no detection) of one box of a band picture: its text. */
+  readAt?(image: RgbImage, box: BoundingBox): Promise<string | undefined>;
 }
 
 /** Readings at least this alike are one line. */
@@ -42,6 +44,8 @@ export const SAME_LINE_SIMILARITY = 0.8;
  * an unchanged line measures 0.998–1 and a changed one 0–0.3, whatever moves behind it.
  */
 export const UNCHANGED_PRESENCE = 0.95;
+/** A reading at least this like the open line's, with the line's pixels mostly there, is a misread of it. */
+export const MISREAD_SIMILARITY = 0.4;
 /** Share from which a picture still shows the line (a differing reading of it is a misread). */
 export const SHOWN_PRESENCE = 0.6;
 /** A line skipped by its pixels is read again after this long, in case its words changed in place. */
@@ -109,13 +113,24 @@ export class SubtitleLineReader {
     }
     this.counts.framesRecognised++;
     const reading = await this.#options.read(image);
-    // The same line: its words read alike, or its pixels are still there (the reading differs by a misread).
-    if (open && reading && (presence >= SHOWN_PRESENCE || textSimilarity(reading.text, bestReading(open.readings)!.text) >= SAME_LINE_SIMILARITY)) {
+    // The same line: its words read alike, or its pixels are all still there, or mostly there and the
+    // words partly alike (a misread). Mostly there with other words is the next line in the same place.
+    const similarity = open && reading ? textSimilarity(reading.text, bestReading(open.readings)!.text) : 0;
+    if (open && reading && (similarity >= SAME_LINE_SIMILARITY || presence >= UNCHANGED_PRESENCE || (presence >= SHOWN_PRESENCE && similarity >= MISREAD_SIMILARITY))) {
       open.readings.push(reading);
       open.lastSeenSeconds = time;
       open.lastReadSeconds = time;
       open.pixels = textPixelsOf(image, reading.boxes.map((entry) => entry.box)) ?? open.pixels;
       return;
+    }
+    // Nothing detected while the line's pixels mostly stay (its background turned as light as the
+    // text): where its box, read again, says the same words, it still shows.
+    if (open && !reading && presence >= SHOWN_PRESENCE && this.#options.readAt) {
+      const again = await this.#options.readAt(image, open.readings.at(-1)!.box);
+      if (again !== undefined && textSimilarity(again, bestReading(open.readings)!.text) >= SAME_LINE_SIMILARITY) {
+        open.lastSeenSeconds = time;
+        return;
+      }
     }
     if (open) this.#close(open, this.#endBefore(open, time));
     this.#open = undefined;
