@@ -1,7 +1,7 @@
 /**
  * `ppocr:pp-ocrv4`: burned-in text read offline with PaddleOCR's PP-OCRv4 models (Chinese +
  * English) on onnxruntime-node (decision 025). A video is read in subtitle mode by default: the
- * subtitle tracks are found by behaviour on sample frames (decision 044, `findSubtitleTracks`),
+ * subtitle tracks are found by behaviour on sample frames (decision 045, `findSubtitleTracks`),
  * then only their band is decoded and followed over time
  * (`SubtitleLineReader`); all-text mode and still frames track every text box (`TextBoxTracker`).
  * Frames come from ffmpeg through `@voxwork/media` as raw pixels: nothing is written to disk.

@@ -1,6 +1,6 @@
 /**
  * Where a video's subtitles are, found by how text behaves rather than where it sits (issue 27,
- * decision 044). Text is read on sample frames spread over the video, and each box read is read
+ * decision 045). Text is read on sample frames spread over the video, and each box read is read
  * again on a companion frame a moment later. Then:
  * - text that changes between a frame and its companion (a running timecode, a frame counter, a
  *   ticker) on more than one sample, or that is only digits and separators, is not a subtitle;
