@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { DubbingExportBody, DubbingProjectBody, JobBody } from '../voxwork-client.ts';
+import type { DubbingExportBody, DubbingProjectBody, JobBody, ToolId } from '../voxwork-client.ts';
 import type { CliContext } from './program.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -32,6 +32,12 @@ export function addToolCommands(program: Command, context: CliContext): void {
   const title = (options: JobOptions) => (options.title ? { title: options.title } : {});
   // Sent as the file's bytes: the server decodes UTF-8/16/32 by their mark, else detects GB18030, Big5, windows-125x, ….
   const subtitleFile = async (file: string) => ({ name: path.basename(file), base64: await readBase64(file) });
+  /** A file-based tool's run: the input uploaded (an upload id is taken as it is), the body built around it, the job created under the idempotency key and settled. */
+  async function runOnUpload<Tool extends ToolId>(tool: Tool, input: string, options: Omit<JobOptions, 'title'>, bodyFor: (uploadId: string) => JobBody<Tool> | Promise<JobBody<Tool>>) {
+    const api = client();
+    const body = await bodyFor((await uploadInput(api, input)).id);
+    return settle(api, await create(api, options.idempotencyKey, (key) => api.createJob(tool, body, key)), options);
+  }
 
   jobCommand(
     program
@@ -42,10 +48,7 @@ export function addToolCommands(program: Command, context: CliContext): void {
       .option('--keep-background', t.speechToSpeech.keepBackground)
       .addOption(new Option('--format <format>', t.speechToSpeech.format).choices(['mp3', 'wav']).default('mp3')),
   ).action(async (recording: string, options: JobOptions & { voice: string; denoise?: boolean; keepBackground?: boolean; format: 'mp3' | 'wav' }) => {
-    const api = client();
-    const upload = await uploadInput(api, recording);
-    const body: JobBody<'speech-to-speech'> = { uploadId: upload.id, voiceKey: options.voice, denoise: Boolean(options.denoise), keepBackground: Boolean(options.keepBackground), format: options.format, ...title(options) };
-    await settle(api, await create(api, options.idempotencyKey, (key) => api.createJob('speech-to-speech', body, key)), options);
+    await runOnUpload('speech-to-speech', recording, options, (uploadId) => ({ uploadId, voiceKey: options.voice, denoise: Boolean(options.denoise), keepBackground: Boolean(options.keepBackground), format: options.format, ...title(options) }));
   });
 
   program
@@ -58,11 +61,8 @@ export function addToolCommands(program: Command, context: CliContext): void {
     .option('--out <path>', t.tool.out)
     .option('--idempotency-key <key>', t.tool.idempotencyKey)
     .action(async (recording: string, options: Omit<JobOptions, 'title'> & { name: string; language: string; consent?: boolean }) => {
-      const api = client();
-      const upload = await uploadInput(api, recording);
       // Consent is the API's to require: without --consent it answers why (CLONE_CONSENT_REQUIRED), in the command's language.
-      const body: JobBody<'voice-cloning'> = { uploadId: upload.id, name: options.name, language: options.language, consent: Boolean(options.consent) };
-      const job = await settle(api, await create(api, options.idempotencyKey, (key) => api.createJob('voice-cloning', body, key)), options);
+      const job = await runOnUpload('voice-cloning', recording, options, (uploadId) => ({ uploadId, name: options.name, language: options.language, consent: Boolean(options.consent) }));
       const voiceKey = (job.output as { voiceKey?: unknown } | null)?.voiceKey;
       if (job.status === 'completed' && typeof voiceKey === 'string') out(t.clone.voiceLine(voiceKey, options.name));
     });
@@ -89,10 +89,8 @@ export function addToolCommands(program: Command, context: CliContext): void {
       video: string,
       options: JobOptions & { from: string; to: string[]; subtitles?: string; textSource?: JobBody<'video-translation'>['textSource']; voice?: Record<string, string>; mode: 'quick' | 'pro'; speakers?: number; background?: string; burnSubtitles?: boolean },
     ) => {
-      const api = client();
-      const upload = await uploadInput(api, video);
-      const body: JobBody<'video-translation'> = {
-        uploadId: upload.id,
+      await runOnUpload('video-translation', video, options, async (uploadId) => ({
+        uploadId,
         sourceLanguage: options.from,
         targetLanguages: options.to,
         textSource: options.textSource ?? (options.subtitles ? 'subtitle-file' : 'auto'),
@@ -103,8 +101,7 @@ export function addToolCommands(program: Command, context: CliContext): void {
         ...(options.voice ? { voices: options.voice } : {}),
         ...(options.speakers ? { speakers: options.speakers } : {}),
         ...title(options),
-      };
-      await settle(api, await create(api, options.idempotencyKey, (key) => api.createJob('video-translation', body, key)), options);
+      }));
     },
   );
 
@@ -121,11 +118,10 @@ export function addToolCommands(program: Command, context: CliContext): void {
       .addOption(new Option('--detect <what>', t.erase.detect).choices(['subtitles', 'all-text']).default('subtitles'))
       .addOption(new Option('--fill <method>', t.erase.fill).choices(['best', 'inpaint', 'fast']).default('best')),
   ).action(async (video: string, options: JobOptions & { region?: JobBody<'video-erasure'>['regions']; detect: 'subtitles' | 'all-text'; fill: 'best' | 'inpaint' | 'fast' }) => {
-    const api = client();
-    const upload = await uploadInput(api, video);
-    const regions = options.region ?? [];
-    const body: JobBody<'video-erasure'> = { uploadId: upload.id, regions, mode: regions.length ? 'regions' : 'automatic', detection: options.detect, fill: options.fill, ...title(options) };
-    await settle(api, await create(api, options.idempotencyKey, (key) => api.createJob('video-erasure', body, key)), options);
+    await runOnUpload('video-erasure', video, options, (uploadId) => {
+      const regions = options.region ?? [];
+      return { uploadId, regions, mode: regions.length ? 'regions' : 'automatic', detection: options.detect, fill: options.fill, ...title(options) };
+    });
   });
 
   jobCommand(
@@ -134,10 +130,7 @@ export function addToolCommands(program: Command, context: CliContext): void {
       .description(t.extract.description)
       .option('--languages <scripts>', t.extract.languages, list, ['zh', 'en']),
   ).action(async (video: string, options: JobOptions & { languages: string[] }) => {
-    const api = client();
-    const upload = await uploadInput(api, video);
-    const body: JobBody<'subtitle-extraction'> = { uploadId: upload.id, languages: options.languages as JobBody<'subtitle-extraction'>['languages'], ...title(options) };
-    await settle(api, await create(api, options.idempotencyKey, (key) => api.createJob('subtitle-extraction', body, key)), options);
+    await runOnUpload('subtitle-extraction', video, options, (uploadId) => ({ uploadId, languages: options.languages as JobBody<'subtitle-extraction'>['languages'], ...title(options) }));
   });
 
   jobCommand(
@@ -157,11 +150,10 @@ export function addToolCommands(program: Command, context: CliContext): void {
       video: string,
       options: JobOptions & { subtitles: string; size: 'small' | 'medium' | 'large'; position: 'bottom' | 'top'; look: 'outline' | 'box'; textColor: string; outlineColor: string; bold?: boolean; maxLines: number },
     ) => {
-      const api = client();
-      const upload = await uploadInput(api, video);
-      const style = { size: options.size, position: options.position, look: options.look, textColor: options.textColor, outlineColor: options.outlineColor, bold: Boolean(options.bold), maxLines: options.maxLines };
-      const body: JobBody<'subtitle-burn-in'> = { uploadId: upload.id, subtitleFile: await subtitleFile(options.subtitles), style, ...title(options) };
-      await settle(api, await create(api, options.idempotencyKey, (key) => api.createJob('subtitle-burn-in', body, key)), options);
+      await runOnUpload('subtitle-burn-in', video, options, async (uploadId) => {
+        const style = { size: options.size, position: options.position, look: options.look, textColor: options.textColor, outlineColor: options.outlineColor, bold: Boolean(options.bold), maxLines: options.maxLines };
+        return { uploadId, subtitleFile: await subtitleFile(options.subtitles), style, ...title(options) };
+      });
     },
   );
 
@@ -171,10 +163,7 @@ export function addToolCommands(program: Command, context: CliContext): void {
       .description(t.separate.description)
       .option('--engine <id>', t.separate.engine, 'rnnoise:rnnoise'),
   ).action(async (recording: string, options: JobOptions & { engine: string }) => {
-    const api = client();
-    const upload = await uploadInput(api, recording);
-    const body: JobBody<'audio-separation'> = { uploadId: upload.id, engineId: options.engine, ...title(options) };
-    await settle(api, await create(api, options.idempotencyKey, (key) => api.createJob('audio-separation', body, key)), options);
+    await runOnUpload('audio-separation', recording, options, (uploadId) => ({ uploadId, engineId: options.engine, ...title(options) }));
   });
 
   jobCommand(
