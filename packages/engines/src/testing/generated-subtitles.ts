@@ -48,6 +48,18 @@ function backgroundSource(options: SubtitledVideoOptions): string {
   }
 }
 
+/** A silent H.264 clip: a lavfi `source` with `filters` (drawtext and the like) over it, `seconds` long. */
+export async function renderTextOverBackground(source: string, filters: readonly string[], seconds: number, file: string): Promise<void> {
+  await runFfmpeg([
+    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', source,
+    '-vf', [...filters, 'format=yuv420p'].join(','),
+    '-t', String(seconds),
+    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20',
+    file,
+  ]);
+}
+
 /** The subtitled video (H.264, yuv420p), made on first use. */
 export async function makeSubtitledVideo(options: SubtitledVideoOptions): Promise<string> {
   const key = createHash('sha256').update(JSON.stringify({ version: 2, background: backgroundSource(options), ...options })).digest('hex').slice(0, 16);
@@ -67,14 +79,7 @@ export async function makeSubtitledVideo(options: SubtitledVideoOptions): Promis
       );
     }
     const partial = path.join(work, 'video.mp4');
-    await runFfmpeg([
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', backgroundSource(options),
-      '-vf', [...filters, 'format=yuv420p'].join(','),
-      '-t', String(options.durationSeconds),
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20',
-      partial,
-    ]);
+    await renderTextOverBackground(backgroundSource(options), filters, options.durationSeconds, partial);
     await rename(partial, file);
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -14,10 +14,9 @@ import { createHash } from 'node:crypto';
 import { access, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runFfmpeg } from '@voxwork/media';
 import type { DetectedTextBox } from '../capabilities/text-detector.ts';
 import { comparableText, textSimilarity } from '../ppocr/text-lines.ts';
-import type { SubtitleCue } from './generated-subtitles.ts';
+import { renderTextOverBackground, type SubtitleCue } from './generated-subtitles.ts';
 import { scoreSubtitles } from './subtitle-score.ts';
 
 export const CORPUS_FONTS = {
@@ -261,14 +260,7 @@ async function makeClip(row: CorpusRow, file: string, work: string): Promise<voi
         break;
     }
   }
-  await runFfmpeg([
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', backgroundSource(row),
-    '-vf', [...filters, 'format=yuv420p'].join(','),
-    '-t', String(row.seconds),
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20',
-    file,
-  ]);
+  await renderTextOverBackground(backgroundSource(row), filters, row.seconds, file);
 }
 
 /** The clips of `names` (all rows by default), made on first use under the corpus's cache folder. */
