@@ -10,7 +10,7 @@
  *   cells that are mostly voice are removed, whatever the phase.
  * Pure TypeScript on PCM.
  */
-import { fft } from './voice-analysis.ts';
+import { fft, inverseRealSpectrum } from './voice-analysis.ts';
 
 /**
  * The lag (in samples, positive = `candidate` late) that best lines `candidate` up with
@@ -168,14 +168,8 @@ export async function maskOutVoice(mix: readonly Float32Array[], voice: Float32A
         const mask = total > 0 ? rest / (rest + speech) : 1;
         re[bin] = re[bin]! * mask;
         im[bin] = im[bin]! * mask;
-        if (bin > 0 && bin < size / 2) {
-          re[size - bin] = re[bin]!;
-          im[size - bin] = -im[bin]!;
-        }
       }
-      // Inverse FFT through the forward one: conj(FFT(conj(X))) / N.
-      for (let index = 0; index < size; index++) im[index] = -im[index]!;
-      fft(re, im);
+      inverseRealSpectrum(re, im);
       const start = frame * hop;
       for (let index = 0; index < size; index++) {
         out[start + index] = out[start + index]! + (re[index]! / size) * window[index]!;

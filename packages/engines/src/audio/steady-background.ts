@@ -10,7 +10,7 @@
  * 20 s so that hours of audio need little memory.
  */
 import type { PcmAudio } from './pcm-audio.ts';
-import { fft } from './voice-analysis.ts';
+import { fft, inverseRealSpectrum } from './voice-analysis.ts';
 
 export interface SteadyBackgroundOptions {
   /** The background is the minimum over ± this many seconds (default 1). */
@@ -96,14 +96,8 @@ function cleanChunk(samples: Float32Array, sampleRate: number, options: Required
       const gain = Math.max(options.floor, Math.sqrt(Math.max(0, share)));
       re[bin] = spectraRe[at]! * gain;
       im[bin] = spectraIm[at]! * gain;
-      if (bin > 0 && bin < FRAME / 2) {
-        re[FRAME - bin] = re[bin]!;
-        im[FRAME - bin] = -im[bin]!;
-      }
     }
-    // Inverse FFT by conjugation: ifft(x) = conj(fft(conj(x))) / N.
-    for (let index = 0; index < FRAME; index++) im[index] = -im[index]!;
-    fft(re, im);
+    inverseRealSpectrum(re, im);
     const start = frame * HOP;
     // sqrt-Hann analysis × sqrt-Hann synthesis = Hann, which sums to 1 at a half-frame hop.
     for (let index = 0; index < FRAME; index++) out[start + index] = out[start + index]! + (re[index]! / FRAME) * window[index]!;

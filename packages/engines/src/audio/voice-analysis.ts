@@ -42,6 +42,21 @@ export function fft(re: Float64Array, im: Float64Array): void {
   }
 }
 
+/**
+ * In place: the spectrum of a real signal given by its bins 0…N/2 (the rest made its mirror image),
+ * transformed back through the forward FFT (ifft(X) = conj(FFT(conj(X))) / N). `re` then holds the
+ * signal times N: divide by N when overlap-adding.
+ */
+export function inverseRealSpectrum(re: Float64Array, im: Float64Array): void {
+  const size = re.length;
+  for (let bin = 1; bin < size / 2; bin++) {
+    re[size - bin] = re[bin]!;
+    im[size - bin] = -im[bin]!;
+  }
+  for (let index = 0; index < size; index++) im[index] = -im[index]!;
+  fft(re, im);
+}
+
 /** Centre frequencies of the third-octave bands used for spectral envelopes (100 Hz – 6.3 kHz). */
 export const SPECTRUM_BAND_CENTRES_HZ: readonly number[] = Array.from({ length: 19 }, (_, index) => Math.round(100 * 2 ** (index / 3)));
 
