@@ -130,7 +130,7 @@ describe('durations are measured from the packets, on every upload channel and a
     expect(job.stages.filter((stage) => stage.name !== 'ingest').every((stage) => stage.status === 'pending')).toBe(true);
     expect(job.media).toEqual([]);
     expect(messageFor('en', ErrorCode.MEDIA_LONGER_THAN_PRICED, { seconds: 150, priced: 5 })).toBe('This file plays for 150 s, longer than the 5 s it was priced at. Nothing was charged: upload the file again to have it priced at its real length.');
-    expect(messageFor('zh', ErrorCode.MEDIA_LONGER_THAN_PRICED, { seconds: 150, priced: 5 })).toBe('该文件实际时长 150 秒，超过了计价时的 5 秒。本次未扣除任何点数：请重新上传该文件，按实际时长计价。');
+    expect(messageFor('zh', ErrorCode.MEDIA_LONGER_THAN_PRICED, { seconds: 150, priced: 5 })).toBe('该文件实际时长 150 秒，超过了计价时的 5 秒。本次未扣除任何积分：请重新上传该文件，按实际时长计价。');
 
     const after = await client.points();
     expect(after).toMatchObject({ availablePoint: before.availablePoint, freezePoint: before.freezePoint });
