@@ -27,7 +27,7 @@ import { createSpeechEngines } from '../../apps/server/src/engines/speech-engine
 import { createVideoEngines } from '../../apps/server/src/engines/video-engines.ts';
 import { localScratchFiles } from '../../apps/server/src/files/local-scratch-files.ts';
 import { createLocalDiskStorage } from '../../apps/server/src/storage/local-disk-storage.repository.ts';
-import { makeDubbingClip, type DubbingClip } from '../support/dubbing-media.ts';
+import { levelDb, makeDubbingClip, MUSIC_TONE_ONLY, type DubbingClip } from '../support/dubbing-media.ts';
 import { createInMemoryDubbingStore, type InMemoryDubbingStore } from '../support/in-memory-dubbing-store.ts';
 
 /**
@@ -295,6 +295,55 @@ describe('dubbing jobs', () => {
     console.info(`dubbing, man and woman: ${man} → ${manVoice?.key} (${manVoice?.gender}), ${woman} → ${womanVoice?.key} (${womanVoice?.gender})`);
     expect([manVoice?.gender, womanVoice?.gender]).toEqual(['male', 'female']);
     expect(manVoice!.key).not.toBe(womanVoice!.key);
+  }, 240_000);
+
+  it('exports a dub whose music keeps its level between the lines (within 1 dB) and goes down only under the takes', async () => {
+    // The bed holds a 12 kHz tone besides its chords: no voice reaches it, so a band-pass there hears the music alone.
+    const music = "aevalsrc='0.06*sin(2*PI*220*t)+0.04*sin(2*PI*329.6*t)+0.02*sin(2*PI*12000*t)|0.06*sin(2*PI*277.2*t)+0.04*sin(2*PI*392*t)+0.02*sin(2*PI*12000*t)':s=48000:d=14";
+    const bedClip = await makeDubbingClip({ name: 'dubbing-music-gaps-14s', seconds: 14, music, burnedSubtitles: false, lines: [
+      { startSeconds: 1.0, text: 'Welcome to our little shop.' },
+      { startSeconds: 5.5, text: 'The battery lasts all day.' },
+      { startSeconds: 10.0, text: 'Buy it today.' },
+    ] });
+    const service = createDubbingJobsService(deps);
+    const video = await upload(bedClip.file, 'video');
+    const created = await service.create(OWNER, {
+      edition: 'studio',
+      from: { kind: 'upload', uploadId: video.id, sourceLanguage: 'en', textSource: 'subtitle-file', subtitleFile: { name: 'bed.srt', text: await readFile(bedClip.srt, 'utf8') }, speakers: 1 },
+      targetLanguages: ['es'],
+    });
+    await runJob(pipelines.prepare, lastJob().id, lastJob().input as JobInputs['dubbing.prepare']);
+    await service.translate(OWNER, { projectId: created.projectId, language: 'es', segments: { kind: 'all' } });
+    await runJob(pipelines.translate, lastJob().id, lastJob().input as JobInputs['dubbing.translate']);
+    await service.synthesize(OWNER, { projectId: created.projectId, language: 'es', segments: { kind: 'all' } });
+    await runJob(pipelines.synthesize, lastJob().id, lastJob().input as JobInputs['dubbing.synthesize']);
+    await service.export(OWNER, { projectId: created.projectId, languages: ['es'], formats: ['audio'] });
+    const exported = await runJob(pipelines.export, lastJob().id, lastJob().input as JobInputs['dubbing.export']);
+    const output = await stored((exported.result.media as JobMediaFile[]).find((file) => file.name === 'es-dubbed-audio.mp3')!.key);
+    // Where nobody speaks, in the original or in the dub (a quarter second clear of either, past the ramps).
+    const takes = (await store.segments(created.projectId)).map((segment) => [segment.startMs / 1000, segment.startMs / 1000 + segment.takes.es!.durationMs / 1000] as const);
+    const busy = [...bedClip.lines.map((line) => [line.startSeconds, line.endSeconds] as const), ...takes].sort((a, b) => a[0] - b[0]);
+    const gaps: Array<[number, number]> = [];
+    let cursor = 0.2;
+    for (const [start, end] of busy) {
+      if (start - 0.25 - cursor >= 0.5) gaps.push([cursor, start - 0.25]);
+      cursor = Math.max(cursor, end + 0.25);
+    }
+    if (bedClip.durationSeconds - 0.3 - cursor >= 0.5) gaps.push([cursor, bedClip.durationSeconds - 0.3]);
+    expect(gaps.length).toBeGreaterThanOrEqual(3);
+    const figures: string[] = [];
+    for (const [start, end] of gaps) {
+      const [before, after] = [await levelDb(bedClip.file, start, end), await levelDb(output, start, end)];
+      figures.push(`gap ${start.toFixed(2)}–${end.toFixed(2)} s: ${before.toFixed(1)} → ${after.toFixed(1)} dB`);
+      expect(Math.abs(after - before), figures.at(-1)).toBeLessThanOrEqual(1);
+    }
+    for (const [takeStart, takeEnd] of takes) {
+      const [start, end] = [takeStart + 0.15, takeEnd - 0.15];
+      const [before, after] = [await levelDb(bedClip.file, start, end, MUSIC_TONE_ONLY), await levelDb(output, start, end, MUSIC_TONE_ONLY)];
+      figures.push(`music under the take ${start.toFixed(2)}–${end.toFixed(2)} s: ${before.toFixed(1)} → ${after.toFixed(1)} dB`);
+      expect(after - before, figures.at(-1)).toBeLessThan(-3);
+    }
+    console.info(`dubbing export, background levels: ${figures.join('; ')}`);
   }, 240_000);
 
   it('makes a recording a take: trimmed of its silence, levelled; a silent one is refused', async () => {

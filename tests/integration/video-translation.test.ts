@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { ErrorCode, type JobView, type VideoTranslationReview } from '@voxwork/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
-import { audioRms, makeDubbingClip, videoStreamMd5, type DubbingClip } from '../support/dubbing-media.ts';
+import { audioRms, levelDb, makeDubbingClip, MUSIC_TONE_ONLY, videoStreamMd5, type DubbingClip } from '../support/dubbing-media.ts';
 import { TEST_OPERATOR_TOKEN, TEST_SIGN_SECRET } from '../support/server-process.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDatabases } from '../support/test-database.ts';
@@ -25,16 +25,6 @@ interface TargetResult {
 
 
 
-/** A band-pass at the bed's 12 kHz tone: the music alone, whatever voice speaks over it. */
-const MUSIC_ONLY = 'bandpass=f=12000:width_type=q:w=8,bandpass=f=12000:width_type=q:w=8';
-
-/** RMS level (dB) of a file's audio between `start` and `end` seconds, mixed to mono, after an optional filter (ffmpeg `astats`). */
-async function levelDb(file: string, start: number, end: number, filter?: string): Promise<number> {
-  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-nostats', '-ss', start.toFixed(3), '-t', (end - start).toFixed(3), '-i', file, '-vn', '-af', `pan=mono|c0=0.5*c0+0.5*c1,${filter ? `${filter},` : ''}astats=measure_overall=RMS_level:measure_perchannel=none`, '-f', 'null', '-']);
-  const match = /RMS level dB:\s*(-?[\d.]+)/.exec(stderr);
-  if (!match) throw new Error(`no RMS level in: ${stderr.slice(-400)}`);
-  return Number(match[1]);
-}
 
 /**
  * Video translation end to end over HTTP with the real local engines: an English clip (speech over
@@ -205,7 +195,7 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
       // Under the new voice the music (its 12 kHz tone) is lowered.
       for (const line of spanish.lines) {
         const [start, end] = [line.dubStartSeconds + 0.15, line.dubEndSeconds - 0.15];
-        const [before, after] = [await levelDb(bedClip.file, start, end, MUSIC_ONLY), await levelDb(output, start, end, MUSIC_ONLY)];
+        const [before, after] = [await levelDb(bedClip.file, start, end, MUSIC_TONE_ONLY), await levelDb(output, start, end, MUSIC_TONE_ONLY)];
         figures.push(`music under ${line.id} ${start.toFixed(2)}–${end.toFixed(2)} s: ${before.toFixed(1)} → ${after.toFixed(1)} dB`);
         expect(after - before, figures.at(-1)).toBeLessThan(-3);
       }

@@ -145,6 +145,17 @@ export async function audioRms(file: string, start: number, end: number): Promis
   return Math.sqrt(sum / Math.max(1, samples.length));
 }
 
+/** A band-pass at a music bed's 12 kHz tone: the music alone, whatever voice speaks over it (no synthesised voice reaches 12 kHz). */
+export const MUSIC_TONE_ONLY = 'bandpass=f=12000:width_type=q:w=8,bandpass=f=12000:width_type=q:w=8';
+
+/** RMS level (dB) of a file's audio between `start` and `end` seconds, mixed to mono, after an optional filter (ffmpeg `astats`). */
+export async function levelDb(file: string, start: number, end: number, filter?: string): Promise<number> {
+  const { stderr } = await execFileAsync('ffmpeg', ['-hide_banner', '-nostdin', '-nostats', '-ss', start.toFixed(3), '-t', (end - start).toFixed(3), '-i', file, '-vn', '-af', `pan=mono|c0=0.5*c0+0.5*c1,${filter ? `${filter},` : ''}astats=measure_overall=RMS_level:measure_perchannel=none`, '-f', 'null', '-']);
+  const match = /RMS level dB:\s*(-?[\d.]+)/.exec(stderr);
+  if (!match) throw new Error(`no RMS level in: ${stderr.slice(-400)}`);
+  return Number(match[1]);
+}
+
 /** The picture stream's MD5 (stream copy, nothing decoded): equal means bit-identical. */
 export async function videoStreamMd5(file: string): Promise<string> {
   return (await runFfmpegToBuffer(['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-'])).stdout.toString('utf8').trim();

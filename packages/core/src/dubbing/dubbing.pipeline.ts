@@ -642,9 +642,12 @@ export function createDubbingPipelines(deps: DubbingPipelineDeps) {
               laneFiles.push(laneFile);
             }
             if (laneFiles.length > 1) await ffmpeg(layerTracksArgs({ inputs: laneFiles, output: dialogue, durationSeconds, sampleRate: SPEECH_SAMPLE_RATE }), signal);
-            const mixed = await files.path(`${language}-mixed.wav`);
-            await ffmpeg(dubMixArgs({ voice: await files.path(`${language}-dialogue.wav`), background: await files.path('background.wav'), output: mixed, durationSeconds, sampleRate: MIX_SAMPLE_RATE }), signal);
-            await normalizeLoudness({ input: mixed, output: await files.path(`${language}-dub.wav`), sampleRate: MIX_SAMPLE_RATE }, { signal, timeoutMs: MEDIA_TIMEOUT_MS });
+            // As in the video translator (decision 044): the dialogue alone is brought to speech loudness, the bed keeps its own
+            // level between the lines and goes down only under the takes, ramped; nothing normalises the whole mix.
+            const voice = await files.path(`${language}-voice-level.wav`);
+            await normalizeLoudness({ input: dialogue, output: voice, sampleRate: MIX_SAMPLE_RATE }, { signal, timeoutMs: MEDIA_TIMEOUT_MS });
+            const duckRegions = placed.filter(({ lengthSeconds }) => lengthSeconds > 0).map(({ startSeconds, lengthSeconds }) => ({ startSeconds, endSeconds: startSeconds + lengthSeconds }));
+            await ffmpeg(dubMixArgs({ voice, background: await files.path('background.wav'), output: await files.path(`${language}-dub.wav`), durationSeconds, voiceGainDb: 0, duckRegions, sampleRate: MIX_SAMPLE_RATE }), signal);
             written.push(`${language}-dialogue.wav`, `${language}-dub.wav`);
             reportProgress(((languageIndex + 1) / input.languages.length) * 100);
           }
