@@ -37,6 +37,8 @@ export interface InpaintStats {
   pixelsMasked: number;
   /** Of those, taken from neighbouring frames. */
   pixelsFromNeighbours: number;
+  /** Of those, taken from the background of a still scene seen in farther frames (engines that do so). */
+  pixelsFromScene?: number;
   /** Of those, inpainted. */
   pixelsInpainted: number;
 }

@@ -8,6 +8,8 @@
  * See docs/decisions/029-video-erasure.md.
  */
 import { delogoVideoArgs, encodeRawVideoArgs, MediaProcessError, MP4_AUDIO_CODECS, pipeIntoMediaTool, probeMedia, rawFrameBytes, rawVideoFramesArgs, readRawVideoFrames, runFfmpeg, type MediaInfo } from '@voxwork/media';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { z } from 'zod';
 import { parseOptions } from '../capabilities/call-options.ts';
 import type { EngineWarning } from '../capabilities/engine-common.ts';
@@ -18,6 +20,7 @@ import { OPENCV_INPAINTER_ENGINE_ID } from './opencv-engine-ids.ts';
 import { frameMask, frameRange, pixelBox, StillnessAccumulator, type FrameMask, type MaskShape } from './erasure-masks.ts';
 import { estimateShift, halve, halveMask, type GrayImage, type Shift } from './global-motion.ts';
 import { inpaintPixels, loadOpenCv } from './opencv-runtime.ts';
+import { CUT_RESIDUAL, loadPlate, ScenePlateBuilder, type ScenePlate, type StoredPlate } from './scene-plates.ts';
 import { fillFrame, yuvLayout, type NeighbourFrame } from './temporal-fill.ts';
 
 
@@ -119,22 +122,31 @@ class OpencvVideoInpainter implements Inpainter {
         });
         throwIfAborted(options.signal, this.engineId);
         const analysed = performance.now();
-        const positions = fill === 'best' || shapes.some((shape) => shape.kind === 'text') ? await this.#analyse(options, video, shapes, progress) : [];
-        steps.analysisMs = performance.now() - analysed;
-        const radius = provider.inpaintRadius ?? 5;
-        const algorithm = provider.algorithm ?? 'telea';
-        const filling = performance.now();
-        stats = await this.#erase(options, video, shapes, positions, {
-          windowFrames: provider.windowFrames ?? DEFAULT_WINDOW_FRAMES,
-          temporal: fill === 'best',
-          maxRingDifference: provider.maxRingDifference ?? 10,
-          inpaint: (plane, width, height, indices) => inpaintPixels(cv, plane, width, height, indices, radius, algorithm),
-          crf: provider.crf,
-          cropNeighbours: provider.cropNeighbours ?? true,
-          progress,
-          warnings,
-        });
-        steps.fillAndEncodeMs = performance.now() - filling;
+        const windowFrames = provider.windowFrames ?? DEFAULT_WINDOW_FRAMES;
+        // Still scenes' backgrounds (best fill): plates on disk beside the output until the erase pass has used them.
+        const plateDirectory = fill === 'best' && shapes.length > 0 ? await mkdtemp(path.join(path.dirname(options.outputFile), '.plates-')) : undefined;
+        try {
+          const plates = plateDirectory ? new ScenePlateBuilder(shapes, yuvLayout(video.width, video.height), { minFrames: windowFrames, directory: plateDirectory }) : undefined;
+          const positions = fill === 'best' || shapes.some((shape) => shape.kind === 'text') ? await this.#analyse(options, video, shapes, progress, plates) : [];
+          steps.analysisMs = performance.now() - analysed;
+          const radius = provider.inpaintRadius ?? 5;
+          const algorithm = provider.algorithm ?? 'telea';
+          const filling = performance.now();
+          stats = await this.#erase(options, video, shapes, positions, {
+            windowFrames,
+            temporal: fill === 'best',
+            maxRingDifference: provider.maxRingDifference ?? 10,
+            inpaint: (plane, width, height, indices) => inpaintPixels(cv, plane, width, height, indices, radius, algorithm),
+            crf: provider.crf,
+            cropNeighbours: provider.cropNeighbours ?? true,
+            plates: (await plates?.finish()) ?? [],
+            progress,
+            warnings,
+          });
+          steps.fillAndEncodeMs = performance.now() - filling;
+        } finally {
+          if (plateDirectory) await rm(plateDirectory, { recursive: true, force: true });
+        }
       }
       const written = await probeMedia(options.outputFile, { signal: options.signal, timeoutMs: 60_000 });
       progress(100);
@@ -187,27 +199,43 @@ class OpencvVideoInpainter implements Inpainter {
 
   /**
    * The first pass, on the luma: the camera's position in every frame (motion between consecutive
-   * frames, masks left out) and which pixels of each text mask are the text.
+   * frames, masks left out) and which pixels of each text mask are the text; with `plates`, each
+   * still scene's background is collected too (the whole picture is decoded then, not only the luma).
    */
-  async #analyse(options: InpaintOptions, video: VideoFacts, shapes: MaskShape[], progress: (percent: number) => void): Promise<Shift[]> {
+  async #analyse(options: InpaintOptions, video: VideoFacts, shapes: MaskShape[], progress: (percent: number) => void, plates: ScenePlateBuilder | undefined): Promise<Shift[]> {
     const { width, height } = video;
     const accumulators = shapes.filter((shape) => shape.kind === 'text').map((shape) => new StillnessAccumulator(shape));
     const positions: Shift[] = [];
     const expected = Math.max(1, Math.round(video.durationSeconds * video.frameRate));
     let previous: { image: GrayImage; exclude: Uint8Array | undefined } | undefined;
     let index = 0;
-    for await (const data of this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'gray' }), rawFrameBytes(width, height, 'gray'), options.signal)) {
+    // Frames showing the same masks share one map (whole boxes: the text's own pixels are not known yet).
+    const boxMasks = new Map<string, FrameMask | undefined>();
+    const boxMaskOf = (active: MaskShape[]) => {
+      const key = active.map((shape) => shapes.indexOf(shape)).join(',');
+      if (!boxMasks.has(key)) {
+        if (boxMasks.size > 64) boxMasks.clear();
+        boxMasks.set(key, frameMask(active.map((shape) => ({ ...shape, pixels: undefined })), width, height));
+      }
+      return boxMasks.get(key);
+    };
+    const format = plates ? 'yuv420p' : 'gray';
+    for await (const data of this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: format }), rawFrameBytes(width, height, format), options.signal)) {
       const active = shapes.filter((shape) => index >= shape.firstFrame && index <= shape.lastFrame);
-      const exclude = active.length > 0 ? halveMask(frameMask(active.map((shape) => ({ ...shape, pixels: undefined })), width, height)?.luma ?? new Uint8Array(width * height), width, height) : undefined;
+      const mask = active.length > 0 ? boxMaskOf(active) : undefined;
+      const exclude = active.length > 0 ? halveMask(mask?.luma ?? new Uint8Array(width * height), width, height) : undefined;
       const image = halve({ data, width, height });
       let motion = 0;
+      let cut = false;
       if (previous) {
         const shift = estimateShift(previous.image, image, { maxShift: MAX_SHIFT / 2, excludeA: previous.exclude, excludeB: exclude });
         const last = positions.at(-1)!;
         positions.push({ dx: last.dx + 2 * shift.dx, dy: last.dy + 2 * shift.dy });
         motion = 2 * Math.hypot(shift.dx, shift.dy);
+        cut = shift.residual > CUT_RESIDUAL;
       } else positions.push({ dx: 0, dy: 0 });
       for (const accumulator of accumulators) accumulator.add(index, data, width, motion);
+      await plates?.add(index, data, positions.at(-1)!, cut, mask);
       previous = { image, exclude };
       index++;
       progress((Math.min(index, expected) / expected) * ANALYSIS_SHARE);
@@ -228,6 +256,8 @@ class OpencvVideoInpainter implements Inpainter {
       inpaint: (plane: Uint8Array, width: number, height: number, indices: Int32Array) => void;
       crf: number | undefined;
       cropNeighbours: boolean;
+      /** Still scenes' backgrounds, in frame order. */
+      plates: readonly StoredPlate[];
       progress: (percent: number) => void;
       warnings: EngineWarning[];
     },
@@ -235,7 +265,17 @@ class OpencvVideoInpainter implements Inpainter {
     const { width, height } = video;
     const layout = yuvLayout(width, height);
     const windowFrames = settings.temporal ? settings.windowFrames : 0;
-    const stats: InpaintStats = { frames: 0, framesWithMasks: 0, pixelsMasked: 0, pixelsFromNeighbours: 0, pixelsInpainted: 0 };
+    const stats: InpaintStats = { frames: 0, framesWithMasks: 0, pixelsMasked: 0, pixelsFromNeighbours: 0, pixelsFromScene: 0, pixelsInpainted: 0 };
+    // The plate of the scene being erased, read from disk when the scene starts (one at a time in memory).
+    let plateAt = 0;
+    let plate: ScenePlate | undefined;
+    const plateOf = async (index: number): Promise<ScenePlate | undefined> => {
+      while (plateAt < settings.plates.length && settings.plates[plateAt]!.lastFrame < index) plateAt++;
+      const stored = settings.plates[plateAt];
+      if (!stored || stored.firstFrame > index) return undefined;
+      if (plate?.firstFrame !== stored.firstFrame) plate = await loadPlate(stored);
+      return plate;
+    };
     const expected = Math.max(1, Math.round(video.durationSeconds * video.frameRate));
     const engineId = this.engineId;
     // Frames showing the same masks share one map (a subtitle line's frames all do): the window holds few.
@@ -262,13 +302,14 @@ class OpencvVideoInpainter implements Inpainter {
       const window = new Map<number, NeighbourFrame>();
       let read = 0;
       let emitted = 0;
-      const emit = (index: number, current: NeighbourFrame): Uint8Array => {
+      const emit = async (index: number, current: NeighbourFrame): Promise<Uint8Array> => {
         throwIfAborted(options.signal, engineId);
-        const { data, stats: frameStats } = fillFrame(current, (offset) => (offset === 0 ? undefined : window.get(index + offset)), layout, settings);
+        const { data, stats: frameStats } = fillFrame(current, (offset) => (offset === 0 ? undefined : window.get(index + offset)), layout, settings, current.mask ? await plateOf(index) : undefined);
         stats.frames++;
         if (current.mask) stats.framesWithMasks++;
         stats.pixelsMasked += frameStats.masked;
         stats.pixelsFromNeighbours += frameStats.fromNeighbours;
+        stats.pixelsFromScene! += frameStats.fromScene;
         stats.pixelsInpainted += frameStats.inpainted;
         window.delete(index - windowFrames);
         forgetUnusedMasks(window);
@@ -289,7 +330,7 @@ class OpencvVideoInpainter implements Inpainter {
                 banded++;
               }
             }
-            yield emit(index, { data, mask: maskOf(index), position: position(index) });
+            yield await emit(index, { data, mask: maskOf(index), position: position(index) });
           }
         } finally {
           await neighbours.return(undefined);
@@ -299,9 +340,9 @@ class OpencvVideoInpainter implements Inpainter {
       for await (const data of decoded) {
         window.set(read, { data, mask: maskOf(read), position: position(read) });
         read++;
-        for (; emitted <= read - 1 - windowFrames; emitted++) yield emit(emitted, window.get(emitted)!);
+        for (; emitted <= read - 1 - windowFrames; emitted++) yield await emit(emitted, window.get(emitted)!);
       }
-      for (; emitted < read; emitted++) yield emit(emitted, window.get(emitted)!);
+      for (; emitted < read; emitted++) yield await emit(emitted, window.get(emitted)!);
     }
     const copyAudio = video.audioCodec === undefined || MP4_AUDIO_CODECS.includes(video.audioCodec);
     if (!copyAudio) settings.warnings.push({ type: 'other', message: `the audio (${video.audioCodec}) cannot go into an MP4 as it is: encoded to AAC` });

@@ -6,6 +6,7 @@
  */
 import type { FrameMask } from './erasure-masks.ts';
 import type { Shift } from './global-motion.ts';
+import { plateChroma, plateLuma, type ScenePlate } from './scene-plates.ts';
 
 export interface YuvLayout {
   width: number;
@@ -74,6 +75,8 @@ export interface FillOptions {
 export interface FillStats {
   masked: number;
   fromNeighbours: number;
+  /** Taken from the still scene's plate (what no neighbour showed). */
+  fromScene: number;
   inpainted: number;
 }
 
@@ -160,6 +163,20 @@ function alignOnRing(frame: Uint8Array, neighbour: NeighbourFrame, ring: Int32Ar
   return best;
 }
 
+/** Mean absolute luma difference between `frame` and `plate` on `ring`; Infinity when the plate holds too little of it. */
+function plateRingDifference(frame: Uint8Array, plate: ScenePlate, ring: Int32Array, width: number): number {
+  let sum = 0;
+  let count = 0;
+  for (const index of ring) {
+    const x = index % width;
+    const value = plateLuma(plate, x, (index - x) / width);
+    if (value === undefined) continue;
+    sum += Math.abs(value - frame[index]!);
+    count++;
+  }
+  return count < Math.min(30, ring.length / 2) ? Infinity : sum / count;
+}
+
 /**
  * Edges blended: inpainted pixels on the mask's border (a 4-neighbour outside it) become the mean
  * of their 3 × 3 neighbourhood, so the seam between the fill and the untouched picture is soft.
@@ -194,9 +211,15 @@ function setIndices(map: Uint8Array, stride: number, bounds: FrameMask['bounds']
  * Frame `current` with its masked pixels filled (a new buffer; the input is left as it was), from
  * `neighbour(offset)` (the frame `offset` away, undefined outside the video or the window).
  */
-export function fillFrame(current: NeighbourFrame, neighbour: (offset: number) => NeighbourFrame | undefined, layout: YuvLayout, options: FillOptions): { data: Uint8Array; stats: FillStats } {
+export function fillFrame(
+  current: NeighbourFrame,
+  neighbour: (offset: number) => NeighbourFrame | undefined,
+  layout: YuvLayout,
+  options: FillOptions,
+  plate?: ScenePlate,
+): { data: Uint8Array; stats: FillStats } {
   const mask = current.mask;
-  if (!mask) return { data: current.data, stats: { masked: 0, fromNeighbours: 0, inpainted: 0 } };
+  if (!mask) return { data: current.data, stats: { masked: 0, fromNeighbours: 0, fromScene: 0, inpainted: 0 } };
   const out = current.data.slice();
   const { width, height, chromaWidth, chromaHeight, uOffset, vOffset } = layout;
   const luma = setIndices(mask.luma, width, mask.bounds, 1);
@@ -205,8 +228,8 @@ export function fillFrame(current: NeighbourFrame, neighbour: (offset: number) =
   const chromaDone = new Uint8Array(chroma.length);
   let lumaLeft = luma.length;
   let chromaLeft = chroma.length;
+  const ring = options.temporal ? ringIndices(mask, layout) : new Int32Array(0);
   if (options.temporal) {
-    const ring = ringIndices(mask, layout);
     for (let distance = 1; distance <= options.windowFrames && (lumaLeft > 0 || chromaLeft > 0); distance++) {
       for (const offset of [distance, -distance]) {
         if (lumaLeft === 0 && chromaLeft === 0) break;
@@ -244,6 +267,32 @@ export function fillFrame(current: NeighbourFrame, neighbour: (offset: number) =
     }
   }
   const fromNeighbours = luma.length - lumaLeft;
+  // What no neighbour showed, from the still scene's background seen in any of its frames (checked on the ring: a light change or a
+  // moving object since leaves it unused).
+  if (options.temporal && plate && (lumaLeft > 0 || chromaLeft > 0) && plateRingDifference(current.data, plate, ring, width) <= options.maxRingDifference) {
+    for (let item = 0; item < luma.length; item++) {
+      if (lumaDone[item]) continue;
+      const index = luma[item]!;
+      const x = index % width;
+      const value = plateLuma(plate, x, (index - x) / width);
+      if (value === undefined) continue;
+      out[index] = value;
+      lumaDone[item] = 1;
+      lumaLeft--;
+    }
+    for (let item = 0; item < chroma.length; item++) {
+      if (chromaDone[item]) continue;
+      const index = chroma[item]!;
+      const x = index % chromaWidth;
+      const values = plateChroma(plate, x, (index - x) / chromaWidth);
+      if (!values) continue;
+      out[uOffset + index] = values[0];
+      out[vOffset + index] = values[1];
+      chromaDone[item] = 1;
+      chromaLeft--;
+    }
+  }
+  const fromScene = luma.length - lumaLeft - fromNeighbours;
   if (lumaLeft > 0) {
     const rest = Int32Array.from(luma.filter((_, item) => !lumaDone[item]));
     const plane = out.subarray(0, uOffset);
@@ -255,5 +304,5 @@ export function fillFrame(current: NeighbourFrame, neighbour: (offset: number) =
     options.inpaint(out.subarray(uOffset, vOffset), chromaWidth, chromaHeight, rest);
     options.inpaint(out.subarray(vOffset, vOffset + chromaWidth * chromaHeight), chromaWidth, chromaHeight, rest);
   }
-  return { data: out, stats: { masked: luma.length, fromNeighbours, inpainted: lumaLeft } };
+  return { data: out, stats: { masked: luma.length, fromNeighbours, fromScene, inpainted: lumaLeft } };
 }
