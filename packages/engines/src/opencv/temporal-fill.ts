@@ -177,6 +177,45 @@ function plateRingDifference(frame: Uint8Array, plate: ScenePlate, ring: Int32Ar
   return count < Math.min(30, ring.length / 2) ? Infinity : sum / count;
 }
 
+/** Half-size of the box the texture's local mean is taken over. */
+const DETAIL_RADIUS = 2;
+
+/** `plane`'s value at `index` minus the mean of its (2r+1)² neighbourhood; undefined when any of it is masked or off the picture. */
+function detailAt(plane: Uint8Array, width: number, height: number, x: number, y: number, masked: Uint8Array): number | undefined {
+  if (x < DETAIL_RADIUS || y < DETAIL_RADIUS || x >= width - DETAIL_RADIUS || y >= height - DETAIL_RADIUS) return undefined;
+  let sum = 0;
+  for (let dy = -DETAIL_RADIUS; dy <= DETAIL_RADIUS; dy++) {
+    const row = (y + dy) * width;
+    for (let dx = -DETAIL_RADIUS; dx <= DETAIL_RADIUS; dx++) {
+      if (masked[row + x + dx]) return undefined;
+      sum += plane[row + x + dx]!;
+    }
+  }
+  return plane[y * width + x]! - sum / (2 * DETAIL_RADIUS + 1) ** 2;
+}
+
+/**
+ * Texture over a smooth fill: what no frame shows is inpainted smooth (right in colour and light, but
+ * a flat band a viewer sees at once on grass, water or grain), then given the fine detail of the
+ * picture just above the masks (or below, where above is masked or off the picture): each filled
+ * pixel adds the detail (its value minus its 5 × 5 mean) of the pixel one mask-height plus a margin
+ * away. Detail only, so the inpainted light and colour stay; on a smooth picture it adds nearly nothing.
+ */
+function addTexture(plane: Uint8Array, width: number, height: number, indices: Int32Array, masked: Uint8Array, bounds: FrameMask['bounds']): void {
+  const offset = bounds.y1 - bounds.y0 + 2 * DETAIL_RADIUS + 2;
+  const detail = new Float32Array(indices.length);
+  for (let item = 0; item < indices.length; item++) {
+    const index = indices[item]!;
+    const x = index % width;
+    const y = (index - x) / width;
+    detail[item] = detailAt(plane, width, height, x, y - offset, masked) ?? detailAt(plane, width, height, x, y + offset, masked) ?? 0;
+  }
+  for (let item = 0; item < indices.length; item++) {
+    const index = indices[item]!;
+    plane[index] = Math.max(0, Math.min(255, Math.round(plane[index]! + detail[item]!)));
+  }
+}
+
 /**
  * Edges blended: inpainted pixels on the mask's border (a 4-neighbour outside it) become the mean
  * of their 3 × 3 neighbourhood, so the seam between the fill and the untouched picture is soft.
@@ -297,6 +336,7 @@ export function fillFrame(
     const rest = Int32Array.from(luma.filter((_, item) => !lumaDone[item]));
     const plane = out.subarray(0, uOffset);
     options.inpaint(plane, width, height, rest);
+    addTexture(plane, width, height, rest, mask.luma, mask.bounds);
     smoothSeam(plane, width, height, rest, mask.luma);
   }
   if (chromaLeft > 0) {
