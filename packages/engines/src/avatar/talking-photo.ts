@@ -12,6 +12,7 @@
  * recorded per frame as one affine transform. Frames stream into ffmpeg (H.264 + AAC); none is kept.
  */
 import { readFile } from 'node:fs/promises';
+import { PORTRAIT_LIMITS } from '@voxwork/contract';
 import { pipeIntoMediaTool, probeMedia, FFMPEG_COMMON } from '@voxwork/media';
 import { z } from 'zod';
 import type { AnimatedFrames, AnimateOptions, AnimateResult, Animator } from '../capabilities/animator.ts';
@@ -404,7 +405,12 @@ export async function planTalkingPhoto(input: PlanInput): Promise<TalkingPhotoPl
 
   // The face, in the photo's pixels.
   let landmarks: Point[];
-  if (provider.landmarks) landmarks = provider.landmarks;
+  let faceBox: BoundingBox;
+  if (provider.landmarks) {
+    landmarks = provider.landmarks;
+    const [xs, ys] = [landmarks.map((p) => p.x), landmarks.map((p) => p.y)];
+    faceBox = { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+  }
   else {
     const scale = Math.min(1, DETECTION_SIDE / Math.max(photo.width, photo.height));
     const small = createCanvas(Math.max(1, Math.round(photo.width * scale)), Math.max(1, Math.round(photo.height * scale)));
@@ -428,6 +434,12 @@ export async function planTalkingPhoto(input: PlanInput): Promise<TalkingPhotoPl
       warnings.push({ type: 'other', message: `The photo shows ${faces.length} faces; the largest (at ${Math.round(chosen.box.x)}, ${Math.round(chosen.box.y)}) speaks. Pick another with source.face.` });
     }
     landmarks = chosen.landmarks;
+    faceBox = chosen.box;
+  }
+  // The portrait check's one block (the product's limits): a face far too small has too few pixels to move.
+  const faceShare = Math.max(faceBox.width / photo.width, faceBox.height / photo.height);
+  if (faceShare < PORTRAIT_LIMITS.faceShare.block || faceBox.width < PORTRAIT_LIMITS.faceBlockPixels) {
+    throw new EngineInputError(`The face is too small in the photo to animate (${Math.round(faceShare * 100)} % of it, ${Math.round(faceBox.width)} px wide): crop the photo around the face`, { engineId });
   }
 
   // The picture's size: asked, or the photo's own with its long side brought into 512–1080.
