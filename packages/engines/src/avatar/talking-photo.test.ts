@@ -187,6 +187,15 @@ describe('voxwork:talking-photo', () => {
     expect(maxOutside).toBeLessThanOrEqual(1);
   }, 120_000);
 
+  it('a face far too small to move (the portrait check’s block) is a clear input error, nothing rendered', async () => {
+    const face = await makeDrawnFace(dir, 'tiny.png');
+    // The same drawn face's landmarks shrunk to a face 10 px wide in a 512 px photo.
+    const tiny = face.landmarks.map((p) => ({ x: 256 + (p.x - 256) * 0.05, y: 256 + (p.y - 256) * 0.05 }));
+    const error = await createTalkingPhoto().doAnimateFrames!({ source: { imageFile: face.file }, audioFile: speech, providerOptions: { voxwork: { landmarks: tiny } } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(EngineInputError);
+    expect((error as Error).message).toMatch(/The face is too small in the photo to animate \(2 % of it, 11 px wide\)/);
+  }, 60_000);
+
   it('an open-smile photo: where the mouth opens it shows upper teeth, a reddish tongue and a dark-red cavity, not a near-black hole', async () => {
     // face-api's demo photo 3: a smiling face with its teeth showing (the photo's own mouth is open).
     const portrait = await makeSamplePortrait(dir, 'smile.png', 3, { near: { x: 1600, y: 380 } });
