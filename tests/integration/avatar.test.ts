@@ -15,6 +15,8 @@ const WORKER_ENV = { ROLE: 'api,worker', JOB_POLL_INTERVAL_SECONDS: '0.5' };
 const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
 /** A portrait shipped inside @vladmandic/face-api (MIT): one face. */
 const SAMPLE_PHOTO = path.join(path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo', 'sample1.jpg');
+/** Another of its demo photos (1920 px wide), whose face at about (1250, 400) is straight, closed-mouthed and front-lit. */
+const STRAIGHT_SAMPLE = path.join(path.dirname(SAMPLE_PHOTO), 'sample6.jpg');
 
 /**
  * AI avatar video end to end over HTTP with the real engines: an illustrated avatar and a talking
@@ -111,6 +113,34 @@ describe.each(testDatabases().slice(-1))('AI avatar video on %s', (_name, open) 
     const info = await probeMedia(await client.download(job.media.find((file) => file.role === 'video')!.url, path.join(dir, 'preview.mp4')));
     expect(info.durationSeconds).toBeLessThanOrEqual(5.2);
     expect(info.video).toMatchObject({ width: 512, height: 512 });
+    expect(await client.points()).toMatchObject({ availablePoint: before.availablePoint, freezePoint: before.freezePoint });
+  }, 300_000);
+
+  it('checks a photo for free when it is chosen: a straight portrait passes, the same turned 20° warns of the tilt with its angle, in both languages; no points move', async () => {
+    const before = await client.points();
+    // face-api's demo photo 6, cut around its straight, closed-mouth face; then the same cut turned 20° (ffmpeg at test time).
+    const straightFile = path.join(dir, 'straight.png');
+    const tiltedFile = path.join(dir, 'tilted.png');
+    await runFfmpeg([...QUIET, '-i', STRAIGHT_SAMPLE, '-vf', 'crop=620:620:940:220', '-frames:v', '1', straightFile]);
+    await runFfmpeg([...QUIET, '-i', STRAIGHT_SAMPLE, '-vf', 'crop=900:900:800:80,rotate=20*PI/180:fillcolor=0x808080,crop=620:620:140:140', '-frames:v', '1', tiltedFile]);
+    type Found = { faces: Array<{ box: unknown; check: { verdict: string; checks: Array<{ kind: string; verdict: string; value: number; advice: { en: string; zh: string } }> } }> };
+    const checkOf = async (file: string, name: string) => {
+      const job = await client.until((await client.data<{ jobId: string }>('/api/avatar/faces', { uploadId: await client.upload(name, file) })).jobId);
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      expect(job.cost).toMatchObject({ estimated: 0, frozen: 0 });
+      return (job.output as unknown as Found).faces[0]!.check;
+    };
+    const straight = await checkOf(straightFile, 'straight.png');
+    expect(straight.verdict, JSON.stringify(straight.checks)).toBe('ok');
+    const tilted = await checkOf(tiltedFile, 'tilted.png');
+    const tilt = tilted.checks.find((check) => check.kind === 'tilt')!;
+    console.info(`[avatar] portrait check of the turned photo: ${JSON.stringify(tilted.checks.map(({ kind, verdict, value }) => ({ kind, verdict, value })))}`);
+    expect(tilted.verdict).toBe('warn');
+    expect(tilt.verdict).toBe('warn');
+    expect(Math.abs(tilt.value)).toBeGreaterThanOrEqual(15);
+    expect(Math.abs(tilt.value)).toBeLessThanOrEqual(25);
+    expect(tilt.advice.en).toContain(`tilted ${Math.abs(tilt.value)}°`);
+    expect(tilt.advice.zh).toContain(`倾斜了 ${Math.abs(tilt.value)}°`);
     expect(await client.points()).toMatchObject({ availablePoint: before.availablePoint, freezePoint: before.freezePoint });
   }, 300_000);
 

@@ -214,6 +214,8 @@ export const ErrorCode = {
   AVATAR_TOO_LONG: 7503,
   /** The photo animator asked for is not set up; `animator`. */
   AVATAR_ANIMATOR_UNAVAILABLE: 7504,
+  /** The photo's face is far too small to animate (the portrait check's block); `scene`. */
+  AVATAR_FACE_TOO_SMALL: 7505,
   /** Dubbing studio and dubbing pro (7600–7619). No such project of this user. */
   DUBBING_PROJECT_NOT_FOUND: 7600,
   /** A segment's times are wrong; `segment`, `reason` (localized). */
@@ -403,6 +405,7 @@ const en: CodeMessages = {
   7502: 'Scene {scene}: this upload cannot be used as the {what}.',
   7503: 'This video would last about {seconds} s; your plan allows up to {max} s per video. Shorten the scripts or upgrade your plan.',
   7504: 'The photo animator “{animator}” is not set up here. Choose another, or ask your administrator to set it up.',
+  7505: 'Scene {scene}: the face in this photo is far too small to animate. Crop the photo close around the face, or choose one where the face fills about a third of it.',
   7600: 'This dubbing project does not exist or was deleted.',
   7601: 'Segment {segment}: {reason}.',
   7602: 'Segment {segment} names a character this project does not have. Choose one of its characters.',
@@ -548,6 +551,7 @@ const zh: CodeMessages = {
   7502: '场景 {scene}：这个文件不能用作{what}。',
   7503: '该视频预计长约 {seconds} 秒，你的套餐每个视频最长 {max} 秒。请缩短脚本或升级套餐。',
   7504: '此处未配置照片动画引擎“{animator}”。请选择其他引擎，或请管理员配置。',
+  7505: '场景 {scene}：这张照片中的人脸太小，无法生成动画。请把照片裁剪到人脸附近，或选择人脸约占画面三分之一的照片。',
   7600: '该配音项目不存在或已被删除。',
   7601: '片段 {segment}：{reason}。',
   7602: '片段 {segment} 指定的角色不在本项目中。请选择本项目的角色。',

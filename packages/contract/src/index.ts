@@ -16,6 +16,7 @@ export * from './points.ts';
 export * from './prices.ts';
 export * from './text-to-speech/tts-script.ts';
 export * from './voices/quality-tiers.ts';
+export * from './avatar/portrait-check.ts';
 export * from './tools/index.ts';
 export * from './tools/tool-jobs.ts';
 export * from './text/edit-distance.ts';

@@ -65,3 +65,4 @@ export { ILLUSTRATED_AVATARS, AVATAR_EXPRESSIONS, findIllustratedAvatar, type Il
 export { AvatarRenderer, avatarPoses, avatarThumbnailPng } from './avatar/illustrated/avatar-renderer.ts';
 export { composeVideo, layoutSize, captionOnFrame, type ComposeOptions, type ComposeResult, type CompositorScene, type SceneBackground, type SubjectPlacement, type CaptionStyle, type TextOverlay, type LogoOverlay, type VideoLayout } from './avatar/compositor.ts';
 export { captionSchedule, captionsToVtt, type CaptionCue } from './avatar/caption-schedule.ts';
+export { measurePortrait, measurePortraitFile, measureFaceGeometry, measureFaceLighting, type PortraitMeasures } from './avatar/portrait-measures.ts';

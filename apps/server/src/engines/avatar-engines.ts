@@ -9,6 +9,7 @@ import {
   ILLUSTRATED_AVATAR_ENGINE_ID,
   ILLUSTRATED_AVATARS,
   findIllustratedAvatar,
+  measurePortraitFile,
   type Animator,
   type CompositorScene,
   type EngineWarning,
@@ -22,6 +23,7 @@ function asDomainError(error: unknown, engineId: string, scene?: number): unknow
   if (error instanceof EngineError) {
     if (error.code === 'aborted') return error;
     if (error instanceof EngineInputError && /no face/i.test(error.message)) return new DomainError(ErrorCode.AVATAR_NO_FACE, { scene: scene ?? 1 }, { cause: error });
+    if (error instanceof EngineInputError && /face is too small/i.test(error.message)) return new DomainError(ErrorCode.AVATAR_FACE_TOO_SMALL, { scene: scene ?? 1 }, { cause: error });
     return new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: engineId }, { isRetryable: error.isRetryable, cause: error });
   }
   return error;
@@ -68,7 +70,9 @@ export function createAvatarEngines({ engines }: { engines: ResolvedEngines }): 
         const result = await tracker.doTrack({ input: { imageFile }, ...(signal ? { signal } : {}) });
         const faces = [...result.faces].sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
         const picture = await probeMedia(imageFile, signal ? { signal } : {});
-        return { width: picture.video?.width ?? 0, height: picture.video?.height ?? 0, faces: faces.map((face) => ({ box: { ...face.box }, confidence: face.confidence })) };
+        // The talking photo's measures of each face, from the tracker's 68 landmarks (other layouts go unmeasured).
+        const measured = result.landmarkLayout === '68-point' && faces.every((face) => face.landmarks.length === 68) ? await measurePortraitFile(imageFile, faces) : [];
+        return { width: picture.video?.width ?? 0, height: picture.video?.height ?? 0, faces: faces.map((face, index) => ({ box: { ...face.box }, confidence: face.confidence, ...(measured[index] ? { measures: measured[index] } : {}) })) };
       } catch (error) {
         throw asDomainError(error, descriptor.id);
       }

@@ -2,13 +2,13 @@
  * AI avatar video: scenes of a speaker (a built-in illustrated avatar, or a talking photo) saying a
  * script or a recording, over a background, with captions from the words' times. Three job types:
  *
- *   avatar.faces    fetch → faces                     (free: the faces of a photo, to pick one)
+ *   avatar.faces    fetch → faces                     (free: the faces of a photo, to pick one, each with its portrait check)
  *   avatar.preview  fetch → speak → render → deliver   (free: the first 5 s of the first scene)
  *   avatar.render   fetch → speak → render → deliver   (charged per second; the exact length is settled)
  *
  * Each stage is a checkpoint; speaking keeps every sentence already synthesised (a restart resumes).
  */
-import { AVATAR_PREVIEW_SECONDS, ErrorCode, parseTtsScript } from '@voxwork/contract';
+import { assessPortrait, AVATAR_PREVIEW_SECONDS, ErrorCode, parseTtsScript } from '@voxwork/contract';
 import { toVtt } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
 import type { AvatarEngines, AvatarRenderScene } from '../engines/avatar-engines.port.ts';
@@ -227,7 +227,9 @@ export function createAvatarFacesPipeline(deps: Deps): PipelineDefinition<Avatar
         async run({ input, files, signal }) {
           const found = await deps.avatarEngines.findFaces({ imageFile: await files.path(input.photo.file), signal });
           if (!found.faces.length) throw new DomainError(ErrorCode.AVATAR_NO_FACE, { scene: 1 });
-          return { width: found.width, height: found.height, faces: found.faces };
+          // Each face's portrait check (what blocks, what only warns, and advice in both languages): shown before anything is charged.
+          const faces = found.faces.map(({ measures, ...face }) => ({ ...face, ...(measures ? { check: assessPortrait(measures) } : {}) }));
+          return { width: found.width, height: found.height, faces };
         },
       },
     ],

@@ -4,6 +4,7 @@
  * into one video (speaker, background, captions, overlays). apps/server implements it over the
  * engine registry and the avatar compositor (`apps/server/src/engines/avatar-engines.ts`).
  */
+import type { PortraitMeasures } from '@voxwork/contract';
 import type { SpokenWord } from './speech-engines.port.ts';
 
 export interface AvatarDescription {
@@ -25,6 +26,8 @@ export interface AnimatorOffer {
 export interface FoundFace {
   box: { x: number; y: number; width: number; height: number };
   confidence: number;
+  /** What a talking photo needs from the face (size, tilt, turn, lips, light), when the finder gives 68 landmarks. */
+  measures?: PortraitMeasures | undefined;
 }
 
 export interface AvatarRenderScene {

@@ -187,6 +187,68 @@ describe('voxwork:talking-photo', () => {
     expect(maxOutside).toBeLessThanOrEqual(1);
   }, 120_000);
 
+  it('a face far too small to move (the portrait check’s block) is a clear input error, nothing rendered', async () => {
+    const face = await makeDrawnFace(dir, 'tiny.png');
+    // The same drawn face's landmarks shrunk to a face 10 px wide in a 512 px photo.
+    const tiny = face.landmarks.map((p) => ({ x: 256 + (p.x - 256) * 0.05, y: 256 + (p.y - 256) * 0.05 }));
+    const error = await createTalkingPhoto().doAnimateFrames!({ source: { imageFile: face.file }, audioFile: speech, providerOptions: { voxwork: { landmarks: tiny } } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(EngineInputError);
+    expect((error as Error).message).toMatch(/The face is too small in the photo to animate \(2 % of it, 11 px wide\)/);
+  }, 60_000);
+
+  it('an open-smile photo: where the mouth opens it shows upper teeth, a reddish tongue and a dark-red cavity, not a near-black hole', async () => {
+    // face-api's demo photo 3: a smiling face with its teeth showing (the photo's own mouth is open).
+    const portrait = await makeSamplePortrait(dir, 'smile.png', 3, { near: { x: 1600, y: 380 } });
+    const plan = await planTalkingPhoto({ imageFile: portrait, audioFile: speech, width: 512, height: 512, provider: { headMotion: 0 }, warnings: [], engineId: descriptor.id });
+    expect(plan.mesh.mouth.ownInside, 'the photo shows its own mouth').toBe(true);
+    const widest = plan.track.poses.reduce((best, pose, index) => (pose.open > plan.track.poses[best]!.open ? index : best), 0);
+    expect(plan.track.poses[widest]!.open).toBeGreaterThan(0.8);
+    const frame = plan.renderFrame(widest);
+    // The part that opened: the posed mouth polygon (through the frame's head transform), split in the upper third and the rest.
+    const posed = posedPoints(plan.mesh, plan.track.poses[widest]!, 0).map((p) => applyAffine(plan.headTransform(widest), p));
+    const polygon = plan.mesh.mouth.polygon.map((index) => posed[index]!);
+    const top = posed[plan.mesh.mouth.upper]!;
+    const bottom = posed[plan.mesh.mouth.lower]!;
+    const inside = (x: number, y: number) => {
+      let hit = false;
+      for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+        const [a, b] = [polygon[i]!, polygon[j]!];
+        if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) hit = !hit;
+      }
+      return hit;
+    };
+    let pixels = 0;
+    let nearBlack = 0;
+    let teethBand = 0;
+    let upperPixels = 0;
+    let tongue = 0;
+    let lowerPixels = 0;
+    for (let y = Math.floor(Math.min(...polygon.map((p) => p.y))); y <= Math.max(...polygon.map((p) => p.y)); y++) {
+      for (let x = Math.floor(Math.min(...polygon.map((p) => p.x))); x <= Math.max(...polygon.map((p) => p.x)); x++) {
+        if (!inside(x + 0.5, y + 0.5)) continue;
+        const offset = (y * plan.width + x) * 4;
+        const [r, g, b] = [frame[offset]!, frame[offset + 1]!, frame[offset + 2]!];
+        const luma = 0.299 * r + 0.587 * g + 0.114 * b;
+        const depth = (y + 0.5 - top.y) / (bottom.y - top.y);
+        pixels++;
+        if (luma < 25) nearBlack++;
+        if (depth < 0.2) {
+          upperPixels++;
+          if (luma > 150) teethBand++;
+        } else if (depth > 0.6) {
+          lowerPixels++;
+          if (r > 100 && r > 1.8 * g && r > 1.5 * b) tongue++;
+        }
+      }
+    }
+    const share = (count: number, of: number) => Math.round((count / Math.max(1, of)) * 1000) / 10;
+    console.info(`[talking-photo] open smile, frame ${widest}: mouth ${pixels} px, near-black ${share(nearBlack, pixels)} %, bright teeth in the upper band ${share(teethBand, upperPixels)} %, reddish tongue in the lower part ${share(tongue, lowerPixels)} %`);
+    expect(pixels).toBeGreaterThan(400);
+    expect(nearBlack / pixels, 'not a dark hole').toBeLessThan(0.1);
+    expect(teethBand / upperPixels, 'a strip of upper teeth').toBeGreaterThan(0.3);
+    expect(tongue / lowerPixels, 'a tongue').toBeGreaterThan(0.2);
+  }, 120_000);
+
   it('streams frames for a compositor; the largest of several faces speaks (with a warning), source.face picks another; no face is a clear input error', async () => {
     const engine = createTalkingPhoto();
     const group = FACE_API_SAMPLE(1);

@@ -7,11 +7,12 @@
  * move with the mouth pose of `mouthTrack` (opening from the speech's loudness, shape from the
  * words' visemes), the upper eyelids come down for blinks (3–5 s apart, ~150 ms), the triangles
  * whose corners moved are warped (piecewise affine, bilinear, pure TypeScript), the parted lips
- * are filled with a dark mouth with a hint of teeth and tongue, and the whole picture is moved by a
+ * are filled with the mouth's inside (a dark-red cavity, upper teeth, a shaded tongue), and the whole picture is moved by a
  * slow head motion (rotation about the neck, a little drift) and breathing (a tiny vertical scale),
  * recorded per frame as one affine transform. Frames stream into ffmpeg (H.264 + AAC); none is kept.
  */
 import { readFile } from 'node:fs/promises';
+import { PORTRAIT_LIMITS } from '@voxwork/contract';
 import { pipeIntoMediaTool, probeMedia, FFMPEG_COMMON } from '@voxwork/media';
 import { z } from 'zod';
 import type { AnimatedFrames, AnimateOptions, AnimateResult, Animator } from '../capabilities/animator.ts';
@@ -240,9 +241,12 @@ function segmentDistance(px: number, py: number, a: Point, b: Point): number {
 }
 
 /**
- * The mouth's inside where the lips part beyond their rest: dark red-brown (darker at the back), a
- * row of upper teeth under the upper lip and a tongue tint at the bottom when the photo shows no
- * mouth of its own; edges anti-aliased over a pixel.
+ * The mouth's inside where the lips part beyond their rest, scaled to the opening: a dark-red
+ * cavity (deepest at the throat in the middle, warmer towards the lips), a strip of upper teeth
+ * under the upper lip with gaps between the teeth, and a tongue at the bottom, lit along its middle
+ * with a faint groove and darker at its sides; edges anti-aliased over a pixel. A photo that shows its
+ * own mouth (a smile with teeth) keeps its teeth above and below and gets a thinner strip of teeth
+ * in the part that opens: never a flat dark hole.
  */
 function fillInnerMouth(target: RgbaImage, mesh: FaceMesh, posed: Point[]): void {
   const { unit } = mesh.geometry;
@@ -261,9 +265,13 @@ function fillInnerMouth(target: RgbaImage, mesh: FaceMesh, posed: Point[]): void
   const centre = lerp(left, right, 0.5);
   const ax = (right.x - left.x) / (2 * halfWidth);
   const ay = (right.y - left.y) / (2 * halfWidth);
-  const teeth = mesh.mouth.ownInside ? 0 : Math.min(1, Math.max(0, (gap / unit - 0.08) / 0.12));
-  const teethDepth = Math.min(0.3, (0.11 * unit) / gap);
+  const opened = gap - restGap;
+  // Teeth show once the lips are 0.06 eye distances apart, fully from 0.16; their strip is ~0.1 eye distances deep (less of a smile's own).
+  const teeth = Math.min(1, Math.max(0, (opened / unit - 0.06) / 0.1));
+  const teethDepth = Math.min(mesh.mouth.ownInside ? 0.25 : 0.32, ((mesh.mouth.ownInside ? 0.08 : 0.11) * unit) / gap);
   const toothWidth = 0.075 * unit;
+  // The tongue's top edge, as a share of the gap from the upper lip: it shows more as the mouth opens.
+  const tongueTop = Math.max(0.58, 0.78 - 0.2 * Math.min(1, opened / (0.3 * unit)));
   const { width, height, data } = target;
   const x0 = Math.max(0, Math.floor(Math.min(...polygon.map((p) => p.x)) - 1));
   const x1 = Math.min(width, Math.ceil(Math.max(...polygon.map((p) => p.x)) + 1));
@@ -286,21 +294,31 @@ function fillInnerMouth(target: RgbaImage, mesh: FaceMesh, posed: Point[]): void
       const along = (px - centre.x) * ax + (py - centre.y) * ay;
       const across = Math.abs(along) / halfWidth;
       const depth = Math.min(1, Math.max(0, ((px - top.x) * -ay + (py - top.y) * ax) / gap));
-      const shade = 0.6 + 0.4 * Math.min(1, across * 1.3);
-      let r = 52 * shade;
-      let g = 14 * shade;
-      let b = 18 * shade;
-      if (teeth > 0 && depth < teethDepth && across < 0.7) {
-        const gapLine = Math.abs(((along / toothWidth) % 1) + 1) % 1 < 0.1 ? 0.82 : 1;
-        const amount = teeth * 0.85 * (1 - (across / 0.7) ** 3) * (1 - (depth / teethDepth) ** 4);
-        r += (226 * gapLine - r) * amount;
-        g += (220 * gapLine - g) * amount;
-        b += (208 * gapLine - b) * amount;
-      } else if (depth > 0.66 && across < 0.6) {
-        const amount = 0.5 * (1 - across / 0.6) * Math.min(1, (depth - 0.66) / 0.2);
-        r += (148 - r) * amount;
-        g += (58 - g) * amount;
-        b += (64 - b) * amount;
+      // The cavity: the throat's shadow in the middle, warmer dark red towards the lips and corners.
+      const fromThroat = Math.min(1, Math.hypot(across, (depth - 0.45) * 2));
+      const warm = fromThroat * fromThroat;
+      let r = 60 + 56 * warm;
+      let g = 14 + 22 * warm;
+      let b = 20 + 24 * warm;
+      if (depth > tongueTop && across < 0.75) {
+        // The tongue: a rounded top, lit along its middle (a faint groove down it), darker at its sides and further back.
+        const side = across / 0.75;
+        const rise = (depth - tongueTop) / (1 - tongueTop);
+        const edgeShape = Math.min(1, Math.max(0, (rise - 0.35 * side * side) / 0.25));
+        const light = (1 - 0.55 * side * side) * (0.75 + 0.25 * rise) * (across < 0.06 ? 0.9 : 1);
+        const amount = 0.92 * edgeShape * (1 - side ** 6);
+        r += (168 * light - r) * amount;
+        g += (66 * light - g) * amount;
+        b += (74 * light - b) * amount;
+      }
+      if (teeth > 0 && depth < teethDepth && across < 0.72) {
+        const gapLine = Math.abs(((along / toothWidth) % 1) + 1) % 1 < 0.1 ? 0.8 : 1;
+        // Brightest at the front teeth and near the lip, shaded towards the corners and the biting edge.
+        const lit = gapLine * (1 - 0.25 * across) * (1 - 0.12 * (depth / teethDepth));
+        const amount = teeth * 0.9 * (1 - (across / 0.72) ** 3) * (1 - (depth / teethDepth) ** 4);
+        r += (232 * lit - r) * amount;
+        g += (226 * lit - g) * amount;
+        b += (212 * lit - b) * amount;
       }
       const offset = (y * width + x) * 4;
       data[offset] = data[offset]! + (r - data[offset]!) * coverage;
@@ -387,7 +405,12 @@ export async function planTalkingPhoto(input: PlanInput): Promise<TalkingPhotoPl
 
   // The face, in the photo's pixels.
   let landmarks: Point[];
-  if (provider.landmarks) landmarks = provider.landmarks;
+  let faceBox: BoundingBox;
+  if (provider.landmarks) {
+    landmarks = provider.landmarks;
+    const [xs, ys] = [landmarks.map((p) => p.x), landmarks.map((p) => p.y)];
+    faceBox = { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+  }
   else {
     const scale = Math.min(1, DETECTION_SIDE / Math.max(photo.width, photo.height));
     const small = createCanvas(Math.max(1, Math.round(photo.width * scale)), Math.max(1, Math.round(photo.height * scale)));
@@ -411,6 +434,12 @@ export async function planTalkingPhoto(input: PlanInput): Promise<TalkingPhotoPl
       warnings.push({ type: 'other', message: `The photo shows ${faces.length} faces; the largest (at ${Math.round(chosen.box.x)}, ${Math.round(chosen.box.y)}) speaks. Pick another with source.face.` });
     }
     landmarks = chosen.landmarks;
+    faceBox = chosen.box;
+  }
+  // The portrait check's one block (the product's limits): a face far too small has too few pixels to move.
+  const faceShare = Math.max(faceBox.width / photo.width, faceBox.height / photo.height);
+  if (faceShare < PORTRAIT_LIMITS.faceShare.block || faceBox.width < PORTRAIT_LIMITS.faceBlockPixels) {
+    throw new EngineInputError(`The face is too small in the photo to animate (${Math.round(faceShare * 100)} % of it, ${Math.round(faceBox.width)} px wide): crop the photo around the face`, { engineId });
   }
 
   // The picture's size: asked, or the photo's own with its long side brought into 512–1080.

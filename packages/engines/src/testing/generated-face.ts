@@ -162,20 +162,44 @@ export async function makeDrawnFace(dir: string, name: string, size = 512): Prom
   return { file, landmarks: lm };
 }
 
-/** A close portrait cut from face-api's demo photo `sample`: a square 3× its largest face, face in the upper middle. */
-export async function makeSamplePortrait(dir: string, name: string, sample: 1 | 2 | 3 | 4 | 5 | 6 = 1): Promise<string> {
+/**
+ * A close portrait cut from face-api's demo photo `sample`: a square 3× one of its faces (the largest,
+ * or the one whose box holds `near`, in the demo photo's own pixels), face in the upper middle;
+ * turned by `rotateDegrees` (clockwise, about the face) and its brightness scaled by `brightness`
+ * (CSS filter, 1 = as it is) to make tilted or badly lit variants at test time.
+ */
+export async function makeSamplePortrait(
+  dir: string,
+  name: string,
+  sample: 1 | 2 | 3 | 4 | 5 | 6 = 1,
+  variant: { near?: { x: number; y: number }; rotateDegrees?: number; brightness?: number } = {},
+): Promise<string> {
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const { decodePicture, facesInPicture } = await import('../avatar/face-landmarks.ts');
   const file = FACE_API_SAMPLE(sample);
   const picture = (await decodePicture(file, 960))!;
-  const face = (await facesInPicture(picture))[0]!;
   const image = await loadImage(file);
   const scale = image.width / picture.width;
+  const faces = await facesInPicture(picture);
+  const near = variant.near;
+  const face = (near ? faces.find((candidate) => near.x >= candidate.box.x * scale && near.x <= (candidate.box.x + candidate.box.width) * scale && near.y >= candidate.box.y * scale && near.y <= (candidate.box.y + candidate.box.height) * scale) : faces[0])!;
+  if (!face) throw new Error(`no face of face-api's sample${sample} holds (${near?.x}, ${near?.y})`);
   const side = Math.round(face.box.width * scale * 3);
   const canvas = createCanvas(side, side);
+  const context = canvas.getContext('2d');
   const x = (face.box.x + face.box.width / 2) * scale - side / 2;
   const y = (face.box.y + face.box.height / 2) * scale - side / 2.4;
-  canvas.getContext('2d').drawImage(image, x, y, side, side, 0, 0, side, side);
+  if (variant.brightness !== undefined) context.filter = `brightness(${variant.brightness})`;
+  if (variant.rotateDegrees) {
+    // About the face's centre, drawn from a larger cut so the corners stay filled.
+    const pivot = { x: side / 2, y: side / 2.4 };
+    context.translate(pivot.x, pivot.y);
+    context.rotate((variant.rotateDegrees * Math.PI) / 180);
+    context.translate(-pivot.x, -pivot.y);
+    context.drawImage(image, x - side / 2, y - side / 2, side * 2, side * 2, -side / 2, -side / 2, side * 2, side * 2);
+  } else {
+    context.drawImage(image, x, y, side, side, 0, 0, side, side);
+  }
   const out = path.join(dir, name);
   await writeFile(out, canvas.toBuffer('image/png'));
   return out;

@@ -32,11 +32,12 @@ const videoOf = (job: JobView | null) => (job?.status === "completed" ? job.medi
 const captionsOf = (job: JobView | null) => (job?.status === "completed" ? job.media.find((file) => file.role === "subtitles") : undefined);
 
 /** The edited scenes as the call's scenes, or the first thing missing (a message key and the scene's number). */
-function scenesForCall(scenes: readonly EditedScene[]): { scenes: AvatarScene[] } | { missing: "avatar.needScript" | "avatar.needPhoto" | "avatar.needVoice"; number: number } {
+function scenesForCall(scenes: readonly EditedScene[]): { scenes: AvatarScene[] } | { missing: "avatar.needScript" | "avatar.needPhoto" | "avatar.needVoice" | "avatar.photoBlocked"; number: number } {
   const out: AvatarScene[] = [];
   for (const [index, scene] of scenes.entries()) {
     const number = index + 1;
     if (scene.speaker === "photo" && !scene.photo) return { missing: "avatar.needPhoto", number };
+    if (scene.speaker === "photo" && scene.photoVerdict === "block") return { missing: "avatar.photoBlocked", number };
     if (scene.speech === "script" && !scene.text.trim()) return { missing: "avatar.needScript", number };
     if (scene.speech === "script" && !scene.voice) return { missing: "avatar.needVoice", number };
     if (scene.speech === "recording" && !scene.recording) return { missing: "avatar.needScript", number };

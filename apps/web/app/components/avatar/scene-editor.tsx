@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { MAX_AVATAR_SCRIPT, type UploadView, type VoiceView } from "@voxwork/contract";
+import { MAX_AVATAR_SCRIPT, type PortraitVerdict, type UploadView, type VoiceView } from "@voxwork/contract";
 import { ArrowDownIcon, ArrowUpIcon, Trash2Icon } from "lucide-react";
 import { useT } from "../../i18n";
 import { cn } from "../../lib/utils";
@@ -28,6 +28,8 @@ export interface EditedScene {
   expression: "neutral" | "happy" | "serious";
   photo: UploadView | null;
   face: FaceBox | undefined;
+  /** The portrait check's verdict of the chosen face (a block stops the video). */
+  photoVerdict?: PortraitVerdict | undefined;
   speech: "script" | "recording";
   text: string;
   voice: VoiceView | null;
@@ -139,7 +141,7 @@ export function SceneEditor({
       ) : (
         <div className="grid gap-1.5">
           <p className="text-xs text-muted-foreground">{t("avatar.photo.upload")}</p>
-          <PhotoFacePicker scene={number} photo={scene.photo} face={scene.face} onPhoto={(photo) => onChange({ photo, face: undefined })} onFace={(face) => onChange({ face })} />
+          <PhotoFacePicker scene={number} photo={scene.photo} face={scene.face} onPhoto={(photo) => onChange({ photo, face: undefined, photoVerdict: undefined })} onFace={(face) => onChange({ face })} onVerdict={(photoVerdict) => onChange({ photoVerdict })} />
         </div>
       )}
 
