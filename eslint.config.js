@@ -145,6 +145,24 @@ export default tseslint.config(
     },
   },
   {
+    // An engine's failure reaches a tool as a typed reason (EngineInputError.reason), never as a pattern on its message.
+    files: ['apps/server/src/engines/**/*.ts', 'packages/core/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(test|match|exec)$/] MemberExpression[property.name='message']",
+          message: 'map an engine failure by its typed reason (EngineInputError.reason), not by its message',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(match|includes|startsWith)$/][callee.object.property.name='message']",
+          message: 'map an engine failure by its typed reason (EngineInputError.reason), not by its message',
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/**/*.ts', 'scripts/**/*.ts', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },

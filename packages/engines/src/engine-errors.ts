@@ -39,10 +39,31 @@ export class UnknownEngineError extends EngineError {
   }
 }
 
+/**
+ * Why an engine refused its input, for the tool to map to a catalogue error (never a pattern on the
+ * message, which is for logs and may change).
+ */
+export type EngineInputReason =
+  /** Options or a request the engine cannot take (the caller's mistake, not the person's file). */
+  | 'invalid-request'
+  /** The file is not a media file, or it cannot be decoded (damaged, unknown codec). */
+  | 'not-readable'
+  /** The file has no audio stream, or no decodable audio. */
+  | 'no-audio'
+  /** The file has no picture. */
+  | 'no-picture'
+  /** No face was found (or none in the box asked for). */
+  | 'no-face'
+  /** A face was found, too small to animate. */
+  | 'face-too-small';
+
 export class EngineInputError extends EngineError {
   override name = 'EngineInputError';
-  constructor(message: string, options: { engineId: string; cause?: unknown }) {
-    super(message, { code: 'invalid-input', ...options });
+  readonly reason: EngineInputReason;
+  constructor(message: string, options: { engineId: string; cause?: unknown; reason?: EngineInputReason }) {
+    const { reason, ...rest } = options;
+    super(message, { code: 'invalid-input', ...rest });
+    this.reason = reason ?? 'invalid-request';
   }
 }
 

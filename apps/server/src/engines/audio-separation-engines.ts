@@ -7,8 +7,8 @@ function asDomainError(error: unknown, engineId: string): unknown {
   if (error instanceof DomainError) return error;
   if (error instanceof EngineError) {
     if (error.code === 'aborted') return error;
-    if (error instanceof EngineInputError && /no audio stream/i.test(error.message)) return new DomainError(ErrorCode.AUDIO_SEPARATION_NO_AUDIO_TRACK, {}, { cause: error });
-    if (error instanceof EngineInputError && /not a media file|no decodable audio|not a readable|damaged/i.test(error.message)) return new DomainError(ErrorCode.AUDIO_SEPARATION_NOT_READABLE, {}, { cause: error });
+    if (error instanceof EngineInputError && error.reason === 'no-audio') return new DomainError(ErrorCode.AUDIO_SEPARATION_NO_AUDIO_TRACK, {}, { cause: error });
+    if (error instanceof EngineInputError && error.reason === 'not-readable') return new DomainError(ErrorCode.AUDIO_SEPARATION_NOT_READABLE, {}, { cause: error });
     return new DomainError(ErrorCode.AUDIO_SEPARATION_ENGINE_FAILED, { engine: engineId }, { isRetryable: error.isRetryable, cause: error });
   }
   return error;

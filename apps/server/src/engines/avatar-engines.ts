@@ -22,8 +22,8 @@ function asDomainError(error: unknown, engineId: string, scene?: number): unknow
   if (error instanceof DomainError) return error;
   if (error instanceof EngineError) {
     if (error.code === 'aborted') return error;
-    if (error instanceof EngineInputError && /no face/i.test(error.message)) return new DomainError(ErrorCode.AVATAR_NO_FACE, { scene: scene ?? 1 }, { cause: error });
-    if (error instanceof EngineInputError && /face is too small/i.test(error.message)) return new DomainError(ErrorCode.AVATAR_FACE_TOO_SMALL, { scene: scene ?? 1 }, { cause: error });
+    if (error instanceof EngineInputError && error.reason === 'no-face') return new DomainError(ErrorCode.AVATAR_NO_FACE, { scene: scene ?? 1 }, { cause: error });
+    if (error instanceof EngineInputError && error.reason === 'face-too-small') return new DomainError(ErrorCode.AVATAR_FACE_TOO_SMALL, { scene: scene ?? 1 }, { cause: error });
     return new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: engineId }, { isRetryable: error.isRetryable, cause: error });
   }
   return error;

@@ -8,7 +8,7 @@ function asDomainError(error: unknown, engineId: string): unknown {
   if (error instanceof DomainError) return error;
   if (error instanceof EngineError) {
     if (error.code === 'aborted') return error;
-    if (error instanceof EngineInputError && /not a readable|damaged|not a video/i.test(error.message)) return new DomainError(ErrorCode.VIDEO_NOT_READABLE, {}, { cause: error });
+    if (error instanceof EngineInputError && (error.reason === 'not-readable' || error.reason === 'no-picture')) return new DomainError(ErrorCode.VIDEO_NOT_READABLE, {}, { cause: error });
     return new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: engineId }, { isRetryable: error.isRetryable, cause: error });
   }
   return error;

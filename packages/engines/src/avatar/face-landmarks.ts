@@ -120,7 +120,7 @@ async function decodeOrThrow(file: string, engineId: string): Promise<DecodedPic
   const picture = await decodePicture(file, DETECTION_SIDE).catch((cause: unknown) => {
     throw new EngineInputError(`${file} could not be read: ${cause instanceof Error ? cause.message : String(cause)}`, { engineId, cause });
   });
-  if (!picture) throw new EngineInputError(`${file} is not a picture (JPEG, PNG or WebP)`, { engineId });
+  if (!picture) throw new EngineInputError(`${file} is not a picture (JPEG, PNG or WebP)`, { engineId, reason: 'not-readable' });
   return picture;
 }
 
@@ -129,7 +129,7 @@ async function trackVideo(file: string, rate: number, maxFaces: number, detectOp
   throwIfAborted(signal, engineId);
   const width = info?.video?.width;
   const height = info?.video?.height;
-  if (!width || !height) throw new EngineInputError(`${file} is not a video`, { engineId });
+  if (!width || !height) throw new EngineInputError(`${file} is not a video`, { engineId, reason: 'not-readable' });
   const scale = Math.min(1, DETECTION_SIDE / Math.max(width, height));
   const w = Math.max(2, Math.round((width * scale) / 2) * 2);
   const h = Math.max(2, Math.round((height * scale) / 2) * 2);
@@ -159,7 +159,7 @@ async function trackVideo(file: string, rate: number, maxFaces: number, detectOp
     previous = current;
     index++;
   }
-  if (index === 0) throw new EngineInputError(`${file} has no picture to look at`, { engineId });
+  if (index === 0) throw new EngineInputError(`${file} has no picture to look at`, { engineId, reason: 'no-picture' });
   const duration = info?.durationSeconds ?? Infinity;
   return out.map((face) => ({ ...face, timeSeconds: Math.min(face.timeSeconds, duration) }));
 }

@@ -391,16 +391,16 @@ export async function planTalkingPhoto(input: PlanInput): Promise<TalkingPhotoPl
   const { engineId, warnings, provider } = input;
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const bytes = await readFile(input.imageFile).catch((cause: unknown) => {
-    throw new EngineInputError(`${input.imageFile} could not be read: ${cause instanceof Error ? cause.message : String(cause)}`, { engineId, cause });
+    throw new EngineInputError(`${input.imageFile} could not be read: ${cause instanceof Error ? cause.message : String(cause)}`, { engineId, cause, reason: 'not-readable' });
   });
   // Decoded once (EXIF orientation applied by @napi-rs/canvas); drawn small for detection, cropped for the picture.
   const image = await loadImage(bytes).catch(() => undefined);
   const photo = image?.width && image.height ? { width: image.width, height: image.height } : undefined;
   throwIfAborted(input.signal, engineId);
-  if (!photo) throw new EngineInputError(`${input.imageFile} is not a picture (JPEG, PNG or WebP)`, { engineId });
+  if (!photo) throw new EngineInputError(`${input.imageFile} is not a picture (JPEG, PNG or WebP)`, { engineId, reason: 'not-readable' });
   const audio = await probeMedia(input.audioFile, input.signal ? { signal: input.signal } : {}).catch(() => undefined);
   throwIfAborted(input.signal, engineId);
-  if (!audio?.audio) throw new EngineInputError(`${input.audioFile} is not audio ffmpeg can read`, { engineId });
+  if (!audio?.audio) throw new EngineInputError(`${input.audioFile} is not audio ffmpeg can read`, { engineId, reason: 'not-readable' });
   throwIfAborted(input.signal, engineId);
 
   // The face, in the photo's pixels.
@@ -424,11 +424,11 @@ export async function planTalkingPhoto(input: PlanInput): Promise<TalkingPhotoPl
       landmarks: face.landmarks.map((p) => ({ x: p.x * sx, y: p.y * sy })),
     }));
     throwIfAborted(input.signal, engineId);
-    if (faces.length === 0) throw new EngineInputError('No face was found in the photo: use a photo where one face looks towards the camera, well lit and at least ~80 pixels wide', { engineId });
+    if (faces.length === 0) throw new EngineInputError('No face was found in the photo: use a photo where one face looks towards the camera, well lit and at least ~80 pixels wide', { engineId, reason: 'no-face' });
     let chosen = faces[0]!;
     if (input.face) {
       const scored = faces.map((face) => ({ face, score: boxOverlap(face.box, input.face!) })).sort((a, b) => b.score - a.score)[0]!;
-      if (scored.score < 0.1) throw new EngineInputError(`No face was found in the box asked for (${Math.round(input.face.x)}, ${Math.round(input.face.y)}, ${Math.round(input.face.width)}×${Math.round(input.face.height)}); the photo's faces are at ${faces.map((face) => `(${Math.round(face.box.x)}, ${Math.round(face.box.y)}, ${Math.round(face.box.width)}×${Math.round(face.box.height)})`).join(', ')}`, { engineId });
+      if (scored.score < 0.1) throw new EngineInputError(`No face was found in the box asked for (${Math.round(input.face.x)}, ${Math.round(input.face.y)}, ${Math.round(input.face.width)}×${Math.round(input.face.height)}); the photo's faces are at ${faces.map((face) => `(${Math.round(face.box.x)}, ${Math.round(face.box.y)}, ${Math.round(face.box.width)}×${Math.round(face.box.height)})`).join(', ')}`, { engineId, reason: 'no-face' });
       chosen = scored.face;
     } else if (faces.length > 1) {
       warnings.push({ type: 'other', message: `The photo shows ${faces.length} faces; the largest (at ${Math.round(chosen.box.x)}, ${Math.round(chosen.box.y)}) speaks. Pick another with source.face.` });
@@ -439,7 +439,7 @@ export async function planTalkingPhoto(input: PlanInput): Promise<TalkingPhotoPl
   // The portrait check's one block (the product's limits): a face far too small has too few pixels to move.
   const faceShare = Math.max(faceBox.width / photo.width, faceBox.height / photo.height);
   if (faceShare < PORTRAIT_LIMITS.faceShare.block || faceBox.width < PORTRAIT_LIMITS.faceBlockPixels) {
-    throw new EngineInputError(`The face is too small in the photo to animate (${Math.round(faceShare * 100)} % of it, ${Math.round(faceBox.width)} px wide): crop the photo around the face`, { engineId });
+    throw new EngineInputError(`The face is too small in the photo to animate (${Math.round(faceShare * 100)} % of it, ${Math.round(faceBox.width)} px wide): crop the photo around the face`, { engineId, reason: 'face-too-small' });
   }
 
   // The picture's size: asked, or the photo's own with its long side brought into 512–1080.
@@ -483,7 +483,7 @@ export async function planTalkingPhoto(input: PlanInput): Promise<TalkingPhotoPl
   const frameRate = input.frameRate ?? DEFAULT_FRAME_RATE;
   const track = await mouthTrack({ audioFile: input.audioFile, frameRate, words: input.words, signal: input.signal }).catch((cause: unknown) => {
     if (input.signal?.aborted) throw cause;
-    throw new EngineInputError(`${input.audioFile} could not be decoded as audio`, { engineId, cause });
+    throw new EngineInputError(`${input.audioFile} could not be decoded as audio`, { engineId, cause, reason: 'not-readable' });
   });
   const frameCount = track.poses.length;
   const seed = provider.seed ?? 1;

@@ -123,7 +123,7 @@ export class DspVoiceConverter implements VoiceConverter {
       };
     } catch (error) {
       if (error instanceof MediaProcessError && error.exitCode !== null && /Invalid data|could not find codec|does not contain any stream|no audio/i.test(error.stderr + error.message)) {
-        throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: this.engineId, cause: error });
+        throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
       }
       if (error instanceof Error && !(error instanceof EngineError) && /has no audio stream/.test(error.message)) {
         throw new EngineInputError(error.message, { engineId: this.engineId, cause: error });

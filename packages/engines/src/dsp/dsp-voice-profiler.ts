@@ -69,7 +69,7 @@ export class DspVoiceProfiler implements VoiceProfiler {
       }
     } catch (error) {
       if (error instanceof MediaProcessError && error.exitCode !== null) {
-        throw new EngineInputError(`a reference is not decodable audio: ${error.message}`, { engineId: this.engineId, cause: error });
+        throw new EngineInputError(`a reference is not decodable audio: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
       }
       if (error instanceof EngineError && error.code === 'invalid-input') throw new EngineInputError(error.message, { engineId: this.engineId, cause: error });
       throw asEngineError(error, this.engineId, 'measuring the references', options.signal);

@@ -138,7 +138,7 @@ export async function findSpeakers(audioFile: string, options: FindSpeakersOptio
   try {
     pcm = await decodeToPcm(audioFile, 16_000, { signal: options.signal, timeoutMs: 10 * 60_000 });
   } catch (error) {
-    if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: DSP_SPEAKERS_ENGINE_ID, cause: error });
+    if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: DSP_SPEAKERS_ENGINE_ID, cause: error, reason: 'not-readable' });
     throw asEngineError(error, DSP_SPEAKERS_ENGINE_ID, 'decoding audio', options.signal);
   }
   const decodeMs = performance.now() - startedAt;

@@ -82,9 +82,9 @@ class LipsyncHttpAnimator implements Animator {
     const source = await probeMedia(sourceFile, { signal }).catch((error: unknown) => {
       const engineError = toEngineError(error, this.engineId, 'reading the source');
       if (engineError.code === 'aborted') throw engineError;
-      throw new EngineInputError(`the source is not a picture or video ffmpeg can read`, { engineId: this.engineId, cause: error });
+      throw new EngineInputError(`the source is not a picture or video ffmpeg can read`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
     });
-    if (!source.video?.width || !source.video.height) throw new EngineInputError('the source has no picture', { engineId: this.engineId });
+    if (!source.video?.width || !source.video.height) throw new EngineInputError('the source has no picture', { engineId: this.engineId, reason: 'no-picture' });
     const speechSeconds = await probeAudioInput(options.audioFile, this.engineId, signal);
     const frameRate = options.frameRate ?? DEFAULT_FRAME_RATE;
 

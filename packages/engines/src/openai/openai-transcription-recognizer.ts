@@ -87,7 +87,7 @@ export class OpenAITranscriptionRecognizer implements SpeechRecognizer {
       () => undefined,
     );
     throwIfAborted(options.signal, this.engineId);
-    if (!info?.audio || !info.durationSeconds) throw new EngineInputError(`${options.audioFile} is not a readable audio file`, { engineId: this.engineId });
+    if (!info?.audio || !info.durationSeconds) throw new EngineInputError(`${options.audioFile} is not a readable audio file`, { engineId: this.engineId, reason: 'not-readable' });
     const durationSeconds = info.durationSeconds;
     const language = options.language ? options.language.toLowerCase().split('-')[0] : undefined;
 

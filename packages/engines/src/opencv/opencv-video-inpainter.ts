@@ -167,11 +167,11 @@ class OpencvVideoInpainter implements Inpainter {
     try {
       info = await probeMedia(file, { signal, timeoutMs: 60_000 });
     } catch (error) {
-      if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`${file} is not a readable video: ${error.message}`, { engineId: this.engineId, cause: error });
+      if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`${file} is not a readable video: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
       throw error;
     }
     const video = info.video;
-    if (!video?.width || !video.height) throw new EngineInputError(`${file} has no picture`, { engineId: this.engineId });
+    if (!video?.width || !video.height) throw new EngineInputError(`${file} has no picture`, { engineId: this.engineId, reason: 'no-picture' });
     const turned = Math.abs(video.rotation ?? 0) % 180 === 90;
     return {
       width: turned ? video.height : video.width,
@@ -191,7 +191,7 @@ class OpencvVideoInpainter implements Inpainter {
       }
     } catch (error) {
       if (error instanceof MediaProcessError && error.exitCode !== null && !error.isRetryable) {
-        throw new EngineInputError(`the picture could not be decoded: ${error.message}`, { engineId: this.engineId, cause: error });
+        throw new EngineInputError(`the picture could not be decoded: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
       }
       throw error;
     }
@@ -361,7 +361,7 @@ class OpencvVideoInpainter implements Inpainter {
     try {
       await runFfmpeg(delogoVideoArgs({ input: options.videoFile, output: options.outputFile, width: video.width, height: video.height, regions, copyAudio, hasAudio: video.audioCodec !== undefined }), { signal: options.signal });
     } catch (error) {
-      if (error instanceof MediaProcessError && error.exitCode !== null && !error.isRetryable) throw new EngineInputError(`the video could not be erased: ${error.message}`, { engineId: this.engineId, cause: error });
+      if (error instanceof MediaProcessError && error.exitCode !== null && !error.isRetryable) throw new EngineInputError(`the video could not be erased: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
       throw error;
     }
   }

@@ -64,7 +64,7 @@ export class PocketsphinxSpeechRecognizer implements SpeechRecognizer {
       () => undefined,
     );
     throwIfAborted(options.signal, this.engineId);
-    if (!info?.audio) throw new EngineInputError(`${options.audioFile} is not a readable audio file`, { engineId: this.engineId });
+    if (!info?.audio) throw new EngineInputError(`${options.audioFile} is not a readable audio file`, { engineId: this.engineId, reason: 'not-readable' });
 
     try {
       return await withWorkDir('pocketsphinx', async (_dir, file) => {

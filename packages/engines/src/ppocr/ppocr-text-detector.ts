@@ -146,11 +146,11 @@ export class PpocrTextDetector implements TextDetector {
     try {
       info = await probeMedia(file, { signal, timeoutMs: 60_000 });
     } catch (error) {
-      if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`${file} is not a readable video: ${error.message}`, { engineId: this.engineId, cause: error });
+      if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`${file} is not a readable video: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
       throw error;
     }
     const video = info.video;
-    if (!video?.width || !video.height) throw new EngineInputError(`${file} has no picture`, { engineId: this.engineId });
+    if (!video?.width || !video.height) throw new EngineInputError(`${file} has no picture`, { engineId: this.engineId, reason: 'no-picture' });
     const turned = Math.abs(video.rotation ?? 0) % 180 === 90;
     return {
       file,
@@ -174,7 +174,7 @@ export class PpocrTextDetector implements TextDetector {
       }
     } catch (error) {
       if (error instanceof MediaProcessError && error.exitCode !== null && !error.isRetryable) {
-        throw new EngineInputError(`the picture could not be decoded: ${error.message}`, { engineId: this.engineId, cause: error });
+        throw new EngineInputError(`the picture could not be decoded: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
       }
       throw error;
     }

@@ -167,8 +167,8 @@ export async function probeAudioInput(file: string, engineId: string, signal?: A
   } catch (error) {
     const engineError = toEngineError(error, engineId, 'reading the input audio');
     if (engineError.code === 'aborted' || engineError.code === 'engine-unavailable') throw engineError;
-    throw new EngineInputError(`${path.basename(file)} is not audio ffmpeg can read`, { engineId, cause: error });
+    throw new EngineInputError(`${path.basename(file)} is not audio ffmpeg can read`, { engineId, cause: error, reason: 'not-readable' });
   }
-  if (!info.audio) throw new EngineInputError(`${path.basename(file)} has no audio stream`, { engineId });
+  if (!info.audio) throw new EngineInputError(`${path.basename(file)} has no audio stream`, { engineId, reason: 'no-audio' });
   return info.durationSeconds ?? info.audio.durationSeconds ?? 0;
 }

@@ -112,10 +112,10 @@ export class RnnoiseAudioSeparator implements AudioSeparator {
       try {
         info = await probeMedia(options.audioFile, run);
       } catch (error) {
-        if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`not a media file: ${error.message}`, { engineId: this.engineId, cause: error });
+        if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`not a media file: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
         throw error;
       }
-      if (!info.audio) throw new EngineInputError('the input has no audio stream', { engineId: this.engineId });
+      if (!info.audio) throw new EngineInputError('the input has no audio stream', { engineId: this.engineId, reason: 'no-audio' });
       if ((info.audio.channels ?? 1) > 1) warnings.push({ type: 'approximate-output', output: 'stems', details: `the ${info.audio.channels}-channel input was mixed to mono before denoising` });
       const outputRate = Math.min(SAMPLE_RATE, Math.max(8_000, info.audio.sampleRate ?? SAMPLE_RATE));
 
@@ -123,7 +123,7 @@ export class RnnoiseAudioSeparator implements AudioSeparator {
       try {
         pcm = await decodeToPcm(options.audioFile, SAMPLE_RATE, run);
       } catch (error) {
-        if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: this.engineId, cause: error });
+        if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
         throw error;
       }
       const decodeMs = performance.now() - startedAt;

@@ -135,7 +135,7 @@ export class SileroVoiceActivityDetector implements VoiceActivityDetector {
       pcm = await decodeToPcm(options.audioFile, SAMPLE_RATE, { signal: options.signal, timeoutMs: 10 * 60_000 });
     } catch (error) {
       if (error instanceof MediaProcessError && error.exitCode !== null) {
-        throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: this.engineId, cause: error });
+        throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
       }
       throw toEngineError(error, this.engineId, 'decoding audio');
     }

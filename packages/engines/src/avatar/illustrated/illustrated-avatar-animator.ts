@@ -125,7 +125,7 @@ class IllustratedAvatarAnimator implements Animator {
       if (cause instanceof MediaAbortedError || options.signal?.aborted) throw new EngineAbortedError(this.engineId, cause);
       throw new EngineInputError(`the audio could not be read: ${cause instanceof Error ? cause.message : String(cause)}`, { engineId: this.engineId, cause });
     });
-    if (!audio.audio || !audio.durationSeconds) throw new EngineInputError('the audio file has no audio stream', { engineId: this.engineId });
+    if (!audio.audio || !audio.durationSeconds) throw new EngineInputError('the audio file has no audio stream', { engineId: this.engineId, reason: 'no-audio' });
     const track = await mouthTrack({ audioFile: options.audioFile, frameRate, words: options.words, signal: options.signal });
     const frameCount = Math.max(1, track.poses.length);
     return {

@@ -27,7 +27,7 @@ function createFakeAnimator(): Animator {
       try {
         const [portrait, speech] = await Promise.all([probeMedia(options.source.imageFile, { signal: options.signal }).catch(() => undefined), probeMedia(options.audioFile, { signal: options.signal }).catch(() => undefined)]);
         throwIfAborted(options.signal, engineId);
-        if (!portrait?.video?.width || !portrait.video.height) throw new EngineInputError(`${options.source.imageFile} is not a picture`, { engineId });
+        if (!portrait?.video?.width || !portrait.video.height) throw new EngineInputError(`${options.source.imageFile} is not a picture`, { engineId, reason: 'not-readable' });
         if (!speech?.audio) throw new EngineInputError(`${options.audioFile} is not audio`, { engineId });
         const even = (value: number) => Math.round(value / 2) * 2;
         const width = even(clampOption(warnings, 'width', options.width ?? portrait.video.width, [16, MAX_SIDE], (used) => `${MAX_SIDE} pixels at most; used ${used}`));

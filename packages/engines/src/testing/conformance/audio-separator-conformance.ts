@@ -3,6 +3,7 @@ import path from 'node:path';
 import { probeMedia } from '@voxwork/media';
 import { expect } from 'vitest';
 import type { AudioSeparator } from '../../capabilities/audio-separator.ts';
+import type { EngineInputError } from '../../engine-errors.ts';
 import { describeConformance, descriptorCheck, expectEngineError, notMediaFile, rejection, type CommonKitOptions, type ConformanceCheck } from './conformance-kit.ts';
 
 export interface AudioSeparatorKitOptions extends CommonKitOptions<'audio-separator'> {
@@ -55,6 +56,7 @@ export function audioSeparatorChecks(options: AudioSeparatorKitOptions): Array<C
         const error = await rejection(engine.doSeparate({ audioFile: notAudio, outputs: { [options.stems[0]!]: path.join(dir, 'x.wav') } }));
         expectEngineError(error, 'invalid-input');
         expect(error.isRetryable).toBe(false);
+        expect((error as EngineInputError).reason, error.message).toBe('not-readable');
       },
     },
   ];

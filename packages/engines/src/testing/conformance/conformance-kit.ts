@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Capability, CapabilityMap } from '../../capabilities/capability-map.ts';
 import type { EngineCallOptions, EngineResult } from '../../capabilities/engine-common.ts';
-import { EngineError } from '../../engine-errors.ts';
+import { EngineError, type EngineInputError, type EngineInputReason } from '../../engine-errors.ts';
 import type { EngineDescriptor } from '../../registry/engine-registry.ts';
 
 export interface ConformanceContext<E> {
@@ -80,10 +80,12 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 /** Expects a typed, non-retryable `invalid-input` error from the call. */
-export async function expectInputError(promise: Promise<unknown>): Promise<void> {
+export async function expectInputError(promise: Promise<unknown>, reason?: EngineInputReason): Promise<void> {
   const error = await rejection(promise);
   expectEngineError(error, 'invalid-input');
   expect(error.isRetryable, 'bad input is never retried').toBe(false);
+  // The reason is what a tool maps to a catalogue error (never the message).
+  if (reason) expect((error as EngineInputError).reason, error.message).toBe(reason);
 }
 
 /** `make` run once per scratch folder: media a suite's checks share. */

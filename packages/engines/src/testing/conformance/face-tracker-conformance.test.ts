@@ -30,7 +30,7 @@ function createFakeFaceTracker(): FaceTracker {
       const { warnings } = parseOptions(options, { engineId, request: trackFacesOptionsSchema, vendor: 'fake' });
       const file = 'imageFile' in options.input ? options.input.imageFile : options.input.videoFile;
       const info = await probeMedia(file).catch(() => undefined);
-      if (!info?.video?.width || !info.video.height) throw new EngineInputError(`${file} is not a picture`, { engineId });
+      if (!info?.video?.width || !info.video.height) throw new EngineInputError(`${file} is not a picture`, { engineId, reason: 'not-readable' });
       const { width, height } = info.video;
       if ((options.maxFaces ?? 1) > MAX_FACES) warnings.push({ type: 'approximated-option', option: 'maxFaces', details: `tracks ${MAX_FACES} faces at most` });
       const step = 'videoFile' in options.input ? 1 / (options.input.framesPerSecond ?? 5) : 0;

@@ -25,7 +25,7 @@ function createFakeInpainter(): Inpainter {
         if (options.signal?.aborted) throw toEngineError(error, engineId, 'reading the video');
         return undefined;
       });
-      if (!input?.video) throw new EngineInputError(`${options.videoFile} is not a video`, { engineId });
+      if (!input?.video) throw new EngineInputError(`${options.videoFile} is not a video`, { engineId, reason: 'not-readable' });
       const boxes = options.masks.map(({ box, startSeconds, endSeconds }) => `drawbox=x=${box.x}:y=${box.y}:w=${box.width}:h=${box.height}:color=gray:t=fill:enable='between(t,${startSeconds},${endSeconds})'`);
       try {
         await runFfmpeg(

@@ -79,7 +79,7 @@ export function inpainterChecks(options: InpainterKitOptions): Array<Conformance
     {
       name: 'fails with typed, non-retryable errors for input that is not a video and malformed masks',
       run: async (context) => {
-        await expectInputError(inpaint(context, { videoFile: await notMediaFile(context.dir, 'not-video.mp4') }));
+        await expectInputError(inpaint(context, { videoFile: await notMediaFile(context.dir, 'not-video.mp4') }), 'not-readable');
         await expectInputError(inpaint(context, { videoFile: path.join(context.dir, 'missing.mp4') }));
         await expectInputError(inpaint(context, { masks: [{ startSeconds: 1, endSeconds: 0.5, box: { x: 0, y: 0, width: 10, height: 10 } }] }));
         await expectInputError(inpaint(context, { masks: [{ startSeconds: 0, endSeconds: 1, box: { x: 0, y: 0, width: -10, height: 10 } }] }));

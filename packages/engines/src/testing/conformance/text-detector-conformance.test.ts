@@ -18,7 +18,7 @@ function createFakeTextDetector(text: string): TextDetector {
   const engineId = 'fake:text-detector';
   const picture = async (file: string) => {
     const info = await probeMedia(file).catch(() => undefined);
-    if (!info?.video?.width || !info.video.height) throw new EngineInputError(`${file} is not a picture`, { engineId });
+    if (!info?.video?.width || !info.video.height) throw new EngineInputError(`${file} is not a picture`, { engineId, reason: 'not-readable' });
     return { width: info.video.width, height: info.video.height, durationSeconds: info.durationSeconds ?? 0 };
   };
   const inside = (box: BoundingBox, region: BoundingBox | undefined) =>

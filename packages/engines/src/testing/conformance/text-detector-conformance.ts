@@ -93,7 +93,7 @@ export function textDetectorChecks(options: TextDetectorKitOptions): Array<Confo
     {
       name: 'fails with typed, non-retryable errors for input that is not a picture, or none',
       run: async ({ engine, dir }) => {
-        await expectInputError(engine.doDetect({ input: { videoFile: await notMediaFile(dir, 'not-video.mp4') } }));
+        await expectInputError(engine.doDetect({ input: { videoFile: await notMediaFile(dir, 'not-video.mp4') } }), 'not-readable');
         await expectInputError(engine.doDetect({ input: { frames: [{ imageFile: await notMediaFile(dir, 'not-image.png'), timeSeconds: 0 }] } }));
         await expectInputError(engine.doDetect({ input: { videoFile: path.join(dir, 'missing.mp4') } }));
         await expectInputError(engine.doDetect({ input: { frames: [] } }));
