@@ -38,6 +38,8 @@ export interface RnnoiseResult {
   denoised: Float32Array;
   /** Mean speech probability RNNoise reported per frame. */
   meanSpeechProbability: number;
+  /** RNNoise's speech probability for each 10 ms frame (480 samples) of the input. */
+  speechProbabilities: Float32Array;
 }
 
 /** Stem files: the input's rate (8–48 kHz), 16-bit WAV unless the extension says otherwise. */
@@ -69,6 +71,7 @@ export class RnnoiseAudioSeparator implements AudioSeparator {
     const state = module._rnnoise_create(0);
     const pointer = module._malloc(FRAME * 4);
     const denoised = new Float32Array(samples.length);
+    const speechProbabilities = new Float32Array(Math.ceil(samples.length / FRAME));
     let probabilitySum = 0;
     let frames = 0;
     try {
@@ -80,7 +83,10 @@ export class RnnoiseAudioSeparator implements AudioSeparator {
         }
         const heap = module.HEAPF32.subarray(pointer / 4, pointer / 4 + FRAME);
         for (let index = 0; index < FRAME; index++) heap[index] = (samples[start + index] ?? 0) * 32768;
-        probabilitySum += module._rnnoise_process_frame(state, pointer, pointer);
+        const probability = module._rnnoise_process_frame(state, pointer, pointer);
+        probabilitySum += probability;
+        // Its analysis window spans the previous input frame and this one (the output lags by one frame).
+        if (frames < speechProbabilities.length) speechProbabilities[frames] = probability;
         frames++;
         // The heap may have grown (and moved) during the call.
         const out = module.HEAPF32.subarray(pointer / 4, pointer / 4 + FRAME);
@@ -93,7 +99,7 @@ export class RnnoiseAudioSeparator implements AudioSeparator {
       module._free(pointer);
       module._rnnoise_destroy(state);
     }
-    return { denoised, meanSpeechProbability: frames ? probabilitySum / frames : 0 };
+    return { denoised, meanSpeechProbability: frames ? probabilitySum / frames : 0, speechProbabilities };
   }
 
   async doSeparate(options: SeparateAudioOptions): Promise<SeparateAudioResult> {
