@@ -25,6 +25,8 @@ export interface VoiceMaskInput {
   /** RNNoise's speech probability per frame of `probabilityFrame` samples. */
   speechProbabilities: Float32Array;
   probabilityFrame: number;
+  /** Write the background over `channels` instead of new arrays (long inputs: 48 kHz float is 192 kB a second per channel). */
+  overwriteInput?: boolean;
   signal?: AbortSignal | undefined;
 }
 
@@ -36,12 +38,6 @@ export interface VoiceMaskOutput {
 }
 
 export interface VoiceMaskTuning {
-  /** Highest frequency the harmonic comb shapes, Hz (above it voiced speech is noise-like). */
-  combMaxHz: number;
-  /** Standard deviation of a comb tooth as a share of F0 (at least 0.75 bin). */
-  toothShareOfF0: number;
-  /** Comb weight between the teeth. */
-  combFloor: number;
   /** RNNoise speech probability above which a frame may be speech. */
   speechThreshold: number;
   /** Hangover around speech frames, and how near a voiced frame must be, seconds. */
@@ -54,9 +50,6 @@ export interface VoiceMaskTuning {
 
 /** Chosen on the three mixes of `bench:separation` (decision 049). */
 export const DEFAULT_VOICE_MASK_TUNING: VoiceMaskTuning = {
-  combMaxHz: 5000,
-  toothShareOfF0: 0.2,
-  combFloor: 0.05,
   speechThreshold: 0.5,
   hangoverSeconds: 0.2,
   backgroundRate: 0.05,
@@ -71,15 +64,16 @@ export const DEFAULT_VOICE_MASK_TUNING: VoiceMaskTuning = {
 export function voiceIsCentred(channels: readonly Float32Array[], denoised: Float32Array): boolean {
   if (channels.length < 2) return false;
   let norm = 0;
-  const dots = [0, 0];
+  let leftDot = 0;
+  let rightDot = 0;
   for (let index = 0; index < denoised.length; index++) {
     const value = denoised[index]!;
     norm += value * value;
-    dots[0] += channels[0]![index]! * value;
-    dots[1] += channels[1]![index]! * value;
+    leftDot += channels[0]![index]! * value;
+    rightDot += channels[1]![index]! * value;
   }
   if (norm === 0) return false;
-  const [left, right] = [dots[0]! / norm, dots[1]! / norm];
+  const [left, right] = [leftDot / norm, rightDot / norm];
   return left > 0 && right > 0 && Math.abs(left - right) <= 0.2 * Math.max(left, right);
 }
 
@@ -92,7 +86,6 @@ export async function separateVoiceByMask(input: VoiceMaskInput, overrides: Part
   const size = 2 ** Math.round(Math.log2(0.043 * sampleRate));
   const hop = size / 4;
   const bins = size / 2 + 1;
-  const binHz = sampleRate / size;
   const window = Float64Array.from({ length: size }, (_, index) => Math.sqrt(0.5 - 0.5 * Math.cos((2 * Math.PI * index) / size)));
   // sqrt-Hann analysis × synthesis = Hann, which sums to 2 at a quarter-frame hop.
   const overlapGain = 2;
@@ -128,7 +121,8 @@ export async function separateVoiceByMask(input: VoiceMaskInput, overrides: Part
   const quiet = new Float64Array(bins);
   let quietFrames = 0;
   const gains = new Float64Array(bins);
-  const voice = new Float64Array(length + 2 * size);
+  // Overlap-added voice; sample `index` of the input is at `index + size`.
+  const voice = new Float32Array(length + 2 * size);
 
   const mid = (index: number) => (stereo ? (channels[0]![index]! + channels[1]![index]!) / 2 : channels[0]![index]!);
   const load = (re: Float64Array, im: Float64Array, start: number, sample: (index: number) => number) => {
@@ -151,7 +145,6 @@ export async function separateVoiceByMask(input: VoiceMaskInput, overrides: Part
     const pitchIndex = Math.round(centre / sampleRate / pitch.hopSeconds);
     // RNNoise also hears music as speech: a speech frame must have voicing (the speech's F0) near it.
     const isSpeech = probabilities.length > 0 && speech[probabilityIndex] === 1 && voicedNear(pitchIndex);
-    const f0 = pitchIndex >= 0 && pitchIndex < pitch.frequencies.length ? pitch.frequencies[pitchIndex]! : 0;
 
     load(mixRe, mixIm, start, mid);
     load(workRe, workIm, start, (index) => denoised[index]!);
@@ -173,18 +166,10 @@ export async function separateVoiceByMask(input: VoiceMaskInput, overrides: Part
     }
 
     for (let bin = 0; bin < bins; bin++) {
-      const frequency = bin * binHz;
-      let comb = 1;
-      if (f0 > 0 && frequency <= tuning.combMaxHz) {
-        const harmonic = Math.max(1, Math.round(frequency / f0));
-        const distance = Math.abs(frequency - harmonic * f0);
-        const width = Math.max(0.75 * binHz, tuning.toothShareOfF0 * f0);
-        comb = Math.max(tuning.combFloor, Math.exp(-0.5 * (distance / width) ** 2));
-      }
-      // Voice: what RNNoise kept, on the comb's teeth. Background: what it removed, what it kept
-      // between the teeth, and at least the side channel's power and the music heard last.
-      const voicePower = comb * denoisedPower[bin]!;
-      const backgroundPower = Math.max(removedPower[bin]! + (1 - comb) * denoisedPower[bin]!, sideWeight * sidePower[bin]!, quietFrames ? quiet[bin]! : 0);
+      // Voice: what RNNoise kept. Background: what it removed, and at least the side channel's
+      // power and the music heard last where nobody spoke.
+      const voicePower = denoisedPower[bin]!;
+      const backgroundPower = Math.max(removedPower[bin]!, sideWeight * sidePower[bin]!, quietFrames ? quiet[bin]! : 0);
       gains[bin] = voicePower + backgroundPower > 0 ? voicePower / (voicePower + backgroundPower) : 0;
     }
     for (let bin = 0; bin < bins; bin++) {
@@ -196,7 +181,11 @@ export async function separateVoiceByMask(input: VoiceMaskInput, overrides: Part
     for (let index = 0; index < size; index++) voice[outStart + index] = voice[outStart + index]! + (workRe[index]! / size / overlapGain) * window[index]!;
   }
 
-  const voiceOut = Float32Array.from({ length }, (_, index) => voice[index + size]!);
-  const background = channels.map((channel) => Float32Array.from(channel, (value, index) => value - voiceOut[index]!));
+  const voiceOut = voice.subarray(size, size + length);
+  const background = channels.map((channel) => {
+    const out = input.overwriteInput ? (channel as Float32Array) : new Float32Array(length);
+    for (let index = 0; index < length; index++) out[index] = channel[index]! - voiceOut[index]!;
+    return out;
+  });
   return { voice: voiceOut, background };
 }

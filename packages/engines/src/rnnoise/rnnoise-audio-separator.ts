@@ -1,8 +1,11 @@
 /**
  * RNNoise (Xiph's recurrent-network noise suppressor, WASM build in `@echogarden/rnnoise-wasm`) as
- * an `AudioSeparator`: `vocals` is the denoised speech, `noise` the residual (input − denoised), so
- * a "keep the background" choice can mix it back. Processing is 48 kHz mono in 480-sample frames;
- * ffmpeg decodes any input to that and writes the stems back at the input's rate.
+ * an `AudioSeparator`: RNNoise denoises the input's mono fold (48 kHz, 480-sample frames), and a
+ * time-frequency mask built from its speech probability, the speech's pitch and, for a stereo
+ * input, the side channel (`voice-separation-mask.ts`, decision 049) takes the voice out of the
+ * input's mid; `vocals` is that voice (mono), `noise` the residual (input − voice, the input's
+ * channels), so a "keep the background" choice can mix it back. ffmpeg decodes any input to 48 kHz
+ * and writes the stems back at the input's rate.
  */
 import { writeFile } from 'node:fs/promises';
 import { MediaProcessError, probeMedia, runFfmpeg, FFMPEG_COMMON, withWorkDir } from '@voxwork/media';
@@ -10,7 +13,8 @@ import { z } from 'zod';
 import { parseOptions } from '../capabilities/call-options.ts';
 import type { AudioFileOutput } from '../capabilities/engine-common.ts';
 import type { AudioStem, AudioSeparator, SeparateAudioOptions, SeparateAudioResult } from '../capabilities/audio-separator.ts';
-import { decodeToPcm } from '../audio/pcm-audio.ts';
+import { decodeChannelsToPcm } from '../audio/pcm-audio.ts';
+import { separateVoiceByMask } from '../audio/voice-separation-mask.ts';
 import { EngineAbortedError, EngineInputError, EngineUnavailableError, toEngineError } from '../engine-errors.ts';
 
 export const RNNOISE_ENGINE_ID = 'rnnoise:rnnoise';
@@ -48,6 +52,14 @@ function encodeArgsFor(file: string): { args: string[]; format: AudioFileOutput[
   if (/\.flac$/i.test(file)) return { args: ['-c:a', 'flac'], format: 'flac' };
   if (/\.(ogg|opus)$/i.test(file)) return { args: ['-c:a', 'libopus', '-b:a', '96k'], format: 'ogg' };
   return { args: ['-c:a', 'pcm_s16le', '-f', 'wav'], format: 'wav' };
+}
+
+/** Channels as one interleaved array (what ffmpeg's raw input reads). */
+function interleave(channels: readonly Float32Array[]): Float32Array {
+  const length = channels[0]?.length ?? 0;
+  const out = new Float32Array(length * channels.length);
+  for (let index = 0; index < length; index++) for (let channel = 0; channel < channels.length; channel++) out[index * channels.length + channel] = channels[channel]![index]!;
+  return out;
 }
 
 export class RnnoiseAudioSeparator implements AudioSeparator {
@@ -122,41 +134,47 @@ export class RnnoiseAudioSeparator implements AudioSeparator {
         throw error;
       }
       if (!info.audio) throw new EngineInputError('the input has no audio stream', { engineId: this.engineId });
-      if ((info.audio.channels ?? 1) > 1) warnings.push({ type: 'approximate-output', output: 'stems', details: `the ${info.audio.channels}-channel input was mixed to mono before denoising` });
+      const inputChannels = info.audio.channels ?? 1;
+      if (inputChannels > 2) warnings.push({ type: 'approximate-output', output: 'stems', details: `the ${inputChannels}-channel input was mixed to stereo before separating` });
+      const channelCount: 1 | 2 = inputChannels >= 2 ? 2 : 1;
       const outputRate = Math.min(SAMPLE_RATE, Math.max(8_000, info.audio.sampleRate ?? SAMPLE_RATE));
 
-      let pcm;
+      let channels;
       try {
-        pcm = await decodeToPcm(options.audioFile, SAMPLE_RATE, run);
+        channels = await decodeChannelsToPcm(options.audioFile, SAMPLE_RATE, channelCount, run);
       } catch (error) {
         if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: this.engineId, cause: error });
         throw error;
       }
       const decodeMs = performance.now() - startedAt;
       const denoiseStarted = performance.now();
-      const { denoised } = await this.denoise(pcm.samples, options.signal);
-      // The residual replaces the input in place: 48 kHz float audio is 192 kB a second, so a long
-      // input should not be held three times.
-      const residual = pcm.samples;
-      for (let index = 0; index < residual.length; index++) residual[index] = residual[index]! - denoised[index]!;
+      // RNNoise hears the mono fold; the mask then takes the voice from the mid (decision 049).
+      const fold = channelCount === 1 ? channels[0]! : Float32Array.from(channels[0]!, (left, index) => (left + channels[1]![index]!) / 2);
+      const { denoised, speechProbabilities } = await this.denoise(fold, options.signal);
       const denoiseMs = performance.now() - denoiseStarted;
+      const maskStarted = performance.now();
+      // The background replaces the input in place: a long input should not be held three times.
+      const { voice, background } = await separateVoiceByMask({ channels, sampleRate: SAMPLE_RATE, denoised, speechProbabilities, probabilityFrame: FRAME, overwriteInput: true, signal: options.signal });
+      const maskMs = performance.now() - maskStarted;
 
       const stems: SeparateAudioResult['stems'] = {};
       await withWorkDir('rnnoise', async (_dir, file) => {
         for (const [stem, outputFile] of wanted) {
           if (stem !== 'vocals' && stem !== 'noise') continue;
           const raw = file(`${stem}.f32le`);
-          const samples = stem === 'vocals' ? denoised : residual;
+          // The voice is mono (a centred voice is the same in both channels); the background keeps the input's channels.
+          const parts = stem === 'vocals' ? [voice] : background;
+          const samples = parts.length === 1 ? parts[0]! : interleave(parts);
           await writeFile(raw, new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
           const encode = encodeArgsFor(outputFile);
-          await runFfmpeg([...FFMPEG_COMMON, '-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', '1', '-i', raw, '-ar', String(outputRate), ...encode.args, outputFile], run);
-          stems[stem] = { file: outputFile, format: encode.format, sampleRate: encode.format === 'ogg' ? 48_000 : outputRate, channels: 1, durationSeconds: samples.length / SAMPLE_RATE };
+          await runFfmpeg([...FFMPEG_COMMON, '-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', String(parts.length), '-i', raw, '-ar', String(outputRate), ...encode.args, outputFile], run);
+          stems[stem] = { file: outputFile, format: encode.format, sampleRate: encode.format === 'ogg' ? 48_000 : outputRate, channels: parts.length, durationSeconds: voice.length / SAMPLE_RATE };
         }
       });
       return {
         stems,
         warnings,
-        timings: { totalMs: performance.now() - startedAt, stepsMs: { decodeMs, denoiseMs } },
+        timings: { totalMs: performance.now() - startedAt, stepsMs: { decodeMs, denoiseMs, maskMs } },
         response: { engineId: this.engineId },
       };
     } catch (error) {

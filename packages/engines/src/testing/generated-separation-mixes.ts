@@ -185,19 +185,8 @@ export async function makeSeparationMix(dir: string, spec: SeparationMixSpec): P
   return { spec, file, sampleRate: rate, voice, music, mix };
 }
 
-/** SDR in dB of `estimate` against `truth`: 10·log10(|s|² / |s − ŝ|²), over the shorter length. */
-export function signalToDistortion(truth: Float32Array, estimate: Float32Array): number {
-  let signal = 0;
-  let error = 0;
-  for (let index = 0; index < Math.min(truth.length, estimate.length); index++) {
-    signal += truth[index]! ** 2;
-    error += (truth[index]! - estimate[index]!) ** 2;
-  }
-  return 10 * Math.log10(signal / Math.max(error, 1e-20));
-}
-
 /**
- * SDR of a stem with any number of channels against a truth with its own: when the stem has fewer
+ * SDR (10·log10(|s|² / |s − ŝ|²), dB) of a stem with any number of channels against a truth with its own: when the stem has fewer
  * channels (a mono stem of a stereo mix), it is compared with the truth folded to mono (what a
  * mono stem can be at best); otherwise channel by channel, the errors summed.
  */
