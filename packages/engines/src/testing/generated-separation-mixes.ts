@@ -14,7 +14,8 @@ import { makeFliteSpeech } from './generated-voices.ts';
 
 export const MIX_SAMPLE_RATE = 48_000;
 
-export type MusicKind = 'chords' | 'drums' | 'pad';
+/** Music, or white noise (what a denoiser is made for: the check that separating music costs nothing there). */
+export type MusicKind = 'chords' | 'drums' | 'pad' | 'white-noise';
 
 export interface SeparationMixSpec {
   name: string;
@@ -153,7 +154,12 @@ function pad(length: number, rate: number, channel: number): Float32Array {
   return out;
 }
 
-const generators: Record<MusicKind, (length: number, rate: number, channel: number) => Float32Array> = { chords, drums, pad };
+function whiteNoise(length: number, _rate: number, channel: number): Float32Array {
+  const next = random(29 + channel);
+  return Float32Array.from({ length }, () => next() * 2 - 1);
+}
+
+const generators: Record<MusicKind, (length: number, rate: number, channel: number) => Float32Array> = { chords, drums, pad, 'white-noise': whiteNoise };
 
 const power = (samples: Float32Array) => samples.reduce((sum, value) => sum + value * value, 0);
 
