@@ -46,6 +46,8 @@ export interface VoiceMaskTuning {
   backgroundRate: number;
   /** Side-channel power times this is a floor of the mid's background power (a centred voice only). */
   sideWeight: number;
+  /** The Wiener gain raised to this (below 1 keeps more of the voice, and of the music with it). */
+  gainExponent: number;
 }
 
 /** Chosen on the three mixes of `bench:separation` (decision 049). */
@@ -54,6 +56,7 @@ export const DEFAULT_VOICE_MASK_TUNING: VoiceMaskTuning = {
   hangoverSeconds: 0.2,
   backgroundRate: 0.05,
   sideWeight: 10,
+  gainExponent: 1,
 };
 
 /**
@@ -170,7 +173,7 @@ export async function separateVoiceByMask(input: VoiceMaskInput, overrides: Part
       // power and the music heard last where nobody spoke.
       const voicePower = denoisedPower[bin]!;
       const backgroundPower = Math.max(removedPower[bin]!, sideWeight * sidePower[bin]!, quietFrames ? quiet[bin]! : 0);
-      gains[bin] = voicePower + backgroundPower > 0 ? voicePower / (voicePower + backgroundPower) : 0;
+      gains[bin] = voicePower + backgroundPower > 0 ? (voicePower / (voicePower + backgroundPower)) ** tuning.gainExponent : 0;
     }
     for (let bin = 0; bin < bins; bin++) {
       workRe[bin] = mixRe[bin]! * gains[bin]!;
