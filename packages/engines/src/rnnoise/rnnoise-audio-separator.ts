@@ -7,7 +7,7 @@
  * channels), so a "keep the background" choice can mix it back. ffmpeg decodes any input to 48 kHz
  * and writes the stems back at the input's rate.
  */
-import { writeFile } from 'node:fs/promises';
+import { open, writeFile } from 'node:fs/promises';
 import { MediaProcessError, probeMedia, runFfmpeg, FFMPEG_COMMON, withWorkDir } from '@voxwork/media';
 import { z } from 'zod';
 import { parseOptions } from '../capabilities/call-options.ts';
@@ -54,12 +54,25 @@ function encodeArgsFor(file: string): { args: string[]; format: AudioFileOutput[
   return { args: ['-c:a', 'pcm_s16le', '-f', 'wav'], format: 'wav' };
 }
 
-/** Channels as one interleaved array (what ffmpeg's raw input reads). */
-function interleave(channels: readonly Float32Array[]): Float32Array {
+/** Channels written as raw interleaved float (what ffmpeg's f32le input reads), a second at a time so no interleaved copy of a long input is held. */
+async function writeRawChannels(file: string, channels: readonly Float32Array[]): Promise<void> {
+  if (channels.length === 1) {
+    const samples = channels[0]!;
+    await writeFile(file, new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
+    return;
+  }
   const length = channels[0]?.length ?? 0;
-  const out = new Float32Array(length * channels.length);
-  for (let index = 0; index < length; index++) for (let channel = 0; channel < channels.length; channel++) out[index * channels.length + channel] = channels[channel]![index]!;
-  return out;
+  const block = new Float32Array(SAMPLE_RATE * channels.length);
+  const handle = await open(file, 'w');
+  try {
+    for (let from = 0; from < length; from += SAMPLE_RATE) {
+      const frames = Math.min(SAMPLE_RATE, length - from);
+      for (let index = 0; index < frames; index++) for (let channel = 0; channel < channels.length; channel++) block[index * channels.length + channel] = channels[channel]![from + index]!;
+      await handle.write(new Uint8Array(block.buffer, 0, frames * channels.length * 4));
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 export class RnnoiseAudioSeparator implements AudioSeparator {
@@ -148,12 +161,11 @@ export class RnnoiseAudioSeparator implements AudioSeparator {
       }
       const decodeMs = performance.now() - startedAt;
       const denoiseStarted = performance.now();
-      // RNNoise hears the mono fold; the mask then takes the voice from the mid (decision 049).
-      const fold = channelCount === 1 ? channels[0]! : Float32Array.from(channels[0]!, (left, index) => (left + channels[1]![index]!) / 2);
-      const { denoised, speechProbabilities } = await this.denoise(fold, options.signal);
+      // RNNoise hears the mono fold (not kept past this call); the mask then takes the voice from the mid (decision 049).
+      const { denoised, speechProbabilities } = await this.denoise(channelCount === 1 ? channels[0]! : Float32Array.from(channels[0]!, (left, index) => (left + channels[1]![index]!) / 2), options.signal);
       const denoiseMs = performance.now() - denoiseStarted;
       const maskStarted = performance.now();
-      // The background replaces the input in place: a long input should not be held three times.
+      // The background replaces the input in place: no further copy of a long input (48 kHz float is 192 kB a second per channel).
       const { voice, background } = await separateVoiceByMask({ channels, sampleRate: SAMPLE_RATE, denoised, speechProbabilities, probabilityFrame: FRAME, overwriteInput: true, signal: options.signal });
       const maskMs = performance.now() - maskStarted;
 
@@ -164,8 +176,7 @@ export class RnnoiseAudioSeparator implements AudioSeparator {
           const raw = file(`${stem}.f32le`);
           // The voice is mono (a centred voice is the same in both channels); the background keeps the input's channels.
           const parts = stem === 'vocals' ? [voice] : background;
-          const samples = parts.length === 1 ? parts[0]! : interleave(parts);
-          await writeFile(raw, new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
+          await writeRawChannels(raw, parts);
           const encode = encodeArgsFor(outputFile);
           await runFfmpeg([...FFMPEG_COMMON, '-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', String(parts.length), '-i', raw, '-ar', String(outputRate), ...encode.args, outputFile], run);
           stems[stem] = { file: outputFile, format: encode.format, sampleRate: encode.format === 'ogg' ? 48_000 : outputRate, channels: parts.length, durationSeconds: voice.length / SAMPLE_RATE };
