@@ -207,15 +207,15 @@ describe.each(testDatabases().slice(-1))('audio separation on %s', (_name, open)
     ]);
   });
 
-  it('rnnoise: the voice stem holds more speech over music than the mixture; the background holds the music and less of the speech; 3 points', async () => {
+  it('rnnoise: the voice stem holds far more speech over music than the mixture; the background holds the music and less of the speech; 3 points', async () => {
     const { stems } = await separate('mixture.wav', mixture.wav, 'rnnoise:rnnoise', 3);
     const measured = figures('rnnoise:rnnoise on the WAV', stems);
-    expect(measured.voiceGainOverMixtureDb).toBeGreaterThan(4);
-    expect(measured.speechLeftInBackgroundDb).toBeLessThan(-25);
-    expect(measured.notMusicInBackgroundDb).toBeLessThan(-4);
-    // Honest: RNNoise is a speech denoiser, much of the music under the speech stays in the voice.
-    expect(measured.musicKeptInBackgroundDb).toBeGreaterThan(-9);
-    expect(measured.musicKeptInBackgroundDb).toBeLessThan(-3);
+    // With the voice mask on top of RNNoise (decision 049; RNNoise alone: +4.5 dB, music kept −7.6 dB,
+    // speech left −32.7 dB): the wide music leaves the voice; the price is some speech in the background.
+    expect(measured.voiceGainOverMixtureDb).toBeGreaterThan(18);
+    expect(measured.musicKeptInBackgroundDb).toBeGreaterThan(-2);
+    expect(measured.speechLeftInBackgroundDb).toBeLessThan(-10);
+    expect(measured.notMusicInBackgroundDb).toBeLessThan(-6);
 
     // For decision 033: what centre-channel cancellation would give on the same stereo mixture (voice = mid, background = side).
     const mid = path.join(dir, 'mid.wav');
@@ -228,7 +228,7 @@ describe.each(testDatabases().slice(-1))('audio separation on %s', (_name, open)
   it('takes a video’s first audio track: the same separation from the AAC track', async () => {
     const { stems } = await separate('talk.mp4', mixture.video, 'rnnoise:rnnoise', 3);
     const measured = figures('rnnoise:rnnoise on the video', stems);
-    expect(measured.voiceGainOverMixtureDb).toBeGreaterThan(4);
+    expect(measured.voiceGainOverMixtureDb).toBeGreaterThan(18);
   }, 300_000);
 
   it('ElevenLabs audio isolation through its replay server: the voice is the isolated speech, the background the music; 9 points', async () => {

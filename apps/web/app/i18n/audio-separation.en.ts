@@ -13,7 +13,7 @@ export const audioSeparationEn = {
     rnnoise: {
       name: "Speech enhancement (RNNoise)",
       description:
-        "Runs on our servers. It cleans speech rather than splitting music: the voice is the cleaned speech and the background is everything it removed. Music under the speech stays partly in the voice.",
+        "Runs on our servers. RNNoise cleans the speech, then a mask built from when someone speaks, the voice's pitch and, in stereo, what lies outside the centre moves music out of the voice. Music spread wide in stereo comes out well; music in mono or in the centre stays partly in the voice. The background is everything that is not the voice, so some of the speech is faintly heard in it.",
     },
     elevenlabs: {
       name: "ElevenLabs voice isolation",
@@ -36,6 +36,6 @@ export const audioSeparationEn = {
     background: "Background",
     switchHint: "Switching keeps the position, so you can compare the tracks at the same moment.",
     download: "{track} · {format}",
-    residualNote: "Speech enhancement: the background is what was removed from the voice, and music under the speech stays partly in the voice.",
+    residualNote: "Speech enhancement: the background is everything that is not the voice, with some of the speech faintly in it. Music under the speech, especially in mono or in the centre of a stereo mix, stays partly in the voice.",
   },
 };

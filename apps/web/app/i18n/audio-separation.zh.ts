@@ -14,7 +14,7 @@ export const audioSeparationZh: typeof audioSeparationEn = {
   engines: {
     rnnoise: {
       name: "语音增强（RNNoise）",
-      description: "在我们的服务器上运行。它用于净化语音，而不是拆分音乐：人声是净化后的语音，背景声是被去除的全部内容。语音下方的音乐会有一部分留在人声中。",
+      description: "在我们的服务器上运行。RNNoise 先净化语音，再根据有人说话的时段、人声的音高，以及立体声中偏离中间的声音生成掩码，把音乐从人声中移出。立体声中向两侧展开的音乐能较好地去除；单声道或位于中间的音乐仍会有一部分留在人声中。背景声是人声以外的全部内容，因此其中仍能隐约听到部分语音。",
     },
     elevenlabs: {
       name: "ElevenLabs 人声提取",
@@ -37,6 +37,6 @@ export const audioSeparationZh: typeof audioSeparationEn = {
     background: "背景声",
     switchHint: "切换时保持播放位置，方便在同一时刻对比各音轨。",
     download: "{track} · {format}",
-    residualNote: "语音增强：背景声是从人声中去除的部分，语音下方的音乐会有一部分留在人声中。",
+    residualNote: "语音增强：背景声是人声以外的全部内容，其中仍能隐约听到部分语音。语音下方的音乐（尤其是单声道或立体声中间的音乐）仍会有一部分留在人声中。",
   },
 };

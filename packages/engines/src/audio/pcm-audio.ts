@@ -46,6 +46,20 @@ export async function decodeToPcm(input: string, sampleRate: number, options: Ru
   });
 }
 
+/** Decodes any audio ffmpeg reads to float PCM at `sampleRate`, `channels` channels (more are mixed down, one is duplicated), one array per channel. */
+export async function decodeChannelsToPcm(input: string, sampleRate: number, channels: 1 | 2, options: RunOptions = {}): Promise<Float32Array[]> {
+  return withWorkDir('decode', async (_dir, file) => {
+    const raw = file('audio.f32le');
+    await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', input, '-vn', '-map', '0:a:0', '-ac', String(channels), '-ar', String(sampleRate), '-f', 'f32le', '-acodec', 'pcm_f32le', raw], options);
+    const bytes = await readFile(raw);
+    const aligned = bytes.byteOffset % 4 === 0 ? bytes : Buffer.from(bytes);
+    const interleaved = new Float32Array(aligned.buffer, aligned.byteOffset, Math.floor(aligned.length / 4));
+    if (channels === 1) return [interleaved];
+    const frames = Math.floor(interleaved.length / channels);
+    return Array.from({ length: channels }, (_, channel) => Float32Array.from({ length: frames }, (_, index) => interleaved[index * channels + channel]!));
+  });
+}
+
 /** Spans of sound separated by at least `minSilenceMs` of near-silence (peak below `threshold`), in seconds. */
 export function soundingSpans(envelope: PeakEnvelope, options: { minSilenceMs: number; threshold?: number }): Array<{ start: number; end: number }> {
   const threshold = options.threshold ?? 0.003;

@@ -110,7 +110,7 @@ export function localEngineDescriptors(settings: EngineSettingsByVendor = {}): E
       qualityTier: 'standard',
       cost: { unit: 'audio-seconds', usdPerThousand: 0 },
       description:
-        'Speech denoising (Xiph RNNoise, small recurrent network, WASM): stems vocals (denoised) and noise (the residual); steady noise goes well, music and other voices stay in the vocals',
+        'Speech denoising (Xiph RNNoise, small recurrent network, WASM) with a voice mask (speech activity and voicing, the music heard in pauses, the side channel of a centred stereo voice): stems vocals (mono) and noise (the residual, the input’s channels); steady noise goes well, music spread wide in stereo mostly leaves the voice, centred or mono music and other voices partly stay in it',
       stems: ['vocals', 'noise'],
       load: async () => (await import('../rnnoise/rnnoise-audio-separator.ts')).createRnnoise(),
     } satisfies EngineDescriptor<'audio-separator'>,
