@@ -271,7 +271,8 @@ export function segmentOverruns(segments: readonly TimedSegment[], language: str
     if (fit.fits || fit.playedMs === null) continue;
     const limit = Math.min(ordered[index + 1]?.startMs ?? durationMs, durationMs);
     const endsAt = segment.startMs + fit.playedMs;
-    const needed = Math.ceil((segment.takes[language]!.durationMs / fit.slotMs) * 100) / 100;
+    // Rounded up to a hundredth (a speed that rounds down would leave a few ms over); the epsilon keeps 1.2 from becoming 1.21.
+    const needed = Math.ceil((segment.takes[language]!.durationMs / fit.slotMs) * 100 - 1e-6) / 100;
     overruns.push({
       segmentId: segment.id,
       number: index + 1,

@@ -42,6 +42,7 @@ export function OverrunList({ overruns, onGoTo }: { overruns: readonly SegmentOv
             data-testid="dubbing-overrun"
             data-segment-id={overrun.segmentId}
             data-number={overrun.number}
+            data-overrun-ms={overrun.overrunMs}
           >
             {t("dubbing.overruns.item", { number: overrun.number, seconds: seconds(overrun.overrunMs) })}
           </Button>
