@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { formatTimecode, parseTimecode } from '@voxwork/contract/dubbing';
 import { makeDubbingClip } from '../support/dubbing-media.ts';
@@ -10,8 +11,9 @@ import { expect, fullPageShot, test } from './fixtures.ts';
  * timeline; the inspector offers the fixes in place (no speed-up beyond 1.3×, so that one is not
  * offered; "use the pause after it" moves the end; a speed that fits, when the slot is only a little
  * short); export lists the overruns first, with a way to each, and starts only once they are fitted
- * or the person lets them play over what follows. In English at 1440 px and Chinese at 375 px
- * (screenshots of both widths in each language).
+ * or the person lets them play over what follows. In the video translator pro, a line too long for
+ * its slot is listed at the review gate and given the pause after it there, for free, without a new
+ * run. In English at 1440 px and Chinese at 375 px (screenshots of both widths in each language).
  */
 
 const LINES = [
@@ -145,5 +147,67 @@ for (const { locale, width, other } of [
     await exporter.getByTestId('export-allow-overlap').check();
     await exporter.getByTestId('dubbing-export-start').click();
     await expect(exporter.getByTestId('dubbing-export-link').first()).toBeVisible({ timeout: 120_000 });
+  });
+}
+
+const REVIEW = {
+  en: { prefix: '', title: /1 line is too long for its slot/, item: 'Line 2: +', borrow: 'Use the pause after it' },
+  zh: { prefix: '/zh', title: /1 句台词即使加速到 1\.3× 仍超出时间段/, item: '第 2 句：超出', borrow: '占用后面的停顿' },
+} as const;
+
+for (const { locale, width, other } of [
+  { locale: 'en', width: 1440, other: 375 },
+  { locale: 'zh', width: 375, other: 1440 },
+] as const) {
+  const L = REVIEW[locale];
+  test(`${locale}, ${width} px: video translator pro lists a line too long for its slot at review and gives it the pause after it, free, without a new run`, async ({ page, context, baseURL }, testInfo) => {
+    test.setTimeout(600_000);
+    const clip = await makeDubbingClip({ name: 'vt-en-12s', seconds: 12 });
+    // Line 2: a long sentence in 0.6 s, then 4 s of pause before line 3.
+    const srt = testInfo.outputPath('overrun.srt');
+    await writeFile(
+      srt,
+      ['1\n00:00:00,500 --> 00:00:02,500\nWelcome to our little shop.', '2\n00:00:03,000 --> 00:00:03,600\nThe battery lasts all day and all night, even without a charge.', '3\n00:00:08,000 --> 00:00:09,000\nBuy it today.', ''].join('\n\n'),
+    );
+    await context.addCookies([await freshUserCookie(baseURL!, `overrun-review-${locale}`, 'E2E Reviewer')]);
+    const height = (w: number) => (w > 1000 ? 900 : 812);
+    await page.setViewportSize({ width, height: height(width) });
+    const shot = async (name: string) => {
+      await fullPageShot(page, testInfo.outputPath(`${locale}-${width}-${name}.png`));
+      await page.setViewportSize({ width: other, height: height(other) });
+      await fullPageShot(page, testInfo.outputPath(`${locale}-${other}-${name}.png`));
+      await page.setViewportSize({ width, height: height(width) });
+    };
+    await page.goto(`${L.prefix}/workbench/video-translator-pro`);
+    await page.locator('[data-slot="upload-dropzone-input"]').setInputFiles(clip.file);
+    await expect(page.getByTestId('video-preview')).toBeVisible({ timeout: 30_000 });
+    await page.locator('[data-testid="target-language"][data-language="es"]').click();
+    await page.getByTestId('text-source-subtitle-file').check();
+    await page.getByTestId('subtitle-file-input').setInputFiles(srt);
+    await page.getByTestId('translation-start').click();
+
+    const review = page.getByTestId('translation-review');
+    await expect(review).toBeVisible({ timeout: 300_000 });
+    const line = review.locator('[data-testid="review-line"][data-line="l0002"]');
+    await expect(line.getByTestId('line-fit')).toHaveAttribute('data-fit', 'overrun');
+    // Listed above the table, with a way to it; the fixes sit beside it.
+    const overruns = review.getByTestId('review-overruns');
+    await expect(overruns).toContainText(L.title);
+    await expect(overruns.getByTestId('review-overrun')).toHaveCount(1);
+    await expect(overruns.getByTestId('review-overrun')).toContainText(L.item);
+    await overruns.getByTestId('review-overrun').click();
+    await expect(line.getByTestId('review-line-translation')).toBeFocused();
+    await expect(line.getByTestId('review-line-fix')).toHaveValue('auto');
+    await shot('review-overrun');
+
+    // "Use the pause after it": only the placement runs again (nothing pending, no points), and the review comes back with it fitted.
+    await line.getByTestId('review-line-translation').blur();
+    await line.getByTestId('review-line-fix').selectOption({ label: L.borrow });
+    const back = page.getByTestId('translation-review').locator('[data-testid="review-line"][data-line="l0002"]');
+    await expect(back.getByTestId('review-line-fix')).toHaveValue('borrow', { timeout: 240_000 });
+    await expect(back.getByTestId('line-fit')).toHaveAttribute('data-fit', /^(borrowed|sped-up)$/);
+    await expect(page.getByTestId('review-overruns')).toHaveCount(0);
+    await expect(page.getByTestId('review-pending')).not.toContainText(/\d+ (point|积分)/);
+    await shot('review-fixed');
   });
 }
