@@ -168,7 +168,7 @@ export const videoTranslationEn = {
     overrunItem: "Line {line}: +{seconds} s",
     goToLine: "Go to line {line}",
     fixLabel: "How line {line} fits",
-    fixAuto: "Faster (up to 1.3×), next line waits",
+    fixAuto: "Faster, next line waits",
     fixBorrow: "Use the pause after it",
     fixOverlap: "Play over the next line",
     fixAfterRegenerate: "Regenerate the changed lines first.",

@@ -164,7 +164,7 @@ export const videoTranslationZh: typeof videoTranslationEn = {
     overrunItem: "第 {line} 句：超出 {seconds} 秒",
     goToLine: "转到第 {line} 句",
     fixLabel: "第 {line} 句的时长处理",
-    fixAuto: "加速（最多 1.3×），下一句顺延",
+    fixAuto: "加速，下一句顺延",
     fixBorrow: "占用后面的停顿",
     fixOverlap: "与下一句重叠播放",
     fixAfterRegenerate: "请先重新生成修改过的台词。",

@@ -428,7 +428,7 @@ export function TranslationReview({ job, original, onCancel, cancelling }: { job
             return (
               <li
                 key={line.id}
-                className={cn("grid gap-2 p-3 desktop:grid-cols-[7rem_minmax(0,1fr)_minmax(0,1fr)_8.5rem] desktop:items-start desktop:gap-3", line.pending && "bg-primary-soft/30")}
+                className={cn("grid gap-2 p-3 desktop:grid-cols-[7rem_minmax(0,1fr)_minmax(0,1fr)_11rem] desktop:items-start desktop:gap-3", line.pending && "bg-primary-soft/30")}
                 data-testid="review-line"
                 data-line={line.id}
                 data-pending={line.pending}
@@ -501,7 +501,7 @@ export function TranslationReview({ job, original, onCancel, cancelling }: { job
                       disabled={disabled || pending.lines > 0}
                       title={pending.lines > 0 ? t("videoTranslation.review.fixAfterRegenerate") : undefined}
                       onChange={(event) => void fit(line.id, event.target.value as "auto" | "borrow" | "overlap")}
-                      className="h-7 max-w-full rounded-md border border-input bg-background px-1.5 text-xs"
+                      className="h-7 w-full min-w-0 max-w-60 rounded-md border border-input bg-background px-1.5 text-xs"
                       data-testid="review-line-fix"
                     >
                       <option value="auto">{t("videoTranslation.review.fixAuto")}</option>
