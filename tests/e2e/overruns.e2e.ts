@@ -199,6 +199,10 @@ for (const { locale, width, other } of [
     await expect(line.getByTestId('review-line-translation')).toBeFocused();
     await expect(line.getByTestId('review-line-fix')).toHaveValue('auto');
     await shot('review-overrun');
+    // Dark mode: the same list and menu through the theme's tokens.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await fullPageShot(page, testInfo.outputPath(`${locale}-${width}-review-overrun-dark.png`));
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // "Use the pause after it": only the placement runs again (nothing pending, no points), and the review comes back with it fitted.
     await line.getByTestId('review-line-translation').blur();
