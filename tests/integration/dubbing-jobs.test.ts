@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@voxwork/contract';
-import { segmentState } from '@voxwork/contract/dubbing';
+import { overrunFixFields, segmentOverruns, segmentState } from '@voxwork/contract/dubbing';
 import {
   createDubbingJobsService,
   createDubbingPipelines,
@@ -21,7 +21,7 @@ import {
 } from '@voxwork/core';
 import type { UploadRow } from '@voxwork/db';
 import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
-import { probeMedia, runFfmpeg } from '@voxwork/media';
+import { probeMedia, runFfmpeg, waveformPeaks } from '@voxwork/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpeechEngines } from '../../apps/server/src/engines/speech-engines.ts';
 import { createVideoEngines } from '../../apps/server/src/engines/video-engines.ts';
@@ -249,7 +249,11 @@ describe('dubbing jobs', () => {
     await expectDomainError(service.synthesize(OWNER, { projectId: project.id, language: 'es', segments: { kind: 'changed' } }), ErrorCode.DUBBING_NOTHING_TO_DO);
 
     // Export: the video plays, as long as the source (±0.1 s), with the dub and both subtitle tracks; the stems exist.
-    await service.export(OWNER, { projectId: project.id, languages: ['es'], formats: ['video', 'audio', 'stems', 'subtitles', 'project'] });
+    // The Spanish of the first line runs past its end: export names it (7617) until told to let it overlap what follows.
+    const overruns = segmentOverruns(withTakes, 'es', project.durationMs);
+    expect(overruns.map((overrun) => overrun.number)).toEqual([1]);
+    await expectDomainError(service.export(OWNER, { projectId: project.id, languages: ['es'], formats: ['audio'] }), ErrorCode.DUBBING_OVERRUNS);
+    await service.export(OWNER, { projectId: project.id, languages: ['es'], formats: ['video', 'audio', 'stems', 'subtitles', 'project'], allowOverlap: true });
     const exported = await runJob(pipelines.export, lastJob().id, lastJob().input as JobInputs['dubbing.export']);
     const media = exported.result.media as JobMediaFile[];
     expect(media.map((file) => file.name)).toEqual(['es-dubbed-video.mp4', 'es-dubbed-audio.mp3', 'es-dialogue-stem.mp3', 'es-subtitles.srt', 'es-subtitles.vtt', 'background-stem.mp3', 'source-en.srt', 'source-en.vtt', 'dubbing-project.json']);
@@ -263,6 +267,34 @@ describe('dubbing jobs', () => {
     expect((await readFile(await stored(media[3]!.key), 'utf8')).split('\n\n').filter(Boolean)).toHaveLength(3);
     const json = JSON.parse(await readFile(await stored(media.at(-1)!.key), 'utf8')) as { segments: unknown[] };
     expect(json.segments).toHaveLength(3);
+
+    // Issue 31.3: the first segment ends halfway through its take. Export refuses until the person chooses (7617 names it);
+    // allowed to overlap, the dialogue stem holds the whole take (speech after the segment's end, up to the take's end).
+    const [first] = await store.segments(project.id);
+    const slotEndMs = first!.startMs + Math.round(first!.takes.es!.durationMs / 2);
+    await store.applyEdits(project.id, OWNER, { batchId: randomUUID(), ops: [{ kind: 'segment.put', segmentId: first!.id, baseRevision: first!.revision, fields: { endMs: slotEndMs } }], force: false });
+    const overrun = segmentOverruns(await store.segments(project.id), 'es', project.durationMs)[0]!;
+    expect(overrun).toMatchObject({ segmentId: first!.id, number: 1, fitSpeed: null });
+    const refused = await service.export(OWNER, { projectId: project.id, languages: ['es'], formats: ['stems'] }).then(() => undefined, (error: unknown) => error as DomainError);
+    expect(refused?.code).toBe(ErrorCode.DUBBING_OVERRUNS);
+    expect(refused?.params).toMatchObject({ count: 1, segments: '#1' });
+    await service.export(OWNER, { projectId: project.id, languages: ['es'], formats: ['stems'], allowOverlap: true });
+    await runJob(pipelines.export, lastJob().id, lastJob().input as JobInputs['dubbing.export']);
+    /** The level (0–1) of the dialogue stem between two times, at 20 ms a bucket. */
+    const levelBetween = async (jobId: string, fromMs: number, toMs: number) => {
+      const { peaks } = await waveformPeaks(path.join(dir, 'jobs', jobId, 'es-dialogue.wav'), Math.ceil(project.durationMs / 20));
+      const buckets = Array.from({ length: peaks.length / 2 }, (_, index) => Math.max(Math.abs(peaks[2 * index]!), Math.abs(peaks[2 * index + 1]!)));
+      return Math.max(...buckets.slice(Math.floor(fromMs / 20), Math.ceil(toMs / 20)));
+    };
+    const takeEndMs = first!.startMs + first!.takes.es!.durationMs;
+    expect(await levelBetween(lastJob().id, slotEndMs + 100, takeEndMs - 100)).toBeGreaterThan(0.05);
+    // "Use the pause": the end moves into the silence before the next segment; nothing is left over and export goes ahead unasked.
+    const [moved] = await store.segments(project.id, [first!.id]);
+    const fix = overrunFixFields(moved!, overrun, 'borrow', 'es');
+    expect(fix).toEqual({ endMs: takeEndMs });
+    await store.applyEdits(project.id, OWNER, { batchId: randomUUID(), ops: [{ kind: 'segment.put', segmentId: first!.id, baseRevision: moved!.revision, fields: fix! }], force: false });
+    expect(segmentOverruns(await store.segments(project.id), 'es', project.durationMs)).toEqual([]);
+    await service.export(OWNER, { projectId: project.id, languages: ['es'], formats: ['stems'] });
   });
 
   it('two speakers, a man at ~106 Hz and a woman at ~213 Hz over the music, no count given: a man’s and a woman’s voice, different ones', async () => {

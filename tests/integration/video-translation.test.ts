@@ -343,6 +343,59 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
     expect((await call('/api/video-translation/review', { jobId })).code).toBe(ErrorCode.JOB_NOT_WAITING);
   }, 300_000);
 
+  it('pro: a line longer than its slot is never cut; at review it can use the pause after it, for free, with nothing spoken again (issue 31.3)', async () => {
+    user = await createVerifiedUser(base, testApp.dataDir, `vt-overrun-${Date.now()}@example.com`);
+    const uploadId = await upload('overrun.mp4', clip.file);
+    // Line 2 has 0.6 s for a long sentence and a pause of 3.4 s after it; line 4 starts 0.8 s before the end of the 12 s video.
+    const srt = [
+      '1\n00:00:00,500 --> 00:00:02,500\nWelcome to our little shop.',
+      '2\n00:00:03,000 --> 00:00:03,600\nThe battery lasts all day and all night, even without a charge.',
+      '3\n00:00:07,000 --> 00:00:07,800\nBuy it today.',
+      '4\n00:00:11,200 --> 00:00:11,800\nAnd tell every one of your friends about our little shop.',
+    ].join('\n\n');
+    const created = await data<{ jobId: string; cost: number }>('/api/video-translation/create', {
+      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'overrun.srt', text: srt }, mode: 'pro',
+    });
+    const { jobId } = created;
+    await untilPaused(jobId);
+    const jobDir = path.join(testApp.dataDir, 'jobs', jobId);
+    const seconds = async (name: string) => Number((await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path.join(jobDir, name)])).stdout.trim());
+    let review = await data<VideoTranslationReview>('/api/video-translation/review', { jobId });
+    let lines = review.targets[0]!.lines;
+    expect(lines.map((line) => line.fit)).toEqual([expect.any(String), 'overrun', expect.any(String), 'overrun']);
+    expect(lines[1]!.overrunSeconds).toBeGreaterThan(0);
+    // The last line's speech, whole at 1.3×, starts earlier in the silence before it: it ends with the video, not past it.
+    const lastSpeech = (await seconds('es-part-00004.wav')) / lines[3]!.speed!;
+    expect(lines[3]!.dubStartSeconds!).toBeLessThan(11.2);
+    expect(lines[3]!.dubStartSeconds! + lastSpeech).toBeLessThanOrEqual(review.durationSeconds + 0.02);
+    // The voice track holds every line whole and ends within the video (nothing is left for the mix to cut).
+    expect(await seconds('es-voice.wav')).toBeLessThanOrEqual(review.durationSeconds + 0.05);
+    expect(await levelDb(path.join(jobDir, 'es-voice.wav'), lines[3]!.dubStartSeconds! + lastSpeech - 0.6, lines[3]!.dubStartSeconds! + lastSpeech)).toBeGreaterThan(-40);
+
+    // "Use the pause after it" for line 2: free (no points frozen), nothing spoken again; it now fits before line 3.
+    const partBefore = (await stat(path.join(jobDir, 'es-part-00002.wav'))).mtimeMs;
+    const pointsBefore = await points();
+    expect((await call('/api/video-translation/review/fit', { jobId, language: 'es', lineId: 'l0099', choice: 'borrow' })).code).toBe(ErrorCode.VIDEO_TRANSLATION_LINE_UNKNOWN);
+    await data('/api/video-translation/review/fit', { jobId, language: 'es', lineId: 'l0002', choice: 'borrow' });
+    await untilPaused(jobId);
+    review = await data<VideoTranslationReview>('/api/video-translation/review', { jobId });
+    lines = review.targets[0]!.lines;
+    expect(lines[1]).toMatchObject({ fitChoice: 'borrow', overrunSeconds: 0 });
+    expect(['borrowed', 'sped-up']).toContain(lines[1]!.fit);
+    expect(lines[1]!.speed!).toBeLessThanOrEqual(1.3);
+    // Whole: its speech at its speed is as long as its placement, which ends before line 3 starts.
+    expect(Math.abs((await seconds('es-part-00002.wav')) / lines[1]!.speed! - (lines[1]!.dubEndSeconds! - lines[1]!.dubStartSeconds!))).toBeLessThan(0.02);
+    expect(lines[1]!.dubEndSeconds!).toBeLessThanOrEqual(review.lines[2]!.startSeconds);
+    expect((await stat(path.join(jobDir, 'es-part-00002.wav'))).mtimeMs).toBe(partBefore);
+    expect(await points()).toEqual(pointsBefore);
+    expect(review.pending).toEqual({ lines: 0, cost: 0 });
+
+    await data('/api/video-translation/review/approve', { jobId });
+    const job = await until(jobId);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect(job.cost).toMatchObject({ settled: created.cost });
+  }, 300_000);
+
   it('pro: a run cancelled, or left too long, while it waits for review gives every point back', async () => {
     const uploadId = await upload('cancel.mp4', clip.file);
     const before = await points();

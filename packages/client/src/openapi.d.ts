@@ -1239,6 +1239,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @default false */
+                    allowOverlap?: boolean;
                     formats: ("video" | "audio" | "stems" | "subtitles" | "project")[];
                     languages: string[];
                 };

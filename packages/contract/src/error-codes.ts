@@ -250,6 +250,8 @@ export const ErrorCode = {
   DUBBING_VERSION_NOT_FOUND: 7615,
   /** A segment has no text to speak in the language; `segment`. */
   DUBBING_NOTHING_TO_SPEAK: 7616,
+  /** Takes run past their segments' ends and the export was not told to let them overlap; `count`, `segments` (numbers), `language`. */
+  DUBBING_OVERRUNS: 7617,
   /** Not enough available points for this action. Returned raw so the caller can offer a top-up. */
   POINTS_INSUFFICIENT: 10078,
   /** The action needs a higher plan (or the plan's limit for the period is used up). Returned raw so the caller can offer an upgrade. */
@@ -423,6 +425,7 @@ const en: CodeMessages = {
   7614: 'This file lasts {minutes} min; your plan allows up to {max} min per project. Trim it or upgrade your plan.',
   7615: 'This version does not exist any more.',
   7616: 'Segment {segment} has no text to speak in this language. Translate it or type its line first.',
+  7617: '{count} segment(s) in {language} run past their end ({segments}). Fit them in the editor (shorten, speed up or use the pause after them), or export again letting them overlap what follows.',
   10091: 'Your plan does not include this, or its limit for this period is used up. Upgrade to continue.',
   11048: 'This gift code does not exist.',
   11049: 'This gift code has already been used.',
@@ -569,6 +572,7 @@ const zh: CodeMessages = {
   7614: '该文件时长 {minutes} 分钟，你的套餐每个项目最长 {max} 分钟。请剪短文件或升级套餐。',
   7615: '该版本已不存在。',
   7616: '片段 {segment} 在该语言下没有可朗读的文本。请先翻译或输入台词。',
+  7617: '{language}中有 {count} 个片段超出了结束时间（{segments}）。请在编辑器中调整（缩短、加速或占用后面的停顿），或选择让它们与后面的内容重叠后再导出。',
   10091: '你的套餐不包含此功能，或本周期额度已用完，请升级后继续。',
   11048: '兑换码不存在。',
   11049: '兑换码已被使用。',

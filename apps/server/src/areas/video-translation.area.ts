@@ -1,6 +1,7 @@
 import {
   videoTranslationApproveCall,
   videoTranslationCreateCall,
+  videoTranslationFitCall,
   videoTranslationOptionsCall,
   videoTranslationRegenerateCall,
   videoTranslationReviewCall,
@@ -19,6 +20,7 @@ export const videoTranslationArea: Area = {
     bindCall(videoTranslationReviewCall, async (body, context) => videoTranslation.review(requireUserId(context), body.jobId)),
     bindCall(videoTranslationReviewSaveCall, async ({ jobId, ...edits }, context) => videoTranslation.save(requireUserId(context), jobId, edits)),
     bindCall(videoTranslationRegenerateCall, async (body, context) => videoTranslation.regenerate(requireUserId(context), body.jobId)),
+    bindCall(videoTranslationFitCall, async ({ jobId, ...choice }, context) => videoTranslation.fit(requireUserId(context), jobId, choice)),
     bindCall(videoTranslationApproveCall, async (body, context) => videoTranslation.approve(requireUserId(context), body.jobId)),
   ],
 };

@@ -310,6 +310,8 @@ export const dubbingExportCall = defineCall({
       projectId: z.uuid(),
       languages: z.array(languageTagSchema).min(1).max(MAX_DUBBING_LANGUAGES),
       formats: z.array(z.enum(DUBBING_EXPORT_FORMATS)).min(1).max(DUBBING_EXPORT_FORMATS.length),
+      /** Takes that run past their segment's end play over what follows (never cut). Without it, such takes refuse the export (7617) so they are not exported unseen. */
+      allowOverlap: z.boolean().default(false),
     })
     .strict(),
   data: z.object({ jobId: z.string() }),

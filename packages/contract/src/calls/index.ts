@@ -21,7 +21,7 @@ import {
 } from './text-to-speech.calls.ts';
 import { voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneDeleteCall, voiceCloneRenameCall } from './voice-cloning.calls.ts';
 import { stsCreateCall } from './speech-to-speech.calls.ts';
-import { videoTranslationApproveCall, videoTranslationCreateCall, videoTranslationOptionsCall, videoTranslationRegenerateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall } from './video-translation.calls.ts';
+import { videoTranslationApproveCall, videoTranslationCreateCall, videoTranslationFitCall, videoTranslationOptionsCall, videoTranslationRegenerateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall } from './video-translation.calls.ts';
 import { videoErasureCreateCall, videoErasureDetectCall, videoErasureOptionsCall, videoErasurePreviewCall } from './video-erasure.calls.ts';
 import { subtitleExtractionCreateCall, subtitleExtractionOptionsCall } from './subtitle-extraction.calls.ts';
 import { subtitleBurnInCreateCall, subtitleBurnInOptionsCall } from './subtitle-burn-in.calls.ts';
@@ -113,7 +113,7 @@ export const allCalls: readonly CallDefinition[] = [
   // speech-to-speech
   stsCreateCall,
   // video-translation
-  videoTranslationOptionsCall, videoTranslationCreateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall, videoTranslationRegenerateCall, videoTranslationApproveCall,
+  videoTranslationOptionsCall, videoTranslationCreateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall, videoTranslationRegenerateCall, videoTranslationFitCall, videoTranslationApproveCall,
   // video-erasure
   videoErasureOptionsCall, videoErasureDetectCall, videoErasurePreviewCall, videoErasureCreateCall,
   // subtitle-extraction

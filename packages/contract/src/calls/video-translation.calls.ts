@@ -76,7 +76,8 @@ export const MAX_SPEAKERS = 10;
 const speakerIdSchema = identifier({ max: 8 });
 /** A line's text as a person writes it in the review table. */
 const reviewText = multiLineText({ min: 1, max: 1000, trim: true });
-const fitStatus = z.enum(['fits', 'borrowed', 'sped-up', 'overrun']);
+/** How a line sits in its slot (`time-fit.ts`): `overlaps` is a too-long line its owner let play over the next one. */
+const fitStatus = z.enum(['fits', 'borrowed', 'sped-up', 'overrun', 'overlaps']);
 
 export const videoTranslationReviewSchema = z.object({
   jobId: z.string(),
@@ -110,6 +111,10 @@ export const videoTranslationReviewSchema = z.object({
           /** Changed since it was spoken: regenerating speaks it again. */
           pending: z.boolean(),
           fit: fitStatus.nullable(),
+          /** Seconds it runs past its slot even at the highest speed (0 when it fits; null until placed). */
+          overrunSeconds: z.number().nullable(),
+          /** The fix its owner chose when it was too long: the whole pause after it, or over the next line (null: the rules). */
+          fitChoice: z.enum(['borrow', 'overlap']).nullable(),
           speed: z.number().nullable(),
           dubStartSeconds: z.number().nullable(),
           dubEndSeconds: z.number().nullable(),
@@ -179,6 +184,16 @@ export const videoTranslationRegenerateCall = defineCall({
   access: 'user',
   body: reviewJob,
   data: z.object({ lines: z.number().int(), cost: z.number().int() }),
+});
+
+export const videoTranslationFitCall = defineCall({
+  path: '/api/video-translation/review/fit',
+  summary:
+    'Video translation, pro: how a line too long for its slot is placed (free, nothing spoken again): `borrow` the whole pause after it, `overlap` the next line, or `auto` (up to 1.3×, then the next line waits). The job places the lines again and waits at the review gate again.',
+  tag: 'video-translation',
+  access: 'user',
+  body: z.object({ jobId: z.uuid(), language: languageTagSchema, lineId: identifier({ max: 16 }), choice: z.enum(['auto', 'borrow', 'overlap']) }).strict(),
+  data: z.object({ jobId: z.string() }),
 });
 
 export const videoTranslationApproveCall = defineCall({

@@ -70,6 +70,7 @@ export const videoTranslationCreateCall = callHandle<typeof calls.videoTranslati
 export const videoTranslationReviewCall = callHandle<typeof calls.videoTranslationReviewCall>('/api/video-translation/review');
 export const videoTranslationReviewSaveCall = callHandle<typeof calls.videoTranslationReviewSaveCall>('/api/video-translation/review/save');
 export const videoTranslationRegenerateCall = callHandle<typeof calls.videoTranslationRegenerateCall>('/api/video-translation/review/regenerate');
+export const videoTranslationFitCall = callHandle<typeof calls.videoTranslationFitCall>('/api/video-translation/review/fit');
 export const videoTranslationApproveCall = callHandle<typeof calls.videoTranslationApproveCall>('/api/video-translation/review/approve');
 
 // video-erasure

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIT_SPEED_CAP, fitAllOps, peaksFromBase64, peaksToBase64, segmentFit, segmentState, segmentTimesProblem, takeSource, type DubbingCharacter, type DubbingSegment } from './dubbing-model.ts';
+import { FIT_SPEED_CAP, fitAllOps, overrunFixFields, segmentOverruns, peaksFromBase64, peaksToBase64, segmentFit, segmentState, segmentTimesProblem, takeSource, type DubbingCharacter, type DubbingSegment } from './dubbing-model.ts';
 import { formatTimecode, parseTimecode } from './timecode.ts';
 
 const character: DubbingCharacter = { id: 'c1', name: 'Ann', voices: { es: 'espeak:espeak-ng/es' }, speed: 1, volume: 1, originalSpeakerId: null };
@@ -60,6 +60,24 @@ describe('dubbing model', () => {
     // b needs 2000 / 1.3 = 1538 ms and gets 1500, up to c (within tolerance); c borrows only the 192 ms it needs.
     expect(unfitted).toEqual([]);
     expect(fitAllOps([segment('d', 0, 500, 2000)], 'es', 600).unfitted).toEqual(['d']);
+  });
+
+  it('lists every overrun in time order with the fixes that work: speed within the cap, the pause after it, or neither', () => {
+    // a: 1.2 s in 1 s, 1 s of pause after it. b: 3 s in 1 s, runs 1.5 s over c. c: past the end of the media.
+    const segments = [segment('c', 5000, 5800, 900), segment('a', 0, 1000, 1200), segment('b', 2000, 3000, 3000), segment('ok', 3500, 4500, 1000)];
+    const overruns = segmentOverruns(segments, 'es', 5850);
+    expect(overruns).toEqual([
+      { segmentId: 'a', number: 1, overrunMs: 200, overlapMs: 0, fitSpeed: 1.2, borrowEndMs: 2000, borrowFits: true, pastMediaEnd: false },
+      { segmentId: 'b', number: 2, overrunMs: 2000, overlapMs: 1500, fitSpeed: null, borrowEndMs: 3500, borrowFits: false, pastMediaEnd: false },
+      { segmentId: 'c', number: 4, overrunMs: 100, overlapMs: 50, fitSpeed: 1.13, borrowEndMs: 5850, borrowFits: false, pastMediaEnd: true },
+    ]);
+    const [a] = segments.filter((candidate) => candidate.id === 'a');
+    expect(overrunFixFields(a!, overruns[0]!, 'speed', 'es')).toEqual({ speed: 1.2 });
+    // Borrowing moves the end only as far as the take needs.
+    expect(overrunFixFields(a!, overruns[0]!, 'borrow', 'es')).toEqual({ endMs: 1200 });
+    expect(overrunFixFields(segments[2]!, overruns[1]!, 'speed', 'es')).toBeUndefined();
+    // A segment sped up to fit no longer counts; one whose take was cut would not either, so none is.
+    expect(segmentOverruns([segment('a', 0, 1000, 1200, 1.2)], 'es', 5000)).toEqual([]);
   });
 
   it('refuses segment times out of order, outside the media or too short', () => {

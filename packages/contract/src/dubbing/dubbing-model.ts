@@ -193,7 +193,10 @@ export interface SegmentFit {
   fits: boolean;
 }
 
-export function segmentFit(segment: Pick<DubbingSegment, 'startMs' | 'endMs' | 'speed' | 'takes'>, language: string): SegmentFit {
+/** What `segmentFit` and `segmentOverruns` read of a segment (the server's stored segments and the editor's both have it). */
+export type TimedSegment = Pick<DubbingSegment, 'id' | 'startMs' | 'endMs' | 'speed'> & { takes: Readonly<Record<string, { durationMs: number } | undefined>> };
+
+export function segmentFit(segment: Pick<TimedSegment, 'startMs' | 'endMs' | 'speed' | 'takes'>, language: string): SegmentFit {
   const slotMs = segment.endMs - segment.startMs;
   const take = segment.takes[language];
   if (!take) return { playedMs: null, slotMs, overrunMs: 0, fits: true };
@@ -234,6 +237,62 @@ export function fitAllOps(
     if (Object.keys(fields).length) ops.push({ kind: 'segment.put', segmentId: segment.id, baseRevision: segment.revision, fields });
   }
   return { ops, unfitted };
+}
+
+/** A take that runs past its segment's end, and the fixes that would fit it there. */
+export interface SegmentOverrun {
+  segmentId: string;
+  /** Its number in the editor (1-based, in time order). */
+  number: number;
+  /** Played length past the segment's end, ms. */
+  overrunMs: number;
+  /** Of that, how much runs over the next segment's start (or past the end of the media), ms; 0 when it only runs into silence. */
+  overlapMs: number;
+  /** "Speed up": the speed that fits it in its slot, when it is at most `FIT_SPEED_CAP` (pitch kept); null when that is not enough. */
+  fitSpeed: number | null;
+  /** "Use the pause": the end the segment can be moved to (the next segment's start, or the media's end); null when no pause follows it. */
+  borrowEndMs: number | null;
+  /** Whether moving the end there is enough on its own. */
+  borrowFits: boolean;
+  /** Whether it runs past the end of the media (that part cannot be exported). */
+  pastMediaEnd: boolean;
+}
+
+/**
+ * Every take in `language` that runs past its segment's end (beyond `FIT_TOLERANCE_MS`), in time
+ * order: the editor lists them, export checks them first, and each names the fixes that work. A
+ * take is never cut at its segment's end: left as it is, it plays over what follows.
+ */
+export function segmentOverruns(segments: readonly TimedSegment[], language: string, durationMs: number): SegmentOverrun[] {
+  const ordered = [...segments].sort((a, b) => a.startMs - b.startMs || a.id.localeCompare(b.id));
+  const overruns: SegmentOverrun[] = [];
+  for (const [index, segment] of ordered.entries()) {
+    const fit = segmentFit(segment, language);
+    if (fit.fits || fit.playedMs === null) continue;
+    const limit = Math.min(ordered[index + 1]?.startMs ?? durationMs, durationMs);
+    const endsAt = segment.startMs + fit.playedMs;
+    // Rounded up to a hundredth (a speed that rounds down would leave a few ms over); the epsilon keeps 1.2 from becoming 1.21.
+    const needed = Math.ceil((segment.takes[language]!.durationMs / fit.slotMs) * 100 - 1e-6) / 100;
+    overruns.push({
+      segmentId: segment.id,
+      number: index + 1,
+      overrunMs: fit.overrunMs,
+      overlapMs: Math.max(0, endsAt - Math.max(limit, segment.endMs)),
+      fitSpeed: needed <= FIT_SPEED_CAP ? Math.max(segment.speed, needed) : null,
+      borrowEndMs: limit > segment.endMs ? limit : null,
+      borrowFits: endsAt - limit <= FIT_TOLERANCE_MS,
+      pastMediaEnd: endsAt - durationMs > FIT_TOLERANCE_MS,
+    });
+  }
+  return overruns;
+}
+
+/** The edit a chosen fix makes: `speed` sets the speed that fits; `borrow` moves the end into the pause after it, as far as the take needs. */
+export function overrunFixFields(segment: TimedSegment, overrun: SegmentOverrun, fix: 'speed' | 'borrow', language: string): DubbingSegmentFields | undefined {
+  if (fix === 'speed') return overrun.fitSpeed === null ? undefined : { speed: overrun.fitSpeed };
+  if (overrun.borrowEndMs === null) return undefined;
+  const played = segmentFit(segment, language).playedMs ?? 0;
+  return { endMs: Math.min(overrun.borrowEndMs, segment.startMs + played) };
 }
 
 /** Why a segment's times are refused (the server checks the same), or undefined when they are good. */

@@ -7,7 +7,7 @@
  */
 import { ErrorCode, MATCH_ORIGINAL_VOICE, TOOL_PRICES, dubbingSynthesisCost, dubbingTranslationCost, type LocalizedText, type SpeechQualityTier } from '@voxwork/contract';
 import type { DubbingExportJobInput } from './dubbing-store.port.ts';
-import { MAX_DUBBING_LANGUAGES, peaksToBase64, segmentState, type DubbingEdition, type DubbingSegment } from '@voxwork/contract/dubbing';
+import { MAX_DUBBING_LANGUAGES, peaksToBase64, segmentOverruns, segmentState, type DubbingEdition, type DubbingSegment } from '@voxwork/contract/dubbing';
 import { SubtitleParseError } from '@voxwork/contract/subtitles';
 import { parseSubtitleFileInput, type SubtitleFileInput } from '@voxwork/contract/subtitle-encoding';
 import { normalizeLoudness, runFfmpeg, trimSilenceArgs } from '@voxwork/media';
@@ -374,12 +374,23 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
       return { ...updated, takes: Object.fromEntries(takes) };
     },
 
-    /** Exports languages of the project as it is when the job runs (free). */
-    async export(userId: string, body: { projectId: string; languages: string[]; formats: DubbingExportJobInput['formats'] }, options: Idempotent = {}) {
+    /**
+     * Exports languages of the project as it is when the job runs (free). Takes that run past their
+     * segment's end are never cut; unless `allowOverlap` says they may play over what follows, they
+     * refuse the export (7617, naming them), so nobody exports an overrun they have not seen.
+     */
+    async export(userId: string, body: { projectId: string; languages: string[]; formats: DubbingExportJobInput['formats']; allowOverlap?: boolean | undefined }, options: Idempotent = {}) {
       const project = await readyProject(userId, body.projectId);
       const languages = [...new Set(body.languages.map((language) => language.toLowerCase()))];
       const outside = languages.find((language) => !project.targetLanguages.includes(language));
       if (outside) throw new DomainError(ErrorCode.DUBBING_LANGUAGE_NOT_IN_PROJECT, { language: outside });
+      if (!body.allowOverlap) {
+        const segments = await store.segments(project.id);
+        for (const language of languages) {
+          const overruns = segmentOverruns(segments, language, project.durationMs);
+          if (overruns.length) throw new DomainError(ErrorCode.DUBBING_OVERRUNS, { count: overruns.length, segments: overruns.map((overrun) => `#${overrun.number}`).join(', '), language: languageName(language) });
+        }
+      }
       const job = await deps.jobs.enqueue('dubbing.export', { projectId: project.id, languages, formats: [...new Set(body.formats)] }, { ownerId: userId, title: project.title, ...options });
       return { jobId: job.id };
     },

@@ -44,6 +44,48 @@ describe('time fit', () => {
     expect(second!.endSeconds).toBeLessThanOrEqual(2);
   });
 
+  it('a line too long for its slot: the owner may give it the whole pause after it, or let it play over the next line, which keeps its time', () => {
+    const rules = { maxSpeed: 1.3, maxBorrowSeconds: 0.15, minGapSeconds: 0.05 };
+    const lines = [
+      { id: 'long', startSeconds: 0, endSeconds: 1, naturalSeconds: 3 },
+      { id: 'next', startSeconds: 2.5, endSeconds: 3.5, naturalSeconds: 0.8 },
+    ];
+    // As the rules go: 1.3×, and the next line pushed back past it.
+    const [auto, pushed] = planTimeFit(lines, 10, rules);
+    expect(auto).toMatchObject({ status: 'overrun', speed: 1.3, endSeconds: 2.308 });
+    expect(pushed).toMatchObject({ startSeconds: 2.5 });
+    // The pause up to the next line (2.45 s): 3 s fit at 1.224×, nothing pushed.
+    const [borrowed, after] = planTimeFit([{ ...lines[0]!, choice: 'borrow' }, lines[1]!], 10, rules);
+    expect(borrowed).toMatchObject({ status: 'sped-up', speed: 1.224, endSeconds: 2.45, overrunSeconds: 0 });
+    expect(after).toMatchObject({ startSeconds: 2.5, status: 'fits' });
+    // Let overlap: a line that would push the next one plays over it instead; the next keeps its own start.
+    const crowded = [
+      { id: 'long', startSeconds: 0, endSeconds: 1, naturalSeconds: 3, choice: 'overlap' as const },
+      { id: 'next', startSeconds: 1.5, endSeconds: 2.5, naturalSeconds: 0.8 },
+    ];
+    const [overlapping, kept] = planTimeFit(crowded, 10, rules);
+    expect(overlapping).toMatchObject({ status: 'overlaps', speed: 1.3, startSeconds: 0, endSeconds: 2.308 });
+    expect(kept).toMatchObject({ startSeconds: 1.5, status: 'fits' });
+  });
+
+  it('never cuts speech at the end of the video: the last line starts earlier, in the silence before it', () => {
+    const rules = { maxSpeed: 1.3, maxBorrowSeconds: 0.15, minGapSeconds: 0.05 };
+    // 2.6 s of speech at 1.3× is 2 s; the slot starts 1 s before the end: it starts 1 s earlier, after the line before.
+    const [first, last] = planTimeFit(
+      [
+        { id: 'a', startSeconds: 0, endSeconds: 1, naturalSeconds: 0.8 },
+        { id: 'z', startSeconds: 8, endSeconds: 9, naturalSeconds: 2.6 },
+      ],
+      9,
+      rules,
+    );
+    expect(first).toMatchObject({ endSeconds: 0.8 });
+    expect(last).toMatchObject({ startSeconds: 7, endSeconds: 9, speed: 1.3, status: 'overrun' });
+    // No silence before it to use: what is left past the end is said, not cut unseen.
+    const [crammed] = planTimeFit([{ id: 'z', startSeconds: 0, endSeconds: 1, naturalSeconds: 2.6 }], 1, rules);
+    expect(crammed).toMatchObject({ startSeconds: 0, endSeconds: 2, overrunSeconds: 1 });
+  });
+
   it('budgets characters by language: fewer for Chinese than for Spanish in the same time', () => {
     expect(characterBudget(2, 'zh')).toBeLessThan(characterBudget(2, 'es'));
     expect(characterBudget(0, 'en')).toBeGreaterThanOrEqual(4);

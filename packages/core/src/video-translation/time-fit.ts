@@ -8,6 +8,11 @@
  *   3. what is still too long is sped up, at most `maxSpeed` (1.3× stays natural);
  *   4. what even then overruns is flagged `overrun` (the review table shows it; a remote translator
  *      is asked for a shorter line first) and pushes the next line back only as far as it must.
+ * At the review gate its owner may choose, per line, instead of rule 4 (issue 31.3; no new run):
+ *   - `borrow`: the whole pause after it (up to the next line, less `minGapSeconds`) before any speed-up;
+ *   - `overlap`: it plays over the next line, which keeps its own time.
+ * Speech is never cut: a line that would run past the end of the video starts earlier, in the
+ * silence before it; only what cannot fit even so is left past the end (`overrunSeconds` says how much).
  */
 
 export interface FitInput {
@@ -16,9 +21,15 @@ export interface FitInput {
   endSeconds: number;
   /** Length of the synthesised speech at normal speed. */
   naturalSeconds: number;
+  /** The owner's choice at the review gate for a line too long for its slot (none: the rules above). */
+  choice?: FitChoice | undefined;
 }
 
-export type FitStatus = 'fits' | 'borrowed' | 'sped-up' | 'overrun';
+/** What the owner chose for a line too long for its slot: use the whole pause after it, or let it play over the next line. */
+export type FitChoice = 'borrow' | 'overlap';
+export const FIT_CHOICES: readonly FitChoice[] = ['borrow', 'overlap'];
+
+export type FitStatus = 'fits' | 'borrowed' | 'sped-up' | 'overrun' | 'overlaps';
 
 export interface FitPlacement {
   id: string;
@@ -46,13 +57,16 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
 export function planTimeFit(lines: readonly FitInput[], durationSeconds: number, rules: FitRules = DEFAULT_FIT_RULES): FitPlacement[] {
   const sorted = [...lines].sort((a, b) => a.startSeconds - b.startSeconds);
   const placements: FitPlacement[] = [];
+  // Where the last line that pushes its followers ends (a line let overlap pushes nothing), and where any line ends (for the video's end).
   let previousEnd = 0;
+  let spokenUntil = 0;
   sorted.forEach((line, index) => {
     const next = sorted[index + 1];
-    const start = Math.max(line.startSeconds, index === 0 ? 0 : previousEnd + rules.minGapSeconds);
+    let start = Math.max(line.startSeconds, index === 0 ? 0 : previousEnd + rules.minGapSeconds);
     const slotEnd = Math.max(start, line.endSeconds);
     const limit = Math.min(durationSeconds, next ? next.startSeconds - rules.minGapSeconds : Infinity);
-    const windowEnd = Math.max(start, Math.min(slotEnd + rules.maxBorrowSeconds, limit));
+    const borrow = line.choice === 'borrow' ? Infinity : rules.maxBorrowSeconds;
+    const windowEnd = Math.max(start, Math.min(slotEnd + borrow, limit));
     const available = windowEnd - start;
     const natural = Math.max(0, line.naturalSeconds);
     let speed = 1;
@@ -68,11 +82,15 @@ export function planTimeFit(lines: readonly FitInput[], durationSeconds: number,
     } else {
       speed = rules.maxSpeed;
       length = natural / rules.maxSpeed;
-      status = 'overrun';
+      status = line.choice === 'overlap' ? 'overlaps' : 'overrun';
     }
-    const end = Math.min(start + length, durationSeconds);
-    placements.push({ id: line.id, startSeconds: round(start), endSeconds: round(end), speed: round(speed), status, overrunSeconds: status === 'overrun' ? round(start + length - windowEnd) : 0 });
-    previousEnd = end;
+    // Never cut at the video's end: it starts earlier instead, in the silence before it (after every line before it).
+    if (start + length > durationSeconds) start = Math.max(index === 0 ? 0 : spokenUntil + rules.minGapSeconds, Math.min(start, durationSeconds - length), 0);
+    const end = start + length;
+    const over = status === 'overrun' || status === 'overlaps' ? Math.max(start + length - windowEnd, end - durationSeconds) : Math.max(0, end - durationSeconds);
+    placements.push({ id: line.id, startSeconds: round(start), endSeconds: round(end), speed: round(speed), status, overrunSeconds: round(Math.max(0, over)) });
+    if (status !== 'overlaps') previousEnd = end;
+    spokenUntil = Math.max(spokenUntil, end);
   });
   return placements;
 }
@@ -87,7 +105,8 @@ export function linesTooLong(lines: readonly FitInput[], durationSeconds: number
   const result = new Map<string, number>();
   sorted.forEach((line, index) => {
     const next = sorted[index + 1];
-    const windowEnd = Math.min(line.endSeconds + rules.maxBorrowSeconds, next ? next.startSeconds - rules.minGapSeconds : Infinity, durationSeconds);
+    const borrow = line.choice === 'borrow' ? Infinity : rules.maxBorrowSeconds;
+    const windowEnd = Math.min(line.endSeconds + borrow, next ? next.startSeconds - rules.minGapSeconds : Infinity, durationSeconds);
     const available = Math.max(0, windowEnd - line.startSeconds) * rules.maxSpeed;
     if (line.naturalSeconds > available + 1e-9) result.set(line.id, available / line.naturalSeconds);
   });

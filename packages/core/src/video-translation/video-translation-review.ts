@@ -31,7 +31,7 @@ import {
   type VideoTranslationJobInput,
   type VideoTranslationTarget,
 } from './video-translation.pipeline.ts';
-import type { FitPlacement } from './time-fit.ts';
+import type { FitChoice, FitPlacement } from './time-fit.ts';
 
 /** The gate's stage name (a job waiting there has status `paused` and this as its current stage). */
 export const REVIEW_GATE = 'review';
@@ -132,6 +132,10 @@ export function createVideoTranslationReview(deps: VideoTranslationReviewDeps) {
               edited: line.edited === true,
               pending: waiting.has(line.id),
               fit: placement?.status ?? null,
+              /** Seconds it runs past its slot (and the pause it may use) even at the highest speed; 0 when it fits. */
+              overrunSeconds: placement?.overrunSeconds ?? null,
+              /** What the owner chose for it when too long (`borrow` the pause after it, `overlap` the next line), or null. */
+              fitChoice: target.fitChoices?.[line.id] ?? null,
               speed: placement?.speed ?? null,
               dubStartSeconds: placement?.startSeconds ?? null,
               dubEndSeconds: placement?.endSeconds ?? null,
@@ -301,6 +305,39 @@ export function createVideoTranslationReview(deps: VideoTranslationReviewDeps) {
         return { kind: 'rerun', from: 'synthesize', charge: { points: outcome.cost, key: `regenerate-${randomUUID()}`, reason: `video-translation.regenerate:${lines}` } };
       });
       return outcome;
+    },
+
+    /**
+     * A fix for a line too long for its slot, chosen at the gate (issue 31.3): `borrow` the whole
+     * pause after it, let it `overlap` the next line, or `auto` (the rules: up to 1.3×, then the
+     * next line waits). Free: nothing is spoken again; the job places the lines again (the `fit`
+     * stage) and waits here once more. Refused while edited lines wait to be spoken (their audio
+     * would be placed as if it were new).
+     */
+    async fit(ownerId: string, jobId: string, choice: { language: string; lineId: string; choice: FitChoice | 'auto' }): Promise<{ jobId: string }> {
+      await deps.jobs.atGate(jobId, ownerId, REVIEW_GATE, ({ row, outputs }) => {
+        const input = row.input as unknown as VideoTranslationJobInput;
+        const language = languageKey(choice.language);
+        if (!input.targets.some((target) => target.language === language) || !sourceLinesOf(outputs).some((line) => line.id === choice.lineId)) {
+          throw new DomainError(ErrorCode.VIDEO_TRANSLATION_LINE_UNKNOWN, { line: choice.lineId, language: choice.language });
+        }
+        const pending = pendingLines(input, outputs);
+        const count = Object.values(pending).reduce((sum, ids) => sum + ids.length, 0);
+        if (count) throw new DomainError(ErrorCode.VIDEO_TRANSLATION_UNSPOKEN_EDITS, { count });
+        return {
+          kind: 'rerun',
+          from: 'fit',
+          input: {
+            ...input,
+            targets: input.targets.map((target) => {
+              if (target.language !== language) return target;
+              const { [choice.lineId]: _, ...others } = target.fitChoices ?? {};
+              return { ...target, fitChoices: choice.choice === 'auto' ? others : { ...others, [choice.lineId]: choice.choice } };
+            }),
+          } as unknown as Record<string, unknown>,
+        };
+      });
+      return { jobId };
     },
 
     /** Ends the review: the job mixes, muxes and delivers. Refused while edited lines wait to be spoken. */

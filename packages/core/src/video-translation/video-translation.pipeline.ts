@@ -17,6 +17,7 @@ import {
   concatWavPieces,
   dubbedVideoArgs,
   dubMixArgs,
+  layerTracksArgs,
   encodeMp3Args,
   extractAudioArgs,
   normalizeLoudness,
@@ -36,9 +37,10 @@ import type { JobFiles, JobMediaFile, PipelineDefinition, StageContext } from '.
 import { burnInScript, fetchPricedMedia, iso6392, readSegmentTimings, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments, writeCueFiles, writtenWordTimings, type SegmentTimings } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { autoSpeakerVoice, cloneGender, libraryTarget, LOCAL_VOICE_PROFILER, originalSpeakerTarget, synthesizeWithTarget, type OriginalSpeakerReading } from '../voices/voice-choice.ts';
+import { takeLanes, type PlacedTake } from '../dubbing/dubbing-media.ts';
 import { readSourceText } from './source-text.ts';
 import { assignSpeakersToLines, type SpeakerAssignment } from './speakers.ts';
-import { characterBudget, linesTooLong, planTimeFit, type FitPlacement } from './time-fit.ts';
+import { characterBudget, linesTooLong, planTimeFit, type FitChoice, type FitPlacement } from './time-fit.ts';
 
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
 /** The mix and the bed are rendered at this rate (video sound). */
@@ -68,6 +70,8 @@ export interface VideoTranslationTarget {
   autoVoice?: boolean;
   /** A voice per speaker (`s1`, `s2`, …) chosen at the review gate; speakers not listed follow the rules above. */
   speakerVoices?: Record<string, { voice: VoiceTarget; matchOriginal?: boolean }>;
+  /** What the owner chose at the review gate for lines too long for their slot, by line id (`time-fit.ts`). */
+  fitChoices?: Record<string, FitChoice>;
 }
 
 export interface VideoTranslationJobInput {
@@ -451,7 +455,7 @@ export function createVideoTranslationPipeline({
           for (const target of input.targets) {
             const prefix = prefixOf(target.language);
             const natural = await Promise.all(lines.map(async (_, index) => (await readSegmentTimings(files, scratch, index, prefix)).durationSeconds));
-            const fitInputs = () => lines.map((line, index) => ({ id: line.id, startSeconds: line.startSeconds, endSeconds: line.endSeconds, naturalSeconds: natural[index]! }));
+            const fitInputs = () => lines.map((line, index) => ({ id: line.id, startSeconds: line.startSeconds, endSeconds: line.endSeconds, naturalSeconds: natural[index]!, choice: target.fitChoices?.[line.id] }));
             const plan = () => planTimeFit(fitInputs(), durationSeconds);
             // Lines shortened by an earlier run of this stage (their audio already replaced) keep their new text while their translation is unchanged.
             const shortenedFile = `${prefix}shortened.json`;
@@ -460,7 +464,7 @@ export function createVideoTranslationPipeline({
             // Too long for its own slot even at 1.3×: a translator that can aim for a length is asked for a shorter line, which is spoken again.
             // A line its owner wrote at the review gate is theirs: it is sped up and flagged, never rewritten.
             const editedIds = new Set((translations[target.language] ?? []).filter((line) => line.edited).map((line) => line.id));
-            const tooLong = new Map([...linesTooLong(fitInputs(), durationSeconds)].filter(([id]) => !editedIds.has(id) && !shortened[target.language]![id]));
+            const tooLong = new Map([...linesTooLong(fitInputs(), durationSeconds)].filter(([id]) => !editedIds.has(id) && !shortened[target.language]![id] && !target.fitChoices?.[id]));
             if (tooLong.size && target.translatorShortens) {
               const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, line.text]));
               const retranslated = await videoEngines.translate({
@@ -510,9 +514,9 @@ export function createVideoTranslationPipeline({
               planned = plan();
             }
             placements[target.language] = planned;
-            // Lines spoken faster are re-rendered with their pitch kept; the others are used as synthesised.
-            const pieces: WavPiece[] = [];
-            let cursor = 0;
+            // Lines spoken faster are re-rendered with their pitch kept; the others are used as synthesised. Every line whole:
+            // one let overlap the next goes in a lane of its own (as dubbing's export does), laid over the others.
+            const placed: Array<PlacedTake<string>> = [];
             for (const [index, placement] of planned.entries()) {
               const part = await files.path(segmentFiles(index, prefix).audio);
               let file = part;
@@ -522,17 +526,29 @@ export function createVideoTranslationPipeline({
                 await runFfmpeg(tempoArgs({ input: part, output: file, speed: placement.speed, sampleRate: SPEECH_SAMPLE_RATE }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
                 length = natural[index]! / placement.speed;
               }
-              const silence = placement.startSeconds - cursor;
-              if (silence > 0) pieces.push({ silenceSeconds: silence });
-              pieces.push({ file });
-              cursor = Math.max(cursor, placement.startSeconds) + length;
+              placed.push({ take: file, startSeconds: placement.startSeconds, lengthSeconds: length });
             }
+            const lanes = takeLanes(placed, Infinity);
             const voice = `${prefix}voice.wav`;
-            if (pieces.length) await concatWavPieces(pieces, await files.path(voice), SPEECH_SAMPLE_RATE);
+            const laneFiles: string[] = [];
+            for (const [laneIndex, lane] of lanes.entries()) {
+              const pieces: WavPiece[] = [];
+              let cursor = 0;
+              for (const { take, startSeconds, lengthSeconds } of lane) {
+                if (startSeconds > cursor) pieces.push({ silenceSeconds: startSeconds - cursor });
+                pieces.push({ file: take });
+                cursor = Math.max(cursor, startSeconds) + lengthSeconds;
+              }
+              const laneFile = lanes.length > 1 ? `${prefix}voice-lane-${laneIndex + 1}.wav` : voice;
+              await concatWavPieces(pieces, await files.path(laneFile), SPEECH_SAMPLE_RATE);
+              laneFiles.push(await files.path(laneFile));
+            }
+            const voiceSeconds = Math.max(0, ...placed.map((piece) => piece.startSeconds + piece.lengthSeconds));
+            if (laneFiles.length > 1) await runFfmpeg(layerTracksArgs({ inputs: laneFiles, output: await files.path(voice), durationSeconds: voiceSeconds, sampleRate: SPEECH_SAMPLE_RATE }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
             const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, shortened[target.language]?.[line.id]?.text ?? line.text]));
             written.push(voice, ...(await writeCueFiles(scratch, files, `${prefix}subtitles`, planned.map((placement) => ({ start: placement.startSeconds, end: placement.endSeconds, text: texts.get(placement.id) ?? '' })))));
             spokenFor[target.language] = Object.fromEntries((translations[target.language] ?? []).map((line) => [line.id, line.text]));
-            if (input.mode === 'pro' && pieces.length) {
+            if (input.mode === 'pro' && placed.length) {
               // The review gate plays each line where it will sound: the voice track as placed, before the mix.
               const preview = `${prefix}voice-preview.mp3`;
               await runFfmpeg(encodeMp3Args({ input: await files.path(voice), output: await files.path(preview), sampleRate: SPEECH_SAMPLE_RATE, bitrateKbps: 64 }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });

@@ -72,7 +72,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
   }
 
   return {
-    /** The review gate of pro runs: `review`, `save`, `regenerate`, `approve`. */
+    /** The review gate of pro runs: `review`, `save`, `regenerate`, `fit`, `approve`. */
     ...createVideoTranslationReview(deps),
     /** What the page offers: where text can come from, which pairs translate (offline or not), the price and the plan's limits. */
     async options(ownerId: string) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { ErrorCode, type DubbingProject } from "@voxwork/contract";
 import { ApiError, HttpError, TimeoutError, dubbingEditCall, dubbingProjectGetCall, dubbingProjectRenameCall, dubbingProjectStateCall } from "@voxwork/contract/client";
-import { fitAllOps, formatTimecode, type DubbingCharacter, type DubbingEdition, type DubbingOp, type DubbingSegment, type DubbingSegmentFields } from "@voxwork/contract/dubbing";
+import { fitAllOps, formatTimecode, segmentOverruns, type DubbingCharacter, type DubbingEdition, type DubbingOp, type DubbingSegment, type DubbingSegmentFields } from "@voxwork/contract/dubbing";
 import { AudioLinesIcon, CombineIcon, GlobeIcon, DownloadIcon, GaugeIcon, HistoryIcon, LanguagesIcon, MicIcon, PauseIcon, PlayIcon, PlusIcon, ScissorsIcon, SparklesIcon, Trash2Icon, UsersIcon, Volume1Icon, Volume2Icon, VolumeXIcon, WandIcon, BookOpenIcon } from "lucide-react";
 import { toast } from "sonner";
 import { usePlural, useT } from "../../i18n";
@@ -22,6 +22,7 @@ import { LanguagesDialog } from "./languages-dialog";
 import { DeleteSegmentsDialog } from "./delete-segments-dialog";
 import { DetailsHeader } from "./details-header";
 import { ExportDialog } from "./export-dialog";
+import { OverrunsPanel } from "./overruns-panel";
 import { RecordItemDialog } from "./record-item-dialog";
 import { SegmentInspector } from "./segment-inspector";
 import { SpeedDialog } from "./speed-dialog";
@@ -217,6 +218,17 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
   const selected = useMemo(() => segments.filter((segment) => selection.has(segment.id)).map((segment) => segment.id), [segments, selection]);
   const primary: DubbingSegment | null = selected.length === 1 ? (segments.find((segment) => segment.id === selected[0]) ?? null) : null;
   const numberOf = (id: string | undefined) => (id ? segments.findIndex((segment) => segment.id === id) + 1 : 0);
+  // Takes that run past their segment's end in this language (issue 31.3): listed, fixed in the inspector, checked by export.
+  const overruns = useMemo(() => segmentOverruns(segments, language, durationMs), [segments, language, durationMs]);
+  const goToSegment = useCallback(
+    (segmentId: string) => {
+      const segment = segments.find((candidate) => candidate.id === segmentId);
+      if (!segment) return;
+      setSelection(new Set([segmentId]));
+      player.current?.seek(segment.startMs);
+    },
+    [segments],
+  );
 
   const select = useCallback((id: string | null, mode: "replace" | "toggle") => {
     setSelection((current) => {
@@ -446,10 +458,11 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
           </div>
         </div>
         <aside className="rounded-2xl border border-border bg-surface p-4" aria-label={t("dubbing.inspector.title")}>
-          <SegmentInspector key={primary?.id ?? "none"} segment={primary} number={numberOf(primary?.id)} selectedCount={selected.length} characters={doc.characters} language={language} durationMs={durationMs} onFields={actions.fields} onRecord={() => primary && setDialog("record")} />
+          <SegmentInspector key={primary?.id ?? "none"} segment={primary} number={numberOf(primary?.id)} selectedCount={selected.length} characters={doc.characters} language={language} durationMs={durationMs} overrun={overruns.find((overrun) => overrun.segmentId === primary?.id)} onFields={actions.fields} onRecord={() => primary && setDialog("record")} />
         </aside>
       </div>
 
+      <OverrunsPanel overruns={overruns} onGoTo={goToSegment} />
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t("dubbing.timeline.label")}>
         <ToolbarButton icon={<ScissorsIcon />} label={t("dubbing.timeline.split")} onClick={actions.split} testId="dubbing-split" />
         <ToolbarButton icon={<CombineIcon />} label={t("dubbing.timeline.merge")} onClick={actions.merge} disabled={selected.length < 2} testId="dubbing-merge" />
@@ -489,7 +502,13 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
         />
       ) : null}
       {dialog === "delete" ? <DeleteSegmentsDialog {...dialogProps("delete")} count={selected.length} onConfirm={actions.remove} /> : null}
-      {dialog === "export" ? <ExportDialog {...dialogProps("export")} projectId={project.id} languages={languages} currentLanguage={language} mediaKind={project.mediaKind} pro={pro} unsaved={save.kind !== "saved"} /> : null}
+      {dialog === "export" ? <ExportDialog {...dialogProps("export")} projectId={project.id} languages={languages} currentLanguage={language} mediaKind={project.mediaKind} pro={pro} unsaved={save.kind !== "saved"} segments={segments} durationMs={durationMs}
+          onGoTo={(segmentId, target) => {
+            setDialog(null);
+            if (target !== language) setLanguage(target);
+            goToSegment(segmentId);
+          }}
+        /> : null}
       {dialog === "versions" ? <VersionHistoryDialog {...dialogProps("versions")} projectId={project.id} canRestore={save.kind === "saved"} onRestored={adoptServer} /> : null}
       {pro && dialog === "cast" ? (
         <CastBibleDialog

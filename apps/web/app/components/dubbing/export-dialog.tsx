@@ -1,14 +1,16 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { dubbingExportCall } from "@voxwork/contract/client";
-import { DownloadIcon, LoaderCircleIcon } from "lucide-react";
+import { segmentOverruns, type DubbingSegment } from "@voxwork/contract/dubbing";
+import { DownloadIcon, LoaderCircleIcon, TriangleAlertIcon } from "lucide-react";
 import { toast } from "sonner";
-import { useLocale, useT, type MessageKey } from "../../i18n";
+import { useLocale, usePlural, useT, type MessageKey } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { JobStatus } from "../tool-shared/job-status";
 import { useFollowedJob } from "../tool-shared/use-followed-job";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 import { languageName } from "../voices/voice-labels";
+import { OverrunList } from "./overruns-panel";
 
 type Format = "video" | "audio" | "stems" | "subtitles" | "project";
 const FORMATS: Array<[Format, MessageKey]> = [
@@ -19,15 +21,51 @@ const FORMATS: Array<[Format, MessageKey]> = [
   ["project", "dubbing.exportDialog.project"],
 ];
 
-/** Export: languages and files; starts `dubbingExportCall`, follows the job, then lists the download links. */
-export function ExportDialog({ open, onOpenChange, projectId, languages, currentLanguage, mediaKind, pro, unsaved }: { open: boolean; onOpenChange: (open: boolean) => void; projectId: string; languages: readonly string[]; currentLanguage: string; mediaKind: "video" | "audio"; pro: boolean; unsaved: boolean }) {
+/**
+ * Export: languages and files; starts `dubbingExportCall`, follows the job, then lists the download
+ * links. First it checks for takes that run past their segment's end in the chosen languages: it
+ * lists them (each goes to its segment) and exports only once they are fitted or the person lets
+ * them play over what follows (the server refuses otherwise, 7617).
+ */
+export function ExportDialog({
+  open,
+  onOpenChange,
+  projectId,
+  languages,
+  currentLanguage,
+  mediaKind,
+  pro,
+  unsaved,
+  segments,
+  durationMs,
+  onGoTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  projectId: string;
+  languages: readonly string[];
+  currentLanguage: string;
+  mediaKind: "video" | "audio";
+  pro: boolean;
+  unsaved: boolean;
+  segments: readonly DubbingSegment[];
+  durationMs: number;
+  onGoTo: (segmentId: string, language: string) => void;
+}) {
   const t = useT();
+  const tp = usePlural();
   const locale = useLocale();
   const api = useApiClient();
   const [chosenLanguages, setChosenLanguages] = useState<string[]>([currentLanguage]);
   const [formats, setFormats] = useState<Format[]>([mediaKind === "video" ? "video" : "audio"]);
   const [jobId, setJobId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [allowOverlap, setAllowOverlap] = useState(false);
+  const overruns = useMemo(
+    () => chosenLanguages.map((language) => ({ language, overruns: segmentOverruns(segments, language, durationMs) })).filter((entry) => entry.overruns.length),
+    [chosenLanguages, segments, durationMs],
+  );
+  const blocked = overruns.length > 0 && !allowOverlap;
   const { job, connection } = useFollowedJob(jobId);
   useEffect(() => {
     if (open && !jobId) setChosenLanguages([currentLanguage]);
@@ -40,7 +78,7 @@ export function ExportDialog({ open, onOpenChange, projectId, languages, current
     if (!formats.length) return toast.error(t("dubbing.exportDialog.needFormat"));
     setBusy(true);
     try {
-      const started = await api.call(dubbingExportCall, { projectId, languages: chosenLanguages, formats });
+      const started = await api.call(dubbingExportCall, { projectId, languages: chosenLanguages, formats, allowOverlap: overruns.length > 0 && allowOverlap });
       setJobId(started.jobId);
     } catch {
       // The client wrapper showed the catalogue message.
@@ -100,12 +138,33 @@ export function ExportDialog({ open, onOpenChange, projectId, languages, current
                 </label>
               ))}
             </fieldset>
+            {overruns.length ? (
+              <div className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm" role="alert" data-testid="dubbing-export-overruns">
+                {overruns.map((entry) => (
+                  <div key={entry.language} className="grid gap-1.5" data-language={entry.language}>
+                    <p className="flex items-center gap-2 font-medium">
+                      <TriangleAlertIcon className="size-4 shrink-0 text-destructive" aria-hidden="true" />
+                      {tp("dubbing.exportDialog.overrunsTitle", entry.overruns.length, { language: languageName(entry.language, locale) })}
+                    </p>
+                    <OverrunList overruns={entry.overruns} onGoTo={(segmentId) => onGoTo(segmentId, entry.language)} />
+                    {entry.overruns.some((overrun) => overrun.pastMediaEnd) ? (
+                      <p className="text-xs text-destructive">{tp("dubbing.exportDialog.mediaEnd", entry.overruns.filter((overrun) => overrun.pastMediaEnd).length)}</p>
+                    ) : null}
+                  </div>
+                ))}
+                <p className="text-xs text-muted-foreground">{t("dubbing.exportDialog.overrunsHint")}</p>
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" checked={allowOverlap} onChange={(event) => setAllowOverlap(event.target.checked)} className="size-4 accent-[var(--vx-primary)]" data-testid="export-allow-overlap" />
+                  {t("dubbing.exportDialog.allowOverlap")}
+                </label>
+              </div>
+            ) : null}
             {unsaved ? <p className="text-xs text-destructive">{t("dubbing.exportDialog.unsaved")}</p> : null}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 {t("dubbing.translate.cancel")}
               </Button>
-              <Button type="button" onClick={() => void start()} disabled={busy} data-testid="dubbing-export-start">
+              <Button type="button" onClick={() => void start()} disabled={busy || blocked} data-testid="dubbing-export-start">
                 {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
                 {t("dubbing.exportDialog.start")}
               </Button>

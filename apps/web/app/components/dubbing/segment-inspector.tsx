@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from "react";
-import { SEGMENT_SPEED, SEGMENT_VOLUME, segmentFit, segmentState, segmentTimesProblem, type DubbingCharacter, type DubbingSegment, type DubbingSegmentFields } from "@voxwork/contract/dubbing";
+import { useEffect, useId, useRef, useState } from "react";
+import { overrunFixFields, SEGMENT_SPEED, SEGMENT_VOLUME, segmentFit, segmentState, segmentTimesProblem, type DubbingCharacter, type DubbingSegment, type DubbingSegmentFields, type SegmentOverrun } from "@voxwork/contract/dubbing";
 import { MicIcon } from "lucide-react";
 import { useLocale, usePlural, useT, type MessageKey } from "../../i18n";
 import { NativeSelect } from "../tool-shared/native-select";
@@ -7,6 +7,7 @@ import { Button } from "../ui/button";
 import { Label, Textarea } from "../ui/input";
 import { languageName } from "../voices/voice-labels";
 import { CustomTimeInput } from "./custom-time-input";
+import { OverrunFixes } from "./overruns-panel";
 
 const TIME_PROBLEMS: Record<NonNullable<ReturnType<typeof segmentTimesProblem>>, MessageKey> = {
   order: "dubbing.inspector.timeOrder",
@@ -25,7 +26,8 @@ export const STATE_BADGE: Record<string, string> = {
 
 /**
  * The selected segment: original text and translation (saved when the field is left), character,
- * speed and volume, start and end as typed timecodes, its state and whether its take fits.
+ * speed and volume, start and end as typed timecodes, its state and whether its take fits; a take
+ * that runs past the end gets its fixes here (speed up, use the pause, shorten the translation).
  */
 export function SegmentInspector({
   segment,
@@ -34,6 +36,7 @@ export function SegmentInspector({
   characters,
   language,
   durationMs,
+  overrun,
   onFields,
   onRecord,
 }: {
@@ -43,6 +46,8 @@ export function SegmentInspector({
   characters: readonly DubbingCharacter[];
   language: string;
   durationMs: number;
+  /** The segment's overrun in this language, if its take runs past its end. */
+  overrun?: SegmentOverrun | undefined;
   onFields: (fields: DubbingSegmentFields) => void;
   onRecord: () => void;
 }) {
@@ -50,6 +55,7 @@ export function SegmentInspector({
   const tp = usePlural();
   const locale = useLocale();
   const id = useId();
+  const translationField = useRef<HTMLTextAreaElement>(null);
   // From the segment at once (the editor remounts the inspector per segment): no frame shows the one selected before.
   const [source, setSource] = useState(segment?.sourceText ?? "");
   const [translation, setTranslation] = useState(segment?.translations[language] ?? "");
@@ -85,6 +91,24 @@ export function SegmentInspector({
           {fit.playedMs === null ? t("dubbing.inspector.noTake") : fit.fits ? t("dubbing.inspector.fits") : t("dubbing.inspector.overruns", { seconds: (fit.overrunMs / 1000).toFixed(1) })}
         </span>
       </div>
+      {overrun ? (
+        <OverrunFixes
+          overrun={overrun}
+          withHours={withHours}
+          onSpeed={() => {
+            const fields = overrunFixFields(segment, overrun, "speed", language);
+            if (fields) onFields(fields);
+          }}
+          onBorrow={() => {
+            const fields = overrunFixFields(segment, overrun, "borrow", language);
+            if (fields) onFields(fields);
+          }}
+          onShorten={() => {
+            translationField.current?.focus();
+            translationField.current?.select();
+          }}
+        />
+      ) : null}
       <div className="grid gap-1">
         <Label htmlFor={`${id}-source`}>{t("dubbing.inspector.source")}</Label>
         <Textarea id={`${id}-source`} className="min-h-16" value={source} maxLength={1000} onChange={(event) => setSource(event.target.value)} onBlur={() => source !== segment.sourceText && onFields({ sourceText: source })} data-testid="segment-source" />
@@ -92,6 +116,7 @@ export function SegmentInspector({
       <div className="grid gap-1">
         <Label htmlFor={`${id}-translation`}>{t("dubbing.inspector.translation", { language: languageName(language, locale) })}</Label>
         <Textarea
+          ref={translationField}
           id={`${id}-translation`}
           className="min-h-16"
           value={translation}

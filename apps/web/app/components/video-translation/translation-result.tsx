@@ -16,6 +16,7 @@ const FIT_STYLES: Record<LineFit, string> = {
   borrowed: "bg-surface-muted text-foreground",
   "sped-up": "bg-primary-soft text-primary-soft-foreground",
   overrun: "bg-destructive text-destructive-foreground",
+  overlaps: "bg-accent/20 text-foreground",
 };
 
 /** One speaker and the voice that spoke their lines: "Speaker 1 (a man’s voice · 106 Hz): Pablo". */
@@ -53,7 +54,7 @@ export function FitBadge({ line }: { line: Pick<TranslatedLine, "fit" | "speed">
   const label =
     line.fit === "sped-up"
       ? t("videoTranslation.result.spedUp", { speed: speedLabel(line.speed ?? 1) })
-      : t(({ fits: "videoTranslation.result.fits", borrowed: "videoTranslation.result.borrowed", overrun: "videoTranslation.result.overrun" } as const satisfies Record<Exclude<LineFit, "sped-up">, MessageKey>)[line.fit]);
+      : t(({ fits: "videoTranslation.result.fits", borrowed: "videoTranslation.result.borrowed", overrun: "videoTranslation.result.overrun", overlaps: "videoTranslation.result.overlaps" } as const satisfies Record<Exclude<LineFit, "sped-up">, MessageKey>)[line.fit]);
   return (
     <span className={cn("inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", FIT_STYLES[line.fit])} data-testid="line-fit" data-fit={line.fit}>
       {label}
@@ -125,7 +126,7 @@ export function TranslationResult({ job, title, original }: { job: JobView; titl
   const name = (language: string) => languageName(language, locale);
   const sourceName = name(result.sourceLanguage);
   const targetName = name(target.language);
-  const overruns = target.lines.some((line) => line.fit === "overrun");
+  const overruns = target.lines.some((line) => line.fit === "overrun" || line.fit === "overlaps");
 
   return (
     <section className="grid gap-5" data-testid="translation-result" aria-labelledby={`result-${job.id}`}>

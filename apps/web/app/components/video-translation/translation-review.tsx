@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { JobView, UploadView, VideoTranslationReview } from "@voxwork/contract";
-import { videoTranslationApproveCall, videoTranslationRegenerateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall } from "@voxwork/contract/client";
-import { CheckIcon, PauseIcon, PlayIcon, PlusIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
+import { videoTranslationApproveCall, videoTranslationFitCall, videoTranslationRegenerateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall } from "@voxwork/contract/client";
+import { CheckIcon, PauseIcon, PlayIcon, PlusIcon, RefreshCwIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
@@ -211,7 +211,7 @@ export function TranslationReview({ job, original, onCancel, cancelling }: { job
   const api = useApiClient();
   const [review, setReview] = useState<VideoTranslationReview | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
-  const [busy, setBusy] = useState<null | "save" | "regenerate" | "export">(null);
+  const [busy, setBusy] = useState<null | "save" | "regenerate" | "fit" | "export">(null);
   const [playing, setPlaying] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const voice = useRef<HTMLAudioElement>(null);
@@ -262,6 +262,25 @@ export function TranslationReview({ job, original, onCancel, cancelling }: { job
       setBusy(null);
     }
   }
+
+  /** A fix for a line too long for its slot (free): the job places the lines again and comes back here. */
+  async function fit(lineId: string, choice: "auto" | "borrow" | "overlap") {
+    setBusy("fit");
+    try {
+      await api.call(videoTranslationFitCall, { jobId: job.id, language: target.language, lineId, choice });
+      toast.success(t("videoTranslation.review.fitting"));
+    } catch {
+      setBusy(null);
+    }
+  }
+
+  /** Goes to a line of the table: scrolled into view, its translation ready to shorten. */
+  function goToLine(lineId: string) {
+    const row = document.querySelector<HTMLElement>(`[data-testid="review-line"][data-line="${lineId}"]`);
+    row?.scrollIntoView({ block: "center" });
+    row?.querySelector<HTMLTextAreaElement>('[data-testid="review-line-translation"]')?.focus();
+  }
+  const tooLong = target.lines.filter((line) => !line.pending && (line.fit === "overrun" || line.fit === "overlaps"));
 
   async function approve() {
     setBusy("export");
@@ -379,6 +398,28 @@ export function TranslationReview({ job, original, onCancel, cancelling }: { job
           </h3>
           <span className="text-xs text-muted-foreground">{t("videoTranslation.review.editHint")}</span>
         </div>
+        {tooLong.length ? (
+          <div className="grid gap-2 rounded-xl border border-destructive/40 bg-destructive/5 p-3 text-sm" role="status" data-testid="review-overruns" data-count={tooLong.length}>
+            <p className="flex items-center gap-2 font-medium">
+              <TriangleAlertIcon className="size-4 shrink-0 text-destructive" aria-hidden="true" />
+              {tp("videoTranslation.review.overruns", tooLong.length)}
+            </p>
+            <ul className="flex flex-wrap gap-1.5">
+              {tooLong.map((line) => {
+                const source = sources.get(line.id);
+                const number = source ? lineLabel(source) : line.id;
+                return (
+                  <li key={line.id}>
+                    <Button type="button" variant="outline" size="xs" className="tabular-nums" onClick={() => goToLine(line.id)} aria-label={t("videoTranslation.review.goToLine", { line: number })} data-testid="review-overrun" data-line={line.id}>
+                      {t("videoTranslation.review.overrunItem", { line: number, seconds: (line.overrunSeconds ?? 0).toFixed(1) })}
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+            <p className="text-xs text-muted-foreground">{t("videoTranslation.review.overrunsHint")}</p>
+          </div>
+        ) : null}
         <ol className="divide-y divide-border rounded-xl border border-border bg-surface" data-testid="review-lines">
           {target.lines.map((line) => {
             const source = sources.get(line.id);
@@ -387,7 +428,7 @@ export function TranslationReview({ job, original, onCancel, cancelling }: { job
             return (
               <li
                 key={line.id}
-                className={cn("grid gap-2 p-3 desktop:grid-cols-[7rem_minmax(0,1fr)_minmax(0,1fr)_8.5rem] desktop:items-start desktop:gap-3", line.pending && "bg-primary-soft/30")}
+                className={cn("grid gap-2 p-3 desktop:grid-cols-[7rem_minmax(0,1fr)_minmax(0,1fr)_11rem] desktop:items-start desktop:gap-3", line.pending && "bg-primary-soft/30")}
                 data-testid="review-line"
                 data-line={line.id}
                 data-pending={line.pending}
@@ -453,6 +494,21 @@ export function TranslationReview({ job, original, onCancel, cancelling }: { job
                     <FitBadge line={line} />
                   )}
                   {line.edited ? <span className="text-xs text-muted-foreground">{t("videoTranslation.review.edited")}</span> : null}
+                  {!line.pending && (line.fit === "overrun" || line.fit === "overlaps" || line.fitChoice) ? (
+                    <select
+                      aria-label={t("videoTranslation.review.fixLabel", { line: number })}
+                      value={line.fitChoice ?? "auto"}
+                      disabled={disabled || pending.lines > 0}
+                      title={pending.lines > 0 ? t("videoTranslation.review.fixAfterRegenerate") : undefined}
+                      onChange={(event) => void fit(line.id, event.target.value as "auto" | "borrow" | "overlap")}
+                      className="h-7 w-full min-w-0 max-w-60 rounded-md border border-input bg-background px-1.5 text-xs"
+                      data-testid="review-line-fix"
+                    >
+                      <option value="auto">{t("videoTranslation.review.fixAuto")}</option>
+                      <option value="borrow">{t("videoTranslation.review.fixBorrow")}</option>
+                      <option value="overlap">{t("videoTranslation.review.fixOverlap")}</option>
+                    </select>
+                  ) : null}
                 </div>
               </li>
             );

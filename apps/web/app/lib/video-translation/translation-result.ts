@@ -7,7 +7,7 @@ import { TOOL_PAGES, type ToolPageId } from "@voxwork/contract/tools";
  * defensively: the browser has no schema for it) and its files in `job.media`, found by name.
  */
 
-export type LineFit = "fits" | "borrowed" | "sped-up" | "overrun";
+export type LineFit = "fits" | "borrowed" | "sped-up" | "overrun" | "overlaps";
 
 export interface TranslatedLine {
   id: string;
@@ -50,7 +50,7 @@ type MediaFile = JobView["media"][number];
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === "object" ? (value as Record<string, unknown>) : {});
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 const numberOrNull = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
-const FITS = new Set<LineFit>(["fits", "borrowed", "sped-up", "overrun"]);
+const FITS = new Set<LineFit>(["fits", "borrowed", "sped-up", "overrun", "overlaps"]);
 const SOURCES = new Set(["speech", "subtitles", "subtitle-file"]);
 
 function readLine(value: unknown): TranslatedLine {
