@@ -258,7 +258,8 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
       if (body.from.kind === 'video-translation') {
         const { input, result } = await finishedTranslation(deps.jobRecords, body.from.jobId, userId);
         const row = await deps.jobRecords.findById(body.from.jobId);
-        const languages = [...new Set(input.targets.map((target) => target.language.toLowerCase()))];
+        // The translation's languages, then any further ones asked for (they start untranslated): none is dropped.
+        const languages = [...new Set([...input.targets.map((target) => target.language.toLowerCase()), ...body.targetLanguages.map((language) => language.toLowerCase())])];
         checkLanguages(body.edition, languages);
         const durationSeconds = Number(result.durationSeconds ?? 0);
         checkLength(durationSeconds, plan);
