@@ -256,6 +256,7 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
                     data-testid={`dubbing-target-${tag}`}
                   />
                   <span>{languageName(tag, locale)}</span>
+                  <span className="sr-only">, </span>
                   <span className="text-xs text-muted-foreground">{t(TARGET_STATE[kind])}</span>
                 </label>
               );
