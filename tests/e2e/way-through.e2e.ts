@@ -82,7 +82,9 @@ for (const { locale, width, scheme } of [
     const english = page.locator('[data-testid="target-language"][data-language="en"]');
     await expect(english).toHaveAttribute('data-availability', 'unavailable');
     await expect(english).toContainText(L.needsEngine);
-    await english.click();
+    // Shown as unavailable (aria-disabled) but focusable: pressing it says why and what works.
+    await english.focus();
+    await page.keyboard.press('Enter');
     const panel = page.getByTestId('no-engine-for-pair');
     await expect(panel).toContainText(L.title);
     await expect(panel).toContainText(L.noOffline);
