@@ -4697,6 +4697,11 @@ export interface operations {
                         base64: string;
                         name: string;
                     };
+                    /**
+                     * @default source
+                     * @enum {string}
+                     */
+                    subtitleFileLanguage?: "source" | "translation";
                     targetLanguages: string[];
                     /**
                      * @default auto
