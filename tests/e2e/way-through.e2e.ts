@@ -31,6 +31,7 @@ const TEXTS = {
     typed: 'type the translation',
     english: 'English',
     spanish: 'Spanish',
+    offline: 'offline',
     helpTitle: 'Set up an engine',
   },
   zh: {
@@ -46,6 +47,7 @@ const TEXTS = {
     typed: '手动输入译文',
     english: '英语',
     spanish: '西班牙语',
+    offline: '离线',
     helpTitle: '配置引擎',
   },
 } as const;
@@ -118,6 +120,9 @@ for (const { locale, width, scheme } of [
     await page.goto(`${L.prefix}/workbench/dubbing-pro`);
     await page.getByTestId('dubbing-new-project').click();
     const dialog = page.getByTestId('dubbing-new-project-dialog');
+    // From an upload in English: Spanish is marked as translated offline (Apertium), Chinese as typed by hand.
+    await expect(dialog.getByTestId('dubbing-target-chip-es')).toHaveText(`${L.spanish}, ${L.offline}`);
+    await expect(dialog.getByTestId('dubbing-target-chip-zh')).toHaveAttribute('data-availability', 'unavailable');
     await dialog.getByTestId('dubbing-from-video-translation').click();
     await expect(dialog.getByTestId('dubbing-translation')).not.toHaveValue('');
     await expect(dialog.getByTestId('dubbing-need-translation')).toHaveCount(0);

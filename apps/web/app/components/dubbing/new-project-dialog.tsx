@@ -82,7 +82,8 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
   const targetTags = useMemo(() => [...new Set([...fixedTargets, ...targetChoices])].filter((tag) => tag !== projectSource), [fixedTargets, targetChoices, projectSource]);
 
   // The same offers (and matching) the video translator refuses a pair by; the server says it again when the project is made.
-  const availability = (tag: string) => (options ? pairAvailability(options.translators, projectSource, tag).kind : "unavailable");
+  // Unknown (no mark) until the options arrive: "type the translation" on every language while loading would be untrue.
+  const availability = (tag: string) => (options ? pairAvailability(options.translators, projectSource, tag).kind : null);
   const untranslatable = options ? shownTargets.filter((target) => !fixedTargets.includes(target) && availability(target) === "unavailable") : [];
 
   function toggleTarget(tag: string, on: boolean) {
@@ -243,7 +244,7 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
                 <label
                   key={tag}
                   className="flex items-center gap-1.5 rounded-full border border-border px-3 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:disabled]:opacity-70"
-                  data-availability={kind}
+                  data-availability={kind ?? undefined}
                   data-testid={`dubbing-target-chip-${tag}`}
                 >
                   <input
@@ -256,8 +257,12 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
                     data-testid={`dubbing-target-${tag}`}
                   />
                   <span>{languageName(tag, locale)}</span>
-                  <span className="sr-only">, </span>
-                  <span className="text-xs text-muted-foreground">{t(TARGET_STATE[kind])}</span>
+                  {kind ? (
+                    <>
+                      <span className="sr-only">, </span>
+                      <span className="text-xs text-muted-foreground">{t(TARGET_STATE[kind])}</span>
+                    </>
+                  ) : null}
                 </label>
               );
             })}
