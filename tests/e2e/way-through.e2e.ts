@@ -120,9 +120,9 @@ for (const { locale, width, scheme } of [
     await page.goto(`${L.prefix}/workbench/dubbing-pro`);
     await page.getByTestId('dubbing-new-project').click();
     const dialog = page.getByTestId('dubbing-new-project-dialog');
-    // From an upload in English: Spanish is marked as translated offline (Apertium), Chinese as typed by hand.
+    // From an upload in English: Spanish is marked as translated offline (Apertium), German as typed by hand.
     await expect(dialog.getByTestId('dubbing-target-chip-es')).toHaveText(`${L.spanish}, ${L.offline}`);
-    await expect(dialog.getByTestId('dubbing-target-chip-zh')).toHaveAttribute('data-availability', 'unavailable');
+    await expect(dialog.getByTestId('dubbing-target-chip-de')).toHaveAttribute('data-availability', 'unavailable');
     await dialog.getByTestId('dubbing-from-video-translation').click();
     await expect(dialog.getByTestId('dubbing-translation')).not.toHaveValue('');
     await expect(dialog.getByTestId('dubbing-need-translation')).toHaveCount(0);
