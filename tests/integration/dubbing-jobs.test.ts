@@ -430,11 +430,13 @@ describe('dubbing jobs', () => {
       },
     });
     expect((await service.options(OWNER)).translations.map((translation) => translation.jobId)).toContain(jobId);
-    const created = await service.create(OWNER, { edition: 'pro', from: { kind: 'video-translation', jobId }, targetLanguages: ['es'] });
+    // A further language ticked beside the translation's is carried into the project (issue 31: it was dropped without a word), with a voice per character.
+    const created = await service.create(OWNER, { edition: 'pro', from: { kind: 'video-translation', jobId }, targetLanguages: ['es', 'fr'] });
     await runJob(pipelines.prepare, lastJob().id, lastJob().input as JobInputs['dubbing.prepare']);
     const project = (await store.project(created.projectId, OWNER))!;
-    expect(project).toMatchObject({ status: 'ready', targetLanguages: ['es'], origin: { kind: 'video-translation', jobId } });
+    expect(project).toMatchObject({ status: 'ready', targetLanguages: ['es', 'fr'], origin: { kind: 'video-translation', jobId } });
     expect(project.characters.map((character) => character.id)).toEqual(['s1', 's2']);
+    for (const character of project.characters) expect(character.voices.fr).toMatch(/.+/);
     const segments = await store.segments(project.id);
     expect(segments.map((segment) => segment.translations.es)).toEqual(['línea 1', 'línea 2', 'línea 3']);
     for (const [index, segment] of segments.entries()) {

@@ -118,8 +118,8 @@ describe.each(testDatabases().slice(-1))('subtitle encodings and dubbing notices
     expect(untranslatable.projectId).toBeTruthy();
     expect(untranslatable.notices).toEqual([
       {
-        en: 'No engine here translates Chinese into English: the project is made, but its English translations will have to be typed by hand (or ask your administrator to set up a remote translation engine).',
-        zh: '此处没有可将中文翻译为英语的引擎：项目照常创建，但英语译文需要手动输入（或请管理员配置远程翻译引擎）。',
+        en: 'No engine here translates Chinese into English: the project is made, and you type its English translations in the studio. If you run this Voxwork, set up a translation engine (Help center: “Set up an engine”).',
+        zh: '此处没有可将中文翻译为英语的引擎：项目照常创建，英语译文请在编辑器中输入。如果这个 Voxwork 由你部署，可以配置翻译引擎（帮助中心：“配置引擎”）。',
       },
     ]);
     await client.data('/api/jobs/cancel', { jobId: untranslatable.prepareJobId });

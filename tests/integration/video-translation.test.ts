@@ -260,8 +260,10 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
     const videoId = await upload('shop.mp4', clip.file);
     const pair = await call('/api/video-translation/create', { uploadId: videoId, sourceLanguage: 'en', targetLanguages: ['zh'], textSource: 'subtitle-file', subtitleFile: { name: 'a.srt', text: await readFile(clip.srt, 'utf8') } }, 'zh');
     expect(pair.code).toBe(ErrorCode.TRANSLATION_PAIR_UNAVAILABLE);
-    expect(pair.message).toContain('en → es');
-    expect(pair.message).toMatch(/远程引擎/);
+    // Language names, what English goes into offline, and the ways through; no codes, no "administrator" (issue 31).
+    expect(pair.message).toContain('此处没有可将英语翻译为中文的引擎');
+    expect(pair.message).toContain('西班牙语');
+    expect(pair.message).not.toMatch(/en → es|管理员/);
     const badSubtitles = await call('/api/video-translation/create', { uploadId: videoId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'a.srt', text: 'not subtitles at all' } });
     expect(badSubtitles.code).toBe(ErrorCode.SUBTITLE_FILE_INVALID);
     expect((await call('/api/video-translation/create', { uploadId: videoId, sourceLanguage: 'zh', targetLanguages: ['en'], textSource: 'speech' })).code).toBe(ErrorCode.SOURCE_TEXT_UNAVAILABLE);

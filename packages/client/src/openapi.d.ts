@@ -4699,6 +4699,11 @@ export interface operations {
                         base64: string;
                         name: string;
                     };
+                    /**
+                     * @default source
+                     * @enum {string}
+                     */
+                    subtitleFileLanguage?: "source" | "translation";
                     targetLanguages: string[];
                     /**
                      * @default auto

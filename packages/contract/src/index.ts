@@ -24,3 +24,4 @@ export * from './video-translation/match-original.ts';
 export * from './public-api/api-key-format.ts';
 export * from './public-api/rest-v1.ts';
 export * from './public-api/api-examples.ts';
+export * from './video-translation/language-names.ts';

@@ -1,7 +1,7 @@
 /** AI avatar video (tool `avatar`). The same keys in `avatar.zh.ts`. */
 export const avatarEn = {
   title: "AI avatar video",
-  lead: "An illustrated presenter or a photo of a real face speaks your script, scene by scene, over the background you choose, with captions. Everything is animated on our servers; a photo is moved by classic face animation unless your administrator has set up a neural lip-sync engine.",
+  lead: "An illustrated presenter or a photo of a real face speaks your script, scene by scene, over the background you choose, with captions. Everything is animated on our servers; a photo is moved by classic face animation, or by a neural lip-sync engine where this Voxwork has one set up (Help center: “Set up an engine”).",
   scenes: "Scenes",
   scene: "Scene {number}",
   addScene: "Add a scene",

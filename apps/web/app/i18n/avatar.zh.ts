@@ -3,7 +3,7 @@ import type { avatarEn } from "./avatar.en";
 /** AI 数字人视频（工具 `avatar`）。键与 `avatar.en.ts` 完全一致。 */
 export const avatarZh: typeof avatarEn = {
   title: "AI 数字人视频",
-  lead: "让插画主播或真人照片按场景念出你的脚本，配上你选择的背景和字幕。所有动画都在我们的服务器上生成；照片使用经典人脸动画驱动，管理员配置神经口型引擎后也可使用该引擎。",
+  lead: "让插画主播或真人照片按场景念出你的脚本，配上你选择的背景和字幕。所有动画都在我们的服务器上生成；照片使用经典人脸动画驱动；此 Voxwork 配置了神经口型引擎时也可使用该引擎（帮助中心：“配置引擎”）。",
   scenes: "场景",
   scene: "场景 {number}",
   addScene: "添加场景",

@@ -46,6 +46,12 @@ export const videoTranslationCreateCall = defineCall({
       targetLanguages: z.array(languageTagSchema).min(1).max(MAX_TARGET_LANGUAGES),
       textSource: z.enum(['auto', 'speech', 'subtitles', 'subtitle-file']).default('auto'),
       subtitleFile: subtitleFileSchema.optional(),
+      /**
+       * What language the subtitle file is in: `source` (default: what is said, translated by an
+       * engine) or `translation` (already in the one target language: its lines are spoken as
+       * they are, no translation engine is used, so a pair nothing here translates can still be dubbed).
+       */
+      subtitleFileLanguage: z.enum(['source', 'translation']).default('source'),
       /** Voice per target language; a language left out gets the best library voice that speaks it. */
       voices: boundedRecord(languageTagSchema, voiceKeySchema, MAX_TARGET_LANGUAGES).optional(),
       mode: z.enum(['quick', 'pro']).default('quick'),

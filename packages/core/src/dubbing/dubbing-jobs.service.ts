@@ -5,7 +5,7 @@
  * (inline, free) and exports (free). Everything a request could fail on is checked before a job is
  * queued or a point frozen.
  */
-import { ErrorCode, MATCH_ORIGINAL_VOICE, TOOL_PRICES, dubbingSynthesisCost, dubbingTranslationCost, type LocalizedText, type SpeechQualityTier } from '@voxwork/contract';
+import { ErrorCode, MATCH_ORIGINAL_VOICE, TOOL_PRICES, dubbingSynthesisCost, dubbingTranslationCost, localizedLanguageName, type LocalizedText, type SpeechQualityTier } from '@voxwork/contract';
 import type { DubbingExportJobInput } from './dubbing-store.port.ts';
 import { MAX_DUBBING_LANGUAGES, peaksToBase64, segmentOverruns, segmentState, type DubbingEdition, type DubbingSegment } from '@voxwork/contract/dubbing';
 import { SubtitleParseError } from '@voxwork/contract/subtitles';
@@ -65,18 +65,8 @@ export interface DubbingCreateRequest {
 
 const base = (language: string) => language.toLowerCase().split(/[-_]/)[0] ?? language;
 
-const LANGUAGE_NAMES = { en: new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' }), zh: new Intl.DisplayNames(['zh-Hans'], { type: 'language', fallback: 'code' }) };
 /** A language's name in English and Chinese (`zh` → Chinese / 中文); an unknown tag stays as it is. */
-function languageName(tag: string): LocalizedText {
-  const name = (names: Intl.DisplayNames) => {
-    try {
-      return names.of(tag) ?? tag;
-    } catch {
-      return tag;
-    }
-  };
-  return { en: name(LANGUAGE_NAMES.en), zh: name(LANGUAGE_NAMES.zh) };
-}
+const languageName = localizedLanguageName;
 const characterCount = (text: string) => [...text.trim()].length;
 
 /** A create made idempotent by the public API (`Idempotency-Key`), written with the job. */
@@ -140,7 +130,7 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
     const pairOf = (offer: (typeof translators)[number]) =>
       offer.pairs.some((pair) => (pair.source === '*' || pair.source === base(project.sourceLanguage)) && (pair.target === '*' || pair.target === base(language)));
     const translator = body.translatorId ? translators.find((offer) => offer.id === body.translatorId && pairOf(offer)) : translatorFor(translators, project.sourceLanguage, language);
-    if (!translator) throw new DomainError(ErrorCode.DUBBING_NO_TRANSLATOR, { source: project.sourceLanguage, target: language });
+    if (!translator) throw new DomainError(ErrorCode.DUBBING_NO_TRANSLATOR, { source: languageName(project.sourceLanguage), target: languageName(language) });
     const segments = (await selectedSegments(project.id, body.segments)).filter(
       (segment) => segment.sourceText.trim() && (body.segments.kind !== 'changed' || !segment.translations[language]?.trim()),
     );
@@ -207,8 +197,8 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
         const source = languageName(sourceLanguage);
         const into = languageName(target);
         return {
-          en: `No engine here translates ${source.en} into ${into.en}: the project is made, but its ${into.en} translations will have to be typed by hand (or ask your administrator to set up a remote translation engine).`,
-          zh: `此处没有可将${source.zh}翻译为${into.zh}的引擎：项目照常创建，但${into.zh}译文需要手动输入（或请管理员配置远程翻译引擎）。`,
+          en: `No engine here translates ${source.en} into ${into.en}: the project is made, and you type its ${into.en} translations in the studio. If you run this Voxwork, set up a translation engine (Help center: “Set up an engine”).`,
+          zh: `此处没有可将${source.zh}翻译为${into.zh}的引擎：项目照常创建，${into.zh}译文请在编辑器中输入。如果这个 Voxwork 由你部署，可以配置翻译引擎（帮助中心：“配置引擎”）。`,
         };
       });
   }
@@ -258,7 +248,8 @@ export function createDubbingJobsService(deps: DubbingJobsServiceDeps) {
       if (body.from.kind === 'video-translation') {
         const { input, result } = await finishedTranslation(deps.jobRecords, body.from.jobId, userId);
         const row = await deps.jobRecords.findById(body.from.jobId);
-        const languages = [...new Set(input.targets.map((target) => target.language.toLowerCase()))];
+        // The translation's languages, then any further ones asked for (they start untranslated): none is dropped.
+        const languages = [...new Set([...input.targets.map((target) => target.language.toLowerCase()), ...body.targetLanguages.map((language) => language.toLowerCase())])];
         checkLanguages(body.edition, languages);
         const durationSeconds = Number(result.durationSeconds ?? 0);
         checkLength(durationSeconds, plan);

@@ -270,6 +270,12 @@ export function createDubbingPipelines(deps: DubbingPipelineDeps) {
               }
               return { id: speakerId, name: characterName(index), voices, speed: 1, volume: 1, originalSpeakerId: speakerId };
             });
+            // Languages asked for beyond the translation's (untranslated yet): each character gets a voice of its own there.
+            const further = project.targetLanguages.filter((language) => !translation.targets.some((target) => target.language === language));
+            if (further.length) {
+              const automatic = await automaticCharacters(speakerIds, result.speakers ?? [], further);
+              for (const [index, character] of characters.entries()) Object.assign(character.voices, automatic[index]!.voices);
+            }
             const translations = Object.fromEntries((result.targets ?? []).map((target) => [target.language, Object.fromEntries(target.lines.map((line) => [line.id, line.translation]))]));
             const dub = Object.fromEntries(
               (result.targets ?? []).map((target) => [target.language, Object.fromEntries(target.lines.filter((line) => line.dubStartSeconds !== null && line.dubEndSeconds !== null).map((line) => [line.id, { start: line.dubStartSeconds!, end: line.dubEndSeconds! }]))]),

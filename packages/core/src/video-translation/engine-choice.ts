@@ -6,7 +6,7 @@
  * short dramas) and falls back to speech recognition; a translator is the first selected one that
  * has the pair (the operator's order, so a configured remote engine can come before Apertium).
  */
-import { ErrorCode } from '@voxwork/contract';
+import { ErrorCode, localizedLanguageList, localizedLanguageName, type LocalizedText } from '@voxwork/contract';
 import { DomainError } from '../domain-error.ts';
 import type { EngineOffer, TranslatorOffer, VideoEngines } from '../engines/video-engines.port.ts';
 
@@ -31,15 +31,39 @@ export function textSourcesFor(engines: Pick<VideoEngines, 'recognizers' | 'text
   const sources: Array<{ kind: 'subtitles' | 'speech'; engineId: string; location: 'local' | 'remote' }> = [];
   if ((choice === 'auto' || choice === 'subtitles') && reader) sources.push({ kind: 'subtitles', engineId: reader.id, location: reader.location });
   if ((choice === 'auto' || choice === 'speech') && recognizer) sources.push({ kind: 'speech', engineId: recognizer.id, location: recognizer.location });
-  if (!sources.length) throw new DomainError(ErrorCode.SOURCE_TEXT_UNAVAILABLE, { language, source: choice === 'speech' ? 'speech' : choice === 'subtitles' ? 'subtitles' : 'speech or subtitles' });
+  if (!sources.length) throw new DomainError(ErrorCode.SOURCE_TEXT_UNAVAILABLE, { language: localizedLanguageName(language), source: SOURCE_NAMES[choice] });
   return sources;
 }
 
+/** Where text is read from, as the refusal names it. */
+const SOURCE_NAMES: Record<Exclude<TextSourceChoice, 'subtitle-file'>, LocalizedText> = {
+  speech: { en: 'the speech', zh: '语音' },
+  subtitles: { en: 'the burned-in subtitles', zh: '硬字幕' },
+  auto: { en: 'the speech or the burned-in subtitles', zh: '语音或硬字幕' },
+};
+
+/**
+ * The languages `source` translates into without a remote engine, by name. Only pairs from the
+ * source itself: listing every offline pair (the form once did, for a source with none) showed a
+ * Chinese speaker Apertium's Serbo-Croatian → English as "sh → en".
+ */
+export function offlineTargetsFrom(translators: readonly TranslatorOffer[], source: string): LocalizedText {
+  const targets = translators.filter((offer) => offer.location === 'local').flatMap((offer) => offer.pairs.filter((pair) => pair.source === base(source)).map((pair) => pair.target));
+  return localizedLanguageList([...new Set(targets)], { en: 'none', zh: '无' });
+}
+
+/** The translator of a pair, or the refusal (language names, what works offline from the source, and the ways through). */
 export function requireTranslator(translators: readonly TranslatorOffer[], source: string, target: string): TranslatorOffer {
   const offer = translatorFor(translators, source, target);
-  if (!offer) throw new DomainError(ErrorCode.TRANSLATION_PAIR_UNAVAILABLE, { source, target, offline: offlinePairs(translators).join(', ') || 'none' });
+  if (!offer) throw new DomainError(ErrorCode.TRANSLATION_PAIR_UNAVAILABLE, { source: localizedLanguageName(source), target: localizedLanguageName(target), offline: offlineTargetsFrom(translators, source) });
   return offer;
 }
+
+/**
+ * The "translator" of a run whose subtitle file is already the translation: its lines are spoken
+ * as written, no engine translates them (and nothing asks it for a shorter line).
+ */
+export const GIVEN_TRANSLATION = 'subtitle-file:given-translation' as const;
 
 /** The base languages some voice speaks, once each: Mandarin voices tagged `cmn` count as Chinese (`zh`) when `zh` voices exist too, so Chinese is not offered twice. */
 export function voiceLanguagesOf(voices: ReadonlyArray<{ languages: readonly string[] }>): string[] {

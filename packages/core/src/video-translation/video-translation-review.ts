@@ -32,6 +32,7 @@ import {
   type VideoTranslationTarget,
 } from './video-translation.pipeline.ts';
 import type { FitChoice, FitPlacement } from './time-fit.ts';
+import { GIVEN_TRANSLATION } from './engine-choice.ts';
 
 /** The gate's stage name (a job waiting there has status `paused` and this as its current stage). */
 export const REVIEW_GATE = 'review';
@@ -217,6 +218,11 @@ export function createVideoTranslationReview(deps: VideoTranslationReviewDeps) {
           return !written.get(id)?.edited && changedTerms.some((term) => text.includes(term));
         });
         if (!ids.length) continue;
+        // A run whose subtitle file was the translation has no engine: an edited line is its own translation.
+        if (target.translatorId === GIVEN_TRANSLATION) {
+          machine[target.language] = new Map(ids.flatMap((id) => (newSource.has(id) ? [[id, newSource.get(id)!]] : [])));
+          continue;
+        }
         const translated = await deps.videoEngines.translate({
           engineId: target.translatorId,
           sourceLanguage: input.sourceLanguage,

@@ -38,6 +38,7 @@ import { burnInScript, fetchPricedMedia, iso6392, readSegmentTimings, segmentFil
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { autoSpeakerVoice, cloneGender, libraryTarget, LOCAL_VOICE_PROFILER, originalSpeakerTarget, synthesizeWithTarget, type OriginalSpeakerReading } from '../voices/voice-choice.ts';
 import { takeLanes, type PlacedTake } from '../dubbing/dubbing-media.ts';
+import { GIVEN_TRANSLATION } from './engine-choice.ts';
 import { readSourceText } from './source-text.ts';
 import { assignSpeakersToLines, type SpeakerAssignment } from './speakers.ts';
 import { characterBudget, linesTooLong, planTimeFit, type FitChoice, type FitPlacement } from './time-fit.ts';
@@ -387,6 +388,11 @@ export function createVideoTranslationPipeline({
           const translations: Record<string, Array<{ id: string; text: string; unknownWords: string[] }>> = {};
           const warnings: string[] = [];
           for (const target of input.targets) {
+            // A subtitle file given as the translation is spoken as written: no engine translates it.
+            if (target.translatorId === GIVEN_TRANSLATION) {
+              translations[target.language] = lines.map((line) => ({ id: line.id, text: line.source, unknownWords: [] }));
+              continue;
+            }
             const result = await videoEngines.translate({
               engineId: target.translatorId,
               sourceLanguage: input.sourceLanguage,
@@ -721,7 +727,8 @@ export function createVideoTranslationPipeline({
         // The first target's video first: the history and share page show media[0].
         media: [...input.targets.flatMap((target) => perTarget[target.language] ?? []), ...((outputs.deliver?.shared as JobMediaFile[] | undefined) ?? [])],
         sourceLanguage: input.sourceLanguage,
-        textSource: outputs['source-text']?.textSource ?? null,
+        // A subtitle file given as the translation says so (it was spoken as written, not translated).
+        textSource: input.targets.some((target) => target.translatorId === GIVEN_TRANSLATION) ? 'given-translation' : (outputs['source-text']?.textSource ?? null),
         backgroundMethod: outputs.mix?.backgroundMethod ?? null,
         durationSeconds: outputs.ingest?.durationSeconds ?? input.durationSeconds,
         speakers: speakersCheckpoint(outputs).speakers,

@@ -8,7 +8,7 @@ import { roundTo } from '../rounding.ts';
 import { sameLanguage } from '../voices/preview-sentences.ts';
 import { libraryTarget, libraryVoicesBestFirst } from '../voices/voice-choice.ts';
 import type { VoicesService } from '../voices/voices.service.ts';
-import { offlinePairs, requireTranslator, textSourcesFor, voiceLanguagesOf, type TextSourceChoice } from './engine-choice.ts';
+import { GIVEN_TRANSLATION, offlinePairs, requireTranslator, textSourcesFor, voiceLanguagesOf, type TextSourceChoice } from './engine-choice.ts';
 import { SubtitleParseError } from '@voxwork/contract/subtitles';
 import { parseSubtitleFileInput, type SubtitleFileInput } from '@voxwork/contract/subtitle-encoding';
 import type { VideoTranslationJobInput } from './video-translation.pipeline.ts';
@@ -44,6 +44,8 @@ export interface VideoTranslationRequest {
   textSource: TextSourceChoice;
   /** Text, or the file's bytes in base64 in any common encoding. */
   subtitleFile?: SubtitleFileInput | undefined;
+  /** `translation`: the subtitle file is already in the (one) target language and is spoken as it is, without a translation engine. */
+  subtitleFileLanguage?: 'source' | 'translation' | undefined;
   /** Voice per target language (`<engine>/<voice>` or `cloned/<id>`); missing: the best library voice of that language. */
   voices?: Record<string, string> | undefined;
   mode: 'quick' | 'pro';
@@ -104,6 +106,15 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
       const targets = [...new Set(request.targetLanguages.map((language) => language.toLowerCase()))].filter((language) => base(language) !== base(request.sourceLanguage));
       if (!targets.length) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'targetLanguages', reason: { en: 'choose a language other than the source language', zh: '请选择与原语言不同的语言' } });
 
+      // A subtitle file that is already the translation: one language, spoken as written (no engine needed for the pair).
+      const givenTranslation = request.subtitleFileLanguage === 'translation';
+      if (givenTranslation && request.textSource !== 'subtitle-file') {
+        throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'subtitleFileLanguage', reason: { en: 'a translation can only come from a subtitle file: choose “Subtitle file” as the source of text', zh: '译文只能来自字幕文件：请选择“字幕文件”作为文字来源' } });
+      }
+      if (givenTranslation && targets.length !== 1) {
+        throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'targetLanguages', reason: { en: 'a subtitle file given as the translation is in one language: choose only that language', zh: '作为译文的字幕文件只有一种语言：请只选择该语言' } });
+      }
+
       let textSources: VideoTranslationJobInput['textSources'];
       let subtitleFileRead: ReturnType<typeof parseSubtitleFileInput>['read'] | undefined;
       if (request.textSource === 'subtitle-file') {
@@ -123,7 +134,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
       const translators = await deps.videoEngines.translators();
       const resolved = [];
       for (const language of targets) {
-        const translator = requireTranslator(translators, request.sourceLanguage, language);
+        const translator = givenTranslation ? { id: GIVEN_TRANSLATION, location: 'local' as const } : requireTranslator(translators, request.sourceLanguage, language);
         const wanted = request.voices?.[language];
         const matchOriginal = wanted === MATCH_ORIGINAL_VOICE;
         resolved.push({

@@ -18,7 +18,7 @@ export const APERTIUM_MODES: ReadonlyArray<{ mode: string; source: LanguageTag; 
   { mode: 'en-eo', source: 'en', target: 'eo', debianPackage: 'apertium-eo-en' },
   { mode: 'eo-en', source: 'eo', target: 'en', debianPackage: 'apertium-eo-en' },
   { mode: 'eu-en', source: 'eu', target: 'en', debianPackage: 'apertium-eu-en' },
-  { mode: 'hbs-eng', source: 'sh', target: 'en', debianPackage: 'apertium-hbs-eng' },
+  { mode: 'hbs-eng', source: 'hbs', target: 'en', debianPackage: 'apertium-hbs-eng' },
   { mode: 'isl-eng', source: 'is', target: 'en', debianPackage: 'apertium-isl-eng' },
   { mode: 'mkd-eng', source: 'mk', target: 'en', debianPackage: 'apertium-mkd-eng' },
 ];

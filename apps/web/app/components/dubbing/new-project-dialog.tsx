@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import type { LocalizedText, UploadView } from "@voxwork/contract";
 import { dubbingProjectCreateCall } from "@voxwork/contract/client";
@@ -23,6 +23,14 @@ import { readSubtitleFile as decodePickedFile } from "../../lib/subtitles/read-s
 import { SubtitleFileNotes } from "../tool-shared/subtitle-file-notes";
 
 type TextSource = "auto" | "speech" | "subtitles" | "subtitle-file" | "none";
+/** What a target language's chip says: translated offline, by a remote engine, not translatable here (typed by hand), or taken over from the video translation. */
+const TARGET_STATE: Record<"offline" | "remote" | "file" | "unavailable" | "translation", MessageKey> = {
+  offline: "videoTranslation.languages.offline",
+  remote: "videoTranslation.languages.remote",
+  file: "videoTranslation.languages.fromFile",
+  unavailable: "dubbing.create.typedByHand",
+  translation: "dubbing.create.fromTheTranslation",
+};
 const TEXT_SOURCES: Array<[TextSource, MessageKey]> = [
   ["auto", "dubbing.create.textAuto"],
   ["speech", "dubbing.create.textSpeech"],
@@ -61,14 +69,27 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
     return found.size ? [...found].sort() : [...COMMON_LANGUAGES];
   }, [options]);
   const targetChoices = useMemo(() => (options?.voiceLanguages.length ? options.voiceLanguages : [...COMMON_LANGUAGES]).filter((tag) => tag !== sourceLanguage), [options, sourceLanguage]);
-  const translations = options?.translations ?? [];
+  const translations = useMemo(() => options?.translations ?? [], [options]);
   const chosenTranslation = translations.find((translation) => translation.jobId === translationId);
+  // From a video translation: the newest one is chosen to start with (an empty picker made "Create" do nothing, issue 31).
+  useEffect(() => {
+    if (from === "video-translation" && !chosenTranslation && translations[0]) setTranslationId(translations[0].jobId);
+  }, [from, chosenTranslation, translations]);
+  // Its languages come with it (ticked, fixed); further ones are added to the project, untranslated.
+  const fixedTargets = from === "video-translation" ? (chosenTranslation?.targetLanguages ?? []) : [];
+  const projectSource = from === "video-translation" ? (chosenTranslation?.sourceLanguage ?? sourceLanguage) : sourceLanguage;
+  const shownTargets = [...fixedTargets, ...targets.filter((tag) => !fixedTargets.includes(tag))];
+  const targetTags = useMemo(() => [...new Set([...fixedTargets, ...targetChoices])].filter((tag) => tag !== projectSource), [fixedTargets, targetChoices, projectSource]);
 
   // The same offers (and matching) the video translator refuses a pair by; the server says it again when the project is made.
-  const untranslatable = from === "upload" && options ? targets.filter((target) => pairAvailability(options.translators, sourceLanguage, target).kind === "unavailable") : [];
+  // Unknown (no mark) until the options arrive: "type the translation" on every language while loading would be untrue.
+  const availability = (tag: string) => (options ? pairAvailability(options.translators, projectSource, tag).kind : null);
+  const untranslatable = options ? shownTargets.filter((target) => !fixedTargets.includes(target) && availability(target) === "unavailable") : [];
 
   function toggleTarget(tag: string, on: boolean) {
-    setTargets((current) => (edition === "studio" ? (on ? [tag] : []) : on ? [...current, tag].slice(0, maxTargets) : current.filter((language) => language !== tag)));
+    if (fixedTargets.includes(tag)) return;
+    const room = maxTargets - fixedTargets.length;
+    setTargets((current) => (edition === "studio" ? (on ? [tag] : []) : on ? [...current.filter((language) => !fixedTargets.includes(language)), tag].slice(0, room) : current.filter((language) => language !== tag)));
   }
 
   async function readSubtitleFile(file: File | undefined) {
@@ -89,7 +110,8 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
     if (submitting) return;
     if (from === "upload" && !upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "dubbing.create.needMedia"));
     if (from === "video-translation" && !chosenTranslation) return toast.error(t("dubbing.create.needTranslation"));
-    const targetLanguages = from === "video-translation" && chosenTranslation && !targets.length ? chosenTranslation.targetLanguages.slice(0, maxTargets) : targets;
+    // From a translation: its languages and every further one ticked (none is dropped; the server refuses more than the edition allows).
+    const targetLanguages = from === "video-translation" ? shownTargets : targets;
     if (!targetLanguages.length) return toast.error(t("dubbing.create.needTarget"));
     if (from === "upload" && textSource === "subtitle-file" && !subtitleFile) return toast.error(t("dubbing.create.needFile"));
     setSubmitting(true);
@@ -192,7 +214,7 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-translation`}>{t("dubbing.create.translation")}</Label>
             <NativeSelect id={`${id}-translation`} value={translationId} onChange={(event) => setTranslationId(event.target.value)} data-testid="dubbing-translation">
-              <option value="" />
+              {chosenTranslation ? null : <option value="">{t("dubbing.create.needTranslation")}</option>}
               {translations.map((translation) => (
                 <option key={translation.jobId} value={translation.jobId}>
                   {`${translation.title ?? t("dubbing.create.untitled")} — ${t("dubbing.create.translationFacts", {
@@ -210,21 +232,37 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
 
         <fieldset className="grid gap-1.5">
           <legend className="mb-1 text-sm font-medium">{edition === "pro" ? t("dubbing.create.targetLanguages", { max: maxTargets }) : t("dubbing.create.targetLanguage")}</legend>
+          {/* Each language says whether it can be translated here, as the video translator's chips do. */}
+          <p className="text-xs text-muted-foreground">{t(from === "video-translation" ? "dubbing.create.targetsHintTranslation" : "dubbing.create.targetsHint")}</p>
           <div className="flex flex-wrap gap-2" data-testid="dubbing-targets">
-            {targetChoices.map((tag) => {
-              const checked = targets.includes(tag);
+            {targetTags.map((tag) => {
+              const fixed = fixedTargets.includes(tag);
+              const checked = shownTargets.includes(tag);
+              const kind = fixed ? "translation" : availability(tag);
+              const full = edition === "studio" ? fixedTargets.length > 0 : shownTargets.length >= maxTargets;
               return (
-                <label key={tag} className="flex items-center gap-1.5 rounded-full border border-border px-3 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft">
+                <label
+                  key={tag}
+                  className="flex items-center gap-1.5 rounded-full border border-border px-3 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:disabled]:opacity-70"
+                  data-availability={kind ?? undefined}
+                  data-testid={`dubbing-target-chip-${tag}`}
+                >
                   <input
                     type={edition === "pro" ? "checkbox" : "radio"}
                     name={`${id}-target`}
                     checked={checked}
-                    disabled={!checked && edition === "pro" && targets.length >= maxTargets}
+                    disabled={fixed || (!checked && full)}
                     onChange={(event) => toggleTarget(tag, event.target.checked)}
                     className="size-3.5 accent-[var(--vx-primary)]"
                     data-testid={`dubbing-target-${tag}`}
                   />
-                  {languageName(tag, locale)}
+                  <span>{languageName(tag, locale)}</span>
+                  {kind ? (
+                    <>
+                      <span className="sr-only">, </span>
+                      <span className="text-xs text-muted-foreground">{t(TARGET_STATE[kind])}</span>
+                    </>
+                  ) : null}
                 </label>
               );
             })}
@@ -234,10 +272,15 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
           <Label htmlFor={`${id}-title`}>{t("dubbing.create.titleLabel")}</Label>
           <Input id={`${id}-title`} value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} data-testid="dubbing-title" />
         </div>
+        {from === "video-translation" && translations.length && !chosenTranslation ? (
+          <p role="alert" className="text-sm text-destructive" data-testid="dubbing-need-translation">
+            {t("dubbing.create.needTranslation")}
+          </p>
+        ) : null}
         {untranslatable.length ? (
           <p role="status" className="rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm" data-testid="dubbing-no-translator">
             {t("dubbing.create.noTranslator", {
-              source: languageName(sourceLanguage, locale),
+              source: languageName(projectSource, locale),
               targets: untranslatable.map((tag) => languageName(tag, locale)).join(locale === "zh" ? "、" : ", "),
             })}
           </p>

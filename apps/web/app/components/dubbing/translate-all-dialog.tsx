@@ -5,6 +5,7 @@ import { LoaderCircleIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
+import { pairAvailability } from "../../lib/video-translation/translation-choices";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 import { languageName } from "../voices/voice-labels";
@@ -38,9 +39,9 @@ export function TranslateAllDialog({ open, onOpenChange, projectId, language, so
   }, [api, open, projectId, language, scope, selected]);
 
   const engine = quote && !("failed" in quote) ? options?.translators.find((translator) => translator.id === quote.translatorId) : undefined;
-  const pair = `${sourceLanguage} → ${language}`;
-  const offline = options?.offlinePairs ?? [];
-  const chineseEnglish = [sourceLanguage, language].sort().join("|") === "en|zh";
+  // Pairs by language name ("English → Spanish"), never by code; a pair nothing translates says what to do instead.
+  const offline = (options?.offlinePairs ?? []).map((pair) => pair.split(" → ").map((tag) => languageName(tag, locale)).join(" → "));
+  const untranslatable = options ? pairAvailability(options.translators, sourceLanguage, language).kind === "unavailable" : false;
 
   async function start() {
     if (busy || !quote || "failed" in quote) return;
@@ -79,8 +80,12 @@ export function TranslateAllDialog({ open, onOpenChange, projectId, language, so
             </>
           )}
         </div>
-        <p className="text-xs text-muted-foreground">{offline.length ? t("dubbing.translate.offlinePairs", { pairs: offline.join(", ") }) : t("dubbing.translate.noOfflinePairs")}</p>
-        {chineseEnglish && !offline.includes(pair) ? <p className="text-xs text-muted-foreground">{t("dubbing.translate.remoteNeeded")}</p> : null}
+        <p className="text-xs text-muted-foreground">{offline.length ? t("dubbing.translate.offlinePairs", { pairs: offline.join(locale === "zh" ? "、" : ", ") }) : t("dubbing.translate.noOfflinePairs")}</p>
+        {untranslatable ? (
+          <p className="text-xs text-muted-foreground" data-testid="dubbing-translate-no-engine">
+            {t("dubbing.translate.remoteNeeded", { source: languageName(sourceLanguage, locale), target: languageName(language, locale) })}
+          </p>
+        ) : null}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             {t("dubbing.translate.cancel")}

@@ -52,6 +52,8 @@ export function TextSourceField({
   sourceLanguage,
   file,
   onFileChange,
+  isTranslation,
+  onIsTranslationChange,
 }: {
   value: TextSourceChoice;
   onChange: (value: TextSourceChoice) => void;
@@ -59,6 +61,9 @@ export function TextSourceField({
   sourceLanguage: string;
   file: SubtitleFile | null;
   onFileChange: (file: SubtitleFile | null) => void;
+  /** The file is already in the language to dub into: spoken as written, no translation engine (one language). */
+  isTranslation: boolean;
+  onIsTranslationChange: (isTranslation: boolean) => void;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -139,6 +144,19 @@ export function TextSourceField({
               {t(problem)}
             </p>
           ) : null}
+          <label className="grid basis-full gap-0.5 text-sm">
+            <span className="flex items-center gap-2 font-medium">
+              <input
+                type="checkbox"
+                checked={isTranslation}
+                onChange={(event) => onIsTranslationChange(event.target.checked)}
+                className="size-4 shrink-0 accent-[var(--vx-primary)]"
+                data-testid="subtitle-file-is-translation"
+              />
+              {t("videoTranslation.textSource.isTranslation")}
+            </span>
+            <span className="pl-6 text-xs text-muted-foreground">{t("videoTranslation.textSource.isTranslationHint")}</span>
+          </label>
         </div>
       ) : null}
     </fieldset>

@@ -8,7 +8,7 @@ import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import {
   estimatePoints,
-  offlinePairsFrom,
+  offlineTargetsFrom,
   runsLeft,
   sourceLanguages,
   targetChoices,
@@ -55,6 +55,8 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
   const [targets, setTargets] = useState<string[]>([]);
   const [textSource, setTextSource] = useState<TextSourceChoice>("auto");
   const [subtitleFile, setSubtitleFile] = useState<SubtitleFile | null>(null);
+  // The subtitle file is already the translation: no engine translates, one language (issue 31's way through a missing pair).
+  const [fileIsTranslation, setFileIsTranslation] = useState(false);
   const [burnSubtitles, setBurnSubtitles] = useState(false);
   const [background, setBackground] = useState("local");
   const [speakers, setSpeakers] = useState<number | null>(null);
@@ -64,14 +66,16 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
   const [run, setRun] = useState<{ jobId: string; upload: UploadView } | null>(null);
 
   const sources = useMemo(() => (options ? sourceLanguages(options) : []), [options]);
-  const choices = useMemo(() => (options ? targetChoices(options, sourceLanguage) : []), [options, sourceLanguage]);
+  const givenTranslation = textSource === "subtitle-file" && fileIsTranslation;
+  const choices = useMemo(() => (options ? targetChoices(options, sourceLanguage, givenTranslation) : []), [options, sourceLanguage, givenTranslation]);
   const states = useMemo(() => (options ? textSourceStates(options, sourceLanguage) : null), [options, sourceLanguage]);
   const best = useBestVoices(targets);
 
-  // A new source language keeps only the targets it can still reach, and a source of text that works for it.
+  // A new source language keeps only the targets it can still reach, and a source of text that works for it;
+  // a subtitle file given as the translation is one language.
   useEffect(() => {
-    setTargets((current) => current.filter((language) => choices.some((choice) => choice.language === language && choice.usable)));
-  }, [choices]);
+    setTargets((current) => current.filter((language) => choices.some((choice) => choice.language === language && choice.usable)).slice(0, givenTranslation ? 1 : undefined));
+  }, [choices, givenTranslation]);
   useEffect(() => {
     if (states) setTextSource((current) => usableTextSource(states, current));
   }, [states]);
@@ -102,6 +106,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
         targetLanguages: targets,
         textSource,
         ...(textSource === "subtitle-file" && subtitleFile ? { subtitleFile: { name: subtitleFile.name, text: subtitleFile.text } } : {}),
+        ...(givenTranslation ? { subtitleFileLanguage: "translation" as const } : {}),
         ...(Object.keys(chosenVoices).length ? { voices: chosenVoices } : {}),
         mode,
         burnSubtitles,
@@ -173,9 +178,37 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
                   {t("videoTranslation.languages.targets")}
                 </h2>
                 <p className="text-xs text-muted-foreground">{t("videoTranslation.languages.targetsHint", { max: MAX_TARGETS })}</p>
-                <TargetLanguageChips id={targetsLabel} choices={choices} selected={targets} onChange={setTargets} sourceLanguage={sourceLanguage} offlinePairs={options ? offlinePairsFrom(options, sourceLanguage) : ""} />
+                <TargetLanguageChips
+                  id={targetsLabel}
+                  choices={choices}
+                  selected={targets}
+                  onChange={setTargets}
+                  sourceLanguage={sourceLanguage}
+                  offlineTargets={options ? offlineTargetsFrom(options, sourceLanguage) : []}
+                  single={givenTranslation}
+                  mode={mode}
+                  onUseTranslationFile={(language) => {
+                    setTextSource("subtitle-file");
+                    setFileIsTranslation(true);
+                    setTargets([language]);
+                    requestAnimationFrame(() => document.getElementById(`${id}-text-source`)?.scrollIntoView({ block: "center", behavior: "smooth" }));
+                  }}
+                />
               </div>
-              {states ? <TextSourceField value={textSource} onChange={setTextSource} states={states} sourceLanguage={sourceLanguage} file={subtitleFile} onFileChange={setSubtitleFile} /> : null}
+              {states ? (
+                <div id={`${id}-text-source`}>
+                  <TextSourceField
+                    value={textSource}
+                    onChange={setTextSource}
+                    states={states}
+                    sourceLanguage={sourceLanguage}
+                    file={subtitleFile}
+                    onFileChange={setSubtitleFile}
+                    isTranslation={fileIsTranslation}
+                    onIsTranslationChange={setFileIsTranslation}
+                  />
+                </div>
+              ) : null}
               <label className="grid gap-0.5 text-sm">
                 <span className="flex items-center gap-2 font-semibold">
                   <input type="checkbox" checked={burnSubtitles} onChange={(event) => setBurnSubtitles(event.target.checked)} className="size-4 accent-[var(--vx-primary)]" data-testid="burn-subtitles" />

@@ -30,12 +30,23 @@ const useCaseLists = new Map<Locale, Intl.ListFormat>();
 const nameNames = new Map<Locale, Intl.Collator>();
 const intlTag = (locale: Locale) => (locale === "zh" ? "zh-CN" : "en");
 
+/** Serbo-Croatian (Apertium's and fastText's `hbs`, once `sh`): Intl would say "Serbian (Latin)". */
+const OWN_NAMES: Readonly<Record<string, Readonly<Record<Locale, string>>>> = {
+  hbs: { en: "Serbo-Croatian", zh: "塞尔维亚-克罗地亚语" },
+  sh: { en: "Serbo-Croatian", zh: "塞尔维亚-克罗地亚语" },
+};
+
 /** A language tag's name in the page language (Intl), falling back to the tag itself. */
 export function languageName(tag: string, locale: Locale): string {
   const known = namedLanguages.get(`${locale}:${tag}`);
   if (known !== undefined) return known;
   const shown = displayLanguageTag(tag);
   let name = shown;
+  const own = OWN_NAMES[shown.split("-")[0] ?? shown];
+  if (own) {
+    namedLanguages.set(`${locale}:${tag}`, own[locale]);
+    return own[locale];
+  }
   try {
     let names = languageNames.get(locale);
     if (!names) languageNames.set(locale, (names = new Intl.DisplayNames([intlTag(locale)], { type: "language", fallback: "code" })));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   estimatePoints,
-  offlinePairsFrom,
+  offlineTargetsFrom,
   pairAvailability,
   runsLeft,
   sourceLanguages,
@@ -47,7 +47,15 @@ describe("video translation choices", () => {
     expect(chinese).toMatchObject({ availability: { kind: "unavailable" }, hasVoice: true, usable: false });
     expect(choices.find((choice) => choice.language === "fr")).toMatchObject({ availability: { kind: "unavailable" }, hasVoice: false, usable: false });
     expect(choices.some((choice) => choice.language === "en")).toBe(false);
-    expect(offlinePairsFrom(OPTIONS, "en")).toBe("en → es, en → ca");
+    expect(offlineTargetsFrom(OPTIONS, "en")).toEqual(["es", "ca"]);
+    // A source nothing translates offline has no offline targets: not every pair of the install (issue 31's "sh → en").
+    expect(offlineTargetsFrom(OPTIONS, "zh")).toEqual([]);
+  });
+
+  it("with a subtitle file that is already the translation, every language a voice speaks can be chosen, whatever the translators", () => {
+    const choices = targetChoices(OPTIONS, "zh", true);
+    expect(choices.find((choice) => choice.language === "en")).toMatchObject({ availability: { kind: "file" }, usable: true });
+    expect(choices.find((choice) => choice.language === "fr")).toMatchObject({ availability: { kind: "file" }, hasVoice: false, usable: false });
   });
 
   it("lists source languages from the engines, then the common ones, once each", () => {

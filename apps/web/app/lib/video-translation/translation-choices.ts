@@ -28,7 +28,8 @@ export function baseLanguage(tag: string): string {
 
 const matches = (offered: string, language: string) => offered === "*" || baseLanguage(offered) === baseLanguage(language);
 
-export type PairAvailability = { kind: "offline" | "remote"; translator: string } | { kind: "unavailable" };
+/** `file`: the subtitle file given is already the translation, so no translator is needed for the pair. */
+export type PairAvailability = { kind: "offline" | "remote"; translator: string } | { kind: "file" } | { kind: "unavailable" };
 
 /** How `source → target` translates: the first translator with the pair, offline when it runs here. */
 export function pairAvailability(translators: VideoTranslationOptions["translators"], source: string, target: string): PairAvailability {
@@ -62,13 +63,14 @@ export interface TargetChoice {
  * Target languages for `source`: every language a translator reaches from it (offline first, then
  * remote), then the common languages it cannot reach (shown, not usable), never the source itself.
  */
-export function targetChoices(options: VideoTranslationOptions, source: string): TargetChoice[] {
+export function targetChoices(options: VideoTranslationOptions, source: string, givenTranslation = false): TargetChoice[] {
   const reachable = options.translators.flatMap((translator) => translator.pairs.filter((pair) => matches(pair.source, source)).map((pair) => pair.target));
   const voices = new Set(options.voiceLanguages.map(baseLanguage));
   const choices = unique([...reachable, ...COMMON_VIDEO_LANGUAGES])
     .filter((language) => language !== baseLanguage(source))
     .map((language): TargetChoice => {
-      const availability = pairAvailability(options.translators, source, language);
+      // A subtitle file that is already the translation needs no translator: any language a voice speaks will do.
+      const availability: PairAvailability = givenTranslation ? { kind: "file" } : pairAvailability(options.translators, source, language);
       const hasVoice = voices.has(language);
       return { language, availability, hasVoice, usable: availability.kind !== "unavailable" && hasVoice };
     });
@@ -76,10 +78,14 @@ export function targetChoices(options: VideoTranslationOptions, source: string):
   return choices.map((choice, index) => ({ choice, index })).sort((a, b) => rank(a.choice) - rank(b.choice) || a.index - b.index).map(({ choice }) => choice);
 }
 
-/** Offline pairs from `source` as the server words them (`en → es, en → ca`), for the unavailable-pair message. */
-export function offlinePairsFrom(options: VideoTranslationOptions, source: string): string {
-  const from = options.offlinePairs.filter((pair) => matches(pair.split(" → ")[0] ?? "", source));
-  return (from.length ? from : options.offlinePairs).join(", ");
+/**
+ * The languages `source` goes into offline (`es`, `ca`, …), for the missing-pair message: only
+ * pairs from the source itself. (Falling back to every offline pair once showed a Chinese speaker
+ * "sh → en", Apertium's Serbo-Croatian, as if it meant something for Chinese.)
+ */
+export function offlineTargetsFrom(options: VideoTranslationOptions, source: string): string[] {
+  const targets = options.translators.filter((translator) => translator.location === "local").flatMap((translator) => translator.pairs.filter((pair) => pair.source !== "*" && matches(pair.source, source)).map((pair) => pair.target));
+  return unique(targets);
 }
 
 export interface TextSourceState {

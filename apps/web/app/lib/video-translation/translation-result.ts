@@ -38,7 +38,7 @@ export interface SpeakerSummary {
 
 export interface VideoTranslationResult {
   sourceLanguage: string;
-  textSource: "speech" | "subtitles" | "subtitle-file" | null;
+  textSource: "speech" | "subtitles" | "subtitle-file" | "given-translation" | null;
   durationSeconds: number | null;
   speakers: SpeakerSummary[];
   targets: TranslationTarget[];
@@ -51,7 +51,7 @@ const record = (value: unknown): Record<string, unknown> => (value && typeof val
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 const numberOrNull = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 const FITS = new Set<LineFit>(["fits", "borrowed", "sped-up", "overrun", "overlaps"]);
-const SOURCES = new Set(["speech", "subtitles", "subtitle-file"]);
+const SOURCES = new Set(["speech", "subtitles", "subtitle-file", "given-translation"]);
 
 function readLine(value: unknown): TranslatedLine {
   const line = record(value);
