@@ -11,6 +11,14 @@ interface BurnInPreviewProps {
   style: BurnInStyle;
 }
 
+/**
+ * Room kept free at the foot of the player for its own controls (Chromium's bar with the timeline
+ * is 48 px tall, other browsers' are lower): a bottom line sits above it instead of under it. The
+ * burned line itself is placed at 6 % of the height; the preview lifts it only where the player's
+ * controls would cover it (small players).
+ */
+export const CONTROLS_CLEARANCE = "3.5rem";
+
 /** `#RRGGBB` at an opacity, as CSS. */
 function rgba(hex: string, alpha: number): string {
   const value = Number.parseInt(hex.slice(1), 16);
@@ -70,7 +78,7 @@ export function BurnInPreview({ videoUrl, width, height, lines, style }: BurnInP
       {text && shownHeight > 0 ? (
         <div
           className="pointer-events-none absolute inset-x-[5%] text-center whitespace-pre-line"
-          style={style.position === "top" ? { top: `${6}%` } : { bottom: `${6}%` }}
+          style={style.position === "top" ? { top: `${6}%` } : { bottom: `max(6%, ${CONTROLS_CLEARANCE})` }}
           data-testid="burn-in-preview-line"
           aria-hidden="true"
         >

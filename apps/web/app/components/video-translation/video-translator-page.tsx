@@ -205,8 +205,18 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
             </div>
           </div>
 
-          <aside className={cn(PANEL, "self-start")} aria-label={t("videoTranslation.summary.title")}>
-            <div className="grid gap-2">
+          {/*
+            The cost and the Translate button stay in sight on the long form: at 1440 px the whole
+            side panel sticks under the header (its voices scroll inside it, the summary pinned to
+            its foot); at 375 px the panel dissolves into the column (`contents`) and the summary is
+            a bar pinned to the bottom of the screen while the form scrolls past it.
+          */}
+          <aside
+            className={cn(PANEL, "max-desktop:contents desktop:sticky desktop:top-20 desktop:max-h-[calc(100dvh-6rem)] desktop:self-start desktop:overflow-y-auto")}
+            aria-label={t("videoTranslation.summary.title")}
+            data-testid="translation-side-panel"
+          >
+            <div className={cn("grid gap-2", "max-desktop:rounded-2xl max-desktop:border max-desktop:border-border max-desktop:bg-surface max-desktop:p-4")}>
               <h2 className="font-semibold">{t("videoTranslation.voices.title")}</h2>
               {targets.length ? (
                 <>
@@ -231,7 +241,11 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
                 <p className="text-sm text-muted-foreground">{t("videoTranslation.languages.noneChosen")}</p>
               )}
             </div>
-            <div className="grid gap-1.5 border-t border-border pt-4" data-testid="translation-estimate">
+            <div
+              className="sticky bottom-0 z-10 grid gap-3 border-t border-border bg-surface p-4 max-desktop:rounded-t-2xl max-desktop:border-x max-desktop:shadow-[0_-4px_12px_rgb(0_0_0/0.12)] desktop:-mx-5 desktop:-mb-5 desktop:px-5 desktop:pb-5"
+              data-testid="translation-summary"
+            >
+            <div className="grid gap-1.5" data-testid="translation-estimate">
               <h2 className="font-semibold">{t("videoTranslation.summary.title")}</h2>
               {cost != null && duration != null && options ? (
                 <>
@@ -268,6 +282,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
               {submitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <LanguagesIcon aria-hidden="true" />}
               {submitting ? t("videoTranslation.summary.starting") : t("videoTranslation.summary.start")}
             </Button>
+            </div>
           </aside>
         </div>
       )}
