@@ -12,12 +12,12 @@ interface BurnInPreviewProps {
 }
 
 /**
- * Room kept free at the foot of the player for its own controls (Chromium's bar with the timeline
- * is 48 px tall, other browsers' are lower): a bottom line sits above it instead of under it. The
- * burned line itself is placed at 6 % of the height; the preview lifts it only where the player's
- * controls would cover it (small players).
+ * Room kept free at the foot of the player for its own controls (Chromium's buttons and the timeline
+ * under them take the bottom 60 px or so, other browsers' bars are lower): a bottom line sits above
+ * them instead of under them. The burned line itself sits at 6 % of the height; the preview lifts
+ * it only where the player's controls would cover it (players under about 1,070 px tall).
  */
-export const CONTROLS_CLEARANCE = "3.5rem";
+export const CONTROLS_CLEARANCE = "4rem";
 
 /** `#RRGGBB` at an opacity, as CSS. */
 function rgba(hex: string, alpha: number): string {
