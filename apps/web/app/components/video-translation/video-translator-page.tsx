@@ -206,17 +206,14 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
           </div>
 
           {/*
-            The cost and the Translate button stay in sight on the long form: at 1440 px the whole
-            side panel sticks under the header (its voices scroll inside it, the summary pinned to
-            its foot); at 375 px the panel dissolves into the column (`contents`) and the summary is
-            a bar pinned to the bottom of the screen while the form scrolls past it.
+            The cost and the Translate button stay in sight on the long form. At 1440 px the side
+            column runs the whole height of the form, and the summary card in it sticks between the
+            header and the foot of the screen while the form scrolls; at 375 px the column dissolves
+            into the page (`contents`) and the summary is a bar pinned to the foot of the screen
+            until the form's end, where it sits in its own place.
           */}
-          <aside
-            className={cn(PANEL, "max-desktop:contents desktop:sticky desktop:top-20 desktop:max-h-[calc(100dvh-6rem)] desktop:self-start desktop:overflow-y-auto")}
-            aria-label={t("videoTranslation.summary.title")}
-            data-testid="translation-side-panel"
-          >
-            <div className={cn("grid gap-2", "max-desktop:rounded-2xl max-desktop:border max-desktop:border-border max-desktop:bg-surface max-desktop:p-4")}>
+          <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-4 max-desktop:contents" aria-label={t("videoTranslation.summary.title")} data-testid="translation-side-panel">
+            <div className={cn(PANEL, "gap-2")}>
               <h2 className="font-semibold">{t("videoTranslation.voices.title")}</h2>
               {targets.length ? (
                 <>
@@ -242,7 +239,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
               )}
             </div>
             <div
-              className="sticky bottom-0 z-10 grid gap-3 border-t border-border bg-surface p-4 max-desktop:rounded-t-2xl max-desktop:border-x max-desktop:shadow-[0_-4px_12px_rgb(0_0_0/0.12)] desktop:-mx-5 desktop:-mb-5 desktop:px-5 desktop:pb-5"
+              className="sticky bottom-0 z-10 grid gap-3 rounded-2xl border border-border bg-surface p-4 shadow-[0_-4px_12px_rgb(0_0_0/0.12)] max-desktop:rounded-b-none sm:p-5 desktop:top-20 desktop:bottom-4 desktop:shadow-md"
               data-testid="translation-summary"
             >
             <div className="grid gap-1.5" data-testid="translation-estimate">
