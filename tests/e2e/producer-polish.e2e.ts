@@ -20,7 +20,6 @@ const LOCALES = {
   en: { prefix: '', proTool: 'Video translator Pro', review: 'Review', points: (value: number) => `${value.toLocaleString('en-US')} points`, note: 'Video translation: 1 line spoken again' },
   zh: { prefix: '/zh', proTool: '专业视频翻译', review: '审校', points: (value: number) => `${value.toLocaleString('zh-CN')} 积分`, note: '视频翻译：重新配音 1 句' },
 } as const;
-type Locale = keyof typeof LOCALES;
 
 async function shot(page: Page, name: string, testInfo: { outputPath: (name: string) => string }) {
   const dir = process.env.SHOTS_DIR;
@@ -43,7 +42,12 @@ for (const [locale, width] of [['en', 1440], ['zh', 375]] as const) {
     await page.locator('[data-testid="target-language"][data-language="es"]').click();
     await page.getByTestId('text-source-subtitle-file').check();
     await page.getByTestId('subtitle-file-input').setInputFiles(clip.srt);
+    await expect.poll(() => headerPoints(page)).toBeGreaterThan(0);
+    const initial = await headerPoints(page);
+    const cost = Number(await page.getByTestId('estimate-points').getAttribute('data-points'));
     await page.getByTestId('translation-start').click();
+    // Accepted: the run's points are held, and the header says so without a reload.
+    await expect(page.getByTestId('header-points')).toHaveText(L.points(initial - cost), { timeout: 15_000 });
     const review = page.getByTestId('translation-review');
     await expect(review).toBeVisible({ timeout: 240_000 });
 
@@ -56,8 +60,7 @@ for (const [locale, width] of [['en', 1440], ['zh', 375]] as const) {
     const runPath = (await item.getByTestId('history-result-link').getAttribute('href'))!;
 
     // A paid regeneration: the header's balance drops by its 2 points without a reload.
-    await expect.poll(() => headerPoints(page)).toBeGreaterThan(0);
-    const before = await headerPoints(page);
+    const before = initial - cost;
     const line = review.getByTestId('review-line').nth(1);
     await line.getByTestId('review-line-translation').fill('Hola a todos, esta línea la escribí yo.');
     await line.getByTestId('review-line-translation').press('Control+Enter');
