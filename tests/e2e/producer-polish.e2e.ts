@@ -79,7 +79,7 @@ for (const [locale, width] of [['en', 1440], ['zh', 375]] as const) {
     const entry = page.getByTestId('points-history').locator('tbody tr', { hasText: L.note });
     await expect(entry).toHaveCount(1, { timeout: 20_000 });
     await expect(entry.getByTestId('points-entry-tool')).toHaveText(L.proTool);
-    await expect(entry.getByTestId('points-entry-link')).toHaveText('vt-en-12s');
+    await expect(entry.getByTestId('points-entry-link')).toHaveText('vt-en-12s.mp4');
     await expect(entry.getByTestId('points-entry-link')).toHaveAttribute('href', runPath);
     // Every entry of the run says the same, the first reservation included.
     await expect(page.getByTestId('points-history').locator('tbody tr[data-type="freeze"]').getByTestId('points-entry-tool')).toHaveText([L.proTool, L.proTool]);
