@@ -98,6 +98,8 @@ for (const locale of ['en', 'zh'] as const) {
       await context.addCookies([await freshUserCookie(baseURL!, `pst-${locale}${width}`)]);
       const height = width > 1000 ? 900 : 812;
       await page.setViewportSize({ width, height });
+      // Chinese in dark mode: the pinned card keeps its own surface over the form.
+      await page.emulateMedia({ colorScheme: locale === 'zh' ? 'dark' : 'light' });
       await page.goto(`${L.prefix}/workbench/video-translator`);
       const start = page.getByTestId('translation-start');
       await expect(start).toBeVisible();
