@@ -1,6 +1,6 @@
 import { ErrorCode } from '@voxwork/contract';
 import { createAccountService, createGiftCodeService, createPointsLedger, DomainError } from '@voxwork/core';
-import { createPointsRepository, type DatabaseHandle } from '@voxwork/db';
+import { createJobRepository, createPointsRepository, type DatabaseHandle } from '@voxwork/db';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../support/test-database.ts';
@@ -146,6 +146,25 @@ describe.each(testDatabases({ poolMax: 20 }))('points ledger and gift codes on %
     expect(new Set([...page1.items, ...page2.items].map((entry) => entry.id)).size).toBe(7);
     expect((await services.accounts.history(userId, { page: 1, pageSize: 10, types: ['settle'] })).total).toBe(3);
     expect((await services.accounts.history(userId, { page: 1, pageSize: 10, from: new Date(Date.now() + 3_600_000) })).total).toBe(0);
+  });
+
+  it("names the job each entry was for (type, title, edition) from the job itself; another user's job or a deleted one names nothing", async () => {
+    const userId = await newUser();
+    const jobRows = createJobRepository(handle.db);
+    const pro = await jobRows.insert({ type: 'video-translation.dub', ownerId: userId, input: { mode: 'pro', uploadId: randomUUID() }, title: 'holiday-clip' });
+    const speech = await jobRows.insert({ type: 'text-to-speech.synthesize', ownerId: userId, input: { text: 'hi' }, title: null });
+    const stranger = await jobRows.insert({ type: 'audio-separation.separate', ownerId: `user_${randomUUID()}`, input: {}, title: 'not yours' });
+    for (const job of [pro, speech, stranger]) await services.ledger.freeze(userId, 5, job.id);
+    const gone = randomUUID();
+    await services.ledger.freeze(userId, 5, gone);
+    const page = await services.accounts.history(userId, { page: 1, pageSize: 10, types: ['freeze'] });
+    const byJob = new Map(page.items.map((entry) => [entry.jobId, entry.job]));
+    expect(byJob.get(pro.id)).toEqual({ type: 'video-translation.dub', title: 'holiday-clip', mode: 'pro' });
+    expect(byJob.get(speech.id)).toEqual({ type: 'text-to-speech.synthesize', title: null, mode: null });
+    expect(byJob.get(stranger.id)).toBeNull();
+    expect(byJob.get(gone)).toBeNull();
+    const grant = (await services.accounts.history(userId, { page: 1, pageSize: 10, types: ['grant'] })).items[0]!;
+    expect(grant.job).toBeNull();
   });
 
   it('50 parallel redemptions of a single-use code: exactly one success', async () => {

@@ -3,6 +3,7 @@ import type { Database } from './open-database.ts';
 import {
   giftCodeRedemptions,
   giftCodes,
+  jobs,
   pointEntries,
   pointHolds,
   userAccounts,
@@ -27,9 +28,20 @@ export interface EntryInput {
   reason?: string | null;
 }
 
+/**
+ * The job an entry was for, read from the job itself (the ledger keeps only its id): its type,
+ * its title (the file's name unless renamed) and its edition (`input.mode`, e.g. a pro
+ * translation); null when the entry has no job or the job was deleted.
+ */
+export interface EntryJob {
+  type: string;
+  title: string | null;
+  mode: string | null;
+}
+
 export interface EntryPage {
   total: number;
-  items: PointEntryRow[];
+  items: (PointEntryRow & { job: EntryJob | null })[];
 }
 
 /**
@@ -136,13 +148,16 @@ function pointsQueries(db: Database) {
         filter.to ? lt(pointEntries.createdAt, filter.to) : undefined,
       );
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(pointEntries).where(where);
-      const items = await db
-        .select()
+      const rows = await db
+        .select({ entry: pointEntries, jobType: jobs.type, jobTitle: jobs.title, jobMode: sql<string | null>`${jobs.input} ->> 'mode'` })
         .from(pointEntries)
+        // Only the owner's own job is named (an entry's job is always its user's; this keeps it so).
+        .leftJoin(jobs, and(eq(jobs.id, pointEntries.jobId), eq(jobs.ownerId, pointEntries.userId)))
         .where(where)
         .orderBy(desc(pointEntries.createdAt), desc(pointEntries.id))
         .limit(filter.pageSize)
         .offset((filter.page - 1) * filter.pageSize);
+      const items = rows.map(({ entry, jobType, jobTitle, jobMode }) => ({ ...entry, job: jobType === null ? null : { type: jobType, title: jobTitle, mode: jobMode } }));
       return { total, items };
     },
 

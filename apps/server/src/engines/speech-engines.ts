@@ -108,7 +108,7 @@ export function createSpeechEngines({ engines, log }: { engines: ResolvedEngines
         speechSeconds: assessed.speechSeconds,
         loudnessLufs: assessed.integratedLufs ?? null,
         clippingRatio: assessed.clippingRatio,
-        medianPitchHz: null,
+        medianPitchHz: assessed.medianPitchHz ?? null,
       };
     },
 

@@ -87,6 +87,7 @@ export const accountsEn = {
     filterLabel: "Type",
     colDate: "Date",
     colType: "Type",
+    colFor: "For",
     colChange: "Change",
     colBalance: "Available after",
     colNote: "Note",

@@ -89,6 +89,7 @@ export const accountsZh: typeof accountsEn = {
     filterLabel: "类型",
     colDate: "日期",
     colType: "类型",
+    colFor: "用于",
     colChange: "变动",
     colBalance: "变动后可用",
     colNote: "备注",

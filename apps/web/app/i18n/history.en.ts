@@ -43,6 +43,8 @@ export const historyEn = {
   actions: {
     menu: "Actions for “{title}”",
     open: "Open",
+    result: "Result",
+    review: "Review",
     download: "Download",
     downloadFile: "Download {name}",
     share: "Share",

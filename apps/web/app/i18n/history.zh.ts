@@ -45,6 +45,8 @@ export const historyZh: typeof historyEn = {
   actions: {
     menu: "“{title}”的操作",
     open: "打开",
+    result: "结果",
+    review: "审校",
     download: "下载",
     downloadFile: "下载 {name}",
     share: "分享",

@@ -71,6 +71,16 @@ export function toolLabelKey(tool: JobTool): MessageKey {
   return tool === "system" ? "history.tools.system" : `wbPage.${toolPageKey(mainPage(toolById(tool)).id)}`;
 }
 
+/**
+ * The tool a run was made with, as the user chose it: a pro video translation is "Video translator
+ * Pro" (the same job type as a quick one; its edition is `input.mode`), anything else its tool.
+ */
+export function jobToolLabelKey(job: Pick<JobView, "type" | "input">): MessageKey {
+  const kind = jobKind(job.type);
+  if (kind.tool === "video-translation" && job.input.mode === "pro") return "wbPage.workbenchVideoTranslatorPro";
+  return toolLabelKey(kind.tool);
+}
+
 /** Job types whose results have a page of their own (locale-neutral path); the history links to it. */
 const RESULT_PAGES: Partial<Record<JobType, (job: Pick<JobView, "id" | "input">) => string>> = {
   "video-translation.dub": translationResultPath,
@@ -79,4 +89,15 @@ const RESULT_PAGES: Partial<Record<JobType, (job: Pick<JobView, "id" | "input">)
 /** The page showing this job's result, or null when the history's dialog is all there is. */
 export function resultPagePath(job: Pick<JobView, "id" | "type" | "input">): string | null {
   return Object.prototype.hasOwnProperty.call(RESULT_PAGES, job.type) ? (RESULT_PAGES[job.type as JobType]?.(job) ?? null) : null;
+}
+
+/**
+ * Where a run can be seen again (locale-neutral): its result page, or else its tool's page, whose
+ * content history lists it; null for operator jobs, which no page shows.
+ */
+export function jobPagePath(job: Pick<JobView, "id" | "type" | "input">): string | null {
+  const page = resultPagePath(job);
+  if (page) return page;
+  const { tool } = jobKind(job.type);
+  return tool === "system" ? null : mainPage(toolById(tool)).paths.en;
 }

@@ -56,6 +56,11 @@ export const pointEntrySchema = z.object({
   jobId: z.string().nullable(),
   reference: z.string().nullable(),
   reason: z.string().nullable(),
+  /**
+   * The job the entry was for, as it is now: its type, its title (the file's name unless renamed)
+   * and its edition (`quick` or `pro` for a video translation); null without a job or once deleted.
+   */
+  job: z.object({ type: z.string(), title: z.string().nullable(), mode: z.string().nullable() }).nullable(),
   createdAt: z.string(),
 });
 

@@ -95,6 +95,9 @@ describe('assessRecording', () => {
     expect(assessment.speechRatio).toBeGreaterThan(0.5);
     expect(assessment.integratedLufs).toBeGreaterThan(-35);
     expect(assessment.clippingRatio).toBeLessThan(0.001);
+    // The voice's median pitch, from its speech (espeak's en-us+f3 speaks near 211 Hz).
+    expect(assessment.medianPitchHz).toBeGreaterThan(180);
+    expect(assessment.medianPitchHz).toBeLessThan(240);
   });
 
   it('names each problem with its numbers', async () => {

@@ -6,8 +6,9 @@
 import { MediaProcessError, probeMedia } from '@voxwork/media';
 import type { VoiceActivityDetector } from '../capabilities/voice-activity-detector.ts';
 import { decodeToPcm } from '../audio/pcm-audio.ts';
+import { pitchStatistics, trackPitchAsync } from '../audio/pitch-tracker.ts';
 import { EngineError, toEngineError } from '../engine-errors.ts';
-import { DSP_PROFILER_ENGINE_ID, integratedLoudness } from './voice-features.ts';
+import { ANALYSIS_SAMPLE_RATE, DSP_PROFILER_ENGINE_ID, integratedLoudness } from './voice-features.ts';
 
 export interface RecordingLimits {
   minSeconds: number;
@@ -56,6 +57,8 @@ export interface RecordingAssessment {
   integratedLufs: number | undefined;
   speechRatio: number;
   speechSeconds: number;
+  /** Median pitch of the voiced frames inside the speech (Hz, the profiler's tracker at 16 kHz); undefined with no voiced speech. */
+  medianPitchHz: number | undefined;
 }
 
 export interface AssessRecordingOptions {
@@ -74,6 +77,7 @@ const notAudio = (details: string, sampleRate?: number): RecordingAssessment => 
   integratedLufs: undefined,
   speechRatio: 0,
   speechSeconds: 0,
+  medianPitchHz: undefined,
 });
 
 let defaultVad: Promise<VoiceActivityDetector> | undefined;
@@ -117,6 +121,8 @@ export async function assessRecording(file: string, options: AssessRecordingOpti
     const detected = await vad.doDetect({ audioFile: file, signal: options.signal });
     const speechSeconds = detected.segments.reduce((sum, segment) => sum + segment.endSeconds - segment.startSeconds, 0);
     const speechRatio = detected.speechRatio;
+    // The voice's pitch, as the profile will measure it: the same tracker at 16 kHz, speech only.
+    const pitch = pitchStatistics(await trackPitchAsync(await decodeToPcm(file, ANALYSIS_SAMPLE_RATE, run), { signal: options.signal }), detected.segments);
 
     const problems: RecordingProblem[] = [];
     const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -137,6 +143,7 @@ export async function assessRecording(file: string, options: AssessRecordingOpti
       integratedLufs,
       speechRatio: round(speechRatio, 3),
       speechSeconds: round(speechSeconds, 2),
+      medianPitchHz: pitch.medianHz === undefined ? undefined : round(pitch.medianHz, 1),
     };
   } catch (error) {
     if (error instanceof EngineError && error.code === 'invalid-input') return notAudio(error.message);

@@ -359,9 +359,9 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
         <ToolbarButton icon={<UsersIcon />} label={t("dubbing.editor.characters")} onClick={() => setDialog("characters")} testId="dubbing-open-characters" />
         <ToolbarButton icon={<LanguagesIcon />} label={t("dubbing.editor.translateAll")} onClick={() => setDialog("translate")} testId="dubbing-open-translate" />
         <ToolbarButton icon={<SparklesIcon />} label={t("dubbing.editor.synthesize")} onClick={() => setDialog("synthesis")} testId="dubbing-open-synthesis" />
-        <ToolbarButton icon={<WandIcon />} label={t("dubbing.editor.fitAll")} onClick={() => actionsRef.current.fitAll()} testId="dubbing-fit-all" />
-        <ToolbarButton icon={<GaugeIcon />} label={t("dubbing.editor.speed")} onClick={() => setDialog("speed")} testId="dubbing-open-speed" />
-        <ToolbarButton icon={<HistoryIcon />} label={t("dubbing.editor.versions")} onClick={() => setDialog("versions")} testId="dubbing-open-versions" />
+        <ToolbarButton icon={<WandIcon />} label={t("dubbing.editor.fitAll")} onClick={() => actionsRef.current.fitAll()} testId="dubbing-fit-all" compact />
+        <ToolbarButton icon={<GaugeIcon />} label={t("dubbing.editor.speed")} onClick={() => setDialog("speed")} testId="dubbing-open-speed" compact />
+        <ToolbarButton icon={<HistoryIcon />} label={t("dubbing.editor.versions")} onClick={() => setDialog("versions")} testId="dubbing-open-versions" compact />
         {pro ? <ToolbarButton icon={<BookOpenIcon />} label={t("dubbing.editor.cast")} onClick={() => setDialog("cast")} testId="dubbing-open-cast" /> : null}
         <Button type="button" onClick={() => setDialog("export")} data-testid="dubbing-open-export">
           <DownloadIcon aria-hidden="true" />
@@ -525,13 +525,18 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
   );
 }
 
-function ToolbarButton({ icon, label, onClick, disabled, testId }: { icon: React.ReactNode; label: string; onClick: () => void; disabled?: boolean; testId: string }) {
+/**
+ * A tool of the editor: icon and name; below 640 px the name is for assistive technology only.
+ * `compact` tools (the ones used least) show only their icon below 1536 px too, with the name as a
+ * tooltip, so dubbing pro's header keeps to one row at 1440 px (decision 050).
+ */
+function ToolbarButton({ icon, label, onClick, disabled, testId, compact = false }: { icon: React.ReactNode; label: string; onClick: () => void; disabled?: boolean; testId: string; compact?: boolean }) {
   return (
-    <Button type="button" variant="outline" size="sm" onClick={onClick} disabled={disabled} data-testid={testId}>
+    <Button type="button" variant="outline" size="sm" onClick={onClick} disabled={disabled} title={compact ? label : undefined} data-testid={testId}>
       <span aria-hidden="true" className="contents">
         {icon}
       </span>
-      <span className="max-sm:sr-only">{label}</span>
+      <span className={compact ? "max-2xl:sr-only" : "max-sm:sr-only"}>{label}</span>
     </Button>
   );
 }

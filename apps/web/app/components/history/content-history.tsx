@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { JobStatus, JobView } from "@voxwork/contract";
 import { AudioLinesIcon, FileTextIcon, HistoryIcon, MoreHorizontalIcon, VideoIcon } from "lucide-react";
-import { useLocale, useT } from "../../i18n";
-import { jobKind, jobTypesOf, toolLabelKey, toolsWithJobs, type OutputKind, type ToolId } from "../../lib/job-kinds";
+import { localizePath, useLocale, useT } from "../../i18n";
+import { Link } from "react-router";
+import { jobKind, jobToolLabelKey, jobTypesOf, resultPagePath, toolLabelKey, toolsWithJobs, type OutputKind, type ToolId } from "../../lib/job-kinds";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
@@ -245,8 +246,10 @@ function HistoryRow({
   const active = isActive(job.status);
   const duration = job.media.find((file) => file.durationSeconds != null)?.durationSeconds;
   const bytes = job.media.reduce((sum, file) => sum + file.bytes, 0);
-  const facts = [t(kind.labelKey), t(toolLabelKey(kind.tool)), t("history.created", { date: formatDate(job.createdAt, locale) }), duration != null ? formatDuration(duration) : null, bytes > 0 ? formatBytes(bytes, locale) : null].filter(Boolean);
+  const facts = [t(kind.labelKey), t(jobToolLabelKey(job)), t("history.created", { date: formatDate(job.createdAt, locale) }), duration != null ? formatDuration(duration) : null, bytes > 0 ? formatBytes(bytes, locale) : null].filter(Boolean);
   const canShare = job.status === "completed" && job.media.length > 0;
+  // A run with a page of its own (a translation's result, a pro run's review) is one click away from the list.
+  const page = job.status === "completed" || job.status === "paused" ? resultPagePath(job) : null;
 
   function stopRenaming() {
     setRenaming(false);
@@ -320,6 +323,13 @@ function HistoryRow({
           <p className="mt-1 text-xs break-words text-muted-foreground">{facts.join(" · ")}</p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
+          {page ? (
+            <Button asChild variant="outline" size="sm" data-testid="history-result-link">
+              <Link to={localizePath(page, locale)} aria-label={`${t(job.status === "paused" ? "history.actions.review" : "history.actions.result")}: ${label}`}>
+                {t(job.status === "paused" ? "history.actions.review" : "history.actions.result")}
+              </Link>
+            </Button>
+          ) : null}
           {!active ? (
             <Button variant="outline" size="sm" onClick={onOpen} className="hidden sm:inline-flex" data-testid="history-open">
               {t("history.actions.open")}

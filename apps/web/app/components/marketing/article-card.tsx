@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import { localizePath, useLocale, useT } from "../../i18n";
 import type { ArticleSummary } from "../../lib/marketing/article-types";
-import { coverStyle } from "../../lib/marketing/covers";
 
-/** A blog post or guide in a list: cover, category, title, summary, date and reading time. */
+/** A blog post or guide in a list: cover picture, category, title, summary, date and reading time. */
 export function ArticleCard({ article }: { article: ArticleSummary }) {
   const locale = useLocale();
   const t = useT();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-surface">
-      <div aria-hidden="true" className="aspect-[16/9] bg-cover bg-center" style={coverStyle(article.cover)} />
+      {/* The cover as a picture of the page (shown in print, reader views and forced colours, where a CSS background is dropped), not a background. */}
+      <img src={article.cover} alt="" width={640} height={360} loading="lazy" decoding="async" className="aspect-[16/9] w-full bg-surface-muted object-cover" data-testid="article-card-cover" />
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-medium tracking-wide text-primary uppercase">
           <Link to={localizePath(`/${article.kind}-list/${article.category}`, locale)} className="hover:underline">

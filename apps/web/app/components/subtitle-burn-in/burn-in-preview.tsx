@@ -11,6 +11,14 @@ interface BurnInPreviewProps {
   style: BurnInStyle;
 }
 
+/**
+ * Room kept free at the foot of the player for its own controls (Chromium's buttons and the timeline
+ * under them take the bottom 60 px or so, other browsers' bars are lower): a bottom line sits above
+ * them instead of under them. The burned line itself sits at 6 % of the height; the preview lifts
+ * it only where the player's controls would cover it (players under about 1,070 px tall).
+ */
+export const CONTROLS_CLEARANCE = "4rem";
+
 /** `#RRGGBB` at an opacity, as CSS. */
 function rgba(hex: string, alpha: number): string {
   const value = Number.parseInt(hex.slice(1), 16);
@@ -70,7 +78,7 @@ export function BurnInPreview({ videoUrl, width, height, lines, style }: BurnInP
       {text && shownHeight > 0 ? (
         <div
           className="pointer-events-none absolute inset-x-[5%] text-center whitespace-pre-line"
-          style={style.position === "top" ? { top: `${6}%` } : { bottom: `${6}%` }}
+          style={style.position === "top" ? { top: `${6}%` } : { bottom: `max(6%, ${CONTROLS_CLEARANCE})` }}
           data-testid="burn-in-preview-line"
           aria-hidden="true"
         >

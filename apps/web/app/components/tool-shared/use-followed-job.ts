@@ -15,7 +15,8 @@ export const isJobEnded = (job: Pick<JobView, "status"> | null): boolean => !!jo
 
 /**
  * One job followed live: read once, then progress from the job stream; when it ends, read again
- * for its result files (signed links) and refresh the account (the points were settled).
+ * for its result files (signed links) and refresh the account (the points were settled). The
+ * account is read on the first read of a running job too (its points were reserved).
  * `missing` when the job does not exist (or is not the caller's).
  */
 export function useFollowedJob(jobId: string | null): { job: JobView | null; connection: FollowState; missing: boolean } {
@@ -73,6 +74,8 @@ export function useFollowedJob(jobId: string | null): { job: JobView | null; con
         if (!live) return;
         setJob((previous) => previous ?? first);
         if (ENDED.has(first.status)) void readFinal();
+        // Accepted, its points are held: the header's balance says so now, not once it ends.
+        else void refreshAccount(apiRef.current);
       },
       (error: unknown) => {
         if (!live || !(error instanceof ApiError) || error.code !== ErrorCode.JOB_NOT_FOUND) return;

@@ -5,6 +5,7 @@ import { CheckIcon, PauseIcon, PlayIcon, PlusIcon, RefreshCwIcon, Trash2Icon, Tr
 import { toast } from "sonner";
 import { useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
+import { refreshAccount } from "../../lib/session";
 import { cn } from "../../lib/utils";
 import { formatLineTime, sharedVoices } from "../../lib/video-translation/translation-result";
 import { Button } from "../ui/button";
@@ -258,6 +259,8 @@ export function TranslationReview({ job, original, onCancel, cancelling }: { job
     try {
       const outcome = await api.call(videoTranslationRegenerateCall, { jobId: job.id });
       toast.success(tp("videoTranslation.review.regenerating", outcome.lines, { points: outcome.cost }));
+      // The lines' points were just reserved: the header's balance says so now, not after a reload.
+      void refreshAccount(api);
     } catch {
       setBusy(null);
     }

@@ -238,8 +238,15 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
             </div>
           </div>
 
-          <aside className={cn(PANEL, "self-start")} aria-label={t("videoTranslation.summary.title")}>
-            <div className="grid gap-2">
+          {/*
+            The cost and the Translate button stay in sight on the long form. At 1440 px the side
+            column runs the whole height of the form, and the summary card in it sticks between the
+            header and the foot of the screen while the form scrolls; at 375 px the column dissolves
+            into the page (`contents`) and the summary is a bar pinned to the foot of the screen
+            until the form's end, where it sits in its own place.
+          */}
+          <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-4 max-desktop:contents" aria-label={t("videoTranslation.summary.title")} data-testid="translation-side-panel">
+            <div className={cn(PANEL, "gap-2")}>
               <h2 className="font-semibold">{t("videoTranslation.voices.title")}</h2>
               {targets.length ? (
                 <>
@@ -264,7 +271,11 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
                 <p className="text-sm text-muted-foreground">{t("videoTranslation.languages.noneChosen")}</p>
               )}
             </div>
-            <div className="grid gap-1.5 border-t border-border pt-4" data-testid="translation-estimate">
+            <div
+              className="sticky bottom-0 z-10 grid gap-3 rounded-2xl border border-border bg-surface p-4 shadow-[0_-4px_12px_rgb(0_0_0/0.12)] max-desktop:rounded-b-none sm:p-5 desktop:top-20 desktop:bottom-4 desktop:shadow-md"
+              data-testid="translation-summary"
+            >
+            <div className="grid gap-1.5" data-testid="translation-estimate">
               <h2 className="font-semibold">{t("videoTranslation.summary.title")}</h2>
               {cost != null && duration != null && options ? (
                 <>
@@ -301,6 +312,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
               {submitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <LanguagesIcon aria-hidden="true" />}
               {submitting ? t("videoTranslation.summary.starting") : t("videoTranslation.summary.start")}
             </Button>
+            </div>
           </aside>
         </div>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planGrantNote } from "@voxwork/contract";
-import { entryNote, jobNote } from "./points-history";
+import { entryJob, entryNote, jobNote } from "./points-history";
 
 describe("ledger notes", () => {
   it("says the monthly grant in the page's language, from the note key and from rows written before keys", () => {
@@ -31,5 +31,25 @@ describe("a job's entries say what happened to its held points", () => {
     expect(jobNote({ type: "release", freezeDelta: -1, jobId: "j1" }, "en")).toBe("1 held point returned");
     expect(jobNote({ type: "settle", freezeDelta: -12, jobId: "j1" }, "zh")).toBe("任务完成，扣除预留的 12 积分");
     expect(jobNote({ type: "grant", freezeDelta: 0, jobId: null }, "en")).toBeNull();
+  });
+});
+
+describe("a job's entries name the tool and the file they were for", () => {
+  const entry = (job: { type: string; title: string | null; mode: string | null } | null, jobId: string | null = "5b7e0c7e-2f4b-4f0e-9a57-1d2c3b4a5f60") => ({ jobId, job });
+
+  it("a pro translation as the pro tool, linked to its result page, in English and Chinese", () => {
+    expect(entryJob(entry({ type: "video-translation.dub", title: "holiday-clip", mode: "pro" }), "en")).toEqual({
+      tool: "Video translator Pro",
+      title: "holiday-clip",
+      path: "/workbench/video-translator-pro/result/5b7e0c7e-2f4b-4f0e-9a57-1d2c3b4a5f60",
+    });
+    expect(entryJob(entry({ type: "video-translation.dub", title: "holiday-clip", mode: "pro" }), "zh")).toMatchObject({ tool: "专业视频翻译", path: "/zh/workbench/video-translator-pro/result/5b7e0c7e-2f4b-4f0e-9a57-1d2c3b4a5f60" });
+    expect(entryJob(entry({ type: "video-translation.dub", title: "clip", mode: "quick" }), "en")).toMatchObject({ tool: "Video translator", path: "/workbench/video-translator/details/5b7e0c7e-2f4b-4f0e-9a57-1d2c3b4a5f60" });
+  });
+
+  it("a tool without a result page links to its tool page; an untitled job says so; no job, nothing", () => {
+    expect(entryJob(entry({ type: "text-to-speech.synthesize", title: null, mode: null }), "en")).toEqual({ tool: "Text to speech", title: "Untitled", path: "/workbench/text-to-speech" });
+    expect(entryJob(entry(null), "en")).toBeNull();
+    expect(entryJob(entry(null, null), "zh")).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { type CallData, parseLedgerNote, POINT_ENTRY_TYPES, type PointEntryKind } from "@voxwork/contract";
 import { pointPageListCall } from "@voxwork/contract/client";
-import { languageTag, t as translate, tPlural, useLocale, useT, type Locale, type MessageKey } from "../../i18n";
+import { languageTag, localizePath, t as translate, tPlural, useLocale, useT, type Locale, type MessageKey } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
+import { jobPagePath, jobToolLabelKey } from "../../lib/job-kinds";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { Label } from "../ui/input";
@@ -52,6 +54,18 @@ export function jobNote(entry: Pick<PointEntry, "type" | "freezeDelta" | "jobId"
     default:
       return null;
   }
+}
+
+/**
+ * What a job's entry was for, from the job it references: the tool (a pro translation as the pro
+ * tool), the job's title (its file's name unless renamed) and where the run can be seen again.
+ * Null for entries without a job or whose job was deleted.
+ */
+export function entryJob(entry: Pick<PointEntry, "jobId" | "job">, locale: Locale): { tool: string; title: string; path: string | null } | null {
+  if (!entry.jobId || !entry.job) return null;
+  const job = { id: entry.jobId, type: entry.job.type, input: entry.job.mode ? { mode: entry.job.mode } : {} };
+  const path = jobPagePath(job);
+  return { tool: translate(locale, jobToolLabelKey(job)), title: entry.job.title || translate(locale, "history.untitled"), path: path && localizePath(path, locale) };
 }
 
 export function PointsHistory({ refreshKey = 0 }: { refreshKey?: number }) {
@@ -110,38 +124,56 @@ export function PointsHistory({ refreshKey = 0 }: { refreshKey?: number }) {
         </div>
       </div>
       <div className="mt-3 overflow-x-auto rounded-xl border border-border">
-        <table className="w-full min-w-[36rem] text-left text-sm" data-testid="points-history">
+        <table className="w-full min-w-[44rem] text-left text-sm" data-testid="points-history">
           <thead className="bg-surface-muted text-muted-foreground">
             <tr>
               <th className="px-3 py-2 font-medium">{t("accounts.plan.colDate")}</th>
               <th className="px-3 py-2 font-medium">{t("accounts.plan.colType")}</th>
+              <th className="px-3 py-2 font-medium">{t("accounts.plan.colFor")}</th>
               <th className="px-3 py-2 text-right font-medium">{t("accounts.plan.colChange")}</th>
               <th className="px-3 py-2 text-right font-medium">{t("accounts.plan.colBalance")}</th>
               <th className="px-3 py-2 font-medium">{t("accounts.plan.colNote")}</th>
             </tr>
           </thead>
           <tbody>
-            {page?.list.map((entry) => (
+            {page?.list.map((entry) => {
+              const job = entryJob(entry, locale);
+              return (
               <tr key={entry.id} className="border-t border-border" data-type={entry.type}>
                 <td className="px-3 py-2 whitespace-nowrap">{dates.format(new Date(entry.createdAt))}</td>
                 <td className="px-3 py-2">{t(`accounts.entryTypes.${entry.type}`)}</td>
+                <td className="max-w-56 px-3 py-2" data-testid="points-entry-job">
+                  {job ? (
+                    <>
+                      <span className="block text-xs text-muted-foreground" data-testid="points-entry-tool">{job.tool}</span>
+                      {job.path ? (
+                        <Link to={job.path} className="block truncate font-medium text-primary hover:underline" data-testid="points-entry-link">
+                          {job.title}
+                        </Link>
+                      ) : (
+                        <span className="block truncate font-medium">{job.title}</span>
+                      )}
+                    </>
+                  ) : null}
+                </td>
                 <td className={cn("px-3 py-2 text-right tabular-nums", entry.availableDelta < 0 ? "text-destructive" : "text-primary")}>{numbers.format(entry.availableDelta)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{plain.format(entry.availableAfter)}</td>
                 <td className="max-w-48 truncate px-3 py-2 text-muted-foreground" data-testid="points-entry-note">
                   {entryNote(entry.reason, locale) ?? jobNote(entry, locale) ?? entry.reference ?? ""}
                 </td>
               </tr>
-            ))}
+              );
+            })}
             {page && page.list.length === 0 ? (
               <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-muted-foreground">
+                <td colSpan={6} className="px-3 py-6 text-center text-muted-foreground">
                   {t("accounts.plan.empty")}
                 </td>
               </tr>
             ) : null}
             {!page && loading ? (
               <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-muted-foreground">
+                <td colSpan={6} className="px-3 py-6 text-center text-muted-foreground">
                   {t("accounts.plan.loading")}
                 </td>
               </tr>

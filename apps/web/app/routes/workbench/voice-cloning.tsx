@@ -209,7 +209,7 @@ export default function VoiceCloningPage() {
                         <Fact label={t("voiceCloning.facts.speech")} value={`${Math.round(check.speechRatio * 100)}%`} />
                         <Fact label={t("voiceCloning.facts.loudness")} value={check.loudnessLufs != null ? `${check.loudnessLufs.toFixed(1)} LUFS` : "—"} />
                         <Fact label={t("voiceCloning.facts.clipping")} value={`${(check.clippingRatio * 100).toFixed(2)}%`} />
-                        <Fact label={t("voiceCloning.facts.pitch")} value={check.medianPitchHz != null ? `${Math.round(check.medianPitchHz)} Hz` : "—"} />
+                        <Fact label={t("voiceCloning.facts.pitch")} value={check.medianPitchHz != null ? `${Math.round(check.medianPitchHz)} Hz` : "—"} testId="clone-check-pitch" />
                       </dl>
                       {problems.length > 0 ? (
                         <div className="grid gap-1 text-sm">
@@ -344,9 +344,9 @@ export default function VoiceCloningPage() {
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <div className="rounded-lg bg-surface-muted/60 p-2">
+    <div className="rounded-lg bg-surface-muted/60 p-2" data-testid={testId}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="font-medium tabular-nums">{value}</dd>
     </div>
