@@ -3,7 +3,7 @@ import { createVerifiedUser } from '../support/accounts.ts';
 /**
  * The spec §2 routes the browser tests visit, in English at `path` and in Chinese under `/zh`.
  * Shell routes are listed here by the front-end shell; the marketing site adds its routes to
- * `MARKETING_ROUTES` (same shape). `routes.e2e.ts` visits every entry in both languages.
+ * `MARKETING_ROUTES` (same shape). `route-walk.e2e.ts` visits every shell entry (and the marketing ones through the route table) in both languages at both widths.
  */
 export type RouteKind =
   /** Anyone may open it: 200 with and without a token. */

@@ -1,16 +1,25 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, TestInfo } from '@playwright/test';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import routes from '../../apps/web/app/routes.ts';
 import { expect, test } from './fixtures.ts';
-import { freshUserCookie } from './route-list.ts';
+import { freshUserCookie, SHELL_ROUTES, type RouteCase } from './route-list.ts';
 
 /**
- * Issue 18's acceptance walk: every page of the route table (`apps/web/app/routes.ts`; articles and
- * category lists from `/sitemap.xml`, which the app derives from its content) in English and
- * Chinese, at 375 and 1440 px, light and dark. One browser context per (language, width, scheme),
- * public pages first, then the workbench signed in (a user per context); nothing waits beyond the
- * page's load event. Articles and category lists (one template each) are walked in light only.
+ * Issue 18's acceptance walk, and the only test that visits every page: every page of the route
+ * table (`apps/web/app/routes.ts`; articles and category lists from `/sitemap.xml`, which the app
+ * derives from its content) and every shell route of spec §2 (`SHELL_ROUTES` in route-list.ts) in
+ * English and Chinese, at 375 and 1440 px, light and dark. One browser context per (language,
+ * width, scheme), public pages first, then the workbench signed in (a user per context); nothing
+ * waits beyond the page's load event but the h1 check (which waits for the heading to show).
+ * Articles and category lists (one template each) are walked in light only. Each visit checks the
+ * status the document answers with, that the page stays at its address and its `<html lang>`. At 1440 px every page shows a visible h1, and a 404 page the
+ * not-found heading in its language. At 375 px in light (once per language), signed out, every
+ * workbench page sends the visitor to `/login` (200, never `/zh/login`), and signed in, every
+ * guest-only page (login, register, forgot password) sends the visitor to `/`.
+ * (These were routes.e2e.ts's checks, which visited the shell routes a second time: issue 32.)
+ * With `WALK_SHOTS=1`, the light walks also save a screenshot of every shell route at their width
+ * under test-results/ (after the network is idle); CI leaves them out (decision 051).
  * Each page fails on:
  * - horizontal overflow (the document wider than the viewport; a table inside its own scroll
  *   container is fine, since that does not widen the document);
@@ -33,6 +42,8 @@ interface Walk {
   /** The HTTP status the document answers with. */
   status: number;
   signedIn: boolean;
+  /** A shell route of spec §2 (route-list.ts): screenshotted with `WALK_SHOTS=1`. */
+  shell?: boolean;
 }
 
 /** Flattens the route table into locale-neutral path patterns (`zh?/pricing` → `/pricing`). */
@@ -47,7 +58,18 @@ const STATUS_PAGES = new Set(['/401', '/403', '/404', '/500', '/503']);
 /** Pages that send a signed-in visitor away: visited signed out. */
 const GUEST_ONLY = new Set(['/login', '/register', '/forgot-password']);
 
-/** Every page to visit: the route table, its `:slug` marketing pages from the sitemap, unknown slugs and paths (404). */
+/** The status a shell route's document answers with (signed in for the workbench, signed out otherwise). */
+function shellStatus(route: RouteCase): number {
+  if (route.kind === 'status') return route.status!;
+  if (route.kind === 'protected-not-found') return 404;
+  return 200;
+}
+
+/**
+ * Every page to visit: the route table, its `:slug` marketing pages from the sitemap, unknown slugs
+ * and paths (404), and the shell routes of route-list.ts the table does not name as such (unknown
+ * ids, component-level paths).
+ */
 function walkList(sitemapPaths: string[]): Walk[] {
   const walks: Walk[] = [];
   for (const pattern of routePatterns(routes)) {
@@ -70,8 +92,20 @@ function walkList(sitemapPaths: string[]): Walk[] {
       walks.push({ path: pattern, status: STATUS_PAGES.has(pattern) ? Number(pattern.slice(1)) : 200, signedIn });
     }
   }
+  for (const route of SHELL_ROUTES) {
+    const signedIn = route.kind === 'protected' || route.kind === 'protected-not-found';
+    const walk = walks.find((entry) => entry.path === route.path);
+    if (walk) {
+      expect(walk.status, `${route.path}: route-list.ts and the route table agree on the status`).toBe(shellStatus(route));
+      walk.shell = true;
+    } else {
+      walks.push({ path: route.path, status: shellStatus(route), signedIn, shell: true });
+    }
+  }
   return walks;
 }
+
+const NOT_FOUND_HEADING = { en: 'Oops! Page Not Found!', zh: '哎呀！页面未找到！' } as const;
 
 /** Latin words a Chinese page may show: brand and product names, formats, units. Lower case. */
 const LATIN_ALLOWED = new Set(
@@ -205,7 +239,9 @@ const SCHEMES = ['light', 'dark'] as const;
 
 let sitemapPaths: string[] | undefined;
 
-async function walkPages(browser: Browser, baseURL: string, language: (typeof LANGUAGES)[number], width: number, scheme: 'light' | 'dark') {
+const fileName = (path: string) => path.replace(/^\//, '').replace(/\//g, '_') || 'home';
+
+async function walkPages(browser: Browser, baseURL: string, language: (typeof LANGUAGES)[number], width: number, scheme: 'light' | 'dark', testInfo: TestInfo) {
   sitemapPaths ??= await (async () => {
     const xml = await (await fetch(`${baseURL}/sitemap.xml`)).text();
     return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname).filter((path) => !path.startsWith('/zh'));
@@ -275,14 +311,38 @@ async function walkPages(browser: Browser, baseURL: string, language: (typeof LA
     });
   }
   let signedIn = false;
+  const localized = (path: string) => (path === '/' ? language.prefix || '/' : `${language.prefix}${path}`);
+  // The guards, once per language: at 375 px in light (the 1440 px walks carry axe and the h1 checks).
+  const guardWalk = width === 375 && scheme === 'light';
   // Public pages first, signed out; then the workbench, signed in.
   for (const walk of [...walks.filter((entry) => !entry.signedIn), ...walks.filter((entry) => entry.signedIn)]) {
     if (walk.signedIn && !signedIn) {
+      if (guardWalk) {
+        // Signed out, the guard sends the visitor of every workbench page to /login (never /zh/login).
+        for (const guarded of walks.filter((entry) => entry.signedIn)) {
+          current = localized(guarded.path);
+          currentStatus = 200;
+          const response = await page.goto(current, { waitUntil: 'load' });
+          expect.soft(new URL(page.url()).pathname, `${current} signed out: sent to /login`).toBe('/login');
+          expect.soft(response?.status(), `${current} signed out: the login page's status`).toBe(200);
+        }
+        // The login page writes a guest user_info as it starts: leave it before the signed-in cookie goes in.
+        await page.goto('about:blank');
+      }
       // A user of its own per context: the walks run side by side and never share a session.
       await context.addCookies([await freshUserCookie(baseURL, `walk-${language.locale}${width}${scheme[0]}`)]);
       signedIn = true;
+      if (guardWalk) {
+        // Signed in, the guest-only pages send the visitor to `/`.
+        for (const guestOnly of GUEST_ONLY) {
+          current = localized(guestOnly);
+          currentStatus = 200;
+          await page.goto(current, { waitUntil: 'load' });
+          expect.soft(new URL(page.url()).pathname, `${current} signed in: sent to /`).toBe('/');
+        }
+      }
     }
-    current = walk.path === '/' ? language.prefix || '/' : `${language.prefix}${walk.path}`;
+    current = localized(walk.path);
     currentStatus = walk.status;
     const started = Date.now();
     const response = await page.goto(current, { waitUntil: 'load' });
@@ -295,13 +355,18 @@ async function walkPages(browser: Browser, baseURL: string, language: (typeof LA
       }).catch(() => '');
       if (log.trim()) console.log(`[walk] ${language.locale}${width}${scheme} up to ${current}:${log}`);
     }
-    if (GUEST_ONLY.has(walk.path) || walk.path === '/workbench') {
+    if (walk.path === '/workbench') {
       // /workbench sends the visitor on to its home page.
     } else {
       expect.soft(new URL(page.url()).pathname, `${current} stays put`).toBe(current);
       expect.soft(response?.status(), `${current} status`).toBe(walk.status);
     }
     expect.soft(await page.locator('html').getAttribute('lang'), `${current} <html lang>`).toBe(language.lang);
+    if (width === 1440) {
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect.soft(heading, `${current} shows an h1`).toBeVisible();
+      if (walk.status === 404) await expect.soft(heading, `${current} not-found heading`).toHaveText(NOT_FOUND_HEADING[language.locale]);
+    }
     const report = await page.evaluate(inspectPage, { zh: language.locale === 'zh', latinAllowed: [...LATIN_ALLOWED], camelAllowed: [...CAMEL_ALLOWED] });
     if (report.overflow) findings.push(`${current} (${scheme}): overflow: ${report.overflow}`);
     // The developer pages document code: identifiers (jobId, vx_live_…) are their content, in both languages.
@@ -321,6 +386,10 @@ async function walkPages(browser: Browser, baseURL: string, language: (typeof LA
         findings.push(`${current} (${scheme}): axe ${violation.impact} ${violation.id}: ${violation.nodes.length} × ${targets.join('; ')}`);
       }
     }
+    if (process.env.WALK_SHOTS && walk.shell && scheme === 'light') {
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: testInfo.outputPath(`${language.locale}-${fileName(walk.path)}-${width}.png`), fullPage: true });
+    }
   }
   await context.close();
   return { findings, pages: walks.length };
@@ -328,10 +397,11 @@ async function walkPages(browser: Browser, baseURL: string, language: (typeof LA
 
 for (const language of LANGUAGES) {
   for (const width of WIDTHS) {
-    test(`every page in ${language.locale} at ${width} px, light and dark: no overflow, foreign text, raw codes, broken images or console errors`, async ({ browser, baseURL }) => {
-      test.setTimeout(300_000);
+    test(`every page in ${language.locale} at ${width} px, light and dark: no overflow, foreign text, raw codes, broken images or console errors`, async ({ browser, baseURL }, testInfo) => {
+      // Generous: on a busy two-core machine the English 1440 px walk (axe on every workbench page) took 5 minutes.
+      test.setTimeout(600_000);
       // The two schemes walk side by side, each in its own context (one core waits on the server while the other renders).
-      const walks = await Promise.all(SCHEMES.map((scheme) => walkPages(browser, baseURL!, language, width, scheme)));
+      const walks = await Promise.all(SCHEMES.map((scheme) => walkPages(browser, baseURL!, language, width, scheme, testInfo)));
       for (const [index, { findings, pages }] of walks.entries()) {
         expect(pages).toBeGreaterThan(50);
         expect([...new Set(findings)], `${SCHEMES[index]} scheme`).toEqual([]);

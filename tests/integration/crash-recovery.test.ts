@@ -25,7 +25,8 @@ async function embedded(dataDir: string) {
   return server;
 }
 
-describe('embedded default: crash and stop safety', () => {
+// Each test starts the server twice (or two at once): on a busy two-core machine one start took 40-50 s.
+describe('embedded default: crash and stop safety', { timeout: 240_000 }, () => {
   it('kill -9 while a job runs, then start again: the data opens and the job finishes once', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-crash-'));
     dirs.push(dataDir);

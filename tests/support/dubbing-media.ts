@@ -2,13 +2,18 @@
  * Test media for the video tools, made by the tests themselves: a moving picture with burned-in
  * subtitles, speech from a local voice (festival's SLT) at known times, and a stereo music bed
  * panned to the sides (as real mixes put music wide and dialogue in the centre). The clip, its
- * lines and an SRT of them are returned; a cache folder makes each clip once per run.
+ * lines and an SRT of them are returned. Each clip is made once per machine: cached under the
+ * system's temporary folder in a folder named by the hash of its options and of this file (so a
+ * changed clip or generator makes a new one), every file written beside its place and renamed in,
+ * so a test file in another worker (or a Playwright run) never reads one half-written.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createFestival } from '@voxwork/engines';
 import { probeMedia, runFfmpeg, toSrt } from '@voxwork/media';
@@ -37,6 +42,24 @@ export interface DubbingClip {
 
 const execFileAsync = promisify(execFile);
 const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+/** This file's source: a change to how clips are made gives them new cache folders. */
+const GENERATOR = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex');
+
+/**
+ * `file`, made by `make` (given a temporary name with the same extension) unless it exists: written
+ * beside it and renamed in, so it exists only whole. Two makers at once both make it; either wins.
+ */
+async function madeOnce(file: string, make: (partial: string) => Promise<void>): Promise<void> {
+  if (existsSync(file)) return;
+  const extension = path.extname(file);
+  const partial = `${file.slice(0, -extension.length || undefined)}.partial-${process.pid}-${randomBytes(3).toString('hex')}${extension}`;
+  try {
+    await make(partial);
+    await rename(partial, file);
+  } finally {
+    await rm(partial, { force: true });
+  }
+}
 
 /** Text as a drawtext value: quotes, colons, backslashes and percent signs escaped. */
 const drawtextValue = (text: string) => text.replace(/\\/g, '\\\\\\\\').replace(/'/g, '\u2019').replace(/:/g, '\\:').replace(/%/g, '\\%').replace(/,/g, '\\,');
@@ -65,28 +88,33 @@ export async function makeDubbingClip(options: {
   /** `test-pattern` (default: colour bars, a moving gradient and noise), or `shop` (a product ad, for the marketing sample). */
   picture?: 'test-pattern' | 'shop';
 }): Promise<DubbingClip> {
-  const dir = options.cacheDir ?? path.join(tmpdir(), 'voxwork-test-media');
-  await mkdir(dir, { recursive: true });
   const lines = options.lines ?? ENGLISH_LINES;
+  const { cacheDir, ...made } = options;
+  const key = createHash('sha256').update(GENERATOR).update(JSON.stringify({ ...made, lines })).digest('hex').slice(0, 16);
+  const dir = path.join(cacheDir ?? path.join(tmpdir(), 'voxwork-test-media'), `dubbing-${key}`);
+  await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${options.name}.mp4`);
   const festival = createFestival();
   const timed: DubbingClip['lines'] = [];
   const speechFiles: string[] = [];
   for (const [index, line] of lines.entries()) {
     const speech = path.join(dir, `${options.name}-line-${index}.wav`);
-    if (!existsSync(speech)) {
-      const raw = line.pitch ? path.join(dir, `${options.name}-line-${index}-raw.wav`) : speech;
+    await madeOnce(speech, async (partial) => {
+      const raw = line.pitch ? `${partial}.raw.wav` : partial;
       await festival.doSynthesize({ text: line.text, voice: line.voice ?? 'cmu_us_slt_arctic_hts', outputFile: raw, outputFormat: 'wav', wordTimings: false });
-      if (line.pitch) await runFfmpeg([...QUIET, '-i', raw, '-af', `rubberband=pitch=${line.pitch}`, speech]);
-    }
+      if (line.pitch) {
+        await runFfmpeg([...QUIET, '-i', raw, '-af', `rubberband=pitch=${line.pitch}`, partial]);
+        await rm(raw, { force: true });
+      }
+    });
     const duration = (await probeMedia(speech)).durationSeconds ?? 1;
     timed.push({ startSeconds: line.startSeconds, endSeconds: Math.round((line.startSeconds + duration) * 1000) / 1000, text: line.text });
     speechFiles.push(speech);
   }
   await festival.close?.();
   const srt = path.join(dir, `${options.name}.srt`);
-  await writeFile(srt, toSrt(timed.map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: line.text }))));
-  if (!existsSync(file)) {
+  await madeOnce(srt, (partial) => writeFile(partial, toSrt(timed.map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: line.text })))));
+  await madeOnce(file, async (partial) => {
     const width = options.width ?? 640;
     const height = options.height ?? 360;
     const { seconds } = options;
@@ -108,16 +136,16 @@ export async function makeDubbingClip(options: {
       '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
       '-c:a', 'aac', '-b:a', '128k', '-ac', '2',
       '-t', String(seconds),
-      file,
+      partial,
     ]);
-  }
+  });
   // The speech alone on the clip's timeline (what an ideal speech isolator would return), stereo 48 kHz.
   const speechTrack = path.join(dir, `${options.name}-speech.wav`);
-  if (!existsSync(speechTrack)) {
+  await madeOnce(speechTrack, async (partial) => {
     const delays = speechFiles.map((_, index) => `[${index}:a]aresample=48000,adelay=delays=${Math.round(timed[index]!.startSeconds * 1000)}:all=1,apad,atrim=0:${options.seconds}[s${index}]`);
     const mix = `${speechFiles.map((_, index) => `[s${index}]`).join('')}amix=inputs=${speechFiles.length}:normalize=0,pan=stereo|c0=c0|c1=c0[speech]`;
-    await runFfmpeg([...QUIET, ...speechFiles.flatMap((speech) => ['-i', speech]), '-filter_complex', [...delays, mix].join(';'), '-map', '[speech]', '-t', String(options.seconds), speechTrack]);
-  }
+    await runFfmpeg([...QUIET, ...speechFiles.flatMap((speech) => ['-i', speech]), '-filter_complex', [...delays, mix].join(';'), '-map', '[speech]', '-t', String(options.seconds), partial]);
+  });
   const durationSeconds = (await probeMedia(file)).durationSeconds ?? options.seconds;
   return { file, srt, durationSeconds, speechFiles, speechTrack, lines: timed };
 }

@@ -27,6 +27,7 @@ export interface ServerProcess {
   output(): string;
   /** Resolves when a log line matching `pattern` has been printed. */
   waitForLog(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** Signals the process (unless it has exited) and resolves with its exit code once its output is all read. */
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -55,7 +56,9 @@ export async function startServer(env: Record<string, string>, options: { ready?
   };
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
-  const exited = once(child, 'exit');
+  // 'close', not 'exit': at 'exit' the process's last lines may still be in the pipes (a busy machine
+  // shows it), and a test that reads output() after kill() must see everything the process printed.
+  const closed = once(child, 'close');
 
   const waitForLog = (pattern: RegExp, timeoutMs = 60_000) =>
     new Promise<void>((resolve, reject) => {
@@ -91,9 +94,8 @@ export async function startServer(env: Record<string, string>, options: { ready?
     output: () => output,
     waitForLog,
     async kill(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      child.kill(signal);
-      const [code] = (await exited) as [number | null];
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const [code] = (await closed) as [number | null];
       return code;
     },
   };
