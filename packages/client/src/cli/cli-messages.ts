@@ -122,6 +122,7 @@ export interface CliMessages {
     translator: string;
     export: string;
     exportLanguages: string;
+    allowOverlap: string;
     formats: string;
     badFormats: (unknown: string, known: string) => string;
   };
@@ -315,6 +316,7 @@ const en: CliMessages = {
     translator: 'the translation engine (default: the first that translates the pair)',
     export: 'Export languages of the project: video, audio, stems, subtitles, project (a job; --out saves the files).',
     exportLanguages: 'the languages to export, comma-separated (default: all of the project’s)',
+    allowOverlap: 'export even where a take runs past its segment’s end: it plays over what follows (without this, such a project is refused and the segments are named)',
     formats: 'what to export, comma-separated',
     badFormats: (unknown, known) => `cannot export ${unknown}: choose from ${known}`,
   },
@@ -507,6 +509,7 @@ const zh: CliMessages = {
     translator: '翻译引擎（默认：第一个能翻译这对语言的引擎）',
     export: '导出项目的语言：视频、音频、分轨、字幕、项目文件（一个任务；--out 保存文件）。',
     exportLanguages: '要导出的语言，用逗号分隔（默认：项目的全部语言）',
+    allowOverlap: '即使有配音超出片段结束时间也导出：它会与后面的内容重叠播放（不加此项时，这样的项目会被拒绝，并列出相关片段）',
     formats: '要导出的内容，用逗号分隔',
     badFormats: (unknown, known) => `无法导出 ${unknown}：可选 ${known}`,
   },

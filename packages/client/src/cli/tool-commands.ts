@@ -311,13 +311,14 @@ export function addToolCommands(program: Command, context: CliContext): void {
       },
       ['video', 'subtitles'],
     )
+    .option('--allow-overlap', t.dubbing.allowOverlap)
     .option('--wait', t.tool.wait)
     .option('--out <path>', t.tool.out)
     .option('--idempotency-key <key>', t.tool.idempotencyKey)
-    .action(async (projectId: string, options: Omit<JobOptions, 'title'> & { languages?: string[]; formats: string[] }) => {
+    .action(async (projectId: string, options: Omit<JobOptions, 'title'> & { languages?: string[]; formats: string[]; allowOverlap?: boolean }) => {
       const api = client();
       const languages = options.languages ?? (await api.dubbing.getProject(projectId)).targetLanguages;
-      const body: DubbingExportBody = { languages, formats: options.formats as (typeof DUBBING_EXPORT_FORMATS)[number][] };
+      const body: DubbingExportBody = { languages, formats: options.formats as (typeof DUBBING_EXPORT_FORMATS)[number][], ...(options.allowOverlap ? { allowOverlap: true } : {}) };
       await settle(api, await create(api, options.idempotencyKey, (key) => api.dubbing.export(projectId, body, key)), options);
     });
 }

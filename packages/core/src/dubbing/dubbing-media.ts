@@ -34,28 +34,3 @@ export async function putProjectBytes(storage: StorageRepository, project: { own
 
 /** A take's file name: unique per segment, language and what made it (a replaced take's file is deleted, never overwritten in place). */
 export const takeFileName = (language: string, segmentId: string, tag: string) => `takes/${language}-${segmentId}-${tag}.wav`;
-
-export interface PlacedTake<T> {
-  take: T;
-  startSeconds: number;
-  lengthSeconds: number;
-}
-
-/**
- * Takes placed where the editor plays them (each at its segment's start, overlapping where the
- * segments do, as two people talk over each other), as lanes in which none overlaps: the fewest
- * lanes, each filled in time order, so each lane can be joined with silences between its takes
- * and the lanes laid over each other. A take starting at or after the end is left out.
- */
-export function takeLanes<T>(takes: ReadonlyArray<PlacedTake<T>>, durationSeconds: number): Array<Array<PlacedTake<T>>> {
-  const lanes: Array<{ end: number; takes: Array<PlacedTake<T>> }> = [];
-  for (const placed of [...takes].sort((a, b) => a.startSeconds - b.startSeconds)) {
-    if (placed.startSeconds >= durationSeconds) continue;
-    const lane = lanes.find((candidate) => candidate.end <= placed.startSeconds + 1e-6);
-    if (lane) {
-      lane.takes.push(placed);
-      lane.end = placed.startSeconds + placed.lengthSeconds;
-    } else lanes.push({ end: placed.startSeconds + placed.lengthSeconds, takes: [placed] });
-  }
-  return lanes.map((lane) => lane.takes);
-}

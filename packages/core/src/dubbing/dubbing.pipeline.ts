@@ -18,11 +18,9 @@ import { MAX_DUBBING_SEGMENTS, MIN_SEGMENT_MS, MAX_SEGMENT_MS, takeSource, type 
 import {
   backgroundBedArgs,
   browserVideoArgs,
-  concatWavPieces,
   cutAudioArgs,
   dubbedVideoArgs,
   dubMixArgs,
-  layerTracksArgs,
   encodeMp3Args,
   extractAudioArgs,
   normalizeLoudness,
@@ -35,21 +33,20 @@ import {
   stereoBalanceArgs,
   takePieceArgs,
   thumbnailArgs,
-  type WavPiece,
 } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { SpeakerSegment, SpeakerSummary, TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition, StageDefinition } from '../jobs/pipeline-definition.ts';
-import { audioDuration, eachConcurrently, fetchStoredFile, iso6392, SPEECH_SAMPLE_RATE, writeCueFiles } from '../pipeline-stages/index.ts';
+import { audioDuration, eachConcurrently, fetchStoredFile, iso6392, renderPlacedTakes, SPEECH_SAMPLE_RATE, writeCueFiles, type PlacedTake } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { spokenText } from '../text-to-speech/pronunciation-dictionary.ts';
 import { readSourceText } from '../video-translation/source-text.ts';
 import { assignSpeakersToLines } from '../video-translation/speakers.ts';
 import { characterBudget } from '../video-translation/time-fit.ts';
 import { autoSpeakerVoice, cloneGender, findLibraryVoice, libraryTarget, LOCAL_VOICE_PROFILER, originalSpeakerTarget, synthesizeWithTarget, type OriginalSpeakerReading } from '../voices/voice-choice.ts';
-import { peakBytes, putProjectBytes, putProjectFile, takeFileName, takeLanes, type PlacedTake } from './dubbing-media.ts';
+import { peakBytes, putProjectBytes, putProjectFile, takeFileName } from './dubbing-media.ts';
 import type { DubbingExportJobInput, DubbingPrepareJobInput, DubbingStore, DubbingSynthesizeJobInput, DubbingTranslateJobInput, StoredProject, StoredSegment, StoredTake } from './dubbing-store.port.ts';
 
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
@@ -631,23 +628,8 @@ export function createDubbingPipelines(deps: DubbingPipelineDeps) {
               await ffmpeg(takePieceArgs({ input: taken, output: piece, speed: segment.speed, volume: segment.volume, sampleRate: SPEECH_SAMPLE_RATE }), signal);
               placed.push({ take: piece, startSeconds: seconds(segment.startMs), lengthSeconds: await audioDuration(piece, signal) });
             }
-            const lanes = takeLanes(placed, durationSeconds);
             const dialogue = await files.path(`${language}-dialogue.wav`);
-            const laneFiles: string[] = [];
-            for (const [laneIndex, lane] of (lanes.length ? lanes : [[]]).entries()) {
-              const pieces: WavPiece[] = [];
-              let cursor = 0;
-              for (const { take, startSeconds, lengthSeconds } of lane) {
-                if (startSeconds > cursor) pieces.push({ silenceSeconds: startSeconds - cursor });
-                pieces.push({ file: take });
-                cursor = startSeconds + lengthSeconds;
-              }
-              if (cursor < durationSeconds) pieces.push({ silenceSeconds: durationSeconds - cursor });
-              const laneFile = lanes.length > 1 ? await files.path(`${language}-lane-${laneIndex}.wav`) : dialogue;
-              await concatWavPieces(pieces, laneFile, SPEECH_SAMPLE_RATE);
-              laneFiles.push(laneFile);
-            }
-            if (laneFiles.length > 1) await ffmpeg(layerTracksArgs({ inputs: laneFiles, output: dialogue, durationSeconds, sampleRate: SPEECH_SAMPLE_RATE }), signal);
+            await renderPlacedTakes(placed, { output: dialogue, lanePath: (lane) => files.path(`${language}-lane-${lane}.wav`), durationSeconds, sampleRate: SPEECH_SAMPLE_RATE, signal, timeoutMs: MEDIA_TIMEOUT_MS });
             // As in the video translator (decision 044): the dialogue alone is brought to speech loudness, the bed keeps its own
             // level between the lines and goes down only under the takes, ramped; nothing normalises the whole mix.
             const voice = await files.path(`${language}-voice-level.wav`);

@@ -9,3 +9,4 @@ export * from './subtitle-readings.ts';
 export * from './language-codes.ts';
 export * from './each-concurrently.ts';
 export * from './priced-media.ts';
+export * from './placed-takes.ts';

@@ -14,10 +14,8 @@ import { ErrorCode, MATCH_ORIGINAL_VOICE } from '@voxwork/contract';
 import {
   backgroundBedArgs,
   burnSubtitlesArgs,
-  concatWavPieces,
   dubbedVideoArgs,
   dubMixArgs,
-  layerTracksArgs,
   encodeMp3Args,
   extractAudioArgs,
   normalizeLoudness,
@@ -27,17 +25,15 @@ import {
   runFfmpeg,
   stereoBalanceArgs,
   tempoArgs,
-  type WavPiece,
 } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { SpeakerSegment, SpeakerSummary, TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition, StageContext } from '../jobs/pipeline-definition.ts';
-import { burnInScript, fetchPricedMedia, iso6392, readSegmentTimings, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments, writeCueFiles, writtenWordTimings, type SegmentTimings } from '../pipeline-stages/index.ts';
+import { burnInScript, fetchPricedMedia, iso6392, readSegmentTimings, renderPlacedTakes, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments, writeCueFiles, writtenWordTimings, type PlacedTake, type SegmentTimings } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { autoSpeakerVoice, cloneGender, libraryTarget, LOCAL_VOICE_PROFILER, originalSpeakerTarget, synthesizeWithTarget, type OriginalSpeakerReading } from '../voices/voice-choice.ts';
-import { takeLanes, type PlacedTake } from '../dubbing/dubbing-media.ts';
 import { GIVEN_TRANSLATION } from './engine-choice.ts';
 import { readSourceText } from './source-text.ts';
 import { assignSpeakersToLines, type SpeakerAssignment } from './speakers.ts';
@@ -534,23 +530,8 @@ export function createVideoTranslationPipeline({
               }
               placed.push({ take: file, startSeconds: placement.startSeconds, lengthSeconds: length });
             }
-            const lanes = takeLanes(placed, Infinity);
             const voice = `${prefix}voice.wav`;
-            const laneFiles: string[] = [];
-            for (const [laneIndex, lane] of lanes.entries()) {
-              const pieces: WavPiece[] = [];
-              let cursor = 0;
-              for (const { take, startSeconds, lengthSeconds } of lane) {
-                if (startSeconds > cursor) pieces.push({ silenceSeconds: startSeconds - cursor });
-                pieces.push({ file: take });
-                cursor = Math.max(cursor, startSeconds) + lengthSeconds;
-              }
-              const laneFile = lanes.length > 1 ? `${prefix}voice-lane-${laneIndex + 1}.wav` : voice;
-              await concatWavPieces(pieces, await files.path(laneFile), SPEECH_SAMPLE_RATE);
-              laneFiles.push(await files.path(laneFile));
-            }
-            const voiceSeconds = Math.max(0, ...placed.map((piece) => piece.startSeconds + piece.lengthSeconds));
-            if (laneFiles.length > 1) await runFfmpeg(layerTracksArgs({ inputs: laneFiles, output: await files.path(voice), durationSeconds: voiceSeconds, sampleRate: SPEECH_SAMPLE_RATE }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
+            await renderPlacedTakes(placed, { output: await files.path(voice), lanePath: (lane) => files.path(`${prefix}voice-lane-${lane + 1}.wav`), sampleRate: SPEECH_SAMPLE_RATE, signal, timeoutMs: MEDIA_TIMEOUT_MS });
             const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, shortened[target.language]?.[line.id]?.text ?? line.text]));
             written.push(voice, ...(await writeCueFiles(scratch, files, `${prefix}subtitles`, planned.map((placement) => ({ start: placement.startSeconds, end: placement.endSeconds, text: texts.get(placement.id) ?? '' })))));
             spokenFor[target.language] = Object.fromEntries((translations[target.language] ?? []).map((line) => [line.id, line.text]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeLanes } from './dubbing-media.ts';
+import { takeLanes } from './placed-takes.ts';
 
 const placed = (take: string, startSeconds: number, lengthSeconds: number) => ({ take, startSeconds, lengthSeconds });
 
