@@ -27,7 +27,7 @@ import { createSpeechEngines } from '../../apps/server/src/engines/speech-engine
 import { createVideoEngines } from '../../apps/server/src/engines/video-engines.ts';
 import { localScratchFiles } from '../../apps/server/src/files/local-scratch-files.ts';
 import { createLocalDiskStorage } from '../../apps/server/src/storage/local-disk-storage.repository.ts';
-import { levelDb, makeDubbingClip, MUSIC_TONE_ONLY, type DubbingClip } from '../support/dubbing-media.ts';
+import { levelDb, makeDubbingClip, MUSIC_TONE_ONLY, quietGaps, type DubbingClip } from '../support/dubbing-media.ts';
 import { createInMemoryDubbingStore, type InMemoryDubbingStore } from '../support/in-memory-dubbing-store.ts';
 
 /**
@@ -355,14 +355,7 @@ describe('dubbing jobs', () => {
     const output = await stored((exported.result.media as JobMediaFile[]).find((file) => file.name === 'es-dubbed-audio.mp3')!.key);
     // Where nobody speaks, in the original or in the dub (a quarter second clear of either, past the ramps).
     const takes = (await store.segments(created.projectId)).map((segment) => [segment.startMs / 1000, segment.startMs / 1000 + segment.takes.es!.durationMs / 1000] as const);
-    const busy = [...bedClip.lines.map((line) => [line.startSeconds, line.endSeconds] as const), ...takes].sort((a, b) => a[0] - b[0]);
-    const gaps: Array<[number, number]> = [];
-    let cursor = 0.2;
-    for (const [start, end] of busy) {
-      if (start - 0.25 - cursor >= 0.5) gaps.push([cursor, start - 0.25]);
-      cursor = Math.max(cursor, end + 0.25);
-    }
-    if (bedClip.durationSeconds - 0.3 - cursor >= 0.5) gaps.push([cursor, bedClip.durationSeconds - 0.3]);
+    const gaps = quietGaps([...bedClip.lines.map((line) => [line.startSeconds, line.endSeconds] as const), ...takes], bedClip.durationSeconds);
     expect(gaps.length).toBeGreaterThanOrEqual(3);
     const figures: string[] = [];
     for (const [start, end] of gaps) {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { ErrorCode, type JobView, type VideoTranslationReview } from '@voxwork/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
-import { audioRms, levelDb, makeDubbingClip, MUSIC_TONE_ONLY, videoStreamMd5, type DubbingClip } from '../support/dubbing-media.ts';
+import { audioRms, levelDb, makeDubbingClip, MUSIC_TONE_ONLY, quietGaps, videoStreamMd5, type DubbingClip } from '../support/dubbing-media.ts';
 import { TEST_OPERATOR_TOKEN, TEST_SIGN_SECRET } from '../support/server-process.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDatabases } from '../support/test-database.ts';
@@ -177,14 +177,7 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
       const spanish = (job.output as { targets: TargetResult[] }).targets[0]!;
       const output = await download(job.media.find((media) => media.role === 'video')!.url, path.join(dir, 'es.mp4'));
       // Where nobody speaks, in the original or in the dub (a quarter second clear of either, past the ramps).
-      const busy = [...bedClip.lines.map((line) => [line.startSeconds, line.endSeconds] as const), ...spanish.lines.map((line) => [line.dubStartSeconds, line.dubEndSeconds] as const)].sort((a, b) => a[0] - b[0]);
-      const gaps: Array<[number, number]> = [];
-      let cursor = 0.2;
-      for (const [start, end] of busy) {
-        if (start - 0.25 - cursor >= 0.5) gaps.push([cursor, start - 0.25]);
-        cursor = Math.max(cursor, end + 0.25);
-      }
-      if (bedClip.durationSeconds - 0.3 - cursor >= 0.5) gaps.push([cursor, bedClip.durationSeconds - 0.3]);
+      const gaps = quietGaps([...bedClip.lines.map((line) => [line.startSeconds, line.endSeconds] as const), ...spanish.lines.map((line) => [line.dubStartSeconds, line.dubEndSeconds] as const)], bedClip.durationSeconds);
       expect(gaps.length).toBeGreaterThanOrEqual(3);
       const figures: string[] = [];
       for (const [start, end] of gaps) {

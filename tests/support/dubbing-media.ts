@@ -184,6 +184,22 @@ export async function levelDb(file: string, start: number, end: number, filter?:
   return Number(match[1]);
 }
 
+/**
+ * Where nobody speaks: the stretches of at least half a second between `busy` spans (speech in the
+ * original or in a dub), a quarter second clear of each (past a duck's ramps), from 0.2 s to 0.3 s
+ * before `durationSeconds`.
+ */
+export function quietGaps(busy: ReadonlyArray<readonly [number, number]>, durationSeconds: number): Array<[number, number]> {
+  const gaps: Array<[number, number]> = [];
+  let cursor = 0.2;
+  for (const [start, end] of [...busy].sort((a, b) => a[0] - b[0])) {
+    if (start - 0.25 - cursor >= 0.5) gaps.push([cursor, start - 0.25]);
+    cursor = Math.max(cursor, end + 0.25);
+  }
+  if (durationSeconds - 0.3 - cursor >= 0.5) gaps.push([cursor, durationSeconds - 0.3]);
+  return gaps;
+}
+
 /** The picture stream's MD5 (stream copy, nothing decoded): equal means bit-identical. */
 export async function videoStreamMd5(file: string): Promise<string> {
   return (await runFfmpegToBuffer(['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-'])).stdout.toString('utf8').trim();
