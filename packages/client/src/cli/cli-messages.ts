@@ -78,7 +78,7 @@ export interface CliMessages {
   };
   speechToSpeech: { description: string; voice: string; denoise: string; keepBackground: string; format: string };
   clone: { description: string; name: string; language: string; consent: string; voiceLine: (key: string, name: string) => string };
-  translate: { description: string; from: string; to: string; subtitles: string; textSource: string; voice: string; badVoice: (value: string) => string; mode: string; speakers: string; background: string; burnSubtitles: string };
+  translate: { description: string; from: string; to: string; subtitles: string; subtitlesAre: string; textSource: string; voice: string; badVoice: (value: string) => string; mode: string; speakers: string; background: string; burnSubtitles: string };
   erase: { description: string; region: string; badRegion: (value: string) => string; detect: string; fill: string };
   extract: { description: string; languages: string };
   burnIn: { description: string; subtitles: string; size: string; position: string; look: string; textColor: string; outlineColor: string; bold: string; maxLines: string };
@@ -243,6 +243,7 @@ const en: CliMessages = {
     from: 'the language spoken in the video',
     to: 'the languages to dub into, comma-separated',
     subtitles: 'a subtitle file (SRT, VTT or ASS) with the original lines (sets --text-source subtitle-file)',
+    subtitlesAre: 'what the --subtitles file holds: the original lines (source, default) or their translation into the one --to language (translation: spoken as written, no translation engine needed)',
     textSource: 'where the original lines come from',
     voice: 'the voice for a language, as language=voiceKey (repeatable; otherwise the best library voice)',
     badVoice: (value) => `"${value}" is not language=voiceKey`,
@@ -436,6 +437,7 @@ const zh: CliMessages = {
     from: '视频所说的语言',
     to: '要配音成的语言，用逗号分隔',
     subtitles: '含原文台词的字幕文件（`SRT`、`VTT` 或 `ASS`；相当于 --text-source subtitle-file）',
+    subtitlesAre: '--subtitles 文件的内容：原文台词（source，默认），或已译成唯一 --to 语言的译文（translation：按原文朗读，无需翻译引擎）',
     textSource: '原文台词的来源',
     voice: '某种语言使用的声音，写作 `language=voiceKey`（可重复；未指定时自动选用声音库中最合适的声音）',
     badVoice: (value) => `“${value}”不是 \`language=voiceKey\` 的形式`,

@@ -34,4 +34,19 @@ describe('the voxwork command covers the tool catalogue', () => {
     for (const command of [...withResults, ...dubbingJobs]) expect(command.options.map((option) => option.long), command.name()).toEqual(expect.arrayContaining(['--idempotency-key', '--wait']));
     for (const command of [...withResults, dubbing.commands.find((command) => command.name() === 'export')!]) expect(command.options.map((option) => option.long), command.name()).toContain('--out');
   });
+
+  it('translate takes what a subtitle file holds (the source, or the translation itself); dubbing export can let overrunning takes overlap, in both languages', () => {
+    for (const language of ['en', 'zh'] as const) {
+      const program = createProgram(language, silent);
+      const translate = program.commands.find((command) => command.name() === 'translate')!;
+      const subtitlesAre = translate.options.find((option) => option.long === '--subtitles-are');
+      expect(subtitlesAre?.argChoices).toEqual(['source', 'translation']);
+      const dubbing = program.commands.find((command) => command.name() === 'dubbing')!;
+      const allowOverlap = dubbing.commands.find((command) => command.name() === 'export')!.options.find((option) => option.long === '--allow-overlap');
+      for (const option of [subtitlesAre!, allowOverlap!]) {
+        expect(option.description.length, option.long).toBeGreaterThan(20);
+        if (language === 'zh') expect(option.description, option.long).toMatch(/\p{Script=Han}/u);
+      }
+    }
+  });
 });

@@ -74,6 +74,7 @@ export function addToolCommands(program: Command, context: CliContext): void {
       .requiredOption('--from <language>', t.translate.from)
       .requiredOption('--to <languages>', t.translate.to, list)
       .option('--subtitles <file>', t.translate.subtitles)
+      .addOption(new Option('--subtitles-are <what>', t.translate.subtitlesAre).choices(['source', 'translation']))
       .addOption(new Option('--text-source <source>', t.translate.textSource).choices(['auto', 'speech', 'subtitles', 'subtitle-file']))
       .option('--voice <language=voiceKey>', t.translate.voice, (value: string, previous: Record<string, string> = {}) => {
         const [language, voiceKey] = [value.slice(0, value.indexOf('=')), value.slice(value.indexOf('=') + 1)];
@@ -87,7 +88,7 @@ export function addToolCommands(program: Command, context: CliContext): void {
   ).action(
     async (
       video: string,
-      options: JobOptions & { from: string; to: string[]; subtitles?: string; textSource?: JobBody<'video-translation'>['textSource']; voice?: Record<string, string>; mode: 'quick' | 'pro'; speakers?: number; background?: string; burnSubtitles?: boolean },
+      options: JobOptions & { from: string; to: string[]; subtitles?: string; subtitlesAre?: 'source' | 'translation'; textSource?: JobBody<'video-translation'>['textSource']; voice?: Record<string, string>; mode: 'quick' | 'pro'; speakers?: number; background?: string; burnSubtitles?: boolean },
     ) => {
       await runOnUpload('video-translation', video, options, async (uploadId) => ({
         uploadId,
@@ -98,6 +99,7 @@ export function addToolCommands(program: Command, context: CliContext): void {
         burnSubtitles: Boolean(options.burnSubtitles),
         background: options.background ?? 'local',
         ...(options.subtitles ? { subtitleFile: await subtitleFile(options.subtitles) } : {}),
+        ...(options.subtitlesAre ? { subtitleFileLanguage: options.subtitlesAre } : {}),
         ...(options.voice ? { voices: options.voice } : {}),
         ...(options.speakers ? { speakers: options.speakers } : {}),
         ...title(options),
