@@ -118,7 +118,7 @@ const LATIN_ALLOWED = new Set(
 );
 
 /** camelCase words people write that are not identifiers. */
-const CAMEL_ALLOWED = new Set(['iPhone', 'iPad', 'macOS', 'iOS', 'eBay', 'YouTube', 'TikTok', 'WeChat', 'LinkedIn', 'GitHub', 'PayPal', 'JavaScript', 'TypeScript', 'WebM', 'OpenAPI', 'eSpeak', 'kHz']);
+const CAMEL_ALLOWED = new Set(['iPhone', 'iPad', 'macOS', 'iOS', 'eBay', 'YouTube', 'TikTok', 'WeChat', 'LinkedIn', 'GitHub', 'PayPal', 'JavaScript', 'TypeScript', 'WebM', 'OpenAPI', 'eSpeak', 'kHz', 'vLLM']);
 
 interface PageReport {
   overflow: string | null;

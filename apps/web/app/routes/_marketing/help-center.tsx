@@ -55,7 +55,10 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
                     <h3 className="font-semibold">{article.title}</h3>
                     <div className="mt-2 space-y-2 text-sm leading-relaxed text-muted-foreground">
                       {article.body.map((paragraph) => (
-                        <p key={paragraph}>{paragraph}</p>
+                        // Set-up articles name environment variables with long values (ENGINES_TRANSLATOR=…): they wrap anywhere on a phone.
+                        <p key={paragraph} className="[overflow-wrap:anywhere]">
+                          {paragraph}
+                        </p>
                       ))}
                     </div>
                   </article>
