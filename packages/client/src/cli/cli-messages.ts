@@ -437,7 +437,7 @@ const zh: CliMessages = {
     from: '视频所说的语言',
     to: '要配音成的语言，用逗号分隔',
     subtitles: '含原文台词的字幕文件（`SRT`、`VTT` 或 `ASS`；相当于 --text-source subtitle-file）',
-    subtitlesAre: '--subtitles 文件的内容：原文台词（source，默认），或已译成唯一 --to 语言的译文（translation：按原文朗读，无需翻译引擎）',
+    subtitlesAre: '--subtitles 文件的内容：原文台词（`source`，默认），或已译成唯一 --to 语言的译文（`translation`：按原文朗读，无需翻译引擎）',
     textSource: '原文台词的来源',
     voice: '某种语言使用的声音，写作 `language=voiceKey`（可重复；未指定时自动选用声音库中最合适的声音）',
     badVoice: (value) => `“${value}”不是 \`language=voiceKey\` 的形式`,
