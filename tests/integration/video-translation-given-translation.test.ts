@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { ErrorCode, type JobView } from '@voxwork/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, signedCall } from '../support/accounts.ts';
+import { createVerifiedUser } from '../support/accounts.ts';
 import { makeDubbingClip, type DubbingClip } from '../support/dubbing-media.ts';
-import { TEST_SIGN_SECRET } from '../support/server-process.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDatabases } from '../support/test-database.ts';
+import { toolClient, type ToolClient } from '../support/tool-client.ts';
 
 /** Jobs run in this process: the test app is also a worker. */
 const WORKER_ENV = { ROLE: 'api,worker', JOB_POLL_INTERVAL_SECONDS: '0.5' };
@@ -21,7 +21,7 @@ describe.each(testDatabases().slice(-1))('video translation with a subtitle file
   let testApp: TestApp;
   let base: string;
   let cleanup: () => Promise<void>;
-  let user: { token: string; userId: string };
+  let client: ToolClient;
   let clip: DubbingClip;
   let srt: string;
 
@@ -30,7 +30,7 @@ describe.each(testDatabases().slice(-1))('video translation with a subtitle file
     cleanup = opened.cleanup;
     testApp = await startTestApp({ name: 'vt-given', env: WORKER_ENV, database: opened.handle });
     base = testApp.base;
-    user = await createVerifiedUser(base, testApp.dataDir, `vt-given-${Date.now()}@example.com`);
+    client = toolClient(base, await createVerifiedUser(base, testApp.dataDir, `vt-given-${Date.now()}@example.com`));
     clip = await makeDubbingClip({ name: 'vt-en-12s', seconds: 12 });
     srt = await readFile(clip.srt, 'utf8');
   }, 120_000);
@@ -39,57 +39,30 @@ describe.each(testDatabases().slice(-1))('video translation with a subtitle file
     await cleanup?.();
   });
 
-  const call = (pathName: string, body: unknown, language = 'en') =>
-    signedCall(base, TEST_SIGN_SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId, 'accept-language': language });
-  const data = async <T>(pathName: string, body: unknown): Promise<T> => {
-    const envelope = await call(pathName, body);
-    expect(envelope, `${pathName} ${JSON.stringify(envelope).slice(0, 300)}`).toMatchObject({ code: 0 });
-    return envelope.data as T;
-  };
-  async function until(jobId: string, timeoutMs = 240_000): Promise<JobView> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const view = await data<JobView>('/api/jobs/get', { jobId });
-      if (['completed', 'failed', 'cancelled'].includes(view.status)) return view;
-      if (Date.now() > deadline) throw new Error(`job ${jobId} stuck: ${JSON.stringify(view).slice(0, 500)}`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-  }
-  async function upload(name: string, file: string): Promise<string> {
-    const response = await fetch(`${base}/api/upload/file`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
-      body: new Uint8Array(await readFile(file)),
-    });
-    const envelope = (await response.json()) as { code: number; data: { id: string } };
-    expect(envelope.code).toBe(0);
-    return envelope.data.id;
-  }
-
   it('no engine translates Chinese into English here: the refusal names the languages and the ways through, in both languages', async () => {
-    const options = await data<{ translators: Array<{ pairs: Array<{ source: string; target: string }> }> }>('/api/video-translation/options', {});
+    const options = await client.data<{ translators: Array<{ pairs: Array<{ source: string; target: string }> }> }>('/api/video-translation/options', {});
     expect(options.translators.some((offer) => offer.pairs.some((pair) => (pair.source === 'zh' || pair.source === '*') && (pair.target === 'en' || pair.target === '*')))).toBe(false);
-    const uploadId = await upload('shop.mp4', clip.file);
+    const uploadId = await client.upload('shop.mp4', clip.file);
     const body = { uploadId, sourceLanguage: 'zh', targetLanguages: ['en'], textSource: 'subtitle-file', subtitleFile: { name: 'shop.en.srt', text: srt } };
-    const en = await call('/api/video-translation/create', body, 'en');
+    const en = await client.call('/api/video-translation/create', body, 'en');
     expect(en.code).toBe(ErrorCode.TRANSLATION_PAIR_UNAVAILABLE);
     expect(en.message).toContain('No engine here translates Chinese into English');
     expect(en.message).toContain('subtitle file already in English as the translation');
     expect(en.message).toContain('Set up an engine');
     expect(en.message).not.toMatch(/administrator|\b(sh|zh|en) →/);
-    const zh = await call('/api/video-translation/create', body, 'zh');
+    const zh = await client.call('/api/video-translation/create', body, 'zh');
     expect(zh.message).toContain('此处没有可将中文翻译为英语的引擎');
     expect(zh.message).toContain('配置引擎');
     expect(zh.message).not.toMatch(/管理员|→/);
     // A translation file is one language: two targets are refused with a bilingual reason.
-    const two = await call('/api/video-translation/create', { ...body, targetLanguages: ['en', 'es'], subtitleFileLanguage: 'translation' }, 'zh');
+    const two = await client.call('/api/video-translation/create', { ...body, targetLanguages: ['en', 'es'], subtitleFileLanguage: 'translation' }, 'zh');
     expect(two.code).toBe(ErrorCode.INVALID_PARAMETER);
     expect(two.message).toContain('请只选择该语言');
   });
 
   it('dubs Chinese → English with the English subtitle file as the translation: no translation engine, the lines spoken as written', async () => {
-    const uploadId = await upload('shop.mp4', clip.file);
-    const created = await data<{ jobId: string; cost: number }>('/api/video-translation/create', {
+    const uploadId = await client.upload('shop.mp4', clip.file);
+    const created = await client.data<{ jobId: string; cost: number }>('/api/video-translation/create', {
       uploadId,
       sourceLanguage: 'zh',
       targetLanguages: ['en'],
@@ -97,7 +70,7 @@ describe.each(testDatabases().slice(-1))('video translation with a subtitle file
       subtitleFile: { name: 'shop.en.srt', text: srt },
       subtitleFileLanguage: 'translation',
     });
-    const job = await until(created.jobId);
+    const job = await client.until(created.jobId);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
     const output = job.output as { textSource: string; targets: Array<{ language: string; translatorId: string; lines: Array<{ translation: string; dubStartSeconds: number | null }> }> };
     expect(output.textSource).toBe('given-translation');
@@ -110,8 +83,8 @@ describe.each(testDatabases().slice(-1))('video translation with a subtitle file
   }, 300_000);
 
   it('REST v1 takes the same request (an API key with the video-translation scope)', async () => {
-    const key = await data<{ secret: string }>('/api/apiKeys/create', { name: 'Dub robot', scopes: ['video-translation'] });
-    const uploadId = await upload('shop.mp4', clip.file);
+    const key = await client.data<{ secret: string }>('/api/apiKeys/create', { name: 'Dub robot', scopes: ['video-translation'] });
+    const uploadId = await client.upload('shop.mp4', clip.file);
     const response = await fetch(`${base}/api/v1/tools/video-translation/jobs`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
@@ -119,7 +92,7 @@ describe.each(testDatabases().slice(-1))('video translation with a subtitle file
     });
     const envelope = (await response.json()) as { code: number; data: { job: JobView } };
     expect(envelope.code, JSON.stringify(envelope).slice(0, 300)).toBe(0);
-    const job = await until(envelope.data.job.id);
+    const job = await client.until(envelope.data.job.id);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
     expect((job.output as { targets: Array<{ translatorId: string }> }).targets[0]!.translatorId).toBe('subtitle-file:given-translation');
   }, 300_000);

@@ -25,6 +25,7 @@ import { applyAffine, delaunay, transformImage, warpTriangle, type Affine, type 
 import { mouthTrack, type MouthPose, type MouthTrack } from './mouth-track.ts';
 
 import { TALKING_PHOTO_ENGINE_ID } from './avatar-engine-ids.ts';
+import { seededRandom as random } from '../seeded-random.ts';
 
 export { TALKING_PHOTO_ENGINE_ID };
 
@@ -69,18 +70,6 @@ const DROP: Record<number, number> = {
 };
 /** How much each landmark follows the corners' widening (+) or rounding (−), along the face's horizontal axis (sign: away from the mouth's centre). */
 const SPREAD: Record<number, number> = { 48: 1, 54: 1, 60: 0.9, 64: 0.9, 49: 0.5, 53: 0.5, 59: 0.5, 55: 0.5, 61: 0.35, 63: 0.35, 65: 0.35, 67: 0.35, 50: 0.15, 52: 0.15, 58: 0.15, 56: 0.15 };
-
-/** A small deterministic random number generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Eyelid closure per frame, 0 open … 1 shut: blinks 3–5 s apart (the first within 1–2.5 s), each ~150 ms. */
 export function blinkTrack(frameCount: number, frameRate: number, seed: number): number[] {

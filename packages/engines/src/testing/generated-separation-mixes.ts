@@ -11,6 +11,7 @@ import { runFfmpeg } from '@voxwork/media';
 import { decodeToPcm } from '../audio/pcm-audio.ts';
 import { makeSpeech } from './generated-media.ts';
 import { makeFliteSpeech } from './generated-voices.ts';
+import { seededRandom as random } from '../seeded-random.ts';
 
 export const MIX_SAMPLE_RATE = 48_000;
 
@@ -40,18 +41,6 @@ export interface SeparationMix {
   music: Float32Array[];
   /** voice + music per channel, as float (the WAV holds the same, quantised). */
   mix: Float32Array[];
-}
-
-/** A seeded pseudo-random source (mulberry32), so every run makes the same music. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const midiHz = (note: number) => 440 * 2 ** ((note - 69) / 12);
