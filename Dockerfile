@@ -22,7 +22,7 @@ RUN npm run build && npm prune --omit=dev --ignore-scripts
 
 FROM base AS runtime
 # NODE_ENV=production: the container refuses to start without AUTH_SECRET (docs/decisions/020-auth-secret-origins-and-attribution.md).
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072
 COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data
 USER node

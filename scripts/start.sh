@@ -5,4 +5,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 VOXWORK_APT_SET=runtime source scripts/bootstrap.sh
+# glibc keeps a malloc arena per thread and returns little of it: V8's compiler threads (PGlite's
+# WebAssembly is compiled in the background) left ~50 MB behind (decision 059, npm run bench:memory).
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}" MALLOC_TRIM_THRESHOLD_="${MALLOC_TRIM_THRESHOLD_:-131072}"
 exec node apps/server/src/main.ts "$@"

@@ -170,8 +170,8 @@ export interface Started {
 }
 
 /** Starts `node <args>` and waits until GET `readyPath` answers 200. */
-export async function startProcess(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; port: number; readyPath: string }): Promise<Started> {
-  const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'ignore', 'pipe'] });
+export async function startProcess(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; port: number; readyPath: string; executable?: string; readyTimeoutMs?: number }): Promise<Started> {
+  const child = spawn(options.executable ?? process.execPath, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const stop = async () => {
@@ -180,14 +180,14 @@ export async function startProcess(args: string[], options: { cwd: string; env: 
     child.kill('SIGTERM');
     await exited;
   };
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited (${child.exitCode}):\n${errors}`);
     const ready = await fetch(`http://127.0.0.1:${options.port}${options.readyPath}`).then((response) => response.ok, () => false);
     if (ready) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`${args.join(' ')} not ready after 90 s:\n${errors}`);
+      throw new Error(`${args.join(' ')} not ready after ${(options.readyTimeoutMs ?? 90_000) / 1000} s:\n${errors}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -36,6 +36,13 @@ function once(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
+/**
+ * PGlite's Postgres settings: its default 128 MB of shared buffers stay resident in the process
+ * once touched (WebAssembly memory never shrinks); 16 MB holds our working set (a one-person or
+ * small-team database) and cut the idle app by ~130 MB (`npm run bench:memory`, decision 059).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB'];
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
@@ -50,14 +57,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { kind: 'postgres', db, pool, url: options.url, close: once(() => pool.end()) };
   }
   if (options.memory) {
-    const pglite = await PGlite.create(options.memory.loadDataDir ? { loadDataDir: options.memory.loadDataDir } : {});
+    const pglite = await PGlite.create({ startParams: PGLITE_START_PARAMS, ...(options.memory.loadDataDir ? { loadDataDir: options.memory.loadDataDir } : {}) });
     const db = drizzlePglite(pglite, { schema }) as unknown as Database;
     return { kind: 'pglite', db, pglite, close: once(() => pglite.close()) };
   }
   if (!options.dataDir) throw new Error('openDatabase needs a url, a dataDir or memory');
   const release = await acquireDirectoryLock(options.dataDir);
   try {
-    const pglite = await PGlite.create({ dataDir: options.dataDir });
+    const pglite = await PGlite.create({ dataDir: options.dataDir, startParams: PGLITE_START_PARAMS });
     const db = drizzlePglite(pglite, { schema }) as unknown as Database;
     return {
       kind: 'pglite',

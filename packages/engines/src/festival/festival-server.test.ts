@@ -19,11 +19,11 @@ describe('festival server', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function program(name: string, text: string): Promise<{ program: string; wav: string }> {
+  async function program(name: string, text: string, voice = 'kal_diphone'): Promise<{ program: string; wav: string }> {
     const textFile = path.join(dir, `${name}.scm`);
     await writeFile(textFile, festivalTextData(festivalUtterances(text)));
     const wav = path.join(dir, `${name}.wav`);
-    return { wav, program: festivalScript({ voice: 'kal_diphone', textFile, wavFile: wav, wordsFile: path.join(dir, `${name}.tsv`), speedMethod: 'duration-stretch', speed: 1 }) };
+    return { wav, program: festivalScript({ voice, textFile, wavFile: wav, wordsFile: path.join(dir, `${name}.tsv`), speedMethod: 'duration-stretch', speed: 1 }) };
   }
 
   it('runs programs in parallel, each in a fresh child (defvar starts anew every time)', async () => {
@@ -68,6 +68,24 @@ describe('festival server', () => {
     const again = await program('again', 'After a restart.');
     await server.run(again.program, { timeoutMs: 30_000 });
     expect((await readWavInfo(again.wav)).durationSeconds).toBeGreaterThan(0.5);
+  });
+
+  it('loads only the voices asked of it: a new voice is spoken at once and loaded into the server for the next requests', async () => {
+    const lazy = new FestivalServer({ binary: 'festival', idleMs: 60_000 });
+    try {
+      const first = await program('lazy-kal', 'Only this voice.');
+      await lazy.run(first.program, { voice: 'kal_diphone', timeoutMs: 30_000 });
+      expect(await lazy.loadedVoices()).toEqual(['kal_diphone']);
+      // A voice the running server lacks: spoken by a child that loads it, then the server holds both.
+      const other = await program('lazy-ked', 'Another voice.', 'ked_diphone');
+      await lazy.run(other.program, { voice: 'ked_diphone', timeoutMs: 30_000 });
+      expect((await readWavInfo(other.wav)).durationSeconds).toBeGreaterThan(0.5);
+      const again = await program('lazy-again', 'Both are loaded now.', 'ked_diphone');
+      await lazy.run(again.program, { voice: 'ked_diphone', timeoutMs: 30_000 });
+      expect((await lazy.loadedVoices()).sort()).toEqual(['kal_diphone', 'ked_diphone']);
+    } finally {
+      await lazy.stop();
+    }
   });
 
   it('is what the synthesizer uses by default; per call only when asked', async () => {

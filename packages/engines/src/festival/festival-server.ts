@@ -11,22 +11,28 @@
  * then `OK`.
  *
  * The child's pid is written by the program itself (`system "echo $PPID"`), so that cancelling a
- * request kills exactly that child. The server stops after `idleMs` without requests (it holds
- * ~330 MB with every voice loaded) and starts again on the next one.
+ * request kills exactly that child. The server stops after `idleMs` without requests and starts
+ * again on the next one.
+ *
+ * Voices are loaded on demand (issue 32): a server holds only the voices asked of it (with all ten
+ * of Debian's voices it held ~460 MB; with one, ~80 MB). A request for a voice the running server
+ * has not loaded runs at once in a child that loads it (≈ 0.4 s more), and the server is started
+ * again with that voice as soon as no request is running.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { connect, createServer, type Socket } from 'node:net';
 import { startServiceProcess, type ServiceProcess } from '@voxwork/media';
 import { EngineAbortedError, EngineFailedError, EngineUnavailableError } from '../engine-errors.ts';
+import { engineIdleMs } from '../idle-held.ts';
 import { FESTIVAL_ENGINE_ID } from './festival-voices.ts';
 import { schemeString, voiceCall } from './festival-script.ts';
 
 export interface FestivalServerOptions {
   binary: string;
-  /** Voices loaded into the server before it forks (each synthesis then selects its voice in ~1 ms). */
-  preload: readonly string[];
-  /** Stop the server after this long without requests; default 10 minutes. */
+  /** Voices loaded into the server from the start (each synthesis then selects its voice in ~1 ms); voices asked later are added. */
+  preload?: readonly string[];
+  /** Stop the server after this long without requests; default the engines' idle time (`ENGINES_IDLE_SECONDS`, 5 minutes). */
   idleMs?: number;
   /** How long the server may take to load and listen; default 30 s. */
   startTimeoutMs?: number;
@@ -35,6 +41,8 @@ export interface FestivalServerOptions {
 export interface FestivalRequestOptions {
   signal?: AbortSignal | undefined;
   timeoutMs: number;
+  /** The voice the program selects: loaded into the server for the next requests when it is not yet. */
+  voice?: string | undefined;
   /**
    * A file the program writes its festival child's pid to (in the request's scratch folder), so
    * that cancelling kills the child. Costs ≈ 40 ms (a shell forked from festival); without it a
@@ -45,6 +53,8 @@ export interface FestivalRequestOptions {
 
 interface Running {
   process: ServiceProcess;
+  /** The voices this server loaded at start. */
+  voices: ReadonlySet<string>;
   port: number;
   password: string;
   /** A connection opened ahead of the next request: its child is already forked and past the password. */
@@ -123,9 +133,20 @@ export class FestivalServer {
   #running: Promise<Running> | undefined;
   #active = 0;
   #idleTimer: NodeJS.Timeout | undefined;
+  /** Every voice asked of this server so far: what the next start loads. */
+  readonly #wanted: Set<string>;
+  /** The running server lacks a voice asked of it: it is started again once no request runs. */
+  #stale = false;
 
   constructor(options: FestivalServerOptions) {
     this.#options = options;
+    this.#wanted = new Set(options.preload ?? []);
+  }
+
+  /** The voices the running server has loaded (none when it is not running). */
+  async loadedVoices(): Promise<string[]> {
+    const running = await this.#running?.catch(() => undefined);
+    return running ? [...running.voices] : [];
   }
 
   /** Runs one program (the same text `festival -b` would run) in a fresh child of the server. */
@@ -133,12 +154,31 @@ export class FestivalServer {
     clearTimeout(this.#idleTimer);
     this.#active++;
     try {
+      if (options.voice) this.#wanted.add(options.voice);
       const server = await this.#ensure();
+      if (options.voice && !server.voices.has(options.voice)) this.#stale = true;
       await this.#request(server, program, options);
     } finally {
       this.#active--;
-      if (this.#active === 0) this.#scheduleIdleStop();
+      if (this.#active === 0) {
+        if (this.#stale) this.#restartWithWantedVoices();
+        this.#scheduleIdleStop();
+      }
     }
+  }
+
+  /** Stops the running server so that the next request starts one holding every voice asked so far. */
+  #restartWithWantedVoices() {
+    this.#stale = false;
+    const running = this.#running;
+    this.#running = undefined;
+    void running?.then(
+      async (server) => {
+        (await server.spare)?.destroy();
+        await server.process.stop();
+      },
+      () => undefined,
+    );
   }
 
   /** Stops the server now (tests, shutdown); the next request starts it again. */
@@ -160,7 +200,7 @@ export class FestivalServer {
   #scheduleIdleStop() {
     this.#idleTimer = setTimeout(() => {
       if (this.#active === 0) void this.stop();
-    }, this.#options.idleMs ?? 600_000);
+    }, this.#options.idleMs ?? engineIdleMs());
     this.#idleTimer.unref();
   }
 
@@ -189,9 +229,10 @@ export class FestivalServer {
     for (let attempt = 0; attempt < 3; attempt++) {
       const port = await freeLoopbackPort();
       const password = randomBytes(18).toString('hex');
-      const service = startServiceProcess(this.#options.binary, ['--server', ...festivalServerInit(port, password, this.#options.preload)]);
+      const voices = new Set(this.#wanted);
+      const service = startServiceProcess(this.#options.binary, ['--server', ...festivalServerInit(port, password, [...voices])]);
       while (service.running && Date.now() < deadline) {
-        if (await canConnect(port)) return { process: service, port, password };
+        if (await canConnect(port)) return { process: service, voices, port, password };
         await sleep(25);
       }
       lastOutput = service.output();

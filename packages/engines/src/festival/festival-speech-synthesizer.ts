@@ -88,12 +88,11 @@ export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
     }
   }
 
-  /** The server, once the catalogue says which voices to load into it; undefined when calls run `festival -b`. */
-  #serverFor(voices: readonly FestivalVoiceEntry[]): FestivalServer | undefined {
+  /** The server (it loads each voice when first asked for it); undefined when calls run `festival -b`. */
+  #serverFor(): FestivalServer | undefined {
     if (this.#settings.server === false || this.#serverFailed) return undefined;
     this.#server ??= new FestivalServer({
       binary: this.#settings.binary ?? 'festival',
-      preload: voices.map((voice) => voice.id),
       ...(this.#settings.serverIdleMs ? { idleMs: this.#settings.serverIdleMs } : {}),
     });
     return this.#server;
@@ -150,10 +149,10 @@ export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
         await writeFile(textFile, encodeByteText(festivalTextData(festivalUtterances(prepared.text)), facts.encoding));
         const program = festivalScript({ voice: entry.id, textFile, wavFile, wordsFile, speedMethod: facts.speedMethod, speed });
         const synthStarted = performance.now();
-        const server = this.#serverFor(voices);
+        const server = this.#serverFor();
         let served = false;
         if (server) {
-          served = await server.run(program, { signal: options.signal, timeoutMs, pidFile: options.text.length > KILLABLE_FROM_CHARACTERS ? file('festival.pid') : undefined }).then(
+          served = await server.run(program, { voice: entry.id, signal: options.signal, timeoutMs, pidFile: options.text.length > KILLABLE_FROM_CHARACTERS ? file('festival.pid') : undefined }).then(
             () => true,
             (error: unknown) => {
               // A server that cannot start (no loopback, …): every call runs its own festival from now on.

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as OnnxRuntime from 'onnxruntime-node';
 import type { BoundingBox } from '../capabilities/engine-common.ts';
+import { IdleHeld, type Held } from '../idle-held.ts';
 import { rotateCounterClockwise, cropImage, pixelBox, toBgrPlanes, type RgbImage } from './rgb-image.ts';
 
 export interface PpocrModelFiles {
@@ -168,6 +169,11 @@ export class PpocrModel {
     this.#recognition = recognition;
     this.#characters = characters;
   }
+  /** Frees both sessions (the model is not used again). */
+  async release(): Promise<void> {
+    await Promise.all([this.#detection.release(), this.#recognition.release()]);
+  }
+
 
   /** Text boxes in `image` (or in `region` of it), in the image's pixels. */
   async detect(image: RgbImage, options: DetectionOptions & { region?: BoundingBox } = {}): Promise<DetectedBox[]> {
@@ -215,28 +221,40 @@ export class PpocrModel {
   }
 }
 
-const models = new Map<string, Promise<PpocrModel>>();
+const models = new Map<string, IdleHeld<PpocrModel>>();
 
-/** The PP-OCR models for these settings, loaded once per process (a failed load is retried next time). */
-export function loadPpocrModel(settings: PpocrModelSettings = {}): Promise<PpocrModel> {
+/**
+ * The PP-OCR models for these settings, shared by every caller in this process and held until
+ * `release()`: released (their ~200 MB given back) after the engines' idle time with no holder.
+ */
+export function acquirePpocrModel(settings: PpocrModelSettings = {}): Promise<Held<PpocrModel>> {
   const files = { ...defaultPpocrModelFiles(), ...settings };
   const threads = settings.threads ?? 1;
   const key = JSON.stringify([files.detectionPath, files.recognitionPath, files.dictionaryPath, threads]);
-  let model = models.get(key);
-  if (!model) {
-    model = (async () => {
-      const ort = await import('onnxruntime-node');
-      const options = { intraOpNumThreads: threads, interOpNumThreads: 1 };
-      const [detection, recognition, dictionary] = await Promise.all([
-        ort.InferenceSession.create(files.detectionPath, options),
-        ort.InferenceSession.create(files.recognitionPath, options),
-        readFile(files.dictionaryPath, 'utf8'),
-      ]);
-      const characters = [...dictionary.replace(/\r/g, '').replace(/\n$/, '').split('\n'), ' '];
-      return new PpocrModel(ort, detection, recognition, characters);
-    })();
-    models.set(key, model);
-    model.catch(() => models.delete(key));
+  let held = models.get(key);
+  if (!held) {
+    held = new IdleHeld(
+      async () => {
+        const ort = await import('onnxruntime-node');
+        const options = { intraOpNumThreads: threads, interOpNumThreads: 1 };
+        const [detection, recognition, dictionary] = await Promise.all([
+          ort.InferenceSession.create(files.detectionPath, options),
+          ort.InferenceSession.create(files.recognitionPath, options),
+          readFile(files.dictionaryPath, 'utf8'),
+        ]);
+        const characters = [...dictionary.replace(/\r/g, '').replace(/\n$/, '').split('\n'), ' '];
+        return new PpocrModel(ort, detection, recognition, characters);
+      },
+      (model) => model.release(),
+    );
+    models.set(key, held);
   }
-  return model;
+  return held.acquire();
+}
+
+/** The PP-OCR models, for a short use (tests, benches): held for the engines' idle time. */
+export async function loadPpocrModel(settings: PpocrModelSettings = {}): Promise<PpocrModel> {
+  const held = await acquirePpocrModel(settings);
+  held.release();
+  return held.value;
 }

@@ -14,7 +14,7 @@ import { detectTextOptionsSchema } from '../capabilities/option-schemas.ts';
 import type { DetectedTextBox, DetectTextOptions, DetectTextResult, TextDetector } from '../capabilities/text-detector.ts';
 import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
 import { PPOCR_ENGINE_ID, PPOCR_READABLE } from './ppocr-languages.ts';
-import { loadPpocrModel, type PpocrModel, type PpocrModelSettings } from './ppocr-model.ts';
+import { acquirePpocrModel, type PpocrModel, type PpocrModelSettings } from './ppocr-model.ts';
 import type { RgbImage } from './rgb-image.ts';
 import { SubtitleLineReader, type BandReading } from './subtitle-line-reader.ts';
 import { findSubtitleTracks, isExcluded, type SampledBox, type SubtitleTrackCandidate, type SubtitleTracks } from './subtitle-tracks.ts';
@@ -113,10 +113,10 @@ export class PpocrTextDetector implements TextDetector {
         warnings.push({ type: 'unsupported-option', option: 'languages', details: `${language}: PP-OCRv4 reads Chinese and English only` });
       }
     }
-    const model = await loadPpocrModel(this.#settings).catch((cause: unknown) => {
+    const held = await acquirePpocrModel(this.#settings).catch((cause: unknown) => {
       throw new EngineUnavailableError(`PP-OCR models could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`, { engineId: this.engineId, cause });
     });
-    throwIfAborted(options.signal, this.engineId);
+    const model = held.value;
     let reported = -1;
     const progress = (percent: number) => {
       const whole = Math.min(100, Math.floor(percent));
@@ -126,6 +126,7 @@ export class PpocrTextDetector implements TextDetector {
     };
     const state: CallState = { model, options, provider, warnings, steps: {}, progress };
     try {
+      throwIfAborted(options.signal, this.engineId);
       let result: Omit<DetectTextResult, 'warnings' | 'response'>;
       if ('frames' in options.input) {
         if (options.mode === 'subtitles') warnings.push({ type: 'approximated-option', option: 'mode', details: 'still frames are read whole (all text)' });
@@ -138,6 +139,8 @@ export class PpocrTextDetector implements TextDetector {
       return { ...result, warnings, timings: { totalMs: performance.now() - startedAt, stepsMs: state.steps }, response: { engineId: this.engineId } };
     } catch (error) {
       throw toEngineError(error, this.engineId, 'reading text');
+    } finally {
+      held.release();
     }
   }
 

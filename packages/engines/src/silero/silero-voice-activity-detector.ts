@@ -5,8 +5,10 @@ import type * as OnnxRuntime from 'onnxruntime-node';
 import { z } from 'zod';
 import { parseOptions } from '../capabilities/call-options.ts';
 import type { DetectVoiceActivityOptions, DetectVoiceActivityResult, SpeechSegment, VoiceActivityDetector } from '../capabilities/voice-activity-detector.ts';
+import type { EngineWarning } from '../capabilities/engine-common.ts';
 import { decodeToPcm } from '../audio/pcm-audio.ts';
 import { EngineAbortedError, EngineInputError, EngineUnavailableError, toEngineError } from '../engine-errors.ts';
+import { IdleHeld } from '../idle-held.ts';
 
 export const SILERO_ENGINE_ID = 'silero:vad-v4';
 const SAMPLE_RATE = 16_000;
@@ -101,7 +103,16 @@ export class SileroVoiceActivityDetector implements VoiceActivityDetector {
   readonly specificationVersion = 'v1';
   readonly engineId = SILERO_ENGINE_ID;
   readonly #settings: SileroSettings;
-  #model: Promise<{ ort: Ort; session: Session }> | undefined;
+  /** onnxruntime and the model, loaded on the first call and released when idle. */
+  readonly #model = new IdleHeld<{ ort: Ort; session: Session }>(
+    async () => {
+      const ort = await import('onnxruntime-node');
+      const modelPath = this.#settings.modelPath ?? defaultSileroModelPath();
+      const session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: 1, interOpNumThreads: 1 });
+      return { ort, session };
+    },
+    ({ session }) => session.release(),
+  );
 
   constructor(settings: SileroSettings = {}) {
     const parsed = settingsSchema.safeParse(settings);
@@ -109,18 +120,13 @@ export class SileroVoiceActivityDetector implements VoiceActivityDetector {
     this.#settings = settings;
   }
 
-  /** onnxruntime and the model load on the first call only. */
+  /** Frees the model now (it loads again on the next call). */
+  close(): Promise<void> {
+    return this.#model.close();
+  }
+
   #load() {
-    if (!this.#model) {
-      this.#model = (async () => {
-        const ort = await import('onnxruntime-node');
-        const modelPath = this.#settings.modelPath ?? defaultSileroModelPath();
-        const session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: 1, interOpNumThreads: 1 });
-        return { ort, session };
-      })();
-      this.#model.catch(() => (this.#model = undefined));
-    }
-    return this.#model.catch((cause: unknown) => {
+    return this.#model.acquire().catch((cause: unknown) => {
       throw new EngineUnavailableError(`silero VAD model could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`, { engineId: this.engineId, cause });
     });
   }
@@ -128,8 +134,15 @@ export class SileroVoiceActivityDetector implements VoiceActivityDetector {
   async doDetect(options: DetectVoiceActivityOptions): Promise<DetectVoiceActivityResult> {
     const startedAt = performance.now();
     const { warnings } = parseOptions(options, { engineId: this.engineId, request: optionsSchema, vendor: 'silero' });
-    const { ort, session } = await this.#load();
+    const held = await this.#load();
+    try {
+      return await this.#detect(options, held.value, warnings, startedAt);
+    } finally {
+      held.release();
+    }
+  }
 
+  async #detect(options: DetectVoiceActivityOptions, { ort, session }: { ort: Ort; session: Session }, warnings: EngineWarning[], startedAt: number): Promise<DetectVoiceActivityResult> {
     let pcm;
     try {
       pcm = await decodeToPcm(options.audioFile, SAMPLE_RATE, { signal: options.signal, timeoutMs: 10 * 60_000 });
