@@ -3,6 +3,7 @@ import { measureMedia, type MediaInfo } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
+import type { StageDefinition } from '../jobs/pipeline-definition.ts';
 import { roundTo } from '../rounding.ts';
 import { fetchStoredFile } from './fetch-stored-file.ts';
 
@@ -41,4 +42,59 @@ export async function fetchPricedMedia(
   if (!info || !info.streams.length) return undefined;
   checkPricedLength(info.durationSeconds, request.pricedSeconds);
   return info;
+}
+
+/** A video as the tools draw on it: its displayed size (a rotated video's turned upright) and length. */
+export interface IngestedVideo {
+  info: MediaInfo;
+  /** Displayed pixels: ffmpeg turns a rotated video upright before filters, so masks and scripts use these. */
+  width: number;
+  height: number;
+  /** The picture's length (else the container's, else the priced length). */
+  durationSeconds: number;
+}
+
+/**
+ * `fetchPricedMedia` for a tool that needs a picture: `VIDEO_NOT_READABLE` when there is none, and
+ * the displayed size and length every video tool reads first.
+ */
+export async function fetchPricedVideo(
+  storage: StorageRepository,
+  scratch: ScratchFiles,
+  request: { key: string; file: string; pricedSeconds: number; signal: AbortSignal },
+): Promise<IngestedVideo> {
+  const info = await fetchPricedMedia(storage, scratch, request);
+  const video = info?.video;
+  if (!info || !video?.width || !video.height) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
+  const turned = Math.abs(video.rotation ?? 0) % 180 === 90;
+  return {
+    info,
+    width: turned ? video.height : video.width,
+    height: turned ? video.width : video.height,
+    durationSeconds: video.durationSeconds ?? info.durationSeconds ?? request.pricedSeconds,
+  };
+}
+
+/**
+ * The ingest stage of a tool whose job works on an uploaded video (`uploadKey`, priced at
+ * `durationSeconds`): the upload copied to `source.video`, measured and checked against its price.
+ * Its output: the file and the video's displayed size and length.
+ */
+export function videoIngestStage<I extends { uploadKey: string; durationSeconds: number }>(deps: { storage: StorageRepository; scratch: ScratchFiles }): StageDefinition<I> {
+  return {
+    name: 'ingest',
+    weight: 1,
+    async run({ input, files, signal }) {
+      const video = await fetchPricedVideo(deps.storage, deps.scratch, { key: input.uploadKey, file: await files.path('source.video'), pricedSeconds: input.durationSeconds, signal });
+      return { files: ['source.video'], width: video.width, height: video.height, durationSeconds: video.durationSeconds } satisfies VideoIngestOutput;
+    },
+  };
+}
+
+/** What `videoIngestStage` hands to the stages after it (`outputs.ingest`). */
+export interface VideoIngestOutput {
+  files: string[];
+  width: number;
+  height: number;
+  durationSeconds: number;
 }

@@ -6,12 +6,11 @@
  *
  * Each stage is a checkpoint: a restarted job resumes at the stage that did not finish.
  */
-import { ErrorCode, type BurnInStyle } from '@voxwork/contract';
+import type { BurnInStyle } from '@voxwork/contract';
 import { burnSubtitlesArgs, runFfmpeg } from '@voxwork/media';
-import { DomainError } from '../domain-error.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
-import { burnInScript, fetchPricedMedia } from '../pipeline-stages/index.ts';
+import { burnInScript, videoIngestStage, type VideoIngestOutput } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
@@ -42,29 +41,12 @@ interface Deps {
 export function createSubtitleBurnInPipeline(deps: Deps): PipelineDefinition<SubtitleBurnInJobInput> {
   return {
     stages: [
-      {
-        name: 'ingest',
-        weight: 1,
-        async run({ input, files, signal }) {
-          const source = await files.path('source.video');
-          // Measured from its packets and checked against the length it was priced at, before any work.
-          const info = await fetchPricedMedia(deps.storage, deps.scratch, { key: input.uploadKey, file: source, pricedSeconds: input.durationSeconds, signal });
-          if (!info?.video?.width || !info.video.height) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
-          // libass draws on the stored picture; ffmpeg turns a rotated video upright first, so the script is in displayed pixels.
-          const turned = Math.abs(info.video.rotation ?? 0) % 180 === 90;
-          return {
-            files: ['source.video'],
-            width: turned ? info.video.height : info.video.width,
-            height: turned ? info.video.width : info.video.height,
-            durationSeconds: info.video.durationSeconds ?? info.durationSeconds ?? input.durationSeconds,
-          };
-        },
-      },
+      videoIngestStage(deps),
       {
         name: 'burn',
         weight: 10,
         async run({ input, files, signal, outputs, reportProgress }) {
-          const video = outputs.ingest as { width: number; height: number; durationSeconds: number };
+          const video = outputs.ingest as unknown as VideoIngestOutput;
           const cues = input.lines.map((line) => ({ start: line.startSeconds, end: Math.min(line.endSeconds, video.durationSeconds), text: line.text }));
           await deps.scratch.writeText(await files.path('subtitles.ass'), burnInScript(cues, { width: video.width, height: video.height, style: input.style, keepLineBreaks: true }));
           // `-progress pipe:1` (a global option, so first): the seconds written so far, for the progress bar.

@@ -12,7 +12,7 @@ import { DomainError } from '../domain-error.ts';
 import type { VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
-import { cleanTimedLines, fetchPricedMedia, readBurnedInSubtitles, writeCueFiles } from '../pipeline-stages/index.ts';
+import { cleanTimedLines, readBurnedInSubtitles, videoIngestStage, writeCueFiles } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { linesInScripts, scriptsFound, type ExtractedLine } from './subtitle-scripts.ts';
 
@@ -40,17 +40,7 @@ export function transcriptOf(lines: ReadonlyArray<{ text: string }>): string {
 export function createSubtitleExtractionPipeline({ videoEngines, storage, scratch }: Deps): PipelineDefinition<SubtitleExtractionJobInput> {
   return {
     stages: [
-      {
-        name: 'ingest',
-        weight: 1,
-        async run({ input, files, signal }) {
-          const source = await files.path('source.video');
-          // Measured from its packets and checked against the length it was priced at, before any work.
-          const info = await fetchPricedMedia(storage, scratch, { key: input.uploadKey, file: source, pricedSeconds: input.durationSeconds, signal });
-          if (!info?.video?.width || !info.video.height) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
-          return { files: ['source.video'], durationSeconds: info.video.durationSeconds ?? info.durationSeconds ?? input.durationSeconds };
-        },
-      },
+      videoIngestStage({ storage, scratch }),
       {
         name: 'read',
         weight: 8,

@@ -13,8 +13,8 @@ import { cutClipArgs, runFfmpeg, sideBySideArgs } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
 import type { VideoErasureEngines } from '../engines/video-erasure-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
-import type { JobMediaFile, PipelineDefinition, StageDefinition } from '../jobs/pipeline-definition.ts';
-import { fetchPricedMedia } from '../pipeline-stages/index.ts';
+import type { JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
+import { videoIngestStage, type VideoIngestOutput } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { masksOf, regionsFromTexts, type FoundRegion } from './erasure-regions.ts';
 
@@ -57,35 +57,10 @@ interface Deps {
   scratch: ScratchFiles;
 }
 
-function ingestStage(deps: Deps): StageDefinition<ErasureSource> {
-  return {
-    name: 'ingest',
-    weight: 1,
-    async run({ input, files, signal }) {
-      const source = await files.path('source.video');
-      // Measured from its packets and checked against the length it was priced at, before any work.
-      const info = await fetchPricedMedia(deps.storage, deps.scratch, { key: input.uploadKey, file: source, pricedSeconds: input.durationSeconds, signal });
-      if (!info?.video?.width || !info.video.height) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
-      const turned = Math.abs(info.video.rotation ?? 0) % 180 === 90;
-      return {
-        files: ['source.video'],
-        width: turned ? info.video.height : info.video.width,
-        height: turned ? info.video.width : info.video.height,
-        durationSeconds: info.video.durationSeconds ?? info.durationSeconds ?? input.durationSeconds,
-      };
-    },
-  };
-}
-
-interface IngestOutput {
-  width: number;
-  height: number;
-  durationSeconds: number;
-}
-const ingested = (outputs: Readonly<Record<string, Record<string, unknown>>>) => outputs.ingest as unknown as IngestOutput;
+const ingested = (outputs: Readonly<Record<string, Record<string, unknown>>>) => outputs.ingest as unknown as VideoIngestOutput;
 
 /** The text of the video as regions (the detect job's result and the automatic mode's regions). */
-async function findRegions(deps: Deps, videoFile: string, detection: ErasureDetection, video: IngestOutput, signal: AbortSignal, onProgress: (percent: number) => void) {
+async function findRegions(deps: Deps, videoFile: string, detection: ErasureDetection, video: VideoIngestOutput, signal: AbortSignal, onProgress: (percent: number) => void) {
   const found = await deps.erasureEngines.findText({ videoFile, mode: detection, signal, onProgress });
   return { regions: regionsFromTexts(found.texts, detection, video), warnings: found.warnings };
 }
@@ -93,7 +68,7 @@ async function findRegions(deps: Deps, videoFile: string, detection: ErasureDete
 export function createVideoErasureDetectPipeline(deps: Deps): PipelineDefinition<VideoErasureDetectJobInput> {
   return {
     stages: [
-      ingestStage(deps),
+      videoIngestStage(deps),
       {
         name: 'detect',
         weight: 6,
@@ -110,7 +85,7 @@ export function createVideoErasureDetectPipeline(deps: Deps): PipelineDefinition
 export function createVideoErasurePipeline(deps: Deps): PipelineDefinition<VideoErasureJobInput> {
   return {
     stages: [
-      ingestStage(deps),
+      videoIngestStage(deps),
       {
         name: 'detect',
         weight: 2,
@@ -167,7 +142,7 @@ export function createVideoErasurePreviewPipeline(deps: Deps): PipelineDefinitio
   };
   return {
     stages: [
-      ingestStage(deps),
+      videoIngestStage(deps),
       {
         name: 'cut',
         weight: 1,
