@@ -8,7 +8,6 @@ import { useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { formatClock } from "../../lib/speech/recording";
-import { ContentHistory } from "../../components/history/content-history";
 import { announceJob } from "../../components/history/use-job-history";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/input";
@@ -20,7 +19,8 @@ import { speechFiles } from "../../components/tool-shared/speech-result";
 import { isJobEnded, useFollowedJob } from "../../components/tool-shared/use-followed-job";
 import { VoicePickerDialog } from "../../components/voices/voice-picker-dialog";
 import { WaveformPlayer } from "../../components/tool-shared/waveform-player";
-import { focusOnMount } from "../../components/tool-shared/focus-on-mount";
+import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../../components/tool-shared/tool-page";
+import { Card, CardTitle } from "../../components/ui/card";
 
 /**
  * `/workbench/speech-to-speech`: a recording (upload or microphone) spoken again in a library or
@@ -83,24 +83,21 @@ export default function SpeechToSpeechPage() {
   const result = job?.status === "completed" ? speechFiles(job).audio : undefined;
 
   return (
-    <section className="mx-auto w-full max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t("speechToSpeech.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("speechToSpeech.lead")}</p>
-
-      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-4 rounded-2xl border border-border bg-surface p-4">
-          <h2 className="font-semibold">{t("speechToSpeech.sourceTitle")}</h2>
+    <ToolPage title={t("speechToSpeech.title")} lead={t("speechToSpeech.lead")} history={["speech-to-speech"]}>
+      <ToolColumns>
+        <Card>
+          <CardTitle>{t("speechToSpeech.sourceTitle")}</CardTitle>
           <AudioSource upload={upload} onChange={setUpload} minSeconds={1} />
           {upload ? <WaveformPlayer url={upload.url} name={upload.name} height={56} /> : null}
-        </div>
+        </Card>
 
-        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4">
+        <ToolSettings>
           <div className="grid gap-2">
-            <h2 className="font-semibold">{t("speechToSpeech.targetTitle")}</h2>
+            <CardTitle>{t("speechToSpeech.targetTitle")}</CardTitle>
             <SelectedVoice voice={voice} onChoose={() => setPickerOpen(true)} />
           </div>
           <div className="grid gap-3">
-            <h2 className="font-semibold">{t("speechToSpeech.optionsTitle")}</h2>
+            <CardTitle>{t("speechToSpeech.optionsTitle")}</CardTitle>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={denoise} onChange={(event) => setDenoise(event.target.checked)} className="size-4 accent-[var(--vx-primary)]" />
               {t("speechToSpeech.denoise")}
@@ -132,11 +129,11 @@ export default function SpeechToSpeechPage() {
             {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <WandSparklesIcon aria-hidden="true" />}
             {running ? t("speechToSpeech.converting") : t("speechToSpeech.convert")}
           </Button>
-        </aside>
-      </div>
+        </ToolSettings>
+      </ToolColumns>
 
       {jobId ? (
-        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
+        <ToolResultCard>
           <JobStatus job={job} connection={connection} label={t("speechToSpeech.converting")} />
           {result && before ? (
             <div className="grid gap-4" data-testid="sts-result">
@@ -160,10 +157,8 @@ export default function SpeechToSpeechPage() {
               </div>
             </div>
           ) : null}
-        </div>
+        </ToolResultCard>
       ) : null}
-
-      <ContentHistory tools={["speech-to-speech"]} className="mt-10" />
 
       <VoicePickerDialog
         open={pickerOpen}
@@ -172,6 +167,6 @@ export default function SpeechToSpeechPage() {
         onSelect={setVoice}
         initialSearch={{ tab: hasClones ? "mine" : "all", query: "", filters: {} }}
       />
-    </section>
+    </ToolPage>
   );
 }

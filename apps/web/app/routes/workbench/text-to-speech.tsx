@@ -8,7 +8,6 @@ import { useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { assignSpeakerVoices, estimateTts, formatSemitones, formatSpeed, insertAtSelection, unassignedSpeakers } from "../../lib/speech/speech-editor";
-import { ContentHistory } from "../../components/history/content-history";
 import { announceJob } from "../../components/history/use-job-history";
 import { Button } from "../../components/ui/button";
 import { Label, Textarea } from "../../components/ui/input";
@@ -23,6 +22,8 @@ import { isJobEnded, useFollowedJob } from "../../components/tool-shared/use-fol
 import { distinctLanguages, languageName } from "../../components/voices/voice-labels";
 import { VoicePickerDialog } from "../../components/voices/voice-picker-dialog";
 import { cn } from "../../lib/utils";
+import { ToolColumns, ToolPage, ToolSettings } from "../../components/tool-shared/tool-page";
+import { CardTitle } from "../../components/ui/card";
 
 const PAUSES = ["0.5s", "1s", "2s", "3s"] as const;
 
@@ -236,11 +237,8 @@ export default function TextToSpeechPage() {
   const pickerSelected = picker?.kind === "speaker" ? speakerAssignment[picker.speaker] : voice?.key;
 
   return (
-    <section ref={section} onKeyDown={onKeyDown} className="mx-auto w-full max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t("textToSpeech.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("textToSpeech.lead")}</p>
-
-      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_20rem]">
+    <ToolPage ref={section} onKeyDown={onKeyDown} title={t("textToSpeech.title")} lead={t("textToSpeech.lead")} history={["text-to-speech"]}>
+      <ToolColumns aside="narrow">
         <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-3">
           <div className="flex flex-wrap items-end justify-between gap-2">
             <Label htmlFor={`${id}-script`}>{t("textToSpeech.scriptLabel")}</Label>
@@ -325,7 +323,7 @@ export default function TextToSpeechPage() {
 
           {jobId ? (
             <div ref={resultPanel} tabIndex={-1} className="grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite" aria-labelledby="tts-result-title" role="region" data-testid="tts-result-panel">
-              <h2 id="tts-result-title" className="font-semibold">{t("textToSpeech.resultTitle")}</h2>
+              <CardTitle id="tts-result-title">{t("textToSpeech.resultTitle")}</CardTitle>
               {preview && !(job?.status === "completed") ? (
                 <div className="grid gap-1 text-sm">
                   <p className="text-muted-foreground">{t("textToSpeech.previewing")}</p>
@@ -343,7 +341,7 @@ export default function TextToSpeechPage() {
           ) : null}
         </div>
 
-        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4">
+        <ToolSettings>
           <div className="grid gap-2">
             <span className="text-sm font-medium">{t("textToSpeech.voiceLabel")}</span>
             <SelectedVoice voice={voice} onChoose={() => setPicker({ kind: "main" })} />
@@ -433,10 +431,8 @@ export default function TextToSpeechPage() {
               </div>
             ) : null}
           </div>
-        </aside>
-      </div>
-
-      <ContentHistory tools={["text-to-speech"]} className="mt-10" />
+        </ToolSettings>
+      </ToolColumns>
 
       <VoicePickerDialog
         open={picker !== null}
@@ -450,7 +446,7 @@ export default function TextToSpeechPage() {
         }}
       />
       <PronunciationDialog open={dictionaryOpen} onOpenChange={setDictionaryOpen} language={language || voice?.language || locale} />
-    </section>
+    </ToolPage>
   );
 }
 

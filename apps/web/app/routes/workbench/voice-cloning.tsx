@@ -8,7 +8,6 @@ import { localizePath, useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { formatClock } from "../../lib/speech/recording";
-import { ContentHistory } from "../../components/history/content-history";
 import { announceJob } from "../../components/history/use-job-history";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
@@ -19,6 +18,8 @@ import { LanguageSelect } from "../../components/tool-shared/language-select";
 import { useFollowedJob } from "../../components/tool-shared/use-followed-job";
 import { COMMON_LANGUAGES, languageName, qualityKey } from "../../components/voices/voice-labels";
 import { WaveformPlayer } from "../../components/tool-shared/waveform-player";
+import { ToolColumns, ToolPage, ToolSettings } from "../../components/tool-shared/tool-page";
+import { Card, CardTitle } from "../../components/ui/card";
 
 const clonedId = (voice: Pick<VoiceView, "key">) => voice.key.replace(/^cloned\//, "");
 
@@ -139,18 +140,16 @@ export default function VoiceCloningPage() {
   const problems = check?.problems ?? [];
 
   return (
-    <section className="mx-auto w-full max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t("voiceCloning.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("voiceCloning.lead")}</p>
+    <ToolPage title={t("voiceCloning.title")} lead={t("voiceCloning.lead")} history={["voice-cloning"]}>
       <p className="mt-4 flex max-w-3xl gap-2 rounded-xl border border-border bg-surface-muted/40 p-3 text-sm" data-testid="clone-honest-note">
         <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
         <span>{t("voiceCloning.honestNote")}</span>
       </p>
 
-      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
+      <ToolColumns>
         <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-6">
           {created ? (
-            <div className="grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite" data-testid="clone-progress">
+            <Card aria-live="polite" data-testid="clone-progress">
               <JobStatus job={job} connection={connection} label={t("voiceCloning.analysing")} />
               {readyVoice ? (
                 <div className="grid gap-3" data-testid="clone-ready">
@@ -180,19 +179,19 @@ export default function VoiceCloningPage() {
                   </Button>
                 </div>
               ) : null}
-            </div>
+            </Card>
           ) : (
             <>
-              <div className="grid gap-3 rounded-2xl border border-border bg-surface p-4">
-                <h2 className="font-semibold">{t("voiceCloning.stepRecording")}</h2>
+              <Card className="gap-3">
+                <CardTitle>{t("voiceCloning.stepRecording")}</CardTitle>
                 <p className="text-sm text-muted-foreground">{t("voiceCloning.recordingHint")}</p>
                 <AudioSource upload={upload} onChange={setUpload} />
                 {upload ? <WaveformPlayer url={upload.url} name={upload.name} height={56} /> : null}
-              </div>
+              </Card>
 
               {upload ? (
-                <div className="grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite" data-testid="clone-check">
-                  <h2 className="font-semibold">{t("voiceCloning.stepCheck")}</h2>
+                <Card className="gap-3" aria-live="polite" data-testid="clone-check">
+                  <CardTitle>{t("voiceCloning.stepCheck")}</CardTitle>
                   {checking || !check ? (
                     <p className="flex items-center gap-2 text-sm text-muted-foreground">
                       <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
@@ -225,45 +224,47 @@ export default function VoiceCloningPage() {
                       ) : null}
                     </>
                   )}
-                </div>
+                </Card>
               ) : null}
 
               {check?.accepted ? (
-                <form onSubmit={(event) => void create(event)} className="grid gap-4 rounded-2xl border border-border bg-surface p-4" data-testid="clone-form">
-                  <h2 className="font-semibold">{t("voiceCloning.stepDetails")}</h2>
-                  <div className="grid gap-3 sm:grid-cols-2">
-                    <div className="grid gap-1">
-                      <Label htmlFor={`${id}-name`}>{t("voiceCloning.name")}</Label>
-                      <Input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={40} required placeholder={t("voiceCloning.namePlaceholder")} data-testid="clone-name" />
+                <Card asChild>
+                  <form onSubmit={(event) => void create(event)} data-testid="clone-form">
+                    <CardTitle>{t("voiceCloning.stepDetails")}</CardTitle>
+                    <div className="grid gap-3 sm:grid-cols-2">
+                      <div className="grid gap-1">
+                        <Label htmlFor={`${id}-name`}>{t("voiceCloning.name")}</Label>
+                        <Input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={40} required placeholder={t("voiceCloning.namePlaceholder")} data-testid="clone-name" />
+                      </div>
+                      <div className="grid gap-1">
+                        <Label htmlFor={`${id}-language`}>{t("voiceCloning.language")}</Label>
+                        <LanguageSelect id={`${id}-language`} value={language} onValueChange={setLanguage} languages={languages} className="h-10" data-testid="clone-language" />
+                      </div>
                     </div>
-                    <div className="grid gap-1">
-                      <Label htmlFor={`${id}-language`}>{t("voiceCloning.language")}</Label>
-                      <LanguageSelect id={`${id}-language`} value={language} onValueChange={setLanguage} languages={languages} className="h-10" data-testid="clone-language" />
+                    <label className="flex items-start gap-2 text-sm">
+                      <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} required className="mt-0.5 size-4 shrink-0 accent-[var(--vx-primary)]" data-testid="clone-consent" />
+                      <span>{t("voiceCloning.consent")}</span>
+                    </label>
+                    {slotsFull ? (
+                      <p role="alert" className="text-sm text-destructive">
+                        {t("voiceCloning.slotsFull")}
+                      </p>
+                    ) : null}
+                    <div>
+                      <Button type="submit" disabled={creating || !consent || !name.trim() || slotsFull} data-testid="clone-create">
+                        {creating ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+                        {creating ? t("voiceCloning.creating") : t("voiceCloning.create", { cost })}
+                      </Button>
                     </div>
-                  </div>
-                  <label className="flex items-start gap-2 text-sm">
-                    <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} required className="mt-0.5 size-4 shrink-0 accent-[var(--vx-primary)]" data-testid="clone-consent" />
-                    <span>{t("voiceCloning.consent")}</span>
-                  </label>
-                  {slotsFull ? (
-                    <p role="alert" className="text-sm text-destructive">
-                      {t("voiceCloning.slotsFull")}
-                    </p>
-                  ) : null}
-                  <div>
-                    <Button type="submit" disabled={creating || !consent || !name.trim() || slotsFull} data-testid="clone-create">
-                      {creating ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-                      {creating ? t("voiceCloning.creating") : t("voiceCloning.create", { cost })}
-                    </Button>
-                  </div>
-                </form>
+                  </form>
+                </Card>
               ) : null}
             </>
           )}
         </div>
 
-        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-3 rounded-2xl border border-border bg-surface p-4" data-testid="my-cloned-voices">
-          <h2 className="font-semibold">{t("voiceCloning.myVoices")}</h2>
+        <ToolSettings className="gap-3" data-testid="my-cloned-voices">
+          <CardTitle>{t("voiceCloning.myVoices")}</CardTitle>
           <p className="text-sm text-muted-foreground" data-testid="clone-slots">
             {t("voiceCloning.slots", { used, total: slots })}
           </p>
@@ -293,10 +294,8 @@ export default function VoiceCloningPage() {
               ))}
             </ul>
           )}
-        </aside>
-      </div>
-
-      <ContentHistory tools={["voice-cloning"]} className="mt-10" />
+        </ToolSettings>
+      </ToolColumns>
 
       <RenameDialog
         voice={renaming}
@@ -340,7 +339,7 @@ export default function VoiceCloningPage() {
           </DialogFooter>
         </DialogContent>
       </Dialog>
-    </section>
+    </ToolPage>
   );
 }
 

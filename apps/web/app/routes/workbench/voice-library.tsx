@@ -5,6 +5,7 @@ import { localizePath, useLocale, useT } from "../../i18n";
 import { searchFromParams, searchToParams, type VoiceSearch } from "../../lib/speech/voice-filters";
 import { Button } from "../../components/ui/button";
 import { VoiceLibraryBrowser } from "../../components/voices/voice-library-browser";
+import { ToolPage } from "../../components/tool-shared/tool-page";
 
 /**
  * `/workbench/voice-library`: every voice (library and cloned) with tabs, search and facet
@@ -21,9 +22,7 @@ export default function VoiceLibraryPage() {
   );
 
   return (
-    <section className="mx-auto w-full max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t("voices.library.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("voices.library.lead")}</p>
+    <ToolPage title={t("voices.library.title")} lead={t("voices.library.lead")}>
       <div className="mt-6">
         <VoiceLibraryBrowser
           search={search}
@@ -46,6 +45,6 @@ export default function VoiceLibraryPage() {
           }
         />
       </div>
-    </section>
+    </ToolPage>
   );
 }
