@@ -16,6 +16,7 @@ import { UploadDropzone } from "../upload/upload-dropzone";
 import { StemPlayers } from "./stem-players";
 import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
 import { Card, CardTitle } from "../ui/card";
+import { NotEnoughPoints } from "../tool-shared/not-enough-points";
 
 /** Our own words for the engines we know (the server's description is English); others show the server's. */
 const ENGINE_TEXT: Record<string, { name: MessageKey; description: MessageKey }> = {
@@ -163,11 +164,7 @@ export function AudioSeparationPage() {
           <p className="text-sm font-medium tabular-nums" data-testid="separation-estimate">
             {cost != null && duration != null ? t("audioSeparation.estimate", { cost, duration: formatDuration(duration) }) : t("audioSeparation.estimateUnknown")}
           </p>
-          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
-            </p>
-          ) : null}
+          <NotEnoughPoints cost={cost} />
           <Button type="button" size="lg" onClick={() => void separate()} disabled={running || !upload || !engine || refused !== null} data-testid="separation-create">
             {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <AudioLinesIcon aria-hidden="true" />}
             {running ? t("audioSeparation.separating") : t("audioSeparation.separate")}

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { avatarCost, estimatedSpeechSeconds, type AvatarScene, type JobView, type UploadView } from "@voxwork/contract";
 import { avatarCreateCall, avatarOptionsCall, avatarPreviewCall } from "@voxwork/contract/client";
-import { ClapperboardIcon, DownloadIcon, LoaderCircleIcon, PlayIcon, PlusIcon } from "lucide-react";
+import { ClapperboardIcon, LoaderCircleIcon, PlayIcon, PlusIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
@@ -19,6 +19,8 @@ import { UploadDropzone } from "../upload/upload-dropzone";
 import { newScene, SceneEditor, type AvatarChoice, type EditedScene } from "./scene-editor";
 import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
 import { CardTitle } from "../ui/card";
+import { NotEnoughPoints } from "../tool-shared/not-enough-points";
+import { DownloadButton } from "../tool-shared/download-button";
 
 type Layout = "16:9" | "9:16" | "1:1";
 type Corner = "top-left" | "top-right" | "bottom-left" | "bottom-right";
@@ -290,11 +292,7 @@ export function AvatarPage() {
           <p className="text-sm font-medium tabular-nums" data-testid="avatar-estimate">
             {cost != null ? t("avatar.estimate", { seconds: Math.round(estimatedSeconds), cost }) : t("avatar.estimateUnknown")}
           </p>
-          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
-            </p>
-          ) : null}
+          <NotEnoughPoints cost={cost} />
           <Button type="button" variant="outline" onClick={() => void makePreview()} disabled={!options || previewing} data-testid="avatar-preview">
             {previewing ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
             {previewing ? t("avatar.preview.running") : t("avatar.preview.button")}
@@ -324,19 +322,13 @@ export function AvatarPage() {
                 {resultCaptions ? <track kind="captions" src={resultCaptions.url} srcLang={locale} label={t("avatar.captions.label")} default /> : null}
               </video>
               <div className="flex flex-wrap gap-2">
-                <Button asChild size="sm">
-                  <a href={result.downloadUrl} download data-testid="download-video">
-                    <DownloadIcon aria-hidden="true" />
-                    {t("avatar.result.download")}
-                  </a>
-                </Button>
+                <DownloadButton href={result.downloadUrl} data-testid="download-video">
+                  {t("avatar.result.download")}
+                </DownloadButton>
                 {resultCaptions ? (
-                  <Button asChild size="sm" variant="outline">
-                    <a href={resultCaptions.downloadUrl} download data-testid="download-captions">
-                      <DownloadIcon aria-hidden="true" />
-                      {t("avatar.result.captions")}
-                    </a>
-                  </Button>
+                  <DownloadButton href={resultCaptions.downloadUrl} variant="outline" data-testid="download-captions">
+                    {t("avatar.result.captions")}
+                  </DownloadButton>
                 ) : null}
               </div>
             </div>

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { stsCost, type UploadView, type VoiceView } from "@voxwork/contract";
 import { stsCreateCall, voiceGetCall, voiceListCall } from "@voxwork/contract/client";
-import { DownloadIcon, LoaderCircleIcon, WandSparklesIcon } from "lucide-react";
+import { LoaderCircleIcon, WandSparklesIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
@@ -21,6 +21,8 @@ import { VoicePickerDialog } from "../voices/voice-picker-dialog";
 import { WaveformPlayer } from "../tool-shared/waveform-player";
 import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
 import { Card, CardTitle } from "../ui/card";
+import { NotEnoughPoints } from "../tool-shared/not-enough-points";
+import { DownloadButton } from "../tool-shared/download-button";
 
 /**
  * `/workbench/speech-to-speech`: a recording (upload or microphone) spoken again in a library or
@@ -120,11 +122,7 @@ export function SpeechToSpeechPage() {
           <p className="text-sm font-medium tabular-nums" data-testid="sts-estimate">
             {cost != null && duration != null ? t("speechToSpeech.estimate", { cost, duration: formatClock(duration) }) : t("speechToSpeech.estimateUnknown")}
           </p>
-          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
-            </p>
-          ) : null}
+          <NotEnoughPoints cost={cost} />
           <Button type="button" size="lg" onClick={() => void convert()} disabled={running || !upload || !voice} data-testid="sts-convert">
             {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <WandSparklesIcon aria-hidden="true" />}
             {running ? t("speechToSpeech.converting") : t("speechToSpeech.convert")}
@@ -148,12 +146,9 @@ export function SpeechToSpeechPage() {
                 </div>
               </div>
               <div>
-                <Button asChild size="sm">
-                  <a href={result.downloadUrl} download data-testid="download-audio">
-                    <DownloadIcon aria-hidden="true" />
-                    {t("speechToSpeech.downloadResult")}
-                  </a>
-                </Button>
+                <DownloadButton href={result.downloadUrl} data-testid="download-audio">
+                  {t("speechToSpeech.downloadResult")}
+                </DownloadButton>
               </div>
             </div>
           ) : null}

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { burnInStyleSchema, ErrorCode, messageFor, subtitleBurnInCost, type BurnInStyle, type JobView, type LocalizedText, type UploadView } from "@voxwork/contract";
 import { subtitleBurnInCreateCall, subtitleBurnInOptionsCall } from "@voxwork/contract/client";
 import { SUBTITLE_FILE_MAX, type SubtitleLine } from "@voxwork/contract/subtitles";
-import { CaptionsIcon, DownloadIcon, FileTextIcon, LoaderCircleIcon } from "lucide-react";
+import { CaptionsIcon, FileTextIcon, LoaderCircleIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
@@ -22,6 +22,8 @@ import { SubtitleFileNotes } from "../tool-shared/subtitle-file-notes";
 import { readSubtitleFile } from "../../lib/subtitles/read-subtitle-file";
 import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
 import { Card, CardTitle } from "../ui/card";
+import { NotEnoughPoints } from "../tool-shared/not-enough-points";
+import { DownloadButton } from "../tool-shared/download-button";
 
 /** A subtitle file read in the browser (in the encoding it was read as): its lines and the cues left out, or why it cannot be used. */
 type ChosenFile = { name: string; encoding: string; text: string; lines: SubtitleLine[]; warnings: LocalizedText[] } | { name: string; encoding?: string; error: string };
@@ -233,11 +235,7 @@ export function SubtitleBurnInPage() {
           <p className="text-sm font-medium tabular-nums" data-testid="burn-in-estimate">
             {cost != null && duration != null ? t("subtitleBurnIn.estimate", { cost, duration: formatDuration(duration) }) : t("subtitleBurnIn.estimateUnknown")}
           </p>
-          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
-            </p>
-          ) : null}
+          <NotEnoughPoints cost={cost} />
           <Button type="button" size="lg" onClick={() => void start()} disabled={running || !upload || !inVideo?.length || tooLong} data-testid="burn-in-create">
             {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <CaptionsIcon aria-hidden="true" />}
             {running ? t("subtitleBurnIn.running") : t("subtitleBurnIn.start")}
@@ -253,12 +251,9 @@ export function SubtitleBurnInPage() {
             <div className="grid w-full max-w-3xl gap-3" data-testid="burn-in-result">
               <video controls playsInline src={result.url} className="w-full rounded-lg bg-black" />
               <div>
-                <Button asChild size="sm">
-                  <a href={result.downloadUrl} download data-testid="download-video">
-                    <DownloadIcon aria-hidden="true" />
-                    {t("subtitleBurnIn.result.download")}
-                  </a>
-                </Button>
+                <DownloadButton href={result.downloadUrl} data-testid="download-video">
+                  {t("subtitleBurnIn.result.download")}
+                </DownloadButton>
               </div>
             </div>
           ) : null}

@@ -16,6 +16,7 @@ import { CopyTranscriptButton, extractedLines, SubtitleDownloads, SubtitleLinesT
 import { uploadInFlight } from "../upload/upload-dropzone";
 import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
 import { Card, CardTitle } from "../ui/card";
+import { NotEnoughPoints } from "../tool-shared/not-enough-points";
 
 type Choice = "both" | "zh" | "en";
 const LANGUAGES: Record<Choice, Array<"zh" | "en">> = { both: ["zh", "en"], zh: ["zh"], en: ["en"] };
@@ -133,11 +134,7 @@ export function SubtitleExtractionPage() {
           <p className="text-sm font-medium tabular-nums" data-testid="extraction-estimate">
             {cost != null && duration != null ? t("subtitleExtraction.estimate", { cost, duration: formatDuration(duration) }) : t("subtitleExtraction.estimateUnknown")}
           </p>
-          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
-            </p>
-          ) : null}
+          <NotEnoughPoints cost={cost} />
           <Button type="button" size="lg" onClick={() => void extract()} disabled={running || !upload || notVideo || tooLong} data-testid="extraction-create">
             {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <ScanTextIcon aria-hidden="true" />}
             {running ? t("subtitleExtraction.extracting") : t("subtitleExtraction.extract")}

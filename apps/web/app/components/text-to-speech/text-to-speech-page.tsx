@@ -22,6 +22,7 @@ import { VoicePickerDialog } from "../voices/voice-picker-dialog";
 import { PronunciationDialog } from "./pronunciation-dialog";
 import { deriveTts, fitPaste, initialTtsForm, MAX_SCRIPT_CHARACTERS, PAUSES, ttsFormReducer, ttsRequest, type PauseLength } from "./text-to-speech-form";
 import { TextToSpeechSettings } from "./text-to-speech-settings";
+import { NotEnoughPoints } from "../tool-shared/not-enough-points";
 
 /**
  * `/workbench/text-to-speech`: script editor with the billable-character count and a live points
@@ -216,11 +217,7 @@ export function TextToSpeechPage() {
               {t("textToSpeech.overLimit", { limit: maxCharacters })}
             </p>
           ) : null}
-          {signedIn && user.accountLoaded && estimate.cost > user.availablePoint ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t("toolShared.common.notEnoughPoints", { cost: estimate.cost, available: user.availablePoint })}
-            </p>
-          ) : null}
+          <NotEnoughPoints cost={estimate.cost} />
 
           <div className="flex flex-wrap items-center gap-3">
             <Button

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { messageFor, videoErasureCost, ErrorCode, type ErasureRegion, type JobView, type UploadView } from "@voxwork/contract";
 import { videoErasureCreateCall, videoErasureDetectCall, videoErasureOptionsCall, videoErasurePreviewCall } from "@voxwork/contract/client";
-import { DownloadIcon, EraserIcon, LoaderCircleIcon, PlayIcon, ScanTextIcon } from "lucide-react";
+import { EraserIcon, LoaderCircleIcon, PlayIcon, ScanTextIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
@@ -19,6 +19,8 @@ import { newRegionId, RegionEditor, type EditableRegion } from "./region-editor"
 import { uploadInFlight } from "../upload/upload-dropzone";
 import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
 import { Card, CardTitle } from "../ui/card";
+import { NotEnoughPoints } from "../tool-shared/not-enough-points";
+import { DownloadButton } from "../tool-shared/download-button";
 
 type Mode = "automatic" | "regions";
 type Detection = "subtitles" | "all-text";
@@ -220,11 +222,7 @@ export function VideoErasurePage() {
           <p className="text-sm font-medium tabular-nums" data-testid="erasure-estimate">
             {cost != null && duration != null ? t("videoErasure.estimate", { cost, duration: formatDuration(duration) }) : t("videoErasure.estimateUnknown")}
           </p>
-          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
-            </p>
-          ) : null}
+          <NotEnoughPoints cost={cost} />
           <Button type="button" variant="outline" onClick={() => void makePreview()} disabled={!upload || previewing || chosen.length === 0} data-testid="erasure-preview">
             {previewing ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
             {previewing ? t("videoErasure.preview.running") : t("videoErasure.preview.button")}
@@ -253,12 +251,9 @@ export function VideoErasurePage() {
             <div className="grid w-full max-w-3xl gap-3" data-testid="erasure-result">
               <BeforeAfterSlider beforeUrl={erasedFrom.url} afterUrl={result.url} width={erasedFrom.width ?? 16} height={erasedFrom.height ?? 9} />
               <div>
-                <Button asChild size="sm">
-                  <a href={result.downloadUrl} download data-testid="download-video">
-                    <DownloadIcon aria-hidden="true" />
-                    {t("videoErasure.result.download")}
-                  </a>
-                </Button>
+                <DownloadButton href={result.downloadUrl} data-testid="download-video">
+                  {t("videoErasure.result.download")}
+                </DownloadButton>
               </div>
             </div>
           ) : null}
