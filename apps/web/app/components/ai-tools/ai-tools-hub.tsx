@@ -1,4 +1,4 @@
-import { mainPage, TOOL_CATALOGUE, type ToolEntry, type ToolId, type ToolPage as CatalogueToolPage } from "@voxwork/contract/tools";
+import { mainPage, type ToolId } from "@voxwork/contract/tools";
 import { Link } from "react-router";
 import { localizePath, useLocale, useT } from "../../i18n";
 import { toolPageKey } from "../../lib/route-meta";
@@ -6,16 +6,8 @@ import { webTool } from "../../lib/web-tools";
 import { ToolPage } from "../tool-shared/tool-page";
 import { Card } from "../ui/card";
 import { NavIcon } from "../workbench/nav-icon";
+import { HUB_TOOLS } from "./hub-tools";
 
-/** The catalogue puts the tool in the hub: it holds the hub page (video erasure) or is one of its cards. */
-const inHub = (tool: ToolEntry) => "hub" in tool || (tool.pages as readonly CatalogueToolPage[]).some((page) => page.kind === "hub");
-
-/**
- * The hub's tools: those the catalogue puts in it, then those whose web part offers a card as well
- * as their own sidebar entry (AI avatar video's photo speaker, the spec's talking photo), each in
- * catalogue order.
- */
-const HUB_TOOLS: readonly ToolEntry[] = [...TOOL_CATALOGUE.filter(inHub), ...TOOL_CATALOGUE.filter((tool) => !inHub(tool) && webTool(tool.id).hubCard)];
 const HUB_TOOL_IDS: readonly ToolId[] = HUB_TOOLS.map((tool) => tool.id);
 
 /** `/workbench/ai-tools`: a card per AI tool; built tools open (the catalogue's status), the others say they arrive soon. */
