@@ -1,6 +1,8 @@
 /** Audio separation (tool `audio-separation`). The same keys in `audio-separation.zh.ts`. */
 export const audioSeparationEn = {
   title: "Audio separation",
+  /** Its card on the AI tools hub. */
+  hubHint: "Split a soundtrack into voice and background stems.",
   lead: "Split a recording, or the sound of a video, into a voice track and a background track. You get both as WAV and MP3, each exactly as long as the original.",
   sourceTitle: "1. Your audio or video",
   replace: "Use another file",

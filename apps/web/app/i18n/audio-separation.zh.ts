@@ -3,6 +3,7 @@ import type { audioSeparationEn } from "./audio-separation.en";
 /** 人声分离（工具 `audio-separation`）。键与 `audio-separation.en.ts` 相同。 */
 export const audioSeparationZh: typeof audioSeparationEn = {
   title: "人声分离",
+  hubHint: "把音轨分成人声和背景声两条音轨。",
   lead: "把一段录音或视频的声音分成人声和背景声两条音轨。两条音轨都提供 WAV 和 MP3，时长与原音频完全一致。",
   sourceTitle: "1. 你的音频或视频",
   replace: "换一个文件",

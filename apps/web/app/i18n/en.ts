@@ -10,6 +10,7 @@ import { voiceCloningEn } from "./voice-cloning.en";
 import { voicesEn } from "./voices.en";
 import { videoTranslationEn } from "./video-translation.en";
 import { videoErasureEn } from "./video-erasure.en";
+import { aiToolsEn } from "./ai-tools.en";
 import { subtitleBurnInEn } from "./subtitle-burn-in.en";
 import { avatarEn } from "./avatar.en";
 import { subtitleExtractionEn } from "./subtitle-extraction.en";
@@ -40,6 +41,7 @@ export const en = {
   // Video translator, see video-translation.en.ts.
   videoTranslation: videoTranslationEn,
   videoErasure: videoErasureEn,
+  aiTools: aiToolsEn,
   subtitleBurnIn: subtitleBurnInEn,
   avatar: avatarEn,
   subtitleExtraction: subtitleExtractionEn,

@@ -1,6 +1,8 @@
 /** Subtitle burn-in (tool `subtitle-burn-in`). The same keys in `subtitle-burn-in.zh.ts`. */
 export const subtitleBurnInEn = {
   title: "Subtitle burn-in",
+  /** Its card on the AI tools hub. */
+  hubHint: "Draw an SRT onto a video in a style of your choice, with CJK line breaking.",
   lead: "Draw an SRT, VTT or ASS file into your video, in a style you choose. Long lines are broken to fit the frame — between words in English, between characters in Chinese, never before a comma. The sound is kept as it is.",
   sourceTitle: "1. Your video",
   replace: "Replace",

@@ -3,6 +3,7 @@ import type { subtitleBurnInEn } from "./subtitle-burn-in.en";
 /** 字幕压制（工具 `subtitle-burn-in`）。键与 `subtitle-burn-in.en.ts` 完全一致。 */
 export const subtitleBurnInZh: typeof subtitleBurnInEn = {
   title: "字幕压制",
+  hubHint: "按所选样式把 SRT 字幕压制到视频中，中日韩文字自动断行。",
   lead: "按你选择的样式，把 SRT、VTT 或 ASS 字幕压进视频画面。过长的字幕会自动断行以适应画面：英文在单词之间断开，中文在字与字之间断开，不会把逗号等标点放到行首。声音原样保留。",
   sourceTitle: "1. 你的视频",
   replace: "换一个视频",

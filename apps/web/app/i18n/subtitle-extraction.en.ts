@@ -1,6 +1,8 @@
 /** Subtitle extraction (tool `subtitle-extraction`). The same keys in `subtitle-extraction.zh.ts`. */
 export const subtitleExtractionEn = {
   title: "Subtitle extraction",
+  /** Its card on the AI tools hub. */
+  hubHint: "Read burned-in subtitles into SRT or VTT files, in Chinese and English.",
   lead: "Read the subtitles burned into a video's picture into timed lines, SRT, VTT and a plain-text transcript, in Chinese, English or both.",
   sourceTitle: "1. Your video",
   replace: "Use another video",

@@ -3,6 +3,7 @@ import type { subtitleExtractionEn } from "./subtitle-extraction.en";
 /** 字幕提取（工具 `subtitle-extraction`）。键与 `subtitle-extraction.en.ts` 完全一致。 */
 export const subtitleExtractionZh: typeof subtitleExtractionEn = {
   title: "字幕提取",
+  hubHint: "把硬字幕识别为中英文 SRT 或 VTT 文件。",
   lead: "把视频画面中的硬字幕识别成带时间的字幕行、SRT、VTT 和纯文本稿，支持中文、英文或中英双语。",
   sourceTitle: "1. 你的视频",
   replace: "换一个视频",

@@ -1,6 +1,8 @@
-/** Video erasure (tool `video-erasure`) and the AI tools hub. The same keys in `video-erasure.zh.ts`. */
+/** Video erasure (tool `video-erasure`) The same keys in `video-erasure.zh.ts`. */
 export const videoErasureEn = {
   title: "Video erasure",
+  /** Its card on the AI tools hub. */
+  hubHint: "Remove burned-in subtitles, captions, watermarks and logos.",
   lead: "Remove burned-in subtitles, captions, watermarks and logos. Only the pixels you mark change; the sound is copied untouched.",
   sourceTitle: "1. Your video",
   replace: "Use another video",
@@ -60,18 +62,5 @@ export const videoErasureEn = {
     after: "After",
     slider: "Before / after",
     download: "Download MP4",
-  },
-  hub: {
-    title: "AI tools",
-    lead: "Small tools for your footage, each with its own history, points and downloads.",
-    open: "Open",
-    soon: "Arrives soon",
-    videoErasure: "Remove burned-in subtitles, captions, watermarks and logos.",
-    subtitleExtraction: "Subtitle extraction",
-    subtitleExtractionHint: "Read burned-in subtitles into SRT or VTT files, in Chinese and English.",
-    audioSeparation: "Audio separation",
-    audioSeparationHint: "Split a soundtrack into voice and background stems.",
-    subtitleBurnIn: "Subtitle burn-in",
-    subtitleBurnInHint: "Draw an SRT onto a video in a style of your choice, with CJK line breaking.",
   },
 };

@@ -1,8 +1,9 @@
 import type { videoErasureEn } from "./video-erasure.en";
 
-/** 视频擦除（工具 `video-erasure`）与 AI 工具中心。键与 `video-erasure.en.ts` 完全一致。 */
+/** 视频擦除（工具 `video-erasure`）。键与 `video-erasure.en.ts` 完全一致。 */
 export const videoErasureZh: typeof videoErasureEn = {
   title: "视频擦除",
+  hubHint: "去除硬字幕、文字、水印和台标。",
   lead: "去除硬字幕、文字、水印和台标。只改动你标记的像素，声音原样保留。",
   sourceTitle: "1. 你的视频",
   replace: "换一个视频",
@@ -62,18 +63,5 @@ export const videoErasureZh: typeof videoErasureEn = {
     after: "擦除后",
     slider: "擦除前 / 擦除后",
     download: "下载 MP4",
-  },
-  hub: {
-    title: "AI 工具",
-    lead: "处理视频素材的小工具，每个都有自己的历史记录、积分和下载。",
-    open: "打开",
-    soon: "即将推出",
-    videoErasure: "去除硬字幕、文字、水印和台标。",
-    subtitleExtraction: "字幕提取",
-    subtitleExtractionHint: "把硬字幕识别为中英文 SRT 或 VTT 文件。",
-    audioSeparation: "人声分离",
-    audioSeparationHint: "把音轨分成人声和背景声两条音轨。",
-    subtitleBurnIn: "字幕压制",
-    subtitleBurnInHint: "按所选样式把 SRT 字幕压制到视频中，中日韩文字自动断行。",
   },
 };

@@ -11,6 +11,7 @@ import { voiceCloningZh } from "./voice-cloning.zh";
 import { voicesZh } from "./voices.zh";
 import { videoTranslationZh } from "./video-translation.zh";
 import { videoErasureZh } from "./video-erasure.zh";
+import { aiToolsZh } from "./ai-tools.zh";
 import { subtitleBurnInZh } from "./subtitle-burn-in.zh";
 import { avatarZh } from "./avatar.zh";
 import { subtitleExtractionZh } from "./subtitle-extraction.zh";
@@ -36,6 +37,7 @@ export const zh: Messages = {
   // 视频翻译，见 video-translation.zh.ts。
   videoTranslation: videoTranslationZh,
   videoErasure: videoErasureZh,
+  aiTools: aiToolsZh,
   subtitleBurnIn: subtitleBurnInZh,
   avatar: avatarZh,
   subtitleExtraction: subtitleExtractionZh,

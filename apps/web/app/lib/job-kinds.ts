@@ -1,14 +1,15 @@
-import { mainPage, toolById, type OutputKind, type ToolId } from "@voxwork/contract/tools";
-import { JOB_OUTPUTS, jobTypesOfTools, toolOfJob, toolsWithJobs as catalogueToolsWithJobs, type JobType } from "@voxwork/contract/tool-jobs";
+import { mainPage, toolById, TOOL_IDS, type OutputKind, type ToolId } from "@voxwork/contract/tools";
+import { JOB_OUTPUTS, jobTypesOfTools, toolOfJob, toolsWithJobs as catalogueToolsWithJobs, type InternalJobType, type JobType } from "@voxwork/contract/tool-jobs";
 import type { JobView } from "@voxwork/contract";
 import type { MessageKey } from "../i18n";
 import { toolPageKey } from "./route-meta";
-import { translationResultPath } from "./video-translation/translation-result";
+import { webTool } from "./web-tools";
 
 /**
  * Which tool a job type belongs to, what to call it and what it produces, for the content history.
  * Tools, their job types and output kinds come from the tool catalogue (`@voxwork/contract`);
- * this file adds the labels. Job types are namespaced strings (`text-to-speech.synthesize`).
+ * the labels, result pages and edition names from each tool's web part (`lib/web-tools.ts`). Job
+ * types are namespaced strings (`text-to-speech.synthesize`).
  */
 
 export type { OutputKind, ToolId };
@@ -22,28 +23,14 @@ export interface JobKind {
   output: OutputKind;
 }
 
-/** The label of every job type there is (a job type without one fails typecheck). */
-const JOB_LABELS: Record<JobType, MessageKey> = {
+/** Labels of the job types no tool owns (operators and diagnostics); each tool labels its own in its web part (`lib/web-tools.ts`). */
+const INTERNAL_JOB_LABELS: Record<InternalJobType, MessageKey> = {
   "system.selfCheck": "history.kinds.selfCheck",
   "system.ping": "history.kinds.ping",
-  "text-to-speech.synthesize": "history.kinds.textToSpeechSynthesize",
-  "speech-to-speech.convert": "history.kinds.speechToSpeechConvert",
-  "voice-cloning.clone": "history.kinds.voiceCloningClone",
-  "video-translation.dub": "history.kinds.videoTranslationDub",
-  "video-erasure.detect": "history.kinds.videoErasureDetect",
-  "video-erasure.preview": "history.kinds.videoErasurePreview",
-  "video-erasure.erase": "history.kinds.videoErasureErase",
-  "subtitle-burn-in.burn": "history.kinds.subtitleBurnInBurn",
-  "avatar.faces": "history.kinds.avatarFaces",
-  "avatar.preview": "history.kinds.avatarPreview",
-  "avatar.render": "history.kinds.avatarRender",
-  "dubbing.prepare": "history.kinds.dubbingPrepare",
-  "dubbing.translate": "history.kinds.dubbingTranslate",
-  "dubbing.synthesize": "history.kinds.dubbingSynthesize",
-  "dubbing.export": "history.kinds.dubbingExport",
-  "subtitle-extraction.extract": "history.kinds.subtitleExtractionExtract",
-  "audio-separation.separate": "history.kinds.audioSeparationSeparate",
 };
+
+/** The label of every job type there is (a tool's web part without one of its job types fails typecheck). */
+const JOB_LABELS = Object.assign({}, INTERNAL_JOB_LABELS, ...TOOL_IDS.map((id) => webTool(id).jobLabels)) as Record<JobType, MessageKey>;
 
 export const JOB_KINDS: Readonly<Record<JobType, JobKind>> = Object.fromEntries(
   (Object.keys(JOB_LABELS) as JobType[]).map((type) => [type, { tool: toolOfJob(type) ?? "system", labelKey: JOB_LABELS[type], output: JOB_OUTPUTS[type] }]),
@@ -76,19 +63,14 @@ export function toolLabelKey(tool: JobTool): MessageKey {
  * Pro" (the same job type as a quick one; its edition is `input.mode`), anything else its tool.
  */
 export function jobToolLabelKey(job: Pick<JobView, "type" | "input">): MessageKey {
-  const kind = jobKind(job.type);
-  if (kind.tool === "video-translation" && job.input.mode === "pro") return "wbPage.workbenchVideoTranslatorPro";
-  return toolLabelKey(kind.tool);
+  const { tool } = jobKind(job.type);
+  return (tool === "system" ? null : webTool(tool).runLabel?.(job)) ?? toolLabelKey(tool);
 }
-
-/** Job types whose results have a page of their own (locale-neutral path); the history links to it. */
-const RESULT_PAGES: Partial<Record<JobType, (job: Pick<JobView, "id" | "input">) => string>> = {
-  "video-translation.dub": translationResultPath,
-};
 
 /** The page showing this job's result, or null when the history's dialog is all there is. */
 export function resultPagePath(job: Pick<JobView, "id" | "type" | "input">): string | null {
-  return Object.prototype.hasOwnProperty.call(RESULT_PAGES, job.type) ? (RESULT_PAGES[job.type as JobType]?.(job) ?? null) : null;
+  const { tool } = jobKind(job.type);
+  return (tool === "system" ? null : webTool(tool).resultPages?.[job.type]?.(job)) ?? null;
 }
 
 /**

@@ -8,23 +8,23 @@ import { findRouteMeta, toolPageKey } from "./route-meta";
 import { WORKBENCH_NAV } from "./workbench-nav";
 
 describe("workbench navigation from the tool catalogue", () => {
-  it("shows the shell's pages and every tool and hub page, grouped, in order", () => {
-    expect(WORKBENCH_NAV.map((group) => [group.labelKey, group.items.map((item) => `${item.path} ${item.icon}`)])).toEqual([
-      ["shell.groupCreate", ["/workbench/home home", "/workbench/text-to-speech text", "/workbench/speech-to-speech speech"]],
-      ["shell.groupVoices", ["/workbench/voice-cloning clone", "/workbench/voice-library library"]],
+  it("shows the shell's pages and every tool and hub page, grouped, in order, with the icons of the tools' web parts", () => {
+    expect(WORKBENCH_NAV.map((group) => [group.labelKey, group.items.map((item) => `${item.path} ${item.icon.displayName}`)])).toEqual([
+      ["shell.groupCreate", ["/workbench/home House", "/workbench/text-to-speech Type", "/workbench/speech-to-speech Speech"]],
+      ["shell.groupVoices", ["/workbench/voice-cloning Mic", "/workbench/voice-library Library"]],
       [
         "shell.groupVideo",
         [
-          "/workbench/video-translator translate",
-          "/workbench/video-translator-pro translatePro",
-          "/workbench/dubbing-studio dubbing",
-          "/workbench/dubbing-pro dubbingPro",
-          "/workbench/ai-avatar-video avatar",
-          "/workbench/ai-tools tools",
-          "/workbench/ai-tools/video-erasure erase",
+          "/workbench/video-translator Languages",
+          "/workbench/video-translator-pro FileHeadphone",
+          "/workbench/dubbing-studio AudioLines",
+          "/workbench/dubbing-pro Users",
+          "/workbench/ai-avatar-video ScanFace",
+          "/workbench/ai-tools Sparkles",
+          "/workbench/ai-tools/video-erasure Eraser",
         ],
       ],
-      ["shell.groupAccount", ["/workbench/my-plan plan", "/workbench/pricing pricing", "/workbench/account account"]],
+      ["shell.groupAccount", ["/workbench/my-plan Crown", "/workbench/pricing BadgeDollarSign", "/workbench/account CircleUser"]],
     ]);
     for (const item of WORKBENCH_NAV.flatMap((group) => group.items)) expect(findRouteMeta(item.path)?.meta.titleKey).toBe(`routes.${item.page}.title`);
   });

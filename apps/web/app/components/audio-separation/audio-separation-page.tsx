@@ -7,7 +7,6 @@ import { useLocale, useT, type MessageKey } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { cn } from "../../lib/utils";
-import { ContentHistory } from "../history/content-history";
 import { formatDuration } from "../history/history-format";
 import { announceJob } from "../history/use-job-history";
 import { JobStatus } from "../tool-shared/job-status";
@@ -15,7 +14,9 @@ import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
 import { Button } from "../ui/button";
 import { UploadDropzone } from "../upload/upload-dropzone";
 import { StemPlayers } from "./stem-players";
-import { focusOnMount } from "../tool-shared/focus-on-mount";
+import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
+import { Card, CardTitle } from "../ui/card";
+import { NotEnoughPoints } from "../tool-shared/not-enough-points";
 
 /** Our own words for the engines we know (the server's description is English); others show the server's. */
 const ENGINE_TEXT: Record<string, { name: MessageKey; description: MessageKey }> = {
@@ -107,13 +108,10 @@ export function AudioSeparationPage() {
   const ranOffer = separators?.find((offer) => offer.id === ranWith);
 
   return (
-    <section className="mx-auto w-full max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t("audioSeparation.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("audioSeparation.lead")}</p>
-
-      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-4 rounded-2xl border border-border bg-surface p-4">
-          <h2 className="font-semibold">{t("audioSeparation.sourceTitle")}</h2>
+    <ToolPage title={t("audioSeparation.title")} lead={t("audioSeparation.lead")} history={["audio-separation"]}>
+      <ToolColumns aside="wide">
+        <Card>
+          <CardTitle>{t("audioSeparation.sourceTitle")}</CardTitle>
           {!upload ? (
             <div className="grid gap-2">
               <UploadDropzone accept="audio/*,video/*" onUploaded={setUpload} data-testid="separation-dropzone" />
@@ -140,9 +138,9 @@ export function AudioSeparationPage() {
               {!refused ? <audio controls preload="metadata" src={upload.url} className="w-full" aria-label={upload.name} /> : null}
             </div>
           )}
-        </div>
+        </Card>
 
-        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4">
+        <ToolSettings>
           <fieldset className="grid gap-2">
             <legend className="mb-2 font-semibold">{t("audioSeparation.engineTitle")}</legend>
             {separators && separators.length === 0 ? <p className="text-sm text-muted-foreground">{t("audioSeparation.noEngines")}</p> : null}
@@ -166,21 +164,17 @@ export function AudioSeparationPage() {
           <p className="text-sm font-medium tabular-nums" data-testid="separation-estimate">
             {cost != null && duration != null ? t("audioSeparation.estimate", { cost, duration: formatDuration(duration) }) : t("audioSeparation.estimateUnknown")}
           </p>
-          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
-            </p>
-          ) : null}
+          <NotEnoughPoints cost={cost} />
           <Button type="button" size="lg" onClick={() => void separate()} disabled={running || !upload || !engine || refused !== null} data-testid="separation-create">
             {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <AudioLinesIcon aria-hidden="true" />}
             {running ? t("audioSeparation.separating") : t("audioSeparation.separate")}
           </Button>
-        </aside>
-      </div>
+        </ToolSettings>
+      </ToolColumns>
 
       {jobId ? (
-        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
-          <h2 className="font-semibold">{t("audioSeparation.result.title")}</h2>
+        <ToolResultCard>
+          <CardTitle>{t("audioSeparation.result.title")}</CardTitle>
           <JobStatus
             job={run.job}
             connection={run.connection}
@@ -193,10 +187,8 @@ export function AudioSeparationPage() {
               <StemPlayers job={result} className="max-w-3xl" />
             </>
           ) : null}
-        </div>
+        </ToolResultCard>
       ) : null}
-
-      <ContentHistory tools={["audio-separation"]} className="mt-10" />
-    </section>
+    </ToolPage>
   );
 }

@@ -1,10 +1,9 @@
 import { useRef, useState, type ComponentProps } from "react";
 import type { JobView } from "@voxwork/contract";
-import { DownloadIcon } from "lucide-react";
 import { useT } from "../../i18n";
 import { cn } from "../../lib/utils";
 import { WaveformPlayer } from "../tool-shared/waveform-player";
-import { Button } from "../ui/button";
+import { DownloadButton } from "../tool-shared/download-button";
 
 type MediaFile = JobView["media"][number];
 export type Track = "original" | "voice" | "background";
@@ -86,12 +85,9 @@ export function StemPlayers({ job, className, ...props }: { job: JobView } & Com
               <div className="flex flex-wrap gap-2">
                 {[wav, mp3].map((file) =>
                   file ? (
-                    <Button key={file.name} asChild size="sm" variant={file === wav ? "default" : "outline"}>
-                      <a href={file.downloadUrl} download data-testid={`download-${file.name.replace(".", "-")}`}>
-                        <DownloadIcon aria-hidden="true" />
-                        {t("audioSeparation.result.download", { track: label(track), format: file === wav ? "WAV" : "MP3" })}
-                      </a>
-                    </Button>
+                    <DownloadButton key={file.name} href={file.downloadUrl} variant={file === wav ? "default" : "outline"} data-testid={`download-${file.name.replace(".", "-")}`}>
+                      {t("audioSeparation.result.download", { track: label(track), format: file === wav ? "WAV" : "MP3" })}
+                    </DownloadButton>
                   ) : null,
                 )}
               </div>

@@ -2,12 +2,11 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { avatarCost, estimatedSpeechSeconds, type AvatarScene, type JobView, type UploadView } from "@voxwork/contract";
 import { avatarCreateCall, avatarOptionsCall, avatarPreviewCall } from "@voxwork/contract/client";
-import { ClapperboardIcon, DownloadIcon, LoaderCircleIcon, PlayIcon, PlusIcon } from "lucide-react";
+import { ClapperboardIcon, LoaderCircleIcon, PlayIcon, PlusIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
-import { ContentHistory } from "../history/content-history";
 import { announceJob } from "../history/use-job-history";
 import { ColourChoice } from "../subtitle-burn-in/colour-choice";
 import { JobStatus } from "../tool-shared/job-status";
@@ -18,7 +17,10 @@ import { Button } from "../ui/button";
 import { Label } from "../ui/input";
 import { UploadDropzone } from "../upload/upload-dropzone";
 import { newScene, SceneEditor, type AvatarChoice, type EditedScene } from "./scene-editor";
-import { focusOnMount } from "../tool-shared/focus-on-mount";
+import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
+import { CardTitle } from "../ui/card";
+import { NotEnoughPoints } from "../tool-shared/not-enough-points";
+import { DownloadButton } from "../tool-shared/download-button";
 
 type Layout = "16:9" | "9:16" | "1:1";
 type Corner = "top-left" | "top-right" | "bottom-left" | "bottom-right";
@@ -175,11 +177,8 @@ export function AvatarPage() {
   const resultCaptions = captionsOf(render.job);
 
   return (
-    <section className="mx-auto w-full max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t("avatar.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("avatar.lead")}</p>
-
-      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
+    <ToolPage title={t("avatar.title")} lead={t("avatar.lead")} history={["avatar"]}>
+      <ToolColumns>
         <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-4">
           <h2 className="font-semibold">{t("avatar.scenes")}</h2>
           <ol className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="avatar-scenes">
@@ -203,8 +202,8 @@ export function AvatarPage() {
           </Button>
         </div>
 
-        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4 desktop:sticky desktop:top-20 desktop:self-start">
-          <h2 className="font-semibold">{t("avatar.settings")}</h2>
+        <ToolSettings className="desktop:sticky desktop:top-20 desktop:self-start">
+          <CardTitle>{t("avatar.settings")}</CardTitle>
           <fieldset className="grid gap-1.5">
             <legend className="mb-1 text-sm font-medium">{t("avatar.layout.label")}</legend>
             <div className="flex flex-wrap gap-2">
@@ -293,11 +292,7 @@ export function AvatarPage() {
           <p className="text-sm font-medium tabular-nums" data-testid="avatar-estimate">
             {cost != null ? t("avatar.estimate", { seconds: Math.round(estimatedSeconds), cost }) : t("avatar.estimateUnknown")}
           </p>
-          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
-            </p>
-          ) : null}
+          <NotEnoughPoints cost={cost} />
           <Button type="button" variant="outline" onClick={() => void makePreview()} disabled={!options || previewing} data-testid="avatar-preview">
             {previewing ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
             {previewing ? t("avatar.preview.running") : t("avatar.preview.button")}
@@ -306,20 +301,20 @@ export function AvatarPage() {
             {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <ClapperboardIcon aria-hidden="true" />}
             {running ? t("avatar.creating") : t("avatar.create")}
           </Button>
-        </aside>
-      </div>
+        </ToolSettings>
+      </ToolColumns>
 
       {previewJobId ? (
-        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
-          <h2 className="font-semibold">{t("avatar.preview.title")}</h2>
+        <ToolResultCard className="gap-3">
+          <CardTitle>{t("avatar.preview.title")}</CardTitle>
           <JobStatus job={preview.job} connection={preview.connection} label={t("avatar.preview.running")} />
           {previewVideo ? <video controls playsInline src={previewVideo.url} className="max-h-[70vh] w-full max-w-3xl rounded-lg bg-black" data-testid="avatar-preview-video" /> : null}
-        </div>
+        </ToolResultCard>
       ) : null}
 
       {renderJobId ? (
-        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
-          <h2 className="font-semibold">{t("avatar.result.title")}</h2>
+        <ToolResultCard>
+          <CardTitle>{t("avatar.result.title")}</CardTitle>
           <JobStatus job={render.job} connection={render.connection} label={t("avatar.creating")} />
           {result ? (
             <div className="grid w-full max-w-3xl gap-3" data-testid="avatar-result">
@@ -327,27 +322,19 @@ export function AvatarPage() {
                 {resultCaptions ? <track kind="captions" src={resultCaptions.url} srcLang={locale} label={t("avatar.captions.label")} default /> : null}
               </video>
               <div className="flex flex-wrap gap-2">
-                <Button asChild size="sm">
-                  <a href={result.downloadUrl} download data-testid="download-video">
-                    <DownloadIcon aria-hidden="true" />
-                    {t("avatar.result.download")}
-                  </a>
-                </Button>
+                <DownloadButton href={result.downloadUrl} data-testid="download-video">
+                  {t("avatar.result.download")}
+                </DownloadButton>
                 {resultCaptions ? (
-                  <Button asChild size="sm" variant="outline">
-                    <a href={resultCaptions.downloadUrl} download data-testid="download-captions">
-                      <DownloadIcon aria-hidden="true" />
-                      {t("avatar.result.captions")}
-                    </a>
-                  </Button>
+                  <DownloadButton href={resultCaptions.downloadUrl} variant="outline" data-testid="download-captions">
+                    {t("avatar.result.captions")}
+                  </DownloadButton>
                 ) : null}
               </div>
             </div>
           ) : null}
-        </div>
+        </ToolResultCard>
       ) : null}
-
-      <ContentHistory tools={["avatar"]} className="mt-10" />
-    </section>
+    </ToolPage>
   );
 }

@@ -21,7 +21,7 @@ const STATUSES: readonly JobStatus[] = ["queued", "running", "paused", "complete
 
 export interface ContentHistoryProps {
   /** Only jobs of these tools (a tool page passes its own); every job when absent. */
-  tools?: ToolId[];
+  tools?: readonly ToolId[];
   /** Heading; "Your content" when absent. */
   title?: string;
   pageSize?: number;

@@ -2,12 +2,11 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { burnInStyleSchema, ErrorCode, messageFor, subtitleBurnInCost, type BurnInStyle, type JobView, type LocalizedText, type UploadView } from "@voxwork/contract";
 import { subtitleBurnInCreateCall, subtitleBurnInOptionsCall } from "@voxwork/contract/client";
 import { SUBTITLE_FILE_MAX, type SubtitleLine } from "@voxwork/contract/subtitles";
-import { CaptionsIcon, DownloadIcon, FileTextIcon, LoaderCircleIcon } from "lucide-react";
+import { CaptionsIcon, FileTextIcon, LoaderCircleIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
-import { ContentHistory } from "../history/content-history";
 import { formatDuration } from "../history/history-format";
 import { announceJob } from "../history/use-job-history";
 import { JobStatus } from "../tool-shared/job-status";
@@ -18,10 +17,13 @@ import { Label } from "../ui/input";
 import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
 import { BurnInPreview } from "./burn-in-preview";
 import { ColourChoice } from "./colour-choice";
-import { focusOnMount } from "../tool-shared/focus-on-mount";
 import { uploadInFlight } from "../upload/upload-dropzone";
 import { SubtitleFileNotes } from "../tool-shared/subtitle-file-notes";
 import { readSubtitleFile } from "../../lib/subtitles/read-subtitle-file";
+import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
+import { Card, CardTitle } from "../ui/card";
+import { NotEnoughPoints } from "../tool-shared/not-enough-points";
+import { DownloadButton } from "../tool-shared/download-button";
 
 /** A subtitle file read in the browser (in the encoding it was read as): its lines and the cues left out, or why it cannot be used. */
 type ChosenFile = { name: string; encoding: string; text: string; lines: SubtitleLine[]; warnings: LocalizedText[] } | { name: string; encoding?: string; error: string };
@@ -120,13 +122,10 @@ export function SubtitleBurnInPage() {
   );
 
   return (
-    <section className="mx-auto w-full max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t("subtitleBurnIn.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("subtitleBurnIn.lead")}</p>
-
-      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-4 rounded-2xl border border-border bg-surface p-4">
-          <h2 className="font-semibold">{t("subtitleBurnIn.sourceTitle")}</h2>
+    <ToolPage title={t("subtitleBurnIn.title")} lead={t("subtitleBurnIn.lead")} history={["subtitle-burn-in"]}>
+      <ToolColumns>
+        <Card>
+          <CardTitle>{t("subtitleBurnIn.sourceTitle")}</CardTitle>
           <UploadedSource
             upload={upload}
             accept="video/*"
@@ -186,10 +185,10 @@ export function SubtitleBurnInPage() {
               </ol>
             ) : null}
           </div>
-        </div>
+        </Card>
 
-        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4">
-          <h2 className="font-semibold">{t("subtitleBurnIn.styleTitle")}</h2>
+        <ToolSettings>
+          <CardTitle>{t("subtitleBurnIn.styleTitle")}</CardTitle>
           {radio("size", ["small", "medium", "large"])}
           {radio("position", ["bottom", "top"])}
           {radio("look", ["outline", "box"])}
@@ -236,39 +235,30 @@ export function SubtitleBurnInPage() {
           <p className="text-sm font-medium tabular-nums" data-testid="burn-in-estimate">
             {cost != null && duration != null ? t("subtitleBurnIn.estimate", { cost, duration: formatDuration(duration) }) : t("subtitleBurnIn.estimateUnknown")}
           </p>
-          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
-            </p>
-          ) : null}
+          <NotEnoughPoints cost={cost} />
           <Button type="button" size="lg" onClick={() => void start()} disabled={running || !upload || !inVideo?.length || tooLong} data-testid="burn-in-create">
             {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <CaptionsIcon aria-hidden="true" />}
             {running ? t("subtitleBurnIn.running") : t("subtitleBurnIn.start")}
           </Button>
-        </aside>
-      </div>
+        </ToolSettings>
+      </ToolColumns>
 
       {jobId ? (
-        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
-          <h2 className="font-semibold">{t("subtitleBurnIn.result.title")}</h2>
+        <ToolResultCard>
+          <CardTitle>{t("subtitleBurnIn.result.title")}</CardTitle>
           <JobStatus job={job.job} connection={job.connection} label={t("subtitleBurnIn.running")} />
           {result ? (
             <div className="grid w-full max-w-3xl gap-3" data-testid="burn-in-result">
               <video controls playsInline src={result.url} className="w-full rounded-lg bg-black" />
               <div>
-                <Button asChild size="sm">
-                  <a href={result.downloadUrl} download data-testid="download-video">
-                    <DownloadIcon aria-hidden="true" />
-                    {t("subtitleBurnIn.result.download")}
-                  </a>
-                </Button>
+                <DownloadButton href={result.downloadUrl} data-testid="download-video">
+                  {t("subtitleBurnIn.result.download")}
+                </DownloadButton>
               </div>
             </div>
           ) : null}
-        </div>
+        </ToolResultCard>
       ) : null}
-
-      <ContentHistory tools={["subtitle-burn-in"]} className="mt-10" />
-    </section>
+    </ToolPage>
   );
 }

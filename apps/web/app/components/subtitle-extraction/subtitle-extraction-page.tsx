@@ -6,7 +6,6 @@ import { toast } from "sonner";
 import { useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
-import { ContentHistory } from "../history/content-history";
 import { formatDuration } from "../history/history-format";
 import { announceJob } from "../history/use-job-history";
 import { JobStatus } from "../tool-shared/job-status";
@@ -14,8 +13,10 @@ import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
 import { Button } from "../ui/button";
 import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
 import { CopyTranscriptButton, extractedLines, SubtitleDownloads, SubtitleLinesTable } from "./subtitle-result";
-import { focusOnMount } from "../tool-shared/focus-on-mount";
 import { uploadInFlight } from "../upload/upload-dropzone";
+import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
+import { Card, CardTitle } from "../ui/card";
+import { NotEnoughPoints } from "../tool-shared/not-enough-points";
 
 type Choice = "both" | "zh" | "en";
 const LANGUAGES: Record<Choice, Array<"zh" | "en">> = { both: ["zh", "en"], zh: ["zh"], en: ["en"] };
@@ -95,13 +96,10 @@ export function SubtitleExtractionPage() {
   const bilingual = lines?.some((line) => line.zh && line.en) ?? false;
 
   return (
-    <section className="mx-auto w-full max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t("subtitleExtraction.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("subtitleExtraction.lead")}</p>
-
-      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] items-start gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-4 rounded-2xl border border-border bg-surface p-4">
-          <h2 className="font-semibold">{t("subtitleExtraction.sourceTitle")}</h2>
+    <ToolPage title={t("subtitleExtraction.title")} lead={t("subtitleExtraction.lead")} history={["subtitle-extraction"]}>
+      <ToolColumns className="items-start">
+        <Card>
+          <CardTitle>{t("subtitleExtraction.sourceTitle")}</CardTitle>
           <UploadedSource
             upload={upload}
             accept="video/*"
@@ -115,9 +113,9 @@ export function SubtitleExtractionPage() {
             {/* Once read, the result's player (with the extracted subtitles) takes this one's place. */}
             {upload?.kind === "video" && !(lines && readFrom?.id === upload.id) ? <video controls playsInline preload="metadata" src={upload.url} className="max-h-[50dvh] w-full rounded-lg bg-black" /> : null}
           </UploadedSource>
-        </div>
+        </Card>
 
-        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4">
+        <ToolSettings>
           <fieldset className="grid gap-2">
             <legend className="mb-2 font-semibold">{t("subtitleExtraction.languagesTitle")}</legend>
             {(["both", "zh", "en"] as const).map((option) => (
@@ -136,21 +134,17 @@ export function SubtitleExtractionPage() {
           <p className="text-sm font-medium tabular-nums" data-testid="extraction-estimate">
             {cost != null && duration != null ? t("subtitleExtraction.estimate", { cost, duration: formatDuration(duration) }) : t("subtitleExtraction.estimateUnknown")}
           </p>
-          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
-            </p>
-          ) : null}
+          <NotEnoughPoints cost={cost} />
           <Button type="button" size="lg" onClick={() => void extract()} disabled={running || !upload || notVideo || tooLong} data-testid="extraction-create">
             {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <ScanTextIcon aria-hidden="true" />}
             {running ? t("subtitleExtraction.extracting") : t("subtitleExtraction.extract")}
           </Button>
-        </aside>
-      </div>
+        </ToolSettings>
+      </ToolColumns>
 
       {jobId ? (
-        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
-          <h2 className="font-semibold">{t("subtitleExtraction.result.title")}</h2>
+        <ToolResultCard>
+          <CardTitle>{t("subtitleExtraction.result.title")}</CardTitle>
           <JobStatus job={run.job} connection={run.connection} label={t("subtitleExtraction.extracting")} stageLabel={(stage) => (stage in STAGES ? t(STAGES[stage as keyof typeof STAGES]) : stage)} />
           {lines && readFrom ? (
             <div className="grid grid-cols-[minmax(0,1fr)] gap-4 desktop:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" data-testid="extraction-result">
@@ -172,10 +166,8 @@ export function SubtitleExtractionPage() {
               </div>
             </div>
           ) : null}
-        </div>
+        </ToolResultCard>
       ) : null}
-
-      <ContentHistory tools={["subtitle-extraction"]} className="mt-10" />
-    </section>
+    </ToolPage>
   );
 }

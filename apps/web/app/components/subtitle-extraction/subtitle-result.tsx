@@ -1,8 +1,9 @@
 import type { JobView } from "@voxwork/contract";
-import { CopyIcon, DownloadIcon } from "lucide-react";
+import { CopyIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useT } from "../../i18n";
 import { Button } from "../ui/button";
+import { DownloadButton } from "../tool-shared/download-button";
 
 /** A line of the result (`subtitle-extraction.extract`'s `lines`): its rows joined by a line feed, and per language. */
 export interface ExtractedLine {
@@ -51,12 +52,9 @@ export function SubtitleDownloads({ media }: { media: readonly Media[] }) {
           <span className="w-full text-sm text-muted-foreground sm:w-24 sm:shrink-0">{t(`subtitleExtraction.result.${group.key}`)}</span>
           {group.files.map(({ format, file }) =>
             file ? (
-              <Button key={format} asChild variant="outline" size="sm">
-                <a href={file.downloadUrl} download data-testid={`download-${group.key}-${format}`}>
-                  <DownloadIcon aria-hidden="true" />
-                  {format.toUpperCase()}
-                </a>
-              </Button>
+              <DownloadButton key={format} href={file.downloadUrl} variant="outline" data-testid={`download-${group.key}-${format}`}>
+                {format.toUpperCase()}
+              </DownloadButton>
             ) : null,
           )}
         </div>

@@ -1,8 +1,7 @@
 import type { JobView } from "@voxwork/contract";
-import { DownloadIcon } from "lucide-react";
 import { useT } from "../../i18n/index";
-import { Button } from "../ui/button";
 import { WaveformPlayer } from "./waveform-player";
+import { DownloadButton } from "./download-button";
 
 type MediaFile = JobView["media"][number];
 
@@ -29,27 +28,18 @@ export function SpeechResult({ job }: { job: JobView }) {
     <div className="grid gap-3" data-testid="speech-result">
       <WaveformPlayer url={audio.url} name={audio.name} />
       <div className="flex flex-wrap gap-2">
-        <Button asChild size="sm">
-          <a href={audio.downloadUrl} download data-testid="download-audio">
-            <DownloadIcon aria-hidden="true" />
-            {t("toolShared.result.downloadAudio", { format })}
-          </a>
-        </Button>
+        <DownloadButton href={audio.downloadUrl} data-testid="download-audio">
+          {t("toolShared.result.downloadAudio", { format })}
+        </DownloadButton>
         {srt ? (
-          <Button asChild size="sm" variant="outline">
-            <a href={srt.downloadUrl} download data-testid="download-srt">
-              <DownloadIcon aria-hidden="true" />
-              {t("toolShared.result.downloadSrt")}
-            </a>
-          </Button>
+          <DownloadButton href={srt.downloadUrl} variant="outline" data-testid="download-srt">
+            {t("toolShared.result.downloadSrt")}
+          </DownloadButton>
         ) : null}
         {vtt ? (
-          <Button asChild size="sm" variant="outline">
-            <a href={vtt.downloadUrl} download data-testid="download-vtt">
-              <DownloadIcon aria-hidden="true" />
-              {t("toolShared.result.downloadVtt")}
-            </a>
-          </Button>
+          <DownloadButton href={vtt.downloadUrl} variant="outline" data-testid="download-vtt">
+            {t("toolShared.result.downloadVtt")}
+          </DownloadButton>
         ) : null}
       </div>
     </div>

@@ -1,12 +1,11 @@
 import { useEffect, useId, useState } from "react";
 import { messageFor, videoErasureCost, ErrorCode, type ErasureRegion, type JobView, type UploadView } from "@voxwork/contract";
 import { videoErasureCreateCall, videoErasureDetectCall, videoErasureOptionsCall, videoErasurePreviewCall } from "@voxwork/contract/client";
-import { DownloadIcon, EraserIcon, LoaderCircleIcon, PlayIcon, ScanTextIcon } from "lucide-react";
+import { EraserIcon, LoaderCircleIcon, PlayIcon, ScanTextIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
-import { ContentHistory } from "../history/content-history";
 import { formatDuration } from "../history/history-format";
 import { announceJob } from "../history/use-job-history";
 import { JobStatus } from "../tool-shared/job-status";
@@ -17,8 +16,11 @@ import { Label } from "../ui/input";
 import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
 import { BeforeAfterSlider } from "./before-after-slider";
 import { newRegionId, RegionEditor, type EditableRegion } from "./region-editor";
-import { focusOnMount } from "../tool-shared/focus-on-mount";
 import { uploadInFlight } from "../upload/upload-dropzone";
+import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
+import { Card, CardTitle } from "../ui/card";
+import { NotEnoughPoints } from "../tool-shared/not-enough-points";
+import { DownloadButton } from "../tool-shared/download-button";
 
 type Mode = "automatic" | "regions";
 type Detection = "subtitles" | "all-text";
@@ -145,13 +147,10 @@ export function VideoErasurePage() {
   const problems = useVideoProblems(upload, maxMinutes);
 
   return (
-    <section className="mx-auto w-full max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t("videoErasure.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("videoErasure.lead")}</p>
-
-      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-4 rounded-2xl border border-border bg-surface p-4">
-          <h2 className="font-semibold">{t("videoErasure.sourceTitle")}</h2>
+    <ToolPage title={t("videoErasure.title")} lead={t("videoErasure.lead")} history={["video-erasure"]}>
+      <ToolColumns>
+        <Card>
+          <CardTitle>{t("videoErasure.sourceTitle")}</CardTitle>
           <UploadedSource
             upload={upload}
             accept="video/*"
@@ -166,9 +165,9 @@ export function VideoErasurePage() {
               <RegionEditor videoUrl={upload.url} width={upload.width} height={upload.height} durationSeconds={duration ?? 0} regions={regions} onChange={setRegions} allowDrawing={mode === "regions" || regions.length > 0} />
             ) : null}
           </UploadedSource>
-        </div>
+        </Card>
 
-        <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-5 rounded-2xl border border-border bg-surface p-4">
+        <ToolSettings>
           <fieldset className="grid gap-2">
             <legend className="mb-2 font-semibold">{t("videoErasure.modeTitle")}</legend>
             {(["automatic", "regions"] as const).map((choice) => (
@@ -223,11 +222,7 @@ export function VideoErasurePage() {
           <p className="text-sm font-medium tabular-nums" data-testid="erasure-estimate">
             {cost != null && duration != null ? t("videoErasure.estimate", { cost, duration: formatDuration(duration) }) : t("videoErasure.estimateUnknown")}
           </p>
-          {signedIn && user.accountLoaded && cost != null && cost > user.availablePoint ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t("toolShared.common.notEnoughPoints", { cost, available: user.availablePoint })}
-            </p>
-          ) : null}
+          <NotEnoughPoints cost={cost} />
           <Button type="button" variant="outline" onClick={() => void makePreview()} disabled={!upload || previewing || chosen.length === 0} data-testid="erasure-preview">
             {previewing ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
             {previewing ? t("videoErasure.preview.running") : t("videoErasure.preview.button")}
@@ -237,38 +232,33 @@ export function VideoErasurePage() {
             {erasing ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <EraserIcon aria-hidden="true" />}
             {erasing ? t("videoErasure.erasing") : t("videoErasure.erase")}
           </Button>
-        </aside>
-      </div>
+        </ToolSettings>
+      </ToolColumns>
 
       {previewJobId ? (
-        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid gap-3 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
-          <h2 className="font-semibold">{t("videoErasure.preview.title")}</h2>
+        <ToolResultCard className="gap-3">
+          <CardTitle>{t("videoErasure.preview.title")}</CardTitle>
           <JobStatus job={preview.job} connection={preview.connection} label={t("videoErasure.preview.running")} />
           {previewVideo ? <video controls playsInline src={previewVideo.url} className="w-full max-w-4xl rounded-lg bg-black" data-testid="erasure-preview-video" /> : null}
-        </div>
+        </ToolResultCard>
       ) : null}
 
       {eraseJobId ? (
-        <div ref={focusOnMount} tabIndex={-1} className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-4" aria-live="polite">
-          <h2 className="font-semibold">{t("videoErasure.result.title")}</h2>
+        <ToolResultCard>
+          <CardTitle>{t("videoErasure.result.title")}</CardTitle>
           <JobStatus job={erase.job} connection={erase.connection} label={t("videoErasure.erasing")} />
           {result && erasedFrom ? (
             <div className="grid w-full max-w-3xl gap-3" data-testid="erasure-result">
               <BeforeAfterSlider beforeUrl={erasedFrom.url} afterUrl={result.url} width={erasedFrom.width ?? 16} height={erasedFrom.height ?? 9} />
               <div>
-                <Button asChild size="sm">
-                  <a href={result.downloadUrl} download data-testid="download-video">
-                    <DownloadIcon aria-hidden="true" />
-                    {t("videoErasure.result.download")}
-                  </a>
-                </Button>
+                <DownloadButton href={result.downloadUrl} data-testid="download-video">
+                  {t("videoErasure.result.download")}
+                </DownloadButton>
               </div>
             </div>
           ) : null}
-        </div>
+        </ToolResultCard>
       ) : null}
-
-      <ContentHistory tools={["video-erasure"]} className="mt-10" />
-    </section>
+    </ToolPage>
   );
 }

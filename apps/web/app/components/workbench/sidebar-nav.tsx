@@ -31,7 +31,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                     );
                   }}
                 >
-                  <NavIcon name={item.icon} className="size-4 shrink-0" />
+                  <NavIcon icon={item.icon} className="size-4 shrink-0" />
                   {t(`wbPage.${item.page}`)}
                 </NavLink>
               </li>

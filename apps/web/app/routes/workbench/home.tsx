@@ -42,7 +42,7 @@ export default function WorkbenchHome() {
               className="flex items-center gap-3 rounded-xl border border-border bg-surface p-4 transition-colors hover:border-primary"
             >
               <span className="flex size-10 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
-                <NavIcon name={item.icon} className="size-5" />
+                <NavIcon icon={item.icon} className="size-5" />
               </span>
               <span className="font-medium">{t(`wbPage.${item.page}`)}</span>
             </Link>

@@ -1,51 +1,6 @@
-import { useCallback } from "react";
-import { Link, useSearchParams } from "react-router";
-import { MicIcon } from "lucide-react";
-import { localizePath, useLocale, useT } from "../../i18n";
-import { searchFromParams, searchToParams, type VoiceSearch } from "../../lib/speech/voice-filters";
-import { Button } from "../../components/ui/button";
-import { VoiceLibraryBrowser } from "../../components/voices/voice-library-browser";
+import { VoiceLibraryPage } from "../../components/voices/voice-library-page";
 
-/**
- * `/workbench/voice-library`: every voice (library and cloned) with tabs, search and facet
- * filters kept in the URL, previews, favourites and "Use this voice" → text to speech.
- */
-export default function VoiceLibraryPage() {
-  const t = useT();
-  const locale = useLocale();
-  const [params, setParams] = useSearchParams();
-  const search = searchFromParams(params);
-  const onSearchChange = useCallback(
-    (next: VoiceSearch) => setParams((current) => searchToParams(next, current), { replace: true, preventScrollReset: true }),
-    [setParams],
-  );
-
-  return (
-    <section className="mx-auto w-full max-w-6xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t("voices.library.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("voices.library.lead")}</p>
-      <div className="mt-6">
-        <VoiceLibraryBrowser
-          search={search}
-          onSearchChange={onSearchChange}
-          idPrefix="voice-library"
-          tabButton={
-            <Button asChild variant="outline" size="sm">
-              <Link to={localizePath("/workbench/voice-cloning", locale)}>
-                <MicIcon aria-hidden="true" />
-                {t("voices.library.cloneVoice")}
-              </Link>
-            </Button>
-          }
-          renderAction={(voice) =>
-            voice.status === "ready" ? (
-              <Button asChild size="sm" data-testid="voice-use">
-                <Link to={localizePath(`/workbench/text-to-speech?voice=${encodeURIComponent(voice.key)}`, locale)}>{t("voices.voice.use")}</Link>
-              </Button>
-            ) : null
-          }
-        />
-      </div>
-    </section>
-  );
+/** `/workbench/voice-library` (and `/zh/…`): the voice library (components in `components/voices/`). */
+export default function VoiceLibrary() {
+  return <VoiceLibraryPage />;
 }
