@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ErrorCode, TOOL_PRICES, type JobView } from '@voxwork/contract';
+import { ErrorCode, TOOL_PRICES, type JobView, type VideoTranslationReview } from '@voxwork/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -117,11 +117,32 @@ describe.each(testDatabases().slice(-1))('video translation replacing the burned
     expect(options.subtitlesPricePerMinute).toBeLessThan(options.pricePerMinute);
   });
 
-  it('replaces the English subtitles with Spanish ones where they were, subtitles only: the logo stays, soft subtitles = drawn, charged the subtitles price', async () => {
+  it('replaces the English subtitles with Spanish ones where they were, subtitles only (pro: each line drawn on its frame at the review gate): the logo stays, soft subtitles = drawn, charged the subtitles price', async () => {
     const uploadId = await client.upload('episode.mp4', video);
     const before = await client.points();
-    const created = await client.data<{ jobId: string; cost: number }>('/api/video-translation/create', { uploadId, sourceLanguage: 'en', targetLanguages: ['es'], subtitles: 'replace', output: 'subtitles' });
+    const created = await client.data<{ jobId: string; cost: number }>('/api/video-translation/create', { uploadId, sourceLanguage: 'en', targetLanguages: ['es'], subtitles: 'replace', output: 'subtitles', mode: 'pro' });
     expect(created.cost).toBe(TOOL_PRICES.videoTranslationSubtitlesPerMinute);
+    // Pro: the job stops at the review gate with a still per line (the line drawn on the erased frame); nothing is pending (no voice).
+    for (const deadline = Date.now() + 300_000; ; ) {
+      const view = await client.data<JobView>('/api/jobs/get', { jobId: created.jobId });
+      if (view.status === 'paused') break;
+      if (['completed', 'failed', 'cancelled'].includes(view.status) || Date.now() > deadline) throw new Error(`job did not stop for review: ${JSON.stringify(view).slice(0, 500)}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const review = await client.data<VideoTranslationReview>('/api/video-translation/review', { jobId: created.jobId });
+    expect(review.pending.lines).toBe(0);
+    const stills = review.targets[0]!.lines.map((line) => line.stillUrl);
+    expect(stills).toHaveLength(clip.cues.length);
+    for (const [index, url] of stills.entries()) {
+      expect(url, `line ${index + 1}`).toBeTruthy();
+      const still = await client.download(url!, path.join(SHOTS, `review-still-${index + 1}.jpg`));
+      const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width', '-of', 'csv=p=0', still]);
+      expect(stdout.trim()).toBe('mjpeg,960');
+      // The still shows the line as it will be drawn.
+      const read = await (await createPpocr()).doDetect({ input: { frames: [{ imageFile: still, timeSeconds: 0 }] }, mode: 'all-text', languages: ['en'] });
+      expect(read.boxes.some((box) => textSimilarity(box.text, review.targets[0]!.lines[index]!.translation) >= 0.75), JSON.stringify(read.boxes.map((box) => box.text))).toBe(true);
+    }
+    await client.data('/api/video-translation/review/approve', { jobId: created.jobId });
     const job: JobView = await client.until(created.jobId);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
     const output = job.output as { subtitles: string; output: string; drawnStyle: { centreY: number; glyphHeight: number; textColor: string; look: string } | null; targets: Array<{ lines: Array<{ source: string; translation: string }> }> };

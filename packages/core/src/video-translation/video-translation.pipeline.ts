@@ -244,6 +244,7 @@ export function createVideoTranslationPipeline({
   scratch: ScratchFiles;
 }): PipelineDefinition<VideoTranslationJobInput> {
   const pictureLinesOf = (outputs: StageContext<unknown>['outputs']) => (outputs['picture-lines']?.texts as FoundText[] | undefined) ?? [];
+
   const linesOf = (outputs: StageContext<unknown>['outputs']) => (outputs['source-text']?.lines as TranslatedLine[] | undefined) ?? [];
   /** The translations as spoken: the translate stage's, with the lines the fit stage had shortened. */
   const translationsOf = (outputs: StageContext<unknown>['outputs']) => {
@@ -252,6 +253,24 @@ export function createVideoTranslationPipeline({
     return Object.fromEntries(Object.entries(translated).map(([language, lines]) => [language, lines.map((line) => ({ ...line, text: shortened[language]?.[line.id] ?? line.text }))]));
   };
   const placementsOf = (outputs: StageContext<unknown>['outputs']) => (outputs.fit?.placements as Record<string, FitPlacement[]> | undefined) ?? {};
+
+  /**
+   * The script drawing one language's translation over the picture's lines (`<lang>-drawn.ass`) and
+   * the soft subtitles as drawn (same times, same breaks). Each translation shows while its source
+   * line did (the erased place is empty exactly then), where that line was.
+   */
+  async function writeDrawnScript(input: VideoTranslationJobInput, outputs: StageContext<unknown>['outputs'], files: JobFiles, language: string, drawing: { style: SubtitleTrackStyle; width: number; height: number }): Promise<string[]> {
+    const texts = pictureLinesOf(outputs);
+    const translated = new Map((translationsOf(outputs)[language] ?? []).map((line) => [line.id, line.text]));
+    const { script, drawn } = drawnSubtitleScript(
+      linesOf(outputs).map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: translated.get(line.id) ?? '', box: sourceLineBox(texts, line) })),
+      drawing.style,
+      { width: drawing.width, height: drawing.height, layout: input.subtitles === 'bilingual' ? 'bilingual' : 'replace' },
+    );
+    const prefix = prefixOf(language);
+    await scratch.writeText(await files.path(`${prefix}drawn.ass`), script);
+    return [`${prefix}drawn.ass`, ...(await writeCueFiles(scratch, files, `${prefix}subtitles`, drawn))];
+  }
 
   /** Shortened lines of a language still valid for its translations (an edited line drops its shorter version). */
   async function readShortened(files: JobFiles, prefix: string, translations: readonly TranslationLine[]): Promise<Record<string, ShortenedLine>> {
@@ -650,21 +669,8 @@ export function createVideoTranslationPipeline({
           const height = (outputs['picture-lines']?.height as number | undefined) ?? (outputs.ingest?.height as number | undefined) ?? 720;
           const style = await measureSubtitleStyle(texts, { videoFile: await files.path('source.video'), width, height, signal });
           if (!style) throw new DomainError(ErrorCode.VIDEO_NO_SUBTITLES_FOUND);
-          const lines = linesOf(outputs);
-          const translations = translationsOf(outputs);
           const written: string[] = [];
-          for (const target of input.targets) {
-            const prefix = prefixOf(target.language);
-            const translated = new Map((translations[target.language] ?? []).map((line) => [line.id, line.text]));
-            // Each translation is shown while its source line was (the erased place is empty exactly then), where that line was.
-            const { script, drawn } = drawnSubtitleScript(
-              lines.map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: translated.get(line.id) ?? '', box: sourceLineBox(texts, line) })),
-              style,
-              { width, height, layout: input.subtitles === 'bilingual' ? 'bilingual' : 'replace' },
-            );
-            await scratch.writeText(await files.path(`${prefix}drawn.ass`), script);
-            written.push(`${prefix}drawn.ass`, ...(await writeCueFiles(scratch, files, `${prefix}subtitles`, drawn)));
-          }
+          for (const target of input.targets) written.push(...(await writeDrawnScript(input, outputs, files, target.language, { style, width, height })));
           return { files: written, drawn: true, style, width, height };
         },
       },
@@ -793,6 +799,9 @@ export function createVideoTranslationPipeline({
             let picture = await files.path('source.video');
             if (draws) {
               // Drawn where the source lines were, in their style: over the erased picture (replace) or beside the original (bilingual).
+              // The script is written again from the translations as they are now (a line edited at the review gate of a run without a dub is drawn as edited).
+              const drawing = outputs['drawn-subtitles'] as unknown as { style: SubtitleTrackStyle; width: number; height: number };
+              await writeDrawnScript(input, outputs, files, target.language, drawing);
               const under = await files.path(outputs.erase?.erased ? 'erased.mp4' : 'source.video');
               picture = await files.path(`${prefix}drawn.mp4`);
               await runFfmpeg(burnSubtitlesArgs({ video: under, subtitles: await files.path(`${prefix}drawn.ass`), output: picture }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
