@@ -11,7 +11,8 @@ import { testDatabases } from '../support/test-database.ts';
 import { toolClient, type ToolClient } from '../support/tool-client.ts';
 import { createPpocr } from '../../packages/engines/src/index.ts';
 import { textSimilarity } from '../../packages/engines/src/ppocr/text-lines.ts';
-import { makeCorpus, type CorpusClip } from '../../packages/engines/src/testing/subtitle-corpus.ts';
+import type { CorpusClip } from '../../packages/engines/src/testing/subtitle-corpus.ts';
+import { makeSubtitledEpisode } from '../support/subtitled-episode.ts';
 
 const run = promisify(execFile);
 /** Jobs run in this process: the test app is also a worker. */
@@ -59,11 +60,8 @@ describe.each(testDatabases().slice(-1))('video translation replacing the burned
     cleanup = opened.cleanup;
     testApp = await startTestApp({ name: 'vt-replace', env: WORKER_ENV, database: opened.handle });
     client = toolClient(testApp.base, await createVerifiedUser(testApp.base, testApp.dataDir, `vt-replace-${Date.now()}@example.com`));
-    clip = (await makeCorpus(['english-mid-logo']))[0]!;
-    // The corpus clips are silent: a soundtrack (a tone) makes it a video the translator takes.
+    ({ clip, file: video } = await makeSubtitledEpisode());
     work = await mkdtemp(path.join(tmpdir(), 'voxwork-vt-replace-'));
-    video = path.join(work, 'episode.mp4');
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', clip.file, '-f', 'lavfi', '-i', `sine=frequency=220:sample_rate=48000:duration=${clip.row.seconds}`, '-map', '0:v', '-map', '1:a', '-c:v', 'copy', '-c:a', 'aac', '-shortest', video]);
     await mkdir(SHOTS, { recursive: true });
   }, 180_000);
   afterAll(async () => {

@@ -243,6 +243,7 @@ export const videoTranslationEn = {
     audioGroup: "Audio (MP3)",
     subtitlesGroup: "Subtitles",
     video: "{language} (MP4)",
+    subtitledVideo: "{language}, original voices with the new subtitles (MP4)",
     dubbedAudio: "Dubbed mix",
     voiceStem: "Voice only",
     backgroundStem: "Background only",

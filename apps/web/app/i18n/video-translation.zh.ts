@@ -239,6 +239,7 @@ export const videoTranslationZh: typeof videoTranslationEn = {
     audioGroup: "音频（MP3）",
     subtitlesGroup: "字幕",
     video: "{language}（MP4）",
+    subtitledVideo: "{language}，原声加新字幕（MP4）",
     dubbedAudio: "配音混音",
     voiceStem: "仅人声",
     backgroundStem: "仅背景音",

@@ -182,6 +182,7 @@ export function TranslationResult({ job, title, original }: { job: JobView; titl
         <div className="grid gap-3 desktop:grid-cols-[auto_auto_1fr]" data-testid="result-downloads">
           <DownloadGroup id={`downloads-video-${job.id}`} title={t("videoTranslation.result.videoGroup")}>
             <DownloadLink file={files.video} label={t("videoTranslation.result.video", { language: targetName })} testId="download-video" />
+            {files.subtitled && files.subtitled !== files.video ? <DownloadLink file={files.subtitled} label={t("videoTranslation.result.subtitledVideo", { language: targetName })} testId="download-subtitled-video" /> : null}
           </DownloadGroup>
           <DownloadGroup id={`downloads-audio-${job.id}`} title={t("videoTranslation.result.audioGroup")}>
             <DownloadLink file={files.dubbedAudio} label={t("videoTranslation.result.dubbedAudio")} testId="download-dubbed-audio" />
