@@ -9,7 +9,7 @@ export interface TimedText {
   start: number;
   end: number;
   text: string;
-  /** ASS only: the centre of the text block in the picture's pixels (`\\an5\\pos`), instead of the style's place. */
+  /** ASS only: the centre of the text block in the picture's pixels (`\an5\pos`), instead of the style's place. */
   centre?: { x: number; y: number } | undefined;
 }
 
