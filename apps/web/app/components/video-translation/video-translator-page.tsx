@@ -122,7 +122,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
         ...(givenTranslation ? { subtitleFileLanguage: "translation" as const } : {}),
         ...(Object.keys(chosenVoices).length ? { voices: chosenVoices } : {}),
         mode,
-        burnSubtitles,
+        burnSubtitles: burnSubtitles && pictureSubtitles === "keep",
         background,
         ...(pictureSubtitles !== "keep" ? { subtitles: pictureSubtitles } : {}),
         ...(output !== "dub" ? { output } : {}),
@@ -234,13 +234,16 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
                   subtitlesPrice={options.subtitlesPricePerMinute}
                 />
               ) : null}
-              <label className="grid gap-0.5 text-sm">
-                <span className="flex items-center gap-2 font-semibold">
-                  <input type="checkbox" checked={burnSubtitles} onChange={(event) => setBurnSubtitles(event.target.checked)} className="size-4 accent-[var(--vx-primary)]" data-testid="burn-subtitles" />
-                  {t("videoTranslation.burnIn.label")}
-                </span>
-                <span className="pl-6 text-xs text-muted-foreground">{t("videoTranslation.burnIn.hint")}</span>
-              </label>
+              {/* Replacing or adding draws the translation already: the plain burn-in is for a run that keeps the picture's subtitles. */}
+              {pictureSubtitles === "keep" ? (
+                <label className="grid gap-0.5 text-sm">
+                  <span className="flex items-center gap-2 font-semibold">
+                    <input type="checkbox" checked={burnSubtitles} onChange={(event) => setBurnSubtitles(event.target.checked)} className="size-4 accent-[var(--vx-primary)]" data-testid="burn-subtitles" />
+                    {t("videoTranslation.burnIn.label")}
+                  </span>
+                  <span className="pl-6 text-xs text-muted-foreground">{t("videoTranslation.burnIn.hint")}</span>
+                </label>
+              ) : null}
               <div className="grid gap-1.5 sm:max-w-xs">
                 <Label htmlFor={`${id}-speakers`}>{t("videoTranslation.speakers.label")}</Label>
                 <select
