@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { regionsFromTexts } from '../../packages/core/src/video-erasure/erasure-regions.ts';
+import { regionsFromTexts } from '../../packages/core/src/pipeline-stages/erasure-regions.ts';
 import { createOpencvInpainter, createPpocr } from '../../packages/engines/src/index.ts';
 import { bilingualCues, BILINGUAL_LINES, makeErasureClip } from '../../packages/engines/src/testing/generated-erasure.ts';
 import { scoreErasure } from '../../packages/engines/src/testing/erasure-score.ts';

@@ -117,7 +117,7 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
     expect(created.cost).toBe(30);
     const job = await until(created.jobId);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    expect(job.stages.map((stage) => stage.name)).toEqual(['ingest', 'source-text', 'speakers', 'translate', 'synthesize', 'fit', 'review', 'mix', 'mux', 'deliver']);
+    expect(job.stages.map((stage) => stage.name)).toEqual(['ingest', 'picture-lines', 'source-text', 'speakers', 'translate', 'synthesize', 'fit', 'drawn-subtitles', 'erase', 'stills', 'review', 'mix', 'mux', 'deliver']);
     const result = job.output as { targets: TargetResult[]; textSource: string; backgroundMethod: string };
     expect(result.textSource).toBe('subtitle-file');
     expect(result.backgroundMethod).toBe('centre-cancel');

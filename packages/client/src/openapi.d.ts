@@ -4690,6 +4690,11 @@ export interface operations {
                      * @enum {string}
                      */
                     mode?: "quick" | "pro";
+                    /**
+                     * @default dub
+                     * @enum {string}
+                     */
+                    output?: "dub" | "subtitles" | "both";
                     sourceLanguage: string;
                     speakers?: number;
                     subtitleFile?: {
@@ -4704,6 +4709,11 @@ export interface operations {
                      * @enum {string}
                      */
                     subtitleFileLanguage?: "source" | "translation";
+                    /**
+                     * @default keep
+                     * @enum {string}
+                     */
+                    subtitles?: "keep" | "replace" | "bilingual";
                     targetLanguages: string[];
                     /**
                      * @default auto

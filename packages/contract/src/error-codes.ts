@@ -178,6 +178,10 @@ export const ErrorCode = {
   VIDEO_TRANSLATION_LINE_UNKNOWN: 7012,
   /** The separation engine asked for is not set up here. */
   VIDEO_SEPARATOR_UNAVAILABLE: 7013,
+  /** Replacing or adding drawn subtitles needs the lines in the picture: the source of text cannot be speech alone. */
+  VIDEO_SUBTITLES_NEED_PICTURE_LINES: 7014,
+  /** `output: 'subtitles'` with nothing drawn (`subtitles: 'keep'` and no burn-in): the video would come back unchanged. */
+  VIDEO_SUBTITLES_OUTPUT_NOTHING_DRAWN: 7015,
   /** Video erasure (7100–7119). No text was found to erase: the drawn-region mode is offered. */
   ERASURE_NO_TEXT_FOUND: 7100,
   /** A region lies (partly) outside the picture; `index` (1-based), `width`, `height`. */
@@ -388,6 +392,8 @@ const en: CodeMessages = {
   7010: 'Nothing has changed since the lines were spoken. Edit a line or change a voice first, or export the video.',
   7011: '{count} edited line(s) have not been spoken yet. Regenerate them before exporting, or undo the edits.',
   7012: 'This translation has no line {line} in {language}. Reload the page: the table may be out of date.',
+  7014: 'Replacing the subtitles needs the lines burned into the picture (where they are and how they look): choose “Automatic”, “Burned-in subtitles” or a subtitle file as the source of text, not speech.',
+  7015: 'A subtitles-only result must draw new subtitles: choose “Replace the subtitles” or “Add the translation”, or burn the translated subtitles in.',
   7013: 'The background separation engine {engine} is not set up here. Keep the original music (offline); if you run this Voxwork, set the engine up (Help center: “Set up an engine”).',
   7100: 'We found no text in this video to erase. Draw the regions to erase on a frame instead.',
   7101: 'Region {index} lies outside the picture ({width} × {height} pixels). Draw it inside the frame.',
@@ -535,6 +541,8 @@ const zh: CodeMessages = {
   7010: '自上次配音以来没有任何改动。请先修改台词或更换声音，或直接导出视频。',
   7011: '还有 {count} 句修改过的台词尚未重新配音。请先重新生成，或撤销修改后再导出。',
   7012: '该翻译中没有 {language} 的第 {line} 句。请刷新页面：表格可能已过期。',
+  7014: '替换字幕需要画面中烧录的字幕（位置和样式）：请选择“自动”“画面字幕”或字幕文件作为文字来源，而不是语音。',
+  7015: '仅字幕的结果必须绘制新字幕：请选择“替换字幕”或“添加译文”，或将译文字幕烧录进画面。',
   7013: '此处未配置背景分离引擎 {engine}。请选择保留原背景音乐（离线）；如果这个 Voxwork 由你部署，可以配置该引擎（帮助中心：“配置引擎”）。',
   7100: '该视频中没有找到可擦除的文字。请改为在画面上框选要擦除的区域。',
   7101: '区域 {index} 超出了画面（{width} × {height} 像素）。请在画面内框选。',

@@ -18,6 +18,12 @@ export const TOOL_PRICES = {
   videoTranslationPerMinute: 30,
   /** `video-translation`: per line spoken again after an edit at the review gate (pro), per target language. */
   videoTranslationPerLine: 2,
+  /**
+   * `video-translation` with `output: 'subtitles'`: per started minute and target language, no voice
+   * (the lines read, translated, erased and drawn; the original voices kept). Below a dub: no speech
+   * is synthesised or mixed.
+   */
+  videoTranslationSubtitlesPerMinute: 10,
   /** `video-erasure`: per started minute of video (the preview and finding the text are free). */
   videoErasurePerMinute: 10,
   /** `subtitle-burn-in`: per started minute of video (the picture is re-encoded once). */
@@ -64,6 +70,12 @@ export function voiceCloneCost(): number {
 export function videoTranslationCost(durationSeconds: number, targetLanguages: number, tier: SpeechQualityTier = 'basic'): number {
   if (durationSeconds <= 0 || targetLanguages <= 0) return 0;
   return Math.ceil(durationSeconds / 60) * targetLanguages * TOOL_PRICES.videoTranslationPerMinute * TOOL_PRICES.tierMultiplier[tier];
+}
+
+/** `video-translation` with `output: 'subtitles'` (new subtitles drawn, no dub): per started minute and target language. */
+export function videoTranslationSubtitlesCost(durationSeconds: number, targetLanguages: number): number {
+  if (durationSeconds <= 0 || targetLanguages <= 0) return 0;
+  return Math.ceil(durationSeconds / 60) * targetLanguages * TOOL_PRICES.videoTranslationSubtitlesPerMinute;
 }
 
 /** `video-translation`: points to speak `lines` lines again (review gate edits) in a voice of `tier`. */

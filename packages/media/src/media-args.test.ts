@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { concatWithSilenceArgs, extractAudioArgs, loudnormArgs, loudnormMeasureArgs, mixWithBackgroundArgs, mixWithDuckingArgs, muxAudioArgs, parseLoudnormMeasurement, resampleArgs } from './audio-args.ts';
 import { thumbnailArgs } from './image-args.ts';
 import { parseProbeOutput, parseRational } from './media-info.ts';
-import { burnSubtitlesArgs, escapeFilterPath, formatTimestamp, softSubtitlesArgs, toSrt, toVtt } from './subtitle-args.ts';
+import { burnSubtitlesArgs, escapeFilterPath, formatTimestamp, softSubtitlesArgs, subtitleStillArgs, toAss, toSrt, toVtt } from './subtitle-args.ts';
 import { computePeaks, waveformDecodeArgs } from './waveform.ts';
 
 const line = (args: string[]) => args.join(' ');
@@ -132,6 +132,10 @@ describe('subtitles', () => {
     expect(line(burnSubtitlesArgs({ video: 'v.mp4', subtitles: '/tmp/w/subs.srt', output: 'out.mp4', fontName: 'Noto Sans CJK SC', fontSize: 24 }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -i v.mp4 -vf subtitles=filename=/tmp/w/subs.srt:force_style=FontName=Noto Sans CJK SC\\,FontSize=24 -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p -c:a copy -movflags +faststart out.mp4"`);
     expect(line(softSubtitlesArgs({ video: 'v.mp4', output: 'out.mp4', container: 'mp4', tracks: [{ file: 'en.srt', language: 'eng' }, { file: 'zh.srt', language: 'chi', title: '中文' }] }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -i v.mp4 -i en.srt -i zh.srt -map 0:v? -map 0:a? -map 1:0 -map 2:0 -c:v copy -c:a copy -c:s mov_text -metadata:s:s:0 language=eng -metadata:s:s:1 language=chi -metadata:s:s:1 title=中文 -movflags +faststart out.mp4"`);
     expect(line(softSubtitlesArgs({ video: 'v.webm', output: 'out.webm', container: 'webm', tracks: [{ file: 'en.vtt', language: 'eng' }] }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -i v.webm -i en.vtt -map 0:v? -map 0:a? -map 1:0 -c:v copy -c:a copy -c:s webvtt -metadata:s:s:0 language=eng out.webm"`);
+    // A review still: the frame's clock put back after the seek, so libass draws the cue of that moment.
+    expect(line(subtitleStillArgs({ video: 'erased.mp4', subtitles: '/tmp/w/es-drawn.ass', atSeconds: 2.6, output: 'still.jpg', maxWidth: 960 }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -ss 2.600 -i erased.mp4 -an -sn -vf setpts=PTS+2.600/TB,subtitles=filename=/tmp/w/es-drawn.ass,scale='min(960,iw)':-2 -frames:v 1 -q:v 4 still.jpg"`);
+    // A cue placed by its centre (the drawn-over-the-picture layout).
+    expect(toAss([{ start: 1, end: 2, text: 'Hola', centre: { x: 640.4, y: 396.6 } }], { width: 1280, height: 720, fontName: 'F', fontSize: 40, marginV: 0 }).split('\n').at(-2)).toBe('Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\an5\\pos(640,397)}Hola');
   });
 });
 

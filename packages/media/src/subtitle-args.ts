@@ -9,6 +9,8 @@ export interface TimedText {
   start: number;
   end: number;
   text: string;
+  /** ASS only: the centre of the text block in the picture's pixels (`\an5\pos`), instead of the style's place. */
+  centre?: { x: number; y: number } | undefined;
 }
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
@@ -113,7 +115,8 @@ export function toAss(segments: readonly TimedText[], style: AssStyle): string {
   ];
   // Override blocks and backslashes in the text would be read as commands.
   const escape = (text: string) => text.replace(/\\/g, '/').replace(/\{/g, '(').replace(/\}/g, ')').split('\n').map((line) => line.trim()).filter(Boolean).join('\\N');
-  const events = cues(segments).map((cue) => `Dialogue: 0,${assTime(cue.start)},${assTime(cue.end)},Default,,0,0,0,,${escape(cue.text)}`);
+  const place = (cue: TimedText) => (cue.centre ? `{\\an5\\pos(${Math.round(cue.centre.x)},${Math.round(cue.centre.y)})}` : '');
+  const events = cues(segments).map((cue) => `Dialogue: 0,${assTime(cue.start)},${assTime(cue.end)},Default,,0,0,0,,${place(cue)}${escape(cue.text)}`);
   return `${[...header, ...events].join('\n')}\n`;
 }
 
@@ -161,6 +164,26 @@ export function burnSubtitlesArgs(options: BurnSubtitlesOptions): string[] {
     ...(/\.(mp4|m4v|mov)$/i.test(options.output) ? ['-movflags', '+faststart'] : []),
     options.output,
   ];
+}
+
+export interface SubtitleStillOptions {
+  video: string;
+  /** An .ass file timed against the whole video. */
+  subtitles: string;
+  /** The moment of the video shown (the subtitles of that moment drawn on it). */
+  atSeconds: number;
+  /** A .jpg. */
+  output: string;
+  /** Scaled to this width at most (height follows). */
+  maxWidth?: number;
+}
+
+/** One frame of the video with the subtitles of its moment drawn, as a JPEG (a review still). */
+export function subtitleStillArgs(options: SubtitleStillOptions): string[] {
+  const at = Math.max(0, options.atSeconds).toFixed(3);
+  // Seeking before the input restarts the clock at 0: the frame's time is put back so libass draws the cue of that moment.
+  const filters = [`setpts=PTS+${at}/TB`, `subtitles=filename=${escapeFilterPath(options.subtitles)}`, ...(options.maxWidth ? [`scale='min(${options.maxWidth},iw)':-2`] : [])];
+  return [...FFMPEG_COMMON, '-ss', at, '-i', options.video, '-an', '-sn', '-vf', filters.join(','), '-frames:v', '1', '-q:v', '4', options.output];
 }
 
 export interface SoftSubtitleTrack {

@@ -78,7 +78,7 @@ export interface CliMessages {
   };
   speechToSpeech: { description: string; voice: string; denoise: string; keepBackground: string; format: string };
   clone: { description: string; name: string; language: string; consent: string; voiceLine: (key: string, name: string) => string };
-  translate: { description: string; from: string; to: string; subtitles: string; subtitlesAre: string; textSource: string; voice: string; badVoice: (value: string) => string; mode: string; speakers: string; background: string; burnSubtitles: string };
+  translate: { description: string; from: string; to: string; subtitles: string; subtitlesAre: string; textSource: string; voice: string; badVoice: (value: string) => string; mode: string; speakers: string; background: string; burnSubtitles: string; burnedSubtitles: string; output: string };
   erase: { description: string; region: string; badRegion: (value: string) => string; detect: string; fill: string };
   extract: { description: string; languages: string };
   burnIn: { description: string; subtitles: string; size: string; position: string; look: string; textColor: string; outlineColor: string; bold: string; maxLines: string };
@@ -251,6 +251,8 @@ const en: CliMessages = {
     speakers: 'how many people speak, when you know',
     background: 'how the background is kept under the new voices (`local`, or a separation engine)',
     burnSubtitles: 'draw the translated subtitles into the picture',
+    burnedSubtitles: 'the subtitles burned into the video: keep them (default), replace them (erased, the translation drawn where they were, in their style) or bilingual (the translation drawn beside them)',
+    output: 'what each language gets: dub (default), subtitles (the original voices with the new subtitles drawn; cheaper) or both',
   },
   erase: {
     description: 'Video erasure: erase subtitles, text or areas from a video (found automatically, or the regions you give).',
@@ -445,6 +447,8 @@ const zh: CliMessages = {
     speakers: '说话人数（已知时填写）',
     background: '新声音下如何保留背景音（`local`，或某个分离引擎）',
     burnSubtitles: '把译文字幕画进画面',
+    burnedSubtitles: '视频中烧录的字幕：保留（`keep`，默认）、替换（`replace`：擦除原字幕，按原样式把译文画在原位置）或双语（`bilingual`：把译文画在原字幕旁）',
+    output: '每种语言得到什么：配音（`dub`，默认）、字幕（`subtitles`：保留原声，画上新字幕；价格更低）或两者（`both`）',
   },
   erase: {
     description: '视频擦除：擦除视频中的字幕、文字或区域（自动查找，或按你给出的区域）。',

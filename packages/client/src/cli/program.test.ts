@@ -41,9 +41,13 @@ describe('the voxwork command covers the tool catalogue', () => {
       const translate = program.commands.find((command) => command.name() === 'translate')!;
       const subtitlesAre = translate.options.find((option) => option.long === '--subtitles-are');
       expect(subtitlesAre?.argChoices).toEqual(['source', 'translation']);
+      const burned = translate.options.find((option) => option.long === '--burned-subtitles');
+      expect(burned?.argChoices).toEqual(['keep', 'replace', 'bilingual']);
+      const output = translate.options.find((option) => option.long === '--output');
+      expect(output?.argChoices).toEqual(['dub', 'subtitles', 'both']);
       const dubbing = program.commands.find((command) => command.name() === 'dubbing')!;
       const allowOverlap = dubbing.commands.find((command) => command.name() === 'export')!.options.find((option) => option.long === '--allow-overlap');
-      for (const option of [subtitlesAre!, allowOverlap!]) {
+      for (const option of [subtitlesAre!, burned!, output!, allowOverlap!]) {
         expect(option.description.length, option.long).toBeGreaterThan(20);
         if (language === 'zh') expect(option.description, option.long).toMatch(/\p{Script=Han}/u);
       }

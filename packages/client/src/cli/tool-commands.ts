@@ -84,11 +84,14 @@ export function addToolCommands(program: Command, context: CliContext): void {
       .addOption(new Option('--mode <mode>', t.translate.mode).choices(['quick', 'pro']).default('quick'))
       .option('--speakers <n>', t.translate.speakers, positiveInteger)
       .option('--background <engine>', t.translate.background)
-      .option('--burn-subtitles', t.translate.burnSubtitles),
+      .option('--burn-subtitles', t.translate.burnSubtitles)
+      // `--subtitles` already names a subtitle file: the picture's subtitles are `--burned-subtitles`.
+      .addOption(new Option('--burned-subtitles <choice>', t.translate.burnedSubtitles).choices(['keep', 'replace', 'bilingual']))
+      .addOption(new Option('--output <what>', t.translate.output).choices(['dub', 'subtitles', 'both'])),
   ).action(
     async (
       video: string,
-      options: JobOptions & { from: string; to: string[]; subtitles?: string; subtitlesAre?: 'source' | 'translation'; textSource?: JobBody<'video-translation'>['textSource']; voice?: Record<string, string>; mode: 'quick' | 'pro'; speakers?: number; background?: string; burnSubtitles?: boolean },
+      options: JobOptions & { from: string; to: string[]; subtitles?: string; subtitlesAre?: 'source' | 'translation'; textSource?: JobBody<'video-translation'>['textSource']; voice?: Record<string, string>; mode: 'quick' | 'pro'; speakers?: number; background?: string; burnSubtitles?: boolean; burnedSubtitles?: JobBody<'video-translation'>['subtitles']; output?: JobBody<'video-translation'>['output'] },
     ) => {
       await runOnUpload('video-translation', video, options, async (uploadId) => ({
         uploadId,
@@ -102,6 +105,8 @@ export function addToolCommands(program: Command, context: CliContext): void {
         ...(options.subtitlesAre ? { subtitleFileLanguage: options.subtitlesAre } : {}),
         ...(options.voice ? { voices: options.voice } : {}),
         ...(options.speakers ? { speakers: options.speakers } : {}),
+        ...(options.burnedSubtitles ? { subtitles: options.burnedSubtitles } : {}),
+        ...(options.output ? { output: options.output } : {}),
         ...title(options),
       }));
     },

@@ -27,6 +27,8 @@ export const videoTranslationOptionsCall = defineCall({
     /** Languages some library voice speaks. */
     voiceLanguages: z.array(z.string()),
     pricePerMinute: z.number().int(),
+    /** Per started minute and target language when only new subtitles are drawn (`output: 'subtitles'`): below the dub's. */
+    subtitlesPricePerMinute: z.number().int(),
     maxVideoMinutes: z.number(),
     /** Runs per calendar month (-1 unlimited) and runs used this month. */
     monthlyLimit: z.number().int(),
@@ -65,6 +67,19 @@ export const videoTranslationCreateCall = defineCall({
         .optional(),
       /** Draw the translated subtitles into the picture (re-encodes the video; otherwise the picture is copied untouched). */
       burnSubtitles: z.boolean().default(false),
+      /**
+       * The subtitles burned into the source picture: `keep` them (default: today's behaviour),
+       * `replace` them (the source lines are erased and the translation is drawn where they were, in
+       * their measured style; other on-screen text stays) or `bilingual` (the original kept, the
+       * translation drawn next to it). Replace and bilingual need the picture's lines: the source
+       * of text is the burned-in subtitles or a subtitle file (whose placement is still read from the picture).
+       */
+      subtitles: z.enum(['keep', 'replace', 'bilingual']).default('keep'),
+      /**
+       * What comes back per language: `dub` (default: the dubbed video), `subtitles` (the original
+       * voices and picture with the new subtitles drawn; priced below a dub) or `both` (the two videos).
+       */
+      output: z.enum(['dub', 'subtitles', 'both']).default('dub'),
       title: displayName(120, { allowEmpty: true }).optional(),
     })
     .strict(),
@@ -124,6 +139,8 @@ export const videoTranslationReviewSchema = z.object({
           speed: z.number().nullable(),
           dubStartSeconds: z.number().nullable(),
           dubEndSeconds: z.number().nullable(),
+          /** The line drawn on its frame (the erased picture when the subtitles are replaced), as it will be rendered: a JPEG; null when nothing is drawn. */
+          stillUrl: z.string().nullable(),
         }),
       ),
     }),

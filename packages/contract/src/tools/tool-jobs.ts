@@ -24,7 +24,7 @@ export const TOOL_JOBS = {
   // A clone's result is its voice; the history plays its preview.
   'voice-cloning': { jobs: { 'voice-cloning.clone': 'audio' }, outputs: ['audio'], priceKeys: ['voiceClone'] },
   voices: { jobs: {}, outputs: ['audio'], priceKeys: [] },
-  'video-translation': { jobs: { 'video-translation.dub': 'video' }, outputs: ['video', 'audio', 'text'], priceKeys: ['videoTranslationPerMinute', 'videoTranslationPerLine'] },
+  'video-translation': { jobs: { 'video-translation.dub': 'video' }, outputs: ['video', 'audio', 'text'], priceKeys: ['videoTranslationPerMinute', 'videoTranslationPerLine', 'videoTranslationSubtitlesPerMinute'] },
   // Preparing a project and exporting it are free; translating and speaking segments are charged.
   dubbing: {
     jobs: { 'dubbing.prepare': 'text', 'dubbing.translate': 'text', 'dubbing.synthesize': 'audio', 'dubbing.export': 'video' },

@@ -10,3 +10,5 @@ export * from './language-codes.ts';
 export * from './each-concurrently.ts';
 export * from './priced-media.ts';
 export * from './placed-takes.ts';
+export * from './erasure-regions.ts';
+export * from './drawn-subtitles.ts';

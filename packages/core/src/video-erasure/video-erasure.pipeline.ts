@@ -16,7 +16,7 @@ import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
 import { videoIngestStage, type VideoIngestOutput } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
-import { masksOf, regionsFromTexts, type FoundRegion } from './erasure-regions.ts';
+import { masksOf, regionsFromTexts, type FoundRegion } from '../pipeline-stages/erasure-regions.ts';
 
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
 /** Each half of the preview is this wide at most. */

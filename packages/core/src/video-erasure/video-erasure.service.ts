@@ -2,7 +2,7 @@ import { ERASURE_PREVIEW_SECONDS, TOOL_PRICES, videoErasureCost, type ErasureReg
 import type { UploadRow } from '@voxwork/db';
 import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
 import { acceptVideoUpload, uploadTitle } from '../uploads/video-source.ts';
-import { checkRegions } from './erasure-regions.ts';
+import { checkRegions } from '../pipeline-stages/erasure-regions.ts';
 import type { ErasureDetection, ErasureFill, VideoErasureJobInput } from './video-erasure.pipeline.ts';
 
 /** The job types of video erasure. */

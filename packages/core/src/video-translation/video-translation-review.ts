@@ -20,8 +20,10 @@ import type { VoicesService } from '../voices/voices.service.ts';
 import { mergeSpeakers, moveLineToSpeaker, type SpeakerAssignment } from './speakers.ts';
 import {
   DEFAULT_SPEAKER,
+  drawnStills,
   lineSpeakers,
   distinctSpeakers,
+  makesDub,
   speakersCheckpoint,
   speakerVoiceKey,
   targetVoiceKey,
@@ -64,6 +66,8 @@ const languageKey = (language: string) => language.toLowerCase();
 
 /** Lines of each target language changed since they were spoken: another text, another voice for their speaker, or another speaker. */
 export function pendingLines(input: VideoTranslationJobInput, outputs: Outputs): Record<string, string[]> {
+  // Nothing is spoken without a dub: an edit is drawn as it is, never pending.
+  if (!makesDub(input)) return Object.fromEntries(input.targets.map((target) => [target.language, []]));
   const spokenFor = (outputs.fit?.spokenFor as Record<string, Record<string, string>> | undefined) ?? {};
   const spokenVoices = (outputs.fit?.spokenVoices as Record<string, Record<string, string>> | undefined) ?? {};
   const translations = translationsCheckpoint(outputs);
@@ -108,6 +112,10 @@ export function createVideoTranslationReview(deps: VideoTranslationReviewDeps) {
       input.targets.map(async (target) => {
         const placed = new Map((placements[target.language] ?? []).map((placement) => [placement.id, placement]));
         const waiting = new Set(pending[target.language]);
+        // Each line drawn on its frame (replaced or added subtitles): the stills stage's JPEGs.
+        const stills = new Map(
+          await Promise.all(Object.entries(drawnStills(outputs)[target.language] ?? {}).map(async ([id, still]) => [id, await deps.signedUrl(still.key)] as const)),
+        );
         return {
           language: target.language,
           voiceKey: targetVoiceKey(target),
@@ -140,6 +148,7 @@ export function createVideoTranslationReview(deps: VideoTranslationReviewDeps) {
               speed: placement?.speed ?? null,
               dubStartSeconds: placement?.startSeconds ?? null,
               dubEndSeconds: placement?.endSeconds ?? null,
+              stillUrl: stills.get(line.id) ?? null,
             };
           }),
         };

@@ -3,7 +3,14 @@
  * background kept and the picture untouched. Stages, each a checkpoint (a failed or restarted job
  * resumes at the stage that did not finish; synthesis resumes line by line):
  *
- *   ingest → source-text → speakers → translate → synthesize → fit → review → mix → mux → deliver
+ *   ingest → picture-lines → source-text → speakers → translate → synthesize → fit
+ *     → drawn-subtitles → erase → stills → review → mix → mux → deliver
+ *
+ * When the burned-in subtitles are replaced or a translation is added beside them (`subtitles`,
+ * decision 055), `picture-lines` finds the source track's lines (where and when), `drawn-subtitles`
+ * measures its style and writes the script drawing each language, `erase` erases the source lines
+ * once for every language (replace), `stills` draws each line on its frame for the review gate
+ * (pro). Without a dub (`output: 'subtitles'`) the speech stages pass and the original sound stays.
  *
  * `review` is a gate: in pro mode the job waits there for its owner (the service's review calls
  * edit lines and voices, regenerate only what changed, then let it go on); quick mode passes.
@@ -24,14 +31,35 @@ import {
   resampleArgs,
   runFfmpeg,
   stereoBalanceArgs,
+  subtitleStillArgs,
   tempoArgs,
 } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { SpeakerSegment, SpeakerSummary, TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
+import type { FoundText, VideoErasureEngines } from '../engines/video-erasure-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition, StageContext } from '../jobs/pipeline-definition.ts';
-import { burnInScript, fetchPricedMedia, iso6392, readSegmentTimings, renderPlacedTakes, segmentFiles, SPEECH_SAMPLE_RATE, synthesizeSegments, writeCueFiles, writtenWordTimings, type PlacedTake, type SegmentTimings } from '../pipeline-stages/index.ts';
+import {
+  burnInScript,
+  drawnSubtitleScript,
+  fetchPricedMedia,
+  iso6392,
+  masksOf,
+  measureSubtitleStyle,
+  readSegmentTimings,
+  regionsFromTexts,
+  renderPlacedTakes,
+  segmentFiles,
+  sourceLineBox,
+  SPEECH_SAMPLE_RATE,
+  synthesizeSegments,
+  writeCueFiles,
+  writtenWordTimings,
+  type PlacedTake,
+  type SegmentTimings,
+  type SubtitleTrackStyle,
+} from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { autoSpeakerVoice, cloneGender, libraryTarget, LOCAL_VOICE_PROFILER, originalSpeakerTarget, synthesizeWithTarget, type OriginalSpeakerReading } from '../voices/voice-choice.ts';
 import { GIVEN_TRANSLATION } from './engine-choice.ts';
@@ -40,6 +68,8 @@ import { assignSpeakersToLines, type SpeakerAssignment } from './speakers.ts';
 import { characterBudget, linesTooLong, planTimeFit, type FitChoice, type FitPlacement } from './time-fit.ts';
 
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
+/** Review stills are scaled to this width at most. */
+const STILL_MAX_WIDTH = 960;
 /** The mix and the bed are rendered at this rate (video sound). */
 const MIX_SAMPLE_RATE = 48_000;
 /** How far the original's background goes down under the new voice, dB, and the ramps into and out of it, seconds. */
@@ -91,7 +121,21 @@ export interface VideoTranslationJobInput {
   speakerCount?: number;
   /** A separation engine (`elevenlabs:audio-isolation`) makes the background; without it the mix stage's local methods do. */
   separatorId?: string;
+  /** The burned-in source subtitles: kept (default), replaced by the translation, or the translation drawn beside them. */
+  subtitles?: 'keep' | 'replace' | 'bilingual';
+  /** What each language gets: the dub (default), the original sound with new subtitles drawn, or both videos. */
+  output?: 'dub' | 'subtitles' | 'both';
 }
+
+/** The job draws the translation where the picture's subtitles are (replacing them or beside them). */
+export const drawsOverPictureLines = (input: Pick<VideoTranslationJobInput, 'subtitles'>) => input.subtitles === 'replace' || input.subtitles === 'bilingual';
+/** The job makes a dub (speech synthesised and mixed). */
+export const makesDub = (input: Pick<VideoTranslationJobInput, 'output'>) => (input.output ?? 'dub') !== 'subtitles';
+/** The job makes a video with the original sound and new subtitles. */
+export const makesSubtitledVideo = (input: Pick<VideoTranslationJobInput, 'output'>) => input.output === 'subtitles' || input.output === 'both';
+
+/** The stills stage's checkpoint: each line drawn on its frame, per language and line id. */
+export const drawnStills = (outputs: Readonly<Record<string, Record<string, unknown>>>) => (outputs.stills?.stills as Record<string, Record<string, JobMediaFile>> | undefined) ?? {};
 
 /** A translated line as the translate stage's checkpoint keeps it (`edited`: written by the owner at the review gate). */
 export interface TranslationLine {
@@ -188,14 +232,19 @@ const prefixOf = (language: string) => `${language}-`;
 export function createVideoTranslationPipeline({
   engines,
   videoEngines,
+  erasureEngines,
   storage,
   scratch,
 }: {
   engines: SpeechEngines;
   videoEngines: VideoEngines;
+  /** The subtitle finder (where the burned-in lines are) and the erasure of regions. */
+  erasureEngines: VideoErasureEngines;
   storage: StorageRepository;
   scratch: ScratchFiles;
 }): PipelineDefinition<VideoTranslationJobInput> {
+  const pictureLinesOf = (outputs: StageContext<unknown>['outputs']) => (outputs['picture-lines']?.texts as FoundText[] | undefined) ?? [];
+
   const linesOf = (outputs: StageContext<unknown>['outputs']) => (outputs['source-text']?.lines as TranslatedLine[] | undefined) ?? [];
   /** The translations as spoken: the translate stage's, with the lines the fit stage had shortened. */
   const translationsOf = (outputs: StageContext<unknown>['outputs']) => {
@@ -204,6 +253,24 @@ export function createVideoTranslationPipeline({
     return Object.fromEntries(Object.entries(translated).map(([language, lines]) => [language, lines.map((line) => ({ ...line, text: shortened[language]?.[line.id] ?? line.text }))]));
   };
   const placementsOf = (outputs: StageContext<unknown>['outputs']) => (outputs.fit?.placements as Record<string, FitPlacement[]> | undefined) ?? {};
+
+  /**
+   * The script drawing one language's translation over the picture's lines (`<lang>-drawn.ass`) and
+   * the soft subtitles as drawn (same times, same breaks). Each translation shows while its source
+   * line did (the erased place is empty exactly then), where that line was.
+   */
+  async function writeDrawnScript(input: VideoTranslationJobInput, outputs: StageContext<unknown>['outputs'], files: JobFiles, language: string, drawing: { style: SubtitleTrackStyle; width: number; height: number }): Promise<string[]> {
+    const texts = pictureLinesOf(outputs);
+    const translated = new Map((translationsOf(outputs)[language] ?? []).map((line) => [line.id, line.text]));
+    const { script, drawn } = drawnSubtitleScript(
+      linesOf(outputs).map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: translated.get(line.id) ?? '', box: sourceLineBox(texts, line) })),
+      drawing.style,
+      { width: drawing.width, height: drawing.height, layout: input.subtitles === 'bilingual' ? 'bilingual' : 'replace' },
+    );
+    const prefix = prefixOf(language);
+    await scratch.writeText(await files.path(`${prefix}drawn.ass`), script);
+    return [`${prefix}drawn.ass`, ...(await writeCueFiles(scratch, files, `${prefix}subtitles`, drawn))];
+  }
 
   /** Shortened lines of a language still valid for its translations (an edited line drops its shorter version). */
   async function readShortened(files: JobFiles, prefix: string, translations: readonly TranslationLine[]): Promise<Record<string, ShortenedLine>> {
@@ -342,11 +409,27 @@ export function createVideoTranslationPipeline({
         },
       },
       {
+        // The source subtitle track in the picture (rows, their boxes and times) when the translation is drawn over it:
+        // the subtitle finder in "subtitles" mode (titles, logos, signs and timecodes are not lines).
+        name: 'picture-lines',
+        weight: 3,
+        async run({ input, files, signal, reportProgress }) {
+          if (!drawsOverPictureLines(input)) return { texts: [] };
+          const found = await erasureEngines.findText({ videoFile: await files.path('source.video'), mode: 'subtitles', signal, onProgress: reportProgress });
+          if (!found.texts.length) throw new DomainError(ErrorCode.VIDEO_NO_SUBTITLES_FOUND);
+          return { texts: found.texts, width: found.width, height: found.height, warnings: found.warnings };
+        },
+      },
+      {
         name: 'source-text',
         weight: 3,
+        dependsOn: ['ingest', 'picture-lines'],
         async run({ input, files, signal, outputs, reportProgress }) {
           const durationSeconds = (outputs.ingest?.durationSeconds as number | undefined) ?? input.durationSeconds;
-          const { found, emptyKind, warnings } = await readSourceText(videoEngines, {
+          const pictureLines = pictureLinesOf(outputs);
+          // The picture's lines were found already: reading the burned-in subtitles again would be a second pass of OCR.
+          const readers: VideoEngines = pictureLines.length ? { ...videoEngines, readSubtitles: () => Promise.resolve({ lines: pictureLines, warnings: [] }) } : videoEngines;
+          const { found, emptyKind, warnings } = await readSourceText(readers, {
             textSources: input.textSources,
             language: input.sourceLanguage,
             videoFile: await files.path('source.video'),
@@ -368,6 +451,8 @@ export function createVideoTranslationPipeline({
         name: 'speakers',
         weight: 1,
         async run({ input, outputs, files, signal }) {
+          // No dub: nobody is spoken, so who speaks is not measured.
+          if (!makesDub(input)) return { assignment: { lines: [], speakers: [] } satisfies SpeakerAssignment, warnings: [] };
           const lines = linesOf(outputs).map((line) => ({ id: line.id, startSeconds: line.startSeconds, endSeconds: line.endSeconds }));
           // The lines are the utterances: each is one person's (recognised lines were cut where the voice changed).
           const found = await speakerSegments(input, files, signal, lines);
@@ -408,6 +493,7 @@ export function createVideoTranslationPipeline({
         weight: 5,
         dependsOn: ['translate', 'speakers'],
         async run({ input, outputs, files, signal, reportProgress }) {
+          if (!makesDub(input)) return { files: [], voices: {} };
           const translations = translationsCheckpoint(outputs);
           const speakerOf = lineSpeakers(outputs);
           const distinct = distinctSpeakers(input, outputs);
@@ -445,6 +531,16 @@ export function createVideoTranslationPipeline({
         weight: 1,
         async run({ input, outputs, files, signal, store }) {
           const lines = linesOf(outputs);
+          if (!makesDub(input)) {
+            // No dub: the subtitles keep the source lines' times (the drawn-subtitles stage writes them when it draws).
+            const translated = translationsCheckpoint(outputs);
+            const written: string[] = [];
+            for (const target of input.targets) {
+              const texts = new Map((translated[target.language] ?? []).map((line) => [line.id, line.text]));
+              written.push(...(await writeCueFiles(scratch, files, `${prefixOf(target.language)}subtitles`, lines.map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: texts.get(line.id) ?? '' })))));
+            }
+            return { files: written, placements: {}, shortened: {}, spokenFor: {}, spokenVoices: {}, previews: {} };
+          }
           const durationSeconds = (outputs.ingest?.durationSeconds as number | undefined) ?? input.durationSeconds;
           const translations = translationsCheckpoint(outputs);
           const speakerOf = lineSpeakers(outputs);
@@ -561,6 +657,69 @@ export function createVideoTranslationPipeline({
         },
       },
       {
+        // The style of the source track measured once (place, glyph height, colours, outline or box), and per language the
+        // script drawing the translation in it; the soft subtitles are rewritten to the lines as drawn (same times, same breaks).
+        name: 'drawn-subtitles',
+        weight: 1,
+        dependsOn: ['picture-lines', 'translate', 'fit'],
+        async run({ input, outputs, files, signal }) {
+          if (!drawsOverPictureLines(input)) return { drawn: false };
+          const texts = pictureLinesOf(outputs);
+          const width = (outputs['picture-lines']?.width as number | undefined) ?? (outputs.ingest?.width as number | undefined) ?? 1280;
+          const height = (outputs['picture-lines']?.height as number | undefined) ?? (outputs.ingest?.height as number | undefined) ?? 720;
+          const style = await measureSubtitleStyle(texts, { videoFile: await files.path('source.video'), width, height, signal });
+          if (!style) throw new DomainError(ErrorCode.VIDEO_NO_SUBTITLES_FOUND);
+          const written: string[] = [];
+          for (const target of input.targets) written.push(...(await writeDrawnScript(input, outputs, files, target.language, { style, width, height })));
+          return { files: written, drawn: true, style, width, height };
+        },
+      },
+      {
+        // The source lines erased once for every language (their padded boxes while they show; other text stays).
+        name: 'erase',
+        weight: 6,
+        dependsOn: ['picture-lines'],
+        async run({ input, outputs, files, signal, reportProgress }) {
+          if (input.subtitles !== 'replace') return { erased: false };
+          const durationSeconds = (outputs.ingest?.durationSeconds as number | undefined) ?? input.durationSeconds;
+          const width = (outputs['picture-lines']?.width as number | undefined) ?? 1280;
+          const height = (outputs['picture-lines']?.height as number | undefined) ?? 720;
+          const regions = regionsFromTexts(pictureLinesOf(outputs), 'subtitles', { width, height, durationSeconds });
+          const erased = await erasureEngines.erase({
+            videoFile: await files.path('source.video'),
+            outputFile: await files.path('erased.mp4'),
+            masks: masksOf(regions, durationSeconds),
+            fill: 'best',
+            signal,
+            onProgress: reportProgress,
+          });
+          return { files: ['erased.mp4'], erased: true, regions: regions.length, stats: erased.stats ?? null, warnings: erased.warnings };
+        },
+      },
+      {
+        // Pro: each line drawn on its frame (the erased picture when replacing), as it will be rendered, for the review gate.
+        name: 'stills',
+        weight: 1,
+        dependsOn: ['drawn-subtitles', 'erase'],
+        async run({ input, outputs, files, signal, store }) {
+          if (input.mode !== 'pro' || !drawsOverPictureLines(input)) return { stills: {} };
+          const picture = await files.path(outputs.erase?.erased ? 'erased.mp4' : 'source.video');
+          const stills: Record<string, Record<string, JobMediaFile>> = {};
+          const written: string[] = [];
+          for (const target of input.targets) {
+            const prefix = prefixOf(target.language);
+            stills[target.language] = {};
+            for (const line of linesOf(outputs)) {
+              const name = `${prefix}still-${line.id}.jpg`;
+              await runFfmpeg(subtitleStillArgs({ video: picture, subtitles: await files.path(`${prefix}drawn.ass`), atSeconds: (line.startSeconds + line.endSeconds) / 2, output: await files.path(name), maxWidth: STILL_MAX_WIDTH }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
+              written.push(name);
+              stills[target.language]![line.id] = await store(name, { role: 'image' });
+            }
+          }
+          return { files: written, stills };
+        },
+      },
+      {
         // The review gate: pro jobs wait here with every line spoken and fitted (the owner edits,
         // regenerates what changed, then lets it go on: the output records that); quick jobs pass.
         name: 'review',
@@ -572,6 +731,7 @@ export function createVideoTranslationPipeline({
         name: 'mix',
         weight: 2,
         async run({ input, outputs, files, signal }) {
+          if (!makesDub(input)) return { files: [], backgroundMethod: null, warnings: [] };
           const lines = linesOf(outputs);
           const durationSeconds = (outputs.ingest?.durationSeconds as number | undefined) ?? input.durationSeconds;
           let method: 'centre-cancel' | 'duck' | 'separator' = (outputs.ingest?.backgroundMethod as 'centre-cancel' | 'duck' | undefined) ?? 'duck';
@@ -624,40 +784,56 @@ export function createVideoTranslationPipeline({
       {
         name: 'mux',
         weight: 1,
-        dependsOn: ['mix', 'fit'],
+        dependsOn: ['mix', 'fit', 'drawn-subtitles', 'erase'],
         async run({ input, outputs, files, signal }) {
           const written: string[] = [];
           const width = (outputs.ingest?.width as number | undefined) ?? 1280;
           const height = (outputs.ingest?.height as number | undefined) ?? 720;
           const placements = placementsOf(outputs);
           const translations = translationsOf(outputs);
+          const draws = drawsOverPictureLines(input);
+          // Burned in (drawn over the picture's lines, or today's burn-in) the translation is not offered again as a track.
+          const burned = draws || input.burnSubtitles === true;
           for (const target of input.targets) {
             const prefix = prefixOf(target.language);
-            const output = `${prefix}video.mp4`;
             let picture = await files.path('source.video');
-            if (input.burnSubtitles) {
+            if (draws) {
+              // Drawn where the source lines were, in their style: over the erased picture (replace) or beside the original (bilingual).
+              // The script is written again from the translations as they are now (a line edited at the review gate of a run without a dub is drawn as edited).
+              const drawing = outputs['drawn-subtitles'] as unknown as { style: SubtitleTrackStyle; width: number; height: number };
+              await writeDrawnScript(input, outputs, files, target.language, drawing);
+              const under = await files.path(outputs.erase?.erased ? 'erased.mp4' : 'source.video');
+              picture = await files.path(`${prefix}drawn.mp4`);
+              await runFfmpeg(burnSubtitlesArgs({ video: under, subtitles: await files.path(`${prefix}drawn.ass`), output: picture }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
+            } else if (input.burnSubtitles) {
               // Burned in: lines broken to fit the frame (CJK-aware), drawn by libass; only then is the picture re-encoded.
               const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, line.text]));
-              const cues = (placements[target.language] ?? []).map((placement) => ({ start: placement.startSeconds, end: placement.endSeconds, text: texts.get(placement.id) ?? '' }));
+              const cues = makesDub(input)
+                ? (placements[target.language] ?? []).map((placement) => ({ start: placement.startSeconds, end: placement.endSeconds, text: texts.get(placement.id) ?? '' }))
+                : linesOf(outputs).map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: texts.get(line.id) ?? '' }));
               await scratch.writeText(await files.path(`${prefix}burn.ass`), burnInScript(cues, { width, height }));
               picture = await files.path(`${prefix}burned.mp4`);
               await runFfmpeg(burnSubtitlesArgs({ video: await files.path('source.video'), subtitles: await files.path(`${prefix}burn.ass`), output: picture }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
             }
-            await runFfmpeg(
-              dubbedVideoArgs({
-                video: picture,
-                audio: await files.path(`${prefix}dub.wav`),
-                output: await files.path(output),
-                audioLanguage: iso6392(target.language),
-                // Burned-in subtitles are not offered again as a track.
-                subtitles: [
-                  ...(input.burnSubtitles ? [] : [{ file: await files.path(`${prefix}subtitles.srt`), language: iso6392(target.language), title: target.language }]),
-                  { file: await files.path('source.srt'), language: iso6392(input.sourceLanguage), title: input.sourceLanguage },
-                ],
-              }),
-              { signal, timeoutMs: MEDIA_TIMEOUT_MS },
-            );
-            written.push(output);
+            const tracks = [
+              ...(burned ? [] : [{ file: await files.path(`${prefix}subtitles.srt`), language: iso6392(target.language), title: target.language }]),
+              { file: await files.path('source.srt'), language: iso6392(input.sourceLanguage), title: input.sourceLanguage },
+            ];
+            if (makesDub(input)) {
+              await runFfmpeg(
+                dubbedVideoArgs({ video: picture, audio: await files.path(`${prefix}dub.wav`), output: await files.path(`${prefix}video.mp4`), audioLanguage: iso6392(target.language), subtitles: tracks }),
+                { signal, timeoutMs: MEDIA_TIMEOUT_MS },
+              );
+              written.push(`${prefix}video.mp4`);
+            }
+            if (makesSubtitledVideo(input)) {
+              // The original voices under the new subtitles.
+              await runFfmpeg(
+                dubbedVideoArgs({ video: picture, audio: await files.path('source.video'), output: await files.path(`${prefix}subtitled.mp4`), audioLanguage: iso6392(input.sourceLanguage), subtitles: tracks }),
+                { signal, timeoutMs: MEDIA_TIMEOUT_MS },
+              );
+              written.push(`${prefix}subtitled.mp4`);
+            }
           }
           return { files: written };
         },
@@ -665,7 +841,7 @@ export function createVideoTranslationPipeline({
       {
         name: 'deliver',
         weight: 1,
-        dependsOn: ['mux', 'mix', 'fit', 'source-text'],
+        dependsOn: ['mux', 'mix', 'fit', 'drawn-subtitles', 'source-text'],
         async run({ input, outputs, files, signal, store }) {
           const durationSeconds = (outputs.ingest?.durationSeconds as number | undefined) ?? input.durationSeconds;
           const mp3 = async (wav: string, name: string, channels: 1 | 2) => {
@@ -676,24 +852,26 @@ export function createVideoTranslationPipeline({
           const written: string[] = [];
           for (const target of input.targets) {
             const prefix = prefixOf(target.language);
-            const dub = await mp3(`${prefix}dub.wav`, `${prefix}dubbed-audio.mp3`, 2);
-            const voice = await mp3(`${prefix}voice.wav`, `${prefix}voice-stem.mp3`, 1);
-            written.push(dub, voice);
-            media[target.language] = [
-              await store(`${prefix}video.mp4`, { role: 'video', durationSeconds }),
-              await store(dub, { role: 'audio', durationSeconds }),
-              await store(voice, { role: 'audio' }),
-              await store(`${prefix}subtitles.srt`, { role: 'subtitles' }),
-              await store(`${prefix}subtitles.vtt`, { role: 'subtitles' }),
-            ];
+            media[target.language] = [];
+            if (makesDub(input)) {
+              const dub = await mp3(`${prefix}dub.wav`, `${prefix}dubbed-audio.mp3`, 2);
+              const voice = await mp3(`${prefix}voice.wav`, `${prefix}voice-stem.mp3`, 1);
+              written.push(dub, voice);
+              media[target.language]!.push(await store(`${prefix}video.mp4`, { role: 'video', durationSeconds }));
+              if (makesSubtitledVideo(input)) media[target.language]!.push(await store(`${prefix}subtitled.mp4`, { role: 'video', durationSeconds }));
+              media[target.language]!.push(await store(dub, { role: 'audio', durationSeconds }), await store(voice, { role: 'audio' }));
+            } else {
+              media[target.language]!.push(await store(`${prefix}subtitled.mp4`, { role: 'video', durationSeconds }));
+            }
+            media[target.language]!.push(await store(`${prefix}subtitles.srt`, { role: 'subtitles' }), await store(`${prefix}subtitles.vtt`, { role: 'subtitles' }));
           }
-          const background = await mp3('background.wav', 'background-stem.mp3', 2);
-          written.push(background);
-          const shared = [
-            await store(background, { role: 'audio', durationSeconds }),
-            await store('source.srt', { role: 'subtitles' }),
-            await store('source.vtt', { role: 'subtitles' }),
-          ];
+          const shared: JobMediaFile[] = [];
+          if (makesDub(input)) {
+            const background = await mp3('background.wav', 'background-stem.mp3', 2);
+            written.push(background);
+            shared.push(await store(background, { role: 'audio', durationSeconds }));
+          }
+          shared.push(await store('source.srt', { role: 'subtitles' }), await store('source.vtt', { role: 'subtitles' }));
           return { files: written, media, shared };
         },
       },
@@ -736,7 +914,13 @@ export function createVideoTranslationPipeline({
             }),
           };
         }),
+        subtitles: input.subtitles ?? 'keep',
+        output: input.output ?? 'dub',
+        // The measured style the translation was drawn in (null when nothing was drawn over the picture's lines).
+        drawnStyle: (outputs['drawn-subtitles']?.style as SubtitleTrackStyle | undefined) ?? null,
         warnings: [
+          ...((outputs['picture-lines']?.warnings as string[] | undefined) ?? []),
+          ...((outputs.erase?.warnings as string[] | undefined) ?? []),
           ...((outputs['source-text']?.warnings as string[] | undefined) ?? []),
           ...((outputs.translate?.warnings as string[] | undefined) ?? []),
           ...((outputs.mix?.warnings as string[] | undefined) ?? []),

@@ -1,4 +1,4 @@
-import { bestTier, ErrorCode, MATCH_ORIGINAL_VOICE, TOOL_PRICES, videoTranslationCost } from '@voxwork/contract';
+import { bestTier, ErrorCode, MATCH_ORIGINAL_VOICE, TOOL_PRICES, videoTranslationCost, videoTranslationSubtitlesCost } from '@voxwork/contract';
 import type { UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
@@ -56,6 +56,19 @@ export interface VideoTranslationRequest {
   /** `local` (default: centre cancellation or ducking, offline) or a separation engine id offered by `options`. */
   background?: string | undefined;
   title?: string | undefined;
+  /** The burned-in source subtitles: `keep` (default), `replace` (erased, the translation drawn where they were) or `bilingual` (the translation drawn beside them). */
+  subtitles?: 'keep' | 'replace' | 'bilingual' | undefined;
+  /** `dub` (default), `subtitles` (original sound, new subtitles drawn; priced below a dub) or `both`. */
+  output?: 'dub' | 'subtitles' | 'both' | undefined;
+}
+
+/**
+ * The points of a run: a dub (or a dub and a subtitled video: drawing is part of the dub's work)
+ * per started minute and language at the voices' best tier; subtitles only at the lower price.
+ */
+export function videoTranslationRunCost(durationSeconds: number, output: VideoTranslationRequest['output'], targets: ReadonlyArray<{ voice: Pick<VoiceTarget, 'qualityTier'> }>): number {
+  if (output === 'subtitles') return videoTranslationSubtitlesCost(durationSeconds, targets.length);
+  return videoTranslationCost(durationSeconds, targets.length, bestTier(targets.map((target) => target.voice.qualityTier)));
 }
 
 /** The first day of the month (UTC) the limit counts from. */
@@ -88,6 +101,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
         /** Languages some library voice speaks (a dub needs a voice). */
         voiceLanguages: voiceLanguagesOf(voices),
         pricePerMinute: TOOL_PRICES.videoTranslationPerMinute,
+        subtitlesPricePerMinute: TOOL_PRICES.videoTranslationSubtitlesPerMinute,
         maxVideoMinutes: plan.maxVideoMinutesPerJob,
         monthlyLimit: plan.vtUseLimit,
         usedThisMonth: used,
@@ -115,6 +129,13 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
         throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'targetLanguages', reason: { en: 'a subtitle file given as the translation is in one language: choose only that language', zh: '作为译文的字幕文件只有一种语言：请只选择该语言' } });
       }
 
+      // Drawing over the picture's lines needs them: their place and look come from the picture whatever the text's source.
+      const subtitles = request.subtitles ?? 'keep';
+      const output = request.output ?? 'dub';
+      const drawsOverPicture = subtitles !== 'keep';
+      if (drawsOverPicture && request.textSource === 'speech') throw new DomainError(ErrorCode.VIDEO_SUBTITLES_NEED_PICTURE_LINES);
+      if (output === 'subtitles' && !drawsOverPicture && !request.burnSubtitles) throw new DomainError(ErrorCode.VIDEO_SUBTITLES_OUTPUT_NOTHING_DRAWN);
+
       let textSources: VideoTranslationJobInput['textSources'];
       let subtitleFileRead: ReturnType<typeof parseSubtitleFileInput>['read'] | undefined;
       if (request.textSource === 'subtitle-file') {
@@ -128,7 +149,11 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
           throw error;
         }
       } else {
-        textSources = textSourcesFor(deps.videoEngines, request.textSource, request.sourceLanguage).map(({ kind, engineId }) => ({ kind, engineId }));
+        textSources = textSourcesFor(deps.videoEngines, request.textSource, request.sourceLanguage)
+          // Replaced or added beside: the words are the picture's lines (speech would not match what is erased).
+          .filter((source) => !drawsOverPicture || source.kind === 'subtitles')
+          .map(({ kind, engineId }) => ({ kind, engineId }));
+        if (!textSources.length) throw new DomainError(ErrorCode.VIDEO_SUBTITLES_NEED_PICTURE_LINES);
       }
 
       const translators = await deps.videoEngines.translators();
@@ -153,7 +178,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
       if (separatorId && !deps.videoEngines.separators().some((offer) => offer.method === 'separator' && offer.id === separatorId)) {
         throw new DomainError(ErrorCode.VIDEO_SEPARATOR_UNAVAILABLE, { engine: separatorId });
       }
-      const cost = videoTranslationCost(durationSeconds, resolved.length, bestTier(resolved.map((target) => target.voice.qualityTier)));
+      const cost = videoTranslationRunCost(durationSeconds, output, resolved);
       const input: VideoTranslationJobInput = {
         uploadId: upload.id,
         uploadKey: upload.storageKey,
@@ -166,6 +191,9 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
         burnSubtitles: request.burnSubtitles ?? false,
         ...(request.speakers ? { speakerCount: request.speakers } : {}),
         ...(separatorId ? { separatorId } : {}),
+        // Absent means today's behaviour (jobs accepted before these choices existed have neither).
+        ...(subtitles !== 'keep' ? { subtitles } : {}),
+        ...(output !== 'dub' ? { output } : {}),
       };
       const job = await deps.jobs.enqueue(VIDEO_TRANSLATION_JOB, input, {
         ownerId,

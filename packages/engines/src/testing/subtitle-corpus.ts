@@ -77,6 +77,7 @@ export const CORPUS: readonly CorpusRow[] = [
   row('english-sans-bottom', '16:9', 0.85, 'white', 'outline', 40, 'sans', 'en', 'panning', [], 6, 0),
   row('english-serif-mid', '16:9', 0.5, 'yellow', 'shadow', 40, 'serif', 'en', 'cellauto', [], 6, 2),
   row('english-9x16-box', '9:16', 0.6, 'white', 'box', 32, 'sans', 'en', 'gradients', [], 6, 1),
+  row('english-mid-logo', '16:9', 0.55, 'white', 'outline', 40, 'sans', 'en', 'panning', ['logo'], 6, 0),
   row('wide-zh-bottom', '16:9', 0.88, 'white', 'outline', 64, 'zenhei', 'zh-wide', 'bars', [], 6, 0),
   row('wide-en-bottom', '16:9', 0.86, 'white', 'outline', 36, 'mono', 'en-wide', 'panning', [], 6, 2),
   row('wide-zh-9x16', '9:16', 0.7, 'yellow', 'outline', 36, 'zenhei', 'zh-wide', 'colour', [], 5, 1),

@@ -182,12 +182,16 @@ export function TranslationResult({ job, title, original }: { job: JobView; titl
         <div className="grid gap-3 desktop:grid-cols-[auto_auto_1fr]" data-testid="result-downloads">
           <DownloadGroup id={`downloads-video-${job.id}`} title={t("videoTranslation.result.videoGroup")}>
             <DownloadLink file={files.video} label={t("videoTranslation.result.video", { language: targetName })} testId="download-video" />
+            {files.subtitled && files.subtitled !== files.video ? <DownloadLink file={files.subtitled} label={t("videoTranslation.result.subtitledVideo", { language: targetName })} testId="download-subtitled-video" /> : null}
           </DownloadGroup>
-          <DownloadGroup id={`downloads-audio-${job.id}`} title={t("videoTranslation.result.audioGroup")}>
-            <DownloadLink file={files.dubbedAudio} label={t("videoTranslation.result.dubbedAudio")} testId="download-dubbed-audio" />
-            <DownloadLink file={files.voiceStem} label={t("videoTranslation.result.voiceStem")} testId="download-voice-stem" />
-            <DownloadLink file={shared.backgroundStem} label={t("videoTranslation.result.backgroundStem")} testId="download-background-stem" />
-          </DownloadGroup>
+          {/* A run without a dub (subtitles only) has no audio files. */}
+          {files.dubbedAudio || files.voiceStem || shared.backgroundStem ? (
+            <DownloadGroup id={`downloads-audio-${job.id}`} title={t("videoTranslation.result.audioGroup")}>
+              <DownloadLink file={files.dubbedAudio} label={t("videoTranslation.result.dubbedAudio")} testId="download-dubbed-audio" />
+              <DownloadLink file={files.voiceStem} label={t("videoTranslation.result.voiceStem")} testId="download-voice-stem" />
+              <DownloadLink file={shared.backgroundStem} label={t("videoTranslation.result.backgroundStem")} testId="download-background-stem" />
+            </DownloadGroup>
+          ) : null}
           <DownloadGroup id={`downloads-subtitles-${job.id}`} title={t("videoTranslation.result.subtitlesGroup")}>
             <DownloadLink file={files.subtitlesSrt} label={t("videoTranslation.result.targetSrt", { language: targetName })} testId="download-target-srt" />
             <DownloadLink file={files.subtitlesVtt} label={t("videoTranslation.result.targetVtt", { language: targetName })} testId="download-target-vtt" />

@@ -15,6 +15,7 @@ import { useVoice } from "../voices/use-voice";
 import { languageName } from "../voices/voice-labels";
 import { VoicePickerDialog } from "../voices/voice-picker-dialog";
 import { crossOriginOf, FitBadge, LanguageSwitch } from "./translation-result";
+import { DrawnLineStills } from "./drawn-line-stills";
 
 type ReviewTarget = VideoTranslationReview["targets"][number];
 type ReviewLine = ReviewTarget["lines"][number];
@@ -518,6 +519,8 @@ export function TranslationReview({ job, original, onCancel, cancelling }: { job
           })}
         </ol>
       </section>
+
+      <DrawnLineStills lines={target.lines} language={targetName} labelOf={(id) => id.replace(/^l0*/, "")} />
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-border bg-surface/95 px-4 py-3 backdrop-blur sm:-mx-5 sm:px-5" data-testid="review-actions">
         <p className="min-w-48 flex-1 text-sm" role="status" data-testid="review-pending">

@@ -25,6 +25,7 @@ import { Label } from "../ui/input";
 import { cn } from "../../lib/utils";
 import { TargetLanguageChips } from "./target-language-chips";
 import { BackgroundField } from "./background-field";
+import { PictureSubtitlesField, type PictureSubtitles, type TranslationOutput } from "./picture-subtitles-field";
 import { TargetVoices, useBestVoices } from "./target-voices";
 import { TextSourceField, type SubtitleFile } from "./text-source-field";
 import { TranslationRun } from "./translation-run";
@@ -58,6 +59,8 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
   // The subtitle file is already the translation: no engine translates, one language (issue 31's way through a missing pair).
   const [fileIsTranslation, setFileIsTranslation] = useState(false);
   const [burnSubtitles, setBurnSubtitles] = useState(false);
+  const [pictureSubtitles, setPictureSubtitles] = useState<PictureSubtitles>("keep");
+  const [output, setOutput] = useState<TranslationOutput>("dub");
   const [background, setBackground] = useState("local");
   const [speakers, setSpeakers] = useState<number | null>(null);
   const [matched, setMatched] = useState<ReadonlySet<string>>(new Set());
@@ -80,9 +83,19 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
     if (states) setTextSource((current) => usableTextSource(states, current));
   }, [states]);
 
+  // Speech as the only source has no picture lines to replace; keeping them draws nothing, so the result is a dub.
+  const fromSpeech = textSource === "speech";
+  useEffect(() => {
+    if (fromSpeech) setPictureSubtitles("keep");
+  }, [fromSpeech]);
+  useEffect(() => {
+    if (pictureSubtitles === "keep") setOutput("dub");
+  }, [pictureSubtitles]);
+  const subtitlesOnly = output === "subtitles";
+
   const duration = upload?.durationSeconds ?? null;
   const tiers = targets.map((language) => (voices[language] ?? best[language])?.qualityTier ?? "basic");
-  const cost = estimatePoints(duration, targets.length, tiers);
+  const cost = estimatePoints(duration, targets.length, tiers, output);
   const premium = tiers.includes("premium");
   const left = options ? runsLeft(options) : Number.POSITIVE_INFINITY;
   const problem = upload ? uploadProblem(upload, options?.maxVideoMinutes ?? null) : null;
@@ -109,8 +122,10 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
         ...(givenTranslation ? { subtitleFileLanguage: "translation" as const } : {}),
         ...(Object.keys(chosenVoices).length ? { voices: chosenVoices } : {}),
         mode,
-        burnSubtitles,
+        burnSubtitles: burnSubtitles && pictureSubtitles === "keep",
         background,
+        ...(pictureSubtitles !== "keep" ? { subtitles: pictureSubtitles } : {}),
+        ...(output !== "dub" ? { output } : {}),
         ...(speakers ? { speakers } : {}),
         title: upload.name.slice(0, 120),
       });
@@ -209,13 +224,26 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
                   />
                 </div>
               ) : null}
-              <label className="grid gap-0.5 text-sm">
-                <span className="flex items-center gap-2 font-semibold">
-                  <input type="checkbox" checked={burnSubtitles} onChange={(event) => setBurnSubtitles(event.target.checked)} className="size-4 accent-[var(--vx-primary)]" data-testid="burn-subtitles" />
-                  {t("videoTranslation.burnIn.label")}
-                </span>
-                <span className="pl-6 text-xs text-muted-foreground">{t("videoTranslation.burnIn.hint")}</span>
-              </label>
+              {options ? (
+                <PictureSubtitlesField
+                  subtitles={pictureSubtitles}
+                  onSubtitlesChange={setPictureSubtitles}
+                  output={output}
+                  onOutputChange={setOutput}
+                  fromSpeech={fromSpeech}
+                  subtitlesPrice={options.subtitlesPricePerMinute}
+                />
+              ) : null}
+              {/* Replacing or adding draws the translation already: the plain burn-in is for a run that keeps the picture's subtitles. */}
+              {pictureSubtitles === "keep" ? (
+                <label className="grid gap-0.5 text-sm">
+                  <span className="flex items-center gap-2 font-semibold">
+                    <input type="checkbox" checked={burnSubtitles} onChange={(event) => setBurnSubtitles(event.target.checked)} className="size-4 accent-[var(--vx-primary)]" data-testid="burn-subtitles" />
+                    {t("videoTranslation.burnIn.label")}
+                  </span>
+                  <span className="pl-6 text-xs text-muted-foreground">{t("videoTranslation.burnIn.hint")}</span>
+                </label>
+              ) : null}
               <div className="grid gap-1.5 sm:max-w-xs">
                 <Label htmlFor={`${id}-speakers`}>{t("videoTranslation.speakers.label")}</Label>
                 <select
@@ -283,8 +311,10 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
                     {t("videoTranslation.summary.estimate", { points: cost })}
                   </p>
                   <p className="text-xs text-muted-foreground tabular-nums">
-                    {t("videoTranslation.summary.estimateDetail", { minutes: Math.ceil(duration / 60), targets: targets.length, price: options.pricePerMinute })}
-                    {premium ? ` ${t("videoTranslation.summary.estimatePremium")}` : ""}
+                    {subtitlesOnly
+                      ? t("videoTranslation.summary.estimateSubtitlesDetail", { minutes: Math.ceil(duration / 60), targets: targets.length, price: options.subtitlesPricePerMinute })
+                      : t("videoTranslation.summary.estimateDetail", { minutes: Math.ceil(duration / 60), targets: targets.length, price: options.pricePerMinute })}
+                    {premium && !subtitlesOnly ? ` ${t("videoTranslation.summary.estimatePremium")}` : ""}
                   </p>
                   <p className="text-xs text-muted-foreground">{t("videoTranslation.summary.authoritative")}</p>
                 </>

@@ -24,6 +24,7 @@ const OPTIONS: VideoTranslationOptions = {
   offlinePairs: ["en → es", "es → en", "en → ca"],
   voiceLanguages: ["ca", "cmn", "en", "es", "ja"],
   pricePerMinute: 30,
+  subtitlesPricePerMinute: 10,
   maxVideoMinutes: 5,
   monthlyLimit: 3,
   usedThisMonth: 1,
@@ -81,6 +82,9 @@ describe("video translation choices", () => {
     expect(estimatePoints(12, 1, ["standard", "premium"])).toBe(90);
     expect(estimatePoints(null, 1, [])).toBeNull();
     expect(estimatePoints(12, 0, [])).toBeNull();
+    // Subtitles only: the lower price, whatever the voices; both: the dub's.
+    expect(estimatePoints(61, 2, ["premium"], "subtitles")).toBe(2 * 2 * 10);
+    expect(estimatePoints(61, 2, ["basic"], "both")).toBe(2 * 2 * 30);
   });
 
   it("counts the runs left this month", () => {

@@ -1,4 +1,4 @@
-import { bestTier, ErrorCode, videoTranslationCost, type CallData, type SpeechQualityTier, type UploadView } from "@voxwork/contract";
+import { bestTier, ErrorCode, videoTranslationCost, videoTranslationSubtitlesCost, type CallData, type SpeechQualityTier, type UploadView } from "@voxwork/contract";
 import type { videoTranslationOptionsCall } from "@voxwork/contract/client";
 
 /**
@@ -113,8 +113,10 @@ export function usableTextSource(states: Record<TextSourceChoice, TextSourceStat
 }
 
 /** The estimate the page shows (the server's `videoTranslationCost`: started minutes × targets × price × best voice tier). */
-export function estimatePoints(durationSeconds: number | null, targets: number, tiers: readonly SpeechQualityTier[]): number | null {
+export function estimatePoints(durationSeconds: number | null, targets: number, tiers: readonly SpeechQualityTier[], output: "dub" | "subtitles" | "both" = "dub"): number | null {
   if (durationSeconds == null || durationSeconds <= 0 || targets === 0) return null;
+  // Subtitles only: no voice, one lower price per minute and language (the server's `videoTranslationRunCost`).
+  if (output === "subtitles") return videoTranslationSubtitlesCost(durationSeconds, targets);
   return videoTranslationCost(durationSeconds, targets, bestTier(tiers.length ? [...tiers] : ["basic"]));
 }
 

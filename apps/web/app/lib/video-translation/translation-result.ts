@@ -111,7 +111,10 @@ export function readTranslationResult(job: Pick<JobView, "status" | "output">): 
 }
 
 export interface TargetFiles {
+  /** The video the result plays: the dubbed one, or — a run without a dub — the subtitled one. */
   video: MediaFile | undefined;
+  /** The original voices with the new subtitles drawn (`output: subtitles | both`). */
+  subtitled: MediaFile | undefined;
   dubbedAudio: MediaFile | undefined;
   voiceStem: MediaFile | undefined;
   subtitlesSrt: MediaFile | undefined;
@@ -129,7 +132,8 @@ const named = (job: Pick<JobView, "media">, name: string) => job.media.find((fil
 /** One target language's files (`es-video.mp4`, `es-dubbed-audio.mp3`, …). */
 export function targetFiles(job: Pick<JobView, "media">, language: string): TargetFiles {
   return {
-    video: named(job, `${language}-video.mp4`),
+    video: named(job, `${language}-video.mp4`) ?? named(job, `${language}-subtitled.mp4`),
+    subtitled: named(job, `${language}-subtitled.mp4`),
     dubbedAudio: named(job, `${language}-dubbed-audio.mp3`),
     voiceStem: named(job, `${language}-voice-stem.mp3`),
     subtitlesSrt: named(job, `${language}-subtitles.srt`),

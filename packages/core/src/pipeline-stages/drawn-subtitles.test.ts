@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { drawnSubtitleScript, measureRowStyle, sourceLineBox, type SubtitleTrackStyle } from './drawn-subtitles.ts';
+
+/** An rgb24 crop filled with `background`, with `paint(x, y)` giving a pixel's colour where it returns one. */
+function crop(width: number, height: number, background: [number, number, number], paint: (x: number, y: number) => [number, number, number] | undefined): Uint8Array {
+  const pixels = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const colour = paint(x, y) ?? background;
+      pixels.set(colour, (y * width + x) * 3);
+    }
+  }
+  return pixels;
+}
+
+const style: SubtitleTrackStyle = { centreX: 640, centreY: 396, glyphHeight: 34, textColor: '#FFFFFF', look: 'outline', outlineColor: '#101010', measuredLines: 3 };
+const dialogues = (script: string) => script.split('\n').filter((line) => line.startsWith('Dialogue:'));
+
+describe('measureRowStyle', () => {
+  // A 200 × 60 crop at (100, 300) of a frame; the finder's box (20, 12)–(180, 48) inside it.
+  const region = { x: 100, y: 300, width: 200, height: 60 };
+  const box = { x: 120, y: 312, width: 160, height: 36 };
+  const glyph = (x: number, y: number) => x >= 30 && x < 170 && y >= 16 && y < 44 && x % 8 < 4;
+  const outline = (x: number, y: number) => x >= 28 && x < 172 && y >= 14 && y < 46 && !glyph(x, y) && (glyph(x - 1, y) || glyph(x + 1, y) || glyph(x, y - 1) || glyph(x, y + 1));
+
+  it('reads yellow text with a dark outline over a busy background: its colour, the ink height, an outline', () => {
+    const busy = (x: number, y: number): [number, number, number] => ((x >> 3) + (y >> 3)) % 2 ? [40, 160, 90] : [200, 60, 140];
+    const pixels = crop(200, 60, [0, 0, 0], (x, y) => (glyph(x, y) ? [255, 224, 0] : outline(x, y) ? [12, 12, 12] : busy(x, y)));
+    const measured = measureRowStyle(pixels, region, box)!;
+    expect(measured.look).toBe('outline');
+    expect(measured.textColor).toBe('#FFE000');
+    expect(measured.glyphHeight).toBe(28);
+    expect(measured.outlineColor).toBe('#0C0C0C');
+  });
+
+  it('tells a dark plate behind the line (a box look) and its colour', () => {
+    const pixels = crop(200, 60, [30, 30, 30], (x, y) => (glyph(x, y) ? [250, 250, 250] : undefined));
+    const measured = measureRowStyle(pixels, region, box)!;
+    expect(measured.look).toBe('box');
+    expect(measured.textColor).toBe('#FAFAFA');
+    expect(measured.outlineColor).toBe('#1E1E1E');
+  });
+
+  it('gives up where no light ink stands out (nothing to measure)', () => {
+    expect(measureRowStyle(crop(200, 60, [120, 120, 120], () => undefined), region, box)).toBeUndefined();
+  });
+});
+
+describe('sourceLineBox', () => {
+  const texts = [
+    { box: { x: 400, y: 370, width: 480, height: 44 }, startSeconds: 0.4, endSeconds: 1.8, text: 'You finally came back.' },
+    { box: { x: 420, y: 372, width: 440, height: 40 }, startSeconds: 2.2, endSeconds: 3.0, text: 'I waited for three years.' },
+    { box: { x: 1100, y: 650, width: 120, height: 40 }, startSeconds: 0, endSeconds: 6, text: 'logo' },
+  ];
+  it('is the box of the row shown during most of the line (a row overlapping it a little does not count)', () => {
+    expect(sourceLineBox(texts.slice(0, 2), { startSeconds: 0.4, endSeconds: 1.8 })).toEqual(texts[0]!.box);
+    expect(sourceLineBox(texts.slice(0, 2), { startSeconds: 1.7, endSeconds: 3.0 })).toEqual(texts[1]!.box);
+    expect(sourceLineBox(texts.slice(0, 2), { startSeconds: 4, endSeconds: 5 })).toBeNull();
+  });
+});
+
+describe('drawnSubtitleScript', () => {
+  const box = { x: 400, y: 370, width: 480, height: 44 };
+
+  it('replace: each line centred where its source line was, at the measured size and colours', () => {
+    const { script, drawn } = drawnSubtitleScript([{ start: 0.4, end: 1.8, text: 'Finalmente volviste.', box }], style, { width: 1280, height: 720, layout: 'replace' });
+    expect(dialogues(script)).toEqual(['Dialogue: 0,0:00:00.40,0:00:01.80,Default,,0,0,0,,{\\an5\\pos(640,392)}Finalmente volviste.']);
+    // 34 px of ink ÷ 0.86 = a 40 px font; white with the measured outline.
+    expect(script).toMatch(/^Style: Default,WenQuanYi Zen Hei,40,&H00FFFFFF,&H000000FF,&H00101010,/m);
+    expect(drawn).toEqual([{ start: 0.4, end: 1.8, text: 'Finalmente volviste.' }]);
+  });
+
+  it('breaks a long translation to fit the frame, CJK-aware, and keeps the block inside the picture; the drawn text is what the soft subtitles carry', () => {
+    const long = '从今天开始我就是这家公司的总裁你们都要听我的安排不许有任何意见';
+    const { script, drawn } = drawnSubtitleScript([{ start: 1, end: 3, text: long, box: { x: 100, y: 690, width: 1080, height: 28 } }], style, { width: 1280, height: 720, layout: 'replace' });
+    expect(drawn[0]!.text.split('\n')).toHaveLength(2);
+    expect(drawn[0]!.text.replace(/\n/g, '')).toBe(long);
+    const y = Number(/\\pos\(\d+,(\d+)\)/.exec(dialogues(script)[0]!)![1]);
+    // Two rows of 40 px × 1.2: the block's bottom stays inside the 720 px frame.
+    expect(y + 48).toBeLessThanOrEqual(720);
+  });
+
+  it('bilingual: the translation above the original, or below it when there is no room above; a line with no box at the track place', () => {
+    const above = drawnSubtitleScript([{ start: 0, end: 1, text: 'Hola', box }], style, { width: 1280, height: 720, layout: 'bilingual' });
+    const y = Number(/\\pos\(\d+,(\d+)\)/.exec(dialogues(above.script)[0]!)![1]);
+    expect(y).toBeLessThan(box.y);
+    const top = { x: 400, y: 10, width: 480, height: 40 };
+    const below = drawnSubtitleScript([{ start: 0, end: 1, text: 'Hola', box: top }], style, { width: 1280, height: 720, layout: 'bilingual' });
+    expect(Number(/\\pos\(\d+,(\d+)\)/.exec(dialogues(below.script)[0]!)![1])).toBeGreaterThan(top.y + top.height);
+    const placeless = drawnSubtitleScript([{ start: 0, end: 1, text: 'Hola', box: null }], style, { width: 1280, height: 720, layout: 'replace' });
+    expect(dialogues(placeless.script)[0]).toContain('{\\an5\\pos(640,396)}');
+  });
+});

@@ -1,0 +1,213 @@
+/**
+ * Subtitles drawn where a video's burned-in subtitles were (issue 28, decision 055): the style of
+ * the source track measured from the finder's boxes and the frames (line centre, glyph height,
+ * text colour, an outline or a box), and the ASS script that draws the translation at that place
+ * and size — each line centred where its source line was (`replace`, over the erased picture), or
+ * next to the original (`bilingual`), broken to fit the frame as burn-in breaks lines (CJK-aware).
+ * Video translation's subtitle-style, stills and mux stages use it; the series work will too.
+ */
+import { wrapSubtitle } from '@voxwork/contract/subtitles';
+import { rawFrameBytes, rawVideoFramesArgs, readRawVideoFrames, toAss } from '@voxwork/media';
+import type { FoundText, PixelRegion } from '../engines/video-erasure-engines.port.ts';
+import { BURN_IN_FONT } from './burn-in-script.ts';
+
+/** How the source track looks, measured (pixels of the displayed picture). */
+export interface SubtitleTrackStyle {
+  /** Median centre of the track's lines. */
+  centreX: number;
+  centreY: number;
+  /** Median height of the ink of one row (tops of capitals or CJK glyphs to descenders), pixels. */
+  glyphHeight: number;
+  /** `#RRGGBB` of the text's pixels. */
+  textColor: string;
+  /** `outline`: a dark edge around the glyphs (outline or shadow); `box`: a dark plate behind the line. */
+  look: 'outline' | 'box';
+  /** `#RRGGBB` of the outline or box. */
+  outlineColor: string;
+  /** Lines the style was measured on (0: defaults). */
+  measuredLines: number;
+}
+
+export type DrawnLayout = 'replace' | 'bilingual';
+
+/** A translated line to draw, with the time and the place (the finder's box) of its source line. */
+export interface LineToDraw {
+  start: number;
+  end: number;
+  text: string;
+  /** Where the source line was on screen (null: the track's median place). */
+  box: PixelRegion | null;
+}
+
+const luminance = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
+const median = (values: readonly number[]) => {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+const hex = (rgb: readonly number[]) => `#${rgb.map((value) => Math.max(0, Math.min(255, Math.round(value))).toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+
+/** Text brighter than its surroundings by this much (luminance, 0–255) counts as text ink. */
+const INK_ABOVE_SURROUNDINGS = 40;
+/** A plate behind the line: its pixels around the glyphs are this dark and this even. */
+const BOX_MAX_LUMINANCE = 90;
+const BOX_MAX_SPREAD = 28;
+
+/**
+ * The style of one subtitle row measured on one frame: `pixels` is an `rgb24` crop of `crop`
+ * (the row's box with a margin), `box` the finder's box inside the frame. Light text (what
+ * subtitles almost always are): the ink is the brightest pixels inside the box; a box look is an
+ * even, dark margin around the glyphs; otherwise the darkest pixels hugging the ink are the outline.
+ */
+export function measureRowStyle(pixels: Uint8Array, crop: PixelRegion, box: PixelRegion): Omit<SubtitleTrackStyle, 'centreX' | 'centreY' | 'measuredLines'> | undefined {
+  const at = (x: number, y: number) => {
+    const offset = (y * crop.width + x) * 3;
+    return [pixels[offset]!, pixels[offset + 1]!, pixels[offset + 2]!] as const;
+  };
+  const inside: Array<{ x: number; y: number; lum: number }> = [];
+  const margin: number[] = [];
+  for (let y = 0; y < crop.height; y += 1) {
+    for (let x = 0; x < crop.width; x += 1) {
+      const frameX = crop.x + x;
+      const frameY = crop.y + y;
+      const [r, g, b] = at(x, y);
+      const lum = luminance(r, g, b);
+      const inBox = frameX >= box.x && frameX < box.x + box.width && frameY >= box.y && frameY < box.y + box.height;
+      if (inBox) inside.push({ x, y, lum });
+      // The band just around the box: a plate reaches here, a plain outline does not.
+      else if (frameX >= box.x - 3 && frameX < box.x + box.width + 3 && frameY >= box.y - box.height * 0.12 - 2 && frameY < box.y + box.height * 1.12 + 2) margin.push(lum);
+    }
+  }
+  if (inside.length < 20) return undefined;
+  const sorted = inside.map((pixel) => pixel.lum).sort((a, b) => a - b);
+  const bright = sorted[Math.floor(sorted.length * 0.9)]!;
+  const surroundings = median(margin.length ? margin : sorted);
+  if (bright < surroundings + INK_ABOVE_SURROUNDINGS && bright < 150) return undefined;
+  const threshold = Math.max(bright - 45, (bright + surroundings) / 2);
+  const ink = inside.filter((pixel) => pixel.lum >= threshold);
+  if (ink.length < 10) return undefined;
+  // Ink rows: the glyphs' height (rows holding a few ink pixels, so a stray bright pixel does not stretch it).
+  const perRow = new Map<number, number>();
+  for (const pixel of ink) perRow.set(pixel.y, (perRow.get(pixel.y) ?? 0) + 1);
+  const rows = [...perRow.entries()].filter(([, count]) => count >= 2).map(([row]) => row);
+  const glyphHeight = rows.length ? Math.max(...rows) - Math.min(...rows) + 1 : box.height;
+  const colour = [0, 1, 2].map((channel) => median(ink.map((pixel) => at(pixel.x, pixel.y)[channel]!)));
+  const spread = margin.length ? median(margin.map((lum) => Math.abs(lum - surroundings))) : 255;
+  if (margin.length && surroundings <= BOX_MAX_LUMINANCE && spread <= BOX_MAX_SPREAD) {
+    const plate = [0, 1, 2].map((channel) => median(inside.filter((pixel) => pixel.lum <= surroundings + 10).map((pixel) => at(pixel.x, pixel.y)[channel]!)));
+    return { glyphHeight, textColor: hex(colour), look: 'box', outlineColor: hex(plate) };
+  }
+  const dark = inside.filter((pixel) => pixel.lum <= sorted[Math.floor(sorted.length * 0.1)]!);
+  const edge = [0, 1, 2].map((channel) => median(dark.map((pixel) => at(pixel.x, pixel.y)[channel]!)));
+  // An edge brighter than this is the background, not an outline: draw the usual near-black one.
+  return { glyphHeight, textColor: hex(colour), look: 'outline', outlineColor: luminance(edge[0]!, edge[1]!, edge[2]!) < 70 ? hex(edge) : '#101010' };
+}
+
+/** Subtitle rows measured on at most this many frames (median of them). */
+const MEASURED_ROWS = 7;
+
+/**
+ * The source track's style from the finder's subtitle boxes and the frames: up to 7 rows spread
+ * over the video, each read at the middle of its time from `videoFile` (a crop around its box).
+ * Undefined when there are no boxes. Rows where no light ink stands out are skipped; with none
+ * measured, the defaults (white with a dark outline) at the boxes' median place and height.
+ */
+export async function measureSubtitleStyle(
+  texts: readonly FoundText[],
+  request: { videoFile: string; width: number; height: number; signal?: AbortSignal | undefined },
+): Promise<SubtitleTrackStyle | undefined> {
+  if (!texts.length) return undefined;
+  const step = Math.max(1, Math.floor(texts.length / MEASURED_ROWS));
+  const sample = texts.filter((_, index) => index % step === 0).slice(0, MEASURED_ROWS);
+  const measured: Array<NonNullable<ReturnType<typeof measureRowStyle>>> = [];
+  for (const text of sample) {
+    const pad = Math.round(text.box.height * 0.4) + 4;
+    const x = Math.max(0, Math.floor(text.box.x - pad));
+    const y = Math.max(0, Math.floor(text.box.y - pad));
+    const crop = { x, y, width: Math.min(request.width, Math.ceil(text.box.x + text.box.width + pad)) - x, height: Math.min(request.height, Math.ceil(text.box.y + text.box.height + pad)) - y };
+    if (crop.width < 4 || crop.height < 4) continue;
+    const at = (text.startSeconds + text.endSeconds) / 2;
+    for await (const frame of readRawVideoFrames(rawVideoFramesArgs({ input: request.videoFile, startSeconds: at, frameCount: 1, crop }), rawFrameBytes(crop.width, crop.height), { signal: request.signal })) {
+      const row = measureRowStyle(frame, crop, text.box);
+      if (row) measured.push(row);
+    }
+  }
+  const centres = texts.map((text) => ({ x: text.box.x + text.box.width / 2, y: text.box.y + text.box.height / 2 }));
+  const base = { centreX: median(centres.map((centre) => centre.x)), centreY: median(centres.map((centre) => centre.y)) };
+  if (!measured.length) {
+    return { ...base, glyphHeight: median(texts.map((text) => text.box.height)) * 0.8, textColor: '#FFFFFF', look: 'outline', outlineColor: '#101010', measuredLines: 0 };
+  }
+  const boxes = measured.filter((row) => row.look === 'box').length;
+  const look = boxes * 2 > measured.length ? 'box' : 'outline';
+  const ofLook = measured.filter((row) => row.look === look);
+  const channel = (colour: string, index: number) => Number.parseInt(colour.slice(1 + index * 2, 3 + index * 2), 16);
+  const medianColour = (colours: string[]) => hex([0, 1, 2].map((index) => median(colours.map((colour) => channel(colour, index)))));
+  return {
+    ...base,
+    glyphHeight: median(measured.map((row) => row.glyphHeight)),
+    textColor: medianColour(measured.map((row) => row.textColor)),
+    look,
+    outlineColor: medianColour(ofLook.map((row) => row.outlineColor)),
+    measuredLines: measured.length,
+  };
+}
+
+/** The box of the finder's subtitle rows shown during most of a line's time (several rows: their union), or null. */
+export function sourceLineBox(texts: readonly FoundText[], line: { startSeconds: number; endSeconds: number }): PixelRegion | null {
+  const during = texts.filter((text) => {
+    const overlap = Math.min(text.endSeconds, line.endSeconds) - Math.max(text.startSeconds, line.startSeconds);
+    return overlap > 0 && overlap >= 0.5 * Math.min(text.endSeconds - text.startSeconds, line.endSeconds - line.startSeconds);
+  });
+  if (!during.length) return null;
+  const left = Math.min(...during.map((text) => text.box.x));
+  const top = Math.min(...during.map((text) => text.box.y));
+  const right = Math.max(...during.map((text) => text.box.x + text.box.width));
+  const bottom = Math.max(...during.map((text) => text.box.y + text.box.height));
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** Ink height of the drawing font's glyphs as a share of its ASS size (WenQuanYi Zen Hei: CJK and Latin with descenders). */
+const INK_PER_FONT_SIZE = 0.86;
+/** Line height of a drawn row, in font sizes (libass with this font). */
+const ROW_HEIGHT = 1.2;
+
+/**
+ * The ASS script that draws translated lines in the measured style: the glyph height of the
+ * source, its colours and look; `replace`: each line centred where its source line was (the
+ * source erased); `bilingual`: above the original (below it when there is no room above). Lines
+ * are broken to fit 90 % of the frame's width, CJK-aware (`wrapSubtitle`, as burn-in does).
+ * Returns the script and the text of each cue as drawn (the soft subtitles carry the same lines).
+ */
+export function drawnSubtitleScript(lines: readonly LineToDraw[], style: SubtitleTrackStyle, options: { width: number; height: number; layout: DrawnLayout }): { script: string; drawn: Array<{ start: number; end: number; text: string }> } {
+  const { width, height } = options;
+  const fontSize = Math.max(12, Math.round(style.glyphHeight / INK_PER_FONT_SIZE));
+  const maxLines = height > width ? 3 : 2;
+  const maxWidthEm = (width * 0.9) / fontSize;
+  const cues = lines.map((line) => {
+    const text = wrapSubtitle(line.text, maxWidthEm, maxLines);
+    const rows = text.split('\n').length;
+    const block = rows * fontSize * ROW_HEIGHT;
+    const box = line.box ?? { x: style.centreX, y: style.centreY, width: 0, height: 0 };
+    const x = line.box ? box.x + box.width / 2 : style.centreX;
+    let y = line.box ? box.y + box.height / 2 : style.centreY;
+    if (options.layout === 'bilingual') {
+      const gap = fontSize * 0.35;
+      const above = box.y - gap - block / 2;
+      y = above - block / 2 >= height * 0.03 ? above : box.y + box.height + gap + block / 2;
+    }
+    // Inside the picture whatever the place: a tall block near an edge moves in.
+    y = Math.max(block / 2 + 2, Math.min(height - block / 2 - 2, y));
+    return { start: line.start, end: line.end, text, centre: { x: Math.max(width * 0.05, Math.min(width * 0.95, x)), y } };
+  });
+  const script = toAss(cues, {
+    width,
+    height,
+    fontName: BURN_IN_FONT,
+    fontSize,
+    marginV: 0,
+    textColor: style.textColor,
+    outlineColor: style.outlineColor,
+    look: style.look,
+  });
+  return { script, drawn: cues.map(({ start, end, text }) => ({ start, end, text })) };
+}
