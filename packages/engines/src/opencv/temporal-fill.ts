@@ -1,10 +1,12 @@
 /**
  * Filling one frame's masked pixels (planar yuv420p), best first: from neighbouring frames where
  * the background shows through, moved by the camera's motion between the two (and that motion
- * checked, and refined to a quarter pixel, on a ring of untouched pixels around the masks); what no
- * neighbour shows is inpainted. Pixels outside the mask are never written.
+ * checked, and refined to a quarter pixel, on a ring of untouched pixels around the masks), then
+ * the still scene's plate; what no frame shows is filled with patches of the picture around it
+ * (`exemplar-fill.ts`), and inpainted where no patch reaches. Pixels outside the mask are never written.
  */
 import type { FrameMask } from './erasure-masks.ts';
+import { exemplarFill } from './exemplar-fill.ts';
 import type { Shift } from './global-motion.ts';
 import { plateChroma, plateLuma, type ScenePlate } from './scene-plates.ts';
 
@@ -439,11 +441,16 @@ export function fillFrame(
   }
   const fromScene = luma.length - lumaCount - fromNeighbours;
   if (lumaCount > 0) {
-    const rest = Int32Array.from(lumaLeft.subarray(0, lumaCount), (item) => luma[item]!);
     const plane = out.subarray(0, uOffset);
-    options.inpaint(plane, width, height, rest);
-    addTexture(plane, width, height, rest, mask.luma, mask.bounds);
-    smoothSeam(plane, width, height, rest, mask.luma);
+    let rest = Int32Array.from(lumaLeft.subarray(0, lumaCount), (item) => luma[item]!);
+    // Best fill: patches of the picture around carry its structure and grain into the hole; the inpainter (with the grain of
+    // the picture above added) takes what no patch reaches. `inpaint` mode asks for the inpainter alone.
+    if (options.temporal) rest = exemplarFill(plane, width, height, rest);
+    if (rest.length > 0) {
+      options.inpaint(plane, width, height, rest);
+      addTexture(plane, width, height, rest, mask.luma, mask.bounds);
+      smoothSeam(plane, width, height, rest, mask.luma);
+    }
   }
   if (chromaCount > 0) {
     const rest = Int32Array.from(chromaLeft.subarray(0, chromaCount), (item) => chroma[item]!);
