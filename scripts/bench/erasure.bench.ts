@@ -15,7 +15,7 @@
  *    default): frames/s, wall ÷ length, CPU of this process, where the masked pixels came from,
  *    PSNR outside the masks and on the text, peak memory; the load beside every figure (the machine
  *    is shared: compare runs made in the same conditions).
- *   npm run bench:erasure [-- --clips name,name|all --skip-corpus --skip-speed --runs 1 --seconds 20 --fills best]
+ *   npm run bench:erasure [-- --clips name,name|all --keep folder --skip-corpus --skip-speed --runs 1 --seconds 20 --fills best]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -38,6 +38,8 @@ const { values } = parseArgs({
     clips: { type: 'string' },
     'skip-corpus': { type: 'boolean', default: false },
     'skip-speed': { type: 'boolean', default: false },
+    /** A folder to keep the erased corpus clips in (to look at them); by default they are removed. */
+    keep: { type: 'string' },
   },
 });
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
@@ -95,7 +97,7 @@ async function corpus(): Promise<void> {
       continue;
     }
     const masks = regions.map((region) => ({ box: { x: region.x, y: region.y, width: region.width, height: region.height }, startSeconds: region.startSeconds, endSeconds: region.endSeconds, kind: region.kind }));
-    const erased = await eraseCorpusClip(clip, masks, path.join(dir, `${row.name}.mp4`), { inpainter: engine, detector });
+    const erased = await eraseCorpusClip(clip, masks, path.join(values.keep ?? dir, `${row.name}.mp4`), { inpainter: engine, detector });
     // The erasure's own time (scoring and reading the result are left out).
     const fillSeconds = erased.fillMs / 1000;
     const { score, stats } = erased;

@@ -343,8 +343,8 @@ export function fillFrame(
   const plan = planOf(mask, layout);
   const { luma, lumaX, lumaY, chroma, chromaX, chromaY } = plan;
   // Items (positions in the plan's lists) still to fill, kept compact: each neighbour looks only at what is left.
-  let lumaLeft = Int32Array.from({ length: luma.length }, (_, item) => item);
-  let chromaLeft = Int32Array.from({ length: chroma.length }, (_, item) => item);
+  const lumaLeft = Int32Array.from({ length: luma.length }, (_, item) => item);
+  const chromaLeft = Int32Array.from({ length: chroma.length }, (_, item) => item);
   let lumaCount = luma.length;
   let chromaCount = chroma.length;
   if (options.temporal) {
@@ -356,16 +356,16 @@ export function fillFrame(
         const other = neighbour(offset);
         if (!other) continue;
         const guess = { dx: other.position.dx - current.position.dx, dy: other.position.dy - current.position.dy };
-        let { shift, difference } = plan.ring.length > 0 ? alignOnRing(current.data, other, plan, guess, layout, threshold) : { shift: guess, difference: 0 };
-        if (!(difference <= threshold)) continue;
+        const aligned = plan.ring.length > 0 ? alignOnRing(current.data, other, plan, guess, layout, threshold) : { shift: guess, difference: 0 };
+        if (!(aligned.difference <= threshold)) continue;
+        let shift = aligned.shift;
         // The nearest whole pixel where it agrees about as well: the neighbour's grain kept, not softened.
         let nearest = Number.isInteger(shift.dx) && Number.isInteger(shift.dy);
         if (!nearest && plan.ring.length > 0) {
           const rounded = { dx: Math.round(shift.dx), dy: Math.round(shift.dy) };
           const roundedDifference = ringDifference(current.data, other, plan, rounded, layout, true);
-          if (roundedDifference <= difference + NEAREST_GRAIN_TOLERANCE * grain) {
+          if (roundedDifference <= aligned.difference + NEAREST_GRAIN_TOLERANCE * grain) {
             shift = rounded;
-            difference = roundedDifference;
             nearest = true;
           }
         }
@@ -442,7 +442,7 @@ export function fillFrame(
   const fromScene = luma.length - lumaCount - fromNeighbours;
   if (lumaCount > 0) {
     const plane = out.subarray(0, uOffset);
-    let rest = Int32Array.from(lumaLeft.subarray(0, lumaCount), (item) => luma[item]!);
+    let rest: Int32Array = Int32Array.from(lumaLeft.subarray(0, lumaCount), (item) => luma[item]!);
     // Best fill: patches of the picture around carry its structure and grain into the hole; the inpainter (with the grain of
     // the picture above added) takes what no patch reaches. `inpaint` mode asks for the inpainter alone.
     if (options.temporal) rest = exemplarFill(plane, width, height, rest);
