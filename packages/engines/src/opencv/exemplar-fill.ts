@@ -6,6 +6,7 @@
  * and carried on with its slope, and the picture's own texture and grain come with it, where a
  * diffusion (TELEA) draws a smooth band across. Only the listed pixels are written.
  */
+import { indexBounds } from './erasure-masks.ts';
 
 /** Side of a block filled at once. */
 const BLOCK = 7;
@@ -24,18 +25,7 @@ const WINDOW = BLOCK + 2 * OVERLAP;
  */
 export function exemplarFill(plane: Uint8Array, width: number, height: number, indices: Int32Array): Int32Array {
   if (indices.length === 0) return indices;
-  let hx0 = width;
-  let hy0 = height;
-  let hx1 = 0;
-  let hy1 = 0;
-  for (const index of indices) {
-    const x = index % width;
-    const y = (index - x) / width;
-    if (x < hx0) hx0 = x;
-    if (x > hx1) hx1 = x;
-    if (y < hy0) hy0 = y;
-    if (y > hy1) hy1 = y;
-  }
+  const { x0: hx0, y0: hy0, x1: hx1, y1: hy1 } = indexBounds(indices, width, height);
   // A crop around the hole holds every source and window reached.
   const cx0 = Math.max(0, hx0 - SEARCH - WINDOW);
   const cy0 = Math.max(0, hy0 - BAND_DEPTH - WINDOW);
