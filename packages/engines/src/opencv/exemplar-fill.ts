@@ -12,10 +12,12 @@ import { indexBounds } from './erasure-masks.ts';
 const BLOCK = 7;
 /** Known pixels around a block compared (each side). */
 const OVERLAP = 3;
-/** Sources are looked for within this many pixels of the block across, and in every row of the bands above and below the hole this deep, every `SEARCH_STEP` pixels. */
+/** Sources are looked for within this many pixels of the block across, and in the bands above and below the hole this deep, every `SEARCH_STEP` pixels. */
 const SEARCH = 40;
-const BAND_DEPTH = 32;
-const SEARCH_STEP = 2;
+const BAND_DEPTH = 20;
+const SEARCH_STEP = 3;
+/** Every n-th pixel of the surroundings is compared (both ways), which is plenty to rank candidates and halves the cost. */
+const COMPARE_STEP = 2;
 const WINDOW = BLOCK + 2 * OVERLAP;
 
 /**
@@ -65,8 +67,8 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
           if (holesIn(sx, sy) > 0) continue;
           let cost = 0;
           let compared = 0;
-          for (let y = 0; y < WINDOW && cost < best; y++) {
-            for (let x = 0; x < WINDOW; x++) {
+          for (let y = 0; y < WINDOW && cost < best; y += COMPARE_STEP) {
+            for (let x = (y >> 1) & 1; x < WINDOW; x += COMPARE_STEP) {
               if (unknown[(wy + y) * cw + wx + x]) continue;
               const difference = plane[at(wx + x, wy + y)]! - plane[at(sx + x, sy + y)]!;
               cost += difference * difference;
