@@ -38,28 +38,38 @@ export async function twinMasks(clip: CorpusClip): Promise<InpaintMask[]> {
   const frames = (file: string) => readRawVideoFrames(rawVideoFramesArgs({ input: file, pixelFormat: 'gray' }), rawFrameBytes(width, height, 'gray'), { readAhead: 2 });
   const subtitled = frames(clip.file);
   const truth = frames(clean);
-  const boxes = clip.cues.map(() => ({ x0: width, y0: height, x1: 0, y1: 0 }));
+  // Per cue, how many text pixels each row and column held: a few codec outliers on a sharp picture are not the line.
+  const rowCounts = clip.cues.map(() => new Float64Array(height));
+  const columnCounts = clip.cues.map(() => new Float64Array(width));
   for (let index = 0; ; index++) {
     const [a, b] = await Promise.all([subtitled.next(), truth.next()]);
     if (a.done || b.done) break;
     const time = index / 25;
     const cue = clip.cues.findIndex((entry) => time >= entry.startSeconds && time < entry.endSeconds);
     if (cue < 0) continue;
-    const box = boxes[cue]!;
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         if (Math.abs(a.value[y * width + x]! - b.value[y * width + x]!) <= TEXT_DIFFERENCE) continue;
-        if (x < box.x0) box.x0 = x;
-        if (x >= box.x1) box.x1 = x + 1;
-        if (y < box.y0) box.y0 = y;
-        if (y >= box.y1) box.y1 = y + 1;
+        rowCounts[cue]![y]!++;
+        columnCounts[cue]![x]!++;
       }
     }
   }
   await Promise.all([subtitled.return(undefined), truth.return(undefined)]);
+  /** First and last position whose count is at least 5 % of the largest. */
+  const span = (counts: Float64Array): [number, number] => {
+    const floor = 0.05 * Math.max(...counts);
+    const first = counts.findIndex((count) => count > 0 && count >= floor);
+    return [first, counts.findLastIndex((count) => count > 0 && count >= floor) + 1];
+  };
+  const boxes = clip.cues.map((_, cue) => {
+    const [x0, x1] = span(columnCounts[cue]!);
+    const [y0, y1] = span(rowCounts[cue]!);
+    return { x0, y0, x1, y1 };
+  });
   return clip.cues.flatMap((cue, index) => {
     const box = boxes[index]!;
-    if (box.x1 <= box.x0) return [];
+    if (box.x0 < 0 || box.x1 <= box.x0) return [];
     const margin = (box.y1 - box.y0) * 0.15 + 4;
     const x = Math.max(0, Math.floor(box.x0 - margin));
     const y = Math.max(0, Math.floor(box.y0 - margin));
