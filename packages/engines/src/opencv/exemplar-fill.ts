@@ -20,13 +20,21 @@ const SEARCH_STEP = 3;
 const COMPARE_STEP = 2;
 const WINDOW = BLOCK + 2 * OVERLAP;
 
-/**
- * Fills the pixels at `indices` of `plane` (`width` × `height`) from patches of the picture around
- * them; returns the indices it could not fill (no source without hole pixels within reach), which
- * the caller inpaints otherwise.
- */
-export function exemplarFill(plane: Uint8Array, width: number, height: number, indices: Int32Array): Int32Array {
-  if (indices.length === 0) return indices;
+/** What the exemplar fill did: the indices it could not fill, and where each pixel it filled was copied from. */
+export interface ExemplarResult {
+  /** Not filled (no source without hole pixels within reach): the caller inpaints them otherwise. */
+  rest: Int32Array;
+  /** Filled pixels and their sources (indices into the plane), pair by pair: the chroma follows the same copies. */
+  filled: Int32Array;
+  sources: Int32Array;
+}
+
+/** Fills the pixels at `indices` of `plane` (`width` × `height`) from patches of the picture around them. */
+export function exemplarFill(plane: Uint8Array, width: number, height: number, indices: Int32Array): ExemplarResult {
+  if (indices.length === 0) return { rest: indices, filled: new Int32Array(0), sources: new Int32Array(0) };
+  const filled = new Int32Array(indices.length);
+  const sources = new Int32Array(indices.length);
+  let copied = 0;
   const { x0: hx0, y0: hy0, x1: hx1, y1: hy1 } = indexBounds(indices, width, height);
   // A crop around the hole holds every source and window reached.
   const cx0 = Math.max(0, hx0 - SEARCH - WINDOW);
@@ -89,7 +97,10 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
       for (let y = by; y < Math.min(ch, by + BLOCK); y++) {
         for (let x = bx; x < Math.min(cw, bx + BLOCK); x++) {
           if (!unknown[y * cw + x]) continue;
-          plane[at(x, y)] = plane[at(bestX + (x - wx), bestY + (y - wy))]!;
+          const source = at(bestX + (x - wx), bestY + (y - wy));
+          plane[at(x, y)] = plane[source]!;
+          filled[copied] = at(x, y);
+          sources[copied++] = source;
           unknown[y * cw + x] = 0;
         }
       }
@@ -97,9 +108,38 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
   }
   let left = 0;
   for (const value of unknown) left += value;
-  if (left === 0) return new Int32Array(0);
   const rest = new Int32Array(left);
   let item = 0;
-  for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) if (unknown[y * cw + x]) rest[item++] = at(x, y);
-  return rest;
+  for (let y = 0; y < ch && item < left; y++) for (let x = 0; x < cw; x++) if (unknown[y * cw + x]) rest[item++] = at(x, y);
+  return { rest, filled: filled.subarray(0, copied), sources: sources.subarray(0, copied) };
+}
+
+/**
+ * The chroma of the pixels at `indices` (4:2:0 planes `chromaWidth` wide, from `offsetU`/`offsetV` of
+ * `data`) copied from where their luma was: a patch brings its colour with its light. Returns the
+ * chroma indices left (no luma copy covers them, or their source is itself still to fill).
+ */
+export function followChroma(data: Uint8Array, width: number, chromaWidth: number, offsetU: number, offsetV: number, indices: Int32Array, luma: ExemplarResult): Int32Array {
+  if (indices.length === 0 || luma.filled.length === 0) return indices;
+  const pending = new Set(indices);
+  const from = new Map<number, number>();
+  for (let item = 0; item < luma.filled.length; item++) {
+    const target = luma.filled[item]!;
+    const source = luma.sources[item]!;
+    const tx = target % width;
+    const sx = source % width;
+    const chromaTarget = ((target - tx) / width >> 1) * chromaWidth + (tx >> 1);
+    if (!from.has(chromaTarget)) from.set(chromaTarget, ((source - sx) / width >> 1) * chromaWidth + (sx >> 1));
+  }
+  const left: number[] = [];
+  for (const index of indices) {
+    const source = from.get(index);
+    if (source === undefined || pending.has(source)) {
+      left.push(index);
+      continue;
+    }
+    data[offsetU + index] = data[offsetU + source]!;
+    data[offsetV + index] = data[offsetV + source]!;
+  }
+  return Int32Array.from(left);
 }

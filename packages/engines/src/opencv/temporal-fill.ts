@@ -6,7 +6,7 @@
  * (`exemplar-fill.ts`), and inpainted where no patch reaches. Pixels outside the mask are never written.
  */
 import type { FrameMask } from './erasure-masks.ts';
-import { exemplarFill } from './exemplar-fill.ts';
+import { exemplarFill, followChroma, type ExemplarResult } from './exemplar-fill.ts';
 import type { Shift } from './global-motion.ts';
 import { plateChroma, plateLuma, type ScenePlate } from './scene-plates.ts';
 
@@ -440,12 +440,16 @@ export function fillFrame(
     chromaCount = kept;
   }
   const fromScene = luma.length - lumaCount - fromNeighbours;
+  let patches: ExemplarResult | undefined;
   if (lumaCount > 0) {
     const plane = out.subarray(0, uOffset);
     let rest: Int32Array = Int32Array.from(lumaLeft.subarray(0, lumaCount), (item) => luma[item]!);
     // Best fill: patches of the picture around carry its structure and grain into the hole; the inpainter (with the grain of
     // the picture above added) takes what no patch reaches. `inpaint` mode asks for the inpainter alone.
-    if (options.temporal) rest = exemplarFill(plane, width, height, rest);
+    if (options.temporal) {
+      patches = exemplarFill(plane, width, height, rest);
+      rest = patches.rest;
+    }
     if (rest.length > 0) {
       options.inpaint(plane, width, height, rest);
       addTexture(plane, width, height, rest, mask.luma, mask.bounds);
@@ -453,9 +457,13 @@ export function fillFrame(
     }
   }
   if (chromaCount > 0) {
-    const rest = Int32Array.from(chromaLeft.subarray(0, chromaCount), (item) => chroma[item]!);
-    options.inpaint(out.subarray(uOffset, vOffset), chromaWidth, chromaHeight, rest);
-    options.inpaint(out.subarray(vOffset, vOffset + chromaWidth * chromaHeight), chromaWidth, chromaHeight, rest);
+    let rest: Int32Array = Int32Array.from(chromaLeft.subarray(0, chromaCount), (item) => chroma[item]!);
+    // The patches' colour with their light; the inpainter for the rest.
+    if (patches) rest = followChroma(out, width, chromaWidth, uOffset, vOffset, rest, patches);
+    if (rest.length > 0) {
+      options.inpaint(out.subarray(uOffset, vOffset), chromaWidth, chromaHeight, rest);
+      options.inpaint(out.subarray(vOffset, vOffset + chromaWidth * chromaHeight), chromaWidth, chromaHeight, rest);
+    }
   }
   return { data: out, stats: { masked: luma.length, fromNeighbours, fromScene, inpainted: lumaCount } };
 }
