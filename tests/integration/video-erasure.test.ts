@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDatabases } from '../support/test-database.ts';
 import { createPpocr } from '../../packages/engines/src/index.ts';
 import { bilingualCues, makeErasureClip, type ErasureClip } from '../../packages/engines/src/testing/generated-erasure.ts';
-import { scoreErasure } from '../../packages/engines/src/testing/erasure-score.ts';
+import { charactersFound, scoreErasure } from '../../packages/engines/src/testing/erasure-score.ts';
 
 const run = promisify(execFile);
 /** Jobs run in this process: the test app is also a worker. */
@@ -27,20 +27,6 @@ interface Region {
   endSeconds: number;
   kind: 'text' | 'area';
   text?: string;
-}
-
-/** Characters of `expected` (letters, digits, Chinese) that also occur in `read`, each counted once per occurrence. */
-function charactersFound(expected: string, read: string): number {
-  const pool = [...read.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase()];
-  let found = 0;
-  for (const character of expected.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase()) {
-    const at = pool.indexOf(character);
-    if (at >= 0) {
-      pool.splice(at, 1);
-      found++;
-    }
-  }
-  return found;
 }
 
 /**

@@ -59,16 +59,5 @@ export function toolClient(base: string, user: { token: string; userId: string }
 
 export type ToolClient = ReturnType<typeof toolClient>;
 
-/** Characters of `expected` (letters, digits, Chinese) that also occur in `read`, each counted once per occurrence. */
-export function charactersFound(expected: string, read: string): number {
-  const pool = [...read.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase()];
-  let found = 0;
-  for (const character of expected.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase()) {
-    const at = pool.indexOf(character);
-    if (at >= 0) {
-      pool.splice(at, 1);
-      found++;
-    }
-  }
-  return found;
-}
+/** Characters of a line that an OCR reading still holds (one copy, beside the erasure scores). */
+export { charactersFound } from '../../packages/engines/src/testing/erasure-score.ts';

@@ -177,3 +177,17 @@ export function frameMask(shapes: readonly MaskShape[], width: number, height: n
   }
   return { luma, chroma, bounds, lumaCount };
 }
+
+/** Bounds [x0, x1] × [y0, y1] (inclusive) of the pixels at `indices` of a picture `width` wide. */
+export function indexBounds(indices: Int32Array, width: number, height: number): { x0: number; y0: number; x1: number; y1: number } {
+  const bounds = { x0: width, y0: height, x1: 0, y1: 0 };
+  for (const index of indices) {
+    const x = index % width;
+    const y = (index - x) / width;
+    if (x < bounds.x0) bounds.x0 = x;
+    if (x > bounds.x1) bounds.x1 = x;
+    if (y < bounds.y0) bounds.y0 = y;
+    if (y > bounds.y1) bounds.y1 = y;
+  }
+  return bounds;
+}

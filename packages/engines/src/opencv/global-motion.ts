@@ -88,30 +88,50 @@ export interface ShiftEstimate extends Shift {
   residual: number;
 }
 
+/** One frame brought down level by level (each half the size) to ≤ 200 pixels on its longer side, with its exclusion map alike. */
+export interface Pyramid {
+  levels: Array<{ image: GrayImage; exclude: Uint8Array | undefined }>;
+}
+
+/**
+ * `image`'s pyramid (built once per frame, used for the pairs before and after it). `excludeLevels`:
+ * the exclusion map's own levels when already made (frames showing the same masks share them).
+ */
+export function pyramidOf(image: GrayImage, exclude?: Uint8Array, excludeLevels?: ReadonlyArray<Uint8Array | undefined>): Pyramid {
+  const levels: Pyramid['levels'] = [{ image, exclude }];
+  while (Math.max(levels.at(-1)!.image.width, levels.at(-1)!.image.height) > 200 && levels.at(-1)!.image.width >= 16 && levels.at(-1)!.image.height >= 16) {
+    const top = levels.at(-1)!;
+    levels.push({ image: halve(top.image), exclude: excludeLevels?.[levels.length] ?? (top.exclude && halveMask(top.exclude, top.image.width, top.image.height)) });
+  }
+  return { levels };
+}
+
+/** Candidates searched around a predicted shift on the smallest level before the whole range is. */
+const PREDICTED_REACH = 2;
+
 /**
  * The translation from `a` to `b` (same size), searched up to `maxShift` pixels of `a`'s size.
  * `excludeA`/`excludeB` mark pixels to leave out (1).
  */
 export function estimateShift(a: GrayImage, b: GrayImage, options: { maxShift: number; excludeA?: Uint8Array | undefined; excludeB?: Uint8Array | undefined }): ShiftEstimate {
-  // Pyramid down to a level whose longer side is ≤ 200 pixels.
-  const levels: Array<{ a: GrayImage; b: GrayImage; excludeA?: Uint8Array | undefined; excludeB?: Uint8Array | undefined }> = [{ a, b, excludeA: options.excludeA, excludeB: options.excludeB }];
-  while (Math.max(levels.at(-1)!.a.width, levels.at(-1)!.a.height) > 200 && levels.at(-1)!.a.width >= 16 && levels.at(-1)!.a.height >= 16) {
-    const top = levels.at(-1)!;
-    levels.push({
-      a: halve(top.a),
-      b: halve(top.b),
-      excludeA: top.excludeA && halveMask(top.excludeA, top.a.width, top.a.height),
-      excludeB: top.excludeB && halveMask(top.excludeB, top.b.width, top.b.height),
-    });
-  }
+  return estimatePyramidShift(pyramidOf(a, options.excludeA), pyramidOf(b, options.excludeB), options);
+}
+
+/**
+ * `estimateShift` on pyramids made once per frame. With `predicted` (usually the previous pair's
+ * motion: a camera moves smoothly), the smallest level is searched only around it, and over the
+ * whole range when the best shift lies on that small window's edge.
+ */
+export function estimatePyramidShift(a: Pyramid, b: Pyramid, options: { maxShift: number; predicted?: Shift | undefined }): ShiftEstimate {
+  const levels = a.levels.map((level, index) => ({ a: level.image, b: b.levels[index]!.image, excludeA: level.exclude, excludeB: b.levels[index]!.exclude }));
   const smallest = levels.length - 1;
   const reach = Math.max(1, Math.ceil(options.maxShift / 2 ** smallest));
-  let best = { dx: 0, dy: 0 };
-  {
+  const search = (centre: Shift, radius: number): { best: Shift; edge: boolean } => {
     const level = levels[smallest]!;
     let bestCost = Infinity;
-    for (let dy = -reach; dy <= reach; dy++) {
-      for (let dx = -reach; dx <= reach; dx++) {
+    let best = { dx: 0, dy: 0 };
+    for (let dy = Math.max(-reach, centre.dy - radius); dy <= Math.min(reach, centre.dy + radius); dy++) {
+      for (let dx = Math.max(-reach, centre.dx - radius); dx <= Math.min(reach, centre.dx + radius); dx++) {
         const value = cost(level.a, level.b, dx, dy, 2, level.excludeA, level.excludeB);
         // Ties go to the smaller shift.
         if (value < bestCost - 1e-9 || (Math.abs(value - bestCost) <= 1e-9 && Math.hypot(dx, dy) < Math.hypot(best.dx, best.dy))) {
@@ -120,11 +140,20 @@ export function estimateShift(a: GrayImage, b: GrayImage, options: { maxShift: n
         }
       }
     }
-  }
+    const edge = (Math.abs(best.dx - centre.dx) === radius && Math.abs(best.dx) < reach) || (Math.abs(best.dy - centre.dy) === radius && Math.abs(best.dy) < reach);
+    return { best, edge };
+  };
+  let best: Shift;
+  if (options.predicted && smallest > 0) {
+    const centre = { dx: Math.round(options.predicted.dx / 2 ** smallest), dy: Math.round(options.predicted.dy / 2 ** smallest) };
+    const near = search(centre, PREDICTED_REACH);
+    best = near.edge ? search({ dx: 0, dy: 0 }, reach).best : near.best;
+  } else best = search({ dx: 0, dy: 0 }, reach).best;
   let finest = { cost: Infinity, costs: new Map<string, number>() };
   for (let index = smallest - 1; index >= 0; index--) {
     const level = levels[index]!;
-    const step = index === 0 ? 2 : 1;
+    // Every other pixel each way: the finest level's ±1 refinement and parabola fix what the level between only narrows.
+    const step = 2;
     const centre = { dx: best.dx * 2, dy: best.dy * 2 };
     const costs = new Map<string, number>();
     let bestCost = Infinity;

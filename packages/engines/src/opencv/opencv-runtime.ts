@@ -4,6 +4,7 @@
  * the smallest crop around them.
  */
 import { createRequire } from 'node:module';
+import { indexBounds } from './erasure-masks.ts';
 
 /** The part of OpenCV's API used here (its own typings describe the whole library). */
 interface OpenCvMat {
@@ -52,18 +53,7 @@ export type InpaintAlgorithm = 'telea' | 'ns';
  */
 export function inpaintPixels(cv: OpenCv, plane: Uint8Array, width: number, height: number, indices: Int32Array, radius: number, algorithm: InpaintAlgorithm): void {
   if (indices.length === 0) return;
-  let x0 = width;
-  let y0 = height;
-  let x1 = 0;
-  let y1 = 0;
-  for (const index of indices) {
-    const x = index % width;
-    const y = (index - x) / width;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-  }
+  let { x0, y0, x1, y1 } = indexBounds(indices, width, height);
   const margin = radius + 2;
   x0 = Math.max(0, x0 - margin);
   y0 = Math.max(0, y0 - margin);

@@ -18,7 +18,7 @@ import { inpaintOptionsSchema } from '../capabilities/option-schemas.ts';
 import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
 import { OPENCV_INPAINTER_ENGINE_ID } from './opencv-engine-ids.ts';
 import { frameMask, frameRange, pixelBox, StillnessAccumulator, type FrameMask, type MaskShape } from './erasure-masks.ts';
-import { estimateShift, halve, halveMask, type GrayImage, type Shift } from './global-motion.ts';
+import { estimatePyramidShift, halve, halveMask, pyramidOf, type Pyramid, type Shift } from './global-motion.ts';
 import { inpaintPixels, loadOpenCv } from './opencv-runtime.ts';
 import { CUT_RESIDUAL, loadPlate, ScenePlateBuilder, type ScenePlate, type StoredPlate } from './scene-plates.ts';
 import { fillFrame, yuvLayout, type NeighbourFrame } from './temporal-fill.ts';
@@ -207,36 +207,46 @@ class OpencvVideoInpainter implements Inpainter {
     const accumulators = shapes.filter((shape) => shape.kind === 'text').map((shape) => new StillnessAccumulator(shape));
     const positions: Shift[] = [];
     const expected = Math.max(1, Math.round(video.durationSeconds * video.frameRate));
-    let previous: { image: GrayImage; exclude: Uint8Array | undefined } | undefined;
+    let previous: Pyramid | undefined;
+    let motion: Shift | undefined;
     let index = 0;
-    // Frames showing the same masks share one map (whole boxes: the text's own pixels are not known yet).
-    const boxMasks = new Map<string, FrameMask | undefined>();
+    // Frames showing the same masks share one map (whole boxes: the text's own pixels are not known yet) and its halved levels.
+    const boxMasks = new Map<string, { mask: FrameMask | undefined; excludeLevels: Array<Uint8Array | undefined> }>();
     const boxMaskOf = (active: MaskShape[]) => {
       const key = active.map((shape) => shapes.indexOf(shape)).join(',');
-      if (!boxMasks.has(key)) {
+      let entry = boxMasks.get(key);
+      if (!entry) {
         if (boxMasks.size > 64) boxMasks.clear();
-        boxMasks.set(key, frameMask(active.map((shape) => ({ ...shape, pixels: undefined })), width, height));
+        const mask = frameMask(active.map((shape) => ({ ...shape, pixels: undefined })), width, height);
+        const excludeLevels: Array<Uint8Array | undefined> = [halveMask(mask?.luma ?? new Uint8Array(width * height), width, height)];
+        entry = { mask, excludeLevels };
+        boxMasks.set(key, entry);
       }
-      return boxMasks.get(key);
+      return entry;
     };
     const format = plates ? 'yuv420p' : 'gray';
     for await (const data of this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: format }), rawFrameBytes(width, height, format), options.signal)) {
       const active = shapes.filter((shape) => index >= shape.firstFrame && index <= shape.lastFrame);
-      const mask = active.length > 0 ? boxMaskOf(active) : undefined;
-      const exclude = active.length > 0 ? halveMask(mask?.luma ?? new Uint8Array(width * height), width, height) : undefined;
-      const image = halve({ data, width, height });
-      let motion = 0;
+      const entry = active.length > 0 ? boxMaskOf(active) : undefined;
+      const mask = entry?.mask;
+      // The pyramid of the half-size luma; the exclusion levels are made once per set of masks.
+      const pyramid = pyramidOf(halve({ data, width, height }), entry?.excludeLevels[0], entry?.excludeLevels);
+      if (entry) for (const [level, { exclude }] of pyramid.levels.entries()) entry.excludeLevels[level] ??= exclude;
+      let travelled = 0;
       let cut = false;
       if (previous) {
-        const shift = estimateShift(previous.image, image, { maxShift: MAX_SHIFT / 2, excludeA: previous.exclude, excludeB: exclude });
+        const shift = estimatePyramidShift(previous, pyramid, { maxShift: MAX_SHIFT / 2, predicted: motion });
+        motion = shift;
         const last = positions.at(-1)!;
         positions.push({ dx: last.dx + 2 * shift.dx, dy: last.dy + 2 * shift.dy });
-        motion = 2 * Math.hypot(shift.dx, shift.dy);
+        travelled = 2 * Math.hypot(shift.dx, shift.dy);
         cut = shift.residual > CUT_RESIDUAL;
+        // After a cut the next motion is not predicted by this one.
+        if (cut) motion = undefined;
       } else positions.push({ dx: 0, dy: 0 });
-      for (const accumulator of accumulators) accumulator.add(index, data, width, motion);
+      for (const accumulator of accumulators) accumulator.add(index, data, width, travelled);
       await plates?.add(index, data, positions.at(-1)!, cut, mask);
-      previous = { image, exclude };
+      previous = pyramid;
       index++;
       progress((Math.min(index, expected) / expected) * ANALYSIS_SHARE);
     }
@@ -304,7 +314,8 @@ class OpencvVideoInpainter implements Inpainter {
       let emitted = 0;
       const emit = async (index: number, current: NeighbourFrame): Promise<Uint8Array> => {
         throwIfAborted(options.signal, engineId);
-        const { data, stats: frameStats } = fillFrame(current, (offset) => (offset === 0 ? undefined : window.get(index + offset)), layout, settings, current.mask ? await plateOf(index) : undefined);
+        // With cropped neighbours the frame being filled is in no window (its own decoder): it is filled in place.
+        const { data, stats: frameStats } = fillFrame(current, (offset) => (offset === 0 ? undefined : window.get(index + offset)), layout, settings, current.mask ? await plateOf(index) : undefined, band !== undefined);
         stats.frames++;
         if (current.mask) stats.framesWithMasks++;
         stats.pixelsMasked += frameStats.masked;

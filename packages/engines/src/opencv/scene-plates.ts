@@ -94,6 +94,7 @@ export class ScenePlateBuilder {
   readonly #minFrames: number;
   readonly #directory: string;
   #scene: SceneSamples | undefined;
+  #spare: SceneSamples | undefined;
 
   /** Scenes shorter than `minFrames` get no plate (the neighbour window covers them). Plates are written under `directory`. */
   constructor(shapes: readonly MaskShape[], layout: YuvLayout, options: { minFrames: number; directory: string }) {
@@ -115,7 +116,8 @@ export class ScenePlateBuilder {
     }
     const current = this.#scene!;
     current.lastFrame = index;
-    if ((index - current.firstFrame) % SAMPLE_STRIDE !== 0) return;
+    // Every other frame from the scene's second: a panning camera starts a scene on every frame, and samples none.
+    if ((index - current.firstFrame) % SAMPLE_STRIDE !== 1) return;
     const { width, chromaWidth, uOffset, vOffset } = this.#layout;
     const bandWidth = band.x1 - band.x0;
     const bandPixels = bandWidth * (band.y1 - band.y0);
@@ -152,6 +154,14 @@ export class ScenePlateBuilder {
   }
 
   #open(index: number, position: Shift): SceneSamples {
+    // The buffers of the scene before are reused (only the counts need clearing): a panning camera opens a scene per frame.
+    const spare = this.#spare;
+    this.#spare = undefined;
+    if (spare) {
+      spare.lumaFilled.fill(0);
+      spare.chromaFilled.fill(0);
+      return { ...spare, firstFrame: index, lastFrame: index, position };
+    }
     const band = this.#band!;
     const pixels = (band.x1 - band.x0) * (band.y1 - band.y0);
     const chroma = pixels >> 2;
@@ -170,7 +180,9 @@ export class ScenePlateBuilder {
   async #close(): Promise<void> {
     const scene = this.#scene;
     this.#scene = undefined;
-    if (!scene || scene.lastFrame - scene.firstFrame + 1 < this.#minFrames) return;
+    if (!scene) return;
+    this.#spare = scene;
+    if (scene.lastFrame - scene.firstFrame + 1 < this.#minFrames) return;
     const inScene = this.#shapes.filter((shape) => shape.firstFrame <= scene.lastFrame && shape.lastFrame >= scene.firstFrame);
     if (inScene.length === 0) return;
     const band = this.#band!;

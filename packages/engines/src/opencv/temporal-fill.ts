@@ -1,10 +1,12 @@
 /**
  * Filling one frame's masked pixels (planar yuv420p), best first: from neighbouring frames where
  * the background shows through, moved by the camera's motion between the two (and that motion
- * checked, and refined to a quarter pixel, on a ring of untouched pixels around the masks); what no
- * neighbour shows is inpainted. Pixels outside the mask are never written.
+ * checked, and refined to a quarter pixel, on a ring of untouched pixels around the masks), then
+ * the still scene's plate; what no frame shows is filled with patches of the picture around it
+ * (`exemplar-fill.ts`), and inpainted where no patch reaches. Pixels outside the mask are never written.
  */
 import type { FrameMask } from './erasure-masks.ts';
+import { exemplarFill, followChroma, type ExemplarResult } from './exemplar-fill.ts';
 import type { Shift } from './global-motion.ts';
 import { plateChroma, plateLuma, type ScenePlate } from './scene-plates.ts';
 
@@ -82,8 +84,57 @@ export interface FillStats {
 
 const RING_WIDTH = 6;
 const RING_STEP = 3;
+/** Ring pixels compared at most (every n-th kept beyond). */
+const MAX_RING_PIXELS = 1200;
 /** A ring agreeing this well (mean absolute luma difference) is taken without refining the shift. */
 const GOOD_RING_DIFFERENCE = 2.5;
+/**
+ * The ring's acceptance threshold relative to the picture's grain there: a neighbour is taken when its
+ * ring differs by at most `RING_GRAIN_FACTOR` × the grain + `RING_FLOOR` (never more than the
+ * caller's `maxRingDifference`): on a smooth picture a wrong shift that differs by a few levels is
+ * visible and refused; on a grainy one the grain alone makes frames differ that much.
+ */
+const RING_GRAIN_FACTOR = 2.5;
+const RING_FLOOR = 3;
+/**
+ * A neighbour at a sub-pixel shift is read at the nearest whole pixel (keeping the picture's grain,
+ * which a bilinear sample softens) when its ring at the rounded shift agrees within this share of
+ * the grain of the ring at the exact shift.
+ */
+const NEAREST_GRAIN_TOLERANCE = 0.25;
+
+/** What a frame mask needs for filling, computed once per mask (the frames of one subtitle line share it). */
+interface MaskPlan {
+  /** Luma indices of the masked pixels, and their x and y. */
+  luma: Int32Array;
+  lumaX: Int32Array;
+  lumaY: Int32Array;
+  chroma: Int32Array;
+  chromaX: Int32Array;
+  chromaY: Int32Array;
+  /** Luma indices (and x, y) of a band around the masks' bounds, outside them, every `RING_STEP`-th pixel, not masked. */
+  ring: Int32Array;
+  ringX: Int32Array;
+  ringY: Int32Array;
+}
+
+const plans = new WeakMap<FrameMask, MaskPlan>();
+
+function planOf(mask: FrameMask, layout: YuvLayout): MaskPlan {
+  let plan = plans.get(mask);
+  if (!plan) {
+    const luma = setIndices(mask.luma, layout.width, mask.bounds, 1);
+    const chroma = setIndices(mask.chroma, layout.chromaWidth, mask.bounds, 2);
+    const ring = ringIndices(mask, layout);
+    const xy = (indices: Int32Array, stride: number) => [indices.map((index) => index % stride), indices.map((index) => Math.floor(index / stride))] as const;
+    const [lumaX, lumaY] = xy(luma, layout.width);
+    const [chromaX, chromaY] = xy(chroma, layout.chromaWidth);
+    const [ringX, ringY] = xy(ring, layout.width);
+    plan = { luma, lumaX, lumaY, chroma, chromaX, chromaY, ring, ringX, ringY };
+    plans.set(mask, plan);
+  }
+  return plan;
+}
 
 /** Luma indices of a band around `bounds` (outside it, inside the picture), every `RING_STEP`-th pixel, not masked in the frame itself. */
 function ringIndices(mask: FrameMask, layout: YuvLayout): Int32Array {
@@ -104,15 +155,40 @@ function ringIndices(mask: FrameMask, layout: YuvLayout): Int32Array {
       if (!mask.luma[index]) indices.push(index);
     }
   }
-  return Int32Array.from(indices);
+  // A few hundred pixels tell a good neighbour from a bad one as well as thousands: a wide line's ring is thinned evenly.
+  const keep = Math.max(1, Math.ceil(indices.length / MAX_RING_PIXELS));
+  return Int32Array.from(keep === 1 ? indices : indices.filter((_, item) => item % keep === 0));
+}
+
+/** The picture's grain on the ring: mean absolute difference of a pixel from the mean of its left and right neighbours. */
+function ringGrain(frame: Uint8Array, plan: MaskPlan, width: number): number {
+  let sum = 0;
+  let count = 0;
+  for (let item = 0; item < plan.ring.length; item++) {
+    const x = plan.ringX[item]!;
+    if (x === 0 || x === width - 1) continue;
+    const index = plan.ring[item]!;
+    sum += Math.abs(2 * frame[index]! - frame[index - 1]! - frame[index + 1]!) / 2;
+    count++;
+  }
+  return count === 0 ? 0 : sum / count;
 }
 
 /**
- * Bilinear sample of a plane at (x, y) of the whole picture (`width` × `height`); undefined outside
- * the picture or the rows the view holds, or when a pixel it reads is masked.
+ * Sample of a plane at (x, y) of the whole picture (`width` × `height`): bilinear, or the nearest
+ * pixel when `nearest`; undefined outside the picture or the rows the view holds, or when a pixel
+ * it reads is masked.
  */
-function sample(view: PlaneView, width: number, height: number, x: number, y: number, masked: Uint8Array | undefined): number | undefined {
+function sample(view: PlaneView, width: number, height: number, x: number, y: number, masked: Uint8Array | undefined, nearest: boolean): number | undefined {
   if (x < 0 || y < 0 || x > width - 1 || y > height - 1) return undefined;
+  if (nearest) {
+    const nx = Math.round(x);
+    const ny = Math.round(y);
+    const localRow = ny - view.rowOffset;
+    if (localRow < 0 || localRow >= view.rows) return undefined;
+    if (masked?.[ny * width + nx]) return undefined;
+    return view.data[view.offset + localRow * width + nx];
+  }
   const x0 = Math.min(width - 2, Math.floor(x));
   const y0 = Math.min(height - 2, Math.floor(y));
   const localRow = y0 - view.rowOffset;
@@ -128,34 +204,35 @@ function sample(view: PlaneView, width: number, height: number, x: number, y: nu
   return top * (1 - fy) + bottom * fy;
 }
 
-/** Mean absolute luma difference between `frame` on `ring` and `neighbour` moved by `shift`; Infinity when too little of the ring is seen. */
-function ringDifference(frame: Uint8Array, neighbour: NeighbourFrame, ring: Int32Array, shift: Shift, layout: YuvLayout): number {
+/** Mean absolute luma difference between `frame` on the ring and `neighbour` moved by `shift`; Infinity when too little of the ring is seen. */
+function ringDifference(frame: Uint8Array, neighbour: NeighbourFrame, plan: MaskPlan, shift: Shift, layout: YuvLayout, nearest = false): number {
   const { width, height } = layout;
+  const view = planes(neighbour, layout).y;
+  const masked = neighbour.mask?.luma;
   let sum = 0;
   let count = 0;
-  for (const index of ring) {
-    const x = index % width;
-    const y = (index - x) / width;
-    const value = sample(planes(neighbour, layout).y, width, height, x + shift.dx, y + shift.dy, neighbour.mask?.luma);
+  for (let item = 0; item < plan.ring.length; item++) {
+    const value = sample(view, width, height, plan.ringX[item]! + shift.dx, plan.ringY[item]! + shift.dy, masked, nearest);
     if (value === undefined) continue;
-    sum += Math.abs(value - frame[index]!);
+    sum += Math.abs(value - frame[plan.ring[item]!]!);
     count++;
   }
-  return count < Math.min(30, ring.length / 2) ? Infinity : sum / count;
+  return count < Math.min(30, plan.ring.length / 2) ? Infinity : sum / count;
 }
 
 /** The shift to `neighbour`, refined on the ring to a quarter pixel, and how well it agrees there. */
-function alignOnRing(frame: Uint8Array, neighbour: NeighbourFrame, ring: Int32Array, start: Shift, layout: YuvLayout): { shift: Shift; difference: number } {
-  let best = { shift: start, difference: ringDifference(frame, neighbour, ring, start, layout) };
-  // The measured motion is usually right to a fraction of a pixel: refine only when the ring says otherwise.
-  if (best.difference <= GOOD_RING_DIFFERENCE) return best;
+function alignOnRing(frame: Uint8Array, neighbour: NeighbourFrame, plan: MaskPlan, start: Shift, layout: YuvLayout, threshold: number): { shift: Shift; difference: number } {
+  let best = { shift: start, difference: ringDifference(frame, neighbour, plan, start, layout) };
+  // The measured motion is usually right to a fraction of a pixel: refine only when the ring says otherwise,
+  // and not at all when it is far off (a cut, something crossing: a quarter pixel will not save it).
+  if (best.difference <= GOOD_RING_DIFFERENCE || best.difference > 3 * threshold) return best;
   for (const step of [0.5, 0.25]) {
     const centre = best.shift;
     for (const oy of [-step, 0, step]) {
       for (const ox of [-step, 0, step]) {
         if (ox === 0 && oy === 0) continue;
         const shift = { dx: centre.dx + ox, dy: centre.dy + oy };
-        const difference = ringDifference(frame, neighbour, ring, shift, layout);
+        const difference = ringDifference(frame, neighbour, plan, shift, layout);
         if (difference < best.difference) best = { shift, difference };
       }
     }
@@ -164,17 +241,16 @@ function alignOnRing(frame: Uint8Array, neighbour: NeighbourFrame, ring: Int32Ar
 }
 
 /** Mean absolute luma difference between `frame` and `plate` on `ring`; Infinity when the plate holds too little of it. */
-function plateRingDifference(frame: Uint8Array, plate: ScenePlate, ring: Int32Array, width: number): number {
+function plateRingDifference(frame: Uint8Array, plate: ScenePlate, plan: MaskPlan): number {
   let sum = 0;
   let count = 0;
-  for (const index of ring) {
-    const x = index % width;
-    const value = plateLuma(plate, x, (index - x) / width);
+  for (let item = 0; item < plan.ring.length; item++) {
+    const value = plateLuma(plate, plan.ringX[item]!, plan.ringY[item]!);
     if (value === undefined) continue;
-    sum += Math.abs(value - frame[index]!);
+    sum += Math.abs(value - frame[plan.ring[item]!]!);
     count++;
   }
-  return count < Math.min(30, ring.length / 2) ? Infinity : sum / count;
+  return count < Math.min(30, plan.ring.length / 2) ? Infinity : sum / count;
 }
 
 /** Half-size of the box the texture's local mean is taken over. */
@@ -247,8 +323,8 @@ function setIndices(map: Uint8Array, stride: number, bounds: FrameMask['bounds']
 }
 
 /**
- * Frame `current` with its masked pixels filled (a new buffer; the input is left as it was), from
- * `neighbour(offset)` (the frame `offset` away, undefined outside the video or the window).
+ * Frame `current` with its masked pixels filled (a new buffer, the input left as it was, unless
+ * `inPlace`), from `neighbour(offset)` (the frame `offset` away, undefined outside the video or the window).
  */
 export function fillFrame(
   current: NeighbourFrame,
@@ -256,93 +332,138 @@ export function fillFrame(
   layout: YuvLayout,
   options: FillOptions,
   plate?: ScenePlate,
+  inPlace = false,
 ): { data: Uint8Array; stats: FillStats } {
   const mask = current.mask;
   if (!mask) return { data: current.data, stats: { masked: 0, fromNeighbours: 0, fromScene: 0, inpainted: 0 } };
-  const out = current.data.slice();
+  // Masked pixels are read from the frame itself only for the ring and the inpainting's surroundings, which are never written:
+  // filling in place is safe when no other frame reads this buffer.
+  const out = inPlace ? current.data : current.data.slice();
   const { width, height, chromaWidth, chromaHeight, uOffset, vOffset } = layout;
-  const luma = setIndices(mask.luma, width, mask.bounds, 1);
-  const chroma = setIndices(mask.chroma, chromaWidth, mask.bounds, 2);
-  const lumaDone = new Uint8Array(luma.length);
-  const chromaDone = new Uint8Array(chroma.length);
-  let lumaLeft = luma.length;
-  let chromaLeft = chroma.length;
-  const ring = options.temporal ? ringIndices(mask, layout) : new Int32Array(0);
+  const plan = planOf(mask, layout);
+  const { luma, lumaX, lumaY, chroma, chromaX, chromaY } = plan;
+  // Items (positions in the plan's lists) still to fill, kept compact: each neighbour looks only at what is left.
+  const lumaLeft = Int32Array.from({ length: luma.length }, (_, item) => item);
+  const chromaLeft = Int32Array.from({ length: chroma.length }, (_, item) => item);
+  let lumaCount = luma.length;
+  let chromaCount = chroma.length;
   if (options.temporal) {
-    for (let distance = 1; distance <= options.windowFrames && (lumaLeft > 0 || chromaLeft > 0); distance++) {
+    const grain = ringGrain(current.data, plan, width);
+    const threshold = Math.min(options.maxRingDifference, RING_FLOOR + RING_GRAIN_FACTOR * grain);
+    for (let distance = 1; distance <= options.windowFrames && (lumaCount > 0 || chromaCount > 0); distance++) {
       for (const offset of [distance, -distance]) {
-        if (lumaLeft === 0 && chromaLeft === 0) break;
+        if (lumaCount === 0 && chromaCount === 0) break;
         const other = neighbour(offset);
         if (!other) continue;
         const guess = { dx: other.position.dx - current.position.dx, dy: other.position.dy - current.position.dy };
-        const { shift, difference } = ring.length > 0 ? alignOnRing(current.data, other, ring, guess, layout) : { shift: guess, difference: 0 };
-        if (!(difference <= options.maxRingDifference)) continue;
+        const aligned = plan.ring.length > 0 ? alignOnRing(current.data, other, plan, guess, layout, threshold) : { shift: guess, difference: 0 };
+        if (!(aligned.difference <= threshold)) continue;
+        let shift = aligned.shift;
+        // The nearest whole pixel where it agrees about as well: the neighbour's grain kept, not softened.
+        let nearest = Number.isInteger(shift.dx) && Number.isInteger(shift.dy);
+        if (!nearest && plan.ring.length > 0) {
+          const rounded = { dx: Math.round(shift.dx), dy: Math.round(shift.dy) };
+          const roundedDifference = ringDifference(current.data, other, plan, rounded, layout, true);
+          if (roundedDifference <= aligned.difference + NEAREST_GRAIN_TOLERANCE * grain) {
+            shift = rounded;
+            nearest = true;
+          }
+        }
         const view = planes(other, layout);
-        for (let item = 0; item < luma.length; item++) {
-          if (lumaDone[item]) continue;
-          const index = luma[item]!;
-          const x = index % width;
-          const value = sample(view.y, width, height, x + shift.dx, (index - x) / width + shift.dy, other.mask?.luma);
-          if (value === undefined) continue;
-          out[index] = Math.round(value);
-          lumaDone[item] = 1;
-          lumaLeft--;
+        let kept = 0;
+        if (nearest) {
+          // Whole-pixel shift: a plain copy where the neighbour's pixel is inside what it holds and not masked.
+          const { data, offset: planeOffset, rowOffset, rows } = view.y;
+          const masked = other.mask?.luma;
+          const shiftX = shift.dx;
+          const shiftY = shift.dy;
+          for (let at = 0; at < lumaCount; at++) {
+            const item = lumaLeft[at]!;
+            const x = lumaX[item]! + shiftX;
+            const y = lumaY[item]! + shiftY;
+            const localRow = y - rowOffset;
+            if (x < 0 || x >= width || y < 0 || y >= height || localRow < 0 || localRow >= rows || masked?.[y * width + x]) lumaLeft[kept++] = item;
+            else out[luma[item]!] = data[planeOffset + localRow * width + x]!;
+          }
+        } else {
+          for (let at = 0; at < lumaCount; at++) {
+            const item = lumaLeft[at]!;
+            const value = sample(view.y, width, height, lumaX[item]! + shift.dx, lumaY[item]! + shift.dy, other.mask?.luma, false);
+            if (value === undefined) lumaLeft[kept++] = item;
+            else out[luma[item]!] = Math.round(value);
+          }
         }
+        lumaCount = kept;
         const chromaShift = { dx: shift.dx / 2, dy: shift.dy / 2 };
-        for (let item = 0; item < chroma.length; item++) {
-          if (chromaDone[item]) continue;
+        const chromaNearest = nearest && Number.isInteger(chromaShift.dx) && Number.isInteger(chromaShift.dy);
+        kept = 0;
+        for (let at = 0; at < chromaCount; at++) {
+          const item = chromaLeft[at]!;
+          const x = chromaX[item]! + chromaShift.dx;
+          const y = chromaY[item]! + chromaShift.dy;
+          const u = sample(view.u, chromaWidth, chromaHeight, x, y, other.mask?.chroma, chromaNearest);
+          if (u === undefined) {
+            chromaLeft[kept++] = item;
+            continue;
+          }
           const index = chroma[item]!;
-          const x = index % chromaWidth;
-          const y = (index - x) / chromaWidth;
-          const u = sample(view.u, chromaWidth, chromaHeight, x + chromaShift.dx, y + chromaShift.dy, other.mask?.chroma);
-          if (u === undefined) continue;
-          const v = sample(view.v, chromaWidth, chromaHeight, x + chromaShift.dx, y + chromaShift.dy, other.mask?.chroma)!;
           out[uOffset + index] = Math.round(u);
-          out[vOffset + index] = Math.round(v);
-          chromaDone[item] = 1;
-          chromaLeft--;
+          out[vOffset + index] = Math.round(sample(view.v, chromaWidth, chromaHeight, x, y, other.mask?.chroma, chromaNearest)!);
         }
+        chromaCount = kept;
       }
     }
   }
-  const fromNeighbours = luma.length - lumaLeft;
+  const fromNeighbours = luma.length - lumaCount;
   // What no neighbour showed, from the still scene's background seen in any of its frames (checked on the ring: a light change or a
   // moving object since leaves it unused).
-  if (options.temporal && plate && (lumaLeft > 0 || chromaLeft > 0) && plateRingDifference(current.data, plate, ring, width) <= options.maxRingDifference) {
-    for (let item = 0; item < luma.length; item++) {
-      if (lumaDone[item]) continue;
-      const index = luma[item]!;
-      const x = index % width;
-      const value = plateLuma(plate, x, (index - x) / width);
-      if (value === undefined) continue;
-      out[index] = value;
-      lumaDone[item] = 1;
-      lumaLeft--;
+  if (options.temporal && plate && (lumaCount > 0 || chromaCount > 0) && plateRingDifference(current.data, plate, plan) <= options.maxRingDifference) {
+    let kept = 0;
+    for (let at = 0; at < lumaCount; at++) {
+      const item = lumaLeft[at]!;
+      const value = plateLuma(plate, lumaX[item]!, lumaY[item]!);
+      if (value === undefined) lumaLeft[kept++] = item;
+      else out[luma[item]!] = value;
     }
-    for (let item = 0; item < chroma.length; item++) {
-      if (chromaDone[item]) continue;
-      const index = chroma[item]!;
-      const x = index % chromaWidth;
-      const values = plateChroma(plate, x, (index - x) / chromaWidth);
-      if (!values) continue;
-      out[uOffset + index] = values[0];
-      out[vOffset + index] = values[1];
-      chromaDone[item] = 1;
-      chromaLeft--;
+    lumaCount = kept;
+    kept = 0;
+    for (let at = 0; at < chromaCount; at++) {
+      const item = chromaLeft[at]!;
+      const values = plateChroma(plate, chromaX[item]!, chromaY[item]!);
+      if (!values) {
+        chromaLeft[kept++] = item;
+        continue;
+      }
+      out[uOffset + chroma[item]!] = values[0];
+      out[vOffset + chroma[item]!] = values[1];
     }
+    chromaCount = kept;
   }
-  const fromScene = luma.length - lumaLeft - fromNeighbours;
-  if (lumaLeft > 0) {
-    const rest = Int32Array.from(luma.filter((_, item) => !lumaDone[item]));
+  const fromScene = luma.length - lumaCount - fromNeighbours;
+  let patches: ExemplarResult | undefined;
+  if (lumaCount > 0) {
     const plane = out.subarray(0, uOffset);
-    options.inpaint(plane, width, height, rest);
-    addTexture(plane, width, height, rest, mask.luma, mask.bounds);
-    smoothSeam(plane, width, height, rest, mask.luma);
+    let rest: Int32Array = Int32Array.from(lumaLeft.subarray(0, lumaCount), (item) => luma[item]!);
+    // Best fill: patches of the picture around carry its structure and grain into the hole; the inpainter (with the grain of
+    // the picture above added) takes what no patch reaches. `inpaint` mode asks for the inpainter alone.
+    if (options.temporal) {
+      patches = exemplarFill(plane, width, height, rest);
+      rest = patches.rest;
+    }
+    if (rest.length > 0) {
+      options.inpaint(plane, width, height, rest);
+      addTexture(plane, width, height, rest, mask.luma, mask.bounds);
+      smoothSeam(plane, width, height, rest, mask.luma);
+    }
   }
-  if (chromaLeft > 0) {
-    const rest = Int32Array.from(chroma.filter((_, item) => !chromaDone[item]));
-    options.inpaint(out.subarray(uOffset, vOffset), chromaWidth, chromaHeight, rest);
-    options.inpaint(out.subarray(vOffset, vOffset + chromaWidth * chromaHeight), chromaWidth, chromaHeight, rest);
+  if (chromaCount > 0) {
+    let rest: Int32Array = Int32Array.from(chromaLeft.subarray(0, chromaCount), (item) => chroma[item]!);
+    // The patches' colour with their light; the inpainter for the rest.
+    if (patches) rest = followChroma(out, width, chromaWidth, uOffset, vOffset, rest, patches);
+    if (rest.length > 0) {
+      options.inpaint(out.subarray(uOffset, vOffset), chromaWidth, chromaHeight, rest);
+      options.inpaint(out.subarray(vOffset, vOffset + chromaWidth * chromaHeight), chromaWidth, chromaHeight, rest);
+    }
   }
-  return { data: out, stats: { masked: luma.length, fromNeighbours, fromScene, inpainted: lumaLeft } };
+  return { data: out, stats: { masked: luma.length, fromNeighbours, fromScene, inpainted: lumaCount } };
 }

@@ -22,6 +22,38 @@ export interface ErasureScore {
   textPsnrBefore: number;
   /** PSNR (dB) of the output against the clean source over the whole regions while they last. */
   regionPsnr: number;
+  /** With `background`: PSNR (dB) of the output against the input over the distractors' pixels (where the clean source differs from its background), every frame. */
+  distractorPsnr?: number;
+  /**
+   * With `clean`: on every 5th frame with a region, the fine detail (variance of a pixel minus its
+   * 5 × 5 mean) inside the regions' boxes ÷ the same in bands of their height just above and below
+   * (a flat band: near 0; the picture's own texture: near 1). `cleanDetailRatio` is the same on the clean source.
+   */
+  detailRatio?: number;
+  cleanDetailRatio?: number;
+}
+
+/** Variance of (pixel − its 5 × 5 mean) summed over the rectangles of `frame` set in `where`, and how many pixels. */
+function detailEnergy(frame: Uint8Array, width: number, height: number, where: Uint8Array): [number, number] {
+  // Row sums of 5 then column sums of 5: a 5 × 5 box sum per pixel (borders left out).
+  const rows = new Float64Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 2; x < width - 2; x++) rows[row + x] = frame[row + x - 2]! + frame[row + x - 1]! + frame[row + x]! + frame[row + x + 1]! + frame[row + x + 2]!;
+  }
+  let sum = 0;
+  let count = 0;
+  for (let y = 2; y < height - 2; y++) {
+    for (let x = 2; x < width - 2; x++) {
+      const index = y * width + x;
+      if (!where[index]) continue;
+      const mean = (rows[index - 2 * width]! + rows[index - width]! + rows[index]! + rows[index + width]! + rows[index + 2 * width]!) / 25;
+      const detail = frame[index]! - mean;
+      sum += detail * detail;
+      count++;
+    }
+  }
+  return [sum, count];
 }
 
 const psnr = (squaredError: number, count: number) => (count === 0 || squaredError === 0 ? Infinity : 10 * Math.log10((255 * 255 * count) / squaredError));
@@ -34,19 +66,34 @@ function lumaFrames(file: string, width: number, height: number): AsyncGenerator
 /** A text pixel: luma differs by more than this between the subtitled input and the clean source. */
 const TEXT_DIFFERENCE = 24;
 
-export async function scoreErasure(options: { output: string; input: string; clean?: string; width: number; height: number; frameRate: number; regions: readonly ErasureScoreRegion[] }): Promise<ErasureScore> {
+/** A distractor pixel: luma differs by more than this between the clean source and its background. */
+const DISTRACTOR_DIFFERENCE = 16;
+
+/**
+ * `output` (erased) against `input` outside the regions and, with `clean` (the same video without
+ * the text erased), against the truth inside them; with `background` (the clean video without its
+ * distractors either), the distractors' pixels against the input.
+ */
+export async function scoreErasure(options: { output: string; input: string; clean?: string; background?: string; width: number; height: number; frameRate: number; regions: readonly ErasureScoreRegion[] }): Promise<ErasureScore> {
   const { width, height, frameRate } = options;
   const outputs = lumaFrames(options.output, width, height);
   const inputs = lumaFrames(options.input, width, height);
   const cleans = options.clean ? lumaFrames(options.clean, width, height) : undefined;
-  const totals = { outside: [0, 0], text: [0, 0], before: [0, 0], region: [0, 0] };
+  const backgrounds = options.background ? lumaFrames(options.background, width, height) : undefined;
+  const totals = { outside: [0, 0], text: [0, 0], before: [0, 0], region: [0, 0], distractor: [0, 0], detailIn: [0, 0], detailAround: [0, 0], cleanIn: [0, 0], cleanAround: [0, 0] };
   let frames = 0;
   const inside = new Uint8Array(width * height);
+  const around = new Uint8Array(width * height);
+  const add = (total: number[], [sum, count]: [number, number]) => {
+    total[0]! += sum;
+    total[1]! += count;
+  };
   for (;;) {
-    const [output, input, clean] = await Promise.all([outputs.next(), inputs.next(), cleans?.next()]);
-    if (output.done || input.done || clean?.done) break;
+    const [output, input, clean, background] = await Promise.all([outputs.next(), inputs.next(), cleans?.next(), backgrounds?.next()]);
+    if (output.done || input.done || clean?.done || background?.done) break;
     const time = frames / frameRate;
     inside.fill(0);
+    const boxes: Array<[number, number, number, number]> = [];
     for (const region of options.regions) {
       if (time < region.startSeconds || time > region.endSeconds) continue;
       const x0 = Math.max(0, Math.floor(region.box.x));
@@ -54,6 +101,20 @@ export async function scoreErasure(options: { output: string; input: string; cle
       const x1 = Math.min(width, Math.ceil(region.box.x + region.box.width));
       const y1 = Math.min(height, Math.ceil(region.box.y + region.box.height));
       for (let y = y0; y < y1; y++) inside.fill(1, y * width + x0, y * width + x1);
+      boxes.push([x0, y0, x1, y1]);
+    }
+    if (clean && boxes.length > 0 && frames % 5 === 0) {
+      around.fill(0);
+      for (const [x0, y0, x1, y1] of boxes) {
+        const band = y1 - y0;
+        for (const [from, to] of [[y0 - band - 3, y0 - 3], [y1 + 3, y1 + band + 3]] as const) {
+          for (let y = Math.max(0, from); y < Math.min(height, to); y++) for (let x = x0; x < x1; x++) if (!inside[y * width + x]) around[y * width + x] = 1;
+        }
+      }
+      add(totals.detailIn, detailEnergy(output.value, width, height, inside));
+      add(totals.detailAround, detailEnergy(output.value, width, height, around));
+      add(totals.cleanIn, detailEnergy(clean.value, width, height, inside));
+      add(totals.cleanAround, detailEnergy(clean.value, width, height, around));
     }
     const out = output.value;
     const source = input.value;
@@ -76,14 +137,60 @@ export async function scoreErasure(options: { output: string; input: string; cle
         }
       }
     }
+    if (truth && background) {
+      const bare = background.value;
+      for (let index = 0; index < out.length; index++) {
+        if (Math.abs(truth[index]! - bare[index]!) <= DISTRACTOR_DIFFERENCE) continue;
+        const difference = out[index]! - source[index]!;
+        totals.distractor[0]! += difference * difference;
+        totals.distractor[1]!++;
+      }
+    }
     frames++;
   }
-  await Promise.all([outputs.return(undefined), inputs.return(undefined), cleans?.return(undefined)]);
+  await Promise.all([outputs.return(undefined), inputs.return(undefined), cleans?.return(undefined), backgrounds?.return(undefined)]);
+  const ratio = (a: number[], b: number[]) => (a[1] === 0 || b[1] === 0 || b[0] === 0 ? undefined : a[0]! / a[1]! / (b[0]! / b[1]!));
+  const detailRatio = ratio(totals.detailIn, totals.detailAround);
+  const cleanDetailRatio = ratio(totals.cleanIn, totals.cleanAround);
   return {
     frames,
     outsidePsnr: psnr(totals.outside[0]!, totals.outside[1]!),
     textPsnr: psnr(totals.text[0]!, totals.text[1]!),
     textPsnrBefore: psnr(totals.before[0]!, totals.before[1]!),
     regionPsnr: psnr(totals.region[0]!, totals.region[1]!),
+    ...(options.background ? { distractorPsnr: psnr(totals.distractor[0]!, totals.distractor[1]!) } : {}),
+    ...(detailRatio !== undefined ? { detailRatio } : {}),
+    ...(cleanDetailRatio !== undefined ? { cleanDetailRatio } : {}),
   };
+}
+
+/** Characters of `expected` (letters, digits, Chinese) that also occur in `read`, each counted once per occurrence. */
+export function charactersFound(expected: string, read: string): number {
+  const pool = [...read.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase()];
+  let found = 0;
+  for (const character of expected.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase()) {
+    const at = pool.indexOf(character);
+    if (at >= 0) {
+      pool.splice(at, 1);
+      found++;
+    }
+  }
+  return found;
+}
+
+/**
+ * How many of the cues' characters an OCR of the erased video still reads while each cue was on
+ * screen (`readings`: the detector's timed texts), leaving out readings of the `ignored` texts
+ * (distractors that stay, which may share letters with a cue); and how many there were.
+ */
+export function subtitleCharactersRead(cues: ReadonlyArray<{ text: string; startSeconds: number; endSeconds: number }>, readings: ReadonlyArray<{ text: string; startSeconds: number; endSeconds: number }>, ignored: readonly string[] = []): { read: number; total: number } {
+  const kept = readings.filter((reading) => !ignored.some((text) => charactersFound(text, reading.text) >= Math.max(2, 0.6 * reading.text.replace(/[^\p{L}\p{N}]/gu, '').length)));
+  let read = 0;
+  let total = 0;
+  for (const cue of cues) {
+    const during = kept.filter((reading) => reading.endSeconds >= cue.startSeconds && reading.startSeconds <= cue.endSeconds).map((reading) => reading.text).join(' ');
+    total += cue.text.replace(/[^\p{L}\p{N}]/gu, '').length;
+    read += charactersFound(cue.text, during);
+  }
+  return { read, total };
 }

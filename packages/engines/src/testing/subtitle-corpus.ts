@@ -129,7 +129,7 @@ export interface CorpusClip {
   distractors: CorpusDistractor[];
 }
 
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 /** The hash of the whole table (and the generator): the cache folder's name. */
 export function corpusKey(): string {
@@ -176,6 +176,10 @@ function distractorsOf(row: CorpusRow): CorpusDistractor[] {
   return row.distractors.map((kind) => ({ kind, text: texts[kind] }));
 }
 
+/** Random sources are seeded: a clip and its clean twin (and every machine's copy) show the same picture. */
+const SEED = 27;
+const GRADIENT_SPARE_COLOURS = [3, 4, 5, 6, 7].map((index) => `c${index}=0x808080`).join(':');
+
 function backgroundSource(row: CorpusRow): string {
   const { width, height } = sizeOf(row);
   const size = `${width}x${height}`;
@@ -188,11 +192,12 @@ function backgroundSource(row: CorpusRow): string {
       // A wide still pattern the camera pans across.
       return `smptehdbars=s=${width * 2}x${height}:r=25,hue=h=40,crop=${width}:${height}:x='min(${width},t*120)':y=0`;
     case 'cellauto':
-      return `cellauto=s=${Math.ceil(width / 8)}x${Math.ceil(height / 8)}:rate=25:rule=110:random_fill_ratio=0.5,scale=${size}:flags=bilinear,format=rgb24,colorchannelmixer=rr=0.9:gg=0.6:bb=0.3:rg=0.2:bg=0.4`;
+      return `cellauto=s=${Math.ceil(width / 8)}x${Math.ceil(height / 8)}:rate=25:rule=110:random_fill_ratio=0.5:random_seed=${SEED},scale=${size}:flags=bilinear,format=rgb24,colorchannelmixer=rr=0.9:gg=0.6:bb=0.3:rg=0.2:bg=0.4`;
     case 'life':
-      return `life=s=${Math.ceil(width / 6)}x${Math.ceil(height / 6)}:rate=25:mold=10:ratio=0.3:death_color=#203040:life_color=#b08040,scale=${size}:flags=bilinear`;
+      return `life=s=${Math.ceil(width / 6)}x${Math.ceil(height / 6)}:rate=25:mold=10:ratio=0.3:seed=${SEED}:death_color=#203040:life_color=#b08040,scale=${size}:flags=bilinear`;
     case 'gradients':
-      return `gradients=s=${size}:r=25:speed=0.02`;
+      // Every colour and the line given: ffmpeg 5.1 draws the unset ones at random whatever the seed.
+      return `gradients=s=${size}:r=25:speed=0.02:seed=${SEED}:n=3:c0=0xd04050:c1=0x60e040:c2=0x2050b0:${GRADIENT_SPARE_COLOURS}:x0=${Math.round(width * 0.2)}:y0=0:x1=${Math.round(width * 0.8)}:y1=${height}`;
   }
 }
 
@@ -212,9 +217,12 @@ function styled(row: CorpusRow, size: number): string {
   }
 }
 
-async function makeClip(row: CorpusRow, file: string, work: string): Promise<void> {
+/** What a render of a row shows: everything (the clip), the clip without its subtitles (the truth an erasure is scored against), or the background alone. */
+export type CorpusVariant = 'subtitled' | 'clean' | 'background';
+
+async function makeClip(row: CorpusRow, file: string, work: string, variant: CorpusVariant = 'subtitled'): Promise<void> {
   const { width, height } = sizeOf(row);
-  const cues = cuesOf(row);
+  const cues = variant === 'subtitled' ? cuesOf(row) : [];
   const filters: string[] = [];
   let fileIndex = 0;
   const textFile = async (text: string) => {
@@ -241,7 +249,7 @@ async function makeClip(row: CorpusRow, file: string, work: string): Promise<voi
       top += size + gap;
     }
   }
-  for (const distractor of row.distractors) {
+  for (const distractor of variant === 'background' ? [] : row.distractors) {
     const small = Math.round(Math.min(width, height) / 26);
     switch (distractor) {
       case 'timecode':
@@ -267,24 +275,26 @@ async function makeClip(row: CorpusRow, file: string, work: string): Promise<voi
 /** The clips of `names` (all rows by default), made on first use under the corpus's cache folder. */
 export async function makeCorpus(names?: readonly string[]): Promise<CorpusClip[]> {
   const rows = names ? CORPUS.filter((entry) => names.includes(entry.name)) : CORPUS;
+  const clips: CorpusClip[] = [];
+  for (const entry of rows) clips.push({ row: entry, file: await corpusRender(entry, 'subtitled'), ...sizeOf(entry), cues: cuesOf(entry), distractors: distractorsOf(entry) });
+  return clips;
+}
+
+/** A render of `row` (the clip itself, or its clean or bare twin: same frames, same seeds), made on first use under the corpus's cache folder. */
+export async function corpusRender(row: CorpusRow, variant: CorpusVariant): Promise<string> {
   const cacheDir = path.join(tmpdir(), 'voxwork-test-media', `subtitle-corpus-${corpusKey()}`);
   await mkdir(cacheDir, { recursive: true });
-  const clips: CorpusClip[] = [];
-  for (const entry of rows) {
-    const file = path.join(cacheDir, `${entry.name}.mp4`);
-    if (!(await access(file).then(() => true, () => false))) {
-      const work = await mkdtemp(path.join(cacheDir, 'making-'));
-      try {
-        const partial = path.join(work, 'clip.mp4');
-        await makeClip(entry, partial, work);
-        await rename(partial, file);
-      } finally {
-        await rm(work, { recursive: true, force: true });
-      }
-    }
-    clips.push({ row: entry, file, ...sizeOf(entry), cues: cuesOf(entry), distractors: distractorsOf(entry) });
+  const file = path.join(cacheDir, variant === 'subtitled' ? `${row.name}.mp4` : `${row.name}.${variant}.mp4`);
+  if (await access(file).then(() => true, () => false)) return file;
+  const work = await mkdtemp(path.join(cacheDir, 'making-'));
+  try {
+    const partial = path.join(work, 'clip.mp4');
+    await makeClip(row, partial, work, variant);
+    await rename(partial, file);
+  } finally {
+    await rm(work, { recursive: true, force: true });
   }
-  return clips;
+  return file;
 }
 
 export interface CorpusScore {
