@@ -3,23 +3,10 @@ import {
   createJobPipelines,
   createJobService,
   createRateLimiter,
-  createSpeechToSpeechService,
-  createVideoTranslationService,
-  createVideoErasureService,
-  createSubtitleBurnInService,
-  createSubtitleExtractionService,
-  createAudioSeparationService,
-  createAvatarService,
   createApiKeyService,
   createWebhookService,
-  createDubbingService,
-  createDubbingJobsService,
   dubbingEditRules,
   type DubbingStore,
-  monthStart,
-  VIDEO_TRANSLATION_JOB,
-  createTextToSpeechService,
-  createVoiceCloningService,
   createVoicesService,
   type JobEvents,
   type JobQueue,
@@ -41,6 +28,8 @@ import type { Config } from './config.ts';
 import { createAnalyticsServices } from './analytics/analytics-services.ts';
 import { createShareServices } from './sharing/share-services.ts';
 import { createWebhookTransport } from './webhooks/webhook-transport.ts';
+import { SERVER_TOOLS, type ToolServices } from './tools.ts';
+import type { ToolServiceDeps } from './tools/server-tool.ts';
 
 /** The services of every area, wired to their repositories and adapters once per process. */
 export function createServices({
@@ -121,8 +110,27 @@ export function createServices({
     perKeyLimit: config.RATE_LIMIT_API_PER_KEY,
     ownerActive: async (userId) => !(await accountServices.accounts.isDisabled(userId)),
   });
-  const findUpload = (userId: string, uploadId: string) => storageServices.uploads.get(userId, uploadId);
-  const planOf = async (userId: string) => (await accountServices.accounts.getAccountInfo(userId)).comboDetail;
+  // Each tool's services, built from the same deps (its `tools/<tool>.tool.ts` picks what it needs).
+  const toolDeps: ToolServiceDeps = {
+    jobs,
+    jobRecords: jobRepository,
+    voices,
+    speech: speechRepository,
+    storage: storageServices.storage,
+    scratch,
+    dubbingStore,
+    speechEngines,
+    videoEngines,
+    erasureEngines,
+    separationEngines,
+    avatarEngines,
+    findUpload: (userId, uploadId) => storageServices.uploads.get(userId, uploadId),
+    planOf: async (userId) => (await accountServices.accounts.getAccountInfo(userId)).comboDetail,
+    accountOf: (userId) => accountServices.accounts.getAccountInfo(userId),
+    accountExists: async (userId) => Boolean(await accountServices.points.findAccount(userId)),
+    log,
+  };
+  const toolServices = Object.assign({}, ...SERVER_TOOLS.map((tool) => tool.services(toolDeps))) as ToolServices;
   return {
     jobRepository,
     jobs,
@@ -133,48 +141,8 @@ export function createServices({
     rateLimiter,
     apiKeys,
     webhooks,
-    voices,
-    textToSpeech: createTextToSpeechService({ engines: speechEngines, speech: speechRepository, jobs, voices, scratch, planOf }),
-    voiceCloning: createVoiceCloningService({ engines: speechEngines, speech: speechRepository, jobs, storage: storageServices.storage, scratch, voices, findUpload, planOf }),
-    speechToSpeech: createSpeechToSpeechService({ jobs, voices, findUpload }),
-    videoTranslation: createVideoTranslationService({
-      jobs,
-      voices,
-      engines: speechEngines,
-      videoEngines,
-      findUpload,
-      planOf: async (userId) => {
-        const account = await accountServices.accounts.getAccountInfo(userId);
-        return { maxVideoMinutesPerJob: account.comboDetail.maxVideoMinutesPerJob, vtUseLimit: account.vtUseLimit };
-      },
-      runsThisMonth: (userId) => jobRepository.countRunsSince(userId, [VIDEO_TRANSLATION_JOB], monthStart(new Date())),
-      signedUrl: (key) => storageServices.storage.signedUrl(key, { expiresInSeconds: 3600 }),
-    }),
-    videoErasure: createVideoErasureService({ jobs, findUpload, planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
-    subtitleBurnIn: createSubtitleBurnInService({ jobs, findUpload, planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
-    subtitleExtraction: createSubtitleExtractionService({ jobs, videoEngines, findUpload, planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
-    audioSeparation: createAudioSeparationService({ jobs, engines: separationEngines, findUpload, planOf: async (userId) => ({ maxMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
-    avatar: createAvatarService({ jobs, voices, avatarEngines, findUpload, planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
     dubbingStore,
-    dubbing: createDubbingService({
-      store: dubbingStore,
-      activeJobs: (ownerId, projectId) => jobRepository.unfinishedOfProject(ownerId, 'dubbing.', projectId),
-      signedUrl: (key) => storageServices.storage.signedUrl(key, { expiresInSeconds: 6 * 3600 }),
-      deleteFile: (key) => storageServices.storage.delete(key),
-      onFileError: (key, error) => log?.warn({ err: error, key }, 'dubbing: a file of a deleted project could not be deleted'),
-    }),
-    dubbingJobs: createDubbingJobsService({
-      store: dubbingStore,
-      jobs,
-      jobRecords: jobRepository,
-      voices,
-      engines: speechEngines,
-      videoEngines,
-      storage: storageServices.storage,
-      scratch,
-      findUpload,
-      planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }),
-    }),
+    ...toolServices,
     analytics: createAnalyticsServices(database, config, log),
     feedback: createFeedbackRepository(database.db),
     ...accountServices,

@@ -1,11 +1,14 @@
 import { pronunciationDeleteCall, pronunciationListCall, pronunciationSaveCall, ttsCreateCall, ttsDetectLanguageCall, ttsPreviewCall } from '@voxwork/contract';
+import { createTextToSpeechService } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
-import { requireUserId, type Area } from './area.ts';
+import { requireUserId } from '../areas/area.ts';
+import { defineServerTool } from './server-tool.ts';
 
 /** Text to speech: jobs, the first sentence at once, language detection, the pronunciation dictionary. */
-export const textToSpeechArea: Area = {
-  name: 'text-to-speech',
-  calls: ({ services: { textToSpeech } }) => [
+export const textToSpeechServerTool = defineServerTool({
+  id: 'text-to-speech',
+  services: ({ speechEngines, speech, jobs, voices, scratch, planOf }) => ({ textToSpeech: createTextToSpeechService({ engines: speechEngines, speech, jobs, voices, scratch, planOf }) }),
+  calls: ({ textToSpeech }) => [
     bindCall(ttsCreateCall, async (body, context) => textToSpeech.createTts(requireUserId(context), body)),
     bindCall(ttsPreviewCall, async (body, context) => textToSpeech.previewTts(requireUserId(context), body)),
     bindCall(ttsDetectLanguageCall, async (body, context) => {
@@ -19,4 +22,5 @@ export const textToSpeechArea: Area = {
       return { ok: true as const };
     }),
   ],
-};
+  apiCreate: ({ textToSpeech }, userId, body, options) => textToSpeech.createTts(userId, body, options),
+});

@@ -1,0 +1,104 @@
+/**
+ * A tool's part in the server (decision 053): how its services are built from the shared deps,
+ * its calls, and its REST v1 routes. Each tool declares it once, in `tools/<tool>.tool.ts`; the
+ * list in `../tools.ts` is what `services.ts`, the areas and the REST v1 surface are derived from.
+ */
+import type { API_JOB_CALLS, ApiJobTool, ComboDetail, Locale } from '@voxwork/contract';
+import type {
+  AccountInfo,
+  ApiCaller,
+  AudioSeparationEngines,
+  AvatarEngines,
+  CoreToolId,
+  EnqueueOptions,
+  JobService,
+  ScratchFiles,
+  SpeechEngines,
+  StorageRepository,
+  VideoEngines,
+  VideoErasureEngines,
+  VoicesService,
+} from '@voxwork/core';
+import type { DubbingRepository, JobRepository, SpeechRepository, UploadRow } from '@voxwork/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { BoundCall } from '../http/contract.plugin.ts';
+import type { AreaContext } from '../areas/area.ts';
+
+/** What a tool's services are built from, once per process: a factory picks what it needs. */
+export interface ToolServiceDeps {
+  jobs: JobService;
+  /** The job rows (counts, a project's unfinished jobs, a finished job read back). */
+  jobRecords: JobRepository;
+  /** The voice library: every speaking tool resolves and checks voices through it. */
+  voices: VoicesService;
+  speech: SpeechRepository;
+  storage: StorageRepository;
+  scratch: ScratchFiles;
+  /** Dubbing projects and cast bibles (also the dubbing pipelines' store). */
+  dubbingStore: DubbingRepository;
+  speechEngines: SpeechEngines;
+  videoEngines: VideoEngines;
+  erasureEngines: VideoErasureEngines;
+  separationEngines: AudioSeparationEngines;
+  avatarEngines: AvatarEngines;
+  /** One of the user's ready uploads (UPLOAD_NOT_FOUND otherwise). */
+  findUpload: (userId: string, uploadId: string) => Promise<UploadRow>;
+  /** The user's plan (a tool's service reads the limits it needs). */
+  planOf: (userId: string) => Promise<ComboDetail>;
+  /** The user's account: plan, points, this month's allowances. */
+  accountOf: (userId: string) => Promise<AccountInfo>;
+  /** Whether a points account exists for the user. */
+  accountExists: (userId: string) => Promise<boolean>;
+  log?: Logger | undefined;
+}
+
+/** A REST v1 handler: the caller (authenticated, authorised for the route), the request and its parsed parts. */
+export type RestV1Handler = (input: {
+  caller: ApiCaller;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  locale: Locale;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}) => Promise<unknown>;
+
+/** What a tool's REST v1 routes are mounted with (`areas/rest-v1.area.ts`). */
+export interface RestV1Kit {
+  /** Mounts a route of `REST_V1_ROUTES` by its operation id: key, scope, parsed params, query and body, then the handler; the answer enveloped. */
+  mount(operationId: string, handler: RestV1Handler): void;
+  /**
+   * A job created under the request's `Idempotency-Key` (fingerprinted from the route and
+   * `fingerprinted`), answered as `{ job, replayed }` with 201, or 200 for a replay.
+   */
+  createJob(
+    input: { caller: ApiCaller; request: FastifyRequest; reply: FastifyReply; locale: Locale },
+    operationId: string,
+    fingerprinted: unknown,
+    start: (options: EnqueueOptions) => Promise<{ jobId: string }>,
+  ): Promise<{ job: Awaited<ReturnType<JobService['getOwned']>>; replayed: boolean }>;
+}
+
+/** How a tool of `API_JOB_CALLS` creates its job from `POST /api/v1/tools/{tool}/jobs`: its workbench service, with the idempotency claim in `options`. */
+export type ApiJobCreator<Id extends ApiJobTool, S> = (services: S, userId: string, body: z.output<(typeof API_JOB_CALLS)[Id]['body']>, options: EnqueueOptions) => Promise<{ jobId: string }>;
+
+interface ServerToolBase<Id extends CoreToolId, S> {
+  /** The catalogue's tool id (`system` for operators' jobs). */
+  id: Id;
+  /** The tool's services, named as the areas and tests reach them (`services.textToSpeech`). */
+  services: (deps: ToolServiceDeps) => S;
+  /** The tool's contract calls, bound to its services. */
+  calls: (services: S, context: AreaContext) => readonly BoundCall[];
+  /** Its REST v1 routes beyond the job create (a dubbing project's routes, the voice list). */
+  rest?: (kit: RestV1Kit, services: S) => void;
+}
+
+/** A tool the API creates jobs for must say how (`apiCreate`); a tool that is not one may not. */
+export type ServerTool<Id extends CoreToolId, S> = ServerToolBase<Id, S> & (Id extends ApiJobTool ? { apiCreate: ApiJobCreator<Id, S> } : { apiCreate?: never });
+
+/** Declares a tool's part in the server (identity at run time). */
+export function defineServerTool<const Id extends CoreToolId, S extends Record<string, unknown>>(tool: ServerTool<Id, S>): ServerTool<Id, S> {
+  return tool;
+}

@@ -1,0 +1,66 @@
+/**
+ * A tool as core knows it: its id and its job types, each with its queue policy and its
+ * pipeline. Each tool declares itself once, in `<tool>/<tool>.tool.ts`; `tools.ts` lists them, and
+ * the job registry (`JobInputs`, `JOB_POLICIES`, `PipelineMap`, `createJobPipelines`) is derived
+ * from that list (decision 053). A job type without a policy or a pipeline does not compile.
+ */
+import type { SpeechRepository } from '@voxwork/db';
+import type { SpeechEngines } from '../engines/speech-engines.port.ts';
+import type { VideoEngines } from '../engines/video-engines.port.ts';
+import type { VideoErasureEngines } from '../engines/video-erasure-engines.port.ts';
+import type { AudioSeparationEngines } from '../engines/audio-separation-engines.port.ts';
+import type { AvatarEngines } from '../engines/avatar-engines.port.ts';
+import type { ScratchFiles } from '../files/scratch-files.port.ts';
+import type { StorageRepository } from '../storage/storage.port.ts';
+import type { DubbingStore } from '../dubbing/dubbing-store.port.ts';
+import type { DubbingPipelineDeps } from '../dubbing/dubbing.pipeline.ts';
+import type { PipelineDefinition } from './pipeline-definition.ts';
+
+/** What the pipelines are built from, once per process: each tool's pipeline factory takes the part it needs. */
+export interface JobPipelineDeps {
+  engines: SpeechEngines;
+  videoEngines: VideoEngines;
+  erasureEngines: VideoErasureEngines;
+  separationEngines: AudioSeparationEngines;
+  avatarEngines: AvatarEngines;
+  storage: StorageRepository;
+  speech: SpeechRepository;
+  /** Local files around the engines (job files' text, stored objects copied in). */
+  scratch: ScratchFiles;
+  /** Dubbing projects (`@voxwork/db`'s dubbing repository). */
+  dubbing: DubbingStore;
+  /** Jobs by id: a dubbing project opened from a finished video translation reads it (the job repository). */
+  jobRecords: DubbingPipelineDeps['jobRecords'];
+}
+
+/** Queue behaviour per job type: retries (only retryable errors are retried) and how long a run may take. */
+export interface JobPolicy {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  expireInSeconds: number;
+  /**
+   * A user's tool job: it takes one of its owner's run slots (the plan's `concurrentJobs`), or waits
+   * for one (decision 023). Operators' system jobs never wait and never count.
+   */
+  usesPlanSlot: boolean;
+}
+
+/** One job type of a tool: how its queue behaves and how its pipeline is built (`Input` is what its job row holds). */
+export interface ToolJob<Input> {
+  policy: JobPolicy;
+  pipeline: (deps: JobPipelineDeps) => PipelineDefinition<Input>;
+}
+
+/** A tool's part in core. Job types are `<tool id>.<verb>` (decision 025): another tool's prefix does not compile. */
+export interface CoreTool<Id extends string = string, Jobs extends { [N in `${Id}.${string}`]?: ToolJob<never> } = { [N in `${Id}.${string}`]?: ToolJob<never> }> {
+  id: Id;
+  jobs: Jobs;
+}
+
+/** Declares a tool's part in core (identity at run time; the types keep each job's input). */
+export function defineTool<const Id extends string, const Jobs extends { [N in `${Id}.${string}`]?: ToolJob<never> }>(tool: CoreTool<Id, Jobs>): CoreTool<Id, Jobs> {
+  return tool;
+}
+
+/** The input type of a tool job (what its pipeline's stages read). */
+export type JobInputOf<J> = J extends { pipeline: (deps: never) => PipelineDefinition<infer Input> } ? Input : never;
