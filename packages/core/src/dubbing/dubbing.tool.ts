@@ -1,4 +1,4 @@
-import { defineTool } from '../jobs/define-tool.ts';
+import { defineTool, type JobPipelineDeps } from '../jobs/define-tool.ts';
 import { createDubbingPipelines } from './dubbing.pipeline.ts';
 
 /**
@@ -10,10 +10,10 @@ export const dubbingTool = defineTool({
   id: 'dubbing',
   jobs: {
     // Preparing reads the words as video translation's first stages do (OCR ≈ 0.4–0.9× the length); retries resume at the stage that failed.
-    'dubbing.prepare': { policy: { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 3 * 60 * 60, usesPlanSlot: true }, pipeline: (deps) => createDubbingPipelines(deps).prepare },
+    'dubbing.prepare': { policy: { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 3 * 60 * 60, usesPlanSlot: true }, pipeline: (deps: JobPipelineDeps) => createDubbingPipelines(deps).prepare },
     // Charged: a retry resumes (translation is one call; synthesis keeps every take already stored).
-    'dubbing.translate': { policy: { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60, usesPlanSlot: true }, pipeline: (deps) => createDubbingPipelines(deps).translate },
-    'dubbing.synthesize': { policy: { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 2 * 60 * 60, usesPlanSlot: true }, pipeline: (deps) => createDubbingPipelines(deps).synthesize },
-    'dubbing.export': { policy: { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 2 * 60 * 60, usesPlanSlot: true }, pipeline: (deps) => createDubbingPipelines(deps).export },
+    'dubbing.translate': { policy: { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 * 60, usesPlanSlot: true }, pipeline: (deps: JobPipelineDeps) => createDubbingPipelines(deps).translate },
+    'dubbing.synthesize': { policy: { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 2 * 60 * 60, usesPlanSlot: true }, pipeline: (deps: JobPipelineDeps) => createDubbingPipelines(deps).synthesize },
+    'dubbing.export': { policy: { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 2 * 60 * 60, usesPlanSlot: true }, pipeline: (deps: JobPipelineDeps) => createDubbingPipelines(deps).export },
   },
 });

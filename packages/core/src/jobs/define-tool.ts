@@ -51,14 +51,17 @@ export interface ToolJob<Input> {
   pipeline: (deps: JobPipelineDeps) => PipelineDefinition<Input>;
 }
 
-/** A tool's part in core. Job types are `<tool id>.<verb>` (decision 025): another tool's prefix does not compile. */
+/** A tool's part in core. */
 export interface CoreTool<Id extends string = string, Jobs extends { [N in `${Id}.${string}`]?: ToolJob<never> } = { [N in `${Id}.${string}`]?: ToolJob<never> }> {
   id: Id;
   jobs: Jobs;
 }
 
+/** Jobs are named `<tool id>.<verb>` (decision 025): a job named under another id must be `never`, so it does not compile. */
+type OwnJobNames<Id extends string, Jobs> = { jobs: Record<Exclude<keyof Jobs, `${Id}.${string}`>, never> };
+
 /** Declares a tool's part in core (identity at run time; the types keep each job's input). */
-export function defineTool<const Id extends string, const Jobs extends { [N in `${Id}.${string}`]?: ToolJob<never> }>(tool: CoreTool<Id, Jobs>): CoreTool<Id, Jobs> {
+export function defineTool<const Id extends string, const Jobs extends { [N in `${Id}.${string}`]?: ToolJob<never> }>(tool: CoreTool<Id, Jobs> & OwnJobNames<Id, Jobs>): CoreTool<Id, Jobs> {
   return tool;
 }
 
