@@ -8,6 +8,8 @@ import {
   dubbingEditRules,
   type DubbingStore,
   createVoicesService,
+  createToolServices,
+  type ToolServiceDeps,
   type JobEvents,
   type JobQueue,
 } from '@voxwork/core';
@@ -28,8 +30,6 @@ import type { Config } from './config.ts';
 import { createAnalyticsServices } from './analytics/analytics-services.ts';
 import { createShareServices } from './sharing/share-services.ts';
 import { createWebhookTransport } from './webhooks/webhook-transport.ts';
-import { SERVER_TOOLS, type ToolServices } from './tools.ts';
-import type { ToolServiceDeps } from './tools/server-tool.ts';
 
 /** The services of every area, wired to their repositories and adapters once per process. */
 export function createServices({
@@ -110,7 +110,7 @@ export function createServices({
     perKeyLimit: config.RATE_LIMIT_API_PER_KEY,
     ownerActive: async (userId) => !(await accountServices.accounts.isDisabled(userId)),
   });
-  // Each tool's services, built from the same deps (its `tools/<tool>.tool.ts` picks what it needs).
+  // Each tool's services, built from the same deps (core's `<tool>/<tool>.tool.ts` picks what it needs).
   const toolDeps: ToolServiceDeps = {
     jobs,
     jobRecords: jobRepository,
@@ -130,7 +130,7 @@ export function createServices({
     accountExists: async (userId) => Boolean(await accountServices.points.findAccount(userId)),
     log,
   };
-  const toolServices = Object.assign({}, ...SERVER_TOOLS.map((tool) => tool.services(toolDeps))) as ToolServices;
+  const toolServices = createToolServices(toolDeps);
   return {
     jobRepository,
     jobs,

@@ -1,7 +1,7 @@
 /**
- * Every tool's part in the server, in one list (decision 053): `services.ts` builds their
- * services, `areas/index.ts` binds their calls, and `areas/rest-v1.area.ts` mounts their REST v1
- * routes from it. Add a tool by writing `tools/<tool>.tool.ts` and listing it here.
+ * Every tool's part in the server, in one list (decision 053): `areas/index.ts` binds their
+ * calls and `areas/rest-v1.area.ts` mounts their REST v1 routes from it (their services are
+ * built by core's `createToolServices`, in `services.ts`). Add a tool by writing `tools/<tool>.tool.ts` and listing it here.
  */
 import type { ToolId } from '@voxwork/contract';
 import type { CoreToolId } from '@voxwork/core';
@@ -33,13 +33,7 @@ export const SERVER_TOOLS = [
   dubbingServerTool,
 ] as const;
 
-type ServerToolEntry = (typeof SERVER_TOOLS)[number];
-
 // Every tool of the catalogue and of core has its server part, and none is listed that they lack.
-type ListedId = ServerToolEntry['id'];
+type ListedId = (typeof SERVER_TOOLS)[number]['id'];
 const _everyToolHasItsServerPart: [ListedId] extends [CoreToolId] ? ([CoreToolId | ToolId] extends [ListedId] ? true : false) : false = true;
 void _everyToolHasItsServerPart;
-
-type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
-/** Every tool's services by name (`textToSpeech`, `dubbing`, `dubbingJobs`, …). */
-export type ToolServices = UnionToIntersection<ReturnType<ServerToolEntry['services']>>;

@@ -1,9 +1,11 @@
 /**
  * Every tool's part in core, in one list (decision 053): the job registry (`JobInputs`,
- * `JOB_POLICIES`, `PipelineMap`, `createJobPipelines` in `jobs/`) is derived from it, and checked
- * both ways against the contract catalogue's job types. Add a tool by writing
+ * `JOB_POLICIES`, `PipelineMap`, `createJobPipelines` in `jobs/`) and the tools' services
+ * (`createToolServices`) are derived from it, and checked both ways against the contract
+ * catalogue's job types. Add a tool by writing
  * `<tool>/<tool>.tool.ts` and listing it here.
  */
+import type { ToolServiceDeps } from './jobs/define-tool.ts';
 import { systemTool } from './system/system.tool.ts';
 import { textToSpeechTool } from './text-to-speech/text-to-speech.tool.ts';
 import { speechToSpeechTool } from './speech-to-speech/speech-to-speech.tool.ts';
@@ -35,3 +37,14 @@ export const CORE_TOOLS = [
 export type CoreToolEntry = (typeof CORE_TOOLS)[number];
 /** Tool ids core knows (the catalogue's and `system`). */
 export type CoreToolId = CoreToolEntry['id'];
+
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+/** Every tool's services by name (`textToSpeech`, `dubbing`, `dubbingJobs`, …), as `createToolServices` builds them. */
+export type ToolServices = UnionToIntersection<ReturnType<CoreToolEntry['services']>>;
+
+/** Every tool's services, built from the same deps (each tool's `services` picks what it needs). */
+export function createToolServices(deps: ToolServiceDeps): ToolServices {
+  return Object.assign({}, ...CORE_TOOLS.map((tool) => tool.services(deps))) as ToolServices;
+}
+
+export { systemTool, textToSpeechTool, speechToSpeechTool, voiceCloningTool, voicesTool, videoTranslationTool, videoErasureTool, subtitleBurnInTool, subtitleExtractionTool, audioSeparationTool, avatarTool, dubbingTool };

@@ -1,16 +1,11 @@
 import { audioSeparationCreateCall, audioSeparationOptionsCall } from '@voxwork/contract';
-import { createAudioSeparationService } from '@voxwork/core';
+import { audioSeparationTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
 import { requireUserId } from '../areas/area.ts';
 import { defineServerTool } from './server-tool.ts';
 
 /** Audio separation: the separators and prices, and runs. */
-export const audioSeparationServerTool = defineServerTool({
-  id: 'audio-separation',
-  services: ({ jobs, separationEngines, findUpload, planOf }) => ({
-    // A recording's longest is the plan's video minutes.
-    audioSeparation: createAudioSeparationService({ jobs, engines: separationEngines, findUpload, planOf: async (userId) => ({ maxMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
-  }),
+export const audioSeparationServerTool = defineServerTool(audioSeparationTool, {
   calls: ({ audioSeparation }) => [
     bindCall(audioSeparationOptionsCall, async (_body, context) => audioSeparation.options(requireUserId(context))),
     bindCall(audioSeparationCreateCall, async (body, context) => audioSeparation.create(requireUserId(context), body)),

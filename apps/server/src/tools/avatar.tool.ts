@@ -1,13 +1,11 @@
 import { avatarCreateCall, avatarFacesCall, avatarOptionsCall, avatarPreviewCall } from '@voxwork/contract';
-import { createAvatarService } from '@voxwork/core';
+import { avatarTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
 import { requireUserId } from '../areas/area.ts';
 import { defineServerTool } from './server-tool.ts';
 
 /** AI avatar video: avatars, animators and price; the faces of a photo; the free preview; renders. */
-export const avatarServerTool = defineServerTool({
-  id: 'avatar',
-  services: ({ jobs, voices, avatarEngines, findUpload, planOf }) => ({ avatar: createAvatarService({ jobs, voices, avatarEngines, findUpload, planOf }) }),
+export const avatarServerTool = defineServerTool(avatarTool, {
   calls: ({ avatar }) => [
     bindCall(avatarOptionsCall, async (_body, context) => avatar.options(requireUserId(context))),
     bindCall(avatarFacesCall, async (body, context) => avatar.faces(requireUserId(context), body)),

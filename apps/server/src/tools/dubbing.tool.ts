@@ -23,7 +23,7 @@ import {
   pickLocale,
 } from '@voxwork/contract';
 import type { DubbingEdition } from '@voxwork/contract/dubbing';
-import { createDubbingJobsService, createDubbingService, type DubbingCreateRequest } from '@voxwork/core';
+import { dubbingTool, type DubbingCreateRequest } from '@voxwork/core';
 import { bindCall, type CallContext } from '../http/contract.plugin.ts';
 import { requireUserId } from '../areas/area.ts';
 import { defineServerTool } from './server-tool.ts';
@@ -31,18 +31,7 @@ import { defineServerTool } from './server-tool.ts';
 const localeOf = (context: CallContext) => pickLocale(context.request.headers['accept-language']);
 
 /** Dubbing studio and dubbing pro: projects, edit batches, versions, cast bibles; and the jobs (options, create, translate, synthesize, record, export). */
-export const dubbingServerTool = defineServerTool({
-  id: 'dubbing',
-  services: ({ dubbingStore, jobs, jobRecords, voices, speechEngines, videoEngines, storage, scratch, findUpload, planOf, log }) => ({
-    dubbing: createDubbingService({
-      store: dubbingStore,
-      activeJobs: (ownerId, projectId) => jobRecords.unfinishedOfProject(ownerId, 'dubbing.', projectId),
-      signedUrl: (key) => storage.signedUrl(key, { expiresInSeconds: 6 * 3600 }),
-      deleteFile: (key) => storage.delete(key),
-      onFileError: (key, error) => log?.warn({ err: error, key }, 'dubbing: a file of a deleted project could not be deleted'),
-    }),
-    dubbingJobs: createDubbingJobsService({ store: dubbingStore, jobs, jobRecords, voices, engines: speechEngines, videoEngines, storage, scratch, findUpload, planOf }),
-  }),
+export const dubbingServerTool = defineServerTool(dubbingTool, {
   calls: ({ dubbing, dubbingJobs }) => [
     // Projects, edits, versions and casts (dubbing.service.ts).
     bindCall(dubbingProjectListCall, async (body, context) => dubbing.list(requireUserId(context), body.edition)),

@@ -1,58 +1,14 @@
 /**
- * A tool's part in the server (decision 053): how its services are built from the shared deps,
- * its calls, and its REST v1 routes. Each tool declares it once, in `tools/<tool>.tool.ts`; the
+ * A tool's part in the server (decision 053): its calls and its REST v1 routes, over the services
+ * its core part builds (`packages/core/src/<tool>/<tool>.tool.ts`). Each tool declares it once, in `tools/<tool>.tool.ts`; the
  * list in `../tools.ts` is what `services.ts`, the areas and the REST v1 surface are derived from.
  */
-import type { API_JOB_CALLS, ApiJobTool, ComboDetail, Locale } from '@voxwork/contract';
-import type {
-  AccountInfo,
-  ApiCaller,
-  AudioSeparationEngines,
-  AvatarEngines,
-  CoreToolId,
-  EnqueueOptions,
-  JobService,
-  ScratchFiles,
-  SpeechEngines,
-  StorageRepository,
-  VideoEngines,
-  VideoErasureEngines,
-  VoicesService,
-} from '@voxwork/core';
-import type { DubbingRepository, JobRepository, SpeechRepository, UploadRow } from '@voxwork/db';
+import type { API_JOB_CALLS, ApiJobTool, Locale } from '@voxwork/contract';
+import type { ApiCaller, CoreToolId, EnqueueOptions, JobService, ToolServiceDeps } from '@voxwork/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { BoundCall } from '../http/contract.plugin.ts';
 import type { AreaContext } from '../areas/area.ts';
-
-/** What a tool's services are built from, once per process: a factory picks what it needs. */
-export interface ToolServiceDeps {
-  jobs: JobService;
-  /** The job rows (counts, a project's unfinished jobs, a finished job read back). */
-  jobRecords: JobRepository;
-  /** The voice library: every speaking tool resolves and checks voices through it. */
-  voices: VoicesService;
-  speech: SpeechRepository;
-  storage: StorageRepository;
-  scratch: ScratchFiles;
-  /** Dubbing projects and cast bibles (also the dubbing pipelines' store). */
-  dubbingStore: DubbingRepository;
-  speechEngines: SpeechEngines;
-  videoEngines: VideoEngines;
-  erasureEngines: VideoErasureEngines;
-  separationEngines: AudioSeparationEngines;
-  avatarEngines: AvatarEngines;
-  /** One of the user's ready uploads (UPLOAD_NOT_FOUND otherwise). */
-  findUpload: (userId: string, uploadId: string) => Promise<UploadRow>;
-  /** The user's plan (a tool's service reads the limits it needs). */
-  planOf: (userId: string) => Promise<ComboDetail>;
-  /** The user's account: plan, points, this month's allowances. */
-  accountOf: (userId: string) => Promise<AccountInfo>;
-  /** Whether a points account exists for the user. */
-  accountExists: (userId: string) => Promise<boolean>;
-  log?: Logger | undefined;
-}
 
 /** A REST v1 handler: the caller (authenticated, authorised for the route), the request and its parsed parts. */
 export type RestV1Handler = (input: {
@@ -87,9 +43,7 @@ export type ApiJobCreator<Id extends ApiJobTool, S> = (services: S, userId: stri
 interface ServerToolBase<Id extends CoreToolId, S> {
   /** The catalogue's tool id (`system` for operators' jobs). */
   id: Id;
-  /** The tool's services, named as the areas and tests reach them (`services.textToSpeech`). */
-  services: (deps: ToolServiceDeps) => S;
-  /** The tool's contract calls, bound to its services. */
+  /** The tool's contract calls, bound to its services (built by its core part). */
   calls: (services: S, context: AreaContext) => readonly BoundCall[];
   /** Its REST v1 routes beyond the job create (a dubbing project's routes, the voice list). */
   rest?: (kit: RestV1Kit, services: S) => void;
@@ -98,7 +52,10 @@ interface ServerToolBase<Id extends CoreToolId, S> {
 /** A tool the API creates jobs for must say how (`apiCreate`); a tool that is not one may not. */
 export type ServerTool<Id extends CoreToolId, S> = ServerToolBase<Id, S> & (Id extends ApiJobTool ? { apiCreate: ApiJobCreator<Id, S> } : { apiCreate?: never });
 
-/** Declares a tool's part in the server (identity at run time). */
-export function defineServerTool<const Id extends CoreToolId, S extends Record<string, unknown>>(tool: ServerTool<Id, S>): ServerTool<Id, S> {
-  return tool;
+/** What a tool's server part says: everything but its id, which comes from its core part. */
+export type ServerToolPart<Id extends CoreToolId, S> = Omit<ServerToolBase<Id, S>, 'id'> & (Id extends ApiJobTool ? { apiCreate: ApiJobCreator<Id, S> } : { apiCreate?: never });
+
+/** Declares a tool's part in the server over its part in core (whose id it takes and whose services its calls receive). */
+export function defineServerTool<const Id extends CoreToolId, S extends object>(core: { id: Id; services: (deps: ToolServiceDeps) => S }, part: ServerToolPart<Id, S>): ServerTool<Id, S> {
+  return { id: core.id, ...part } as ServerTool<Id, S>;
 }

@@ -1,13 +1,11 @@
 import { stsCreateCall } from '@voxwork/contract';
-import { createSpeechToSpeechService } from '@voxwork/core';
+import { speechToSpeechTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
 import { requireUserId } from '../areas/area.ts';
 import { defineServerTool } from './server-tool.ts';
 
 /** Speech to speech: conversion jobs. */
-export const speechToSpeechServerTool = defineServerTool({
-  id: 'speech-to-speech',
-  services: ({ jobs, voices, findUpload }) => ({ speechToSpeech: createSpeechToSpeechService({ jobs, voices, findUpload }) }),
+export const speechToSpeechServerTool = defineServerTool(speechToSpeechTool, {
   calls: ({ speechToSpeech }) => [bindCall(stsCreateCall, async (body, context) => speechToSpeech.createSts(requireUserId(context), body))],
   apiCreate: ({ speechToSpeech }, userId, body, options) => speechToSpeech.createSts(userId, body, options),
 });

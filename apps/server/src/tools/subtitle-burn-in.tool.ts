@@ -1,13 +1,11 @@
 import { subtitleBurnInCreateCall, subtitleBurnInOptionsCall } from '@voxwork/contract';
-import { createSubtitleBurnInService } from '@voxwork/core';
+import { subtitleBurnInTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
 import { requireUserId } from '../areas/area.ts';
 import { defineServerTool } from './server-tool.ts';
 
 /** Subtitle burn-in: price and limits, and runs. */
-export const subtitleBurnInServerTool = defineServerTool({
-  id: 'subtitle-burn-in',
-  services: ({ jobs, findUpload, planOf }) => ({ subtitleBurnIn: createSubtitleBurnInService({ jobs, findUpload, planOf }) }),
+export const subtitleBurnInServerTool = defineServerTool(subtitleBurnInTool, {
   calls: ({ subtitleBurnIn }) => [
     bindCall(subtitleBurnInOptionsCall, async (_body, context) => subtitleBurnIn.options(requireUserId(context))),
     bindCall(subtitleBurnInCreateCall, async (body, context) => subtitleBurnIn.create(requireUserId(context), body)),

@@ -1,13 +1,11 @@
 import { subtitleExtractionCreateCall, subtitleExtractionOptionsCall } from '@voxwork/contract';
-import { createSubtitleExtractionService } from '@voxwork/core';
+import { subtitleExtractionTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
 import { requireUserId } from '../areas/area.ts';
 import { defineServerTool } from './server-tool.ts';
 
 /** Subtitle extraction: readers, price and limits, and runs. */
-export const subtitleExtractionServerTool = defineServerTool({
-  id: 'subtitle-extraction',
-  services: ({ jobs, videoEngines, findUpload, planOf }) => ({ subtitleExtraction: createSubtitleExtractionService({ jobs, videoEngines, findUpload, planOf }) }),
+export const subtitleExtractionServerTool = defineServerTool(subtitleExtractionTool, {
   calls: ({ subtitleExtraction }) => [
     bindCall(subtitleExtractionOptionsCall, async (_body, context) => subtitleExtraction.options(requireUserId(context))),
     bindCall(subtitleExtractionCreateCall, async (body, context) => subtitleExtraction.create(requireUserId(context), body)),

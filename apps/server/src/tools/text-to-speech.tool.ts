@@ -1,13 +1,11 @@
 import { pronunciationDeleteCall, pronunciationListCall, pronunciationSaveCall, ttsCreateCall, ttsDetectLanguageCall, ttsPreviewCall } from '@voxwork/contract';
-import { createTextToSpeechService } from '@voxwork/core';
+import { textToSpeechTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
 import { requireUserId } from '../areas/area.ts';
 import { defineServerTool } from './server-tool.ts';
 
 /** Text to speech: jobs, the first sentence at once, language detection, the pronunciation dictionary. */
-export const textToSpeechServerTool = defineServerTool({
-  id: 'text-to-speech',
-  services: ({ speechEngines, speech, jobs, voices, scratch, planOf }) => ({ textToSpeech: createTextToSpeechService({ engines: speechEngines, speech, jobs, voices, scratch, planOf }) }),
+export const textToSpeechServerTool = defineServerTool(textToSpeechTool, {
   calls: ({ textToSpeech }) => [
     bindCall(ttsCreateCall, async (body, context) => textToSpeech.createTts(requireUserId(context), body)),
     bindCall(ttsPreviewCall, async (body, context) => textToSpeech.previewTts(requireUserId(context), body)),

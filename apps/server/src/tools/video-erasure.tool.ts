@@ -1,13 +1,11 @@
 import { videoErasureCreateCall, videoErasureDetectCall, videoErasureOptionsCall, videoErasurePreviewCall } from '@voxwork/contract';
-import { createVideoErasureService } from '@voxwork/core';
+import { videoErasureTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
 import { requireUserId } from '../areas/area.ts';
 import { defineServerTool } from './server-tool.ts';
 
 /** Video erasure: price and limits, finding the text, the free preview, and runs. */
-export const videoErasureServerTool = defineServerTool({
-  id: 'video-erasure',
-  services: ({ jobs, findUpload, planOf }) => ({ videoErasure: createVideoErasureService({ jobs, findUpload, planOf }) }),
+export const videoErasureServerTool = defineServerTool(videoErasureTool, {
   calls: ({ videoErasure }) => [
     bindCall(videoErasureOptionsCall, async (_body, context) => videoErasure.options(requireUserId(context))),
     bindCall(videoErasureDetectCall, async (body, context) => videoErasure.detect(requireUserId(context), body)),

@@ -7,29 +7,13 @@ import {
   videoTranslationReviewCall,
   videoTranslationReviewSaveCall,
 } from '@voxwork/contract';
-import { createVideoTranslationService, monthStart, VIDEO_TRANSLATION_JOB } from '@voxwork/core';
+import { videoTranslationTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
 import { requireUserId } from '../areas/area.ts';
 import { defineServerTool } from './server-tool.ts';
 
 /** Video translation: what the page can offer, runs, and the review gate of pro runs. */
-export const videoTranslationServerTool = defineServerTool({
-  id: 'video-translation',
-  services: ({ jobs, jobRecords, voices, speechEngines, videoEngines, storage, findUpload, accountOf }) => ({
-    videoTranslation: createVideoTranslationService({
-      jobs,
-      voices,
-      engines: speechEngines,
-      videoEngines,
-      findUpload,
-      planOf: async (userId) => {
-        const account = await accountOf(userId);
-        return { maxVideoMinutesPerJob: account.comboDetail.maxVideoMinutesPerJob, vtUseLimit: account.vtUseLimit };
-      },
-      runsThisMonth: (userId) => jobRecords.countRunsSince(userId, [VIDEO_TRANSLATION_JOB], monthStart(new Date())),
-      signedUrl: (key) => storage.signedUrl(key, { expiresInSeconds: 3600 }),
-    }),
-  }),
+export const videoTranslationServerTool = defineServerTool(videoTranslationTool, {
   calls: ({ videoTranslation }) => [
     bindCall(videoTranslationOptionsCall, async (_body, context) => videoTranslation.options(requireUserId(context))),
     bindCall(videoTranslationCreateCall, async (body, context) => videoTranslation.create(requireUserId(context), body)),

@@ -1,15 +1,11 @@
 import { voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneDeleteCall, voiceCloneRenameCall } from '@voxwork/contract';
-import { createVoiceCloningService } from '@voxwork/core';
+import { voiceCloningTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
 import { requireUserId } from '../areas/area.ts';
 import { defineServerTool } from './server-tool.ts';
 
 /** Voice cloning: recording checks, clones, renaming and deleting cloned voices. */
-export const voiceCloningServerTool = defineServerTool({
-  id: 'voice-cloning',
-  services: ({ speechEngines, speech, jobs, storage, scratch, voices, findUpload, planOf }) => ({
-    voiceCloning: createVoiceCloningService({ engines: speechEngines, speech, jobs, storage, scratch, voices, findUpload, planOf }),
-  }),
+export const voiceCloningServerTool = defineServerTool(voiceCloningTool, {
   calls: ({ voiceCloning }) => [
     bindCall(voiceCloneCheckCall, async (body, context) => voiceCloning.checkRecording(requireUserId(context), body.uploadId)),
     bindCall(voiceCloneCreateCall, async (body, context) => voiceCloning.createClone(requireUserId(context), body)),

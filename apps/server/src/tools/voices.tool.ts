@@ -1,12 +1,11 @@
 import { voiceFavoriteCall, voiceGetCall, voiceListCall, voicePreviewCall } from '@voxwork/contract';
+import { voicesTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
 import { requireUserId } from '../areas/area.ts';
 import { defineServerTool } from './server-tool.ts';
 
 /** The voice library: list with facets, one voice, favourites, preview samples. Its service is built before the tools (every speaking tool uses it). */
-export const voicesServerTool = defineServerTool({
-  id: 'voices',
-  services: ({ voices }) => ({ voices }),
+export const voicesServerTool = defineServerTool(voicesTool, {
   calls: ({ voices }) => [
     bindCall(voiceListCall, async (body, context) => voices.listVoices(requireUserId(context), body)),
     bindCall(voiceGetCall, async (body, context) => voices.getVoice(requireUserId(context), body.voiceKey)),

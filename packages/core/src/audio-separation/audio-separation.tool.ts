@@ -1,8 +1,13 @@
 import { defineTool } from '../jobs/define-tool.ts';
+import { createAudioSeparationService } from './audio-separation.service.ts';
 import { createAudioSeparationPipeline } from './audio-separation.pipeline.ts';
 
 export const audioSeparationTool = defineTool({
   id: 'audio-separation',
+  services: ({ jobs, separationEngines, findUpload, planOf }) => ({
+    // A recording's longest is the plan's video minutes.
+    audioSeparation: createAudioSeparationService({ jobs, engines: separationEngines, findUpload, planOf: async (userId) => ({ maxMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
+  }),
   jobs: {
     /**
      * Audio separation: a recording (or a video's first audio track) → a voice stem and a background stem.

@@ -1,8 +1,10 @@
 import { defineTool } from '../jobs/define-tool.ts';
+import { createSubtitleExtractionService } from './subtitle-extraction.service.ts';
 import { createSubtitleExtractionPipeline } from './subtitle-extraction.pipeline.ts';
 
 export const subtitleExtractionTool = defineTool({
   id: 'subtitle-extraction',
+  services: ({ jobs, videoEngines, findUpload, planOf }) => ({ subtitleExtraction: createSubtitleExtractionService({ jobs, videoEngines, findUpload, planOf }) }),
   jobs: {
     /**
      * Subtitle extraction: a video's burned-in subtitles read into timed lines, SRT, VTT and a transcript.

@@ -1,4 +1,5 @@
 import { defineTool } from '../jobs/define-tool.ts';
+import { createVideoErasureService } from './video-erasure.service.ts';
 import { createVideoErasureDetectPipeline, createVideoErasurePipeline, createVideoErasurePreviewPipeline } from './video-erasure.pipeline.ts';
 
 /**
@@ -8,6 +9,7 @@ import { createVideoErasureDetectPipeline, createVideoErasurePipeline, createVid
  */
 export const videoErasureTool = defineTool({
   id: 'video-erasure',
+  services: ({ jobs, findUpload, planOf }) => ({ videoErasure: createVideoErasureService({ jobs, findUpload, planOf }) }),
   jobs: {
     'video-erasure.detect': { policy: { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 2 * 60 * 60, usesPlanSlot: true }, pipeline: createVideoErasureDetectPipeline },
     'video-erasure.preview': { policy: { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 30 * 60, usesPlanSlot: true }, pipeline: createVideoErasurePreviewPipeline },
