@@ -1,7 +1,7 @@
 /**
  * A tool's part in the server (decision 053): its calls and its REST v1 routes, over the services
- * its core part builds (`packages/core/src/<tool>/<tool>.tool.ts`). Each tool declares it once, in `tools/<tool>.tool.ts`; the
- * list in `../tools.ts` is what `services.ts`, the areas and the REST v1 surface are derived from.
+ * its core part builds (`packages/core/src/<tool>/<tool>.tool.ts`). Each tool declares it once,
+ * in `tools/<tool>.tool.ts`; the areas and the REST v1 surface are derived from `../tools.ts`.
  */
 import type { API_JOB_CALLS, ApiJobTool, Locale } from '@voxwork/contract';
 import type { ApiCaller, CoreToolId, EnqueueOptions, JobService, ToolServiceDeps } from '@voxwork/core';
@@ -50,10 +50,12 @@ interface ServerToolBase<Id extends CoreToolId, S> {
 }
 
 /** A tool the API creates jobs for must say how (`apiCreate`); a tool that is not one may not. */
-export type ServerTool<Id extends CoreToolId, S> = ServerToolBase<Id, S> & (Id extends ApiJobTool ? { apiCreate: ApiJobCreator<Id, S> } : { apiCreate?: never });
+type ApiCreatePart<Id extends CoreToolId, S> = Id extends ApiJobTool ? { apiCreate: ApiJobCreator<Id, S> } : { apiCreate?: never };
+
+export type ServerTool<Id extends CoreToolId, S> = ServerToolBase<Id, S> & ApiCreatePart<Id, S>;
 
 /** What a tool's server part says: everything but its id, which comes from its core part. */
-export type ServerToolPart<Id extends CoreToolId, S> = Omit<ServerToolBase<Id, S>, 'id'> & (Id extends ApiJobTool ? { apiCreate: ApiJobCreator<Id, S> } : { apiCreate?: never });
+export type ServerToolPart<Id extends CoreToolId, S> = Omit<ServerToolBase<Id, S>, 'id'> & ApiCreatePart<Id, S>;
 
 /** Declares a tool's part in the server over its part in core (whose id it takes and whose services its calls receive). */
 export function defineServerTool<const Id extends CoreToolId, S extends object>(core: { id: Id; services: (deps: ToolServiceDeps) => S }, part: ServerToolPart<Id, S>): ServerTool<Id, S> {
