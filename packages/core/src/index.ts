@@ -1,5 +1,7 @@
 export * from './domain-error.ts';
 export * from './jobs/pipeline-definition.ts';
+export * from './jobs/define-tool.ts';
+export * from './tools.ts';
 export * from './jobs/job-pipelines.ts';
 export * from './jobs/job-queue.port.ts';
 export * from './jobs/job-types.ts';
@@ -19,6 +21,7 @@ export * from './engines/index.ts';
 export * from './pipeline-stages/index.ts';
 export * from './system/self-check.pipeline.ts';
 export * from './system/ping.pipeline.ts';
+export * from './system/system.service.ts';
 export * from './voices/index.ts';
 export * from './text-to-speech/index.ts';
 export * from './speech-to-speech/index.ts';

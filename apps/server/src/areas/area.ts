@@ -22,7 +22,8 @@ export interface AreaContext {
 /**
  * A feature area of the API role: its contract calls (signed, enveloped, validated by the contract
  * plugin) and any other HTTP routes it needs (webhooks, beacons, streams), registered beside them.
- * Add an area by writing `<name>.area.ts` and listing it in `areas/index.ts`.
+ * Add an area by writing `<name>.area.ts` and listing it in `areas/index.ts`; a tool's area is
+ * derived from its server part (`tools/<tool>.tool.ts`, listed in `tools.ts`).
  */
 export interface Area {
   name: string;

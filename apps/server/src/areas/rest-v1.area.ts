@@ -21,10 +21,8 @@ import {
   type RestV1Route,
   type WebhookEvent,
 } from '@voxwork/contract';
-import { DomainError, requestFingerprint, type ApiCaller, type DubbingCreateRequest } from '@voxwork/core';
-import type { DubbingEdition } from '@voxwork/contract/dubbing';
+import { DomainError, requestFingerprint, type ApiCaller, type EnqueueOptions } from '@voxwork/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { clientClosedRequest, replyClientClosedRequest } from '../http/client-abort.ts';
 import { describeIssue, formatBytes, sendDomainError, sendInvalid } from '../http/contract.plugin.ts';
 import { sendError } from '../http/envelope-reply.ts';
@@ -33,6 +31,8 @@ import { createTusUploads, setUploadUser } from '../uploads/tus-uploads.ts';
 import { serveStoredObject } from '../storage/serve-stored-object.ts';
 import type { Services } from '../services.ts';
 import type { Area } from './area.ts';
+import { SERVER_TOOLS } from '../tools.ts';
+import type { RestV1Handler, RestV1Kit } from '../tools/server-tool.ts';
 import { uploadView } from './uploads.area.ts';
 
 const MB = 1024 * 1024;
@@ -85,24 +85,15 @@ export function restStatusOf(code: ErrorCodeValue): number {
 const idempotencyOption = (idempotency: { key: string; requestHash: string } | undefined) => (idempotency ? { idempotency } : {});
 
 /**
- * How each tool of `API_JOB_CALLS` creates its job: the workbench's own service, with the
- * idempotency claim passed to `JobService.enqueue`. A tool missing here fails typecheck.
+ * How each tool of `API_JOB_CALLS` creates its job: the workbench's own service (its `apiCreate`
+ * in `tools/<tool>.tool.ts`, which a tool of `API_JOB_CALLS` cannot leave out), with the
+ * idempotency claim passed to `JobService.enqueue`.
  */
-const JOB_CREATORS: {
-  [T in ApiJobTool]: (services: Services, userId: string, body: z.output<(typeof API_JOB_CALLS)[T]['body']>, idempotency: { key: string; requestHash: string } | undefined) => Promise<{ jobId: string }>;
-} = {
-  'text-to-speech': (services, userId, body, idempotency) => services.textToSpeech.createTts(userId, body, idempotencyOption(idempotency)),
-  avatar: (services, userId, body, idempotency) => services.avatar.create(userId, body, idempotencyOption(idempotency)),
-  'speech-to-speech': (services, userId, body, idempotency) => services.speechToSpeech.createSts(userId, body, idempotencyOption(idempotency)),
-  'audio-separation': (services, userId, body, idempotency) => services.audioSeparation.create(userId, body, idempotencyOption(idempotency)),
-  'subtitle-extraction': (services, userId, body, idempotency) => services.subtitleExtraction.create(userId, body, idempotencyOption(idempotency)),
-  'subtitle-burn-in': (services, userId, body, idempotency) => services.subtitleBurnIn.create(userId, body, idempotencyOption(idempotency)),
-  'video-translation': (services, userId, body, idempotency) => services.videoTranslation.create(userId, body, idempotencyOption(idempotency)),
-  'video-erasure': (services, userId, body, idempotency) => services.videoErasure.create(userId, body, idempotencyOption(idempotency)),
-  'voice-cloning': (services, userId, body, idempotency) => services.voiceCloning.createClone(userId, body, idempotencyOption(idempotency)),
+const jobCreatorOf = (tool: ApiJobTool) => {
+  const found = SERVER_TOOLS.find((candidate) => candidate.id === tool);
+  if (!found?.apiCreate) throw new Error(`no REST v1 job creator for ${tool}`);
+  return found.apiCreate as (services: Services, userId: string, body: never, options: EnqueueOptions) => Promise<{ jobId: string }>;
 };
-
-type Handler = (input: { caller: ApiCaller; request: FastifyRequest; reply: FastifyReply; locale: Locale; params: Record<string, string>; query: Record<string, unknown>; body: unknown }) => Promise<unknown>;
 
 function routeOf(operationId: string): RestV1Route {
   const route = REST_V1_ROUTES.find((candidate) => candidate.operationId === operationId);
@@ -153,7 +144,7 @@ export const restV1Area: Area = {
           return sendError(request, reply, ErrorCode.INTERNAL_ERROR, { status: 500 });
         });
 
-        const mount = (operationId: string, handler: Handler, target = scope) => {
+        const mount = (operationId: string, handler: RestV1Handler, target = scope) => {
           const route = routeOf(operationId);
           target.route({
             method: route.method,
@@ -200,43 +191,22 @@ export const restV1Area: Area = {
           return { job, replayed: created.replayed };
         };
 
+        /** A job made (or replayed) under the request's claim, answered as `{ job, replayed }` (what a tool's REST routes create jobs with). */
+        const createJob: RestV1Kit['createJob'] = async ({ caller, request, reply, locale }, operationId, fingerprinted, start) => {
+          const claim = claimOf(request, routeOf(operationId).path, fingerprinted);
+          return answerCreated(caller, reply, locale, await services.apiKeys.createIdempotent(caller.userId, claim, (idempotency) => start(idempotencyOption(idempotency))));
+        };
+
         for (const tool of Object.keys(API_JOB_CALLS) as ApiJobTool[]) {
-          const route = routeOf(`v1_create_${tool.replace(/-/g, '_')}_job`);
-          mount(route.operationId, async ({ caller, request, reply, locale, body }) => {
-            const claim = claimOf(request, route.path, body);
-            return answerCreated(caller, reply, locale, await services.apiKeys.createIdempotent(caller.userId, claim, (idempotency) => JOB_CREATORS[tool](services, caller.userId, body as never, idempotency)));
-          });
+          const create = jobCreatorOf(tool);
+          mount(`v1_create_${tool.replace(/-/g, '_')}_job`, async ({ caller, request, reply, locale, body }) =>
+            createJob({ caller, request, reply, locale }, `v1_create_${tool.replace(/-/g, '_')}_job`, body, (options) => create(services, caller.userId, body as never, options)),
+          );
         }
 
-        // Dubbing projects by key: a project (prepared by a job), read, then translate / synthesize / export jobs.
-        mount('v1_create_dubbing_project', async ({ caller, request, reply, locale, body }) => {
-          const claim = claimOf(request, routeOf('v1_create_dubbing_project').path, body);
-          const created = await services.apiKeys.createIdempotent(caller.userId, claim, async (idempotency) => {
-            const project = await services.dubbingJobs.create(caller.userId, body as DubbingCreateRequest, idempotencyOption(idempotency));
-            return { jobId: project.prepareJobId };
-          });
-          const { job, replayed } = await answerCreated(caller, reply, locale, created);
-          // Worked out from the request, so a replay answers the same notices.
-          const wanted = body as DubbingCreateRequest;
-          const notices = wanted.from.kind === 'upload' ? await services.dubbingJobs.translationNotices(wanted.from.sourceLanguage, wanted.targetLanguages) : [];
-          return { projectId: String((job.input as { projectId?: unknown }).projectId ?? ''), prepareJob: job, replayed, notices };
-        });
-        mount('v1_list_dubbing_projects', async ({ caller, query }) => services.dubbing.list(caller.userId, (query as { edition: DubbingEdition }).edition));
-        mount('v1_get_dubbing_project', async ({ caller, locale, params }) => services.dubbing.get(caller.userId, params.projectId!, locale));
-        const projectJobs = {
-          v1_translate_dubbing_project: (userId: string, body: never, idempotency: { key: string; requestHash: string } | undefined) => services.dubbingJobs.translate(userId, body, idempotencyOption(idempotency)),
-          v1_synthesize_dubbing_project: (userId: string, body: never, idempotency: { key: string; requestHash: string } | undefined) => services.dubbingJobs.synthesize(userId, body, idempotencyOption(idempotency)),
-          v1_export_dubbing_project: (userId: string, body: never, idempotency: { key: string; requestHash: string } | undefined) => services.dubbingJobs.export(userId, body, idempotencyOption(idempotency)),
-        };
-        for (const [operationId, start] of Object.entries(projectJobs)) {
-          const route = routeOf(operationId);
-          mount(operationId, async ({ caller, request, reply, locale, params, body }) => {
-            // The project is part of what the key fingerprints: one key on two projects is a conflict, not a replay.
-            const withProject = { ...(body as object), projectId: params.projectId! };
-            const claim = claimOf(request, route.path, withProject);
-            return answerCreated(caller, reply, locale, await services.apiKeys.createIdempotent(caller.userId, claim, (idempotency) => start(caller.userId, withProject as never, idempotency)));
-          });
-        }
+        // Each tool's own routes (a dubbing project's, the voice list).
+        const kit: RestV1Kit = { mount: (operationId, handler) => mount(operationId, handler), createJob };
+        for (const tool of SERVER_TOOLS) (tool.rest as ((kit: RestV1Kit, services: Services) => void) | undefined)?.(kit, services);
 
         // One-request uploads (the web app's `/api/upload/file`, by key): the body is streamed to disk by the handler, never parsed here.
         await scope.register(async (uploads) => {
@@ -312,11 +282,6 @@ export const restV1Area: Area = {
         mount('v1_download_job_file', async ({ caller, request, reply, params }) => {
           const file = await services.jobs.resultFile(params.jobId!, caller.userId, params.name!);
           return serveStoredObject(request, reply, services.storage, file.key, { download: file.name, cacheControl: 'private, no-store' });
-        });
-
-        mount('v1_list_voices', async ({ caller, query }) => {
-          const { page, pageSize, ...filters } = query as { page: number; pageSize: number; tab: 'all' };
-          return services.voices.listVoices(caller.userId, { ...filters, pageNum: page, pageSize });
         });
 
         mount('v1_get_balance', async ({ caller }) => {

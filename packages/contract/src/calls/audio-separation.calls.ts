@@ -45,3 +45,6 @@ export const audioSeparationCreateCall = defineCall({
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
 });
+
+/** The audio-separation calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
+export const audioSeparationCalls = [audioSeparationOptionsCall, audioSeparationCreateCall] as const;

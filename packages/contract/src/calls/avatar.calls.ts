@@ -126,3 +126,6 @@ export const avatarCreateCall = defineCall({
   body: z.object({ ...renderBody, title: displayName(120, { allowEmpty: true }).optional() }).strict(),
   data: z.object({ jobId: z.string(), estimatedCost: z.number().int() }),
 });
+
+/** The avatar calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
+export const avatarCalls = [avatarOptionsCall, avatarFacesCall, avatarPreviewCall, avatarCreateCall] as const;

@@ -364,3 +364,6 @@ export const dubbingCastDeleteCall = defineCall({
 });
 
 export { DUBBING_EDITIONS };
+
+/** The dubbing calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
+export const dubbingCalls = [dubbingOptionsCall, dubbingProjectListCall, dubbingProjectCreateCall, dubbingProjectGetCall, dubbingProjectStateCall, dubbingProjectRenameCall, dubbingProjectDuplicateCall, dubbingProjectDeleteCall, dubbingEditCall, dubbingVersionListCall, dubbingVersionRestoreCall, dubbingTranslateQuoteCall, dubbingTranslateCall, dubbingSynthesizeQuoteCall, dubbingSynthesizeCall, dubbingRecordCall, dubbingExportCall, dubbingCastListCall, dubbingCastSaveCall, dubbingCastApplyCall, dubbingCastDeleteCall] as const;

@@ -10,46 +10,18 @@ import { uploadDeleteCall, uploadGetCall, uploadLimitsCall, uploadListCall } fro
 import { shareCreateCall, shareGetCall, shareListCall, shareRevokeCall } from './share.calls.ts';
 import { apiKeyCreateCall, apiKeyListCall, apiKeyRevokeCall } from './api-keys.calls.ts';
 import { webhookCreateCall, webhookDeleteCall, webhookDeliveriesCall, webhookListCall, webhookRedeliverCall, webhookSetEnabledCall, webhookTestCall } from './webhooks.calls.ts';
-import { voiceFavoriteCall, voiceGetCall, voiceListCall, voicePreviewCall } from './voices.calls.ts';
-import {
-  pronunciationDeleteCall,
-  pronunciationListCall,
-  pronunciationSaveCall,
-  ttsCreateCall,
-  ttsDetectLanguageCall,
-  ttsPreviewCall,
-} from './text-to-speech.calls.ts';
-import { voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneDeleteCall, voiceCloneRenameCall } from './voice-cloning.calls.ts';
-import { stsCreateCall } from './speech-to-speech.calls.ts';
-import { videoTranslationApproveCall, videoTranslationCreateCall, videoTranslationFitCall, videoTranslationOptionsCall, videoTranslationRegenerateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall } from './video-translation.calls.ts';
-import { videoErasureCreateCall, videoErasureDetectCall, videoErasureOptionsCall, videoErasurePreviewCall } from './video-erasure.calls.ts';
-import { subtitleExtractionCreateCall, subtitleExtractionOptionsCall } from './subtitle-extraction.calls.ts';
-import { subtitleBurnInCreateCall, subtitleBurnInOptionsCall } from './subtitle-burn-in.calls.ts';
-import { audioSeparationCreateCall, audioSeparationOptionsCall } from './audio-separation.calls.ts';
-import { avatarCreateCall, avatarFacesCall, avatarOptionsCall, avatarPreviewCall } from './avatar.calls.ts';
-import {
-  dubbingCastApplyCall,
-  dubbingCastDeleteCall,
-  dubbingCastListCall,
-  dubbingCastSaveCall,
-  dubbingEditCall,
-  dubbingExportCall,
-  dubbingOptionsCall,
-  dubbingProjectCreateCall,
-  dubbingProjectDeleteCall,
-  dubbingProjectDuplicateCall,
-  dubbingProjectGetCall,
-  dubbingProjectListCall,
-  dubbingProjectRenameCall,
-  dubbingProjectStateCall,
-  dubbingRecordCall,
-  dubbingSynthesizeCall,
-  dubbingSynthesizeQuoteCall,
-  dubbingTranslateCall,
-  dubbingTranslateQuoteCall,
-  dubbingVersionListCall,
-  dubbingVersionRestoreCall,
-} from './dubbing.calls.ts';
+import type { ToolId } from '../tools/tool-catalogue.ts';
+import { voicesCalls } from './voices.calls.ts';
+import { textToSpeechCalls } from './text-to-speech.calls.ts';
+import { voiceCloningCalls } from './voice-cloning.calls.ts';
+import { speechToSpeechCalls } from './speech-to-speech.calls.ts';
+import { videoTranslationCalls } from './video-translation.calls.ts';
+import { videoErasureCalls } from './video-erasure.calls.ts';
+import { subtitleExtractionCalls } from './subtitle-extraction.calls.ts';
+import { subtitleBurnInCalls } from './subtitle-burn-in.calls.ts';
+import { audioSeparationCalls } from './audio-separation.calls.ts';
+import { avatarCalls } from './avatar.calls.ts';
+import { dubbingCalls } from './dubbing.calls.ts';
 import { logCreateCall, logRecentCall, logReportCall, logStatsCall } from './analytics.calls.ts';
 
 export * from './account.calls.ts';
@@ -77,6 +49,21 @@ export * from './audio-separation.calls.ts';
 export * from './avatar.calls.ts';
 export * from './dubbing.calls.ts';
 
+/** Each tool's calls (a tool of the catalogue without its list does not compile), in the order the OpenAPI document lists them. */
+export const TOOL_CALLS = {
+  voices: voicesCalls,
+  'text-to-speech': textToSpeechCalls,
+  'voice-cloning': voiceCloningCalls,
+  'speech-to-speech': speechToSpeechCalls,
+  'video-translation': videoTranslationCalls,
+  'video-erasure': videoErasureCalls,
+  'subtitle-extraction': subtitleExtractionCalls,
+  'subtitle-burn-in': subtitleBurnInCalls,
+  'audio-separation': audioSeparationCalls,
+  avatar: avatarCalls,
+  dubbing: dubbingCalls,
+} as const satisfies Record<ToolId, readonly CallDefinition[]>;
+
 /** Every business call of the product, for the server's router and the OpenAPI document. */
 export const allCalls: readonly CallDefinition[] = [
   getUserAccountCall,
@@ -103,29 +90,5 @@ export const allCalls: readonly CallDefinition[] = [
   shareCreateCall, shareListCall, shareRevokeCall, shareGetCall,
   apiKeyListCall, apiKeyCreateCall, apiKeyRevokeCall,
   webhookListCall, webhookCreateCall, webhookSetEnabledCall, webhookDeleteCall, webhookDeliveriesCall, webhookRedeliverCall, webhookTestCall,
-  // voices
-  voiceListCall, voiceGetCall, voiceFavoriteCall, voicePreviewCall,
-  // text-to-speech
-  ttsCreateCall, ttsPreviewCall, ttsDetectLanguageCall,
-  pronunciationListCall, pronunciationSaveCall, pronunciationDeleteCall,
-  // voice-cloning
-  voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneRenameCall, voiceCloneDeleteCall,
-  // speech-to-speech
-  stsCreateCall,
-  // video-translation
-  videoTranslationOptionsCall, videoTranslationCreateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall, videoTranslationRegenerateCall, videoTranslationFitCall, videoTranslationApproveCall,
-  // video-erasure
-  videoErasureOptionsCall, videoErasureDetectCall, videoErasurePreviewCall, videoErasureCreateCall,
-  // subtitle-extraction
-  subtitleExtractionOptionsCall, subtitleExtractionCreateCall,
-  // subtitle-burn-in
-  subtitleBurnInOptionsCall, subtitleBurnInCreateCall,
-  // audio-separation
-  audioSeparationOptionsCall, audioSeparationCreateCall,
-  // avatar
-  avatarOptionsCall, avatarFacesCall, avatarPreviewCall, avatarCreateCall,
-  // dubbing
-  dubbingOptionsCall, dubbingProjectListCall, dubbingProjectCreateCall, dubbingProjectGetCall, dubbingProjectStateCall, dubbingProjectRenameCall, dubbingProjectDuplicateCall, dubbingProjectDeleteCall,
-  dubbingEditCall, dubbingVersionListCall, dubbingVersionRestoreCall,
-  dubbingTranslateQuoteCall, dubbingTranslateCall, dubbingSynthesizeQuoteCall, dubbingSynthesizeCall, dubbingRecordCall, dubbingExportCall,
-  dubbingCastListCall, dubbingCastSaveCall, dubbingCastApplyCall, dubbingCastDeleteCall];
+  ...Object.values(TOOL_CALLS).flat(),
+];

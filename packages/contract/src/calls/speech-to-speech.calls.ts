@@ -22,3 +22,6 @@ export const stsCreateCall = defineCall({
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
 });
+
+/** The speech-to-speech calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
+export const speechToSpeechCalls = [stsCreateCall] as const;

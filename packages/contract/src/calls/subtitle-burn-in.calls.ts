@@ -52,3 +52,6 @@ export const subtitleBurnInCreateCall = defineCall({
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int(), lines: z.number().int(), linesAfterEnd: z.number().int(), subtitleFile: subtitleFileReadSchema }),
 });
+
+/** The subtitle-burn-in calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
+export const subtitleBurnInCalls = [subtitleBurnInOptionsCall, subtitleBurnInCreateCall] as const;

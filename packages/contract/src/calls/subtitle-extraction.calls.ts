@@ -38,3 +38,6 @@ export const subtitleExtractionCreateCall = defineCall({
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
 });
+
+/** The subtitle-extraction calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
+export const subtitleExtractionCalls = [subtitleExtractionOptionsCall, subtitleExtractionCreateCall] as const;

@@ -108,3 +108,6 @@ export const pronunciationDeleteCall = defineCall({
   body: z.object({ id: z.uuid() }).strict(),
   data: z.object({ ok: z.literal(true) }),
 });
+
+/** The text-to-speech calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
+export const textToSpeechCalls = [ttsCreateCall, ttsPreviewCall, ttsDetectLanguageCall, pronunciationListCall, pronunciationSaveCall, pronunciationDeleteCall] as const;

@@ -83,3 +83,6 @@ export const videoErasureCreateCall = defineCall({
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
 });
+
+/** The video-erasure calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
+export const videoErasureCalls = [videoErasureOptionsCall, videoErasureDetectCall, videoErasurePreviewCall, videoErasureCreateCall] as const;

@@ -227,3 +227,6 @@ export const videoTranslationApproveCall = defineCall({
   body: reviewJob,
   data: z.object({ jobId: z.string() }),
 });
+
+/** The video-translation calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
+export const videoTranslationCalls = [videoTranslationOptionsCall, videoTranslationCreateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall, videoTranslationRegenerateCall, videoTranslationFitCall, videoTranslationApproveCall] as const;

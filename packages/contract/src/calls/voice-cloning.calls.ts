@@ -60,3 +60,6 @@ export const voiceCloneDeleteCall = defineCall({
   body: z.object({ id: z.uuid() }).strict(),
   data: z.object({ ok: z.literal(true) }),
 });
+
+/** The voice-cloning calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
+export const voiceCloningCalls = [voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneRenameCall, voiceCloneDeleteCall] as const;

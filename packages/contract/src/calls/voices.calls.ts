@@ -117,3 +117,6 @@ export const voicePreviewCall = defineCall({
   body: z.object({ voiceKey: voiceKeySchema }).strict(),
   data: z.object({ url: z.string(), text: z.string(), durationSeconds: z.number() }),
 });
+
+/** The voices calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
+export const voicesCalls = [voiceListCall, voiceGetCall, voiceFavoriteCall, voicePreviewCall] as const;

@@ -35,7 +35,7 @@ export const REST_V1_PREFIX = '/api/v1';
 /**
  * The workbench call whose body a tool's REST create accepts (and whose service it goes through,
  * so plan limits and points are exactly the workbench's). A tool joins the API by its line here
- * and its handler in the server's `rest-v1` area (typecheck holds both).
+ * and its `apiCreate` in the server's `tools/<tool>.tool.ts` (typecheck holds both).
  */
 export const API_JOB_CALLS = {
   'text-to-speech': ttsCreateCall,

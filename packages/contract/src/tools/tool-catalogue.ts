@@ -8,7 +8,7 @@ import type { TOOL_PRICES } from '../prices.ts';
  * and the job types core queues (`JOB_NAMES` in `packages/core/src/jobs/job-types.ts`, which must
  * equal `JOB_TYPES`). The tool id names the tool in every layer
  * (`packages/contract/src/calls/text-to-speech.calls.ts`, `packages/core/src/text-to-speech/`,
- * `apps/server/src/areas/text-to-speech.area.ts`, `apps/web/app/components/text-to-speech/`,
+ * `apps/server/src/tools/text-to-speech.tool.ts`, `apps/web/app/components/text-to-speech/`,
  * `apps/web/app/i18n/text-to-speech.en.ts`) and its job types (`text-to-speech.synthesize`). See
  * "Adding a tool" in `docs/architecture.md`.
  *

@@ -5,6 +5,7 @@ import { DomainError, isRetryable } from '../domain-error.ts';
 import type { JobEvents, JobQueue } from './job-queue.port.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { contentTypeForKey, storageKeys } from '../storage/storage-keys.ts';
+import { IdempotencyKeyTaken } from './idempotency-key-taken.ts';
 import { JOB_POLICIES, PLAN_SLOT_JOB_TYPES, type JobInputs, type JobName, type PipelineMap } from './job-types.ts';
 import { dependentStages, type JobFiles, type JobMediaFile, type PipelineDefinition } from './pipeline-definition.ts';
 
@@ -52,15 +53,7 @@ export interface EnqueueOptions {
   idempotency?: { key: string; requestHash: string } | undefined;
 }
 
-/** Thrown by `JobService.enqueue` when its idempotency key was claimed by another request first (nothing was written). */
-export class IdempotencyKeyTaken extends Error {
-  override name = 'IdempotencyKeyTaken';
-  readonly key: string;
-  constructor(key: string) {
-    super('idempotency key already claimed');
-    this.key = key;
-  }
-}
+export { IdempotencyKeyTaken };
 
 export interface RunOutcome {
   status: 'completed' | 'already-finished' | 'failed' | 'cancelled' | 'paused';

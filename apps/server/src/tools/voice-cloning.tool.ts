@@ -1,11 +1,12 @@
 import { voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneDeleteCall, voiceCloneRenameCall } from '@voxwork/contract';
+import { voiceCloningTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
-import { requireUserId, type Area } from './area.ts';
+import { requireUserId } from '../areas/area.ts';
+import { defineServerTool } from './server-tool.ts';
 
 /** Voice cloning: recording checks, clones, renaming and deleting cloned voices. */
-export const voiceCloningArea: Area = {
-  name: 'voice-cloning',
-  calls: ({ services: { voiceCloning } }) => [
+export const voiceCloningServerTool = defineServerTool(voiceCloningTool, {
+  calls: ({ voiceCloning }) => [
     bindCall(voiceCloneCheckCall, async (body, context) => voiceCloning.checkRecording(requireUserId(context), body.uploadId)),
     bindCall(voiceCloneCreateCall, async (body, context) => voiceCloning.createClone(requireUserId(context), body)),
     bindCall(voiceCloneRenameCall, async (body, context) => voiceCloning.renameClone(requireUserId(context), body.id, body.name)),
@@ -14,4 +15,6 @@ export const voiceCloningArea: Area = {
       return { ok: true as const };
     }),
   ],
-};
+  // A clone takes a voice slot; its recording goes through the same checks as in the workbench (consent required).
+  apiCreate: ({ voiceCloning }, userId, body, options) => voiceCloning.createClone(userId, body, options),
+});

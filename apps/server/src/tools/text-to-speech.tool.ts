@@ -1,11 +1,12 @@
 import { pronunciationDeleteCall, pronunciationListCall, pronunciationSaveCall, ttsCreateCall, ttsDetectLanguageCall, ttsPreviewCall } from '@voxwork/contract';
+import { textToSpeechTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
-import { requireUserId, type Area } from './area.ts';
+import { requireUserId } from '../areas/area.ts';
+import { defineServerTool } from './server-tool.ts';
 
 /** Text to speech: jobs, the first sentence at once, language detection, the pronunciation dictionary. */
-export const textToSpeechArea: Area = {
-  name: 'text-to-speech',
-  calls: ({ services: { textToSpeech } }) => [
+export const textToSpeechServerTool = defineServerTool(textToSpeechTool, {
+  calls: ({ textToSpeech }) => [
     bindCall(ttsCreateCall, async (body, context) => textToSpeech.createTts(requireUserId(context), body)),
     bindCall(ttsPreviewCall, async (body, context) => textToSpeech.previewTts(requireUserId(context), body)),
     bindCall(ttsDetectLanguageCall, async (body, context) => {
@@ -19,4 +20,5 @@ export const textToSpeechArea: Area = {
       return { ok: true as const };
     }),
   ],
-};
+  apiCreate: ({ textToSpeech }, userId, body, options) => textToSpeech.createTts(userId, body, options),
+});

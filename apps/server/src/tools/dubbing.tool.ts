@@ -22,15 +22,17 @@ import {
   dubbingVersionRestoreCall,
   pickLocale,
 } from '@voxwork/contract';
+import type { DubbingEdition } from '@voxwork/contract/dubbing';
+import { dubbingTool, type DubbingCreateRequest } from '@voxwork/core';
 import { bindCall, type CallContext } from '../http/contract.plugin.ts';
-import { requireUserId, type Area } from './area.ts';
+import { requireUserId } from '../areas/area.ts';
+import { defineServerTool } from './server-tool.ts';
 
 const localeOf = (context: CallContext) => pickLocale(context.request.headers['accept-language']);
 
 /** Dubbing studio and dubbing pro: projects, edit batches, versions, cast bibles; and the jobs (options, create, translate, synthesize, record, export). */
-export const dubbingArea: Area = {
-  name: 'dubbing',
-  calls: ({ services: { dubbing, dubbingJobs } }) => [
+export const dubbingServerTool = defineServerTool(dubbingTool, {
+  calls: ({ dubbing, dubbingJobs }) => [
     // Projects, edits, versions and casts (dubbing.service.ts).
     bindCall(dubbingProjectListCall, async (body, context) => dubbing.list(requireUserId(context), body.edition)),
     bindCall(dubbingProjectGetCall, async (body, context) => dubbing.get(requireUserId(context), body.projectId, localeOf(context))),
@@ -56,4 +58,30 @@ export const dubbingArea: Area = {
     bindCall(dubbingRecordCall, async (body, context) => dubbingJobs.record(requireUserId(context), body)),
     bindCall(dubbingExportCall, async (body, context) => dubbingJobs.export(requireUserId(context), body)),
   ],
-};
+  // Dubbing projects by key: a project (prepared by a job), read, then translate / synthesize / export jobs.
+  rest: ({ mount, createJob }, { dubbing, dubbingJobs }) => {
+    mount('v1_create_dubbing_project', async ({ caller, request, reply, locale, body }) => {
+      const wanted = body as DubbingCreateRequest;
+      const { job, replayed } = await createJob({ caller, request, reply, locale }, 'v1_create_dubbing_project', body, async (options) => ({
+        jobId: (await dubbingJobs.create(caller.userId, wanted, options)).prepareJobId,
+      }));
+      // Worked out from the request, so a replay answers the same notices.
+      const notices = wanted.from.kind === 'upload' ? await dubbingJobs.translationNotices(wanted.from.sourceLanguage, wanted.targetLanguages) : [];
+      return { projectId: String((job.input as { projectId?: unknown }).projectId ?? ''), prepareJob: job, replayed, notices };
+    });
+    mount('v1_list_dubbing_projects', async ({ caller, query }) => dubbing.list(caller.userId, (query as { edition: DubbingEdition }).edition));
+    mount('v1_get_dubbing_project', async ({ caller, locale, params }) => dubbing.get(caller.userId, params.projectId!, locale));
+    const projectJobs = {
+      v1_translate_dubbing_project: dubbingJobs.translate,
+      v1_synthesize_dubbing_project: dubbingJobs.synthesize,
+      v1_export_dubbing_project: dubbingJobs.export,
+    };
+    for (const [operationId, start] of Object.entries(projectJobs)) {
+      mount(operationId, async ({ caller, request, reply, locale, params, body }) => {
+        // The project is part of what the key fingerprints: one key on two projects is a conflict, not a replay.
+        const withProject = { ...(body as object), projectId: params.projectId! };
+        return createJob({ caller, request, reply, locale }, operationId, withProject, (options) => start(caller.userId, withProject as never, options));
+      });
+    }
+  },
+});

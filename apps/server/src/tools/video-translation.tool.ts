@@ -7,13 +7,14 @@ import {
   videoTranslationReviewCall,
   videoTranslationReviewSaveCall,
 } from '@voxwork/contract';
+import { videoTranslationTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
-import { requireUserId, type Area } from './area.ts';
+import { requireUserId } from '../areas/area.ts';
+import { defineServerTool } from './server-tool.ts';
 
 /** Video translation: what the page can offer, runs, and the review gate of pro runs. */
-export const videoTranslationArea: Area = {
-  name: 'video-translation',
-  calls: ({ services: { videoTranslation } }) => [
+export const videoTranslationServerTool = defineServerTool(videoTranslationTool, {
+  calls: ({ videoTranslation }) => [
     bindCall(videoTranslationOptionsCall, async (_body, context) => videoTranslation.options(requireUserId(context))),
     bindCall(videoTranslationCreateCall, async (body, context) => videoTranslation.create(requireUserId(context), body)),
     // The review gate of pro runs.
@@ -23,4 +24,5 @@ export const videoTranslationArea: Area = {
     bindCall(videoTranslationFitCall, async ({ jobId, ...choice }, context) => videoTranslation.fit(requireUserId(context), jobId, choice)),
     bindCall(videoTranslationApproveCall, async (body, context) => videoTranslation.approve(requireUserId(context), body.jobId)),
   ],
-};
+  apiCreate: ({ videoTranslation }, userId, body, options) => videoTranslation.create(userId, body, options),
+});

@@ -1,0 +1,50 @@
+/**
+ * Every tool's part in core, in one list (decision 053): the job registry (`JobInputs`,
+ * `JOB_POLICIES`, `PipelineMap`, `createJobPipelines` in `jobs/`) and the tools' services
+ * (`createToolServices`) are derived from it, and checked both ways against the contract
+ * catalogue's job types. Add a tool by writing
+ * `<tool>/<tool>.tool.ts` and listing it here.
+ */
+import type { ToolServiceDeps } from './jobs/define-tool.ts';
+import { systemTool } from './system/system.tool.ts';
+import { textToSpeechTool } from './text-to-speech/text-to-speech.tool.ts';
+import { speechToSpeechTool } from './speech-to-speech/speech-to-speech.tool.ts';
+import { voiceCloningTool } from './voice-cloning/voice-cloning.tool.ts';
+import { voicesTool } from './voices/voices.tool.ts';
+import { videoTranslationTool } from './video-translation/video-translation.tool.ts';
+import { videoErasureTool } from './video-erasure/video-erasure.tool.ts';
+import { subtitleBurnInTool } from './subtitle-burn-in/subtitle-burn-in.tool.ts';
+import { subtitleExtractionTool } from './subtitle-extraction/subtitle-extraction.tool.ts';
+import { audioSeparationTool } from './audio-separation/audio-separation.tool.ts';
+import { avatarTool } from './avatar/avatar.tool.ts';
+import { dubbingTool } from './dubbing/dubbing.tool.ts';
+
+export const CORE_TOOLS = [
+  systemTool,
+  textToSpeechTool,
+  speechToSpeechTool,
+  voiceCloningTool,
+  voicesTool,
+  videoTranslationTool,
+  videoErasureTool,
+  subtitleBurnInTool,
+  subtitleExtractionTool,
+  audioSeparationTool,
+  avatarTool,
+  dubbingTool,
+] as const;
+
+export type CoreToolEntry = (typeof CORE_TOOLS)[number];
+/** Tool ids core knows (the catalogue's and `system`). */
+export type CoreToolId = CoreToolEntry['id'];
+
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+/** Every tool's services by name (`textToSpeech`, `dubbing`, `dubbingJobs`, …), as `createToolServices` builds them. */
+export type ToolServices = UnionToIntersection<ReturnType<CoreToolEntry['services']>>;
+
+/** Every tool's services, built from the same deps (each tool's `services` picks what it needs). */
+export function createToolServices(deps: ToolServiceDeps): ToolServices {
+  return Object.assign({}, ...CORE_TOOLS.map((tool) => tool.services(deps))) as ToolServices;
+}
+
+export { systemTool, textToSpeechTool, speechToSpeechTool, voiceCloningTool, voicesTool, videoTranslationTool, videoErasureTool, subtitleBurnInTool, subtitleExtractionTool, audioSeparationTool, avatarTool, dubbingTool };
