@@ -14,6 +14,7 @@ import {
   createWebhookService,
   createDubbingService,
   createDubbingJobsService,
+  createSeriesService,
   dubbingEditRules,
   type DubbingStore,
   monthStart,
@@ -24,7 +25,7 @@ import {
   type JobEvents,
   type JobQueue,
 } from '@voxwork/core';
-import { createApiKeyRepository, createWebhookRepository, createDubbingRepository, createFeedbackRepository, createJobRepository, createRateLimitRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
+import { createSeriesRepository, createApiKeyRepository, createWebhookRepository, createDubbingRepository, createFeedbackRepository, createJobRepository, createRateLimitRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
 import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
 import { createSpeechEngines } from './engines/speech-engines.ts';
 import { createVideoEngines } from './engines/video-engines.ts';
@@ -123,6 +124,19 @@ export function createServices({
   });
   const findUpload = (userId: string, uploadId: string) => storageServices.uploads.get(userId, uploadId);
   const planOf = async (userId: string) => (await accountServices.accounts.getAccountInfo(userId)).comboDetail;
+  const videoTranslation = createVideoTranslationService({
+    jobs,
+    voices,
+    engines: speechEngines,
+    videoEngines,
+    findUpload,
+    planOf: async (userId) => {
+      const account = await accountServices.accounts.getAccountInfo(userId);
+      return { maxVideoMinutesPerJob: account.comboDetail.maxVideoMinutesPerJob, vtUseLimit: account.vtUseLimit };
+    },
+    runsThisMonth: (userId) => jobRepository.countRunsSince(userId, [VIDEO_TRANSLATION_JOB], monthStart(new Date())),
+    signedUrl: (key) => storageServices.storage.signedUrl(key, { expiresInSeconds: 3600 }),
+  });
   return {
     jobRepository,
     jobs,
@@ -137,25 +151,20 @@ export function createServices({
     textToSpeech: createTextToSpeechService({ engines: speechEngines, speech: speechRepository, jobs, voices, scratch, planOf }),
     voiceCloning: createVoiceCloningService({ engines: speechEngines, speech: speechRepository, jobs, storage: storageServices.storage, scratch, voices, findUpload, planOf }),
     speechToSpeech: createSpeechToSpeechService({ jobs, voices, findUpload }),
-    videoTranslation: createVideoTranslationService({
-      jobs,
-      voices,
-      engines: speechEngines,
-      videoEngines,
-      findUpload,
-      planOf: async (userId) => {
-        const account = await accountServices.accounts.getAccountInfo(userId);
-        return { maxVideoMinutesPerJob: account.comboDetail.maxVideoMinutesPerJob, vtUseLimit: account.vtUseLimit };
-      },
-      runsThisMonth: (userId) => jobRepository.countRunsSince(userId, [VIDEO_TRANSLATION_JOB], monthStart(new Date())),
-      signedUrl: (key) => storageServices.storage.signedUrl(key, { expiresInSeconds: 3600 }),
-    }),
+    videoTranslation,
     videoErasure: createVideoErasureService({ jobs, findUpload, planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
     subtitleBurnIn: createSubtitleBurnInService({ jobs, findUpload, planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
     subtitleExtraction: createSubtitleExtractionService({ jobs, videoEngines, findUpload, planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
     audioSeparation: createAudioSeparationService({ jobs, engines: separationEngines, findUpload, planOf: async (userId) => ({ maxMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
     avatar: createAvatarService({ jobs, voices, avatarEngines, findUpload, planOf: async (userId) => ({ maxVideoMinutesPerJob: (await planOf(userId)).maxVideoMinutesPerJob }) }),
     dubbingStore,
+    series: createSeriesService({
+      store: createSeriesRepository(database.db),
+      translateEpisode: (ownerId, request) => videoTranslation.create(ownerId, request),
+      jobOf: (ownerId, jobId, locale) => jobs.getOwned(jobId, ownerId, locale),
+      resultFile: (ownerId, jobId, name) => jobs.resultFile(jobId, ownerId, name),
+      uploadName: async (ownerId, uploadId) => (await findUpload(ownerId, uploadId)).originalName,
+    }),
     dubbing: createDubbingService({
       store: dubbingStore,
       activeJobs: (ownerId, projectId) => jobRepository.unfinishedOfProject(ownerId, 'dubbing.', projectId),

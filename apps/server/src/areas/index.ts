@@ -21,7 +21,8 @@ import { avatarArea } from './avatar.area.ts';
 import { dubbingArea } from './dubbing.area.ts';
 import { apiKeysArea } from './api-keys.area.ts';
 import { webhooksArea } from './webhooks.area.ts';
+import { seriesArea } from './series.area.ts';
 import { restV1Area } from './rest-v1.area.ts';
 
 /** Every area of the API role, in registration order. */
-export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, jobsArea, feedbackArea, analyticsArea, uploadsArea, mediaArea, shareArea, voicesArea, textToSpeechArea, voiceCloningArea, speechToSpeechArea, videoTranslationArea, videoErasureArea, subtitleExtractionArea, audioSeparationArea, subtitleBurnInArea, avatarArea, dubbingArea, apiKeysArea, webhooksArea, restV1Area];
+export const areas: readonly Area[] = [systemArea, accountsArea, paymentsArea, jobsArea, feedbackArea, analyticsArea, uploadsArea, mediaArea, shareArea, voicesArea, textToSpeechArea, voiceCloningArea, speechToSpeechArea, videoTranslationArea, videoErasureArea, subtitleExtractionArea, audioSeparationArea, subtitleBurnInArea, avatarArea, dubbingArea, seriesArea, apiKeysArea, webhooksArea, restV1Area];

@@ -34,6 +34,7 @@ import { serveStoredObject } from '../storage/serve-stored-object.ts';
 import type { Services } from '../services.ts';
 import type { Area } from './area.ts';
 import { uploadView } from './uploads.area.ts';
+import { seriesRestHandlers } from './series.area.ts';
 
 const MB = 1024 * 1024;
 
@@ -237,6 +238,8 @@ export const restV1Area: Area = {
             return answerCreated(caller, reply, locale, await services.apiKeys.createIdempotent(caller.userId, claim, (idempotency) => start(caller.userId, withProject as never, idempotency)));
           });
         }
+
+        for (const [operationId, handler] of Object.entries(seriesRestHandlers(services))) mount(operationId, handler);
 
         // One-request uploads (the web app's `/api/upload/file`, by key): the body is streamed to disk by the handler, never parsed here.
         await scope.register(async (uploads) => {

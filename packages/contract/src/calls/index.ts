@@ -50,6 +50,7 @@ import {
   dubbingVersionListCall,
   dubbingVersionRestoreCall,
 } from './dubbing.calls.ts';
+import { seriesCalls } from './series.calls.ts';
 import { logCreateCall, logRecentCall, logReportCall, logStatsCall } from './analytics.calls.ts';
 
 export * from './account.calls.ts';
@@ -76,6 +77,7 @@ export * from './subtitle-burn-in.calls.ts';
 export * from './audio-separation.calls.ts';
 export * from './avatar.calls.ts';
 export * from './dubbing.calls.ts';
+export * from './series.calls.ts';
 
 /** Every business call of the product, for the server's router and the OpenAPI document. */
 export const allCalls: readonly CallDefinition[] = [
@@ -128,4 +130,5 @@ export const allCalls: readonly CallDefinition[] = [
   dubbingOptionsCall, dubbingProjectListCall, dubbingProjectCreateCall, dubbingProjectGetCall, dubbingProjectStateCall, dubbingProjectRenameCall, dubbingProjectDuplicateCall, dubbingProjectDeleteCall,
   dubbingEditCall, dubbingVersionListCall, dubbingVersionRestoreCall,
   dubbingTranslateQuoteCall, dubbingTranslateCall, dubbingSynthesizeQuoteCall, dubbingSynthesizeCall, dubbingRecordCall, dubbingExportCall,
-  dubbingCastListCall, dubbingCastSaveCall, dubbingCastApplyCall, dubbingCastDeleteCall];
+  dubbingCastListCall, dubbingCastSaveCall, dubbingCastApplyCall, dubbingCastDeleteCall,
+  ...seriesCalls];
