@@ -134,7 +134,7 @@ function jobQueries(db: Database) {
      * How many of an owner's jobs of `type` sit in the queue ahead of `job` (admitted, not yet
      * started, created before it): its round in the owner's turn-taking (decision 056).
      */
-    async queuedAhead(job: Pick<JobRow, 'id' | 'ownerId' | 'type' | 'createdAt'>): Promise<number> {
+    async queuedAhead(job: Pick<JobRow, 'id' | 'ownerId' | 'type'>): Promise<number> {
       if (!job.ownerId) return 0;
       const [row] = await db
         .select({ total: count() })
@@ -146,7 +146,8 @@ function jobQueries(db: Database) {
             eq(jobs.status, 'queued'),
             isNotNull(jobs.admittedAt),
             ne(jobs.id, job.id),
-            sql`(${jobs.createdAt}, ${jobs.id}) < (${job.createdAt.toISOString()}::timestamptz, ${job.id}::uuid)`,
+            // Compared with the row's own stored time (microseconds; a JavaScript Date keeps milliseconds).
+            sql`(${jobs.createdAt}, ${jobs.id}) < (select j.created_at, j.id from jobs j where j.id = ${job.id})`,
           ),
         );
       return row?.total ?? 0;

@@ -141,7 +141,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
   }
 
   /** Hands a job to the queue behind its owner's jobs of the same type already waiting there (one per owner per round). */
-  async function send(row: Pick<JobRow, 'id' | 'ownerId' | 'type' | 'createdAt' | 'priority'>): Promise<void> {
+  async function send(row: Pick<JobRow, 'id' | 'ownerId' | 'type' | 'priority'>): Promise<void> {
     const round = await jobs.queuedAhead(row);
     await queue.send(row.type as JobName, row.id, { priority: fairPriority(row.priority, round) });
   }
