@@ -53,8 +53,8 @@ describe('series episodes on PGlite', () => {
   it('runs each episode once per target language with that language’s glossary and the lead’s voice, flags and keeps glossary misses, and removes episodes a refused run left without a job', async () => {
     const store = createSeriesRepository(handle.db);
     const names = ['aaaa', 'bbbb', 'cccc', 'dddd', 'eeee', 'ffff'];
-    const upload = Object.fromEntries(names.map((name) => [name, randomUUID()]));
-    const nameOf = new Map(names.map((name) => [upload[name]!, `${name}.mp4`]));
+    const upload: Record<string, string> = Object.fromEntries(names.map((name) => [name, randomUUID()]));
+    const nameOf = new Map<string, string>(names.map((name) => [upload[name]!, `${name}.mp4`]));
     const requests: EpisodeTranslationRequest[] = [];
     const jobs = new Map<string, JobView>();
     let jobReads = 0;
