@@ -25,8 +25,9 @@ export async function runFairQueue(database: DatabaseHandle, options: { queuedOf
   const log = pino({ level: 'silent' });
   const notifier = createNotifier(database);
   const queue = await startPgBoss({ handle: database, notifier, log, pollIntervalSeconds: 0.5, heartbeatSeconds: 10, concurrency: 1 });
+  let services: ReturnType<typeof createServices> | undefined;
   try {
-    const services = createServices({ database, queue: queue.queue, events: queue.events, config: resolveAuthSecret(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: options.dataDir })), log });
+    services = createServices({ database, queue: queue.queue, events: queue.events, config: resolveAuthSecret(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: options.dataDir })), log });
     const owners = { a: `fair-a-${Date.now()}`, b: `fair-b-${Date.now()}` };
     for (let index = 0; index < options.queuedOfA; index++) await services.jobs.enqueue('system.ping', { sentAt: Date.now() }, { ownerId: owners.a, priority: 0 });
     const b = await services.jobs.enqueue('system.ping', { sentAt: Date.now() }, { ownerId: owners.b, priority: 0 });
@@ -54,5 +55,7 @@ export async function runFairQueue(database: DatabaseHandle, options: { queuedOf
     };
   } finally {
     await queue.stop(2000);
+    await services?.closeEngines();
+    await notifier.close();
   }
 }
