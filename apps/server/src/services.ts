@@ -5,6 +5,7 @@ import {
   createRateLimiter,
   createApiKeyService,
   createWebhookService,
+  createSeriesService,
   dubbingEditRules,
   type DubbingStore,
   createVoicesService,
@@ -13,7 +14,7 @@ import {
   type JobEvents,
   type JobQueue,
 } from '@voxwork/core';
-import { createApiKeyRepository, createWebhookRepository, createDubbingRepository, createFeedbackRepository, createJobRepository, createRateLimitRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
+import { createSeriesRepository, createApiKeyRepository, createWebhookRepository, createDubbingRepository, createFeedbackRepository, createJobRepository, createRateLimitRepository, createSpeechRepository, type DatabaseHandle } from '@voxwork/db';
 import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
 import { createSpeechEngines } from './engines/speech-engines.ts';
 import { createVideoEngines } from './engines/video-engines.ts';
@@ -143,6 +144,14 @@ export function createServices({
     webhooks,
     dubbingStore,
     ...toolServices,
+    // Series (issue 28): a season's episodes run as the video translator's jobs with the series' memory.
+    series: createSeriesService({
+      store: createSeriesRepository(database.db),
+      translateEpisode: (ownerId, request) => toolServices.videoTranslation.create(ownerId, request),
+      jobOf: (ownerId, jobId, locale) => jobs.getOwned(jobId, ownerId, locale),
+      resultFile: (ownerId, jobId, name) => jobs.resultFile(jobId, ownerId, name),
+      uploadName: async (ownerId, uploadId) => (await toolDeps.findUpload(ownerId, uploadId)).originalName,
+    }),
     analytics: createAnalyticsServices(database, config, log),
     feedback: createFeedbackRepository(database.db),
     ...accountServices,

@@ -175,6 +175,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key owner’s series, by name. */
+        get: operations["v1_list_series"];
+        put?: never;
+        /** Create a series: name, default target languages, glossary (per target language), characters with a voice per language, subtitle styles. */
+        post: operations["v1_create_series"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/series/{seriesId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A series with its glossary, characters and subtitle styles. */
+        get: operations["v1_get_series"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Replace parts of a series (name, languages, glossary, characters, subtitle styles). */
+        patch: operations["v1_update_series"];
+        trace?: never;
+    };
+    "/api/v1/series/{seriesId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The season as a zip, streamed: each finished episode’s video and subtitle files per language (`E01 Title/es/…`). */
+        get: operations["v1_download_series"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/series/{seriesId}/episodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The season board: episodes with status, cost and glossary misses. */
+        get: operations["v1_list_series_episodes"];
+        put?: never;
+        /** Add uploaded videos as the next episodes: each runs as a video translation per target language with the series’ glossary and voices. */
+        post: operations["v1_add_series_episodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tools/audio-separation/jobs": {
         parameters: {
             query?: never;
@@ -2641,6 +2712,1117 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_list_series: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            list: {
+                                characters: {
+                                    /** @enum {string} */
+                                    gender: "female" | "male" | "unknown";
+                                    id: string;
+                                    name: string;
+                                    voices: {
+                                        [key: string]: string;
+                                    };
+                                }[];
+                                createdAt: string;
+                                episodeCount: number;
+                                glossary: {
+                                    language: string | null;
+                                    source: string;
+                                    target: string;
+                                }[];
+                                id: string;
+                                name: string;
+                                sourceLanguage: string | null;
+                                subtitleStyles: {
+                                    [key: string]: {
+                                        color?: string;
+                                        fontSize?: number;
+                                        marginBottom?: number;
+                                        outlineColor?: string;
+                                    };
+                                };
+                                targetLanguages: string[];
+                                updatedAt: string;
+                            }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_create_series: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "The Jade Heir",
+                 *       "sourceLanguage": "en",
+                 *       "targetLanguages": [
+                 *         "es"
+                 *       ],
+                 *       "glossary": [
+                 *         {
+                 *           "source": "Jade Palace",
+                 *           "target": "Palacio de Jade",
+                 *           "language": "es"
+                 *         }
+                 *       ],
+                 *       "characters": [
+                 *         {
+                 *           "id": "lin",
+                 *           "name": "Lin Feng",
+                 *           "gender": "male",
+                 *           "voices": {
+                 *             "es": "espeak:espeak-ng/es"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    characters?: {
+                        /**
+                         * @default unknown
+                         * @enum {string}
+                         */
+                        gender?: "female" | "male" | "unknown";
+                        id: string;
+                        name: string;
+                        voices?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                    glossary?: {
+                        language?: string | null;
+                        source: string;
+                        target: string;
+                    }[];
+                    name: string;
+                    sourceLanguage?: string | null;
+                    subtitleStyles?: {
+                        [key: string]: {
+                            color?: string;
+                            fontSize?: number;
+                            marginBottom?: number;
+                            outlineColor?: string;
+                        };
+                    };
+                    targetLanguages?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            characters: {
+                                /** @enum {string} */
+                                gender: "female" | "male" | "unknown";
+                                id: string;
+                                name: string;
+                                voices: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            createdAt: string;
+                            episodeCount: number;
+                            glossary: {
+                                language: string | null;
+                                source: string;
+                                target: string;
+                            }[];
+                            id: string;
+                            name: string;
+                            sourceLanguage: string | null;
+                            subtitleStyles: {
+                                [key: string]: {
+                                    color?: string;
+                                    fontSize?: number;
+                                    marginBottom?: number;
+                                    outlineColor?: string;
+                                };
+                            };
+                            targetLanguages: string[];
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_get_series: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seriesId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            characters: {
+                                /** @enum {string} */
+                                gender: "female" | "male" | "unknown";
+                                id: string;
+                                name: string;
+                                voices: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            createdAt: string;
+                            episodeCount: number;
+                            glossary: {
+                                language: string | null;
+                                source: string;
+                                target: string;
+                            }[];
+                            id: string;
+                            name: string;
+                            sourceLanguage: string | null;
+                            subtitleStyles: {
+                                [key: string]: {
+                                    color?: string;
+                                    fontSize?: number;
+                                    marginBottom?: number;
+                                    outlineColor?: string;
+                                };
+                            };
+                            targetLanguages: string[];
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_update_series: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seriesId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    characters?: {
+                        /**
+                         * @default unknown
+                         * @enum {string}
+                         */
+                        gender?: "female" | "male" | "unknown";
+                        id: string;
+                        name: string;
+                        voices?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                    glossary?: {
+                        language?: string | null;
+                        source: string;
+                        target: string;
+                    }[];
+                    name?: string;
+                    sourceLanguage?: string | null;
+                    subtitleStyles?: {
+                        [key: string]: {
+                            color?: string;
+                            fontSize?: number;
+                            marginBottom?: number;
+                            outlineColor?: string;
+                        };
+                    };
+                    targetLanguages?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            characters: {
+                                /** @enum {string} */
+                                gender: "female" | "male" | "unknown";
+                                id: string;
+                                name: string;
+                                voices: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            createdAt: string;
+                            episodeCount: number;
+                            glossary: {
+                                language: string | null;
+                                source: string;
+                                target: string;
+                            }[];
+                            id: string;
+                            name: string;
+                            sourceLanguage: string | null;
+                            subtitleStyles: {
+                                [key: string]: {
+                                    color?: string;
+                                    fontSize?: number;
+                                    marginBottom?: number;
+                                    outlineColor?: string;
+                                };
+                            };
+                            targetLanguages: string[];
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_download_series: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seriesId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file’s bytes (206 for a Range request). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_list_series_episodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seriesId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            episodes: {
+                                cost: {
+                                    estimated: number;
+                                    settled: number | null;
+                                };
+                                createdAt: string;
+                                glossaryChecked: string[];
+                                glossaryMisses: {
+                                    expected: string;
+                                    language: string;
+                                    lineId: string;
+                                    source: string;
+                                    text: string;
+                                }[];
+                                id: string;
+                                jobs: {
+                                    cost: {
+                                        estimated: number;
+                                        settled: number | null;
+                                    };
+                                    jobId: string;
+                                    language: string;
+                                    progress: number;
+                                    /** @enum {string} */
+                                    status: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
+                                }[];
+                                number: number;
+                                progress: number;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
+                                title: string;
+                                uploadId: string;
+                            }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_add_series_episodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seriesId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    burnSubtitles?: boolean;
+                    episodes: {
+                        title?: string;
+                        /** Format: uuid */
+                        uploadId: string;
+                    }[];
+                    /**
+                     * @default auto
+                     * @enum {string}
+                     */
+                    textSource?: "auto" | "speech" | "subtitles";
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            cost: number;
+                            episodes: {
+                                cost: {
+                                    estimated: number;
+                                    settled: number | null;
+                                };
+                                createdAt: string;
+                                glossaryChecked: string[];
+                                glossaryMisses: {
+                                    expected: string;
+                                    language: string;
+                                    lineId: string;
+                                    source: string;
+                                    text: string;
+                                }[];
+                                id: string;
+                                jobs: {
+                                    cost: {
+                                        estimated: number;
+                                        settled: number | null;
+                                    };
+                                    jobId: string;
+                                    language: string;
+                                    progress: number;
+                                    /** @enum {string} */
+                                    status: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
+                                }[];
+                                number: number;
+                                progress: number;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
+                                title: string;
+                                uploadId: string;
+                            }[];
+                        };
+                        message: string;
+                    };
                 };
             };
             /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */

@@ -256,6 +256,14 @@ export const ErrorCode = {
   DUBBING_NOTHING_TO_SPEAK: 7616,
   /** Takes run past their segments' ends and the export was not told to let them overlap; `count`, `segments` (numbers), `language`. */
   DUBBING_OVERRUNS: 7617,
+  /** Series (issue 28): no such series of the user. */
+  SERIES_NOT_FOUND: 7701,
+  /** The user already has a series of that name; `name`. */
+  SERIES_NAME_TAKEN: 7702,
+  /** Episodes need a target language and the series has none. */
+  SERIES_NO_TARGET_LANGUAGES: 7703,
+  /** A season download with no finished episode. */
+  SERIES_NOTHING_TO_DOWNLOAD: 7704,
   /** Not enough available points for this action. Returned raw so the caller can offer a top-up. */
   POINTS_INSUFFICIENT: 10078,
   /** The action needs a higher plan (or the plan's limit for the period is used up). Returned raw so the caller can offer an upgrade. */
@@ -432,6 +440,10 @@ const en: CodeMessages = {
   7615: 'This version does not exist any more.',
   7616: 'Segment {segment} has no text to speak in this language. Translate it or type its line first.',
   7617: '{count} segment(s) in {language} run past their end ({segments}). Fit them in the editor (shorten, speed up or use the pause after them), or export again letting them overlap what follows.',
+  7701: 'This series does not exist or was deleted.',
+  7702: 'You already have a series named “{name}”. Choose another name.',
+  7703: 'This series has no target language yet. Choose at least one before adding episodes.',
+  7704: 'No episode of this series has finished yet, so there is nothing to download.',
   10091: 'Your plan does not include this, or its limit for this period is used up. Upgrade to continue.',
   11048: 'This gift code does not exist.',
   11049: 'This gift code has already been used.',
@@ -581,6 +593,10 @@ const zh: CodeMessages = {
   7615: '该版本已不存在。',
   7616: '片段 {segment} 在该语言下没有可朗读的文本。请先翻译或输入台词。',
   7617: '{language}中有 {count} 个片段超出了结束时间（{segments}）。请在编辑器中调整（缩短、加速或占用后面的停顿），或选择让它们与后面的内容重叠后再导出。',
+  7701: '该剧集不存在或已被删除。',
+  7702: '你已有名为“{name}”的剧集，请换一个名称。',
+  7703: '该剧集还没有目标语言。添加分集前请至少选择一种。',
+  7704: '该剧集还没有完成的分集，暂无可下载的内容。',
   10091: '你的套餐不包含此功能，或本周期额度已用完，请升级后继续。',
   11048: '兑换码不存在。',
   11049: '兑换码已被使用。',

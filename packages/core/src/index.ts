@@ -36,3 +36,4 @@ export * from './audio-separation/index.ts';
 export * from './dubbing/index.ts';
 export * from './api-keys/index.ts';
 export * from './webhooks/index.ts';
+export * from './series/index.ts';

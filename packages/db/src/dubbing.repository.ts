@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { DubbingEdition, DubbingOp, DubbingSegmentFields } from '@voxwork/contract/dubbing';
 import type { Database } from './open-database.ts';
+import { createSeriesRepository, type DubbingCastRow, type DubbingCastValues } from './series.repository.ts';
 import {
-  dubbingCasts,
   dubbingEditBatches,
   dubbingProjects,
   dubbingSegments,
   dubbingVersions,
-  type DubbingCastRow,
   type DubbingCharacterJson,
   type DubbingGlossaryJson,
   type DubbingProjectRow,
@@ -140,12 +139,6 @@ interface VersionSnapshot {
   segments: DubbingSegmentRecord[];
 }
 
-export interface DubbingCastValues {
-  characters: DubbingCharacterJson[];
-  glossary: DubbingGlossaryJson[];
-  pronunciations: DubbingPronunciationJson[];
-}
-
 /** A batch seen within this long is answered from its stored outcome. */
 const BATCH_MEMORY_DAYS = 7;
 /** Edits make a version when the last one is older than this. */
@@ -231,9 +224,10 @@ function chunks<T>(items: readonly T[], size = INSERT_CHUNK): T[][] {
   return out;
 }
 
-/** SQL for dubbing projects, their segments, edit batches, versions and cast bibles. The rules of edits come from core (`DubbingEditRules`). */
+/** SQL for dubbing projects, their segments, edit batches and versions; cast bibles are series (series.repository.ts). The rules of edits come from core (`DubbingEditRules`). */
 export function createDubbingRepository(db: Database, options: { rules: DubbingEditRules }) {
   const { rules } = options;
+  const seriesStore = createSeriesRepository(db);
 
   async function lockProject(tx: Database, projectId: string): Promise<DubbingProjectRow | undefined> {
     if (!UUID.test(projectId)) return undefined;
@@ -713,39 +707,17 @@ export function createDubbingRepository(db: Database, options: { rules: DubbingE
       });
     },
 
-    async listCasts(ownerId: string): Promise<DubbingCastRow[]> {
-      return db.select().from(dubbingCasts).where(eq(dubbingCasts.ownerId, ownerId)).orderBy(asc(dubbingCasts.name));
-    },
-
-    async findCast(ownerId: string, castId: string): Promise<DubbingCastRow | undefined> {
-      if (!UUID.test(castId)) return undefined;
-      const [row] = await db.select().from(dubbingCasts).where(and(eq(dubbingCasts.id, castId), eq(dubbingCasts.ownerId, ownerId)));
-      return row;
-    },
-
+    // Cast bibles are series (decision 056): the series repository stores them.
+    listCasts: (ownerId: string): Promise<DubbingCastRow[]> => seriesStore.listCasts(ownerId),
+    findCast: (ownerId: string, castId: string): Promise<DubbingCastRow | undefined> => seriesStore.findCast(ownerId, castId),
     /** Saves a cast under its name (a cast of that name is replaced, keeping its id). */
-    async saveCast(ownerId: string, name: string, values: DubbingCastValues): Promise<DubbingCastRow> {
-      const [row] = await db
-        .insert(dubbingCasts)
-        .values({ ownerId, name, ...values })
-        .onConflictDoUpdate({ target: [dubbingCasts.ownerId, dubbingCasts.name], set: { ...values, updatedAt: sql`now()` } })
-        .returning();
-      return row!;
-    },
-
-    async deleteCast(ownerId: string, castId: string): Promise<boolean> {
-      if (!UUID.test(castId)) return false;
-      const rows = await db
-        .delete(dubbingCasts)
-        .where(and(eq(dubbingCasts.id, castId), eq(dubbingCasts.ownerId, ownerId)))
-        .returning({ id: dubbingCasts.id });
-      return rows.length > 0;
-    },
+    saveCast: (ownerId: string, name: string, values: DubbingCastValues): Promise<DubbingCastRow> => seriesStore.saveCast(ownerId, name, values),
+    deleteCast: (ownerId: string, castId: string): Promise<boolean> => seriesStore.deleteCast(ownerId, castId),
 
     /** Everything dubbing of a deleted account (its files go with the account's storage folder). */
     async deleteAllOf(ownerId: string): Promise<void> {
       await db.delete(dubbingProjects).where(eq(dubbingProjects.ownerId, ownerId));
-      await db.delete(dubbingCasts).where(eq(dubbingCasts.ownerId, ownerId));
+      await seriesStore.deleteAllOf(ownerId);
     },
   };
   return repository;

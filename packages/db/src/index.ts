@@ -14,3 +14,4 @@ export * from './rate-limit.repository.ts';
 export * from './dubbing.repository.ts';
 export * from './api-key.repository.ts';
 export * from './webhook.repository.ts';
+export * from './series.repository.ts';

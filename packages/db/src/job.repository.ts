@@ -130,6 +130,29 @@ function jobQueries(db: Database) {
       return db.update(jobs).set({ admittedAt: sql`now()`, updatedAt: sql`now()` }).where(inArray(jobs.id, next)).returning();
     },
 
+    /**
+     * How many of an owner's jobs of `type` sit in the queue ahead of `job` (admitted, not yet
+     * started, created before it): its round in the owner's turn-taking (decision 056).
+     */
+    async queuedAhead(job: Pick<JobRow, 'id' | 'ownerId' | 'type'>): Promise<number> {
+      if (!job.ownerId) return 0;
+      const [row] = await db
+        .select({ total: count() })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.ownerId, job.ownerId),
+            eq(jobs.type, job.type),
+            eq(jobs.status, 'queued'),
+            isNotNull(jobs.admittedAt),
+            ne(jobs.id, job.id),
+            // Compared with the row's own stored time (microseconds; a JavaScript Date keeps milliseconds).
+            sql`(${jobs.createdAt}, ${jobs.id}) < (select j.created_at, j.id from jobs j where j.id = ${job.id})`,
+          ),
+        );
+      return row?.total ?? 0;
+    },
+
     /** Owners with jobs waiting for a slot (for the sweeper, in case a finished job's hand-over was lost). */
     async ownersWithWaitingJobs(limit: number): Promise<string[]> {
       const rows = await db

@@ -22,6 +22,7 @@ import { subtitleBurnInCalls } from './subtitle-burn-in.calls.ts';
 import { audioSeparationCalls } from './audio-separation.calls.ts';
 import { avatarCalls } from './avatar.calls.ts';
 import { dubbingCalls } from './dubbing.calls.ts';
+import { seriesCalls } from './series.calls.ts';
 import { logCreateCall, logRecentCall, logReportCall, logStatsCall } from './analytics.calls.ts';
 
 export * from './account.calls.ts';
@@ -48,6 +49,7 @@ export * from './subtitle-burn-in.calls.ts';
 export * from './audio-separation.calls.ts';
 export * from './avatar.calls.ts';
 export * from './dubbing.calls.ts';
+export * from './series.calls.ts';
 
 /** Each tool's calls (a tool of the catalogue without its list does not compile), in the order the OpenAPI document lists them. */
 export const TOOL_CALLS = {
@@ -91,4 +93,6 @@ export const allCalls: readonly CallDefinition[] = [
   apiKeyListCall, apiKeyCreateCall, apiKeyRevokeCall,
   webhookListCall, webhookCreateCall, webhookSetEnabledCall, webhookDeleteCall, webhookDeliveriesCall, webhookRedeliverCall, webhookTestCall,
   ...Object.values(TOOL_CALLS).flat(),
+  // series (issue 28): a season of video translations; not a catalogue tool yet
+  ...seriesCalls,
 ];

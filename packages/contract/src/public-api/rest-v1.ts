@@ -9,6 +9,7 @@ import { stsCreateCall } from '../calls/speech-to-speech.calls.ts';
 import { subtitleBurnInCreateCall } from '../calls/subtitle-burn-in.calls.ts';
 import { subtitleExtractionCreateCall } from '../calls/subtitle-extraction.calls.ts';
 import { uploadViewSchema } from '../calls/upload.calls.ts';
+import { seriesRestRoutes } from '../calls/series.calls.ts';
 import { ttsCreateCall } from '../calls/text-to-speech.calls.ts';
 import { videoErasureCreateCall } from '../calls/video-erasure.calls.ts';
 import { videoTranslationCreateCall } from '../calls/video-translation.calls.ts';
@@ -259,6 +260,7 @@ export const REST_V1_ROUTES: readonly RestV1Route[] = [
     example: { data: { planId: 'free', availablePoints: 97, frozenPoints: 3, totalPoints: 100 } },
   },
   ...DUBBING_ROUTES(),
+  ...seriesRestRoutes(REST_V1_PREFIX),
   ...WEBHOOK_ROUTES(),
 ];
 

@@ -75,6 +75,20 @@ export type GateDecision =
   | ({ kind: 'rerun'; from: string; charge?: { points: number; key: string; reason: string } } & GateEdits)
   | ({ kind: 'continue'; output: Record<string, unknown> } & GateEdits);
 
+/**
+ * Fair queueing (decision 056): a job's queue priority drops by this much for each of its owner's
+ * jobs of the same type already waiting in the queue ahead of it, so workers take one job per
+ * owner per round (round-robin between owners); the plan's `queuePriority` (0–10) orders owners
+ * within a round. Rounds beyond `MAX_FAIR_ROUNDS` share the last one.
+ */
+export const FAIR_ROUND_STEP = 100;
+const MAX_FAIR_ROUNDS = 10_000;
+
+/** The queue priority of a job in its owner's `round` (0 = nothing of the owner waits ahead of it). */
+export function fairPriority(planPriority: number, round: number): number {
+  return planPriority - Math.min(round, MAX_FAIR_ROUNDS) * FAIR_ROUND_STEP;
+}
+
 /** How long the links in a job view work. */
 const MEDIA_LINK_SECONDS = 3600;
 
@@ -110,13 +124,19 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
     });
     for (const row of admitted) {
       try {
-        await queue.send(row.type as JobName, row.id, { priority: row.priority });
+        await send(row);
       } catch {
         await endWithoutCharge(row.id, 'failed', { code: ErrorCode.SERVICE_UNAVAILABLE, message: 'the queue did not accept the job' });
         continue;
       }
       await publish(row);
     }
+  }
+
+  /** Hands a job to the queue behind its owner's jobs of the same type already waiting there (one per owner per round). */
+  async function send(row: Pick<JobRow, 'id' | 'ownerId' | 'type' | 'priority'>): Promise<void> {
+    const round = await jobs.queuedAhead(row);
+    await queue.send(row.type as JobName, row.id, { priority: fairPriority(row.priority, round) });
   }
 
   async function publish(row: Pick<JobRow, 'id' | 'ownerId' | 'type' | 'status' | 'progress' | 'currentStage'>) {
@@ -241,7 +261,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       });
       if (row.admittedAt) {
         try {
-          await queue.send(type, row.id, { priority: row.priority });
+          await send(row);
         } catch (error) {
           await endWithoutCharge(row.id, 'failed', { code: ErrorCode.SERVICE_UNAVAILABLE, message: 'the queue did not accept the job' });
           throw error;
@@ -315,7 +335,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
         await admitWaiting(row.ownerId);
       } else {
         await jobs.requeue(id);
-        await queue.send(row.type as JobName, id, { priority: row.priority });
+        await send(row);
       }
       const updated = (await jobs.findById(id))!;
       await publish(updated);
@@ -355,7 +375,7 @@ export function createJobService({ jobs, queue, events, pipelines, files = () =>
       const row = (await jobs.findById(id))!;
       if (decision.kind !== 'save') {
         if (usesSlot(row.type, row.ownerId)) await admitWaiting(row.ownerId);
-        else await queue.send(row.type as JobName, id, { priority: row.priority });
+        else await send(row);
       }
       const latest = (await jobs.findById(id))!;
       await publish(latest);

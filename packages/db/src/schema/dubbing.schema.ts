@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** A character of a dubbing project or cast bible (`dubbingCharacterSchema` of the contract). */
+/** A character of a dubbing project or series (`dubbingCharacterSchema` of the contract). */
 export interface DubbingCharacterJson {
   id: string;
   name: string;
@@ -125,23 +125,6 @@ export const dubbingVersions = pgTable(
   (table) => [index('dubbing_versions_project_idx').on(table.projectId, table.createdAt)],
 );
 
-/** A cast bible: a series' characters with their voices, its glossary and pronunciations (one name per owner). */
-export const dubbingCasts = pgTable(
-  'dubbing_casts',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    ownerId: text('owner_id').notNull(),
-    name: text('name').notNull(),
-    characters: jsonb('characters').$type<DubbingCharacterJson[]>().notNull(),
-    glossary: jsonb('glossary').$type<DubbingGlossaryJson[]>().notNull(),
-    pronunciations: jsonb('pronunciations').$type<DubbingPronunciationJson[]>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [uniqueIndex('dubbing_casts_owner_name_idx').on(table.ownerId, table.name)],
-);
-
 export type DubbingProjectRow = typeof dubbingProjects.$inferSelect;
 export type DubbingSegmentRow = typeof dubbingSegments.$inferSelect;
 export type DubbingVersionRow = typeof dubbingVersions.$inferSelect;
-export type DubbingCastRow = typeof dubbingCasts.$inferSelect;

@@ -11,3 +11,4 @@ export * from './rate-limit.schema.ts';
 export * from './dubbing.schema.ts';
 export * from './api-key.schema.ts';
 export * from './webhook.schema.ts';
+export * from './series.schema.ts';

@@ -218,6 +218,13 @@ export const API_REFERENCE_COPY = {
       v1_translate_dubbing_project: "把项目的片段翻译成项目中的一种语言（all 全部、changed 尚无译文的、selected 指定的）：每 1,000 字符计费，积分先冻结，按实际翻译的字符扣除。",
       v1_synthesize_dubbing_project: "用角色的声音为一种语言的片段配音（all 全部、changed 文本、声音或语速改过的、selected 指定的）：每 1,000 字符计费，积分先冻结，按实际配音的字符扣除。",
       v1_export_dubbing_project: "按任务运行时的项目状态导出语言（免费）：video（mp4）、audio、stems（人声和背景）、subtitles（SRT 和 VTT）、project（JSON）。文件就是该任务的结果。",
+      v1_create_series: "创建剧集：名称、默认目标语言、术语表（可按目标语言分别设置）、角色及其每种语言的声音、字幕样式。需要可读写的密钥，且范围中包含 video-translation。",
+      v1_list_series: "密钥所有者的剧集，按名称排序。",
+      v1_get_series: "一部剧集及其术语表、角色和字幕样式。",
+      v1_update_series: "替换剧集的部分内容（名称、语言、术语表、角色、字幕样式）；之后添加的分集按新内容运行。",
+      v1_add_series_episodes: "把上传的视频添加为后续分集：每集按剧集的每种目标语言各运行一个视频翻译，带上该语言的术语表和角色声音；按开始的分钟数和语言数冻结积分。",
+      v1_list_series_episodes: "分集看板：每集的状态、费用，以及漏用术语的台词。",
+      v1_download_series: "以 zip 流式下载整季：每个已完成分集的视频和各语言字幕文件。",
     } as Record<string, string>,
   },
 } satisfies Record<Locale, unknown>;

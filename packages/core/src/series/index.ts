@@ -1,0 +1,2 @@
+export * from './glossary-check.ts';
+export * from './series.service.ts';

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, type JobView } from '@voxwork/contract';
+import { createSeriesService, DomainError, type EpisodeTranslationRequest } from '@voxwork/core';
+import { createSeriesRepository, type DatabaseHandle } from '@voxwork/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPglite } from '../support/test-database.ts';
+
+/** A video-translation job as the board reads it: translated (or not yet), with its lines. */
+function translatedJob(id: string, language: string, translations: Record<string, string> | null, status: JobView['status'] = 'running'): JobView {
+  const lines = [
+    { id: 'l1', source: 'Lin Feng walks into the Jade Palace.' },
+    { id: 'l2', source: 'The guards bow.' },
+  ];
+  return {
+    id,
+    type: 'video-translation.dub',
+    title: null,
+    status,
+    waitingForSlot: false,
+    progress: status === 'completed' ? 100 : 40,
+    currentStage: null,
+    stages: [
+      { name: 'source-text', status: 'completed', progress: 100, attempts: 1, output: { lines }, error: null },
+      translations
+        ? { name: 'translate', status: 'completed', progress: 100, attempts: 1, output: { translations: { [language]: Object.entries(translations).map(([lineId, text]) => ({ id: lineId, text, unknownWords: [] })) } }, error: null }
+        : { name: 'translate', status: 'running', progress: 10, attempts: 1, output: null, error: null },
+    ],
+    cost: { estimated: 30, frozen: 30, settled: status === 'completed' ? 30 : null },
+    attempts: 1,
+    completions: 0,
+    input: {},
+    output: null,
+    error: null,
+    media: [],
+    createdAt: new Date().toISOString(),
+    startedAt: null,
+    finishedAt: null,
+  };
+}
+
+/**
+ * The series service on a real database with the video translator and the jobs played by this
+ * test: what each episode's runs are asked for, the glossary check (flagged, stored, run once),
+ * the board's status and cost, and a refused run removing the episodes that got none.
+ */
+describe('series episodes on PGlite', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await freshPglite();
+  });
+  afterAll(() => handle.close());
+
+  it('runs each episode once per target language with that language’s glossary and the lead’s voice, flags and keeps glossary misses, and removes episodes a refused run left without a job', async () => {
+    const store = createSeriesRepository(handle.db);
+    const names = ['aaaa', 'bbbb', 'cccc', 'dddd', 'eeee', 'ffff'];
+    const upload: Record<string, string> = Object.fromEntries(names.map((name) => [name, randomUUID()]));
+    const nameOf = new Map<string, string>(names.map((name) => [upload[name]!, `${name}.mp4`]));
+    const requests: EpisodeTranslationRequest[] = [];
+    const jobs = new Map<string, JobView>();
+    let jobReads = 0;
+    let refuseAfter = Infinity;
+    const service = createSeriesService({
+      store,
+      translateEpisode: async (_ownerId, request) => {
+        if (requests.length >= refuseAfter) throw new DomainError(ErrorCode.JOB_QUEUE_FULL, { running: 1, waiting: 4 });
+        requests.push(request);
+        const jobId = `job-${requests.length}`;
+        jobs.set(jobId, translatedJob(jobId, request.targetLanguages[0], null));
+        return { jobId, cost: 30 };
+      },
+      jobOf: async (_ownerId, jobId) => {
+        jobReads++;
+        return jobs.get(jobId)!;
+      },
+      resultFile: async () => ({ key: 'unused', bytes: 0 }),
+      uploadName: async (_ownerId, uploadId) => nameOf.get(uploadId)!,
+    });
+    const series = await service.create('owner-1', {
+      name: 'The Jade Heir',
+      sourceLanguage: 'en',
+      targetLanguages: ['es', 'fr'],
+      glossary: [
+        { source: 'Lin Feng', target: 'Lin Feng', language: null },
+        { source: 'Jade Palace', target: 'Palacio de Jade', language: 'es' },
+        { source: 'Jade Palace', target: 'Palais de Jade', language: 'fr' },
+      ],
+      characters: [
+        { id: 'mei', name: 'Mei', gender: 'female', voices: { fr: 'espeak:espeak-ng/fr' } },
+        { id: 'lin', name: 'Lin Feng', gender: 'male', voices: { es: 'espeak:espeak-ng/es', fr: 'espeak:espeak-ng/fr+m3' } },
+      ],
+    });
+
+    const added = await service.addEpisodes('owner-1', series.id, { episodes: [{ uploadId: upload.aaaa!, title: 'Pilot' }, { uploadId: upload.bbbb! }], textSource: 'subtitles', burnSubtitles: true });
+    expect(added.cost).toBe(120);
+    expect(added.episodes.map((episode) => [episode.number, episode.title, episode.jobs.map((job) => job.language), episode.status])).toEqual([
+      [1, 'Pilot', ['es', 'fr'], 'running'],
+      [2, 'bbbb', ['es', 'fr'], 'running'],
+    ]);
+    expect(requests[0]).toMatchObject({ uploadId: upload.aaaa!, sourceLanguage: 'en', targetLanguages: ['es'], mode: 'quick', textSource: 'subtitles', burnSubtitles: true, speakers: 2, voices: { es: 'espeak:espeak-ng/es' } });
+    expect(requests[0]!.glossary).toEqual([
+      { source: 'Lin Feng', target: 'Lin Feng' },
+      { source: 'Jade Palace', target: 'Palacio de Jade' },
+    ]);
+    // French: the first character with a French voice leads; the French term, not the Spanish one.
+    expect(requests[1]).toMatchObject({ targetLanguages: ['fr'], voices: { fr: 'espeak:espeak-ng/fr' }, glossary: [{ source: 'Lin Feng', target: 'Lin Feng' }, { source: 'Jade Palace', target: 'Palais de Jade' }] });
+
+    // Not translated yet: nothing checked.
+    let board = await service.episodes('owner-1', series.id);
+    expect(board.episodes[0]).toMatchObject({ glossaryChecked: [], glossaryMisses: [] });
+
+    // Episode 1 translated: Spanish kept both terms, French lost the palace.
+    jobs.set('job-1', translatedJob('job-1', 'es', { l1: 'Lin Feng entra en el Palacio de Jade.', l2: 'Los guardias se inclinan.' }, 'completed'));
+    jobs.set('job-2', translatedJob('job-2', 'fr', { l1: 'Lin Feng entre dans le palais.', l2: 'Les gardes s’inclinent.' }));
+    board = await service.episodes('owner-1', series.id);
+    expect(board.episodes[0]).toMatchObject({
+      status: 'running',
+      cost: { estimated: 60, settled: null },
+      glossaryChecked: ['es', 'fr'],
+      glossaryMisses: [{ language: 'fr', lineId: 'l1', source: 'Jade Palace', expected: 'Palais de Jade', text: 'Lin Feng entre dans le palais.' }],
+    });
+    // Stored: a glossary changed later does not re-judge lines already checked.
+    await service.update('owner-1', series.id, { glossary: [] });
+    const stored = (await store.episodes(series.id))[0]!;
+    expect(stored.glossaryMisses.fr).toHaveLength(1);
+    expect(stored.glossaryMisses.es).toEqual([]);
+    jobReads = 0;
+    expect((await service.episodes('owner-1', series.id)).episodes[0]!.glossaryMisses).toHaveLength(1);
+    expect(jobReads).toBe(4);
+
+    // A third and fourth episode: the queue refuses the fourth's second language.
+    refuseAfter = requests.length + 3;
+    await expect(service.addEpisodes('owner-1', series.id, { episodes: [{ uploadId: upload.cccc! }, { uploadId: upload.dddd! }, { uploadId: upload.eeee! }], textSource: 'auto', burnSubtitles: false })).rejects.toMatchObject({ code: ErrorCode.JOB_QUEUE_FULL });
+    const numbers = (await store.episodes(series.id)).map((episode) => [episode.number, Object.keys(episode.jobs)]);
+    // Episode 3 started both languages, episode 4 one (kept: its job runs), episode 5 none (removed).
+    expect(numbers).toEqual([
+      [1, ['es', 'fr']],
+      [2, ['es', 'fr']],
+      [3, ['es', 'fr']],
+      [4, ['es']],
+    ]);
+
+    // Another owner's series is not found; a series without target languages takes no episodes.
+    await expect(service.episodes('owner-2', series.id)).rejects.toMatchObject({ code: ErrorCode.SERIES_NOT_FOUND });
+    const bare = await service.create('owner-1', { name: 'Bare' });
+    await expect(service.addEpisodes('owner-1', bare.id, { episodes: [{ uploadId: upload.ffff! }], textSource: 'auto', burnSubtitles: false })).rejects.toMatchObject({ code: ErrorCode.SERIES_NO_TARGET_LANGUAGES });
+  });
+});
