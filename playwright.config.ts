@@ -20,8 +20,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
   outputDir: 'test-results/e2e',
+  // Files (and the route walk's four walks, which declare themselves parallel) are shared between
+  // two workers against the one server: each test signs up its own users (or the worker's own
+  // shared user), so they do not see each other's data. E2E_WORKERS=1 runs them one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,

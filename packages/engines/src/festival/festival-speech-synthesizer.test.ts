@@ -7,6 +7,7 @@ import { decodeToPcm } from '../audio/pcm-audio.ts';
 import { pitchStatistics, semitonesBetween, trackPitch } from '../audio/pitch-tracker.ts';
 import { EngineAbortedError, EngineInputError } from '../engine-errors.ts';
 import { createLocalEngineRegistry } from '../registry/local-engines.ts';
+import { liveDescendants } from '../testing/child-processes.ts';
 import { speechSynthesizerConformance } from '../testing/conformance/speech-synthesizer-conformance.ts';
 import { createFestival } from './festival-speech-synthesizer.ts';
 
@@ -106,13 +107,16 @@ describe('festival synthesis', () => {
     expect(Math.abs((info.durationSeconds ?? 0) - mp3.audio.durationSeconds)).toBeLessThan(0.1);
   });
 
-  it('kills festival within 2 s of a cancel', async () => {
+  it('kills festival on a cancel', async () => {
     const controller = new AbortController();
-    const started = performance.now();
     const pending = festival.doSynthesize({ text: 'A long text that keeps festival busy for many seconds. '.repeat(300), voice: 'cmu_us_slt_arctic_hts', outputFile: out('cancel.wav'), signal: controller.signal });
     setTimeout(() => controller.abort(), 400);
     await expect(pending).rejects.toBeInstanceOf(EngineAbortedError);
-    expect(performance.now() - started).toBeLessThan(2_400);
+    // Killed, not left to finish: no festival of this process is still synthesizing (a server's
+    // child, or a one-off `festival -b`); the idle servers it keeps may stay.
+    const festivals = (await liveDescendants()).filter((child) => child.name === 'festival');
+    const servers = new Set(festivals.map((child) => child.pid));
+    expect(festivals.filter((child) => servers.has(child.parentPid) || child.args.includes('-b'))).toEqual([]);
   });
 
   it('refuses unknown voices and text with nothing to say, with typed errors', async () => {
