@@ -72,7 +72,8 @@ describe('flite synthesis', () => {
     const pending = flite.doSynthesize({ text: 'A long text that keeps flite busy for a while. '.repeat(3000), voice: 'slt', outputFile: out('cancel.wav'), signal: controller.signal });
     setTimeout(() => controller.abort(), 300);
     await expect(pending).rejects.toBeInstanceOf(EngineAbortedError);
-    // Killed, not left to finish the 140,000 characters: no flite of this process still runs.
+    // Killed, not left to finish: the 140,000 characters would outlast the test's time limit, and
+    // no flite of this process still runs (a cancel that only stopped waiting would leave it).
     expect((await liveDescendants()).filter((child) => child.name === 'flite')).toEqual([]);
   });
 

@@ -78,7 +78,8 @@ describe('pocketsphinx recognition', () => {
     const pending = recognizer.doRecognize({ audioFile: file, signal: controller.signal });
     setTimeout(() => controller.abort(), 1_000);
     await expect(pending).rejects.toBeInstanceOf(EngineAbortedError);
-    // Killed, not left to finish the 120 s recording: nothing of this process still reads it.
+    // Killed, not left to finish: the 120 s recording would take about the test's time limit, and
+    // nothing of this process still reads it (a cancel that only stopped waiting would leave it).
     expect((await liveDescendants()).filter((child) => child.name.startsWith('pocketsphinx') || child.args.some((arg) => arg.includes(file)))).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ export interface LiveProcess {
   name: string;
   /** Its arguments, the program first. */
   args: string[];
+  /** CPU time used so far, in clock ticks (user + system): grows while it works. */
+  cpuTicks: number;
 }
 
 async function liveProcesses(): Promise<LiveProcess[]> {
@@ -18,10 +20,11 @@ async function liveProcesses(): Promise<LiveProcess[]> {
     const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => undefined);
     if (!stat) continue;
     const close = stat.lastIndexOf(')');
-    const [state, parentPid] = stat.slice(close + 2).split(' ');
+    const fields = stat.slice(close + 2).split(' ');
+    const [state, parentPid] = fields;
     if (state === 'Z' || state === 'X') continue;
     const args = (await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).split('\0').filter(Boolean);
-    found.push({ pid: Number(entry), parentPid: Number(parentPid), name: stat.slice(stat.indexOf('(') + 1, close), args });
+    found.push({ pid: Number(entry), parentPid: Number(parentPid), name: stat.slice(stat.indexOf('(') + 1, close), args, cpuTicks: Number(fields[11]) + Number(fields[12]) });
   }
   return found;
 }
