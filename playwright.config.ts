@@ -20,9 +20,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
   outputDir: 'test-results/e2e',
-  // Files (and the route walk's four walks, which declare themselves parallel) are shared between
-  // two workers against the one server: each test signs up its own users (or the worker's own
-  // shared user), so they do not see each other's data. E2E_WORKERS=1 runs them one at a time.
+  // Files are shared between two workers against the one server: each test signs up its own users
+  // (or uses its worker's own shared user), so they do not see each other's data. A file stays in
+  // one worker: the route walk's four walks (two contexts each) run beside the other files, never
+  // two walks at once (that ran past the walk's 10 minutes at load 37). E2E_WORKERS=1: one at a time.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,

@@ -395,10 +395,6 @@ async function walkPages(browser: Browser, baseURL: string, language: (typeof LA
   return { findings, pages: walks.length };
 }
 
-// The four walks are independent (each its own contexts and user): with two Playwright workers they
-// run two at a time instead of one after another in one worker.
-test.describe.configure({ mode: 'parallel' });
-
 for (const language of LANGUAGES) {
   for (const width of WIDTHS) {
     test(`every page in ${language.locale} at ${width} px, light and dark: no overflow, foreign text, raw codes, broken images or console errors`, async ({ browser, baseURL }, testInfo) => {
