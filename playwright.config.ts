@@ -10,6 +10,14 @@ process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'voxwork-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+/**
+ * Test files that must not share the machine with another browser test (see `projects`).
+ * video-translator.e2e.ts: its speakers test left both speakers without a voice while the other
+ * worker ran (twice, both languages, load 15-30); it passed alone at the same load. To fix in the
+ * translator, then drop it from here.
+ */
+const RUN_ALONE = ['**/video-translator.e2e.ts'];
 
 /**
  * End-to-end tests in Debian's Chromium (/usr/bin/chromium) against the built app, started as the
@@ -20,8 +28,22 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
   outputDir: 'test-results/e2e',
+  // Files are shared between two workers against the one server: each test signs up its own users
+  // (or uses its worker's own shared user), so they do not see each other's data. A file stays in
+  // one worker: the route walk's four walks (two contexts each) run beside the other files, never
+  // two walks at once (that ran past the walk's 10 minutes at load 37). E2E_WORKERS=1: one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers,
+  // With two workers, the files that fail with another test beside them run after all the others,
+  // by themselves (a failure among the others skips them: the run is red either way). To run one
+  // of them on its own: `--no-deps` (or E2E_WORKERS=1), else its dependency runs every other file.
+  projects:
+    workers > 1
+      ? [
+          { name: 'chromium', testIgnore: RUN_ALONE },
+          { name: 'chromium-alone', testMatch: RUN_ALONE, dependencies: ['chromium'] },
+        ]
+      : [{ name: 'chromium' }],
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,

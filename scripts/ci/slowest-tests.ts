@@ -5,6 +5,7 @@
  * still prints what it has.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -44,7 +45,9 @@ for (const suite of playwright?.suites ?? []) {
 
 const stepsFile = path.join(results, 'steps.tsv');
 if (existsSync(stepsFile)) {
-  console.log('\nsteps (wall time):');
+  // The load beside the times: on a shared machine the same run takes twice as long at load 8 as at 2.
+  const [one, five, fifteen] = loadavg().map((value) => value.toFixed(1));
+  console.log(`\nsteps (wall time; load average now ${one} / ${five} / ${fifteen} over 1 / 5 / 15 min, ${cpus().length} cores):`);
   for (const line of readFileSync(stepsFile, 'utf8').trim().split('\n')) {
     const [name, seconds] = line.split('\t');
     console.log(`  ${String(seconds).padStart(6)} s  ${name}`);

@@ -345,6 +345,8 @@ test.describe('accounts (en)', () => {
     await signInThroughForm(page, email, password);
     await expect(page).toHaveURL(`${base}/workbench/home`);
     await page.goto(`${base}/workbench/account`);
+    // The field takes the current name once the page has hydrated: typing before that (a busy machine) was mixed into it.
+    await expect(page.getByLabel('Nickname')).toHaveValue('kim');
     await page.getByLabel('Nickname').fill('Kim Renamed');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved.')).toBeVisible();

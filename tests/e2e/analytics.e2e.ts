@@ -15,7 +15,8 @@ test.describe('analytics', () => {
     const operator = operatorClient(baseURL!);
     /** This test's events (by its unique campaign), oldest first. */
     const ours = async (): Promise<Event[]> => {
-      const { events } = await operator.call(logRecentCall, { limit: 200 });
+      // The most the call gives: the other Playwright worker's pages log events at the same time.
+      const { events } = await operator.call(logRecentCall, { limit: 500 });
       return events
         .map((stored) => stored.event as Event)
         .filter((event) => event.properties.utm_campaign === campaign)

@@ -25,6 +25,8 @@ export interface ServerProcess {
   baseUrl: string;
   /** Everything the process printed (JSON log lines and stderr). */
   output(): string;
+  /** The JSON log lines printed so far, in order (stderr's plain lines left out). */
+  logLines(): Record<string, unknown>[];
   /** Resolves when a log line matching `pattern` has been printed. */
   waitForLog(pattern: RegExp, timeoutMs?: number): Promise<void>;
   /** Signals the process (unless it has exited) and resolves with its exit code once its output is all read. */
@@ -92,6 +94,15 @@ export async function startServer(env: Record<string, string>, options: { ready?
     port,
     baseUrl: `http://127.0.0.1:${port}`,
     output: () => output,
+    logLines: () =>
+      output.split('\n').flatMap((line) => {
+        if (!line.startsWith('{')) return [];
+        try {
+          return [JSON.parse(line) as Record<string, unknown>];
+        } catch {
+          return [];
+        }
+      }),
     waitForLog,
     async kill(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, REPO_ROOT, resolveAuthSecret } from './config.ts';
-import { createApp } from './app.ts';
 
 /**
  * Entry point of every role: `node apps/server/src/main.ts [--role all|web|api|worker[,…]]`.
@@ -27,6 +26,8 @@ try {
   throw error;
 }
 
+// Loaded once the configuration is accepted: a refused one (exit 78) is told without loading the whole app first.
+const { createApp } = await import('./app.ts');
 const app = await createApp(config).catch((error: unknown) => {
   process.stderr.write(`Voxwork could not start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

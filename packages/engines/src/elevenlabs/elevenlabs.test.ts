@@ -221,11 +221,10 @@ describe('ElevenLabs against the replay server', () => {
 
     const abandonedBefore = server.abandoned;
     const controller = new AbortController();
-    const started = performance.now();
     setTimeout(() => controller.abort(), 100);
     const error = await createElevenLabsSpeech(settings()).doSynthesize({ text: LONG_TEXT, voice: RACHEL, outputFile: out('e.wav'), signal: controller.signal }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(EngineAbortedError);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Promptly: the request was abandoned before the server answered it (not awaited, then discarded).
     await vi.waitFor(() => expect(server.abandoned).toBe(abandonedBefore + 1));
   });
 

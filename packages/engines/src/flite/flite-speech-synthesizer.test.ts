@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineAbortedError, EngineInputError } from '../engine-errors.ts';
 import { createLocalEngineRegistry } from '../registry/local-engines.ts';
+import { liveDescendants } from '../testing/child-processes.ts';
 import { speechSynthesizerConformance } from '../testing/conformance/speech-synthesizer-conformance.ts';
 import { createFlite } from './flite-speech-synthesizer.ts';
 
@@ -66,13 +67,14 @@ describe('flite synthesis', () => {
     expect(low.warnings).toEqual([]);
   });
 
-  it('kills flite within 2 s of a cancel', async () => {
+  it('kills flite on a cancel', async () => {
     const controller = new AbortController();
-    const started = performance.now();
     const pending = flite.doSynthesize({ text: 'A long text that keeps flite busy for a while. '.repeat(3000), voice: 'slt', outputFile: out('cancel.wav'), signal: controller.signal });
     setTimeout(() => controller.abort(), 300);
     await expect(pending).rejects.toBeInstanceOf(EngineAbortedError);
-    expect(performance.now() - started).toBeLessThan(2_300);
+    // Killed, not left to finish: the 140,000 characters would outlast the test's time limit, and
+    // no flite of this process still runs (a cancel that only stopped waiting would leave it).
+    expect((await liveDescendants()).filter((child) => child.name === 'flite')).toEqual([]);
   });
 
   it('refuses unknown voices (never a path flite would load) and text with nothing to say', async () => {

@@ -146,23 +146,23 @@ describe('OpenAI speech against the replay server', () => {
 
   it('gives up after timeoutMs with a retryable error', async () => {
     server.hangNext();
-    const started = performance.now();
+    const abandonedBefore = server.abandoned;
+    // The server never answers: only the engine's own timeout ends this call (and its request).
     const error = await createOpenAISpeech({ model: 'tts-1', baseUrl: server.url, apiKey: API_KEY, timeoutMs: 300 })
       .doSynthesize({ text: 'Hi.', voice: 'alloy', outputFile: out('e.wav') })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(EngineFailedError);
     expect(error).toMatchObject({ isRetryable: true, message: expect.stringMatching(/did not answer within 300 ms/) });
-    expect(performance.now() - started).toBeLessThan(2000);
+    await vi.waitFor(() => expect(server.abandoned).toBe(abandonedBefore + 1));
   });
 
   it('ends the HTTP request promptly when the signal fires', async () => {
     const abandonedBefore = server.abandoned;
     const controller = new AbortController();
-    const started = performance.now();
     setTimeout(() => controller.abort(), 100);
     const error = await engine().doSynthesize({ text: LONG_TEXT, voice: 'alloy', outputFile: out('e.wav'), signal: controller.signal }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(EngineAbortedError);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Promptly: the request was abandoned before the server answered it (not awaited, then discarded).
     await vi.waitFor(() => expect(server.abandoned).toBe(abandonedBefore + 1));
   });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineAbortedError } from '../engine-errors.ts';
 import { createFestival } from '../festival/festival-speech-synthesizer.ts';
 import { createLocalEngineRegistry } from '../registry/local-engines.ts';
+import { liveDescendants } from '../testing/child-processes.ts';
 import { speechRecognizerConformance } from '../testing/conformance/speech-recognizer-conformance.ts';
 import { makeLongSpeech } from '../testing/generated-media.ts';
 import { wordErrorRate } from '../testing/word-error-rate.ts';
@@ -71,13 +72,14 @@ describe('pocketsphinx recognition', () => {
     expect(result.warnings.map((warning) => ('option' in warning ? warning.option : ''))).toEqual(['language', 'vocabulary']);
   });
 
-  it('kills pocketsphinx within 2 s of a cancel', async () => {
+  it('kills pocketsphinx on a cancel', async () => {
     const file = await makeLongSpeech(dir, 'long.wav', 120);
     const controller = new AbortController();
-    const started = performance.now();
     const pending = recognizer.doRecognize({ audioFile: file, signal: controller.signal });
     setTimeout(() => controller.abort(), 1_000);
     await expect(pending).rejects.toBeInstanceOf(EngineAbortedError);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    // Killed, not left to finish: the 120 s recording would take about the test's time limit, and
+    // nothing of this process still reads it (a cancel that only stopped waiting would leave it).
+    expect((await liveDescendants()).filter((child) => child.name.startsWith('pocketsphinx') || child.args.some((arg) => arg.includes(file)))).toEqual([]);
   });
 });
