@@ -1,11 +1,10 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
+import { useToolPage } from "../tool-shared/use-tool-page";
 import { messageFor, ErrorCode, type AudioSeparatorOffer, type UploadView } from "@voxwork/contract";
 import { audioSeparationCreateCall, audioSeparationOptionsCall } from "@voxwork/contract/client";
 import { AudioLinesIcon, FileAudioIcon, FileVideoIcon, LoaderCircleIcon } from "lucide-react";
 import { toast } from "sonner";
-import { useLocale, useT, type MessageKey } from "../../i18n";
-import { useApiClient } from "../../lib/api-client";
-import { isSignedIn, useCurrentUser } from "../../lib/current-user";
+import { type MessageKey } from "../../i18n";
 import { cn } from "../../lib/utils";
 import { formatDuration } from "../history/history-format";
 import { announceJob } from "../history/use-job-history";
@@ -41,12 +40,7 @@ function refusal(upload: UploadView, maxMinutes: number | null): { code: number;
  * (original, voice, background) with a switch between them, and each stem's WAV and MP3.
  */
 export function AudioSeparationPage() {
-  const t = useT();
-  const locale = useLocale();
-  const api = useApiClient();
-  const user = useCurrentUser();
-  const signedIn = isSignedIn(user);
-  const id = useId();
+  const { t, locale, api, signedIn, id } = useToolPage();
 
   const [separators, setSeparators] = useState<AudioSeparatorOffer[] | null>(null);
   const [maxMinutes, setMaxMinutes] = useState<number | null>(null);

@@ -1,12 +1,10 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useToolPage } from "../tool-shared/use-tool-page";
 import { useSearchParams } from "react-router";
 import { avatarCost, estimatedSpeechSeconds, type AvatarScene, type JobView, type UploadView } from "@voxwork/contract";
 import { avatarCreateCall, avatarOptionsCall, avatarPreviewCall } from "@voxwork/contract/client";
 import { ClapperboardIcon, LoaderCircleIcon, PlayIcon, PlusIcon } from "lucide-react";
 import { toast } from "sonner";
-import { useLocale, useT } from "../../i18n";
-import { useApiClient } from "../../lib/api-client";
-import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { announceJob } from "../history/use-job-history";
 import { ColourChoice } from "../subtitle-burn-in/colour-choice";
 import { JobStatus } from "../tool-shared/job-status";
@@ -65,12 +63,7 @@ function scenesForCall(scenes: readonly EditedScene[]): { scenes: AvatarScene[] 
  * the estimate, the render, and the result with its MP4 and captions.
  */
 export function AvatarPage() {
-  const t = useT();
-  const locale = useLocale();
-  const api = useApiClient();
-  const user = useCurrentUser();
-  const signedIn = isSignedIn(user);
-  const id = useId();
+  const { t, locale, api, signedIn, id } = useToolPage();
   const best = useBestVoices(useMemo(() => [locale === "zh" ? "zh" : "en"], [locale]));
   const defaultVoice = best[locale === "zh" ? "zh" : "en"] ?? null;
 

@@ -1,12 +1,10 @@
-import { useEffect, useId, useReducer, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
+import { useEffect, useReducer, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
+import { useToolPage } from "../tool-shared/use-tool-page";
 import { useSearchParams } from "react-router";
 import { planByVipLevel } from "@voxwork/contract";
 import { ttsCreateCall, ttsDetectLanguageCall, ttsPreviewCall, voiceGetCall, voiceListCall } from "@voxwork/contract/client";
 import { BookAIcon, LoaderCircleIcon, PauseCircleIcon, SparklesIcon } from "lucide-react";
 import { toast } from "sonner";
-import { useLocale, useT } from "../../i18n";
-import { useApiClient } from "../../lib/api-client";
-import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { insertAtSelection } from "../../lib/speech/speech-editor";
 import { cn } from "../../lib/utils";
 import { announceJob } from "../history/use-job-history";
@@ -33,12 +31,7 @@ import { NotEnoughPoints } from "../tool-shared/not-enough-points";
  * `text-to-speech-settings.tsx`.
  */
 export function TextToSpeechPage() {
-  const t = useT();
-  const locale = useLocale();
-  const api = useApiClient();
-  const user = useCurrentUser();
-  const signedIn = isSignedIn(user);
-  const id = useId();
+  const { t, locale, api, user, signedIn, id } = useToolPage();
   const [params] = useSearchParams();
   const requestedVoice = params.get("voice");
   const section = useRef<HTMLElement>(null);

@@ -1,11 +1,9 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
+import { useToolPage } from "../tool-shared/use-tool-page";
 import { messageFor, videoErasureCost, ErrorCode, type ErasureRegion, type JobView, type UploadView } from "@voxwork/contract";
 import { videoErasureCreateCall, videoErasureDetectCall, videoErasureOptionsCall, videoErasurePreviewCall } from "@voxwork/contract/client";
 import { EraserIcon, LoaderCircleIcon, PlayIcon, ScanTextIcon } from "lucide-react";
 import { toast } from "sonner";
-import { useLocale, useT } from "../../i18n";
-import { useApiClient } from "../../lib/api-client";
-import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { formatDuration } from "../history/history-format";
 import { announceJob } from "../history/use-job-history";
 import { JobStatus } from "../tool-shared/job-status";
@@ -43,12 +41,7 @@ const videoOf = (job: JobView | null) => (job?.status === "completed" ? job.medi
  * (masks beside the result), the cost, the run, and the result with a before/after slider and the MP4.
  */
 export function VideoErasurePage() {
-  const t = useT();
-  const locale = useLocale();
-  const api = useApiClient();
-  const user = useCurrentUser();
-  const signedIn = isSignedIn(user);
-  const id = useId();
+  const { t, locale, api, signedIn, id } = useToolPage();
 
   const [maxMinutes, setMaxMinutes] = useState<number | null>(null);
   const [upload, setUpload] = useState<UploadView | null>(null);

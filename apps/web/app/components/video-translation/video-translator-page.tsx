@@ -1,11 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useToolPage } from "../tool-shared/use-tool-page";
 import { messageFor, ErrorCode, TOOL_PRICES, type UploadView, type VoiceView } from "@voxwork/contract";
 import { MATCH_ORIGINAL_VOICE, videoTranslationCreateCall } from "@voxwork/contract/client";
 import { InfoIcon, LanguagesIcon, LoaderCircleIcon } from "lucide-react";
 import { toast } from "sonner";
-import { useLocale, useT } from "../../i18n";
-import { useApiClient } from "../../lib/api-client";
-import { isSignedIn, useCurrentUser } from "../../lib/current-user";
+import { useT } from "../../i18n";
 import {
   estimatePoints,
   offlineTargetsFrom,
@@ -42,12 +41,7 @@ const PANEL = "grid grid-cols-[minmax(0,1fr)] content-start gap-4 rounded-2xl bo
  * queues the run, which then shows its stages live and its result in place of the form.
  */
 export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
-  const t = useT();
-  const locale = useLocale();
-  const api = useApiClient();
-  const user = useCurrentUser();
-  const signedIn = isSignedIn(user);
-  const id = useId();
+  const { t, locale, api, user, signedIn, id } = useToolPage();
   const { options, reload } = useTranslationOptions();
   const runPanel = useRef<HTMLDivElement>(null);
 

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { useToolPage } from "../tool-shared/use-tool-page";
 import { Link } from "react-router";
 import { messageFor, planByVipLevel, voiceCloneCost, type RecordingCheck, type UploadView, type VoiceView } from "@voxwork/contract";
 import { voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneDeleteCall, voiceCloneRenameCall, voiceGetCall, voiceListCall, voicePreviewCall } from "@voxwork/contract/client";
 import { CheckCircle2Icon, InfoIcon, LoaderCircleIcon, PencilIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
 import { toast } from "sonner";
-import { localizePath, useLocale, useT } from "../../i18n";
-import { useApiClient } from "../../lib/api-client";
-import { isSignedIn, useCurrentUser } from "../../lib/current-user";
+import { localizePath, useT } from "../../i18n";
 import { formatClock } from "../../lib/speech/recording";
 import { announceJob } from "../history/use-job-history";
 import { Button } from "../ui/button";
@@ -29,12 +28,7 @@ const clonedId = (voice: Pick<VoiceView, "key">) => voice.key.replace(/^cloned\/
  * with rename/delete and the plan's slots.
  */
 export function VoiceCloningPage() {
-  const t = useT();
-  const locale = useLocale();
-  const api = useApiClient();
-  const user = useCurrentUser();
-  const signedIn = isSignedIn(user);
-  const id = useId();
+  const { t, locale, api, user, signedIn, id } = useToolPage();
 
   const [upload, setUpload] = useState<UploadView | null>(null);
   const [check, setCheck] = useState<RecordingCheck | null>(null);
