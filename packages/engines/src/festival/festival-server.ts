@@ -170,31 +170,26 @@ export class FestivalServer {
   /** Stops the running server so that the next request starts one holding every voice asked so far. */
   #restartWithWantedVoices() {
     this.#stale = false;
+    void this.#shutDown();
+  }
+
+  /** Stops the server now (tests, shutdown); the next request starts it again. */
+  async stop(): Promise<void> {
+    clearTimeout(this.#idleTimer);
+    await this.#shutDown();
+  }
+
+  /** Forgets the running server (the next request starts another) and stops it with its spare connection. */
+  async #shutDown(): Promise<void> {
     const running = this.#running;
     this.#running = undefined;
-    void running?.then(
+    await running?.then(
       async (server) => {
         (await server.spare)?.destroy();
         await server.process.stop();
       },
       () => undefined,
     );
-  }
-
-  /** Stops the server now (tests, shutdown); the next request starts it again. */
-  async stop(): Promise<void> {
-    clearTimeout(this.#idleTimer);
-    const running = this.#running;
-    this.#running = undefined;
-    if (running) {
-      await running.then(
-        async (server) => {
-          (await server.spare)?.destroy();
-          await server.process.stop();
-        },
-        () => undefined,
-      );
-    }
   }
 
   #scheduleIdleStop() {
