@@ -72,6 +72,23 @@ export type SeriesView = z.infer<typeof seriesViewSchema>;
 
 export const seriesGlossaryMissSchema = z.object({ language: z.string(), lineId: z.string(), source: z.string(), expected: z.string(), text: z.string() });
 
+/** What the season board shows of one language's run, so a person knows which episode to look at. */
+export const seriesEpisodeSignalsSchema = z.object({
+  language: z.string(),
+  /** Dubbed lines spoken faster than 1.2× to fit their slot. */
+  spedUpLines: z.number().int().nullable(),
+  /** Dubbed lines still longer than their slot (they play over what follows). */
+  overSlotLines: z.number().int().nullable(),
+  /** Translated lines that missed a glossary term. */
+  glossaryMisses: z.number().int().nullable(),
+  /** Erased frames (of those sampled) on which OCR still reads subtitle text. */
+  textLeftFrames: z.number().int().nullable(),
+  sampledFrames: z.number().int().nullable(),
+  /** Largest distance, in seconds, between a dubbed line's start and its source line's start. */
+  maxDriftSeconds: z.number().nullable(),
+});
+export type SeriesEpisodeSignals = z.infer<typeof seriesEpisodeSignalsSchema>;
+
 /** An episode on the season board: its jobs (one per target language), where they are, what they cost, and the glossary check. */
 export const seriesEpisodeViewSchema = z.object({
   id: z.string(),
@@ -86,6 +103,8 @@ export const seriesEpisodeViewSchema = z.object({
   /** Languages whose translation was checked against the glossary, and the lines that missed a term. */
   glossaryChecked: z.array(z.string()),
   glossaryMisses: z.array(seriesGlossaryMissSchema),
+  /** Quality signals per target language, measured from the run's own outputs (null: not measured yet, e.g. the stage has not run or the output has no dub). */
+  signals: z.array(seriesEpisodeSignalsSchema),
   createdAt: z.string(),
 });
 export type SeriesEpisodeView = z.infer<typeof seriesEpisodeViewSchema>;
@@ -170,8 +189,35 @@ export const seriesEpisodesAddBodySchema = z
     textSource: z.enum(['auto', 'speech', 'subtitles']).default('auto'),
     /** Draw the translation into the picture. */
     burnSubtitles: z.boolean().default(true),
+    /** The subtitles burned into the source picture (as the video translator's `subtitles`): keep them, replace them with the translation, or keep them under it. */
+    subtitles: z.enum(['keep', 'replace', 'bilingual']).default('keep'),
+    /** What each episode gives (as the video translator's `output`): the dub, the subtitled video only (priced below a dub), or both. */
+    output: z.enum(['dub', 'subtitles', 'both']).default('dub'),
   })
   .strict();
+
+/** A quote for adding episodes: nothing runs and nothing is held. */
+export const seriesEpisodesQuoteBodySchema = z
+  .object({
+    seriesId: z.uuid(),
+    uploadIds: z.array(z.uuid()).min(1).max(MAX_EPISODES_PER_ADD),
+    subtitles: z.enum(['keep', 'replace', 'bilingual']).default('keep'),
+    output: z.enum(['dub', 'subtitles', 'both']).default('dub'),
+  })
+  .strict();
+
+export const seriesEpisodesQuoteCall = defineCall({
+  path: '/api/series/episodes/quote',
+  summary: 'Series: what adding these uploads as episodes would cost — points per started minute per target language of the series, subtitles only priced below a dub — measured from the uploaded media; nothing runs.',
+  tag: 'series',
+  access: 'user',
+  body: seriesEpisodesQuoteBodySchema,
+  data: z.object({
+    cost: z.number().int(),
+    languages: z.array(z.string()),
+    episodes: z.array(z.object({ uploadId: z.string(), seconds: z.number(), cost: z.number().int() })),
+  }),
+});
 
 export const seriesEpisodesAddCall = defineCall({
   path: '/api/series/episodes/add',
@@ -193,7 +239,7 @@ export const seriesEpisodesListCall = defineCall({
 });
 
 /** Every call of the series tool (listed once in `allCalls`). */
-export const seriesCalls: readonly CallDefinition[] = [seriesListCall, seriesCreateCall, seriesGetCall, seriesUpdateCall, seriesDeleteCall, seriesEpisodesAddCall, seriesEpisodesListCall];
+export const seriesCalls: readonly CallDefinition[] = [seriesListCall, seriesCreateCall, seriesGetCall, seriesUpdateCall, seriesDeleteCall, seriesEpisodesAddCall, seriesEpisodesQuoteCall, seriesEpisodesListCall];
 
 /** The series routes of the REST surface (`/api/v1/series…`), under `prefix`; a key needs the `video-translation` scope (episodes are video translations). */
 export function seriesRestRoutes(prefix: string): RestV1Route[] {

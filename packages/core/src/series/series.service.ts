@@ -20,6 +20,8 @@ export interface EpisodeTranslationRequest {
   mode: 'quick';
   glossary: Array<{ source: string; target: string }>;
   burnSubtitles: boolean;
+  subtitles: 'keep' | 'replace' | 'bilingual';
+  output: 'dub' | 'subtitles' | 'both';
   speakers?: number;
   title: string;
 }
@@ -49,6 +51,9 @@ export interface AddEpisodesRequest {
   episodes: Array<{ uploadId: string; title?: string | undefined }>;
   textSource: 'auto' | 'speech' | 'subtitles';
   burnSubtitles: boolean;
+  /** The burned-in source subtitles (default keep) and what each run gives (default dub), as the video translator's fields. */
+  subtitles?: 'keep' | 'replace' | 'bilingual' | undefined;
+  output?: 'dub' | 'subtitles' | 'both' | undefined;
 }
 
 /** A file of the season zip: where it goes in the archive and where it is stored. */
@@ -155,6 +160,8 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       jobs: jobs.map(({ language, job }) => ({ language, jobId: job.id, status: job.status, progress: job.progress, cost: { estimated: job.cost.estimated, settled: job.cost.settled } })),
       glossaryChecked: jobs.filter(({ misses }) => misses !== undefined).map(({ language }) => language),
       glossaryMisses: jobs.flatMap(({ misses }) => misses ?? []),
+      // Measured signals come with the season board's quality slice; until then only the glossary's is known.
+      signals: jobs.map(({ language, misses }) => ({ language, spedUpLines: null, overSlotLines: null, glossaryMisses: misses?.length ?? null, textLeftFrames: null, sampledFrames: null, maxDriftSeconds: null })),
       createdAt: episode.createdAt.toISOString(),
     };
   }
@@ -218,6 +225,8 @@ export function createSeriesService(deps: SeriesServiceDeps) {
                 mode: 'quick',
                 glossary: glossaryFor(series.glossary, language),
                 burnSubtitles: request.burnSubtitles,
+                subtitles: request.subtitles ?? 'keep',
+                output: request.output ?? 'dub',
                 ...(series.characters.length ? { speakers: Math.min(series.characters.length, MAX_SPEAKERS) } : {}),
                 title: `${series.name} E${String(row.number).padStart(2, '0')} ${row.title} (${language})`,
               });
