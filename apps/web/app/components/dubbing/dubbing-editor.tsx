@@ -488,8 +488,8 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
         />
       ) : null}
       {dialog === "characters" ? <CharactersDialog {...dialogProps("characters")} characters={doc.characters} languages={languages} pro={pro} onSave={(characters: DubbingCharacter[]) => edit(charactersOps(characters))} /> : null}
-      {dialog === "translate" ? <TranslateAllDialog {...dialogProps("translate")} projectId={project.id} language={language} sourceLanguage={project.sourceLanguage} selected={selected} options={options} onStarted={started} /> : null}
-      {dialog === "synthesis" ? <SynthesisDialog {...dialogProps("synthesis")} projectId={project.id} language={language} selected={selected} onStarted={started} /> : null}
+      {dialog === "translate" ? <TranslateAllDialog {...dialogProps("translate")} projectId={project.id} language={language} sourceLanguage={project.sourceLanguage} selected={selected} revision={snapshot.confirmed.revision} options={options} onStarted={started} /> : null}
+      {dialog === "synthesis" ? <SynthesisDialog {...dialogProps("synthesis")} projectId={project.id} language={language} selected={selected} revision={snapshot.confirmed.revision} onStarted={started} /> : null}
       {dialog === "speed" ? <SpeedDialog {...dialogProps("speed")} segments={segments} selected={selected} language={language} onApply={(ids, speed) => edit(setFieldsOps(doc, ids, { speed }))} /> : null}
       {dialog === "record" ? (
         <RecordItemDialog

@@ -9,38 +9,28 @@ import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 import { languageName } from "../voices/voice-labels";
 import { ScopeField, scopeBody, type ScopeKind } from "./scope-field";
+import { useDialogLoad } from "./use-dialog-load";
 
 type Quote = CallData<typeof dubbingSynthesizeQuoteCall>;
 
 /** Speak the changed (or selected, or all) segments in the current language: the quote in points first. */
-export function SynthesisDialog({ open, onOpenChange, projectId, language, selected, onStarted }: { open: boolean; onOpenChange: (open: boolean) => void; projectId: string; language: string; selected: readonly string[]; onStarted: (jobId: string) => void }) {
+export function SynthesisDialog({ open, onOpenChange, projectId, language, selected, revision, onStarted }: { open: boolean; onOpenChange: (open: boolean) => void; projectId: string; language: string; selected: readonly string[]; /** The saved project's revision: a save while the dialog is open asks the quote again. */ revision: number; onStarted: (jobId: string) => void }) {
   const t = useT();
   const locale = useLocale();
   const api = useApiClient();
   const [scope, setScope] = useState<ScopeKind>("changed");
-  const [quote, setQuote] = useState<Quote | null | { failed: string }>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (open) setScope(selected.length ? "selected" : "changed");
   }, [open, selected.length]);
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setQuote(null);
-    api.call(dubbingSynthesizeQuoteCall, { projectId, language, segments: scopeBody(scope, selected) }).then(
-      (answer) => live && setQuote(answer),
-      (error: unknown) => live && setQuote({ failed: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, open, projectId, language, scope, selected]);
+  const segments = scopeBody(scope, selected);
+  const quote = useDialogLoad<Quote>(open, { projectId, language, segments, revision }, () => api.call(dubbingSynthesizeQuoteCall, { projectId, language, segments }));
 
   async function start() {
     if (busy || !quote || "failed" in quote) return;
     setBusy(true);
     try {
-      const started = await api.call(dubbingSynthesizeCall, { projectId, language, segments: scopeBody(scope, selected) });
+      const started = await api.call(dubbingSynthesizeCall, { projectId, language, segments });
       toast.success(t("dubbing.synthesis.started", { cost: started.cost }));
       onStarted(started.jobId);
       onOpenChange(false);

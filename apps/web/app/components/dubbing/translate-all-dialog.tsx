@@ -10,33 +10,23 @@ import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 import { languageName } from "../voices/voice-labels";
 import { ScopeField, scopeBody, type ScopeKind } from "./scope-field";
+import { useDialogLoad } from "./use-dialog-load";
 import type { DubbingOptions } from "./use-dubbing-options";
 
 type Quote = CallData<typeof dubbingTranslateQuoteCall>;
 
 /** Translate all (or the selection, or what has no translation yet) into the current language: the quote (points, engine) first. */
-export function TranslateAllDialog({ open, onOpenChange, projectId, language, sourceLanguage, selected, options, onStarted }: { open: boolean; onOpenChange: (open: boolean) => void; projectId: string; language: string; sourceLanguage: string; selected: readonly string[]; options: DubbingOptions | null; onStarted: (jobId: string) => void }) {
+export function TranslateAllDialog({ open, onOpenChange, projectId, language, sourceLanguage, selected, revision, options, onStarted }: { open: boolean; onOpenChange: (open: boolean) => void; projectId: string; language: string; sourceLanguage: string; selected: readonly string[]; /** The saved project's revision: a save while the dialog is open asks the quote again. */ revision: number; options: DubbingOptions | null; onStarted: (jobId: string) => void }) {
   const t = useT();
   const locale = useLocale();
   const api = useApiClient();
   const [scope, setScope] = useState<ScopeKind>(selected.length ? "selected" : "changed");
-  const [quote, setQuote] = useState<Quote | null | { failed: string }>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (open) setScope(selected.length ? "selected" : "changed");
   }, [open, selected.length]);
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setQuote(null);
-    api.call(dubbingTranslateQuoteCall, { projectId, language, segments: scopeBody(scope, selected) }).then(
-      (answer) => live && setQuote(answer),
-      (error: unknown) => live && setQuote({ failed: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, open, projectId, language, scope, selected]);
+  const segments = scopeBody(scope, selected);
+  const quote = useDialogLoad<Quote>(open, { projectId, language, segments, revision }, () => api.call(dubbingTranslateQuoteCall, { projectId, language, segments }));
 
   const engine = quote && !("failed" in quote) ? options?.translators.find((translator) => translator.id === quote.translatorId) : undefined;
   // Pairs by language name ("English → Spanish"), never by code; a pair nothing translates says what to do instead.
@@ -47,7 +37,7 @@ export function TranslateAllDialog({ open, onOpenChange, projectId, language, so
     if (busy || !quote || "failed" in quote) return;
     setBusy(true);
     try {
-      const started = await api.call(dubbingTranslateCall, { projectId, language, segments: scopeBody(scope, selected), ...(quote.translatorId ? { translatorId: quote.translatorId } : {}) });
+      const started = await api.call(dubbingTranslateCall, { projectId, language, segments, ...(quote.translatorId ? { translatorId: quote.translatorId } : {}) });
       toast.success(t("dubbing.translate.started", { cost: started.cost }));
       onStarted(started.jobId);
       onOpenChange(false);

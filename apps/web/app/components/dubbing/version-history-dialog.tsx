@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { CallData, DubbingProject } from "@voxwork/contract";
 import { dubbingVersionListCall, dubbingVersionRestoreCall } from "@voxwork/contract/client";
 import { toast } from "sonner";
@@ -7,6 +7,7 @@ import { useApiClient } from "../../lib/api-client";
 import { formatDate } from "../history/history-format";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { useDialogLoad } from "./use-dialog-load";
 
 type Version = CallData<typeof dubbingVersionListCall>["versions"][number];
 
@@ -15,21 +16,11 @@ export function VersionHistoryDialog({ open, onOpenChange, projectId, canRestore
   const t = useT();
   const locale = useLocale();
   const api = useApiClient();
-  const [versions, setVersions] = useState<Version[] | null>(null);
   const [confirming, setConfirming] = useState<Version | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setVersions(null);
-    api.call(dubbingVersionListCall, { projectId }).then(
-      (answer) => live && setVersions(answer.versions),
-      () => live && setVersions([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, open, projectId]);
+  const listed = useDialogLoad(open, projectId, () => api.call(dubbingVersionListCall, { projectId }));
+  // A list that could not be read shows as empty (the client wrapper showed the message).
+  const versions: Version[] | null = listed === null ? null : "failed" in listed ? [] : listed.versions;
 
   async function restore(version: Version) {
     setBusy(true);
