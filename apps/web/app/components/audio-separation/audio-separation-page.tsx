@@ -1,15 +1,15 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useToolPage } from "../tool-shared/use-tool-page";
 import { messageFor, ErrorCode, type AudioSeparatorOffer, type UploadView } from "@voxwork/contract";
 import { audioSeparationCreateCall, audioSeparationOptionsCall } from "@voxwork/contract/client";
-import { AudioLinesIcon, FileAudioIcon, FileVideoIcon, LoaderCircleIcon } from "lucide-react";
+import { AudioLinesIcon, FileAudioIcon, FileVideoIcon } from "lucide-react";
 import { toast } from "sonner";
 import { type MessageKey } from "../../i18n";
 import { cn } from "../../lib/utils";
 import { formatDuration } from "../history/history-format";
-import { announceJob } from "../history/use-job-history";
 import { JobStatus } from "../tool-shared/job-status";
-import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
+import { useToolOptions, useToolRun } from "../tool-shared/use-tool-run";
+import { RunButton } from "../tool-shared/run-button";
 import { Button } from "../ui/button";
 import { UploadDropzone } from "../upload/upload-dropzone";
 import { StemPlayers } from "./stem-players";
@@ -42,37 +42,20 @@ function refusal(upload: UploadView, maxMinutes: number | null): { code: number;
 export function AudioSeparationPage() {
   const { t, locale, api, signedIn, id } = useToolPage();
 
-  const [separators, setSeparators] = useState<AudioSeparatorOffer[] | null>(null);
-  const [maxMinutes, setMaxMinutes] = useState<number | null>(null);
-  const [engineId, setEngineId] = useState<string | null>(null);
+  const options = useToolOptions(signedIn, (client) => client.call(audioSeparationOptionsCall, {}));
+  const separators = options?.separators ?? null;
+  const maxMinutes = options?.maxMinutes ?? null;
+  const [chosenEngineId, setEngineId] = useState<string | null>(null);
+  const engineId = chosenEngineId ?? separators?.[0]?.id ?? null;
   const [upload, setUpload] = useState<UploadView | null>(null);
-  const [jobId, setJobId] = useState<string | null>(null);
   const [ranWith, setRanWith] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const run = useFollowedJob(jobId);
-
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    api.call(audioSeparationOptionsCall, {}).then(
-      (options) => {
-        if (!live) return;
-        setSeparators(options.separators);
-        setMaxMinutes(options.maxMinutes);
-        setEngineId((current) => current ?? options.separators[0]?.id ?? null);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, signedIn]);
+  const run = useToolRun();
 
   const engine = separators?.find((offer) => offer.id === engineId) ?? null;
   const duration = upload?.durationSeconds ?? null;
   const refused = upload ? refusal(upload, maxMinutes) : null;
   const cost = duration != null && engine && !refused ? Math.ceil(duration / 60) * engine.pricePerMinute : null;
-  const running = submitting || (jobId !== null && !isJobEnded(run.job));
+  const { running, jobId } = run;
   const limit = maxMinutes != null ? t("audioSeparation.limit", { minutes: maxMinutes }) : null;
   const textOf = (offer: AudioSeparatorOffer) => {
     const known = ENGINE_TEXT[offer.id];
@@ -83,18 +66,10 @@ export function AudioSeparationPage() {
     if (running) return;
     if (!upload) return toast.error(t("audioSeparation.needFile"));
     if (!engine) return toast.error(t("audioSeparation.noEngines"));
-    setSubmitting(true);
-    try {
-      const created = await api.call(audioSeparationCreateCall, { uploadId: upload.id, engineId: engine.id, title: upload.name.replace(/\.[^.]+$/, "").slice(0, 120) || undefined });
-      setJobId(created.jobId);
-      setRanWith(engine.id);
-      announceJob(created.jobId);
-      toast.success(t("audioSeparation.started", { cost: created.cost }));
-    } catch {
-      // The client wrapper showed the catalogue message.
-    } finally {
-      setSubmitting(false);
-    }
+    const created = await run.start(() => api.call(audioSeparationCreateCall, { uploadId: upload.id, engineId: engine.id, title: upload.name.replace(/\.[^.]+$/, "").slice(0, 120) || undefined }));
+    if (!created) return;
+    setRanWith(engine.id);
+    toast.success(t("audioSeparation.started", { cost: created.cost }));
   }
 
   const SourceIcon = upload?.kind === "video" ? FileVideoIcon : FileAudioIcon;
@@ -159,10 +134,7 @@ export function AudioSeparationPage() {
             {cost != null && duration != null ? t("audioSeparation.estimate", { cost, duration: formatDuration(duration) }) : t("audioSeparation.estimateUnknown")}
           </p>
           <NotEnoughPoints cost={cost} />
-          <Button type="button" size="lg" onClick={() => void separate()} disabled={running || !upload || !engine || refused !== null} data-testid="separation-create">
-            {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <AudioLinesIcon aria-hidden="true" />}
-            {running ? t("audioSeparation.separating") : t("audioSeparation.separate")}
-          </Button>
+          <RunButton running={running} icon={AudioLinesIcon} label={t("audioSeparation.separate")} runningLabel={t("audioSeparation.separating")} onClick={() => void separate()} disabled={running || !upload || !engine || refused !== null} data-testid="separation-create" />
         </ToolSettings>
       </ToolColumns>
 

@@ -3,13 +3,13 @@ import { useToolPage } from "../tool-shared/use-tool-page";
 import { useSearchParams } from "react-router";
 import { avatarCost, estimatedSpeechSeconds, type AvatarScene, type JobView, type UploadView } from "@voxwork/contract";
 import { avatarCreateCall, avatarOptionsCall, avatarPreviewCall } from "@voxwork/contract/client";
-import { ClapperboardIcon, LoaderCircleIcon, PlayIcon, PlusIcon } from "lucide-react";
+import { ClapperboardIcon, PlayIcon, PlusIcon } from "lucide-react";
 import { toast } from "sonner";
-import { announceJob } from "../history/use-job-history";
 import { ColourChoice } from "../subtitle-burn-in/colour-choice";
 import { JobStatus } from "../tool-shared/job-status";
 import { NativeSelect } from "../tool-shared/native-select";
-import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
+import { useToolRun } from "../tool-shared/use-tool-run";
+import { RunButton } from "../tool-shared/run-button";
 import { useBestVoices } from "../video-translation/target-voices";
 import { Button } from "../ui/button";
 import { Label } from "../ui/input";
@@ -79,11 +79,10 @@ export function AvatarPage() {
   const [logo, setLogo] = useState<UploadView | null>(null);
   const [corner, setCorner] = useState<Corner>("top-right");
   const [animatorId, setAnimatorId] = useState<string | undefined>(undefined);
-  const [previewJobId, setPreviewJobId] = useState<string | null>(null);
-  const [renderJobId, setRenderJobId] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const preview = useFollowedJob(previewJobId);
-  const render = useFollowedJob(renderJobId);
+  const preview = useToolRun();
+  const render = useToolRun();
+  const { jobId: previewJobId, running: previewing } = preview;
+  const { jobId: renderJobId, running } = render;
 
   useEffect(() => {
     if (!signedIn) return;
@@ -116,8 +115,6 @@ export function AvatarPage() {
   const usesPhotos = scenes.some((scene) => scene.speaker === "photo");
   const animator = options?.animators.find((offer) => offer.id === animatorId) ?? options?.animators[0];
   const cost = estimatedSeconds > 0 ? avatarCost(estimatedSeconds, usesPhotos && animator?.location === "remote" ? "premium" : "basic") : null;
-  const running = submitting || (renderJobId !== null && !isJobEnded(render.job));
-  const previewing = previewJobId !== null && !isJobEnded(preview.job);
 
   function body() {
     const built = scenesForCall(scenes);
@@ -139,30 +136,15 @@ export function AvatarPage() {
   async function makePreview() {
     const request = body();
     if (!request) return;
-    try {
-      const created = await api.call(avatarPreviewCall, request);
-      setPreviewJobId(created.jobId);
-      announceJob(created.jobId);
-    } catch {
-      // The client wrapper showed the catalogue message.
-    }
+    await preview.start(() => api.call(avatarPreviewCall, request));
   }
 
   async function create() {
     if (running) return;
     const request = body();
     if (!request) return;
-    setSubmitting(true);
-    try {
-      const created = await api.call(avatarCreateCall, request);
-      setRenderJobId(created.jobId);
-      announceJob(created.jobId);
-      toast.success(t("avatar.started", { cost: created.estimatedCost }));
-    } catch {
-      // Shown by the client wrapper.
-    } finally {
-      setSubmitting(false);
-    }
+    const created = await render.start(() => api.call(avatarCreateCall, request));
+    if (created) toast.success(t("avatar.started", { cost: created.estimatedCost }));
   }
 
   const previewVideo = videoOf(preview.job);
@@ -286,14 +268,8 @@ export function AvatarPage() {
             {cost != null ? t("avatar.estimate", { seconds: Math.round(estimatedSeconds), cost }) : t("avatar.estimateUnknown")}
           </p>
           <NotEnoughPoints cost={cost} />
-          <Button type="button" variant="outline" onClick={() => void makePreview()} disabled={!options || previewing} data-testid="avatar-preview">
-            {previewing ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
-            {previewing ? t("avatar.preview.running") : t("avatar.preview.button")}
-          </Button>
-          <Button type="button" size="lg" onClick={() => void create()} disabled={!options || running} data-testid="avatar-create">
-            {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <ClapperboardIcon aria-hidden="true" />}
-            {running ? t("avatar.creating") : t("avatar.create")}
-          </Button>
+          <RunButton running={previewing} icon={PlayIcon} label={t("avatar.preview.button")} runningLabel={t("avatar.preview.running")} size="default" variant="outline" onClick={() => void makePreview()} disabled={!options || previewing} data-testid="avatar-preview" />
+          <RunButton running={running} icon={ClapperboardIcon} label={t("avatar.create")} runningLabel={t("avatar.creating")} onClick={() => void create()} disabled={!options || running} data-testid="avatar-create" />
         </ToolSettings>
       </ToolColumns>
 

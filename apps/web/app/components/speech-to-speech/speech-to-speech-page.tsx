@@ -1,22 +1,19 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { stsCost, type UploadView, type VoiceView } from "@voxwork/contract";
 import { stsCreateCall, voiceGetCall, voiceListCall } from "@voxwork/contract/client";
-import { LoaderCircleIcon, WandSparklesIcon } from "lucide-react";
+import { WandSparklesIcon } from "lucide-react";
 import { toast } from "sonner";
-import { useT } from "../../i18n";
-import { useApiClient } from "../../lib/api-client";
-import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { formatClock } from "../../lib/speech/recording";
-import { announceJob } from "../history/use-job-history";
-import { Button } from "../ui/button";
 import { Label } from "../ui/input";
 import { AudioSource } from "../tool-shared/audio-source";
 import { JobStatus } from "../tool-shared/job-status";
 import { NativeSelect } from "../tool-shared/native-select";
 import { SelectedVoice } from "../voices/selected-voice";
 import { speechFiles } from "../tool-shared/speech-result";
-import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
+import { useToolPage } from "../tool-shared/use-tool-page";
+import { useToolRun } from "../tool-shared/use-tool-run";
+import { RunButton } from "../tool-shared/run-button";
 import { VoicePickerDialog } from "../voices/voice-picker-dialog";
 import { WaveformPlayer } from "../tool-shared/waveform-player";
 import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
@@ -29,11 +26,7 @@ import { DownloadButton } from "../tool-shared/download-button";
  * cloned voice, keeping its timing; cost from the recording's length; before/after waveforms.
  */
 export function SpeechToSpeechPage() {
-  const t = useT();
-  const api = useApiClient();
-  const user = useCurrentUser();
-  const signedIn = isSignedIn(user);
-  const id = useId();
+  const { t, api, signedIn, id } = useToolPage();
   const [params] = useSearchParams();
   const requestedVoice = params.get("voice");
 
@@ -43,12 +36,10 @@ export function SpeechToSpeechPage() {
   const [denoise, setDenoise] = useState(false);
   const [keepBackground, setKeepBackground] = useState(false);
   const [format, setFormat] = useState<"mp3" | "wav">("mp3");
-  const [submitting, setSubmitting] = useState(false);
-  const [jobId, setJobId] = useState<string | null>(null);
   const [before, setBefore] = useState<UploadView | null>(null);
   const [hasClones, setHasClones] = useState(false);
-  const { job, connection } = useFollowedJob(jobId);
-  const running = submitting || (jobId !== null && !isJobEnded(job));
+  const run = useToolRun();
+  const { job, connection, jobId, running } = run;
 
   // `?voice=` preselects; the picker opens on "my voices" when there are cloned ones.
   useEffect(() => {
@@ -68,18 +59,10 @@ export function SpeechToSpeechPage() {
     if (running) return;
     if (!upload) return toast.error(t("speechToSpeech.needSource"));
     if (!voice) return toast.error(t("voices.voice.chooseVoiceFirst"));
-    setSubmitting(true);
-    try {
-      const created = await api.call(stsCreateCall, { uploadId: upload.id, voiceKey: voice.key, denoise, keepBackground, format, title: upload.name.slice(0, 120) });
-      setBefore(upload);
-      setJobId(created.jobId);
-      announceJob(created.jobId);
-      toast.success(t("speechToSpeech.started", { cost: created.cost }));
-    } catch {
-      // The client wrapper showed the catalogue message.
-    } finally {
-      setSubmitting(false);
-    }
+    const created = await run.start(() => api.call(stsCreateCall, { uploadId: upload.id, voiceKey: voice.key, denoise, keepBackground, format, title: upload.name.slice(0, 120) }));
+    if (!created) return;
+    setBefore(upload);
+    toast.success(t("speechToSpeech.started", { cost: created.cost }));
   }
 
   const result = job?.status === "completed" ? speechFiles(job).audio : undefined;
@@ -123,10 +106,7 @@ export function SpeechToSpeechPage() {
             {cost != null && duration != null ? t("speechToSpeech.estimate", { cost, duration: formatClock(duration) }) : t("speechToSpeech.estimateUnknown")}
           </p>
           <NotEnoughPoints cost={cost} />
-          <Button type="button" size="lg" onClick={() => void convert()} disabled={running || !upload || !voice} data-testid="sts-convert">
-            {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <WandSparklesIcon aria-hidden="true" />}
-            {running ? t("speechToSpeech.converting") : t("speechToSpeech.convert")}
-          </Button>
+          <RunButton running={running} icon={WandSparklesIcon} label={t("speechToSpeech.convert")} runningLabel={t("speechToSpeech.converting")} onClick={() => void convert()} disabled={running || !upload || !voice} data-testid="sts-convert" />
         </ToolSettings>
       </ToolColumns>
 

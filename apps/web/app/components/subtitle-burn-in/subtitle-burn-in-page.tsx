@@ -1,17 +1,16 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useRef, useState, type ChangeEvent } from "react";
 import { burnInStyleSchema, ErrorCode, messageFor, subtitleBurnInCost, type BurnInStyle, type JobView, type LocalizedText, type UploadView } from "@voxwork/contract";
 import { subtitleBurnInCreateCall, subtitleBurnInOptionsCall } from "@voxwork/contract/client";
 import { SUBTITLE_FILE_MAX, type SubtitleLine } from "@voxwork/contract/subtitles";
-import { CaptionsIcon, FileTextIcon, LoaderCircleIcon } from "lucide-react";
+import { CaptionsIcon, FileTextIcon } from "lucide-react";
 import { toast } from "sonner";
-import { useLocale, usePlural, useT } from "../../i18n";
-import { useApiClient } from "../../lib/api-client";
-import { isSignedIn, useCurrentUser } from "../../lib/current-user";
+import { usePlural, useT } from "../../i18n";
 import { formatDuration } from "../history/history-format";
-import { announceJob } from "../history/use-job-history";
 import { JobStatus } from "../tool-shared/job-status";
 import { NativeSelect } from "../tool-shared/native-select";
-import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
+import { useToolPage } from "../tool-shared/use-tool-page";
+import { useToolOptions, useToolRun } from "../tool-shared/use-tool-run";
+import { RunButton } from "../tool-shared/run-button";
 import { Button } from "../ui/button";
 import { Label } from "../ui/input";
 import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
@@ -38,29 +37,15 @@ const videoOf = (job: JobView | null) => (job?.status === "completed" ? job.medi
 export function SubtitleBurnInPage() {
   const t = useT();
   const tp = usePlural();
-  const locale = useLocale();
-  const api = useApiClient();
-  const user = useCurrentUser();
-  const signedIn = isSignedIn(user);
-  const id = useId();
+  const { locale, api, signedIn, id } = useToolPage();
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const [maxMinutes, setMaxMinutes] = useState<number | null>(null);
+  const maxMinutes = useToolOptions(signedIn, (client) => client.call(subtitleBurnInOptionsCall, {}))?.maxVideoMinutes ?? null;
   const [upload, setUpload] = useState<UploadView | null>(null);
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [style, setStyle] = useState<BurnInStyle>(() => burnInStyleSchema.parse({}));
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const job = useFollowedJob(jobId);
-
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    api.call(subtitleBurnInOptionsCall, {}).then((options) => live && setMaxMinutes(options.maxVideoMinutes), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api, signedIn]);
+  const job = useToolRun();
+  const { jobId, running } = job;
 
   const duration = upload?.durationSeconds ?? null;
   const cost = duration != null ? subtitleBurnInCost(duration) : null;
@@ -68,7 +53,6 @@ export function SubtitleBurnInPage() {
   const lines = file && "lines" in file ? file.lines : null;
   const inVideo = lines && duration != null ? lines.filter((line) => line.startSeconds < duration) : lines;
   const afterEnd = lines && inVideo ? lines.length - inVideo.length : 0;
-  const running = submitting || (jobId !== null && !isJobEnded(job.job));
   const limit = maxMinutes != null ? t("subtitleBurnIn.limit", { minutes: maxMinutes }) : null;
   const problems = useVideoProblems(upload, maxMinutes);
   const update = (patch: Partial<BurnInStyle>) => setStyle((current) => ({ ...current, ...patch }));
@@ -93,17 +77,8 @@ export function SubtitleBurnInPage() {
     if (running) return;
     if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "subtitleBurnIn.needVideo"));
     if (!file || !("text" in file)) return toast.error(t("subtitleBurnIn.needFile"));
-    setSubmitting(true);
-    try {
-      const created = await api.call(subtitleBurnInCreateCall, { uploadId: upload.id, subtitleFile: { name: file.name.slice(0, 255), text: file.text }, style, title: upload.name.slice(0, 120) });
-      setJobId(created.jobId);
-      announceJob(created.jobId);
-      toast.success(t("subtitleBurnIn.started", { cost: created.cost }));
-    } catch {
-      // The client wrapper showed the catalogue message.
-    } finally {
-      setSubmitting(false);
-    }
+    const created = await job.start(() => api.call(subtitleBurnInCreateCall, { uploadId: upload.id, subtitleFile: { name: file.name.slice(0, 255), text: file.text }, style, title: upload.name.slice(0, 120) }));
+    if (created) toast.success(t("subtitleBurnIn.started", { cost: created.cost }));
   }
 
   const result = videoOf(job.job);
@@ -236,10 +211,7 @@ export function SubtitleBurnInPage() {
             {cost != null && duration != null ? t("subtitleBurnIn.estimate", { cost, duration: formatDuration(duration) }) : t("subtitleBurnIn.estimateUnknown")}
           </p>
           <NotEnoughPoints cost={cost} />
-          <Button type="button" size="lg" onClick={() => void start()} disabled={running || !upload || !inVideo?.length || tooLong} data-testid="burn-in-create">
-            {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <CaptionsIcon aria-hidden="true" />}
-            {running ? t("subtitleBurnIn.running") : t("subtitleBurnIn.start")}
-          </Button>
+          <RunButton running={running} icon={CaptionsIcon} label={t("subtitleBurnIn.start")} runningLabel={t("subtitleBurnIn.running")} onClick={() => void start()} disabled={running || !upload || !inVideo?.length || tooLong} data-testid="burn-in-create" />
         </ToolSettings>
       </ToolColumns>
 

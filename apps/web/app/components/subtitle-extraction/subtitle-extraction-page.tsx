@@ -1,16 +1,13 @@
-import { useEffect, useId, useState } from "react";
+import { useState } from "react";
 import { subtitleExtractionCost, type UploadView } from "@voxwork/contract";
 import { subtitleExtractionCreateCall, subtitleExtractionOptionsCall } from "@voxwork/contract/client";
-import { LoaderCircleIcon, ScanTextIcon } from "lucide-react";
+import { ScanTextIcon } from "lucide-react";
 import { toast } from "sonner";
-import { useT } from "../../i18n";
-import { useApiClient } from "../../lib/api-client";
-import { isSignedIn, useCurrentUser } from "../../lib/current-user";
 import { formatDuration } from "../history/history-format";
-import { announceJob } from "../history/use-job-history";
 import { JobStatus } from "../tool-shared/job-status";
-import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
-import { Button } from "../ui/button";
+import { useToolPage } from "../tool-shared/use-tool-page";
+import { useToolOptions, useToolRun } from "../tool-shared/use-tool-run";
+import { RunButton } from "../tool-shared/run-button";
 import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
 import { CopyTranscriptButton, extractedLines, SubtitleDownloads, SubtitleLinesTable } from "./subtitle-result";
 import { uploadInFlight } from "../upload/upload-dropzone";
@@ -34,40 +31,19 @@ interface Reader {
  * track (to check the timing), the lines, downloads (per language for bilingual subtitles) and copy.
  */
 export function SubtitleExtractionPage() {
-  const t = useT();
-  const api = useApiClient();
-  const user = useCurrentUser();
-  const signedIn = isSignedIn(user);
-  const id = useId();
+  const { t, api, signedIn, id } = useToolPage();
 
-  const [maxMinutes, setMaxMinutes] = useState<number | null>(null);
-  const [reader, setReader] = useState<Reader | null>(null);
+  const options = useToolOptions(signedIn, (client) => client.call(subtitleExtractionOptionsCall, {}));
+  const maxMinutes = options?.maxVideoMinutes ?? null;
+  const reader: Reader | null = options?.readers[0] ?? null;
   const [upload, setUpload] = useState<UploadView | null>(null);
   const [choice, setChoice] = useState<Choice>("both");
-  const [jobId, setJobId] = useState<string | null>(null);
   const [readFrom, setReadFrom] = useState<UploadView | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const run = useFollowedJob(jobId);
-
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    api.call(subtitleExtractionOptionsCall, {}).then(
-      (options) => {
-        if (!live) return;
-        setMaxMinutes(options.maxVideoMinutes);
-        setReader(options.readers[0] ?? null);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, signedIn]);
+  const run = useToolRun();
+  const { running, jobId } = run;
 
   const duration = upload?.durationSeconds ?? null;
   const cost = duration != null ? subtitleExtractionCost(duration) : null;
-  const running = submitting || (jobId !== null && !isJobEnded(run.job));
   const tooLong = duration != null && maxMinutes != null && duration > maxMinutes * 60;
   const notVideo = upload !== null && upload.kind !== "video";
   const limit = maxMinutes != null ? t("subtitleExtraction.limit", { minutes: maxMinutes }) : null;
@@ -76,18 +52,10 @@ export function SubtitleExtractionPage() {
   async function extract() {
     if (running) return;
     if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "subtitleExtraction.needVideo"));
-    setSubmitting(true);
-    try {
-      const created = await api.call(subtitleExtractionCreateCall, { uploadId: upload.id, languages: LANGUAGES[choice], title: upload.name.slice(0, 120) });
-      setJobId(created.jobId);
-      setReadFrom(upload);
-      announceJob(created.jobId);
-      toast.success(t("subtitleExtraction.started", { cost: created.cost }));
-    } catch {
-      // The client wrapper showed the catalogue message.
-    } finally {
-      setSubmitting(false);
-    }
+    const created = await run.start(() => api.call(subtitleExtractionCreateCall, { uploadId: upload.id, languages: LANGUAGES[choice], title: upload.name.slice(0, 120) }));
+    if (!created) return;
+    setReadFrom(upload);
+    toast.success(t("subtitleExtraction.started", { cost: created.cost }));
   }
 
   const lines = extractedLines(run.job);
@@ -135,10 +103,7 @@ export function SubtitleExtractionPage() {
             {cost != null && duration != null ? t("subtitleExtraction.estimate", { cost, duration: formatDuration(duration) }) : t("subtitleExtraction.estimateUnknown")}
           </p>
           <NotEnoughPoints cost={cost} />
-          <Button type="button" size="lg" onClick={() => void extract()} disabled={running || !upload || notVideo || tooLong} data-testid="extraction-create">
-            {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <ScanTextIcon aria-hidden="true" />}
-            {running ? t("subtitleExtraction.extracting") : t("subtitleExtraction.extract")}
-          </Button>
+          <RunButton running={running} icon={ScanTextIcon} label={t("subtitleExtraction.extract")} runningLabel={t("subtitleExtraction.extracting")} onClick={() => void extract()} disabled={running || !upload || notVideo || tooLong} data-testid="extraction-create" />
         </ToolSettings>
       </ToolColumns>
 

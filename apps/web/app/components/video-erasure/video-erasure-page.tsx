@@ -2,13 +2,13 @@ import { useEffect, useState } from "react";
 import { useToolPage } from "../tool-shared/use-tool-page";
 import { messageFor, videoErasureCost, ErrorCode, type ErasureRegion, type JobView, type UploadView } from "@voxwork/contract";
 import { videoErasureCreateCall, videoErasureDetectCall, videoErasureOptionsCall, videoErasurePreviewCall } from "@voxwork/contract/client";
-import { EraserIcon, LoaderCircleIcon, PlayIcon, ScanTextIcon } from "lucide-react";
+import { EraserIcon, PlayIcon, ScanTextIcon } from "lucide-react";
 import { toast } from "sonner";
 import { formatDuration } from "../history/history-format";
-import { announceJob } from "../history/use-job-history";
 import { JobStatus } from "../tool-shared/job-status";
 import { NativeSelect } from "../tool-shared/native-select";
-import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
+import { useToolOptions, useToolRun } from "../tool-shared/use-tool-run";
+import { RunButton } from "../tool-shared/run-button";
 import { Button } from "../ui/button";
 import { Label } from "../ui/input";
 import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
@@ -43,29 +43,19 @@ const videoOf = (job: JobView | null) => (job?.status === "completed" ? job.medi
 export function VideoErasurePage() {
   const { t, locale, api, signedIn, id } = useToolPage();
 
-  const [maxMinutes, setMaxMinutes] = useState<number | null>(null);
+  const maxMinutes = useToolOptions(signedIn, (client) => client.call(videoErasureOptionsCall, {}))?.maxVideoMinutes ?? null;
   const [upload, setUpload] = useState<UploadView | null>(null);
   const [mode, setMode] = useState<Mode>("automatic");
   const [detection, setDetection] = useState<Detection>("subtitles");
   const [fill, setFill] = useState<Fill>("best");
   const [regions, setRegions] = useState<EditableRegion[]>([]);
-  const [detectJobId, setDetectJobId] = useState<string | null>(null);
-  const [previewJobId, setPreviewJobId] = useState<string | null>(null);
-  const [eraseJobId, setEraseJobId] = useState<string | null>(null);
   const [erasedFrom, setErasedFrom] = useState<UploadView | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const detect = useFollowedJob(detectJobId);
-  const preview = useFollowedJob(previewJobId);
-  const erase = useFollowedJob(eraseJobId);
-
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    api.call(videoErasureOptionsCall, {}).then((options) => live && setMaxMinutes(options.maxVideoMinutes), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api, signedIn]);
+  const detect = useToolRun();
+  const preview = useToolRun();
+  const erase = useToolRun();
+  const { jobId: detectJobId } = detect;
+  const { jobId: previewJobId, running: previewing } = preview;
+  const { jobId: eraseJobId, running: erasing } = erase;
 
   // Found regions join the list once (drawn ones stay).
   const found = foundRegions(detect.job);
@@ -78,39 +68,25 @@ export function VideoErasurePage() {
   const duration = upload?.durationSeconds ?? null;
   const cost = duration != null ? videoErasureCost(duration) : null;
   const chosen: ErasureRegion[] = regions.filter((region) => region.enabled).map(({ id: _id, enabled: _enabled, ...region }) => region);
-  const detecting = detectJobId !== null && !isJobEnded(detect.job);
-  const previewing = previewJobId !== null && !isJobEnded(preview.job);
-  const erasing = submitting || (eraseJobId !== null && !isJobEnded(erase.job));
+  const detecting = detect.running;
   const tooLong = duration != null && maxMinutes != null && duration > maxMinutes * 60;
 
   function chooseVideo(next: UploadView | null) {
     setUpload(next);
     setRegions([]);
-    setDetectJobId(null);
-    setPreviewJobId(null);
+    detect.setJobId(null);
+    preview.setJobId(null);
   }
 
   async function findText() {
     if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "videoErasure.needVideo"));
-    try {
-      const created = await api.call(videoErasureDetectCall, { uploadId: upload.id, detection });
-      setDetectJobId(created.jobId);
-      announceJob(created.jobId);
-    } catch {
-      // The client wrapper showed the catalogue message.
-    }
+    await detect.start(() => api.call(videoErasureDetectCall, { uploadId: upload.id, detection }));
   }
 
   async function makePreview() {
     if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "videoErasure.needVideo"));
     if (chosen.length === 0) return toast.error(t("videoErasure.needRegions"));
-    try {
-      const created = await api.call(videoErasurePreviewCall, { uploadId: upload.id, regions: chosen, fill });
-      setPreviewJobId(created.jobId);
-      announceJob(created.jobId);
-    } catch {
-      // Shown by the client wrapper.
-    }
+    await preview.start(() => api.call(videoErasurePreviewCall, { uploadId: upload.id, regions: chosen, fill }));
   }
 
   // Automatic mode may erase without a review: the job then finds the text itself and erases all of it.
@@ -120,18 +96,10 @@ export function VideoErasurePage() {
     if (erasing) return;
     if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "videoErasure.needVideo"));
     if (!canErase) return toast.error(t("videoErasure.needRegions"));
-    setSubmitting(true);
-    try {
-      const created = await api.call(videoErasureCreateCall, { uploadId: upload.id, regions: chosen, fill, mode, detection, title: upload.name.slice(0, 120) });
-      setEraseJobId(created.jobId);
-      setErasedFrom(upload);
-      announceJob(created.jobId);
-      toast.success(t("videoErasure.started", { cost: created.cost }));
-    } catch {
-      // Shown by the client wrapper.
-    } finally {
-      setSubmitting(false);
-    }
+    const created = await erase.start(() => api.call(videoErasureCreateCall, { uploadId: upload.id, regions: chosen, fill, mode, detection, title: upload.name.slice(0, 120) }));
+    if (!created) return;
+    setErasedFrom(upload);
+    toast.success(t("videoErasure.started", { cost: created.cost }));
   }
 
   const previewVideo = videoOf(preview.job);
@@ -180,10 +148,7 @@ export function VideoErasurePage() {
                 <option value="subtitles">{t("videoErasure.detection.subtitles")}</option>
                 <option value="all-text">{t("videoErasure.detection.allText")}</option>
               </NativeSelect>
-              <Button type="button" variant="outline" onClick={() => void findText()} disabled={!upload || detecting} data-testid="find-text">
-                {detecting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <ScanTextIcon aria-hidden="true" />}
-                {detecting ? t("videoErasure.detection.finding") : t("videoErasure.detection.find")}
-              </Button>
+              <RunButton running={detecting} icon={ScanTextIcon} label={t("videoErasure.detection.find")} runningLabel={t("videoErasure.detection.finding")} size="default" variant="outline" onClick={() => void findText()} disabled={!upload || detecting} data-testid="find-text" />
               {detectJobId ? <JobStatus job={detect.job} connection={detect.connection} label={t("videoErasure.detection.finding")} /> : null}
               {found ? (
                 found.length > 0 ? (
@@ -216,15 +181,9 @@ export function VideoErasurePage() {
             {cost != null && duration != null ? t("videoErasure.estimate", { cost, duration: formatDuration(duration) }) : t("videoErasure.estimateUnknown")}
           </p>
           <NotEnoughPoints cost={cost} />
-          <Button type="button" variant="outline" onClick={() => void makePreview()} disabled={!upload || previewing || chosen.length === 0} data-testid="erasure-preview">
-            {previewing ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
-            {previewing ? t("videoErasure.preview.running") : t("videoErasure.preview.button")}
-          </Button>
+          <RunButton running={previewing} icon={PlayIcon} label={t("videoErasure.preview.button")} runningLabel={t("videoErasure.preview.running")} size="default" variant="outline" onClick={() => void makePreview()} disabled={!upload || previewing || chosen.length === 0} data-testid="erasure-preview" />
           <p className="-mt-3 text-xs text-muted-foreground">{t("videoErasure.preview.free")}</p>
-          <Button type="button" size="lg" onClick={() => void eraseAll()} disabled={erasing || !upload || !canErase || tooLong} data-testid="erasure-create">
-            {erasing ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <EraserIcon aria-hidden="true" />}
-            {erasing ? t("videoErasure.erasing") : t("videoErasure.erase")}
-          </Button>
+          <RunButton running={erasing} icon={EraserIcon} label={t("videoErasure.erase")} runningLabel={t("videoErasure.erasing")} onClick={() => void eraseAll()} disabled={erasing || !upload || !canErase || tooLong} data-testid="erasure-create" />
         </ToolSettings>
       </ToolColumns>
 
