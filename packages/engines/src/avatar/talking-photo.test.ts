@@ -9,7 +9,8 @@ import { animatorConformance } from '../testing/conformance/animator-conformance
 import { FACE_API_SAMPLE, makeDrawnFace, makeSamplePortrait } from '../testing/generated-face.ts';
 import { makeLongSpeech, makeSpeech, makeTestImage, padWithSilence } from '../testing/generated-media.ts';
 import { invertAffine, transformImage, type RgbaImage } from './mesh-warp.ts';
-import { applyAffine, createTalkingPhoto, insideRing, planTalkingPhoto, posedPoints, type TalkingPhotoPlan } from './talking-photo.ts';
+import { insideRing, posedPoints } from './face-mesh.ts';
+import { applyAffine, createTalkingPhoto, planTalkingPhoto, type TalkingPhotoPlan } from './talking-photo.ts';
 
 const descriptor = createLocalEngineRegistry().list('animator').find((entry) => entry.id === 'voxwork:talking-photo')!;
 
