@@ -2,14 +2,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DubbingSegmentFields } from '@voxwork/contract/dubbing';
 import type { Database } from './open-database.ts';
-import {
-  dubbingEditBatches,
-  dubbingProjects,
-  dubbingSegments,
-  dubbingVersions,
-  type DubbingCharacterJson,
-  type DubbingProjectRow,
-  type DubbingSegmentRow } from './schema/index.ts';
+import { dubbingEditBatches, dubbingProjects, dubbingSegments, dubbingVersions, type DubbingCharacterJson, type DubbingProjectRow, type DubbingSegmentRow } from './schema/index.ts';
 
 import type { DubbingEditOutcome, DubbingProjectRecord, DubbingSegmentRecord, DubbingVersionReason } from './dubbing-records.ts';
 
@@ -54,7 +47,8 @@ export function projectRecord(row: DubbingProjectRow): DubbingProjectRecord {
     revision: row.revision,
     segmentCount: row.segmentCount,
     createdAt: row.createdAt,
-    updatedAt: row.updatedAt };
+    updatedAt: row.updatedAt,
+  };
 }
 
 export function segmentRecord(row: DubbingSegmentRow): DubbingSegmentRecord {
@@ -68,7 +62,8 @@ export function segmentRecord(row: DubbingSegmentRow): DubbingSegmentRecord {
     translations: row.translations,
     speed: row.speed,
     volume: row.volume,
-    takes: row.takes };
+    takes: row.takes,
+  };
 }
 
 /** The storage keys a project's row and segments name. */
@@ -135,7 +130,9 @@ export async function upsertSegments(tx: Database, projectId: string, segments: 
           translations: sql`excluded.translations`,
           speed: sql`excluded.speed`,
           volume: sql`excluded.volume`,
-          takes: sql`excluded.takes` } });
+          takes: sql`excluded.takes`,
+        },
+      });
   }
 }
 
@@ -143,7 +140,8 @@ export async function saveVersion(tx: Database, project: DubbingProjectRow, reas
   const segments = await segmentsOf(tx, project.id);
   const snapshot: VersionSnapshot = {
     settings: { characters: project.characters, glossary: project.glossary, pronunciations: project.pronunciations, targetLanguages: project.targetLanguages },
-    segments };
+    segments,
+  };
   await tx.insert(dubbingVersions).values({ projectId: project.id, reason, revision: project.revision, segmentCount: segments.length, snapshot: snapshot as unknown as Record<string, unknown> });
   await tx.update(dubbingProjects).set({ lastVersionAt: sql`now()` }).where(eq(dubbingProjects.id, project.id));
 }
@@ -186,7 +184,8 @@ export async function raiseRevision(tx: Database, projectId: string, values: Par
       ...rest,
       revision: sql`${dubbingProjects.revision} + 1`,
       ...(settings ? { settingsRevision: sql`${dubbingProjects.settingsRevision} + 1` } : {}),
-      updatedAt: sql`now()` })
+      updatedAt: sql`now()`,
+    })
     .where(eq(dubbingProjects.id, projectId))
     .returning({ revision: dubbingProjects.revision, settingsRevision: dubbingProjects.settingsRevision });
   return row!;
@@ -196,3 +195,4 @@ export async function countSegments(tx: Database, projectId: string): Promise<nu
   const [row] = await tx.select({ total: sql<number>`count(*)::int` }).from(dubbingSegments).where(eq(dubbingSegments.projectId, projectId));
   return row?.total ?? 0;
 }
+

@@ -2,12 +2,7 @@ import { and, asc, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { DubbingEdition, DubbingOp } from '@voxwork/contract/dubbing';
 import type { Database } from './open-database.ts';
 import { createSeriesRepository, type DubbingCastRow, type DubbingCastValues } from './series.repository.ts';
-import {
-  dubbingEditBatches,
-  dubbingProjects,
-  dubbingSegments,
-  dubbingVersions,
-  type DubbingTakeJson } from './schema/index.ts';
+import { dubbingEditBatches, dubbingProjects, dubbingSegments, dubbingVersions, type DubbingTakeJson } from './schema/index.ts';
 
 import { type VersionSnapshot, BATCH_MEMORY_DAYS, AUTOSAVE_MS, UUID, projectRecord, keysOf, applyFields, type StoredEditOutcome, createdSegment, lockProject, segmentsOf, upsertSegments, saveVersion, lockOwnerFiles, keysInUse, raiseRevision, countSegments } from './dubbing-rows.ts';
 import type { DubbingProjectRecord, DubbingSegmentRecord, DubbingEditOutcome, NewDubbingProject, PreparedDubbingProject, DubbingEditedState, DubbingEditRules, DubbingVersionReason, DubbingVersionSummary } from './dubbing-records.ts';
@@ -31,7 +26,8 @@ export function createDubbingRepository(db: Database, options: { rules: DubbingE
           mediaKind: values.mediaKind,
           durationMs: values.durationMs,
           sourceLanguage: values.sourceLanguage,
-          targetLanguages: values.targetLanguages })
+          targetLanguages: values.targetLanguages,
+        })
         .returning();
       return projectRecord(row!);
     },
@@ -233,7 +229,8 @@ export function createDubbingRepository(db: Database, options: { rules: DubbingE
         const raised = await raiseRevision(tx, projectId, {
           segmentCount,
           settings: settingsChanged,
-          ...(settingsChanged ? { characters: after.characters, glossary: after.glossary, pronunciations: after.pronunciations, targetLanguages: after.targetLanguages } : {}) });
+          ...(settingsChanged ? { characters: after.characters, glossary: after.glossary, pronunciations: after.pronunciations, targetLanguages: after.targetLanguages } : {}),
+        });
         if (deleted.length) await tx.delete(dubbingSegments).where(and(eq(dubbingSegments.projectId, projectId), inArray(dubbingSegments.id, deleted)));
         await upsertSegments(
           tx,
@@ -246,7 +243,8 @@ export function createDubbingRepository(db: Database, options: { rules: DubbingE
           revision: raised.revision,
           settingsRevision: raised.settingsRevision,
           segments: touchedOrder.map((id) => ({ id, revision: working.get(id) ? raised.revision : null })),
-          conflicts: [] };
+          conflicts: [],
+        };
         const stored: StoredEditOutcome = Object.keys(removedTakes).length ? { ...outcome, removedTakes } : outcome;
         await tx.insert(dubbingEditBatches).values({ projectId, batchId: batch.batchId, outcome: stored as unknown as Record<string, unknown> });
         return outcome;
@@ -406,7 +404,8 @@ export function createDubbingRepository(db: Database, options: { rules: DubbingE
     async deleteAllOf(ownerId: string): Promise<void> {
       await db.delete(dubbingProjects).where(eq(dubbingProjects.ownerId, ownerId));
       await seriesStore.deleteAllOf(ownerId);
-    } };
+    },
+  };
   return repository;
 }
 
