@@ -1,2 +1,3 @@
 export * from './glossary-check.ts';
 export * from './series.service.ts';
+export * from './series.tool.ts';
