@@ -9,6 +9,7 @@ import {
   type DubbingStore,
   createVoicesService,
   createToolServices,
+  toolsJobEndedIn,
   type ToolServiceDeps,
   type JobEvents,
   type JobQueue,
@@ -84,7 +85,12 @@ export function createServices({
   });
   const jobs = createJobService({
     jobs: jobRepository,
-    onEndedIn: (tx, ended) => webhooks.jobEndedIn(tx, ended),
+    onEndedIn: async (tx, ended) => {
+      await webhooks.jobEndedIn(tx, ended);
+      // Tools that watch job ends (a series episode's event when its last run ends, decision 061).
+      const ownerId = ended.job.ownerId;
+      if (ownerId) await toolsJobEndedIn({ tx, job: { ...ended.job, ownerId }, outcome: ended.outcome, emit: (type, data) => webhooks.eventIn(tx, ownerId, type, data) });
+    },
     queue,
     ...(events ? { events } : {}),
     pipelines: createJobPipelines({ engines: speechEngines, videoEngines, erasureEngines, separationEngines, avatarEngines, storage: storageServices.storage, speech: speechRepository, scratch, dubbing: dubbingStore, jobRecords: jobRepository }),

@@ -5,7 +5,7 @@
  * catalogue's job types. Add a tool by writing
  * `<tool>/<tool>.tool.ts` and listing it here.
  */
-import type { ToolServiceDeps } from './jobs/define-tool.ts';
+import type { ToolJobEnd, ToolServiceDeps } from './jobs/define-tool.ts';
 import { systemTool } from './system/system.tool.ts';
 import { textToSpeechTool } from './text-to-speech/text-to-speech.tool.ts';
 import { speechToSpeechTool } from './speech-to-speech/speech-to-speech.tool.ts';
@@ -59,6 +59,11 @@ export function createToolServices(deps: ToolServiceDeps): ToolServices {
   };
   built = Object.assign({}, ...CORE_TOOLS.map((tool) => (tool.services as (deps: ToolServiceDeps, tools: () => ToolServices) => object)(deps, tools))) as ToolServices;
   return built;
+}
+
+/** Tells every tool that watches job ends (`onJobEndedIn`) that a user's job ended, inside the transaction that ends it. */
+export async function toolsJobEndedIn(end: ToolJobEnd): Promise<void> {
+  for (const tool of CORE_TOOLS) if ('onJobEndedIn' in tool && tool.onJobEndedIn) await tool.onJobEndedIn(end);
 }
 
 export { systemTool, textToSpeechTool, speechToSpeechTool, voiceCloningTool, voicesTool, videoTranslationTool, videoErasureTool, subtitleBurnInTool, subtitleExtractionTool, audioSeparationTool, avatarTool, dubbingTool, seriesTool };

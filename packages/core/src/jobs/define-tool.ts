@@ -4,8 +4,8 @@
  * the job registry (`JobInputs`, `JOB_POLICIES`, `PipelineMap`, `createJobPipelines`) is derived
  * from that list (decision 053). A job type without a policy or a pipeline does not compile.
  */
-import type { ComboDetail } from '@voxwork/contract';
-import type { DubbingRepository, JobRepository, SeriesRepository, SpeechRepository, UploadRow } from '@voxwork/db';
+import type { ComboDetail, WebhookEvent } from '@voxwork/contract';
+import type { DubbingRepository, JobRepository, JobRow, JobTransaction, SeriesRepository, SpeechRepository, UploadRow } from '@voxwork/db';
 import type { AccountInfo } from '../accounts/account.service.ts';
 import type { VoicesService } from '../voices/voices.service.ts';
 import type { JobService } from './job.service.ts';
@@ -86,6 +86,18 @@ export interface ToolJob<Input> {
   pipeline: (deps: JobPipelineDeps) => PipelineDefinition<Input>;
 }
 
+/**
+ * A job's end as a tool sees it, inside the transaction that ends it (decision 061): what it
+ * writes commits with the end, so it happens once even when the process dies right after.
+ */
+export interface ToolJobEnd {
+  tx: JobTransaction;
+  job: JobRow & { ownerId: string };
+  outcome: 'succeeded' | 'failed';
+  /** Writes a webhook event for the job's owner in the same transaction. */
+  emit: (type: WebhookEvent, data: Record<string, unknown>) => Promise<void>;
+}
+
 /** A tool's part in core: its job types and its services. */
 export interface CoreTool<
   Id extends string = string,
@@ -103,6 +115,8 @@ export interface CoreTool<
    * (`Needs`), which `tools.ts` checks against every tool's services at compile time.
    */
   services: (deps: ToolServiceDeps, tools: () => Needs) => Services;
+  /** Called for every user job that ends (any tool's: a series watches the video translator's). */
+  onJobEndedIn?: (end: ToolJobEnd) => Promise<void>;
 }
 
 /** Jobs are named `<tool id>.<verb>` (decision 025): a job named under another id must be `never`, so it does not compile. */

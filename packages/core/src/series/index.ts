@@ -1,3 +1,4 @@
 export * from './glossary-check.ts';
 export * from './series.service.ts';
 export * from './series.tool.ts';
+export * from './series-episode-end.ts';

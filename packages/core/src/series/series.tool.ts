@@ -1,5 +1,6 @@
 import { defineTool } from '../jobs/define-tool.ts';
 import { createSeriesService, type EpisodeTranslationRequest } from './series.service.ts';
+import { seriesEpisodeEndedIn } from './series-episode-end.ts';
 
 /** What the series needs of the video translator (a port of its own: no import of that tool's folder). */
 export interface SeriesNeeds {
@@ -24,4 +25,6 @@ export const seriesTool = defineTool({
       openFile: (key) => storage.get(key),
     }),
   }),
+  // The episode's webhook event, once its last run has ended.
+  onJobEndedIn: seriesEpisodeEndedIn,
 });
