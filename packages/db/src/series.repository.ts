@@ -7,7 +7,6 @@ import {
   type DubbingGlossaryJson,
   type DubbingPronunciationJson,
   type SeriesCharacterJson,
-  type SeriesEpisodeMeasuredJson,
   type SeriesEpisodeRow,
   type SeriesGlossaryJson,
   type SeriesGlossaryMissJson,
@@ -141,14 +140,6 @@ export function createSeriesRepository(db: Database) {
       await db
         .update(seriesEpisodes)
         .set({ glossaryMisses: sql`${seriesEpisodes.glossaryMisses} || ${JSON.stringify({ [language]: misses })}::jsonb` })
-        .where(eq(seriesEpisodes.id, episodeId));
-    },
-
-    /** Stores what was measured once on one language's finished output (the other languages' stay). */
-    async setMeasured(episodeId: string, language: string, measured: SeriesEpisodeMeasuredJson): Promise<void> {
-      await db
-        .update(seriesEpisodes)
-        .set({ measured: sql`${seriesEpisodes.measured} || ${JSON.stringify({ [language]: measured })}::jsonb` })
         .where(eq(seriesEpisodes.id, episodeId));
     },
 

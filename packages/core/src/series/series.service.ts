@@ -10,6 +10,7 @@ import { ErrorCode, type JobStatus, type JobView, type Locale, type SeriesEpisod
 import type { SeriesCharacterJson, SeriesEpisodeRow, SeriesGlossaryJson, SeriesRepository, SeriesRow, SeriesSubtitleStyleJson } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import { checkGlossary, glossaryFor } from './glossary-check.ts';
+import { episodeSignals } from './series-signals.ts';
 
 /** What an episode's video translation is asked for (the video translator's create request, quick mode). */
 export interface EpisodeTranslationRequest {
@@ -165,8 +166,8 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       jobs: jobs.map(({ language, job }) => ({ language, jobId: job.id, status: job.status, progress: job.progress, cost: { estimated: job.cost.estimated, settled: job.cost.settled } })),
       glossaryChecked: jobs.filter(({ misses }) => misses !== undefined).map(({ language }) => language),
       glossaryMisses: jobs.flatMap(({ misses }) => misses ?? []),
-      // Measured signals come with the season board's quality slice; until then only the glossary's is known.
-      signals: jobs.map(({ language, misses }) => ({ language, spedUpLines: null, overSlotLines: null, glossaryMisses: misses?.length ?? null, textLeftFrames: null, sampledFrames: null, maxDriftSeconds: null })),
+      // Measured from each run's own stage outputs (decision 061).
+      signals: jobs.map(({ language, job, misses }) => episodeSignals(language, job, misses?.length ?? null)),
       createdAt: episode.createdAt.toISOString(),
     };
   }

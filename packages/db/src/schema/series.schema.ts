@@ -55,12 +55,6 @@ export interface SeriesGlossaryMissJson {
   text: string;
 }
 
-/** Quality signals of one language's run measured once and kept (decision 061): OCR on a sample of the output's frames. */
-export interface SeriesEpisodeMeasuredJson {
-  textLeftFrames: number;
-  sampledFrames: number;
-}
-
 /**
  * An episode of a series: an uploaded video run as video-translation jobs (one per target
  * language, each with that language's glossary), and the glossary misses found once they translated.
@@ -81,8 +75,6 @@ export const seriesEpisodes = pgTable(
     jobs: jsonb('jobs').$type<Record<string, string>>().notNull().default({}),
     /** Per language checked: the lines that missed a glossary term (a language is absent until its job has translated). */
     glossaryMisses: jsonb('glossary_misses').$type<Record<string, SeriesGlossaryMissJson[]>>().notNull().default({}),
-    /** Per language: what was measured once on its finished output (text left after erasure). */
-    measured: jsonb('measured').$type<Record<string, SeriesEpisodeMeasuredJson>>().notNull().default({}),
     /** When every job had ended and the episode's webhook event was written (once, decision 061). */
     endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
