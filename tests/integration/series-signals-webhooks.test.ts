@@ -8,7 +8,8 @@ import { leftoverSamples } from '@voxwork/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPpocr } from '../../packages/engines/src/index.ts';
 import type { CorpusClip } from '../../packages/engines/src/testing/subtitle-corpus.ts';
-import { createVerifiedUser } from '../support/accounts.ts';
+import { createVerifiedUser, signedCall } from '../support/accounts.ts';
+import { TEST_OPERATOR_TOKEN, TEST_SIGN_SECRET } from '../support/server-process.ts';
 import { makeSubtitledEpisode } from '../support/subtitled-episode.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDatabases } from '../support/test-database.ts';
@@ -62,6 +63,9 @@ describe.each(testDatabases().slice(-1))('series signals and episode webhooks on
       database: opened.handle,
     });
     client = toolClient(testApp.base, await createVerifiedUser(testApp.base, testApp.dataDir, `series-signals-${Date.now()}@example.com`));
+    // The pro plan: four runs this month (the free plan allows three video translations).
+    const gift = await signedCall(testApp.base, TEST_SIGN_SECRET, '/api/operator/giftCodes/create', { count: 1, points: 0, planId: 'pro', vipDays: 30 }, { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` });
+    await client.data('/bill/userAccount/redeemCode', { redeemCode: (gift.data as { codes: Array<{ code: string }> }).codes[0]!.code });
     receiver = await startWebhookReceiver();
     ({ clip, file: video } = await makeSubtitledEpisode());
     work = await mkdtemp(path.join(tmpdir(), 'voxwork-series-signals-'));
