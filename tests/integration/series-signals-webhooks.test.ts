@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -99,7 +99,7 @@ describe.each(testDatabases().slice(-1))('series signals and episode webhooks on
     });
     expect(added.episodes.map((episode) => episode.jobs.length)).toEqual([2, 2]);
 
-    let board: SeriesEpisodeView[] = [];
+    let board: SeriesEpisodeView[];
     for (const deadline = Date.now() + 600_000; ; await new Promise((resolve) => setTimeout(resolve, 1000))) {
       board = (await client.data<{ episodes: SeriesEpisodeView[] }>('/api/series/episodes/list', { seriesId: series.id })).episodes;
       if (board.every((episode) => episode.jobs.every((job) => ['completed', 'failed', 'cancelled'].includes(job.status)))) break;

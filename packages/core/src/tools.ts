@@ -52,13 +52,13 @@ void _everyNeedIsMet;
 
 /** Every tool's services, built from the same deps (each tool's `services` picks what it needs; `tools` reaches the others' once built). */
 export function createToolServices(deps: ToolServiceDeps): ToolServices {
-  let built: ToolServices | undefined;
+  const built: { services?: ToolServices } = {};
   const tools = () => {
-    if (!built) throw new Error('a tool reached another tool’s services while they were being built');
-    return built;
+    if (!built.services) throw new Error('a tool reached another tool’s services while they were being built');
+    return built.services;
   };
-  built = Object.assign({}, ...CORE_TOOLS.map((tool) => (tool.services as (deps: ToolServiceDeps, tools: () => ToolServices) => object)(deps, tools))) as ToolServices;
-  return built;
+  built.services = Object.assign({}, ...CORE_TOOLS.map((tool) => (tool.services as (deps: ToolServiceDeps, tools: () => ToolServices) => object)(deps, tools))) as ToolServices;
+  return built.services;
 }
 
 /** Tells every tool that watches job ends (`onJobEndedIn`) that a user's job ended, inside the transaction that ends it. */
