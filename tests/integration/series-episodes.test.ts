@@ -74,6 +74,7 @@ describe('series episodes on PGlite', () => {
       },
       resultFile: async () => ({ key: 'unused', bytes: 0 }),
       uploadName: async (_ownerId, uploadId) => nameOf.get(uploadId)!,
+      openFile: async () => undefined,
     });
     const series = await service.create('owner-1', {
       name: 'The Jade Heir',

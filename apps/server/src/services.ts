@@ -5,11 +5,11 @@ import {
   createRateLimiter,
   createApiKeyService,
   createWebhookService,
-  createSeriesService,
   dubbingEditRules,
   type DubbingStore,
   createVoicesService,
   createToolServices,
+  toolsJobEndedIn,
   type ToolServiceDeps,
   type JobEvents,
   type JobQueue,
@@ -85,7 +85,12 @@ export function createServices({
   });
   const jobs = createJobService({
     jobs: jobRepository,
-    onEndedIn: (tx, ended) => webhooks.jobEndedIn(tx, ended),
+    onEndedIn: async (tx, ended) => {
+      await webhooks.jobEndedIn(tx, ended);
+      // Tools that watch job ends (a series episode's event when its last run ends, decision 061).
+      const ownerId = ended.job.ownerId;
+      if (ownerId) await toolsJobEndedIn({ tx, job: { ...ended.job, ownerId }, outcome: ended.outcome, emit: (type, data) => webhooks.eventIn(tx, ownerId, type, data) });
+    },
     queue,
     ...(events ? { events } : {}),
     pipelines: createJobPipelines({ engines: speechEngines, videoEngines, erasureEngines, separationEngines, avatarEngines, storage: storageServices.storage, speech: speechRepository, scratch, dubbing: dubbingStore, jobRecords: jobRepository }),
@@ -120,6 +125,7 @@ export function createServices({
     storage: storageServices.storage,
     scratch,
     dubbingStore,
+    seriesStore: createSeriesRepository(database.db),
     speechEngines,
     videoEngines,
     erasureEngines,
@@ -144,14 +150,6 @@ export function createServices({
     webhooks,
     dubbingStore,
     ...toolServices,
-    // Series (issue 28): a season's episodes run as the video translator's jobs with the series' memory.
-    series: createSeriesService({
-      store: createSeriesRepository(database.db),
-      translateEpisode: (ownerId, request) => toolServices.videoTranslation.create(ownerId, request),
-      jobOf: (ownerId, jobId, locale) => jobs.getOwned(jobId, ownerId, locale),
-      resultFile: (ownerId, jobId, name) => jobs.resultFile(jobId, ownerId, name),
-      uploadName: async (ownerId, uploadId) => (await toolDeps.findUpload(ownerId, uploadId)).originalName,
-    }),
     analytics: createAnalyticsServices(database, config, log),
     feedback: createFeedbackRepository(database.db),
     ...accountServices,

@@ -17,6 +17,7 @@ import { audioSeparationServerTool } from './tools/audio-separation.tool.ts';
 import { subtitleBurnInServerTool } from './tools/subtitle-burn-in.tool.ts';
 import { avatarServerTool } from './tools/avatar.tool.ts';
 import { dubbingServerTool } from './tools/dubbing.tool.ts';
+import { seriesServerTool } from './tools/series.tool.ts';
 
 export const SERVER_TOOLS = [
   systemServerTool,
@@ -31,6 +32,7 @@ export const SERVER_TOOLS = [
   subtitleBurnInServerTool,
   avatarServerTool,
   dubbingServerTool,
+  seriesServerTool,
 ] as const;
 
 // Every tool of the catalogue and of core has its server part, and none is listed that they lack.

@@ -443,7 +443,7 @@ export interface paths {
         /** The key owner’s webhook endpoints (at most five). Secrets are never returned. */
         get: operations["v1_list_webhooks"];
         put?: never;
-        /** Add a webhook endpoint for `job.succeeded`, `job.failed` and/or `points.low`. The answer holds its signing secret (`whsec_…`) once: each delivery carries `Voxwork-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. Needs a read-write key. */
+        /** Add a webhook endpoint for `job.succeeded`, `job.failed`, `points.low`, `series.episode.completed` and/or `series.episode.failed`. The answer holds its signing secret (`whsec_…`) once: each delivery carries `Voxwork-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. Needs a read-write key. */
         post: operations["v1_create_webhook"];
         delete?: never;
         options?: never;
@@ -3646,6 +3646,15 @@ export interface operations {
                                 }[];
                                 number: number;
                                 progress: number;
+                                signals: {
+                                    glossaryMisses: number | null;
+                                    language: string;
+                                    maxDriftSeconds: number | null;
+                                    overSlotLines: number | null;
+                                    sampledFrames: number | null;
+                                    spedUpLines: number | null;
+                                    textLeftFrames: number | null;
+                                }[];
                                 /** @enum {string} */
                                 status: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
                                 title: string;
@@ -3769,6 +3778,16 @@ export interface operations {
                         uploadId: string;
                     }[];
                     /**
+                     * @default dub
+                     * @enum {string}
+                     */
+                    output?: "dub" | "subtitles" | "both";
+                    /**
+                     * @default keep
+                     * @enum {string}
+                     */
+                    subtitles?: "keep" | "replace" | "bilingual";
+                    /**
                      * @default auto
                      * @enum {string}
                      */
@@ -3815,6 +3834,15 @@ export interface operations {
                                 }[];
                                 number: number;
                                 progress: number;
+                                signals: {
+                                    glossaryMisses: number | null;
+                                    language: string;
+                                    maxDriftSeconds: number | null;
+                                    overSlotLines: number | null;
+                                    sampledFrames: number | null;
+                                    spedUpLines: number | null;
+                                    textLeftFrames: number | null;
+                                }[];
                                 /** @enum {string} */
                                 status: "queued" | "running" | "paused" | "completed" | "failed" | "cancelled";
                                 title: string;
@@ -6778,7 +6806,7 @@ export interface operations {
                             list: {
                                 createdAt: string;
                                 enabled: boolean;
-                                events: ("job.succeeded" | "job.failed" | "points.low")[];
+                                events: ("job.succeeded" | "job.failed" | "points.low" | "series.episode.completed" | "series.episode.failed")[];
                                 id: string;
                                 url: string;
                             }[];
@@ -6899,7 +6927,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    events: ("job.succeeded" | "job.failed" | "points.low")[];
+                    events: ("job.succeeded" | "job.failed" | "points.low" | "series.episode.completed" | "series.episode.failed")[];
                     url: string;
                 };
             };
@@ -6936,7 +6964,7 @@ export interface operations {
                             endpoint: {
                                 createdAt: string;
                                 enabled: boolean;
-                                events: ("job.succeeded" | "job.failed" | "points.low")[];
+                                events: ("job.succeeded" | "job.failed" | "points.low" | "series.episode.completed" | "series.episode.failed")[];
                                 id: string;
                                 url: string;
                             };
@@ -7208,7 +7236,7 @@ export interface operations {
                         data: {
                             createdAt: string;
                             enabled: boolean;
-                            events: ("job.succeeded" | "job.failed" | "points.low")[];
+                            events: ("job.succeeded" | "job.failed" | "points.low" | "series.episode.completed" | "series.episode.failed")[];
                             id: string;
                             url: string;
                         };

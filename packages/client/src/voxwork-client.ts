@@ -31,6 +31,18 @@ export type DubbingProjectBody = BodyOf<'v1_create_dubbing_project'>;
 export type DubbingTranslateBody = BodyOf<'v1_translate_dubbing_project'>;
 export type DubbingSynthesizeBody = BodyOf<'v1_synthesize_dubbing_project'>;
 export type DubbingExportBody = BodyOf<'v1_export_dubbing_project'>;
+export type Series = DataOf<'v1_get_series'>;
+export type SeriesList = DataOf<'v1_list_series'>;
+export type SeriesBody = BodyOf<'v1_create_series'>;
+export type SeriesEpisodesBody = BodyOf<'v1_add_series_episodes'>;
+export type SeriesEpisodesAdded = DataOf<'v1_add_series_episodes'>;
+export type SeriesBoard = DataOf<'v1_list_series_episodes'>;
+/** A quote for adding episodes (the series' `/api/series/episodes/quote`): points per episode, nothing runs. */
+export interface SeriesQuote {
+  cost: number;
+  languages: string[];
+  episodes: Array<{ uploadId: string; seconds: number; cost: number }>;
+}
 export type ListJobsQuery = NonNullable<operations['v1_list_jobs']['parameters']['query']>;
 export type VoicesQuery = NonNullable<operations['v1_list_voices']['parameters']['query']>;
 
@@ -165,6 +177,7 @@ export function createVoxworkClient(options: VoxworkClientOptions) {
   };
   const json = (body: unknown, idempotencyKey?: string) => ({ body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) } });
   const projectPath = (projectId: string, action = '') => `/api/v1/dubbing/projects/${encodeURIComponent(projectId)}${action}`;
+  const seriesPath = (seriesId: string, action = '') => `/api/v1/series/${encodeURIComponent(seriesId)}${action}`;
 
   const client = {
     /** Creates a job; with `idempotencyKey`, a repeat (a retry, a re-run of a sheet) answers the same job and charges once (`replayed: true`). */
@@ -286,6 +299,38 @@ export function createVoxworkClient(options: VoxworkClientOptions) {
     },
     async balance(): Promise<Balance> {
       return (await request<Balance>('GET', '/api/v1/account/balance')).data;
+    },
+    /** Series (a drama's glossary, characters and voices) and their episodes, each run as video translations per target language. */
+    series: {
+      async create(body: SeriesBody): Promise<Series> {
+        return (await request<Series>('POST', '/api/v1/series', json(body))).data;
+      },
+      async list(): Promise<SeriesList> {
+        return (await request<SeriesList>('GET', '/api/v1/series')).data;
+      },
+      async get(seriesId: string): Promise<Series> {
+        return (await request<Series>('GET', seriesPath(seriesId))).data;
+      },
+      /** What adding these uploads would cost (`POST …/episodes/quote`); nothing runs. */
+      async quote(seriesId: string, body: { uploadIds: string[]; subtitles?: 'keep' | 'replace' | 'bilingual'; output?: 'dub' | 'subtitles' | 'both' }): Promise<SeriesQuote> {
+        return (await request<SeriesQuote>('POST', seriesPath(seriesId, '/episodes/quote'), json(body))).data;
+      },
+      async addEpisodes(seriesId: string, body: SeriesEpisodesBody): Promise<SeriesEpisodesAdded> {
+        return (await request<SeriesEpisodesAdded>('POST', seriesPath(seriesId, '/episodes'), json(body))).data;
+      },
+      async episodes(seriesId: string): Promise<SeriesBoard> {
+        return (await request<SeriesBoard>('GET', seriesPath(seriesId, '/episodes'))).data;
+      },
+      /** Saves the season zip (every finished episode's videos and subtitle files) to a path or a stream; answers the bytes written. */
+      async download(seriesId: string, to: string | Writable): Promise<number> {
+        const response = await fetcher(`${base}${seriesPath(seriesId, '/download')}`, { headers: headers() });
+        if (!response.ok || !response.body) throw await failure(response);
+        let bytes = 0;
+        const source = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+        source.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        await pipeline(source, typeof to === 'string' ? createWriteStream(to) : to);
+        return bytes;
+      },
     },
     /** Dubbing projects: made from an upload or a video translation (ready when `prepareJob` completes), then translated, spoken and exported by jobs. */
     dubbing: {

@@ -5,7 +5,7 @@
  * catalogue's job types. Add a tool by writing
  * `<tool>/<tool>.tool.ts` and listing it here.
  */
-import type { ToolServiceDeps } from './jobs/define-tool.ts';
+import type { ToolJobEnd, ToolServiceDeps } from './jobs/define-tool.ts';
 import { systemTool } from './system/system.tool.ts';
 import { textToSpeechTool } from './text-to-speech/text-to-speech.tool.ts';
 import { speechToSpeechTool } from './speech-to-speech/speech-to-speech.tool.ts';
@@ -18,6 +18,7 @@ import { subtitleExtractionTool } from './subtitle-extraction/subtitle-extractio
 import { audioSeparationTool } from './audio-separation/audio-separation.tool.ts';
 import { avatarTool } from './avatar/avatar.tool.ts';
 import { dubbingTool } from './dubbing/dubbing.tool.ts';
+import { seriesTool } from './series/series.tool.ts';
 
 export const CORE_TOOLS = [
   systemTool,
@@ -32,6 +33,7 @@ export const CORE_TOOLS = [
   audioSeparationTool,
   avatarTool,
   dubbingTool,
+  seriesTool,
 ] as const;
 
 export type CoreToolEntry = (typeof CORE_TOOLS)[number];
@@ -42,9 +44,26 @@ type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) e
 /** Every tool's services by name (`textToSpeech`, `dubbing`, `dubbingJobs`, …), as `createToolServices` builds them. */
 export type ToolServices = UnionToIntersection<ReturnType<CoreToolEntry['services']>>;
 
-/** Every tool's services, built from the same deps (each tool's `services` picks what it needs). */
+/** What the tools say they need of other tools' services (the series: the video translator's create). */
+type NeedsOf<T> = T extends { services: (deps: never, tools: () => infer Needs) => unknown } ? Needs : never;
+// Every tool's services hold what any tool needs of them (an error here names the tool whose port is not met).
+const _everyNeedIsMet: [ToolServices] extends [UnionToIntersection<NeedsOf<CoreToolEntry>>] ? true : false = true;
+void _everyNeedIsMet;
+
+/** Every tool's services, built from the same deps (each tool's `services` picks what it needs; `tools` reaches the others' once built). */
 export function createToolServices(deps: ToolServiceDeps): ToolServices {
-  return Object.assign({}, ...CORE_TOOLS.map((tool) => tool.services(deps))) as ToolServices;
+  const built: { services?: ToolServices } = {};
+  const tools = () => {
+    if (!built.services) throw new Error('a tool reached another tool’s services while they were being built');
+    return built.services;
+  };
+  built.services = Object.assign({}, ...CORE_TOOLS.map((tool) => (tool.services as (deps: ToolServiceDeps, tools: () => ToolServices) => object)(deps, tools))) as ToolServices;
+  return built.services;
 }
 
-export { systemTool, textToSpeechTool, speechToSpeechTool, voiceCloningTool, voicesTool, videoTranslationTool, videoErasureTool, subtitleBurnInTool, subtitleExtractionTool, audioSeparationTool, avatarTool, dubbingTool };
+/** Tells every tool that watches job ends (`onJobEndedIn`) that a user's job ended, inside the transaction that ends it. */
+export async function toolsJobEndedIn(end: ToolJobEnd): Promise<void> {
+  for (const tool of CORE_TOOLS) if ('onJobEndedIn' in tool && tool.onJobEndedIn) await tool.onJobEndedIn(end);
+}
+
+export { systemTool, textToSpeechTool, speechToSpeechTool, voiceCloningTool, voicesTool, videoTranslationTool, videoErasureTool, subtitleBurnInTool, subtitleExtractionTool, audioSeparationTool, avatarTool, dubbingTool, seriesTool };

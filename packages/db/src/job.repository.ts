@@ -3,6 +3,7 @@ import type { StoredJobError } from '@voxwork/contract';
 import type { Database } from './open-database.ts';
 import { createPointsRepository, type PointsRepository } from './points.repository.ts';
 import { createWebhookRepository, type WebhookRepository } from './webhook.repository.ts';
+import { createSeriesRepository, type SeriesRepository } from './series.repository.ts';
 import { apiIdempotencyKeys, jobs, jobStages, type ApiIdempotencyKeyRow, type JobRow, type JobStageRow, type NewJobRow } from './schema/index.ts';
 
 const FINAL = ['completed', 'failed', 'cancelled'] as const;
@@ -14,7 +15,7 @@ export function createJobRepository(db: Database): JobRepository {
     transaction: (work) =>
       db.transaction((tx) => {
         const bound = tx as unknown as Database;
-        return work({ jobs: createJobRepository(bound), points: createPointsRepository(bound), webhooks: createWebhookRepository(bound) });
+        return work({ jobs: createJobRepository(bound), points: createPointsRepository(bound), webhooks: createWebhookRepository(bound), series: createSeriesRepository(bound) });
       }),
   };
 }
@@ -23,8 +24,8 @@ export type JobRepository = ReturnType<typeof jobQueries> & {
   transaction<T>(work: (tx: JobTransaction) => Promise<T>): Promise<T>;
 };
 
-/** What a job transaction can write: the job, its points, and the webhook deliveries its end causes. */
-export type JobTransaction = { jobs: JobRepository; points: PointsRepository; webhooks: WebhookRepository };
+/** What a job transaction can write: the job, its points, the webhook deliveries its end causes, and the end of a series episode it completes. */
+export type JobTransaction = { jobs: JobRepository; points: PointsRepository; webhooks: WebhookRepository; series: SeriesRepository };
 
 export interface JobListFilter {
   ownerId: string;

@@ -143,6 +143,31 @@ export function createSeriesRepository(db: Database) {
         .where(eq(seriesEpisodes.id, episodeId));
     },
 
+    /**
+     * The owner's episode one of whose runs is `jobId`, locked until the transaction ends (a job's
+     * end, decision 061): two runs of an episode ending at once take turns, and the second sees the
+     * first's end.
+     */
+    async lockEpisodeOfJob(ownerId: string, jobId: string): Promise<(SeriesEpisodeRow & { seriesName: string }) | undefined> {
+      const [row] = await db
+        .select()
+        .from(seriesEpisodes)
+        .innerJoin(series, eq(series.id, seriesEpisodes.seriesId))
+        .where(and(eq(seriesEpisodes.ownerId, ownerId), sql`exists (select 1 from jsonb_each_text(${seriesEpisodes.jobs}) as run where run.value = ${jobId})`))
+        .for('update', { of: seriesEpisodes });
+      return row ? { ...row.series_episodes, seriesName: row.series.name } : undefined;
+    },
+
+    /** Marks an episode ended (its event written); false when it already was. */
+    async markEnded(episodeId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(seriesEpisodes)
+        .set({ endedAt: at })
+        .where(and(eq(seriesEpisodes.id, episodeId), sql`${seriesEpisodes.endedAt} is null`))
+        .returning({ id: seriesEpisodes.id });
+      return rows.length > 0;
+    },
+
     async episodes(seriesId: string): Promise<SeriesEpisodeRow[]> {
       return db.select().from(seriesEpisodes).where(eq(seriesEpisodes.seriesId, seriesId)).orderBy(asc(seriesEpisodes.number));
     },

@@ -46,3 +46,16 @@ export function rawFrameBytes(width: number, height: number, pixelFormat: RawPix
   if (pixelFormat === 'yuv420p') return width * height + 2 * Math.ceil(width / 2) * Math.ceil(height / 2);
   return width * height * (pixelFormat === 'gray' ? 1 : 3);
 }
+
+export interface VideoFrameImageOptions {
+  input: string;
+  /** The moment of the video shown. */
+  atSeconds: number;
+  /** A .png (lossless: what OCR reads is the picture as encoded). */
+  output: string;
+}
+
+/** One frame of the video as an image file (seeking before the input: fast and frame-accurate). */
+export function videoFrameImageArgs(options: VideoFrameImageOptions): string[] {
+  return [...FFMPEG_COMMON, '-ss', Math.max(0, options.atSeconds).toFixed(3), '-i', options.input, '-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', '1', options.output];
+}

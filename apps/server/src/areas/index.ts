@@ -9,7 +9,6 @@ import { mediaArea } from './media.area.ts';
 import { shareArea } from './share.area.ts';
 import { apiKeysArea } from './api-keys.area.ts';
 import { webhooksArea } from './webhooks.area.ts';
-import { seriesArea } from './series.area.ts';
 import { restV1Area } from './rest-v1.area.ts';
 import { SERVER_TOOLS } from '../tools.ts';
 import type { ServerTool } from '../tools/server-tool.ts';
@@ -34,6 +33,5 @@ export const areas: readonly Area[] = [
   ...SERVER_TOOLS.map((tool) => toolArea(tool as unknown as ServerTool<CoreToolId, object>)),
   apiKeysArea,
   webhooksArea,
-  seriesArea,
   restV1Area,
 ];

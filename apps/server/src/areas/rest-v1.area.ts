@@ -34,7 +34,6 @@ import type { Area } from './area.ts';
 import { SERVER_TOOLS } from '../tools.ts';
 import type { RestV1Handler, RestV1Kit } from '../tools/server-tool.ts';
 import { uploadView } from './uploads.area.ts';
-import { seriesRestHandlers } from './series.area.ts';
 
 const MB = 1024 * 1024;
 
@@ -208,8 +207,6 @@ export const restV1Area: Area = {
         // Each tool's own routes (a dubbing project's, the voice list).
         const kit: RestV1Kit = { mount: (operationId, handler) => mount(operationId, handler), createJob };
         for (const tool of SERVER_TOOLS) (tool.rest as ((kit: RestV1Kit, services: Services) => void) | undefined)?.(kit, services);
-
-        for (const [operationId, handler] of Object.entries(seriesRestHandlers(services))) mount(operationId, handler);
 
         // One-request uploads (the web app's `/api/upload/file`, by key): the body is streamed to disk by the handler, never parsed here.
         await scope.register(async (uploads) => {

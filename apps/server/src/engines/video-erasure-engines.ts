@@ -42,6 +42,21 @@ export function createVideoErasureEngines({ engines }: { engines: ResolvedEngine
         throw asDomainError(error, engineId);
       }
     },
+    async readFrames({ frames, region, signal }) {
+      const engineId = first('text-detector');
+      try {
+        const engine = await engines.getById('text-detector', engineId);
+        const read = [];
+        // One frame at a time: each frame's boxes are its own, whatever times the engine gives them.
+        for (const frame of frames) {
+          const result = await engine.doDetect({ input: { frames: [{ imageFile: frame.imageFile, timeSeconds: frame.timeSeconds }] }, mode: 'all-text', languages: ['zh', 'en'], ...(region ? { region } : {}), ...(signal ? { signal } : {}) });
+          read.push({ timeSeconds: frame.timeSeconds, texts: result.boxes.filter((box) => box.text.trim()).map((box) => ({ text: box.text, box: { ...box.box } })) });
+        }
+        return { frames: read };
+      } catch (error) {
+        throw asDomainError(error, engineId);
+      }
+    },
     async erase({ videoFile, outputFile, masks, fill, signal, onProgress }) {
       const engineId = first('inpainter');
       try {

@@ -58,6 +58,6 @@ export type ServerTool<Id extends CoreToolId, S> = ServerToolBase<Id, S> & ApiCr
 export type ServerToolPart<Id extends CoreToolId, S> = Omit<ServerToolBase<Id, S>, 'id'> & ApiCreatePart<Id, S>;
 
 /** Declares a tool's part in the server over its part in core (whose id it takes and whose services its calls receive). */
-export function defineServerTool<const Id extends CoreToolId, S extends object>(core: { id: Id; services: (deps: ToolServiceDeps) => S }, part: ServerToolPart<Id, S>): ServerTool<Id, S> {
+export function defineServerTool<const Id extends CoreToolId, S extends object>(core: { id: Id; services: (deps: ToolServiceDeps, tools: () => never) => S }, part: ServerToolPart<Id, S>): ServerTool<Id, S> {
   return { id: core.id, ...part } as ServerTool<Id, S>;
 }

@@ -16,6 +16,8 @@ export const webhooksEn = {
     jobSucceeded: "Job succeeded",
     jobFailed: "Job failed",
     pointsLow: "Points running low",
+    seriesEpisodeCompleted: "Series episode finished",
+    seriesEpisodeFailed: "Series episode failed",
     test: "Test event",
   },
   secret: {

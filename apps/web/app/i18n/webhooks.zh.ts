@@ -18,6 +18,8 @@ export const webhooksZh: typeof webhooksEn = {
     jobSucceeded: "任务成功",
     jobFailed: "任务失败",
     pointsLow: "积分不足",
+    seriesEpisodeCompleted: "剧集单集完成",
+    seriesEpisodeFailed: "剧集单集失败",
     test: "测试事件",
   },
   secret: {

@@ -29,7 +29,7 @@ describe('the voxwork command covers the tool catalogue', () => {
     const program = createProgram('en', silent);
     const dubbing = program.commands.find((command) => command.name() === 'dubbing')!;
     expect(dubbing.commands.map((command) => command.name())).toEqual(['create', 'list', 'get', 'translate', 'synthesize', 'export']);
-    const withResults = program.commands.filter((command) => !['voices', 'dubbing'].includes(command.name()) && (Object.values(CLI_TOOL_COMMANDS) as string[]).includes(command.name()));
+    const withResults = program.commands.filter((command) => !['voices', 'dubbing', 'series'].includes(command.name()) && (Object.values(CLI_TOOL_COMMANDS) as string[]).includes(command.name()));
     const dubbingJobs = dubbing.commands.filter((command) => !['list', 'get'].includes(command.name()));
     for (const command of [...withResults, ...dubbingJobs]) expect(command.options.map((option) => option.long), command.name()).toEqual(expect.arrayContaining(['--idempotency-key', '--wait']));
     for (const command of [...withResults, dubbing.commands.find((command) => command.name() === 'export')!]) expect(command.options.map((option) => option.long), command.name()).toContain('--out');
@@ -51,6 +51,22 @@ describe('the voxwork command covers the tool catalogue', () => {
         expect(option.description.length, option.long).toBeGreaterThan(20);
         if (language === 'zh') expect(option.description, option.long).toMatch(/\p{Script=Han}/u);
       }
+    }
+  });
+
+  it('series: create from CSV files, add a folder (quoted first), the board, the season zip, in both languages', () => {
+    for (const language of ['en', 'zh'] as const) {
+      const program = createProgram(language, silent);
+      const series = program.commands.find((command) => command.name() === 'series')!;
+      expect(series.commands.map((command) => command.name())).toEqual(['create', 'add', 'status', 'download']);
+      const create = series.commands.find((command) => command.name() === 'create')!;
+      expect(create.options.map((option) => option.long)).toEqual(['--source', '--target', '--glossary', '--characters']);
+      const add = series.commands.find((command) => command.name() === 'add')!;
+      expect(add.options.find((option) => option.long === '--subtitles')?.argChoices).toEqual(['keep', 'replace', 'bilingual']);
+      expect(add.options.find((option) => option.long === '--output')?.argChoices).toEqual(['dub', 'subtitles', 'both']);
+      const download = series.commands.find((command) => command.name() === 'download')!;
+      expect(download.options.map((option) => option.short)).toContain('-o');
+      for (const command of series.commands) if (language === 'zh') expect(command.description(), command.name()).toMatch(/\p{Script=Han}/u);
     }
   });
 });

@@ -8,6 +8,7 @@ import { readTtsSheet, runTtsBatch } from './batch-tts.ts';
 import { CLI_MESSAGES, localizeCommander, type CliLanguage, type CliMessages } from './cli-messages.ts';
 import { jobFailureText } from './job-failure.ts';
 import { addToolCommands } from './tool-commands.ts';
+import { addSeriesCommands } from './series-commands.ts';
 import { UsageError } from './usage-error.ts';
 
 export { UsageError } from './usage-error.ts';
@@ -32,7 +33,8 @@ export const CLI_TOOL_COMMANDS = {
   'subtitle-extraction': 'extract',
   'audio-separation': 'separate',
   'subtitle-burn-in': 'burn-in',
-} as const satisfies Record<ToolId | 'voices' | 'dubbing', string>;
+  series: 'series',
+} as const satisfies Record<ToolId | 'voices' | 'dubbing' | 'series', string>;
 
 
 /** Files above this size are uploaded resumably (tus), in chunks that survive a dropped connection. */
@@ -300,6 +302,7 @@ export function createProgram(language: CliLanguage, io: { stdout: NodeJS.Writab
     });
 
   addToolCommands(program, context);
+  addSeriesCommands(program, context);
 
   program
     .command('batch')

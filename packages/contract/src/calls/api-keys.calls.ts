@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { dateTime } from '../input-schemas.ts';
-import { TOOL_CATALOGUE, type BuiltToolId } from '../tools/tool-catalogue.ts';
+import { TOOL_CATALOGUE, type ScopedToolId } from '../tools/tool-catalogue.ts';
 import { displayName } from '../display-name.ts';
 
 /** The account page's API key calls (signed calls of the web app; the keys themselves authenticate `/api/v1/…`, decision 037). */
 
-/** A key's tool scopes: the built tools of the catalogue. */
-export const API_KEY_SCOPES = TOOL_CATALOGUE.filter((tool) => tool.status === 'built').map((tool) => tool.id) as [BuiltToolId, ...BuiltToolId[]];
+/** A key's tool scopes: the built tools of the catalogue that run jobs of their own (a series' routes take video translation's scope). */
+export const API_KEY_SCOPES = TOOL_CATALOGUE.filter((tool) => tool.status === 'built' && !('runsAs' in tool)).map((tool) => tool.id) as [ScopedToolId, ...ScopedToolId[]];
 export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES);
 export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
 

@@ -7,8 +7,12 @@ import { singleLineText } from '../input-schemas.ts';
  * and `/api/v1/webhooks` (API keys) manage, the deliveries made to them and their attempts.
  */
 
-/** Events an endpoint may subscribe to. (`test` is sent by "Send test event" only.) */
-export const WEBHOOK_EVENTS = ['job.succeeded', 'job.failed', 'points.low'] as const;
+/**
+ * Events an endpoint may subscribe to. (`test` is sent by "Send test event" only.) A series episode's
+ * event comes once, when every run of the episode has ended: `completed` when all completed,
+ * `failed` otherwise (decision 061).
+ */
+export const WEBHOOK_EVENTS = ['job.succeeded', 'job.failed', 'points.low', 'series.episode.completed', 'series.episode.failed'] as const;
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 export type WebhookEventType = WebhookEvent | 'test';

@@ -394,7 +394,7 @@ function WEBHOOK_ROUTES(): RestV1Route[] {
       method: 'POST',
       path: `${REST_V1_PREFIX}/webhooks`,
       summary:
-        'Add a webhook endpoint for `job.succeeded`, `job.failed` and/or `points.low`. The answer holds its signing secret (`whsec_…`) once: each delivery carries `Voxwork-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. Needs a read-write key.',
+        'Add a webhook endpoint for `job.succeeded`, `job.failed`, `points.low`, `series.episode.completed` and/or `series.episode.failed`. The answer holds its signing secret (`whsec_…`) once: each delivery carries `Voxwork-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. Needs a read-write key.',
       tag: 'webhooks',
       access: 'write',
       body: webhookCreateBodySchema,

@@ -60,6 +60,12 @@ export interface ToolDefinition {
    * sidebar shows only the hub for it (the spec's video erasure is in the sidebar as well).
    */
   hub?: 'ai-tools';
+  /**
+   * A tool that queues no job type of its own: its runs are this tool's jobs (a series' episodes
+   * are video translations). Its REST routes are scoped by that tool's API key scope, and it is
+   * no API key scope itself (decision 061).
+   */
+  runsAs?: string;
 }
 
 
@@ -171,6 +177,16 @@ export const TOOL_CATALOGUE = [
     marketing: null,
     hub: 'ai-tools',
   },
+  {
+    id: 'series',
+    // A drama's memory (glossary, characters, voices) and its season board; each episode runs as
+    // video translations (decision 056), so it queues no job type of its own (decision 061).
+    status: 'built',
+    navGroup: 'video',
+    pages: [page('series', '/workbench/series', 'tool')],
+    marketing: null,
+    runsAs: 'video-translation',
+  },
 ] as const satisfies readonly ToolDefinition[];
 
 
@@ -188,6 +204,8 @@ export type ToolEntry = (typeof TOOL_CATALOGUE)[number];
 export type ToolId = ToolEntry['id'];
 export type ToolOf<Id extends ToolId> = Extract<ToolEntry, { id: Id }>;
 export type BuiltToolId = Extract<ToolEntry, { status: 'built' }>['id'];
+/** Built tools that are an API key scope: those that run jobs of their own (`runsAs` absent). */
+export type ScopedToolId = Exclude<BuiltToolId, Extract<ToolEntry, { runsAs: string }>['id']>;
 
 export type ToolPage = ToolEntry['pages'][number];
 export type ToolPageId = ToolPage['id'];

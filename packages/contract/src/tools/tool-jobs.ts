@@ -42,6 +42,8 @@ export const TOOL_JOBS = {
   'subtitle-extraction': { jobs: { 'subtitle-extraction.extract': 'text' }, outputs: ['text'], priceKeys: ['subtitleExtractionPerMinute'] },
   'audio-separation': { jobs: { 'audio-separation.separate': 'audio' }, outputs: ['audio'], priceKeys: ['audioSeparationPerMinute'] },
   'subtitle-burn-in': { jobs: { 'subtitle-burn-in.burn': 'video' }, outputs: ['video'], priceKeys: ['subtitleBurnInPerMinute'] },
+  // Its episodes are video translations: their jobs and prices are that tool's.
+  series: { jobs: {}, outputs: ['video', 'text'], priceKeys: [] },
 } as const satisfies Record<(typeof TOOL_CATALOGUE)[number]['id'], ToolJobsDefinition>;
 
 type ToolJobsEntry = (typeof TOOL_JOBS)[ToolId];

@@ -43,4 +43,11 @@ export interface VideoErasureEngines {
     signal?: AbortSignal | undefined;
     onProgress?: ((percent: number) => void) | undefined;
   }): Promise<{ durationSeconds: number; warnings: string[]; stats?: { pixelsMasked: number; pixelsFromNeighbours: number; pixelsInpainted: number } | undefined }>;
+  /**
+   * The text read on still frames (image files), only what lies in `region` when given: a cheap
+   * check of an erased picture (decision 061), not a search through a video.
+   */
+  readFrames(request: { frames: ReadonlyArray<{ imageFile: string; timeSeconds: number }>; region?: PixelRegion | undefined; signal?: AbortSignal | undefined }): Promise<{
+    frames: Array<{ timeSeconds: number; texts: Array<{ text: string; box: PixelRegion }> }>;
+  }>;
 }

@@ -4,8 +4,8 @@
  * the job registry (`JobInputs`, `JOB_POLICIES`, `PipelineMap`, `createJobPipelines`) is derived
  * from that list (decision 053). A job type without a policy or a pipeline does not compile.
  */
-import type { ComboDetail } from '@voxwork/contract';
-import type { DubbingRepository, JobRepository, SpeechRepository, UploadRow } from '@voxwork/db';
+import type { ComboDetail, WebhookEvent } from '@voxwork/contract';
+import type { DubbingRepository, JobRepository, JobRow, JobTransaction, SeriesRepository, SpeechRepository, UploadRow } from '@voxwork/db';
 import type { AccountInfo } from '../accounts/account.service.ts';
 import type { VoicesService } from '../voices/voices.service.ts';
 import type { JobService } from './job.service.ts';
@@ -61,6 +61,8 @@ export interface ToolServiceDeps {
   scratch: ScratchFiles;
   /** Dubbing projects and cast bibles (also the dubbing pipelines' store). */
   dubbingStore: DubbingRepository;
+  /** Series and their episodes (decision 056). */
+  seriesStore: SeriesRepository;
   speechEngines: SpeechEngines;
   videoEngines: VideoEngines;
   erasureEngines: VideoErasureEngines;
@@ -84,21 +86,46 @@ export interface ToolJob<Input> {
   pipeline: (deps: JobPipelineDeps) => PipelineDefinition<Input>;
 }
 
+/**
+ * A job's end as a tool sees it, inside the transaction that ends it (decision 061): what it
+ * writes commits with the end, so it happens once even when the process dies right after.
+ */
+export interface ToolJobEnd {
+  tx: JobTransaction;
+  job: JobRow & { ownerId: string };
+  outcome: 'succeeded' | 'failed';
+  /** Writes a webhook event for the job's owner in the same transaction. */
+  emit: (type: WebhookEvent, data: Record<string, unknown>) => Promise<void>;
+}
+
 /** A tool's part in core: its job types and its services. */
-export interface CoreTool<Id extends string = string, Jobs extends { [N in `${Id}.${string}`]?: ToolJob<never> } = { [N in `${Id}.${string}`]?: ToolJob<never> }, Services extends object = object> {
+export interface CoreTool<
+  Id extends string = string,
+  Jobs extends { [N in `${Id}.${string}`]?: ToolJob<never> } = { [N in `${Id}.${string}`]?: ToolJob<never> },
+  Services extends object = object,
+  Needs extends object = object,
+> {
   id: Id;
+  /** Its job types; none for a tool whose runs are other tools' jobs (the series, decision 061). */
   jobs: Jobs;
-  /** The tool's services, named as the server's calls and tests reach them (`services.textToSpeech`). */
-  services: (deps: ToolServiceDeps) => Services;
+  /**
+   * The tool's services, named as the server's calls and tests reach them (`services.textToSpeech`).
+   * `tools` gives other tools' services once all are built (call it inside a method, not while
+   * building): a tool that runs another tool's jobs names what it needs as a port of its own
+   * (`Needs`), which `tools.ts` checks against every tool's services at compile time.
+   */
+  services: (deps: ToolServiceDeps, tools: () => Needs) => Services;
+  /** Called for every user job that ends (any tool's: a series watches the video translator's). */
+  onJobEndedIn?: (end: ToolJobEnd) => Promise<void>;
 }
 
 /** Jobs are named `<tool id>.<verb>` (decision 025): a job named under another id must be `never`, so it does not compile. */
 type OwnJobNames<Id extends string, Jobs> = { jobs: Record<Exclude<keyof Jobs, `${Id}.${string}`>, never> };
 
 /** Declares a tool's part in core (identity at run time; the types keep each job's input). */
-export function defineTool<const Id extends string, const Jobs extends { [N in `${Id}.${string}`]?: ToolJob<never> }, Services extends object>(
-  tool: CoreTool<Id, Jobs, Services> & OwnJobNames<Id, Jobs>,
-): CoreTool<Id, Jobs, Services> {
+export function defineTool<const Id extends string, const Jobs extends { [N in `${Id}.${string}`]?: ToolJob<never> }, Services extends object, Needs extends object = object>(
+  tool: CoreTool<Id, Jobs, Services, Needs> & OwnJobNames<Id, Jobs>,
+): CoreTool<Id, Jobs, Services, Needs> {
   return tool;
 }
 

@@ -12,3 +12,4 @@ export * from './priced-media.ts';
 export * from './placed-takes.ts';
 export * from './erasure-regions.ts';
 export * from './drawn-subtitles.ts';
+export * from './erasure-leftover.ts';

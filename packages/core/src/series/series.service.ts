@@ -5,10 +5,12 @@
  * target language, each given that language's glossary and the characters' voices; once a job has
  * translated, its lines are checked against the glossary and the misses are kept on the episode.
  */
+import type { Readable } from 'node:stream';
 import { ErrorCode, type JobStatus, type JobView, type Locale, type SeriesEpisodeView, type SeriesView } from '@voxwork/contract';
 import type { SeriesCharacterJson, SeriesEpisodeRow, SeriesGlossaryJson, SeriesRepository, SeriesRow, SeriesSubtitleStyleJson } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import { checkGlossary, glossaryFor } from './glossary-check.ts';
+import { episodeSignals } from './series-signals.ts';
 
 /** What an episode's video translation is asked for (the video translator's create request, quick mode). */
 export interface EpisodeTranslationRequest {
@@ -36,6 +38,8 @@ export interface SeriesServiceDeps {
   resultFile: (ownerId: string, jobId: string, name: string) => Promise<{ key: string; bytes: number }>;
   /** The uploaded file's name (an episode's title when none is given). */
   uploadName: (ownerId: string, uploadId: string) => Promise<string>;
+  /** A stored file's bytes (the season zip streams them); undefined when it is gone. */
+  openFile: (key: string) => Promise<Readable | undefined>;
 }
 
 export interface SeriesInput {
@@ -61,6 +65,8 @@ export interface SeasonFile {
   path: string;
   key: string;
   bytes: number;
+  /** Its bytes from storage (NOT_FOUND when the file is gone). */
+  open: () => Promise<Readable>;
 }
 
 /** How far along a status is, for an episode's status (its least advanced job's). */
@@ -160,8 +166,8 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       jobs: jobs.map(({ language, job }) => ({ language, jobId: job.id, status: job.status, progress: job.progress, cost: { estimated: job.cost.estimated, settled: job.cost.settled } })),
       glossaryChecked: jobs.filter(({ misses }) => misses !== undefined).map(({ language }) => language),
       glossaryMisses: jobs.flatMap(({ misses }) => misses ?? []),
-      // Measured signals come with the season board's quality slice; until then only the glossary's is known.
-      signals: jobs.map(({ language, misses }) => ({ language, spedUpLines: null, overSlotLines: null, glossaryMisses: misses?.length ?? null, textLeftFrames: null, sampledFrames: null, maxDriftSeconds: null })),
+      // Measured from each run's own stage outputs (decision 061).
+      signals: jobs.map(({ language, job, misses }) => episodeSignals(language, job, misses?.length ?? null)),
       createdAt: episode.createdAt.toISOString(),
     };
   }
@@ -270,7 +276,12 @@ export function createSeriesService(deps: SeriesServiceDeps) {
             const stored = await deps.resultFile(ownerId, jobId, media.name);
             const path = `${folder}/${safeName(media.name)}`;
             // The source subtitles come with every language's run: once per episode.
-            if (!files.some((file) => file.path === path)) files.push({ path, key: stored.key, bytes: stored.bytes });
+            const open = async () => {
+              const body = await deps.openFile(stored.key);
+              if (!body) throw new DomainError(ErrorCode.NOT_FOUND);
+              return body;
+            };
+            if (!files.some((file) => file.path === path)) files.push({ path, key: stored.key, bytes: stored.bytes, open });
           }
         }
       }

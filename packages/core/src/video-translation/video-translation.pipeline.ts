@@ -60,6 +60,7 @@ import {
   type SegmentTimings,
   type SubtitleTrackStyle,
 } from '../pipeline-stages/index.ts';
+import { measureTextLeft } from '../pipeline-stages/erasure-leftover.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { autoSpeakerVoice, cloneGender, libraryTarget, LOCAL_VOICE_PROFILER, originalSpeakerTarget, synthesizeWithTarget, type OriginalSpeakerReading } from '../voices/voice-choice.ts';
 import { GIVEN_TRANSLATION } from './engine-choice.ts';
@@ -693,7 +694,18 @@ export function createVideoTranslationPipeline({
             signal,
             onProgress: reportProgress,
           });
-          return { files: ['erased.mp4'], erased: true, regions: regions.length, stats: erased.stats ?? null, warnings: erased.warnings };
+          // Text left after erasure, measured once here (checkpointed with the erasure) for the season board (decision 061).
+          const leftover = await measureTextLeft({
+            erasureEngines,
+            videoFile: await files.path('erased.mp4'),
+            lines: pictureLinesOf(outputs),
+            durationSeconds,
+            width,
+            height,
+            framePath: (index) => files.path(`leftover-${index + 1}.png`),
+            signal,
+          });
+          return { files: ['erased.mp4'], erased: true, regions: regions.length, stats: erased.stats ?? null, warnings: erased.warnings, leftover };
         },
       },
       {

@@ -258,6 +258,11 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       }
     },
 
+    /** Writes an event for an owner's endpoints that subscribe to it, inside the caller's transaction (a series episode's end). */
+    async eventIn(tx: Pick<JobTransaction, 'webhooks'>, ownerId: string, type: WebhookEvent, data: Record<string, unknown>): Promise<void> {
+      await enqueueIn(tx, ownerId, type, data);
+    },
+
     /** Sends the deliveries due now (up to `limit`, in parallel); returns how many were attempted. */
     async deliverDue(limit = 10): Promise<number> {
       const at = now();

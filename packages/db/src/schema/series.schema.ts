@@ -75,6 +75,8 @@ export const seriesEpisodes = pgTable(
     jobs: jsonb('jobs').$type<Record<string, string>>().notNull().default({}),
     /** Per language checked: the lines that missed a glossary term (a language is absent until its job has translated). */
     glossaryMisses: jsonb('glossary_misses').$type<Record<string, SeriesGlossaryMissJson[]>>().notNull().default({}),
+    /** When every job had ended and the episode's webhook event was written (once, decision 061). */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('series_episodes_number_idx').on(table.seriesId, table.number), index('series_episodes_owner_idx').on(table.ownerId)],

@@ -13,7 +13,7 @@ import { toast } from "../ui/sonner";
 import { copySecret } from "../../lib/copy-secret";
 
 /** Tools a key may be scoped to: the built tools of the catalogue (the server checks the same list). */
-const SCOPES = TOOL_CATALOGUE.filter((tool) => tool.status === "built").map((tool) => tool.id) as ApiKeyScope[];
+const SCOPES = TOOL_CATALOGUE.filter((tool) => tool.status === "built" && !("runsAs" in tool)).map((tool) => tool.id) as ApiKeyScope[];
 
 /** Expiry choices, in days from now (null: never). */
 const EXPIRY_DAYS = [null, 30, 90, 365] as const;

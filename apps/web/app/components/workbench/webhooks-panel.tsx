@@ -11,9 +11,9 @@ import { toast } from "../ui/sonner";
 import { copySecret } from "../../lib/copy-secret";
 
 /** The events an endpoint may subscribe to (the server checks the same list, `WEBHOOK_EVENTS`). */
-const EVENTS: readonly WebhookEvent[] = ["job.succeeded", "job.failed", "points.low"];
+const EVENTS: readonly WebhookEvent[] = ["job.succeeded", "job.failed", "points.low", "series.episode.completed", "series.episode.failed"];
 /** The catalogue key of an event's name (event names hold dots, catalogue keys cannot). */
-const EVENT_LABEL = { "job.succeeded": "webhooks.events.jobSucceeded", "job.failed": "webhooks.events.jobFailed", "points.low": "webhooks.events.pointsLow", test: "webhooks.events.test" } as const;
+const EVENT_LABEL = { "job.succeeded": "webhooks.events.jobSucceeded", "job.failed": "webhooks.events.jobFailed", "points.low": "webhooks.events.pointsLow", "series.episode.completed": "webhooks.events.seriesEpisodeCompleted", "series.episode.failed": "webhooks.events.seriesEpisodeFailed", test: "webhooks.events.test" } as const;
 const eventLabel = (type: string) => EVENT_LABEL[type as keyof typeof EVENT_LABEL] ?? EVENT_LABEL.test;
 /** Endpoints per user (`WEBHOOK_ENDPOINTS_PER_USER` on the server). */
 const MAX_ENDPOINTS = 5;

@@ -51,7 +51,7 @@ export const API_GUIDE_COPY = {
     ],
     webhooksTitle: "Webhooks: be told when a job ends",
     webhooks: [
-      "Instead of polling, add an endpoint in your account page (Webhooks) or with POST /api/v1/webhooks: a URL and the events you want (job.succeeded, job.failed, points.low when your balance falls under the threshold). Its signing secret (whsec_…) is shown once.",
+      "Instead of polling, add an endpoint in your account page (Webhooks) or with POST /api/v1/webhooks: a URL and the events you want (job.succeeded, job.failed, points.low when your balance falls under the threshold, series.episode.completed or series.episode.failed once every language of a series episode has ended). Its signing secret (whsec_…) is shown once.",
       "Each delivery is a POST of JSON with Voxwork-Event, Voxwork-Delivery and Voxwork-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of \"<t>.<raw body>\">. Check the signature on the raw body before you trust it; answer any 2xx within 10 seconds. Anything else is tried again with growing pauses for 24 hours, and every attempt is in the delivery log, where you can also send a delivery again or send a test event.",
       "Endpoints must be public addresses: private, loopback and link-local addresses are refused.",
     ],
@@ -107,7 +107,7 @@ export const API_GUIDE_COPY = {
     ],
     webhooksTitle: "Webhook：任务结束时通知你",
     webhooks: [
-      "不必轮询：在账号页的“Webhook”中，或用 POST /api/v1/webhooks 添加一个端点：一个 URL 和你要订阅的事件（job.succeeded、job.failed，以及余额低于阈值时的 points.low）。它的签名密钥（whsec_…）只显示一次。",
+      "不必轮询：在账号页的“Webhook”中，或用 POST /api/v1/webhooks 添加一个端点：一个 URL 和你要订阅的事件（job.succeeded、job.failed、余额低于阈值时的 points.low，以及剧集某一集的所有语言都结束时的 series.episode.completed 或 series.episode.failed）。它的签名密钥（whsec_…）只显示一次。",
       "每次投递都是一个 JSON 的 POST 请求，带有 Voxwork-Event、Voxwork-Delivery 和 Voxwork-Signature: t=<Unix 秒>,v1=<对 \"<t>.<原始请求体>\" 的 HMAC-SHA256>。请先用原始请求体校验签名再信任它；在 10 秒内返回任意 2xx 即可。其他情况会在 24 小时内以逐渐拉长的间隔重试，每次尝试都记录在投递记录中，你也可以在那里再次发送某次投递或发送测试事件。",
       "端点必须是公网地址：私有地址、回环地址和链路本地地址会被拒绝。",
     ],
@@ -202,7 +202,7 @@ export const API_REFERENCE_COPY = {
       v1_create_audio_separation_job: "创建人声分离任务（uploadId 来自上传接口）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 audio-separation。",
       v1_create_subtitle_extraction_job: "创建字幕提取任务（uploadId 为视频上传）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 subtitle-extraction。",
       v1_list_webhooks: "密钥所有者的 Webhook 端点（最多五个）。签名密钥从不返回。",
-      v1_create_webhook: "添加一个 Webhook 端点，订阅 job.succeeded、job.failed 和/或 points.low。返回中只出现一次签名密钥（whsec_…）：每次投递都带有 Voxwork-Signature: t=<Unix 秒>,v1=<对 \"<t>.<原始请求体>\" 的 HMAC-SHA256 十六进制值>。需要可读写的密钥。",
+      v1_create_webhook: "添加一个 Webhook 端点，订阅 job.succeeded、job.failed、points.low、series.episode.completed 和/或 series.episode.failed。返回中只出现一次签名密钥（whsec_…）：每次投递都带有 Voxwork-Signature: t=<Unix 秒>,v1=<对 \"<t>.<原始请求体>\" 的 HMAC-SHA256 十六进制值>。需要可读写的密钥。",
       v1_update_webhook: "启用或停用端点：停用的端点不再收到新的投递。",
       v1_delete_webhook: "删除端点及其投递记录。",
       v1_list_webhook_deliveries: "端点最近 20 次投递，最新的在前，附每次尝试（时间、耗时、HTTP 状态码或网络错误）。",

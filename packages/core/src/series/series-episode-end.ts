@@ -1,0 +1,35 @@
+/**
+ * A series episode's end (issue 28, decision 061): when the last of an episode's runs ends, the
+ * owner's webhooks get one `series.episode.completed` (every run completed) or
+ * `series.episode.failed` event. It is written inside the transaction that ends that job, under a
+ * lock on the episode's row, and the episode is marked ended in the same transaction: two runs
+ * ending at once take turns (the second sees the first's end), a retried end finds the episode
+ * already marked, and a process killed after the commit finds the delivery rows waiting.
+ */
+import type { ToolJobEnd } from '../jobs/define-tool.ts';
+
+const ENDED = new Set(['completed', 'failed', 'cancelled']);
+
+export async function seriesEpisodeEndedIn({ tx, job, emit }: ToolJobEnd): Promise<void> {
+  if (!job.type.startsWith('video-translation.')) return;
+  const episode = await tx.series.lockEpisodeOfJob(job.ownerId, job.id);
+  if (!episode || episode.endedAt) return;
+  const runs = await Promise.all(
+    Object.entries(episode.jobs).map(async ([language, jobId]) => ({ language, jobId, row: jobId === job.id ? job : await tx.jobs.findById(jobId) })),
+  );
+  if (!runs.every(({ row }) => row && ENDED.has(row.status))) return;
+  if (!(await tx.series.markEnded(episode.id, new Date()))) return;
+  const completed = runs.every(({ row }) => row!.status === 'completed');
+  const jobs = runs.map(({ language, jobId, row }) => ({ language, jobId, status: row!.status, cost: { frozen: row!.costFrozen, charged: row!.costSettled ?? 0 } }));
+  await emit(completed ? 'series.episode.completed' : 'series.episode.failed', {
+    series: { id: episode.seriesId, name: episode.seriesName },
+    episode: {
+      id: episode.id,
+      number: episode.number,
+      title: episode.title,
+      status: completed ? 'completed' : 'failed',
+      jobs,
+      cost: { frozen: jobs.reduce((sum, run) => sum + run.cost.frozen, 0), charged: jobs.reduce((sum, run) => sum + run.cost.charged, 0) },
+    },
+  });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "series_episodes" ADD COLUMN "ended_at" timestamp with time zone;
