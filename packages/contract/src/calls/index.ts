@@ -64,6 +64,7 @@ export const TOOL_CALLS = {
   'audio-separation': audioSeparationCalls,
   avatar: avatarCalls,
   dubbing: dubbingCalls,
+  series: seriesCalls,
 } as const satisfies Record<ToolId, readonly CallDefinition[]>;
 
 /** Every business call of the product, for the server's router and the OpenAPI document. */
@@ -93,6 +94,4 @@ export const allCalls: readonly CallDefinition[] = [
   apiKeyListCall, apiKeyCreateCall, apiKeyRevokeCall,
   webhookListCall, webhookCreateCall, webhookSetEnabledCall, webhookDeleteCall, webhookDeliveriesCall, webhookRedeliverCall, webhookTestCall,
   ...Object.values(TOOL_CALLS).flat(),
-  // series (issue 28): a season of video translations; not a catalogue tool yet
-  ...seriesCalls,
 ];

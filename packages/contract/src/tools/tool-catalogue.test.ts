@@ -24,17 +24,19 @@ const SPEC_TOOL_PAGES = [
 ];
 /** Our own pages: the AI tools hub's small tools (issue 15), each a card of the hub. */
 const HUB_TOOL_PAGES = ['/workbench/ai-tools/audio-separation', '/workbench/ai-tools/subtitle-burn-in', '/workbench/ai-tools/subtitle-extraction'];
+/** The season board of a series (issue 28): its episodes run as video translations. */
+const SERIES_PAGES = ['/workbench/series'];
 /** The spec's marketing pages of tools (§2). */
 const SPEC_TOOL_LANDINGS = ['/speech-to-speech', '/talking-photo', '/text-to-speech', '/video-translator', '/voice-cloning', '/voice-library'];
 
 describe('tool catalogue', () => {
   it('holds every tool of the spec once, by the folder name every layer uses', () => {
-    expect(TOOL_IDS).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning', 'voices', 'video-translation', 'dubbing', 'avatar', 'video-erasure', 'subtitle-extraction', 'audio-separation', 'subtitle-burn-in']);
+    expect(TOOL_IDS).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning', 'voices', 'video-translation', 'dubbing', 'series', 'avatar', 'video-erasure', 'subtitle-extraction', 'audio-separation', 'subtitle-burn-in']);
     for (const id of TOOL_IDS) expect(id).toMatch(/^[a-z]+(-[a-z]+)*$/);
   });
 
   it('lists every workbench tool page and tool landing page of the spec (and the hub tools of ours), each once, in both languages', () => {
-    expect([...TOOL_PAGES.map((page) => page.paths.en)].sort()).toEqual([...SPEC_TOOL_PAGES, ...HUB_TOOL_PAGES].sort());
+    expect([...TOOL_PAGES.map((page) => page.paths.en)].sort()).toEqual([...SPEC_TOOL_PAGES, ...HUB_TOOL_PAGES, ...SERIES_PAGES].sort());
     for (const tool of TOOL_CATALOGUE) if ('hub' in tool) for (const page of tool.pages) expect(page.paths.en.startsWith(`/workbench/${tool.hub}/`), page.id).toBe(true);
     expect(new Set(TOOL_PAGES.map((page) => page.id)).size).toBe(TOOL_PAGES.length);
     for (const page of TOOL_PAGES) expect(page.paths.zh).toBe(`/zh${page.paths.en}`);
@@ -72,7 +74,7 @@ describe('tool catalogue', () => {
   });
 
   it('marks only the tools with pages and calls as built; built tools queue or price nothing they do not declare', () => {
-    expect(TOOL_CATALOGUE.filter((tool) => tool.status === 'built').map((tool) => tool.id)).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning', 'voices', 'video-translation', 'dubbing', 'avatar', 'video-erasure', 'subtitle-extraction', 'audio-separation', 'subtitle-burn-in']);
+    expect(TOOL_CATALOGUE.filter((tool) => tool.status === 'built').map((tool) => tool.id)).toEqual(['text-to-speech', 'speech-to-speech', 'voice-cloning', 'voices', 'video-translation', 'dubbing', 'series', 'avatar', 'video-erasure', 'subtitle-extraction', 'audio-separation', 'subtitle-burn-in']);
     const priced = TOOL_CATALOGUE.flatMap((tool) => TOOL_JOBS[tool.id].priceKeys as readonly string[]);
     for (const key of priced) expect(Object.keys(TOOL_PRICES)).toContain(key);
     expect(new Set(priced).size).toBe(priced.length);

@@ -129,6 +129,15 @@ export const TOOL_CATALOGUE = [
     marketing: null,
   },
   {
+    // A season of one drama (issue 28): its memory (glossary, characters, voices) and its episodes,
+    // each run as video translations; no job type of its own.
+    id: 'series',
+    status: 'built',
+    navGroup: 'video',
+    pages: [page('series', '/workbench/series', 'tool')],
+    marketing: null,
+  },
+  {
     id: 'avatar',
     status: 'built',
     navGroup: 'video',

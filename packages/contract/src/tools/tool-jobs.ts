@@ -31,6 +31,8 @@ export const TOOL_JOBS = {
     outputs: ['video', 'audio', 'text'],
     priceKeys: ['dubbingTranslationPer1000Characters', 'dubbingSynthesisPer1000Characters'],
   },
+  // A series queues its episodes as video translations: no job type or price of its own.
+  series: { jobs: {}, outputs: ['video', 'text'], priceKeys: [] },
   // Finding faces and the preview are free; the render is charged per second.
   avatar: { jobs: { 'avatar.faces': 'text', 'avatar.preview': 'video', 'avatar.render': 'video' }, outputs: ['video', 'text'], priceKeys: ['avatarPerSecond'] },
   // Finding the text and the preview are free jobs; the erase is charged.
