@@ -88,7 +88,7 @@ export const seriesEn = {
     quoting: "Working out the cost…",
     quote: "{cost} points for {episodes} × {languages}",
     quoteLine: "{name}: {duration} · {cost} points",
-    quoteFailed: "The cost could not be worked out, so nothing can be added yet. {reason}",
+    quoteFailed: "The cost could not be worked out beforehand ({reason}). You can still add them: nothing starts without enough points, and the points held are shown as soon as they are added.",
     quoteRetry: "Try again",
     submit: "Add and start",
     added: { one: "{count} episode added ({cost} points held).", other: "{count} episodes added ({cost} points held)." },

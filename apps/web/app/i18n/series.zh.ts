@@ -90,7 +90,7 @@ export const seriesZh: typeof seriesEn = {
     quoting: "正在计算费用…",
     quote: "{cost} 积分：{episodes} × {languages}",
     quoteLine: "{name}：{duration} · {cost} 积分",
-    quoteFailed: "无法计算费用，因此暂时不能加入。{reason}",
+    quoteFailed: "未能预先计算费用（{reason}）。仍可加入：积分不足时不会开始，加入后会立即显示冻结的积分。",
     quoteRetry: "重试",
     submit: "加入并开始",
     added: { one: "已加入 {count} 集（冻结 {cost} 积分）。", other: "已加入 {count} 集（冻结 {cost} 积分）。" },

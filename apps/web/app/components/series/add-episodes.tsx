@@ -101,7 +101,8 @@ export function AddEpisodes({ series, subtitlesPrice, onAdded, id }: { series: S
     if (noTargets) return toast.error(t("series.add.noTargets"));
     if (uploading) return toast.error(t("series.add.stillUploading"));
     if (!uploads.length) return toast.error(t("series.add.needVideos"));
-    if (quote.state !== "done") return;
+    // A failed quote does not block: the server still checks the points, and the toast says what was held.
+    if (quote.state === "loading" || quote.state === "idle") return;
     setSubmitting(true);
     try {
       const added = await api.call(seriesEpisodesAddCall, {
@@ -232,7 +233,7 @@ export function AddEpisodes({ series, subtitlesPrice, onAdded, id }: { series: S
         <NotEnoughPoints cost={quote.state === "done" ? quote.quote.cost : null} />
       </div>
 
-      <Button type="button" className="justify-self-start" onClick={add} disabled={submitting || quote.state !== "done" || uploading} data-testid="episodes-add">
+      <Button type="button" className="justify-self-start" onClick={add} disabled={submitting || uploading || quote.state === "loading" || quote.state === "idle"} data-testid="episodes-add">
         {submitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
         {t("series.add.submit")}
       </Button>
