@@ -88,7 +88,8 @@ for (const run of RUNS) {
       await page.reload();
       await expect(page.getByTestId('series-memory').getByTestId('glossary-row')).toHaveCount(3);
       await expect(page.getByTestId('series-memory').getByTestId('character-name')).toHaveValue('Lin');
-      await expect(page.getByTestId('series-memory').locator('[data-testid="character-voice"][data-language="es"]')).not.toContainText(/^$/);
+      // The stored voice is shown by name, with its preview.
+      await expect(page.getByTestId('series-memory').getByTestId('character-voice-selected')).toBeVisible();
 
       // Two videos at once; replace the subtitles, subtitles only; the quote (or why there is none) before anything runs.
       const add = page.getByTestId('add-episodes');
@@ -123,8 +124,9 @@ for (const run of RUNS) {
       const badges = board.getByTestId('signal-badge');
       await expect(badges).toHaveCount(10);
       for (const badge of await board.locator('[data-testid="signal-badge"][data-measured="false"]').all()) await expect(badge).toContainText(run.notMeasured);
-      // The explanation is a tooltip on focus.
-      await badges.first().focus();
+      // Each badge says what it measures: in its accessible name, and as a tooltip.
+      await expect(badges.first()).toHaveAttribute('aria-label', /.{20,}/);
+      await badges.first().hover();
       await expect(page.getByRole('tooltip')).toBeVisible();
 
       // The season's files: a video and its subtitles per episode; one downloads.

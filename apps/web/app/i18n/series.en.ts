@@ -2,9 +2,13 @@
 export const seriesEn = {
   title: "Series",
   lead: "Localise a whole drama: a series remembers its glossary, its characters and their voices, and runs every episode you add with them. Add many episodes at once, see the cost before anything runs, and follow the season on one board.",
+  start: {
+    title: "Start with a series",
+    text: "Create a series or pick one of yours, give it a glossary and its characters’ voices, then add its episodes: they run with that memory and appear on the season board.",
+  },
   list: {
     title: "Your series",
-    empty: "No series yet. Create one below — a cast bible saved in the dubbing studio appears here too.",
+    empty: "No series yet. Create one with “New series” — a cast bible saved in the dubbing studio appears here too.",
     loading: "Loading your series…",
     episodes: { one: "{count} episode", other: "{count} episodes" },
     noTargets: "no target languages yet",
@@ -115,6 +119,7 @@ export const seriesEn = {
     downloadHint: "Each finished episode's video and subtitle files, per language.",
     downloadNone: "Files appear here when an episode finishes.",
     filesOf: "Episode {number} · {language}",
+    signalsLegend: "What the quality badges mean",
     signalsNull: "“Not measured yet” means the stage that measures it has not run (or the run has no dub); it is not a zero.",
     refreshing: "Updating…",
   },

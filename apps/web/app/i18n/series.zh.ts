@@ -4,9 +4,13 @@ import type { seriesEn } from "./series.en";
 export const seriesZh: typeof seriesEn = {
   title: "剧集",
   lead: "整部剧一起本地化：剧集记住术语表、角色和每个角色的声音，之后加入的每一集都照此处理。可一次加入多集，开始前先看报价，整季进度在一块看板上跟踪。",
+  start: {
+    title: "从一部剧开始",
+    text: "新建剧集或选择已有的剧集，填写术语表和角色声音，再加入各集：它们会带着这份记忆运行，并显示在整季看板上。",
+  },
   list: {
     title: "我的剧集",
-    empty: "还没有剧集。在下方新建一个——在配音工作室保存的角色设定也会出现在这里。",
+    empty: "还没有剧集。用“新建剧集”创建一个——在配音工作室保存的角色设定也会出现在这里。",
     loading: "正在读取剧集…",
     episodes: { one: "{count} 集", other: "{count} 集" },
     noTargets: "尚未设置目标语言",
@@ -117,6 +121,7 @@ export const seriesZh: typeof seriesEn = {
     downloadHint: "每集完成后的视频和各语言字幕文件。",
     downloadNone: "剧集完成后，文件会出现在这里。",
     filesOf: "第 {number} 集 · {language}",
+    signalsLegend: "质量标记的含义",
     signalsNull: "“尚未测量”表示负责测量的阶段还没运行（或该任务没有配音），并不等于 0。",
     refreshing: "更新中…",
   },

@@ -10,6 +10,7 @@ import { UploadError, uploadFile } from "../../lib/upload/upload-client";
 import { readUserInfo } from "../../lib/user-info";
 import { cn } from "../../lib/utils";
 import { formatDuration } from "../history/history-format";
+import { announceJob } from "../history/use-job-history";
 import { NotEnoughPoints } from "../tool-shared/not-enough-points";
 import { Button } from "../ui/button";
 import { CardDescription, CardTitle } from "../ui/card";
@@ -113,6 +114,8 @@ export function AddEpisodes({ series, subtitlesPrice, onAdded, id }: { series: S
         output,
         ...(subtitles !== "keep" ? { burnSubtitles: false } : {}),
       });
+      // The content history below lists the new runs at once (and follows them live).
+      for (const job of added.episodes.flatMap((episode) => episode.jobs)) announceJob(job.jobId);
       toast.success(tp("series.add.added", added.episodes.length, { cost: added.cost }));
       setItems([]);
       onAdded();

@@ -176,8 +176,8 @@ export function SeasonBoard({ episodes }: { episodes: SeriesEpisodeView[] | null
               <li key={episode.id} className="grid gap-2 rounded-xl border border-border p-3" data-testid="board-episode" data-status={episode.status} aria-label={`${t("series.board.episode")} ${episode.number}: ${episode.title}`}>
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                   <p className="min-w-0 font-medium">
-                    <span className="mr-2 text-muted-foreground tabular-nums">{episodeLabel(episode.number)}</span>
-                    <span className="break-words">{episode.title}</span>
+                    {episode.title.toUpperCase().startsWith(episodeLabel(episode.number)) ? null : <span className="mr-2 text-muted-foreground tabular-nums">{episodeLabel(episode.number)}</span>}
+                    <span className="break-words">{episode.title || episodeLabel(episode.number)}</span>
                   </p>
                   <p className="flex flex-wrap items-center gap-x-3 text-sm">
                     <span className={cn("font-medium", episode.status === "failed" && "text-destructive")} data-testid="episode-status">
@@ -188,7 +188,7 @@ export function SeasonBoard({ episodes }: { episodes: SeriesEpisodeView[] | null
                     </span>
                   </p>
                 </div>
-                <Progress value={Math.round(episode.progress * 100)} aria-label={`${t("series.board.progress")} ${episodeLabel(episode.number)}`} />
+                <Progress value={Math.min(100, Math.max(0, Math.round(episode.progress)))} aria-label={`${t("series.board.progress")} ${episodeLabel(episode.number)}`} />
                 <p className="text-xs text-muted-foreground" data-testid="episode-glossary">
                   {!checked ? t("series.board.notChecked") : episode.glossaryMisses.length ? tp("series.board.misses", episode.glossaryMisses.length) : t("series.board.noMisses")}
                 </p>
@@ -205,7 +205,7 @@ export function SeasonBoard({ episodes }: { episodes: SeriesEpisodeView[] | null
       <details className="text-sm">
         <summary className="inline-flex cursor-pointer items-center gap-1.5 text-muted-foreground">
           <InfoIcon className="size-4" aria-hidden="true" />
-          {t("series.board.signals")}
+          {t("series.board.signalsLegend")}
         </summary>
         <dl className="mt-2 grid gap-1.5">
           {(["spedUp", "overSlot", "glossary", "textLeft", "drift"] as const).map((kind) => (

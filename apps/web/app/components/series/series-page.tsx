@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { SeriesView, VoiceView } from "@voxwork/contract";
-import { seriesDeleteCall, seriesListCall, seriesUpdateCall } from "@voxwork/contract/client";
+import { seriesDeleteCall, seriesListCall, seriesUpdateCall, voiceGetCall } from "@voxwork/contract/client";
 import { LibraryBigIcon, LoaderCircleIcon, SaveIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
 import { useToolPage } from "../tool-shared/use-tool-page";
@@ -70,8 +70,8 @@ export function SeriesPage() {
           ) : (
             <Card className="min-h-48 place-content-center justify-items-center text-center" data-testid="series-empty">
               <LibraryBigIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-              <CardTitle>{t(list && list.length ? "series.list.title" : "series.create.title")}</CardTitle>
-              <CardDescription className="max-w-md">{list && list.length ? t("series.board.empty") : t("series.list.empty")}</CardDescription>
+              <CardTitle>{t("series.start.title")}</CardTitle>
+              <CardDescription className="max-w-md">{t("series.start.text")}</CardDescription>
             </Card>
           )}
         </div>
@@ -119,6 +119,19 @@ function SeriesWork({
   const [dirty, setDirty] = useState(false);
   const [round, setRound] = useState(0);
   const board = useSeasonBoard(series.id, round);
+  // The stored voices by name, with their preview (read once per key).
+  useEffect(() => {
+    const keys = [...new Set(series.characters.flatMap((character) => Object.values(character.voices)))];
+    let live = true;
+    for (const voiceKey of keys)
+      api.call(voiceGetCall, { voiceKey }).then(
+        (voice) => live && setVoices((current) => ({ ...current, [voice.key]: voice })),
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [api, series.characters]);
   const source = series.sourceLanguage ?? "en";
   const edit =
     <T,>(set: (value: T) => void) =>
