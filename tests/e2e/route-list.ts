@@ -52,6 +52,7 @@ export const SHELL_ROUTES: RouteCase[] = [
   { path: '/workbench/dubbing-pro/details', kind: 'protected' },
   { path: '/workbench/dubbing-studio', kind: 'protected' },
   { path: '/workbench/dubbing-studio/details/no-such-project', kind: 'protected-not-found' },
+  { path: '/workbench/series', kind: 'protected' },
   { path: '/workbench/speech-to-speech', kind: 'protected' },
   { path: '/workbench/text-to-speech', kind: 'protected' },
   { path: '/workbench/video-translator', kind: 'protected' },

@@ -16,6 +16,7 @@ import { avatarEn } from "./avatar.en";
 import { subtitleExtractionEn } from "./subtitle-extraction.en";
 import { audioSeparationEn } from "./audio-separation.en";
 import { dubbingEn } from "./dubbing.en";
+import { seriesEn } from "./series.en";
 
 /**
  * English message catalogue — the source of truth for the key set.
@@ -47,6 +48,7 @@ export const en = {
   subtitleExtraction: subtitleExtractionEn,
   audioSeparation: audioSeparationEn,
   dubbing: dubbingEn,
+  series: seriesEn,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork home",
@@ -191,6 +193,7 @@ export const en = {
     workbenchDubbingPro: { title: "Dubbing Pro — Voxwork", description: "Professional multi-speaker dubbing." },
     workbenchDubbingProDetails: { title: "Dubbing Pro project — Voxwork", description: "Edit a Dubbing Pro project." },
     workbenchDubbingStudio: { title: "Dubbing studio — Voxwork", description: "Dub each speaker of a video." },
+    workbenchSeries: { title: "Series — Voxwork", description: "Localise a whole drama, episode after episode, with one glossary and one cast of voices." },
     workbenchDubbingStudioDetails: { title: "Dubbing project — Voxwork", description: "Edit a dubbing project." },
     workbenchSpeechToSpeech: { title: "Speech to speech — Voxwork", description: "Re-voice a recording with another voice." },
     workbenchTextToSpeech: { title: "Text to speech — Voxwork", description: "Turn a script into narration." },
@@ -320,6 +323,7 @@ export const en = {
     workbenchDubbingPro: "Dubbing Pro",
     workbenchDubbingProDetails: "Dubbing Pro project",
     workbenchDubbingStudio: "Dubbing studio",
+    workbenchSeries: "Series",
     workbenchDubbingStudioDetails: "Dubbing project",
     workbenchSpeechToSpeech: "Speech to speech",
     workbenchTextToSpeech: "Text to speech",

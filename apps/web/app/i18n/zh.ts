@@ -17,6 +17,7 @@ import { avatarZh } from "./avatar.zh";
 import { subtitleExtractionZh } from "./subtitle-extraction.zh";
 import { audioSeparationZh } from "./audio-separation.zh";
 import { dubbingZh } from "./dubbing.zh";
+import { seriesZh } from "./series.zh";
 
 /** Simplified Chinese catalogue. Must have exactly the same keys as `en`. */
 export const zh: Messages = {
@@ -43,6 +44,7 @@ export const zh: Messages = {
   subtitleExtraction: subtitleExtractionZh,
   audioSeparation: audioSeparationZh,
   dubbing: dubbingZh,
+  series: seriesZh,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork 首页",
@@ -186,6 +188,7 @@ export const zh: Messages = {
     workbenchDubbingPro: { title: "专业配音 — Voxwork", description: "专业的多角色配音。" },
     workbenchDubbingProDetails: { title: "专业配音项目 — Voxwork", description: "编辑一个专业配音项目。" },
     workbenchDubbingStudio: { title: "配音工作室 — Voxwork", description: "为视频中的每位说话人配音。" },
+    workbenchSeries: { title: "剧集 — Voxwork", description: "整部剧逐集本地化，共用一份术语表和一套角色声音。" },
     workbenchDubbingStudioDetails: { title: "配音项目 — Voxwork", description: "编辑一个配音项目。" },
     workbenchSpeechToSpeech: { title: "语音转语音 — Voxwork", description: "用另一种声音重新演绎录音。" },
     workbenchTextToSpeech: { title: "文本转语音 — Voxwork", description: "把脚本变成旁白。" },
@@ -315,6 +318,7 @@ export const zh: Messages = {
     workbenchDubbingPro: "专业配音",
     workbenchDubbingProDetails: "专业配音项目",
     workbenchDubbingStudio: "配音工作室",
+    workbenchSeries: "剧集",
     workbenchDubbingStudioDetails: "配音项目",
     workbenchSpeechToSpeech: "语音转语音",
     workbenchTextToSpeech: "文本转语音",

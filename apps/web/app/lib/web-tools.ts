@@ -2,6 +2,7 @@ import type { ToolId } from "@voxwork/contract/tools";
 import { audioSeparationWeb } from "../components/audio-separation/audio-separation.web";
 import { avatarWeb } from "../components/avatar/avatar.web";
 import { dubbingWeb } from "../components/dubbing/dubbing.web";
+import { seriesWeb } from "../components/series/series.web";
 import { speechToSpeechWeb } from "../components/speech-to-speech/speech-to-speech.web";
 import { subtitleBurnInWeb } from "../components/subtitle-burn-in/subtitle-burn-in.web";
 import { subtitleExtractionWeb } from "../components/subtitle-extraction/subtitle-extraction.web";
@@ -24,6 +25,7 @@ export const WEB_TOOLS: { readonly [Id in ToolId]: WebTool<Id> } = {
   voices: voicesWeb,
   "video-translation": videoTranslationWeb,
   dubbing: dubbingWeb,
+  series: seriesWeb,
   avatar: avatarWeb,
   "video-erasure": videoErasureWeb,
   "subtitle-extraction": subtitleExtractionWeb,

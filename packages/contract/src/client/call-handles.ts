@@ -119,3 +119,13 @@ export const dubbingCastListCall = callHandle<typeof calls.dubbingCastListCall>(
 export const dubbingCastSaveCall = callHandle<typeof calls.dubbingCastSaveCall>('/api/dubbing/casts/save');
 export const dubbingCastApplyCall = callHandle<typeof calls.dubbingCastApplyCall>('/api/dubbing/casts/apply');
 export const dubbingCastDeleteCall = callHandle<typeof calls.dubbingCastDeleteCall>('/api/dubbing/casts/delete');
+
+// series
+export const seriesListCall = callHandle<typeof calls.seriesListCall>('/api/series/list');
+export const seriesCreateCall = callHandle<typeof calls.seriesCreateCall>('/api/series/create');
+export const seriesGetCall = callHandle<typeof calls.seriesGetCall>('/api/series/get');
+export const seriesUpdateCall = callHandle<typeof calls.seriesUpdateCall>('/api/series/update');
+export const seriesDeleteCall = callHandle<typeof calls.seriesDeleteCall>('/api/series/delete');
+export const seriesEpisodesQuoteCall = callHandle<typeof calls.seriesEpisodesQuoteCall>('/api/series/episodes/quote');
+export const seriesEpisodesAddCall = callHandle<typeof calls.seriesEpisodesAddCall>('/api/series/episodes/add');
+export const seriesEpisodesListCall = callHandle<typeof calls.seriesEpisodesListCall>('/api/series/episodes/list');
