@@ -12,11 +12,13 @@
  *    band). A clip without subtitles must find nothing (and erase nothing).
  * 2. Speed: a 20 s 1280×720 clip (a detailed picture panned like a moving camera, Chinese over
  *    English subtitles): finding, then each fill asked for (`--fills best,inpaint,fast`; best by
- *    default): frames/s, wall ÷ length, CPU of this process, where the masked pixels came from,
+ *    default): frames/s per stage, wall ÷ length, CPU seconds of this process and of its ffmpeg
+ *    children (and per 20 frames for finding + fill), where the masked pixels came from,
  *    PSNR outside the masks and on the text, peak memory; the load beside every figure (the machine
  *    is shared: compare runs made in the same conditions).
  *   npm run bench:erasure [-- --clips name,name|all --keep folder --skip-corpus --skip-speed --runs 1 --seconds 20 --fills best]
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,6 +47,20 @@ const { values } = parseArgs({
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 const fixed = (value: number | undefined, digits = 2) => (value === undefined ? '—' : Number.isFinite(value) ? value.toFixed(digits) : '∞');
 const load = () => loadavg()[0]!.toFixed(1);
+/**
+ * CPU seconds used so far: this Node process (every thread: onnxruntime runs on it) and its ffmpeg
+ * children that have ended (the kernel adds a child's time to `cutime`/`cstime` when it is reaped).
+ * On a shared machine wall time says little; CPU seconds say what a quiet one would need.
+ */
+function cpuNow(): { node: number; children: number } {
+  const used = process.cpuUsage();
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return { node: (used.user + used.system) / 1e6, children: (Number(fields[13]) + Number(fields[14])) / 100 };
+}
+const cpuSince = (start: { node: number; children: number }) => {
+  const now = cpuNow();
+  return { node: now.node - start.node, children: now.children - start.children };
+};
 
 /** Still, panning and animated backgrounds, distractors, both orientations, and a clip without subtitles. */
 const ERASURE_SUBSET = [
@@ -129,18 +145,24 @@ async function speed(): Promise<void> {
 
   const detectLoad = load();
   let started = performance.now();
-  let cpu = process.cpuUsage();
+  const detectStart = cpuNow();
   const found = await detector.doDetect({ input: { videoFile: clip.subtitled }, mode: 'subtitles', languages: ['zh', 'en'] });
   const detectWall = (performance.now() - started) / 1000;
-  const detectCpu = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1e6;
+  const detectCpu = cpuSince(detectStart);
   const regions = regionsFromTexts(found.boxes.map((box) => ({ box: box.box, startSeconds: box.startSeconds, endSeconds: box.endSeconds, text: box.text })), 'subtitles', { width, height, durationSeconds: seconds });
-  console.info(`\nfind the subtitles (ppocr, subtitle mode): ${regions.length} regions of ${lines.length} lines, ${fixed(detectWall, 1)} s wall (${fixed(detectWall / seconds)} × video length), ${fixed(detectCpu, 1)} s CPU in Node, load ${detectLoad}–${load()}`);
+  const steps = found.timings?.stepsMs ?? {};
+  console.info(
+    `\nfind the subtitles (ppocr, subtitle mode): ${regions.length} regions of ${lines.length} lines, ${fixed(detectWall, 1)} s wall (${fixed(frames / detectWall, 1)} frames/s, ${fixed(detectWall / seconds)} × video length), CPU ${fixed(detectCpu.node, 1)} s Node + ${fixed(detectCpu.children, 1)} s ffmpeg, load ${detectLoad}–${load()}` +
+      `\n  candidate tracks: ${(found.subtitleTracks ?? []).map((track) => `${track.chosen ? 'chosen' : 'listed'} y ${Math.round(track.box.y)}–${Math.round(track.box.y + track.box.height)} glyphs ${Math.round(track.lineHeight)} px, ${track.lineCount} lines`).join('; ') || 'none'}; first cue read "${found.boxes[0]?.text ?? ''}"` +
+      `\n  tracks ${fixed((steps.detectBandMs ?? 0) / 1000, 1)} s wall (companion boxes read ${steps.companionBoxesRead ?? '—'} of ${steps.companionBoxes ?? '—'}); band pass ${fixed((steps.bandPassMs ?? 0) / 1000, 1)} s wall: ${steps.framesSampled ?? '—'} samples, ${steps.framesRecognised ?? '—'} read by OCR, ${steps.framesVerified ?? '—'} checked by recognition only`,
+  );
 
   const masks = regions.map((region) => ({ box: { x: region.x, y: region.y, width: region.width, height: region.height }, startSeconds: region.startSeconds, endSeconds: region.endSeconds, kind: region.kind }));
   const rows: string[] = [];
   for (const fill of values.fills.split(',') as Array<'best' | 'inpaint' | 'fast'>) {
     const walls: number[] = [];
-    const cpus: number[] = [];
+    const cpus: Array<{ node: number; children: number }> = [];
+    const stages: Array<{ analysis: number; fill: number }> = [];
     const peaks: number[] = [];
     const loads: string[] = [];
     let stats = '';
@@ -148,7 +170,7 @@ async function speed(): Promise<void> {
     for (let run = 0; run < runs; run++) {
       const loadAtStart = load();
       started = performance.now();
-      cpu = process.cpuUsage();
+      const cpuStart = cpuNow();
       let peak = 0;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
       const result = await engine.doInpaint({ videoFile: clip.subtitled, outputFile, masks, fill });
@@ -156,8 +178,8 @@ async function speed(): Promise<void> {
       peaks.push(peak / 2 ** 20);
       walls.push((performance.now() - started) / 1000);
       loads.push(`${loadAtStart}–${load()}`);
-      const used = process.cpuUsage(cpu);
-      cpus.push((used.user + used.system) / 1e6);
+      cpus.push(cpuSince(cpuStart));
+      stages.push({ analysis: (result.timings?.stepsMs?.analysisMs ?? 0) / 1000, fill: (result.timings?.stepsMs?.fillAndEncodeMs ?? 0) / 1000 });
       if (result.stats) {
         const share = (count: number | undefined) => fixed((100 * (count ?? 0)) / Math.max(1, result.stats!.pixelsMasked), 1);
         stats = `${share(result.stats.pixelsFromNeighbours)} / ${share(result.stats.pixelsFromScene)} / ${share(result.stats.pixelsInpainted)} %`;
@@ -165,12 +187,19 @@ async function speed(): Promise<void> {
     }
     const score = await scoreErasure({ output: outputFile, input: clip.subtitled, clean: clip.clean, width, height, frameRate: clip.frameRate, regions: masks });
     const wall = median(walls);
+    const at = walls.indexOf(wall);
+    const cpu = cpus[at]!;
+    const stage = stages[at]!;
+    // CPU of automatic mode (finding + this fill), all processes, per 20 frames (the issue's evidence for 10 frames/s on two cores: under 2 s).
+    const perTwenty = ((detectCpu.node + detectCpu.children + cpu.node + cpu.children) / frames) * 20;
     rows.push(
-      `| ${fill} | ${fixed(frames / wall, 1)} | ${fixed(wall, 1)} s | ${fixed(wall / seconds)} | ${fixed(frames / (wall + detectWall), 1)} | ${loads.join(', ')} | ${fixed(median(cpus), 1)} s | ${stats || '—'} | ${fixed(score.outsidePsnr, 1)} dB | ${fixed(score.textPsnr, 1)} dB (before ${fixed(score.textPsnrBefore, 1)}) | ${fixed(Math.max(...peaks), 0)} MB |`,
+      `| ${fill} | ${stage.analysis ? fixed(frames / stage.analysis, 1) : '—'} | ${stage.fill ? fixed(frames / stage.fill, 1) : '—'} | ${fixed(frames / wall, 1)} | ${fixed(wall, 1)} s | ${fixed(frames / (wall + detectWall), 1)} | ${loads.join(', ')} | ${fixed(cpu.node, 1)} + ${fixed(cpu.children, 1)} s | ${fixed(perTwenty, 2)} s | ${stats || '—'} | ${fixed(score.outsidePsnr, 1)} dB | ${fixed(score.textPsnr, 1)} dB (before ${fixed(score.textPsnrBefore, 1)}) | ${fixed(Math.max(...peaks), 0)} MB |`,
     );
   }
   console.info(`\n${frames} frames, ${runs} run(s) per mode, median; "with finding" adds the subtitle search (automatic mode)\n`);
-  console.info('| fill | frames/s | wall | wall ÷ length | frames/s with finding | load (1 min) | CPU (Node) | masked: neighbours / scene / inpainted | PSNR outside masks | PSNR on the text vs clean | peak RSS (Node) |');
-  console.info('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.info('frames/s per stage are wall-clock (the first pass: motion, plates; then fill + encode); CPU is Node + its ffmpeg decoders and encoder;');
+  console.info('"CPU per 20 frames" is automatic mode (finding + fill), all processes; target under 2 s: two idle cores then give 20 frames/s fully overlapped, ≥ 10 with what does not overlap.\n');
+  console.info('| fill | frames/s first pass | frames/s fill + encode | frames/s erase | wall | frames/s with finding | load (1 min) | CPU erase (Node + ffmpeg) | CPU per 20 frames, with finding | masked: neighbours / scene / inpainted | PSNR outside masks | PSNR on the text vs clean | peak RSS (Node) |');
+  console.info('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.info(row);
 }

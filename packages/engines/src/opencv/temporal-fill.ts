@@ -86,6 +86,8 @@ const RING_WIDTH = 6;
 const RING_STEP = 3;
 /** Ring pixels compared at most (every n-th kept beyond). */
 const MAX_RING_PIXELS = 1200;
+/** Refinement ranks its trial shifts on every this-many-th ring pixel (up to 400 of them). */
+const REFINE_RING_STRIDE = 3;
 /** A ring agreeing this well (mean absolute luma difference) is taken without refining the shift. */
 const GOOD_RING_DIFFERENCE = 2.5;
 /**
@@ -205,39 +207,43 @@ function sample(view: PlaneView, width: number, height: number, x: number, y: nu
 }
 
 /** Mean absolute luma difference between `frame` on the ring and `neighbour` moved by `shift`; Infinity when too little of the ring is seen. */
-function ringDifference(frame: Uint8Array, neighbour: NeighbourFrame, plan: MaskPlan, shift: Shift, layout: YuvLayout, nearest = false): number {
+function ringDifference(frame: Uint8Array, neighbour: NeighbourFrame, plan: MaskPlan, shift: Shift, layout: YuvLayout, nearest = false, stride = 1): number {
   const { width, height } = layout;
   const view = planes(neighbour, layout).y;
   const masked = neighbour.mask?.luma;
   let sum = 0;
   let count = 0;
-  for (let item = 0; item < plan.ring.length; item++) {
+  for (let item = 0; item < plan.ring.length; item += stride) {
     const value = sample(view, width, height, plan.ringX[item]! + shift.dx, plan.ringY[item]! + shift.dy, masked, nearest);
     if (value === undefined) continue;
     sum += Math.abs(value - frame[plan.ring[item]!]!);
     count++;
   }
-  return count < Math.min(30, plan.ring.length / 2) ? Infinity : sum / count;
+  return count < Math.min(30, plan.ring.length / 2 / stride) ? Infinity : sum / count;
 }
 
 /** The shift to `neighbour`, refined on the ring to a quarter pixel, and how well it agrees there. */
 function alignOnRing(frame: Uint8Array, neighbour: NeighbourFrame, plan: MaskPlan, start: Shift, layout: YuvLayout, threshold: number): { shift: Shift; difference: number } {
-  let best = { shift: start, difference: ringDifference(frame, neighbour, plan, start, layout) };
+  const best = { shift: start, difference: ringDifference(frame, neighbour, plan, start, layout) };
   // The measured motion is usually right to a fraction of a pixel: refine only when the ring says otherwise,
   // and not at all when it is far off (a cut, something crossing: a quarter pixel will not save it).
   if (best.difference <= GOOD_RING_DIFFERENCE || best.difference > 3 * threshold) return best;
+  // The sixteen trial shifts are ranked on every third ring pixel; the one kept is measured on them all.
+  let probe = { shift: start, difference: ringDifference(frame, neighbour, plan, start, layout, false, REFINE_RING_STRIDE) };
   for (const step of [0.5, 0.25]) {
-    const centre = best.shift;
+    const centre = probe.shift;
     for (const oy of [-step, 0, step]) {
       for (const ox of [-step, 0, step]) {
         if (ox === 0 && oy === 0) continue;
         const shift = { dx: centre.dx + ox, dy: centre.dy + oy };
-        const difference = ringDifference(frame, neighbour, plan, shift, layout);
-        if (difference < best.difference) best = { shift, difference };
+        const difference = ringDifference(frame, neighbour, plan, shift, layout, false, REFINE_RING_STRIDE);
+        if (difference < probe.difference) probe = { shift, difference };
       }
     }
   }
-  return best;
+  if (probe.shift === start) return best;
+  const difference = ringDifference(frame, neighbour, plan, probe.shift, layout);
+  return difference < best.difference ? { shift: probe.shift, difference } : best;
 }
 
 /** Mean absolute luma difference between `frame` and `plate` on `ring`; Infinity when the plate holds too little of it. */
@@ -322,6 +328,13 @@ function setIndices(map: Uint8Array, stride: number, bounds: FrameMask['bounds']
   return Int32Array.from(indices);
 }
 
+/** 0, 1, … `length` − 1 (a plain loop: `Int32Array.from` with a callback cost more than the copies it precedes). */
+function counting(length: number): Int32Array {
+  const list = new Int32Array(length);
+  for (let item = 0; item < length; item++) list[item] = item;
+  return list;
+}
+
 /**
  * Frame `current` with its masked pixels filled (a new buffer, the input left as it was, unless
  * `inPlace`), from `neighbour(offset)` (the frame `offset` away, undefined outside the video or the window).
@@ -343,8 +356,8 @@ export function fillFrame(
   const plan = planOf(mask, layout);
   const { luma, lumaX, lumaY, chroma, chromaX, chromaY } = plan;
   // Items (positions in the plan's lists) still to fill, kept compact: each neighbour looks only at what is left.
-  const lumaLeft = Int32Array.from({ length: luma.length }, (_, item) => item);
-  const chromaLeft = Int32Array.from({ length: chroma.length }, (_, item) => item);
+  const lumaLeft = counting(luma.length);
+  const chromaLeft = counting(chroma.length);
   let lumaCount = luma.length;
   let chromaCount = chroma.length;
   if (options.temporal) {
@@ -369,6 +382,8 @@ export function fillFrame(
             nearest = true;
           }
         }
+        // The same masks at the same place (a still camera under one line): it shows none of them.
+        if (nearest && shift.dx === 0 && shift.dy === 0 && other.mask === mask) continue;
         const view = planes(other, layout);
         let kept = 0;
         if (nearest) {

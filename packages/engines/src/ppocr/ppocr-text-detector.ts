@@ -16,10 +16,11 @@ import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError
 import { PPOCR_ENGINE_ID, PPOCR_READABLE } from './ppocr-languages.ts';
 import { acquirePpocrModel, type PpocrModel, type PpocrModelSettings } from './ppocr-model.ts';
 import type { RgbImage } from './rgb-image.ts';
-import { SubtitleLineReader, type BandReading } from './subtitle-line-reader.ts';
+import { SubtitleLineReader, UNCHANGED_PRESENCE, type BandReading } from './subtitle-line-reader.ts';
 import { findSubtitleTracks, isExcluded, type SampledBox, type SubtitleTrackCandidate, type SubtitleTracks } from './subtitle-tracks.ts';
 import { TextBoxTracker } from './text-box-tracker.ts';
 import { comparableText, growBox, mergeRowBoxes, readLine, textSimilarity, type ReadBox } from './text-lines.ts';
+import { textPixelsOf, textPresence, type TextPixels } from './text-pixels.ts';
 
 export type PpocrSettings = PpocrModelSettings;
 
@@ -233,28 +234,41 @@ export class PpocrTextDetector implements TextDetector {
       video.durationSeconds <= SINGLE_PASS_SECONDS
         ? [rawVideoFramesArgs({ input: video.file, startSeconds: step / 2 + offset, framesPerSecond: 1 / step, frameCount: count, scale: { width, height } })]
         : Array.from({ length: count }, (_, index) => rawVideoFramesArgs({ input: video.file, startSeconds: step * (index + 0.5) + offset, frameCount: 1, scale: { width, height } }));
-    const samples: Array<{ boxes: SampledBox[] }> = [];
+    const samples: Array<{ boxes: SampledBox[]; pixels: Array<TextPixels | undefined> }> = [];
     for (const args of passes(0)) {
       for await (const image of this.#frames(args, width, height, state, 60_000 + video.durationSeconds * 1000)) {
         // Boxes as detected (no margin): the tracks are drawn around the text itself.
-        samples.push({ boxes: await this.#readBoxes(state, image, () => true, BAND_SEARCH_SIDE, 0) });
+        const boxes: SampledBox[] = await this.#readBoxes(state, image, () => true, BAND_SEARCH_SIDE, 0);
+        // The glyphs of each box without digits, to tell on the companion whether it still shows without reading it again.
+        samples.push({ boxes, pixels: boxes.map((entry) => (digitsOf(entry.text) ? undefined : textPixelsOf(image, [entry.box]))) });
         state.progress((samples.length / count) * BAND_SEARCH_SHARE * 0.8);
       }
     }
-    // The companions: each box read again where it was; a different reading is text that changes every frame.
+    // The companions: a box whose glyphs are all still there is the same text; the others are read
+    // again where they were, and a different reading is text that changes every frame.
     let companion = 0;
+    let companionsRead = 0;
     for (const args of passes(Math.min(COMPANION_SECONDS, step / 3))) {
       for await (const image of this.#frames(args, width, height, state, 60_000 + video.durationSeconds * 1000)) {
         const sample = samples[companion++];
         if (!sample || sample.boxes.length === 0) continue;
-        const lines = await state.model.recognise(image, sample.boxes.map((entry) => entry.box));
-        sample.boxes.forEach((entry, index) => {
+        const unread = sample.boxes.filter((entry, index) => {
+          const pixels = sample.pixels[index];
+          if (pixels && textPresence(pixels, image) >= UNCHANGED_PRESENCE) entry.steady = true;
+          return entry.steady === undefined;
+        });
+        if (unread.length === 0) continue;
+        companionsRead += unread.length;
+        const lines = await state.model.recognise(image, unread.map((entry) => entry.box));
+        unread.forEach((entry, index) => {
           const again = lines[index]!.text;
           // A misread letter is not a change; a changed digit is (a counter).
           entry.steady = textSimilarity(again, entry.text) >= STEADY_SIMILARITY && digitsOf(again) === digitsOf(entry.text);
         });
       }
     }
+    state.steps.companionBoxes = samples.reduce((sum, sample) => sum + sample.boxes.length, 0);
+    state.steps.companionBoxesRead = companionsRead;
     state.progress(BAND_SEARCH_SHARE);
     state.steps.detectBandMs = performance.now() - started;
     const found = findSubtitleTracks(samples, width, height);

@@ -53,7 +53,7 @@ describe('subtitle line reader', () => {
       ['the first line', 0.125, 1.525],
       ['and the second', 1.525, 2.525],
     ]);
-    expect(counts).toEqual({ framesDecoded: 60, framesSampled: 12, framesRecognised: reads });
+    expect(counts).toEqual({ framesDecoded: 60, framesSampled: 12, framesRecognised: reads, framesVerified: 0 });
     // Each line read when it appears and again once a second; empty samples are read too.
     expect(reads).toBeLessThanOrEqual(8);
   });
@@ -66,6 +66,34 @@ describe('subtitle line reader', () => {
       ['and the second', 1.625, 2.625],
     ]);
     expect(reads).toBe(12);
+  });
+
+  it('checks a held line once a second by reading its boxes only; other words there send the sample to a full read', async () => {
+    const timed = (lines: ReturnType<SubtitleLineReader['finish']>) => lines.map((line) => [line.text, round(line.startSeconds), round(line.endSeconds)]);
+    const held = async (readAt: (image: RgbImage) => Promise<string | undefined>) => {
+      const counter = { calls: 0 };
+      const reader = new SubtitleLineReader({ frameSeconds: 0.05, sampleEvery: 5, durationSeconds: 3, refineBoundaries: true, skipUnchanged: true, read: fakeRead(counter), readAt });
+      for (let index = 0; index < 60; index++) await reader.push(frame(index, script(index)), index);
+      return { lines: reader.finish(), reads: counter.calls, counts: reader.counts };
+    };
+    let checks = 0;
+    const same = await held(async (image) => {
+      checks++;
+      return (await fakeRead({ calls: 0 })(image))?.text;
+    });
+    const other = await held(async () => 'other words');
+    const expected = [
+      ['the first line', 0.125, 1.525],
+      ['and the second', 1.525, 2.525],
+    ];
+    expect(timed(same.lines)).toEqual(expected);
+    expect(timed(other.lines)).toEqual(expected);
+    // A (1.4 s) is checked once by its box; the check saves that sample's full read.
+    expect(same.counts.framesVerified).toBe(1);
+    expect(checks).toBe(1);
+    expect(same.reads).toBe(same.counts.framesRecognised);
+    expect(other.counts.framesVerified).toBe(0);
+    expect(other.reads).toBe(same.reads + 1);
   });
 
   it('keeps a line whose pixels stay through a misread sample, and takes its most frequent reading', async () => {

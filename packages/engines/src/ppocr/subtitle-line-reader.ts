@@ -1,14 +1,15 @@
 /**
  * Subtitle lines with their times from the frames of the subtitle band. Every `sampleEvery`-th
  * frame is a sample: it is read by OCR unless the open line's text pixels are all still there (the
- * main saving: a line stays for seconds). A reading whose text is like the open line's (similarity
+ * main saving: a line stays for seconds); once a second such a line's own boxes are read again
+ * (recognition only, no detection) in case its words changed in place. A reading whose text is like the open line's (similarity
  * ≥ 0.8) is the same line; another text, or none, ends it. Where a line starts or ends between two
  * samples, the frames in between (kept since the last sample) are looked at with the cheap pixel
  * test to place the change to within one frame.
  */
 import type { BoundingBox } from '../capabilities/engine-common.ts';
 import type { RgbImage } from './rgb-image.ts';
-import { bestReading, textSimilarity, unionBox, type ReadBox } from './text-lines.ts';
+import { bestReading, readLine, textSimilarity, unionBox, type ReadBox } from './text-lines.ts';
 import { textPixelsOf, textPresence, type TextPixels } from './text-pixels.ts';
 
 /** A line's text and the boxes it was read from (band pixels). */
@@ -65,7 +66,7 @@ export class SubtitleLineReader {
   #previousSample: number | undefined;
   #open: OpenLine | undefined;
   readonly #lines: TimedLine[] = [];
-  readonly counts = { framesDecoded: 0, framesSampled: 0, framesRecognised: 0 };
+  readonly counts = { framesDecoded: 0, framesSampled: 0, framesRecognised: 0, framesVerified: 0 };
 
   constructor(options: SubtitleLineReaderOptions) {
     this.#options = options;
@@ -107,9 +108,19 @@ export class SubtitleLineReader {
     this.counts.framesSampled++;
     const open = this.#open;
     const presence = open?.pixels ? textPresence(open.pixels, image) : 0;
-    if (open && this.#options.skipUnchanged && time - open.lastReadSeconds < VERIFY_AFTER_SECONDS && presence >= UNCHANGED_PRESENCE) {
-      open.lastSeenSeconds = time;
-      return;
+    if (open && this.#options.skipUnchanged && presence >= UNCHANGED_PRESENCE) {
+      if (time - open.lastReadSeconds < VERIFY_AFTER_SECONDS) {
+        open.lastSeenSeconds = time;
+        return;
+      }
+      // Time to check the words: the line's own boxes are read again (recognition only); the same
+      // words keep it open without a detection of the whole band.
+      if (this.#options.readAt && (await this.#sameWords(open, image))) {
+        this.counts.framesVerified++;
+        open.lastSeenSeconds = time;
+        open.lastReadSeconds = time;
+        return;
+      }
     }
     this.counts.framesRecognised++;
     const reading = await this.#options.read(image);
@@ -138,6 +149,19 @@ export class SubtitleLineReader {
       const pixels = textPixelsOf(image, reading.boxes.map((entry) => entry.box));
       this.#open = { startSeconds: this.#startBefore(pixels, time), lastSeenSeconds: time, lastReadSeconds: time, readings: [reading], pixels };
     }
+  }
+
+  /** Whether the last reading's boxes, read again in `image` (recognition only), say the open line's words. */
+  async #sameWords(open: OpenLine, image: RgbImage): Promise<boolean> {
+    const last = open.readings.at(-1)!;
+    const boxes: ReadBox[] = [];
+    for (const entry of last.boxes) {
+      const text = await this.#options.readAt!(image, entry.box);
+      if (text === undefined) return false;
+      boxes.push({ ...entry, text });
+    }
+    const again = readLine(boxes);
+    return again !== undefined && textSimilarity(again.text, bestReading(open.readings)!.text) >= SAME_LINE_SIMILARITY;
   }
 
   /** When `open` stopped showing, between its last sample and the sample at `time`. */

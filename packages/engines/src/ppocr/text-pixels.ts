@@ -32,8 +32,17 @@ export function textPixelsOf(image: RgbImage, boxes: readonly BoundingBox[]): Te
   const { width, height, data } = image;
   const inside = new Uint8Array(width * height);
   let area = 0;
+  // The boxes' bounds: only they are looked at (a box on a whole 960 px frame is a small part of it).
+  let top = height;
+  let bottom = 0;
+  let left = width;
+  let right = 0;
   for (const box of boxes) {
     const whole = pixelBox(box, width, height);
+    top = Math.min(top, whole.y);
+    bottom = Math.max(bottom, whole.y + whole.height);
+    left = Math.min(left, whole.x);
+    right = Math.max(right, whole.x + whole.width);
     for (let y = whole.y; y < whole.y + whole.height; y++) {
       for (let x = whole.x; x < whole.x + whole.width; x++) {
         if (!inside[y * width + x]) area++;
@@ -43,30 +52,34 @@ export function textPixelsOf(image: RgbImage, boxes: readonly BoundingBox[]): Te
   }
   if (area === 0) return undefined;
   const histogram = new Uint32Array(256);
-  for (let index = 0; index < inside.length; index++) if (inside[index]) histogram[Math.round(lumaAt(data, index * 3))]!++;
+  // Row by row inside the bounds: the same pixels in the same order as a scan of the whole picture.
+  const eachInside = (visit: (index: number) => void) => {
+    for (let y = top; y < bottom; y++) for (let index = y * width + left; index < y * width + right; index++) if (inside[index]) visit(index);
+  };
+  eachInside((index) => histogram[Math.round(lumaAt(data, index * 3))]!++);
   let threshold = 255;
   for (let count = 0; threshold > 0 && count + histogram[threshold]! <= area * 0.1; threshold--) count += histogram[threshold]!;
   const sum = [0, 0, 0];
   let bright = 0;
-  for (let index = 0; index < inside.length; index++) {
-    if (!inside[index] || lumaAt(data, index * 3) < threshold) continue;
+  eachInside((index) => {
+    if (lumaAt(data, index * 3) < threshold) return;
     sum[0]! += data[index * 3]!;
     sum[1]! += data[index * 3 + 1]!;
     sum[2]! += data[index * 3 + 2]!;
     bright++;
-  }
+  });
   const colour = [sum[0]! / bright, sum[1]! / bright, sum[2]! / bright] as const;
   const colourLuma = (colour[0] * 299 + colour[1] * 587 + colour[2] * 114) / 1000;
   if (colourLuma < 128) return undefined;
 
   const isGlyph = new Uint8Array(width * height);
   const glyph: number[] = [];
-  for (let index = 0; index < inside.length; index++) {
-    if (inside[index] && nearColour(data, index * 3, colour, GLYPH_TOLERANCE)) {
+  eachInside((index) => {
+    if (nearColour(data, index * 3, colour, GLYPH_TOLERANCE)) {
       isGlyph[index] = 1;
       glyph.push(index);
     }
-  }
+  });
   if (glyph.length < area * 0.02 || glyph.length > area * 0.6) return undefined;
   const dark = colourLuma * 0.35;
   const outline: number[] = [];
