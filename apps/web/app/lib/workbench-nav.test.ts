@@ -22,6 +22,7 @@ describe("workbench navigation from the tool catalogue", () => {
           "/workbench/ai-avatar-video ScanFace",
           "/workbench/ai-tools Sparkles",
           "/workbench/ai-tools/video-erasure Eraser",
+          "/workbench/series LibraryBig",
         ],
       ],
       ["shell.groupAccount", ["/workbench/my-plan Crown", "/workbench/pricing BadgeDollarSign", "/workbench/account CircleUser"]],
