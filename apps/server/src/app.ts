@@ -181,6 +181,10 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
     async listen() {
       const address = await http.listen({ host: config.HOST, port: config.PORT });
       log.info({ roles: config.roles, ms: Date.now() - started }, `Voxwork is up: ${config.publicUrl}`);
+      // The voice library (each synthesizer's catalogue, read from its program or files) is read
+      // now rather than by the first page that needs a voice: on a busy machine that first read
+      // took seconds, and pages showed "no voice chosen" meanwhile. A failure is left to that page.
+      void services.speechEngines.libraryVoices().catch(() => undefined);
       return address;
     },
     async stop() {
