@@ -23,7 +23,7 @@ import { migrateDatabase, openDatabase } from '@voxwork/db';
 import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createVerifiedUser, signedCall as signedUserCall } from '../../tests/support/accounts.ts';
-import { compare, formatCpu, formatLatency, formatStatuses, freePort, getRequest, loadAverage, postRequest, runLoad, startProcess, type LoadResult } from './http-load.ts';
+import { compare, formatCpu, formatLatency, formatRoundRatios, formatStatuses, freePort, getRequest, loadAverage, postRequest, runLoad, startProcess, type LoadResult } from './http-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -114,7 +114,7 @@ try {
     console.log(`  under load: ${connections} keep-alive connections, best of ${values.rounds} rounds of ${values.seconds} s (load average before ${loadBefore}, after ${loadAverage()})`);
     console.log(`  signed ${path} (own process, ROLE=api, LOG_LEVEL=info)  ${rate(result.ours)}  latency median / p99 ${formatLatency(result.ours)}  CPU/request ${formatCpu(result.ours)}  ${formatStatuses(result.ours.statuses)}  ${result.ours.bodyBytes} B`);
     console.log(`  bare Fastify POST, same JSON                          ${rate(result.bare)}  latency median / p99 ${formatLatency(result.bare)}  CPU/request ${formatCpu(result.bare)}  ${formatStatuses(result.bare.statuses)}  ${result.bare.bodyBytes} B`);
-    console.log(`  ratio ${(result.ratio * 100).toFixed(0)} % (target >= ${TARGET_RATIO * 100} %: ${result.ratio >= TARGET_RATIO ? 'met' : 'MISSED'})`);
+    console.log(`  ratio ${(result.ratio * 100).toFixed(0)} % (target >= ${TARGET_RATIO * 100} %: ${result.ratio >= TARGET_RATIO ? 'met' : 'MISSED'}); round by round (bare, then ours): ${formatRoundRatios(result)}`);
     if (result.cpuRatio !== undefined) {
       console.log(`  CPU ratio ${(result.cpuRatio * 100).toFixed(0)} %: bare Fastify's server CPU per call over ours (least of the rounds), the ratio a CPU-bound server would show`);
     }

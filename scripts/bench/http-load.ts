@@ -211,6 +211,8 @@ export interface Comparison {
   ratio: number;
   /** Bare Fastify's lowest CPU time per request over ours: the throughput ratio a CPU-bound server would reach. */
   cpuRatio: number | undefined;
+  /** Ours over bare of each round (the two run back to back), in round order: a burst of other work on the machine shows as one low or high round. */
+  roundRatios: number[];
 }
 
 /**
@@ -236,11 +238,19 @@ export async function compare(rounds: number, ours: () => Promise<LoadResult>, b
     bare: { ...bareBest, cpuMicrosPerRequest: bareCpu },
     ratio: ourBest.perSecond / bareBest.perSecond,
     cpuRatio: ourCpu && bareCpu ? bareCpu / ourCpu : undefined,
+    roundRatios: results.ours.map((result, round) => result.perSecond / results.bare[round]!.perSecond),
   };
 }
 
 export function formatCpu(result: LoadResult): string {
   return result.cpuMicrosPerRequest === undefined ? 'n/a' : `${result.cpuMicrosPerRequest.toFixed(1)} µs`;
+}
+
+/** Each round's ratio and their median, e.g. `63 % 58 % 71 % (median 63 %)`. */
+export function formatRoundRatios(comparison: Comparison): string {
+  const sorted = [...comparison.roundRatios].sort((a, b) => a - b);
+  const percent = (value: number) => `${(value * 100).toFixed(0)} %`;
+  return `${comparison.roundRatios.map(percent).join(' ')} (median ${percent(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN)})`;
 }
 
 /** Median and p99 latency under load. */

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { compare, formatCpu, formatLatency, formatStatuses, freePort, getRequest, loadAverage, runLoad, startProcess, type LoadResult } from './http-load.ts';
+import { compare, formatCpu, formatLatency, formatRoundRatios, formatStatuses, freePort, getRequest, loadAverage, runLoad, startProcess, type LoadResult } from './http-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -205,7 +205,7 @@ try {
     console.log('  CPU/request: server CPU time (user + system) per answer, least of the rounds; its ratio is the throughput ratio a CPU-bound server would show,');
     console.log('  and it hardly moves with the machine\'s load or with the load generator falling behind (which flatters the ratio of req/s).');
     const loadRows: string[][] = [
-      ['accept-encoding', 'body sent', 'ours', 'bare Fastify', 'ratio', `target >= ${TARGET_RATIO * 100} %`, 'latency ours (median / p99)', 'bare', 'CPU/request ours', 'bare', 'CPU ratio', 'statuses (ours)'],
+      ['accept-encoding', 'body sent', 'ours', 'bare Fastify', 'ratio', `target >= ${TARGET_RATIO * 100} %`, 'ratio by round', 'latency ours (median / p99)', 'bare', 'CPU/request ours', 'bare', 'CPU ratio', 'statuses (ours)'],
     ];
     for (const encoding of ['identity', 'br', 'gzip']) {
       const headers: Record<string, string> = encoding === 'identity' ? {} : { 'Accept-Encoding': encoding };
@@ -220,6 +220,7 @@ try {
         rate(result.bare),
         `${(result.ratio * 100).toFixed(0)} %`,
         result.ratio >= TARGET_RATIO ? 'met' : 'MISSED',
+        formatRoundRatios(result),
         formatLatency(result.ours),
         formatLatency(result.bare),
         formatCpu(result.ours),
@@ -231,7 +232,7 @@ try {
     const etag = (await fetch(`${base}/`, { headers: { 'accept-encoding': 'br' } })).headers.get('etag') ?? '';
     await warm(port, { 'Accept-Encoding': 'br', 'If-None-Match': etag });
     const revalidated = await runLoad({ port, connections, durationMs, request: () => getRequest('/', { 'Accept-Encoding': 'br', 'If-None-Match': etag }), serverPid: server.pid });
-    loadRows.push(['br + If-None-Match', '0 KB', rate(revalidated), '', '', '', formatLatency(revalidated), '', formatCpu(revalidated), '', '', formatStatuses(revalidated.statuses)]);
+    loadRows.push(['br + If-None-Match', '0 KB', rate(revalidated), '', '', '', '', formatLatency(revalidated), '', formatCpu(revalidated), '', '', formatStatuses(revalidated.statuses)]);
     const loadWidths = loadRows[0]!.map((_, column) => Math.max(...loadRows.map((row) => row[column]!.length)));
     for (const row of loadRows) console.log(`    ${row.map((cell, column) => cell.padEnd(loadWidths[column]!)).join('  ')}`);
     console.log(`  load average after: ${loadAverage()}`);
