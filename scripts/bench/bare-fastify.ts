@@ -33,3 +33,5 @@ if (html) {
 }
 app.post('/json', (_request, reply) => reply.send({ ...envelope, data: { ...envelope.data, serverTime: Date.now() } }));
 await app.listen({ port: Number(values.port), host: '127.0.0.1' });
+// A clean exit on a signal, so `node --cpu-prof` writes its profile (docs/decisions/062-…).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));

@@ -33,6 +33,8 @@ export interface LoadResult {
    * the machine is doing, or on the load generator keeping up.
    */
   cpuMicrosPerRequest: number | undefined;
+  /** Time from sending a request to its response's last byte, in milliseconds. */
+  latency: { median: number; p99: number };
 }
 
 /** User + system CPU seconds of a process so far (Linux; clock ticks of 1/100 s). */
@@ -84,6 +86,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let bodyBytes = 0;
   let stopped = false;
   const sockets: Socket[] = [];
+  const latencies: number[] = [];
   const cpuBefore = options.serverPid ? processCpuSeconds(options.serverPid) : undefined;
   const started = performance.now();
   await Promise.all(
@@ -94,7 +97,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
           const socket = connect({ port: options.port, host: '127.0.0.1', noDelay: true });
           sockets.push(socket);
           let pending: Buffer = Buffer.alloc(0);
-          const send = () => socket.write(options.request());
+          let sentAt = 0;
+          const send = () => {
+            sentAt = performance.now();
+            socket.write(options.request());
+          };
           socket.on('connect', send);
           socket.on('data', (chunk: Buffer) => {
             pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
@@ -102,6 +109,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
               const response = parseResponse(pending);
               if (!response) return;
               pending = pending.subarray(response.length);
+              latencies.push(performance.now() - sentAt);
               requests++;
               bodyBytes = response.bodyBytes;
               statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
@@ -128,7 +136,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const cpuAfter = options.serverPid ? processCpuSeconds(options.serverPid) : undefined;
   for (const socket of sockets) socket.destroy();
   const cpuMicrosPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && requests ? ((cpuAfter - cpuBefore) * 1e6) / requests : undefined;
-  return { requests, seconds, perSecond: requests / seconds, bodyBytes, statuses, cpuMicrosPerRequest };
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : Number.NaN);
+  return { requests, seconds, perSecond: requests / seconds, bodyBytes, statuses, cpuMicrosPerRequest, latency: { median: at(0.5), p99: at(0.99) } };
 }
 
 /** A GET request's bytes. */
@@ -201,6 +211,8 @@ export interface Comparison {
   ratio: number;
   /** Bare Fastify's lowest CPU time per request over ours: the throughput ratio a CPU-bound server would reach. */
   cpuRatio: number | undefined;
+  /** Ours over bare of each round (the two run back to back), in round order: a burst of other work on the machine shows as one low or high round. */
+  roundRatios: number[];
 }
 
 /**
@@ -226,11 +238,29 @@ export async function compare(rounds: number, ours: () => Promise<LoadResult>, b
     bare: { ...bareBest, cpuMicrosPerRequest: bareCpu },
     ratio: ourBest.perSecond / bareBest.perSecond,
     cpuRatio: ourCpu && bareCpu ? bareCpu / ourCpu : undefined,
+    roundRatios: results.ours.map((result, round) => result.perSecond / results.bare[round]!.perSecond),
   };
 }
 
 export function formatCpu(result: LoadResult): string {
   return result.cpuMicrosPerRequest === undefined ? 'n/a' : `${result.cpuMicrosPerRequest.toFixed(1)} µs`;
+}
+
+/** Each round's ratio and their median, e.g. `63 % 58 % 71 % (median 63 %)`. */
+export function formatRoundRatios(comparison: Comparison): string {
+  const sorted = [...comparison.roundRatios].sort((a, b) => a - b);
+  const percent = (value: number) => `${(value * 100).toFixed(0)} %`;
+  return `${comparison.roundRatios.map(percent).join(' ')} (median ${percent(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN)})`;
+}
+
+/** Median and p99 latency under load. */
+export function formatLatency(result: LoadResult): string {
+  return `${result.latency.median.toFixed(2)} / ${result.latency.p99.toFixed(2)} ms`;
+}
+
+/** The machine's load average (1, 5, 15 min). */
+export function loadAverage(): string {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 }
 
 export function formatStatuses(statuses: Map<number, number>): string {

@@ -16,12 +16,12 @@
  *   npm run bench:web [-- --requests 200 --connections 16 --seconds 4 --rounds 3]
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { compare, formatCpu, formatStatuses, freePort, getRequest, runLoad, startProcess, type LoadResult } from './http-load.ts';
+import { compare, formatCpu, formatLatency, formatRoundRatios, formatStatuses, freePort, getRequest, loadAverage, runLoad, startProcess, type LoadResult } from './http-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -201,11 +201,11 @@ try {
     const rate = (result: LoadResult) => `${Math.round(result.perSecond).toLocaleString('en-US')} req/s`;
     console.log('');
     console.log(`  throughput of / under load: ${connections} keep-alive connections, best of ${rounds} rounds of ${values.seconds} s each, ours vs bare Fastify (same bytes, from memory)`);
-    console.log(`  (load generator: scripts/bench/http-load.ts in this process; both servers are their own processes; ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} load average before)`);
+    console.log(`  (load generator: scripts/bench/http-load.ts in this process; both servers are their own processes; load average before: ${loadAverage()})`);
     console.log('  CPU/request: server CPU time (user + system) per answer, least of the rounds; its ratio is the throughput ratio a CPU-bound server would show,');
     console.log('  and it hardly moves with the machine\'s load or with the load generator falling behind (which flatters the ratio of req/s).');
     const loadRows: string[][] = [
-      ['accept-encoding', 'body sent', 'ours', 'bare Fastify', 'ratio', `target >= ${TARGET_RATIO * 100} %`, 'CPU/request ours', 'bare', 'CPU ratio', 'statuses (ours)'],
+      ['accept-encoding', 'body sent', 'ours', 'bare Fastify', 'ratio', `target >= ${TARGET_RATIO * 100} %`, 'ratio by round', 'latency ours (median / p99)', 'bare', 'CPU/request ours', 'bare', 'CPU ratio', 'statuses (ours)'],
     ];
     for (const encoding of ['identity', 'br', 'gzip']) {
       const headers: Record<string, string> = encoding === 'identity' ? {} : { 'Accept-Encoding': encoding };
@@ -220,6 +220,9 @@ try {
         rate(result.bare),
         `${(result.ratio * 100).toFixed(0)} %`,
         result.ratio >= TARGET_RATIO ? 'met' : 'MISSED',
+        formatRoundRatios(result),
+        formatLatency(result.ours),
+        formatLatency(result.bare),
         formatCpu(result.ours),
         formatCpu(result.bare),
         result.cpuRatio === undefined ? 'n/a' : `${(result.cpuRatio * 100).toFixed(0)} %`,
@@ -229,9 +232,10 @@ try {
     const etag = (await fetch(`${base}/`, { headers: { 'accept-encoding': 'br' } })).headers.get('etag') ?? '';
     await warm(port, { 'Accept-Encoding': 'br', 'If-None-Match': etag });
     const revalidated = await runLoad({ port, connections, durationMs, request: () => getRequest('/', { 'Accept-Encoding': 'br', 'If-None-Match': etag }), serverPid: server.pid });
-    loadRows.push(['br + If-None-Match', '0 KB', rate(revalidated), '', '', '', formatCpu(revalidated), '', '', formatStatuses(revalidated.statuses)]);
+    loadRows.push(['br + If-None-Match', '0 KB', rate(revalidated), '', '', '', '', formatLatency(revalidated), '', formatCpu(revalidated), '', '', formatStatuses(revalidated.statuses)]);
     const loadWidths = loadRows[0]!.map((_, column) => Math.max(...loadRows.map((row) => row[column]!.length)));
     for (const row of loadRows) console.log(`    ${row.map((cell, column) => cell.padEnd(loadWidths[column]!)).join('  ')}`);
+    console.log(`  load average after: ${loadAverage()}`);
   } finally {
     await bare.stop();
   }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signPath, verifySignature } from './signature.ts';
 
@@ -12,6 +12,11 @@ describe('signPath', () => {
     expect(signPath(path, secret, now)).toBe(expected);
     expect(signPath(path, secret, String(now))).toBe(expected);
   });
+
+  it('gives the same signature with another MD5 implementation (the server passes Node\'s), for non-ASCII paths too', () => {
+    const nodeMd5 = (text: string) => hash('md5', text);
+    for (const target of [path, '/api/声音/列表']) expect(signPath(target, secret, now, nodeMd5)).toBe(signPath(target, secret, now));
+  });
 });
 
 describe('verifySignature', () => {
@@ -21,6 +26,8 @@ describe('verifySignature', () => {
     expect(verifySignature(good)).toEqual({ ok: true });
     expect(verifySignature({ ...good, now: now + 5 * 60 * 1000 })).toEqual({ ok: true });
     expect(verifySignature({ ...good, signature: good.signature.toUpperCase() })).toEqual({ ok: true });
+    expect(verifySignature({ ...good, md5: (text) => hash('md5', text) })).toEqual({ ok: true });
+    expect(verifySignature({ ...good, secret: 'other-secret', md5: (text) => hash('md5', text) })).toEqual({ ok: false, reason: 'invalid' });
   });
 
   it('rejects a timestamp outside the ±5 min window', () => {

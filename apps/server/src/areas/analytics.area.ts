@@ -15,7 +15,7 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import { resolveClientAddress } from '../analytics/client-address.ts';
 import { bearerToken, createCachedTokenUsers } from '../auth/request-user.ts';
 import { clientClosedRequest, replyClientClosedRequest } from '../http/client-abort.ts';
-import { bindCall } from '../http/contract.plugin.ts';
+import { bindCall, nodeMd5 } from '../http/contract.plugin.ts';
 import { sendError } from '../http/envelope-reply.ts';
 import { createPublicWriteGuard, publicWriteLimits } from '../http/public-write-limits.ts';
 import type { Area } from './area.ts';
@@ -138,6 +138,7 @@ export const analyticsArea: Area = {
           signature: query.data?.signature,
           now: Date.now(),
           windowMs: config.API_SIGN_WINDOW_SECONDS * 1000,
+          md5: nodeMd5,
         });
         if (!check.ok) {
           analytics.ingest.countSignatureRejection();

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import {
   CONTRACT_HEADERS,
   ErrorCode,
@@ -57,6 +57,9 @@ export interface ContractOptions {
 
 const OTHER_METHODS = ['GET', 'PUT', 'DELETE', 'PATCH'] as const;
 
+/** Node's one-shot MD5 (native, no Hash object per call) for the signature check. */
+export const nodeMd5 = (text: string): string => hash('md5', text);
+
 /**
  * The call contract of spec §7–§8 at the HTTP edge: POST + JSON, signed query, channel header,
  * zod-validated body, `{code, message, data}` envelope, catalogue errors (never a stack trace).
@@ -75,10 +78,9 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
   });
 
   // Signature and channel are checked before the body is read, so a bad request costs nothing.
-  // A synchronous hook: no promise per call; an early answer is sent without calling done().
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'POST') return done();
-    const path = request.routeOptions.url ?? request.url.split('?')[0]!;
+  // A synchronous hook per call (no promise per call; the call's path is in its closure, not read
+  // from routeOptions on each request); an early answer is sent without calling done().
+  const checkSignature = (path: string) => (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const query = request.query as Record<string, string | undefined>;
     const check = verifySignature({
       path,
@@ -87,6 +89,7 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
       signature: query.signature,
       now: now(),
       windowMs: options.signWindowMs,
+      md5: nodeMd5,
     });
     if (!check.ok) {
       const code = {
@@ -103,7 +106,7 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
       return;
     }
     done();
-  });
+  };
 
   app.setErrorHandler((caught: FastifyError | DomainError, request, reply) => {
     if (clientClosedRequest(request)) return replyClientClosedRequest(request, reply, caught);
@@ -129,7 +132,7 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
 
   for (const call of options.calls) {
     const { definition } = call;
-    app.post(definition.path, async (request, reply) => {
+    app.post(definition.path, { onRequest: checkSignature(definition.path) }, async (request, reply) => {
       const identity = readIdentity(request);
       let user: CallContext['user'];
       if (definition.access === 'operator') {

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@voxwork/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
+import { QUIET_ROUTE } from '../logger.ts';
 import { sendError } from './envelope-reply.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import { createNonce, HSTS_VALUE, inlineScriptHashes, type SecurityHeaders } from './security-headers.ts';
@@ -19,8 +20,6 @@ export interface WebOptions {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE_PAGE = 'public, max-age=0, must-revalidate';
 const REVALIDATE_FILE = 'public, max-age=0';
-/** Build files and prerendered pages log only problems (see AccessLogController). */
-const QUIET = { logLevel: 'warn' } as const;
 
 /**
  * The web role (decision 024): the client build from memory — prerendered marketing pages and
@@ -47,8 +46,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions): Prom
     extraHeaders: (file, body) =>
       file.endsWith('index.html') ? { ...security.document, 'content-security-policy': security.policyWithHashes(inlineScriptHashes(body.toString('utf8'))) } : {},
   });
-  for (const [url, file] of files) app.get(url, QUIET, (request, reply) => sendStaticFile(request, reply, file));
-  for (const [url, page] of pages) app.get(url, QUIET, security.hstsPerRequest ? sendPageWithHsts(security, page) : (request, reply) => sendStaticFile(request, reply, page));
+  for (const [url, file] of files) app.get(url, QUIET_ROUTE, (request, reply) => sendStaticFile(request, reply, file));
+  for (const [url, page] of pages) app.get(url, QUIET_ROUTE, security.hstsPerRequest ? sendPageWithHsts(security, page) : (request, reply) => sendStaticFile(request, reply, page));
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
