@@ -148,6 +148,7 @@ export function createServices({
     series: createSeriesService({
       store: createSeriesRepository(database.db),
       translateEpisode: (ownerId, request) => toolServices.videoTranslation.create(ownerId, request),
+      quoteEpisode: (ownerId, request) => toolServices.videoTranslation.quote(ownerId, request),
       jobOf: (ownerId, jobId, locale) => jobs.getOwned(jobId, ownerId, locale),
       resultFile: (ownerId, jobId, name) => jobs.resultFile(jobId, ownerId, name),
       uploadName: async (ownerId, uploadId) => (await toolDeps.findUpload(ownerId, uploadId)).originalName,

@@ -5,6 +5,7 @@ import {
   seriesDeleteCall,
   seriesEpisodesAddCall,
   seriesEpisodesListCall,
+  seriesEpisodesQuoteCall,
   seriesGetCall,
   seriesListCall,
   seriesUpdateCall,
@@ -29,6 +30,7 @@ export const seriesArea: Area = {
     bindCall(seriesUpdateCall, async ({ seriesId, ...changes }, context) => series.update(requireUserId(context), seriesId, changes)),
     bindCall(seriesDeleteCall, async (body, context) => series.delete(requireUserId(context), body.seriesId)),
     bindCall(seriesEpisodesAddCall, async ({ seriesId, ...request }, context) => series.addEpisodes(requireUserId(context), seriesId, request, localeOf(context))),
+    bindCall(seriesEpisodesQuoteCall, async ({ seriesId, ...request }, context) => series.quoteEpisodes(requireUserId(context), seriesId, request)),
     bindCall(seriesEpisodesListCall, async (body, context) => series.episodes(requireUserId(context), body.seriesId, localeOf(context))),
   ],
 };
@@ -73,6 +75,7 @@ export function seriesRestHandlers(services: Services): Record<string, (input: R
       reply.code(201);
       return added;
     },
+    v1_quote_series_episodes: async ({ caller, params, body }) => series.quoteEpisodes(caller.userId, params.seriesId!, body as Parameters<typeof series.quoteEpisodes>[2]),
     v1_list_series_episodes: async ({ caller, locale, params }) => series.episodes(caller.userId, params.seriesId!, locale),
     v1_download_series: async ({ caller, reply, params }) => sendSeason(services, reply, caller.userId, params.seriesId!),
   };
