@@ -82,6 +82,10 @@ try {
         entry.finishedAt = now;
         entry.view = job;
         if (job.status !== 'completed') throw new Error(`job ${job.status}: ${JSON.stringify(job.error)}`);
+        // Each run as it ends (a bench stopped early still has its figures).
+        const length = season.episodes[runs.filter((other) => other.language === entry.language).indexOf(entry)]!.durationSeconds;
+        const spent = [...entry.stages.entries()].filter(([, value]) => value >= 0.05);
+        console.info(`run ${entry.language} (${length} s): ${spent.map(([name, value]) => `${name} ${(value / length).toFixed(2)}×`).join(', ')}; load ${load()}`);
       }
     }
     loads.push(loadavg()[0]!);
