@@ -72,6 +72,7 @@ describe('series episodes on PGlite', () => {
         jobReads++;
         return jobs.get(jobId)!;
       },
+      quoteEpisode: async () => ({ seconds: 61, cost: 60 }),
       resultFile: async () => ({ key: 'unused', bytes: 0 }),
       uploadName: async (_ownerId, uploadId) => nameOf.get(uploadId)!,
       openFile: async () => undefined,
@@ -101,6 +102,15 @@ describe('series episodes on PGlite', () => {
     expect(requests[0]!.glossary).toEqual([
       { source: 'Lin Feng', target: 'Lin Feng' },
       { source: 'Jade Palace', target: 'Palacio de Jade' },
+    ]);
+    // Every character goes with its voice in the run's language (decision 060); none has a voiceprint yet.
+    expect(requests[0]!.characters).toEqual([
+      { id: 'mei', gender: 'female', medianPitchHz: null, voices: {} },
+      { id: 'lin', gender: 'male', medianPitchHz: null, voices: { es: 'espeak:espeak-ng/es' } },
+    ]);
+    expect(requests[1]!.characters).toEqual([
+      { id: 'mei', gender: 'female', medianPitchHz: null, voices: { fr: 'espeak:espeak-ng/fr' } },
+      { id: 'lin', gender: 'male', medianPitchHz: null, voices: { fr: 'espeak:espeak-ng/fr+m3' } },
     ]);
     // French: the first character with a French voice leads; the French term, not the Spanish one.
     expect(requests[1]).toMatchObject({ targetLanguages: ['fr'], voices: { fr: 'espeak:espeak-ng/fr' }, glossary: [{ source: 'Lin Feng', target: 'Lin Feng' }, { source: 'Jade Palace', target: 'Palais de Jade' }] });
@@ -144,5 +154,68 @@ describe('series episodes on PGlite', () => {
     await expect(service.episodes('owner-2', series.id)).rejects.toMatchObject({ code: ErrorCode.SERIES_NOT_FOUND });
     const bare = await service.create('owner-1', { name: 'Bare' });
     await expect(service.addEpisodes('owner-1', bare.id, { episodes: [{ uploadId: upload.ffff! }], textSource: 'auto', burnSubtitles: false })).rejects.toMatchObject({ code: ErrorCode.SERIES_NO_TARGET_LANGUAGES });
+  });
+
+  it('learns each character’s voiceprint from the first episode it was heard in and gives it to the episodes added after; the quote is the sum of the translator’s quotes', async () => {
+    const store = createSeriesRepository(handle.db);
+    const requests: EpisodeTranslationRequest[] = [];
+    const jobs = new Map<string, JobView>();
+    const service = createSeriesService({
+      store,
+      translateEpisode: async (_ownerId, request) => {
+        requests.push(request);
+        const jobId = `print-${requests.length}`;
+        jobs.set(jobId, translatedJob(jobId, request.targetLanguages[0], null));
+        return { jobId, cost: 30 };
+      },
+      quoteEpisode: async (_ownerId, request) => ({ seconds: 70, cost: request.output === 'subtitles' ? 20 : 60 }),
+      jobOf: async (_ownerId, jobId) => jobs.get(jobId)!,
+      resultFile: async () => ({ key: 'unused', bytes: 0 }),
+      uploadName: async () => 'episode.mp4',
+      openFile: async () => undefined,
+    });
+    const series = await service.create('owner-3', {
+      name: 'Two Voices',
+      sourceLanguage: 'en',
+      targetLanguages: ['es'],
+      characters: [
+        { id: 'ana', name: 'Ana', gender: 'female', voices: { es: 'espeak:espeak-ng/es+f3' } },
+        { id: 'leo', name: 'Leo', gender: 'male', voices: { es: 'espeak:espeak-ng/es' } },
+      ],
+    });
+    const quoted = await service.quoteEpisodes('owner-3', series.id, { uploadIds: [randomUUID(), randomUUID()], output: 'subtitles' });
+    expect(quoted).toMatchObject({ cost: 40, languages: ['es'], episodes: [{ seconds: 70, cost: 20 }, { seconds: 70, cost: 20 }] });
+    await service.addEpisodes('owner-3', series.id, { episodes: [{ uploadId: randomUUID() }], textSource: 'subtitles', burnSubtitles: true, subtitles: 'replace', output: 'both' });
+    expect(requests[0]!.characters!.map((character) => character.medianPitchHz)).toEqual([null, null]);
+    // Its speakers stage found Leo (s1, 4 s at 112 Hz), Ana (s2, 3 s at 190 Hz) and a scrap of Leo (s3, 0.5 s): the longer speech of each is kept.
+    const heard = jobs.get('print-1')!;
+    heard.stages.push({
+      name: 'speakers',
+      status: 'completed',
+      progress: 100,
+      attempts: 1,
+      error: null,
+      output: {
+        assignment: {
+          lines: [],
+          speakers: [
+            { speakerId: 's1', medianPitchHz: 112, suggestedGender: 'male', totalSeconds: 4 },
+            { speakerId: 's2', medianPitchHz: 190, suggestedGender: 'female', totalSeconds: 3 },
+            { speakerId: 's3', medianPitchHz: 130, suggestedGender: 'male', totalSeconds: 0.5 },
+          ],
+        },
+        characters: { s1: 'leo', s2: 'ana', s3: 'leo' },
+      },
+    });
+    await service.addEpisodes('owner-3', series.id, { episodes: [{ uploadId: randomUUID() }], textSource: 'subtitles', burnSubtitles: true, subtitles: 'replace', output: 'both' });
+    expect(requests[1]!.characters).toEqual([
+      { id: 'ana', gender: 'female', medianPitchHz: 190, voices: { es: 'espeak:espeak-ng/es+f3' } },
+      { id: 'leo', gender: 'male', medianPitchHz: 112, voices: { es: 'espeak:espeak-ng/es' } },
+    ]);
+    const stored = await store.find('owner-3', series.id);
+    expect(stored!.characters.map((character) => character.voiceprint?.speakerId)).toEqual(['s2', 's1']);
+    // A character edited with the same gender keeps its print; a corrected gender drops it.
+    await service.update('owner-3', series.id, { characters: [{ id: 'ana', name: 'Ana', gender: 'female', voices: {} }, { id: 'leo', name: 'Leo', gender: 'unknown', voices: {} }] });
+    expect((await store.find('owner-3', series.id))!.characters.map((character) => character.voiceprint?.medianPitchHz ?? null)).toEqual([190, null]);
   });
 });

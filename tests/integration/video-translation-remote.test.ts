@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ErrorCode, type JobView } from '@voxwork/contract';
+import { ErrorCode, type JobView, type SeriesEpisodeView, type SeriesView } from '@voxwork/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
 import { audioRms, makeDubbingClip } from '../support/dubbing-media.ts';
@@ -42,7 +42,14 @@ describe('video translation with a remote translator', () => {
   beforeAll(async () => {
     // The first line comes back far too long for its slot unless the budget is tight: the fit stage must ask again.
     const LONG = 'Welcome, dear friends and honoured guests, to our small but wonderful shop at the corner of the old market street';
-    chat = await startOpenAIChatReplayServer({ translate: (line) => (line.text === '欢迎光临我们的小店' && (line.max_characters ?? 999) > 30 ? LONG : (TABLE[line.text] ?? 'We need to talk about it now')) });
+    chat = await startOpenAIChatReplayServer({
+      translate: (line) => {
+        // A series' episode (the last case): the model keeps the Jade Palace in one line and drops it in the other.
+        if (line.text.includes('回到了玉宫')) return 'Lin Feng came back to the Jade Palace';
+        if (line.text.includes('在玉宫等你')) return 'Lin Feng waits for you at the palace';
+        return line.text === '欢迎光临我们的小店' && (line.max_characters ?? 999) > 30 ? LONG : (TABLE[line.text] ?? 'We need to talk about it now');
+      },
+    });
     // The engine registry reads its selection from the process environment (as speech-remote-engines.test.ts does).
     // ElevenLabs audio isolation, replayed: it answers with the clip's own speech track, as an ideal isolator would.
     const separationClip = await makeDubbingClip({ name: 'vt-en-12s', seconds: 12 });
@@ -166,6 +173,62 @@ describe('video translation with a remote translator', () => {
       // Each line went through the replayed chat API and was dubbed in English.
       for (const line of lines) expect(line.translation).toBe('We need to talk about it now');
       expect(job.media.map((media) => media.name)).toContain('en-video.mp4');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('a series episode, Chinese → English through the chat engine: the series’ glossary goes with every translation request, and a line that misses a term is flagged on the season board', async () => {
+    const call = (pathName: string, body: unknown) => signedCall(base, TEST_SIGN_SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+    const cues = cuesInSequence([
+      ['林峰回到了玉宫', 2.2, 0.6],
+      ['林峰在玉宫等你', 2.2, 0],
+    ]);
+    const durationSeconds = Math.ceil(cues.at(-1)!.endSeconds + 1);
+    const picture = await makeSubtitledVideo({ width: 1280, height: 720, background: 'cellauto', fontSize: 46, margin: 60, durationSeconds, cues });
+    const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-series-remote-'));
+    try {
+      const episode = path.join(dir, 'episode.mp4');
+      await run('ffmpeg', ['-loglevel', 'error', '-i', picture, '-f', 'lavfi', '-i', `sine=frequency=220:sample_rate=48000:duration=${durationSeconds}`, '-map', '0:v', '-map', '1:a', '-c:v', 'copy', '-c:a', 'aac', '-shortest', episode]);
+      const response = await fetch(`${base}/api/upload/file`, { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/octet-stream', 'x-file-name': 'episode.mp4' }, body: new Uint8Array(await readFile(episode)) });
+      const uploadId = ((await response.json()) as { data: { id: string } }).data.id;
+      const series = (await call('/api/series/create', {
+        name: 'Jade Palace (remote)',
+        sourceLanguage: 'zh',
+        targetLanguages: ['en'],
+        glossary: [
+          { source: '玉宫', target: 'Jade Palace', language: 'en' },
+          { source: '林峰', target: 'Lin Feng', language: null },
+        ],
+      })).data as SeriesView;
+      const requestsBefore = chat.requests.length;
+      // Subtitles only, the translation burned in under the kept Chinese lines: nothing is dubbed.
+      const added = await call('/api/series/episodes/add', { seriesId: series.id, episodes: [{ uploadId }], textSource: 'subtitles', output: 'subtitles' });
+      expect(added.code, JSON.stringify(added)).toBe(0);
+      const jobId = (added.data as { episodes: SeriesEpisodeView[] }).episodes[0]!.jobs[0]!.jobId;
+      let job: JobView;
+      for (const deadline = Date.now() + 240_000; ; await new Promise((resolve) => setTimeout(resolve, 300))) {
+        job = (await call('/api/jobs/get', { jobId })).data as unknown as JobView;
+        if (['completed', 'failed'].includes(job.status) || Date.now() > deadline) break;
+      }
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      // Every request of the episode carried the series' glossary for English.
+      const sent = chat.requests.slice(requestsBefore).map((request) => JSON.parse(JSON.parse(request.body.toString()).messages[1].content) as { source_language: string; target_language: string; glossary?: Array<{ source: string; target: string }>; lines: Array<{ text: string }> });
+      expect(sent.length).toBeGreaterThanOrEqual(1);
+      for (const request of sent) {
+        // The adapter names the languages for the model.
+        expect(request).toMatchObject({ source_language: expect.stringContaining('Chinese'), target_language: 'English' });
+        expect(request.glossary).toEqual([
+          { source: '玉宫', target: 'Jade Palace' },
+          { source: '林峰', target: 'Lin Feng' },
+        ]);
+      }
+      expect(sent.flatMap((request) => request.lines.map((line) => line.text))).toHaveLength(2);
+      // The season board flags the line that lost the term, and only it.
+      const board = (await call('/api/series/episodes/list', { seriesId: series.id })).data as { episodes: SeriesEpisodeView[] };
+      expect(board.episodes[0]!.glossaryChecked).toEqual(['en']);
+      expect(board.episodes[0]!.glossaryMisses).toMatchObject([{ language: 'en', source: '玉宫', expected: 'Jade Palace', text: 'Lin Feng waits for you at the palace' }]);
+      expect(board.episodes[0]!.signals[0]).toMatchObject({ language: 'en', glossaryMisses: 1 });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

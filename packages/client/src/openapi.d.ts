@@ -246,6 +246,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/series/{seriesId}/episodes/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What adding these uploads as episodes would cost (points per started minute per target language, subtitles only below a dub), measured from the uploads; nothing runs and nothing is held. */
+        post: operations["v1_quote_series_episodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tools/audio-separation/jobs": {
         parameters: {
             query?: never;
@@ -3848,6 +3865,147 @@ export interface operations {
                                 title: string;
                                 uploadId: string;
                             }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter, malformed JSON or a bad `Idempotency-Key` (envelope with a catalogue code). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No API key, an unknown one, or a revoked or expired key (API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key lacks the tool’s scope, or is read-only (API_KEY_SCOPE_MISSING, API_KEY_READ_ONLY). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such job or file of the key’s owner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another request (IDEMPOTENCY_KEY_CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused by a product rule: points, plan, queue (the envelope’s code says which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The key’s rate limit: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: unknown;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    v1_quote_series_episodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seriesId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default dub
+                     * @enum {string}
+                     */
+                    output?: "dub" | "subtitles" | "both";
+                    /**
+                     * @default keep
+                     * @enum {string}
+                     */
+                    subtitles?: "keep" | "replace" | "bilingual";
+                    uploadIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope with `code` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            cost: number;
+                            episodes: {
+                                cost: number;
+                                seconds: number;
+                                uploadId: string;
+                            }[];
+                            languages: string[];
                         };
                         message: string;
                     };

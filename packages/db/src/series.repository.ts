@@ -168,6 +168,21 @@ export function createSeriesRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /**
+     * Keeps voiceprints on characters that have none yet (by character id), in one transaction with
+     * the row locked: a print learned first stays, whoever learns next. Returns the series as stored.
+     */
+    async learnVoiceprints(seriesId: string, prints: Record<string, NonNullable<SeriesCharacterJson['voiceprint']>>): Promise<SeriesRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(series).where(eq(series.id, seriesId)).for('update');
+        if (!row) return undefined;
+        if (!row.characters.some((character) => !character.voiceprint && prints[character.id])) return row;
+        const characters = row.characters.map((character) => (!character.voiceprint && prints[character.id] ? { ...character, voiceprint: prints[character.id] } : character));
+        const [updated] = await tx.update(series).set({ characters }).where(eq(series.id, seriesId)).returning();
+        return updated;
+      });
+    },
+
     async episodes(seriesId: string): Promise<SeriesEpisodeRow[]> {
       return db.select().from(seriesEpisodes).where(eq(seriesEpisodes.seriesId, seriesId)).orderBy(asc(seriesEpisodes.number));
     },
@@ -195,10 +210,14 @@ export function createSeriesRepository(db: Database) {
       return db.transaction(async (tx) => {
         const [existing] = await tx.select().from(series).where(and(eq(series.ownerId, ownerId), eq(series.name, name))).for('update');
         const castSources = new Set(values.glossary.map((term) => term.source));
-        const genderOf = (character: DubbingCharacterJson) =>
-          existing?.characters.find((known) => known.id === character.id || known.name === character.name)?.gender ?? 'unknown';
+        const knownAs = (character: DubbingCharacterJson) => existing?.characters.find((known) => known.id === character.id || known.name === character.name);
+        const genderOf = (character: DubbingCharacterJson) => knownAs(character)?.gender ?? 'unknown';
         const merged = {
-          characters: values.characters.map((character) => ({ ...character, gender: genderOf(character) })),
+          // The editor knows nothing of voiceprints (decision 060): a character's is kept.
+          characters: values.characters.map((character) => {
+            const voiceprint = knownAs(character)?.voiceprint;
+            return { ...character, gender: genderOf(character), ...(voiceprint ? { voiceprint } : {}) };
+          }),
           glossary: [
             ...values.glossary.map((term) => ({ source: term.source, target: term.target, language: null })),
             ...(existing?.glossary ?? []).filter((term) => term.language !== null && !castSources.has(term.source)),

@@ -4,6 +4,7 @@ import {
   seriesDeleteCall,
   seriesEpisodesAddCall,
   seriesEpisodesListCall,
+  seriesEpisodesQuoteCall,
   seriesGetCall,
   seriesListCall,
   seriesUpdateCall,
@@ -41,6 +42,7 @@ export const seriesServerTool = defineServerTool(seriesTool, {
     bindCall(seriesUpdateCall, async ({ seriesId, ...changes }, context) => series.update(requireUserId(context), seriesId, changes)),
     bindCall(seriesDeleteCall, async (body, context) => series.delete(requireUserId(context), body.seriesId)),
     bindCall(seriesEpisodesAddCall, async ({ seriesId, ...request }, context) => series.addEpisodes(requireUserId(context), seriesId, request, localeOf(context))),
+    bindCall(seriesEpisodesQuoteCall, async ({ seriesId, ...request }, context) => series.quoteEpisodes(requireUserId(context), seriesId, request)),
     bindCall(seriesEpisodesListCall, async (body, context) => series.episodes(requireUserId(context), body.seriesId, localeOf(context))),
   ],
   rest: ({ mount }, { series }) => {
@@ -57,6 +59,7 @@ export const seriesServerTool = defineServerTool(seriesTool, {
       reply.code(201);
       return added;
     });
+    mount('v1_quote_series_episodes', async ({ caller, params, body }) => series.quoteEpisodes(caller.userId, params.seriesId!, body as Parameters<SeriesService['quoteEpisodes']>[2]));
     mount('v1_list_series_episodes', async ({ caller, locale, params }) => series.episodes(caller.userId, params.seriesId!, locale));
     mount('v1_download_series', async ({ caller, reply, params }) => sendSeason(series, reply, caller.userId, params.seriesId!));
   },

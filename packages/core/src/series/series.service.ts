@@ -4,6 +4,9 @@
  * episodes. An episode is an uploaded video run as one video-translation job (quick mode) per
  * target language, each given that language's glossary and the characters' voices; once a job has
  * translated, its lines are checked against the glossary and the misses are kept on the episode.
+ * Every character keeps its voice (decision 060): each run gets the characters (gender, voiceprint,
+ * voice per language) and tells which speaker is which; the voiceprint of a character is learned
+ * from the first episode it was heard in.
  */
 import type { Readable } from 'node:stream';
 import { ErrorCode, type JobStatus, type JobView, type Locale, type SeriesEpisodeView, type SeriesView } from '@voxwork/contract';
@@ -26,12 +29,16 @@ export interface EpisodeTranslationRequest {
   output: 'dub' | 'subtitles' | 'both';
   speakers?: number;
   title: string;
+  /** The series' characters: each speaker found to be one is spoken with its voice (decision 060). */
+  characters?: Array<{ id: string; gender: 'female' | 'male' | 'unknown'; medianPitchHz: number | null; voices: Record<string, string> }>;
 }
 
 export interface SeriesServiceDeps {
   store: SeriesRepository;
   /** The video translator's create (the series tool does not import the video-translation tool). */
   translateEpisode: (ownerId: string, request: EpisodeTranslationRequest) => Promise<{ jobId: string; cost: number }>;
+  /** What the video translator's create would charge for the same request, and the length it measured (nothing is queued). */
+  quoteEpisode: (ownerId: string, request: EpisodeTranslationRequest) => Promise<{ seconds: number; cost: number }>;
   /** A job of the owner as they see it (its stages' outputs carry the lines and translations). */
   jobOf: (ownerId: string, jobId: string, locale?: Locale) => Promise<JobView>;
   /** The stored file behind a completed job's result `name`. */
@@ -76,12 +83,42 @@ const MAX_SPEAKERS = 10;
 
 const sortedUnique = (languages: readonly string[]) => [...new Set(languages.map((language) => language.toLowerCase()))];
 
-/** A character as stored: the dubbing studio's fields kept from the same character already there (by id). */
+/**
+ * A character as stored: the dubbing studio's fields kept from the same character already there (by
+ * id), and its voiceprint while its gender is unchanged (a corrected gender may mean the print was
+ * learned from the wrong person).
+ */
 function storedCharacters(characters: NonNullable<SeriesInput['characters']>, existing: readonly SeriesCharacterJson[]): SeriesCharacterJson[] {
   return characters.map((character) => {
     const known = existing.find((candidate) => candidate.id === character.id);
-    return { speed: known?.speed ?? 1, volume: known?.volume ?? 1, originalSpeakerId: known?.originalSpeakerId ?? null, ...character };
+    const voiceprint = known?.voiceprint && known.gender === character.gender ? known.voiceprint : undefined;
+    return { speed: known?.speed ?? 1, volume: known?.volume ?? 1, originalSpeakerId: known?.originalSpeakerId ?? null, ...character, ...(voiceprint ? { voiceprint } : {}) };
   });
+}
+
+/** Seconds of a speaker's speech below which its pitch is not kept as a character's voiceprint. */
+const MIN_VOICEPRINT_SECONDS = 1.5;
+
+/**
+ * The voiceprints a completed speakers stage teaches (decision 060): for each character the run
+ * found and the series has no print of, the median pitch of its speaker with the most speech.
+ */
+export function voiceprintsFromRun(
+  speakersOutput: Record<string, unknown> | undefined,
+  characters: readonly Pick<SeriesCharacterJson, 'id' | 'voiceprint'>[],
+  episodeId: string,
+): Record<string, NonNullable<SeriesCharacterJson['voiceprint']>> {
+  const mapped = (speakersOutput?.characters as Record<string, string> | undefined) ?? {};
+  const speakers = ((speakersOutput?.assignment as { speakers?: Array<{ speakerId: string; medianPitchHz: number | null; totalSeconds: number }> } | undefined)?.speakers ?? []).filter(
+    (speaker) => speaker.medianPitchHz !== null && speaker.medianPitchHz > 0 && speaker.totalSeconds >= MIN_VOICEPRINT_SECONDS,
+  );
+  const prints: Record<string, NonNullable<SeriesCharacterJson['voiceprint']>> = {};
+  for (const character of characters) {
+    if (character.voiceprint) continue;
+    const heard = speakers.filter((speaker) => mapped[speaker.speakerId] === character.id).sort((a, b) => b.totalSeconds - a.totalSeconds || a.speakerId.localeCompare(b.speakerId))[0];
+    if (heard) prints[character.id] = { medianPitchHz: heard.medianPitchHz!, episodeId, speakerId: heard.speakerId };
+  }
+  return prints;
 }
 
 /** The voice each target language is spoken with in a run: the first character (the lead) that has one. */
@@ -104,6 +141,57 @@ export function createSeriesService(deps: SeriesServiceDeps) {
     const row = await store.find(ownerId, seriesId);
     if (!row) throw new DomainError(ErrorCode.SERIES_NOT_FOUND);
     return row;
+  }
+
+  /**
+   * The series with the voiceprints its runs taught (decision 060): episodes in order, each
+   * language's run whose speakers stage completed; stops once every character has one. Learned when
+   * episodes are added (where the prints are used), not on every read of the board.
+   */
+  async function learned(ownerId: string, series: SeriesRow): Promise<SeriesRow> {
+    if (series.characters.every((character) => character.voiceprint)) return series;
+    const prints: Record<string, NonNullable<SeriesCharacterJson['voiceprint']>> = {};
+    for (const episode of await store.episodes(series.id)) {
+      for (const language of Object.keys(episode.jobs).sort()) {
+        const job = await deps.jobOf(ownerId, episode.jobs[language]!).catch(() => undefined);
+        const speakers = job?.stages.find((stage) => stage.name === 'speakers');
+        if (speakers?.status !== 'completed') continue;
+        Object.assign(prints, voiceprintsFromRun(speakers.output ?? undefined, series.characters.map((character) => ({ id: character.id, voiceprint: character.voiceprint ?? prints[character.id] })), episode.id));
+      }
+      if (series.characters.every((character) => character.voiceprint || prints[character.id])) break;
+    }
+    if (!Object.keys(prints).length) return series;
+    return (await store.learnVoiceprints(series.id, prints)) ?? series;
+  }
+
+  /** What one episode's run in one language is asked: the series' memory for that language. */
+  function episodeRequest(series: SeriesRow & { sourceLanguage: string }, episode: { uploadId: string; number: number; title: string }, language: string, request: Pick<AddEpisodesRequest, 'textSource' | 'burnSubtitles' | 'subtitles' | 'output'>): EpisodeTranslationRequest {
+    const voices = leadVoices(series.characters, [language]);
+    return {
+      uploadId: episode.uploadId,
+      sourceLanguage: series.sourceLanguage,
+      targetLanguages: [language],
+      textSource: request.textSource,
+      // The lead's voice is the run's own: speakers that are no character of the series speak with it.
+      ...(voices[language] ? { voices: { [language]: voices[language] } } : {}),
+      mode: 'quick',
+      glossary: glossaryFor(series.glossary, language),
+      burnSubtitles: request.burnSubtitles,
+      subtitles: request.subtitles ?? 'keep',
+      output: request.output ?? 'dub',
+      ...(series.characters.length ? { speakers: Math.min(series.characters.length, MAX_SPEAKERS) } : {}),
+      title: `${series.name} E${String(episode.number).padStart(2, '0')} ${episode.title} (${language})`,
+      ...(series.characters.length
+        ? { characters: series.characters.map((character) => ({ id: character.id, gender: character.gender, medianPitchHz: character.voiceprint?.medianPitchHz ?? null, voices: character.voices[language] ? { [language]: character.voices[language] } : {} })) }
+        : {}),
+    };
+  }
+
+  /** A series that can run episodes: target languages and a source language set. */
+  function runnable(series: SeriesRow): SeriesRow & { sourceLanguage: string } {
+    if (!series.targetLanguages.length) throw new DomainError(ErrorCode.SERIES_NO_TARGET_LANGUAGES);
+    if (!series.sourceLanguage) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'sourceLanguage', reason: { en: 'set the language the series is spoken in first', zh: '请先设置该剧集的原语言' } });
+    return series as SeriesRow & { sourceLanguage: string };
   }
 
   async function view(row: SeriesRow): Promise<SeriesView> {
@@ -207,14 +295,12 @@ export function createSeriesService(deps: SeriesServiceDeps) {
      * got no run are removed again, and the refusal is thrown.
      */
     async addEpisodes(ownerId: string, seriesId: string, request: AddEpisodesRequest, locale?: Locale): Promise<{ episodes: SeriesEpisodeView[]; cost: number }> {
-      const series = await owned(ownerId, seriesId);
-      if (!series.targetLanguages.length) throw new DomainError(ErrorCode.SERIES_NO_TARGET_LANGUAGES);
-      if (!series.sourceLanguage) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'sourceLanguage', reason: { en: 'set the language the series is spoken in first', zh: '请先设置该剧集的原语言' } });
+      // Voiceprints the earlier episodes taught reach the new runs.
+      const series = runnable(await learned(ownerId, await owned(ownerId, seriesId)));
       const titled = await Promise.all(
         request.episodes.map(async (episode) => ({ uploadId: episode.uploadId, title: episode.title || (await deps.uploadName(ownerId, episode.uploadId)).replace(/\.[^.]+$/, '') })),
       );
       const rows = await store.addEpisodes(ownerId, seriesId, titled);
-      const voices = leadVoices(series.characters, series.targetLanguages);
       let cost = 0;
       const started: SeriesEpisodeRow[] = [];
       try {
@@ -222,20 +308,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
           const jobs: Record<string, string> = {};
           try {
             for (const language of series.targetLanguages) {
-              const run = await deps.translateEpisode(ownerId, {
-                uploadId: row.uploadId,
-                sourceLanguage: series.sourceLanguage,
-                targetLanguages: [language],
-                textSource: request.textSource,
-                ...(voices[language] ? { voices: { [language]: voices[language] } } : {}),
-                mode: 'quick',
-                glossary: glossaryFor(series.glossary, language),
-                burnSubtitles: request.burnSubtitles,
-                subtitles: request.subtitles ?? 'keep',
-                output: request.output ?? 'dub',
-                ...(series.characters.length ? { speakers: Math.min(series.characters.length, MAX_SPEAKERS) } : {}),
-                title: `${series.name} E${String(row.number).padStart(2, '0')} ${row.title} (${language})`,
-              });
+              const run = await deps.translateEpisode(ownerId, episodeRequest(series, row, language, request));
               jobs[language] = run.jobId;
               cost += run.cost;
             }
@@ -251,6 +324,32 @@ export function createSeriesService(deps: SeriesServiceDeps) {
         throw error;
       }
       return { episodes: await Promise.all(started.map((row) => episodeView(ownerId, series, row, locale))), cost };
+    },
+
+    /**
+     * What adding these uploads would cost, from the same requests `addEpisodes` makes (each priced by
+     * the video translator's own quote: the upload's measured length, per started minute, per target
+     * language, subtitles only below a dub, the voices' tier), so the sum is what it then freezes.
+     */
+    async quoteEpisodes(
+      ownerId: string,
+      seriesId: string,
+      request: { uploadIds: string[]; subtitles?: AddEpisodesRequest['subtitles']; output?: AddEpisodesRequest['output']; textSource?: AddEpisodesRequest['textSource']; burnSubtitles?: boolean },
+    ): Promise<{ cost: number; languages: string[]; episodes: Array<{ uploadId: string; seconds: number; cost: number }> }> {
+      const series = runnable(await owned(ownerId, seriesId));
+      const asked = { textSource: request.textSource ?? 'auto', burnSubtitles: request.burnSubtitles ?? true, subtitles: request.subtitles ?? 'keep', output: request.output ?? 'dub' } as const;
+      const episodes: Array<{ uploadId: string; seconds: number; cost: number }> = [];
+      for (const [index, uploadId] of request.uploadIds.entries()) {
+        let seconds = 0;
+        let cost = 0;
+        for (const language of series.targetLanguages) {
+          const quoted = await deps.quoteEpisode(ownerId, episodeRequest(series, { uploadId, number: index + 1, title: '' }, language, asked));
+          seconds = quoted.seconds;
+          cost += quoted.cost;
+        }
+        episodes.push({ uploadId, seconds, cost });
+      }
+      return { cost: episodes.reduce((sum, episode) => sum + episode.cost, 0), languages: series.targetLanguages, episodes };
     },
 
     /** The season board. */

@@ -4,7 +4,11 @@ import { seriesEpisodeEndedIn } from './series-episode-end.ts';
 
 /** What the series needs of the video translator (a port of its own: no import of that tool's folder). */
 export interface SeriesNeeds {
-  videoTranslation: { create(ownerId: string, request: EpisodeTranslationRequest): Promise<{ jobId: string; cost: number }> };
+  videoTranslation: {
+    create(ownerId: string, request: EpisodeTranslationRequest): Promise<{ jobId: string; cost: number }>;
+    /** The same checks and measured length as `create`, nothing queued. */
+    quote(ownerId: string, request: EpisodeTranslationRequest): Promise<{ seconds: number; cost: number }>;
+  };
 }
 
 /**
@@ -19,6 +23,7 @@ export const seriesTool = defineTool({
     series: createSeriesService({
       store: seriesStore,
       translateEpisode: (ownerId, request) => tools().videoTranslation.create(ownerId, request),
+      quoteEpisode: (ownerId, request) => tools().videoTranslation.quote(ownerId, request),
       jobOf: (ownerId, jobId, locale) => jobs.getOwned(jobId, ownerId, locale),
       resultFile: (ownerId, jobId, name) => jobs.resultFile(jobId, ownerId, name),
       uploadName: async (ownerId, uploadId) => (await findUpload(ownerId, uploadId)).originalName,

@@ -5,3 +5,4 @@ export * from './time-fit.ts';
 export * from './video-translation-review.ts';
 export * from './speakers.ts';
 export * from './source-text.ts';
+export * from './speaker-characters.ts';

@@ -26,6 +26,7 @@ import {
   makesDub,
   speakersCheckpoint,
   speakerVoiceKey,
+  withCharacterVoices,
   targetVoiceKey,
   translationsCheckpoint,
   type TranslatedLine,
@@ -77,7 +78,7 @@ export function pendingLines(input: VideoTranslationJobInput, outputs: Outputs):
     input.targets.map((target) => {
       const lines = translations[target.language] ?? [];
       const changed = (line: TranslationLine) =>
-        spokenFor[target.language]?.[line.id] !== line.text || spokenVoices[target.language]?.[line.id] !== speakerVoiceKey(target, speakerOf.get(line.id) ?? DEFAULT_SPEAKER, distinct);
+        spokenFor[target.language]?.[line.id] !== line.text || spokenVoices[target.language]?.[line.id] !== speakerVoiceKey(withCharacterVoices(target, outputs), speakerOf.get(line.id) ?? DEFAULT_SPEAKER, distinct);
       return [target.language, lines.filter(changed).map((line) => line.id)];
     }),
   );
@@ -125,7 +126,7 @@ export function createVideoTranslationReview(deps: VideoTranslationReviewDeps) {
             const voice = spoken[target.language]?.[speakerId];
             return {
               speakerId,
-              voiceKey: speakerVoiceKey(target, speakerId, distinct).replace(/@[^@]*$/, ''),
+              voiceKey: speakerVoiceKey(withCharacterVoices(target, outputs), speakerId, distinct).replace(/@[^@]*$/, ''),
               spokenVoiceKey: voice ? (voice.kind === 'cloned' ? voice.baseVoiceKey : voice.voiceKey) : null,
             };
           }),

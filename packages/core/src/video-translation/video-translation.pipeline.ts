@@ -65,6 +65,7 @@ import type { StorageRepository } from '../storage/storage.port.ts';
 import { autoSpeakerVoice, cloneGender, libraryTarget, LOCAL_VOICE_PROFILER, originalSpeakerTarget, synthesizeWithTarget, type OriginalSpeakerReading } from '../voices/voice-choice.ts';
 import { GIVEN_TRANSLATION } from './engine-choice.ts';
 import { readSourceText } from './source-text.ts';
+import { assignSpeakerCharacters, type EpisodeCharacter } from './speaker-characters.ts';
 import { assignSpeakersToLines, type SpeakerAssignment } from './speakers.ts';
 import { characterBudget, linesTooLong, planTimeFit, type FitChoice, type FitPlacement } from './time-fit.ts';
 
@@ -100,6 +101,8 @@ export interface VideoTranslationTarget {
   speakerVoices?: Record<string, { voice: VoiceTarget; matchOriginal?: boolean }>;
   /** What the owner chose at the review gate for lines too long for their slot, by line id (`time-fit.ts`). */
   fitChoices?: Record<string, FitChoice>;
+  /** A series' characters' voices in this language, by character id: a speaker found to be that character is spoken with it (decision 060). */
+  characterVoices?: Record<string, VoiceTarget>;
 }
 
 export interface VideoTranslationJobInput {
@@ -126,6 +129,11 @@ export interface VideoTranslationJobInput {
   subtitles?: 'keep' | 'replace' | 'bilingual';
   /** What each language gets: the dub (default), the original sound with new subtitles drawn, or both videos. */
   output?: 'dub' | 'subtitles' | 'both';
+  /**
+   * A series' characters (decision 060): the speakers stage tells which speaker is which (voiceprint,
+   * then gender) and each target speaks them with `characterVoices`. Absent: today's behaviour.
+   */
+  characters?: EpisodeCharacter[];
 }
 
 /** The job draws the translation where the picture's subtitles are (replacing them or beside them). */
@@ -181,6 +189,22 @@ export function speakerVoiceKey(target: VideoTranslationTarget, speakerId: strin
 /** The speakers stage's checkpoint: who speaks each line. */
 export const speakersCheckpoint = (outputs: Readonly<Record<string, Record<string, unknown>>>): SpeakerAssignment =>
   (outputs.speakers?.assignment as SpeakerAssignment | undefined) ?? { lines: [], speakers: [] };
+
+/** The speakers stage's checkpoint: the series character each speaker was found to be (decision 060). */
+export const speakerCharactersOf = (outputs: Readonly<Record<string, Record<string, unknown>>>): Record<string, string> =>
+  (outputs.speakers?.characters as Record<string, string> | undefined) ?? {};
+
+/**
+ * A target with its characters' voices given to the speakers found to be them, as if chosen for
+ * them (a voice the owner chose at the review gate still wins).
+ */
+export function withCharacterVoices(target: VideoTranslationTarget, outputs: Readonly<Record<string, Record<string, unknown>>>): VideoTranslationTarget {
+  const cast = target.characterVoices;
+  const mapped = Object.entries(speakerCharactersOf(outputs));
+  if (!cast || !mapped.length) return target;
+  const fromCast = Object.fromEntries(mapped.flatMap(([speakerId, characterId]) => (cast[characterId] ? [[speakerId, { voice: cast[characterId] }]] : [])));
+  return { ...target, speakerVoices: { ...fromCast, ...target.speakerVoices } };
+}
 
 /** Speakers this many semitones apart in median pitch are told apart even when of one gender (a low and a high voice). */
 const REGISTER_APART_SEMITONES = 4;
@@ -458,7 +482,9 @@ export function createVideoTranslationPipeline({
           // The lines are the utterances: each is one person's (recognised lines were cut where the voice changed).
           const found = await speakerSegments(input, files, signal, lines);
           const assignment = assignSpeakersToLines(lines, found.segments);
-          return { files: ['speaker-lines.json'], assignment, warnings: found.warnings };
+          // A series' episode: which character each speaker is, once, so every language and a resumed run agree.
+          const characters = input.characters?.length ? assignSpeakerCharacters(assignment.speakers, input.characters) : undefined;
+          return { files: ['speaker-lines.json'], assignment, ...(characters ? { characters } : {}), warnings: found.warnings };
         },
       },
       {
@@ -500,7 +526,8 @@ export function createVideoTranslationPipeline({
           const distinct = distinctSpeakers(input, outputs);
           const written: string[] = [];
           const voices: Record<string, Record<string, VoiceTarget>> = {};
-          for (const [index, target] of input.targets.entries()) {
+          for (const [index, cast] of input.targets.entries()) {
+            const target = withCharacterVoices(cast, outputs);
             const bySpeaker = await speakerVoicesFor(target, speakersCheckpoint(outputs), distinct, files, signal);
             voices[target.language] = bySpeaker;
             const lines = translations[target.language] ?? [];
@@ -551,7 +578,8 @@ export function createVideoTranslationPipeline({
           const spokenFor: Record<string, Record<string, string>> = {};
           const previews: Record<string, JobMediaFile> = {};
           const written: string[] = [];
-          for (const target of input.targets) {
+          for (const cast of input.targets) {
+            const target = withCharacterVoices(cast, outputs);
             const prefix = prefixOf(target.language);
             const natural = await Promise.all(lines.map(async (_, index) => (await readSegmentTimings(files, scratch, index, prefix)).durationSeconds));
             const fitInputs = () => lines.map((line, index) => ({ id: line.id, startSeconds: line.startSeconds, endSeconds: line.endSeconds, naturalSeconds: natural[index]!, choice: target.fitChoices?.[line.id] }));
@@ -650,7 +678,7 @@ export function createVideoTranslationPipeline({
             spokenVoices: Object.fromEntries(
               input.targets.map((target) => [
                 target.language,
-                Object.fromEntries((translations[target.language] ?? []).map((line) => [line.id, speakerVoiceKey(target, speakerOf.get(line.id) ?? DEFAULT_SPEAKER, distinct)])),
+                Object.fromEntries((translations[target.language] ?? []).map((line) => [line.id, speakerVoiceKey(withCharacterVoices(target, outputs), speakerOf.get(line.id) ?? DEFAULT_SPEAKER, distinct)])),
               ]),
             ),
             previews,
@@ -903,6 +931,8 @@ export function createVideoTranslationPipeline({
         backgroundMethod: outputs.mix?.backgroundMethod ?? null,
         durationSeconds: outputs.ingest?.durationSeconds ?? input.durationSeconds,
         speakers: speakersCheckpoint(outputs).speakers,
+        // A series' episode: the character each speaker was found to be (absent otherwise).
+        ...(input.characters?.length ? { speakerCharacters: speakerCharactersOf(outputs) } : {}),
         targets: input.targets.map((target) => {
           const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, line.text]));
           const edited = new Set((translationsCheckpoint(outputs)[target.language] ?? []).filter((line) => line.edited).map((line) => line.id));

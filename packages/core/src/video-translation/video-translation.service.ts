@@ -60,15 +60,26 @@ export interface VideoTranslationRequest {
   subtitles?: 'keep' | 'replace' | 'bilingual' | undefined;
   /** `dub` (default), `subtitles` (original sound, new subtitles drawn; priced below a dub) or `both`. */
   output?: 'dub' | 'subtitles' | 'both' | undefined;
+  /**
+   * A series' characters (decision 060; the series service's field, not on the public create call):
+   * each speaker found to be one of them is spoken with its voice for the language. `medianPitchHz`
+   * is the character's voiceprint once heard in an earlier episode.
+   */
+  characters?: Array<{ id: string; gender: 'female' | 'male' | 'unknown'; medianPitchHz: number | null; voices: Record<string, string> }> | undefined;
 }
 
 /**
  * The points of a run: a dub (or a dub and a subtitled video: drawing is part of the dub's work)
  * per started minute and language at the voices' best tier; subtitles only at the lower price.
  */
-export function videoTranslationRunCost(durationSeconds: number, output: VideoTranslationRequest['output'], targets: ReadonlyArray<{ voice: Pick<VoiceTarget, 'qualityTier'> }>): number {
+export function videoTranslationRunCost(
+  durationSeconds: number,
+  output: VideoTranslationRequest['output'],
+  targets: ReadonlyArray<{ voice: Pick<VoiceTarget, 'qualityTier'>; characterVoices?: Record<string, Pick<VoiceTarget, 'qualityTier'>> | undefined }>,
+): number {
   if (output === 'subtitles') return videoTranslationSubtitlesCost(durationSeconds, targets.length);
-  return videoTranslationCost(durationSeconds, targets.length, bestTier(targets.map((target) => target.voice.qualityTier)));
+  // Every voice that may speak counts: a series character's premium voice is priced as a premium target voice.
+  return videoTranslationCost(durationSeconds, targets.length, bestTier(targets.flatMap((target) => [target.voice.qualityTier, ...Object.values(target.characterVoices ?? {}).map((voice) => voice.qualityTier)])));
 }
 
 /** The first day of the month (UTC) the limit counts from. */
@@ -109,92 +120,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
     },
 
     async create(ownerId: string, request: VideoTranslationRequest, options: Pick<EnqueueOptions, 'idempotency'> = {}) {
-      const upload = await deps.findUpload(ownerId, request.uploadId);
-      if (upload.kind !== 'video' || !upload.storageKey) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
-      if (upload.hasAudio === false) throw new DomainError(ErrorCode.VIDEO_NO_AUDIO_TRACK);
-      const durationSeconds = upload.durationSeconds ?? 0;
-      if (durationSeconds <= 0) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
-      const plan = await deps.planOf(ownerId);
-      if (durationSeconds > plan.maxVideoMinutesPerJob * 60) throw new DomainError(ErrorCode.VIDEO_TOO_LONG, { minutes: roundTo(durationSeconds / 60, 1), max: plan.maxVideoMinutesPerJob });
-
-      const targets = [...new Set(request.targetLanguages.map((language) => language.toLowerCase()))].filter((language) => base(language) !== base(request.sourceLanguage));
-      if (!targets.length) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'targetLanguages', reason: { en: 'choose a language other than the source language', zh: '请选择与原语言不同的语言' } });
-
-      // A subtitle file that is already the translation: one language, spoken as written (no engine needed for the pair).
-      const givenTranslation = request.subtitleFileLanguage === 'translation';
-      if (givenTranslation && request.textSource !== 'subtitle-file') {
-        throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'subtitleFileLanguage', reason: { en: 'a translation can only come from a subtitle file: choose “Subtitle file” as the source of text', zh: '译文只能来自字幕文件：请选择“字幕文件”作为文字来源' } });
-      }
-      if (givenTranslation && targets.length !== 1) {
-        throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'targetLanguages', reason: { en: 'a subtitle file given as the translation is in one language: choose only that language', zh: '作为译文的字幕文件只有一种语言：请只选择该语言' } });
-      }
-
-      // Drawing over the picture's lines needs them: their place and look come from the picture whatever the text's source.
-      const subtitles = request.subtitles ?? 'keep';
-      const output = request.output ?? 'dub';
-      const drawsOverPicture = subtitles !== 'keep';
-      if (drawsOverPicture && request.textSource === 'speech') throw new DomainError(ErrorCode.VIDEO_SUBTITLES_NEED_PICTURE_LINES);
-      if (output === 'subtitles' && !drawsOverPicture && !request.burnSubtitles) throw new DomainError(ErrorCode.VIDEO_SUBTITLES_OUTPUT_NOTHING_DRAWN);
-
-      let textSources: VideoTranslationJobInput['textSources'];
-      let subtitleFileRead: ReturnType<typeof parseSubtitleFileInput>['read'] | undefined;
-      if (request.textSource === 'subtitle-file') {
-        if (!request.subtitleFile) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'subtitleFile', reason: { en: 'upload a subtitle file or choose another source of text', zh: '请上传字幕文件，或选择其他文本来源' } });
-        try {
-          const parsed = parseSubtitleFileInput(request.subtitleFile);
-          textSources = [{ kind: 'subtitle-file', lines: parsed.lines }];
-          subtitleFileRead = parsed.read;
-        } catch (error) {
-          if (error instanceof SubtitleParseError) throw new DomainError(ErrorCode.SUBTITLE_FILE_INVALID, { reason: error.reason });
-          throw error;
-        }
-      } else {
-        textSources = textSourcesFor(deps.videoEngines, request.textSource, request.sourceLanguage)
-          // Replaced or added beside: the words are the picture's lines (speech would not match what is erased).
-          .filter((source) => !drawsOverPicture || source.kind === 'subtitles')
-          .map(({ kind, engineId }) => ({ kind, engineId }));
-        if (!textSources.length) throw new DomainError(ErrorCode.VIDEO_SUBTITLES_NEED_PICTURE_LINES);
-      }
-
-      const translators = await deps.videoEngines.translators();
-      const resolved = [];
-      for (const language of targets) {
-        const translator = givenTranslation ? { id: GIVEN_TRANSLATION, location: 'local' as const } : requireTranslator(translators, request.sourceLanguage, language);
-        const wanted = request.voices?.[language];
-        const matchOriginal = wanted === MATCH_ORIGINAL_VOICE;
-        resolved.push({
-          language,
-          // Matching the original speaker renders a measured profile over a local voice of the language (that voice is the fallback here).
-          voice: await voiceFor(ownerId, language, matchOriginal ? undefined : wanted),
-          translatorId: translator.id,
-          translatorShortens: translator.location === 'remote',
-          ...(matchOriginal ? { matchOriginal } : {}),
-          // Nobody chose: further speakers get voices of their own suiting their measured voice.
-          ...(wanted === undefined ? { autoVoice: true } : {}),
-        });
-      }
-      // A separation engine only when asked for and selected here (a remote one is the operator's account).
-      const separatorId = request.background && request.background !== 'local' ? request.background : undefined;
-      if (separatorId && !deps.videoEngines.separators().some((offer) => offer.method === 'separator' && offer.id === separatorId)) {
-        throw new DomainError(ErrorCode.VIDEO_SEPARATOR_UNAVAILABLE, { engine: separatorId });
-      }
-      const cost = videoTranslationRunCost(durationSeconds, output, resolved);
-      const input: VideoTranslationJobInput = {
-        uploadId: upload.id,
-        uploadKey: upload.storageKey,
-        durationSeconds,
-        sourceLanguage: request.sourceLanguage.toLowerCase(),
-        textSources,
-        targets: resolved,
-        mode: request.mode,
-        glossary: request.glossary ?? [],
-        burnSubtitles: request.burnSubtitles ?? false,
-        ...(request.speakers ? { speakerCount: request.speakers } : {}),
-        ...(separatorId ? { separatorId } : {}),
-        // Absent means today's behaviour (jobs accepted before these choices existed have neither).
-        ...(subtitles !== 'keep' ? { subtitles } : {}),
-        ...(output !== 'dub' ? { output } : {}),
-      };
+      const { upload, plan, cost, input, subtitleFileRead } = await prepare(ownerId, request);
       const job = await deps.jobs.enqueue(VIDEO_TRANSLATION_JOB, input, {
         ownerId,
         cost,
@@ -204,7 +130,119 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
       });
       return { jobId: job.id, cost, ...(subtitleFileRead ? { subtitleFile: subtitleFileRead } : {}) };
     },
+
+    /**
+     * What `create` would charge for this request, with the same checks and the same measured
+     * length (the upload's, measured from its packets): nothing is queued or held.
+     */
+    async quote(ownerId: string, request: VideoTranslationRequest): Promise<{ seconds: number; cost: number }> {
+      const { cost, input } = await prepare(ownerId, request);
+      return { seconds: input.durationSeconds, cost };
+    },
   };
+
+  /** A request checked, its engines and voices resolved and priced: the job's input, not yet queued. */
+  async function prepare(ownerId: string, request: VideoTranslationRequest) {
+    const upload = await deps.findUpload(ownerId, request.uploadId);
+    if (upload.kind !== 'video' || !upload.storageKey) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
+    if (upload.hasAudio === false) throw new DomainError(ErrorCode.VIDEO_NO_AUDIO_TRACK);
+    const durationSeconds = upload.durationSeconds ?? 0;
+    if (durationSeconds <= 0) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
+    const plan = await deps.planOf(ownerId);
+    if (durationSeconds > plan.maxVideoMinutesPerJob * 60) throw new DomainError(ErrorCode.VIDEO_TOO_LONG, { minutes: roundTo(durationSeconds / 60, 1), max: plan.maxVideoMinutesPerJob });
+
+    const targets = [...new Set(request.targetLanguages.map((language) => language.toLowerCase()))].filter((language) => base(language) !== base(request.sourceLanguage));
+    if (!targets.length) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'targetLanguages', reason: { en: 'choose a language other than the source language', zh: '请选择与原语言不同的语言' } });
+
+    // A subtitle file that is already the translation: one language, spoken as written (no engine needed for the pair).
+    const givenTranslation = request.subtitleFileLanguage === 'translation';
+    if (givenTranslation && request.textSource !== 'subtitle-file') {
+      throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'subtitleFileLanguage', reason: { en: 'a translation can only come from a subtitle file: choose “Subtitle file” as the source of text', zh: '译文只能来自字幕文件：请选择“字幕文件”作为文字来源' } });
+    }
+    if (givenTranslation && targets.length !== 1) {
+      throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'targetLanguages', reason: { en: 'a subtitle file given as the translation is in one language: choose only that language', zh: '作为译文的字幕文件只有一种语言：请只选择该语言' } });
+    }
+
+    // Drawing over the picture's lines needs them: their place and look come from the picture whatever the text's source.
+    const subtitles = request.subtitles ?? 'keep';
+    const output = request.output ?? 'dub';
+    const drawsOverPicture = subtitles !== 'keep';
+    if (drawsOverPicture && request.textSource === 'speech') throw new DomainError(ErrorCode.VIDEO_SUBTITLES_NEED_PICTURE_LINES);
+    if (output === 'subtitles' && !drawsOverPicture && !request.burnSubtitles) throw new DomainError(ErrorCode.VIDEO_SUBTITLES_OUTPUT_NOTHING_DRAWN);
+
+    let textSources: VideoTranslationJobInput['textSources'];
+    let subtitleFileRead: ReturnType<typeof parseSubtitleFileInput>['read'] | undefined;
+    if (request.textSource === 'subtitle-file') {
+      if (!request.subtitleFile) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'subtitleFile', reason: { en: 'upload a subtitle file or choose another source of text', zh: '请上传字幕文件，或选择其他文本来源' } });
+      try {
+        const parsed = parseSubtitleFileInput(request.subtitleFile);
+        textSources = [{ kind: 'subtitle-file', lines: parsed.lines }];
+        subtitleFileRead = parsed.read;
+      } catch (error) {
+        if (error instanceof SubtitleParseError) throw new DomainError(ErrorCode.SUBTITLE_FILE_INVALID, { reason: error.reason });
+        throw error;
+      }
+    } else {
+      textSources = textSourcesFor(deps.videoEngines, request.textSource, request.sourceLanguage)
+        // Replaced or added beside: the words are the picture's lines (speech would not match what is erased).
+        .filter((source) => !drawsOverPicture || source.kind === 'subtitles')
+        .map(({ kind, engineId }) => ({ kind, engineId }));
+      if (!textSources.length) throw new DomainError(ErrorCode.VIDEO_SUBTITLES_NEED_PICTURE_LINES);
+    }
+
+    const translators = await deps.videoEngines.translators();
+    const resolved = [];
+    for (const language of targets) {
+      const translator = givenTranslation ? { id: GIVEN_TRANSLATION, location: 'local' as const } : requireTranslator(translators, request.sourceLanguage, language);
+      const wanted = request.voices?.[language];
+      const matchOriginal = wanted === MATCH_ORIGINAL_VOICE;
+      resolved.push({
+        language,
+        // Matching the original speaker renders a measured profile over a local voice of the language (that voice is the fallback here).
+        voice: await voiceFor(ownerId, language, matchOriginal ? undefined : wanted),
+        translatorId: translator.id,
+        translatorShortens: translator.location === 'remote',
+        ...(matchOriginal ? { matchOriginal } : {}),
+        // Nobody chose: further speakers get voices of their own suiting their measured voice.
+        ...(wanted === undefined ? { autoVoice: true } : {}),
+        // A series' characters' voices (only a dub speaks them).
+        ...(output !== 'subtitles' ? await characterVoicesFor(ownerId, request.characters, language) : {}),
+      });
+    }
+    // A separation engine only when asked for and selected here (a remote one is the operator's account).
+    const separatorId = request.background && request.background !== 'local' ? request.background : undefined;
+    if (separatorId && !deps.videoEngines.separators().some((offer) => offer.method === 'separator' && offer.id === separatorId)) {
+      throw new DomainError(ErrorCode.VIDEO_SEPARATOR_UNAVAILABLE, { engine: separatorId });
+    }
+    const cost = videoTranslationRunCost(durationSeconds, output, resolved);
+    const input: VideoTranslationJobInput = {
+      uploadId: upload.id,
+      uploadKey: upload.storageKey,
+      durationSeconds,
+      sourceLanguage: request.sourceLanguage.toLowerCase(),
+      textSources,
+      targets: resolved,
+      mode: request.mode,
+      glossary: request.glossary ?? [],
+      burnSubtitles: request.burnSubtitles ?? false,
+      ...(request.speakers ? { speakerCount: request.speakers } : {}),
+      ...(separatorId ? { separatorId } : {}),
+      // Absent means today's behaviour (jobs accepted before these choices existed have neither).
+      ...(subtitles !== 'keep' ? { subtitles } : {}),
+      ...(output !== 'dub' ? { output } : {}),
+      ...(request.characters?.length && output !== 'subtitles' ? { characters: request.characters.map(({ id, gender, medianPitchHz }) => ({ id, gender, medianPitchHz })) } : {}),
+    };
+    return { upload, plan, cost, input, subtitleFileRead };
+  }
+
+  /** The voices of a series' characters in one language, resolved as the target voice is (a character without one in that language is left out). */
+  async function characterVoicesFor(ownerId: string, characters: VideoTranslationRequest['characters'], language: string): Promise<{ characterVoices?: Record<string, VoiceTarget> }> {
+    const voiced = (characters ?? []).filter((character) => character.voices[language]);
+    if (!voiced.length) return {};
+    const characterVoices: Record<string, VoiceTarget> = {};
+    for (const character of voiced) characterVoices[character.id] = await voiceFor(ownerId, language, character.voices[language]);
+    return { characterVoices };
+  }
 }
 
 export type VideoTranslationService = ReturnType<typeof createVideoTranslationService>;

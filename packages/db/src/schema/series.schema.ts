@@ -5,6 +5,11 @@ import type { DubbingCharacterJson, DubbingPronunciationJson } from './dubbing.s
 /** A character of a series: the dubbing studio's character (voices per target language) and a gender. */
 export interface SeriesCharacterJson extends DubbingCharacterJson {
   gender: 'female' | 'male' | 'unknown';
+  /**
+   * The character's voiceprint (decision 060): the median pitch of the speaker found to be them in
+   * the first episode they were heard in, and where it was learned. Absent until then.
+   */
+  voiceprint?: { medianPitchHz: number; episodeId: string; speakerId: string } | undefined;
 }
 
 /** A glossary term: `source` is written `target` in `language`, or in every target language when `language` is null (a dubbing cast's terms). */

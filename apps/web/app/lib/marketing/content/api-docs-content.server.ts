@@ -223,6 +223,7 @@ export const API_REFERENCE_COPY = {
       v1_get_series: "一部剧集及其术语表、角色和字幕样式。",
       v1_update_series: "替换剧集的部分内容（名称、语言、术语表、角色、字幕样式）；之后添加的分集按新内容运行。",
       v1_add_series_episodes: "把上传的视频添加为后续分集：每集按剧集的每种目标语言各运行一个视频翻译，带上该语言的术语表和角色声音；按开始的分钟数和语言数冻结积分。",
+      v1_quote_series_episodes: "报价：把这些上传的视频添加为分集需要多少积分（按开始的分钟数和每种目标语言计费，仅字幕低于配音），按上传文件实测时长计算；不运行任务，也不冻结积分。",
       v1_list_series_episodes: "分集看板：每集的状态、费用，以及漏用术语的台词。",
       v1_download_series: "以 zip 流式下载整季：每个已完成分集的视频和各语言字幕文件。",
     } as Record<string, string>,

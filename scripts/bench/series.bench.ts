@@ -1,0 +1,113 @@
+/**
+ * bench:series — a season through the series, offline: three generated episodes of `--seconds`
+ * each (English subtitles burned in at mid-frame, a woman and a man speaking; the series tests'
+ * season, its lines spoken over again to reach the length) added at once to an English → Spanish
+ * series (more languages with `--languages es,ca`), subtitles replaced, subtitles only. API +
+ * worker in this process, PGlite. Prints, per language, wall time ÷ video length per stage (each
+ * run's stage times from polling, summed over the episodes) and from the add to the last episode
+ * done, and the machine's load average. Figures, not assertions (target ≤ 0.5× per language).
+ *   npm run bench:series [-- --seconds 120 --languages es]
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { JobView, SeriesEpisodeView, SeriesView } from '../../packages/contract/src/index.ts';
+import { createApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createVerifiedUser, signedCall } from '../../tests/support/accounts.ts';
+import { freePort } from '../../tests/support/server-process.ts';
+import { makeSubtitledSeason } from '../../tests/support/subtitled-season.ts';
+import { freshPglite } from '../../tests/support/test-database.ts';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' }, languages: { type: 'string', default: 'es' } } });
+const seconds = Number(values.seconds);
+const languages = values.languages.split(',').map((language) => language.trim()).filter(Boolean);
+const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-bench-series-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const secret = 'bench-series';
+const app = await createApp(
+  loadConfig({ ROLE: 'api,worker', API_SIGN_SECRET: secret, LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, JOB_POLL_INTERVAL_SECONDS: '0.5' }),
+  { database: await freshPglite() },
+);
+await app.listen();
+try {
+  // The season's three episodes are ~9 s of speech each: spoken over again up to the length asked.
+  const season = await makeSubtitledSeason({ repeat: Math.max(1, Math.round(seconds / 8.5)) });
+  const videoSeconds = season.episodes.reduce((sum, episode) => sum + episode.durationSeconds, 0);
+  console.info(`season: ${season.episodes.length} episodes of ${season.episodes.map((episode) => `${episode.durationSeconds} s`).join(', ')} (${season.width}×${season.height}, ${season.episodes[0]!.lines.length} lines each), → ${languages.join(', ')}, subtitles replaced, subtitles only`);
+  console.info(`load average before: ${load()}`);
+  const user = await createVerifiedUser(base, dataDir, `bench-series-${Date.now()}@example.com`);
+  const call = async <T>(pathName: string, body: unknown): Promise<T> => {
+    const envelope = await signedCall(base, secret, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
+    if (envelope.code !== 0) throw new Error(`${pathName}: ${JSON.stringify(envelope)}`);
+    return envelope.data as T;
+  };
+  const uploadIds: string[] = [];
+  for (const episode of season.episodes) {
+    const uploaded = await fetch(`${base}/api/upload/file`, { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/octet-stream', 'x-file-name': `episode-${episode.number}.mp4` }, body: new Uint8Array(await readFile(episode.file)) });
+    uploadIds.push(((await uploaded.json()) as { data: { id: string } }).data.id);
+  }
+  const series = await call<SeriesView>('/api/series/create', {
+    name: 'Bench season',
+    sourceLanguage: 'en',
+    targetLanguages: languages,
+    glossary: [{ source: 'Jade Palace', target: 'Palacio de Jade', language: 'es' }],
+    characters: [
+      { id: 'mei', name: 'Mei', gender: 'female' },
+      { id: 'lin', name: 'Lin Feng', gender: 'male' },
+    ],
+  });
+  const quote = await call<{ cost: number }>('/api/series/episodes/quote', { seriesId: series.id, uploadIds, subtitles: 'replace', output: 'subtitles' });
+  const started = performance.now();
+  const added = await call<{ episodes: SeriesEpisodeView[]; cost: number }>('/api/series/episodes/add', { seriesId: series.id, episodes: uploadIds.map((uploadId) => ({ uploadId })), textSource: 'subtitles', subtitles: 'replace', output: 'subtitles' });
+  const runs = added.episodes.flatMap((episode) => episode.jobs.map((job) => ({ language: job.language, jobId: job.jobId, current: null as string | null, since: 0, done: false, finishedAt: 0, stages: new Map<string, number>(), view: undefined as JobView | undefined })));
+  const loads: number[] = [];
+  // Stage wall times from polling each run (±0.2 s).
+  while (runs.some((entry) => !entry.done)) {
+    for (const entry of runs.filter((candidate) => !candidate.done)) {
+      const job = await call<JobView>('/api/jobs/get', { jobId: entry.jobId });
+      const now = performance.now();
+      if (job.currentStage !== entry.current) {
+        if (entry.current) entry.stages.set(entry.current, (entry.stages.get(entry.current) ?? 0) + (now - entry.since) / 1000);
+        entry.current = job.currentStage;
+        entry.since = now;
+      }
+      if (['completed', 'failed', 'cancelled'].includes(job.status)) {
+        if (entry.current) entry.stages.set(entry.current, (entry.stages.get(entry.current) ?? 0) + (now - entry.since) / 1000);
+        entry.done = true;
+        entry.finishedAt = now;
+        entry.view = job;
+        if (job.status !== 'completed') throw new Error(`job ${job.status}: ${JSON.stringify(job.error)}`);
+        // Each run as it ends (a bench stopped early still has its figures).
+        const length = season.episodes[runs.filter((other) => other.language === entry.language).indexOf(entry)]!.durationSeconds;
+        const spent = [...entry.stages.entries()].filter(([, value]) => value >= 0.05);
+        console.info(`run ${entry.language} (${length} s): ${spent.map(([name, value]) => `${name} ${(value / length).toFixed(2)}×`).join(', ')}; load ${load()}`);
+      }
+    }
+    loads.push(loadavg()[0]!);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const wall = (Math.max(...runs.map((entry) => entry.finishedAt)) - started) / 1000;
+  console.info(`\nquote ${quote.cost} points, frozen ${added.cost}, settled ${runs.reduce((sum, entry) => sum + (entry.view!.cost.settled ?? 0), 0)}`);
+  console.info(`wall time ÷ video length (${videoSeconds} s of video per language), offline, 2 cores shared`);
+  for (const language of languages) {
+    const own = runs.filter((entry) => entry.language === language);
+    const stageNames = own[0]!.view!.stages.map((stage) => stage.name);
+    console.info(`  ${language}:`);
+    for (const name of stageNames) {
+      const spent = own.reduce((sum, entry) => sum + (entry.stages.get(name) ?? 0), 0);
+      console.info(`    ${name.padEnd(16)} ${spent.toFixed(2).padStart(7)} s  ${(spent / videoSeconds).toFixed(3)}×`);
+    }
+    const busy = own.reduce((sum, entry) => sum + [...entry.stages.values()].reduce((total, value) => total + value, 0), 0);
+    console.info(`    ${'runs (sum)'.padEnd(16)} ${busy.toFixed(2).padStart(7)} s  ${(busy / videoSeconds).toFixed(3)}×   (target ≤ 0.5× per language)`);
+  }
+  console.info(`  ${'season wall'.padEnd(18)} ${wall.toFixed(2).padStart(7)} s  ${(wall / (videoSeconds * languages.length)).toFixed(3)}× per language-minute of video`);
+  console.info(`load average after: ${load()}; 1-minute load while running: median ${[...loads].sort((a, b) => a - b)[Math.floor(loads.length / 2)]?.toFixed(2)}, max ${Math.max(...loads).toFixed(2)}`);
+} finally {
+  await app.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}

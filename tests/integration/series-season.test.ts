@@ -1,0 +1,228 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { JobView, SeriesEpisodeView, SeriesView } from '@voxwork/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedUser } from '../support/accounts.ts';
+import { makeSubtitledSeason, type SeasonCharacter, type SeasonEpisode, type SubtitledSeason } from '../support/subtitled-season.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDatabases } from '../support/test-database.ts';
+import { toolClient, type ToolClient } from '../support/tool-client.ts';
+import { createPpocr } from '../../packages/engines/src/index.ts';
+import { decodeToPcm } from '../../packages/engines/src/audio/pcm-audio.ts';
+import { pitchStatistics, semitonesBetween, trackPitchAsync } from '../../packages/engines/src/audio/pitch-tracker.ts';
+import { textSimilarity } from '../../packages/engines/src/ppocr/text-lines.ts';
+
+const run = promisify(execFile);
+/** Jobs run in this process: the test app is also a worker. */
+const WORKER_ENV = { ROLE: 'api,worker', JOB_POLL_INTERVAL_SECONDS: '0.5' };
+/** Frames of the outputs are kept here to be looked at (set VOXWORK_SHOTS to keep them elsewhere). */
+const SHOTS = process.env.VOXWORK_SHOTS ?? path.join(tmpdir(), 'voxwork-shots', 'season');
+/** Each character's Spanish voice: the woman's is also the run's own (the lead's), so a speaker the run could not place speaks as her. */
+const VOICES: Record<SeasonCharacter, string> = { woman: 'espeak:espeak-ng/es+f3', man: 'espeak:espeak-ng/es+m3' };
+const CHARACTER_ID: Record<SeasonCharacter, string> = { woman: 'mei', man: 'lin' };
+
+interface SrtCue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function parseSrt(text: string): SrtCue[] {
+  const seconds = (stamp: string) => {
+    const [h, m, s] = stamp.replace(',', '.').split(':').map(Number);
+    return h! * 3600 + m! * 60 + s!;
+  };
+  return text
+    .trim()
+    .split(/\r?\n\r?\n/)
+    .map((block) => block.split(/\r?\n/))
+    .map((lines) => {
+      const [from, to] = lines[1]!.split(' --> ');
+      return { start: seconds(from!), end: seconds(to!), text: lines.slice(2).join('\n') };
+    });
+}
+
+type RunOutput = {
+  speakerCharacters?: Record<string, string>;
+  targets: Array<{ speakerVoices: Record<string, string>; lines: Array<{ source: string; translation: string; speakerId: string; startSeconds: number; endSeconds: number; dubStartSeconds: number | null; dubEndSeconds: number | null }> }>;
+};
+
+const overlap = (a: { startSeconds: number; endSeconds: number }, b: { startSeconds: number; endSeconds: number }) => Math.max(0, Math.min(a.endSeconds, b.endSeconds) - Math.max(a.startSeconds, b.startSeconds));
+/** The episode's true line a line the run read overlaps most. */
+const truthOf = (episode: SeasonEpisode, line: { startSeconds: number; endSeconds: number }) => episode.lines.reduce((best, candidate) => (overlap(candidate, line) > overlap(best, line) ? candidate : best));
+
+/**
+ * Issue 28's acceptance, offline: a generated three-episode season (English subtitles burned in,
+ * a woman and a man speaking — flite's voices — a recurring name and a term in the series'
+ * glossary) localised into Spanish by the series (one video translation per episode: Apertium,
+ * the subtitle finder, the erasure, espeak-ng), subtitles only for the three episodes and
+ * subtitles + dub for two. OCR on frames of every output finds the Spanish line where the English
+ * one was (within 10 % of the height) and no English line; the term is written as the glossary
+ * says in every line that has it; soft subtitles = drawn; each character speaks with its own
+ * voice in every episode (the voice keys the runs used, and the dub's pitch per character); each
+ * episode and language is charged once, and the quote given before is what is charged.
+ */
+describe.each(testDatabases().slice(-1))('a season localised offline on %s', (_name, open) => {
+  let testApp: TestApp;
+  let cleanup: () => Promise<void>;
+  let client: ToolClient;
+  let season: SubtitledSeason;
+  let series: SeriesView;
+  let work: string;
+  const englishLines = () => season.episodes.flatMap((episode) => episode.lines.map((line) => line.text));
+
+  beforeAll(async () => {
+    const opened = await open();
+    cleanup = opened.cleanup;
+    testApp = await startTestApp({ name: 'series-season', env: WORKER_ENV, database: opened.handle });
+    client = toolClient(testApp.base, await createVerifiedUser(testApp.base, testApp.dataDir, `season-${Date.now()}@example.com`));
+    season = await makeSubtitledSeason();
+    work = await mkdtemp(path.join(tmpdir(), 'voxwork-season-'));
+    await mkdir(SHOTS, { recursive: true });
+    series = await client.data<SeriesView>('/api/series/create', {
+      name: 'The Jade Heir',
+      sourceLanguage: 'en',
+      targetLanguages: ['es'],
+      glossary: [
+        { source: 'Jade Palace', target: 'Palacio de Jade', language: 'es' },
+        { source: 'Lin Feng', target: 'Lin Feng', language: null },
+      ],
+      // The woman is listed first: on the old code her voice (the lead's) spoke every line.
+      characters: [
+        { id: CHARACTER_ID.woman, name: 'Mei', gender: 'female', voices: { es: VOICES.woman } },
+        { id: CHARACTER_ID.man, name: 'Lin Feng', gender: 'male', voices: { es: VOICES.man } },
+      ],
+    });
+  }, 300_000);
+  afterAll(async () => {
+    await testApp?.stop();
+    await cleanup?.();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  const frameAt = async (file: string, seconds: number, name: string) => {
+    const output = path.join(SHOTS, name);
+    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-ss', seconds.toFixed(3), '-i', file, '-frames:v', '1', output]);
+    return output;
+  };
+
+  /** OCR on a frame of each line: the Spanish line drawn where the English one was (= the soft subtitle), no English line anywhere; the term as the glossary says. */
+  async function checkDrawn(videoFile: string, srtFile: string, episode: SeasonEpisode, tag: string) {
+    const cues = parseSrt(await readFile(srtFile, 'utf8'));
+    expect(cues, tag).toHaveLength(episode.lines.length);
+    const ocr = await createPpocr();
+    const sourceCentre = season.centre * season.height;
+    for (const [index, cue] of cues.entries()) {
+      const frame = await frameAt(videoFile, (cue.start + cue.end) / 2, `${tag}-line-${index + 1}.png`);
+      const read = await ocr.doDetect({ input: { frames: [{ imageFile: frame, timeSeconds: 0 }] }, mode: 'all-text', languages: ['en'] });
+      const texts = read.boxes.map((box) => ({ text: box.text, centre: box.box.y + box.box.height / 2 }));
+      const drawn = texts.filter((text) => Math.abs(text.centre - sourceCentre) <= season.height * 0.1).map((text) => text.text).join(' ');
+      expect(textSimilarity(drawn, cue.text.replace(/\n/g, ' ')), `${tag} line ${index + 1}: read "${drawn}", subtitle "${cue.text}" (${JSON.stringify(texts)})`).toBeGreaterThanOrEqual(0.75);
+      for (const text of texts) for (const english of englishLines()) expect(textSimilarity(text.text, english), `${tag}: "${text.text}" is "${english}"`).toBeLessThan(0.5);
+      const truth = truthOf(episode, { startSeconds: cue.start, endSeconds: cue.end });
+      if (truth.text.includes('Jade Palace')) expect(cue.text.replace(/\n/g, ' '), `${tag} line ${index + 1}`).toContain('Palacio de Jade');
+      if (truth.text.includes('Lin Feng')) expect(cue.text.replace(/\n/g, ' '), `${tag} line ${index + 1}`).toContain('Lin Feng');
+    }
+    return cues;
+  }
+
+  /** Quote, then add: the add freezes exactly the quote, one run per episode (one target language). */
+  async function addQuoted(episodes: SeasonEpisode[], output: 'subtitles' | 'both') {
+    const uploadIds = await Promise.all(episodes.map((episode) => client.upload(`episode-${episode.number}.mp4`, episode.file)));
+    const quote = await client.data<{ cost: number; languages: string[]; episodes: Array<{ uploadId: string; seconds: number; cost: number }> }>('/api/series/episodes/quote', { seriesId: series.id, uploadIds, subtitles: 'replace', output });
+    expect(quote.languages).toEqual(['es']);
+    for (const [index, quoted] of quote.episodes.entries()) expect(Math.abs(quoted.seconds - episodes[index]!.durationSeconds)).toBeLessThan(0.5);
+    const before = await client.points();
+    const added = await client.data<{ episodes: SeriesEpisodeView[]; cost: number }>('/api/series/episodes/add', { seriesId: series.id, episodes: uploadIds.map((uploadId) => ({ uploadId })), textSource: 'subtitles', subtitles: 'replace', output });
+    expect(added.cost).toBe(quote.cost);
+    expect(added.episodes.map((episode) => episode.jobs.length)).toEqual(episodes.map(() => 1));
+    expect(added.episodes.map((episode) => episode.cost.estimated)).toEqual(quote.episodes.map((episode) => episode.cost));
+    return { added, quote, before };
+  }
+
+  it('subtitles only: three episodes with the English lines replaced by Spanish ones where they were, the glossary kept, soft = drawn, charged the quote once per episode', async () => {
+    const { added, quote, before } = await addQuoted(season.episodes, 'subtitles');
+    // Subtitles only: 10 points per started minute and language; every episode is under a minute.
+    expect(quote.cost).toBe(30);
+    for (const [index, episode] of added.episodes.entries()) {
+      const job: JobView = await client.until(episode.jobs[0]!.jobId, 900_000);
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      expect(job.cost.settled).toBe(job.cost.estimated);
+      const output = job.output as RunOutput;
+      // Every line whose source has the term carries it as given.
+      for (const line of output.targets[0]!.lines) if (/jade palace/i.test(line.source)) expect(line.translation).toContain('Palacio de Jade');
+      const dir = await mkdtemp(path.join(work, `subtitles-${index + 1}-`));
+      const video = await client.download(job.media.find((media) => media.name === 'es-subtitled.mp4')!.url, path.join(dir, 'es.mp4'));
+      const srt = await client.download(job.media.find((media) => media.name === 'es-subtitles.srt')!.url, path.join(dir, 'es.srt'));
+      const cues = await checkDrawn(video, srt, season.episodes[index]!, `subtitles-e${index + 1}`);
+      expect(cues.map((cue) => cue.text.replace(/\n/g, ' '))).toEqual(output.targets[0]!.lines.map((line) => line.translation));
+    }
+    const after = await client.points();
+    expect(before.availablePoint - after.availablePoint).toBe(quote.cost);
+    expect(after.freezePoint).toBe(before.freezePoint);
+    const board = await client.data<{ episodes: SeriesEpisodeView[] }>('/api/series/episodes/list', { seriesId: series.id });
+    expect(board.episodes.map((episode) => [episode.number, episode.status, episode.glossaryChecked, episode.glossaryMisses])).toEqual([
+      [1, 'completed', ['es'], []],
+      [2, 'completed', ['es'], []],
+      [3, 'completed', ['es'], []],
+    ]);
+  }, 2_400_000);
+
+  it('subtitles and dub: each character speaks with its own voice in every episode (the voice keys used, the dub’s pitch), whoever speaks first; the second episode placed by the voiceprints the first taught', async () => {
+    // Episode 1 (the woman speaks first), then episode 2 (the man first) once episode 1 has taught the characters' voiceprints.
+    const pitches: Record<SeasonCharacter, number[]> = { woman: [], man: [] };
+    for (const episode of season.episodes.slice(0, 2)) {
+      const { added, quote, before } = await addQuoted([episode], 'both');
+      // A dub: 30 points per started minute at the voices' tier (espeak-ng: ×1).
+      expect(quote.cost).toBe(30);
+      const job: JobView = await client.until(added.episodes[0]!.jobs[0]!.jobId, 1_200_000);
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      expect(job.cost.settled).toBe(quote.cost);
+      const after = await client.points();
+      expect(before.availablePoint - after.availablePoint).toBe(quote.cost);
+      const characters = (job.input as { characters?: Array<{ id: string; medianPitchHz: number | null }> }).characters;
+      if (episode.number === 2) {
+        // The voiceprints learned from episode 1 went with the run.
+        expect(characters!.every((character) => character.medianPitchHz !== null), JSON.stringify(characters)).toBe(true);
+      }
+      const output = job.output as RunOutput;
+      const target = output.targets[0]!;
+      expect(target.lines).toHaveLength(episode.lines.length);
+      const dir = await mkdtemp(path.join(work, `dub-${episode.number}-`));
+      const stem = await client.download(job.media.find((media) => media.name === 'es-voice-stem.mp3')!.url, path.join(dir, 'voice.mp3'));
+      const track = await trackPitchAsync(await decodeToPcm(stem, 16_000));
+      const here: Record<SeasonCharacter, number[]> = { woman: [], man: [] };
+      for (const line of target.lines) {
+        const truth = truthOf(episode, line);
+        // The speaker the run heard is the true character, and spoke with that character's voice.
+        expect(output.speakerCharacters?.[line.speakerId], `E${episode.number} "${line.source}" (${JSON.stringify(output.speakerCharacters)})`).toBe(CHARACTER_ID[truth.character]);
+        expect(target.speakerVoices[line.speakerId], `E${episode.number} "${line.source}" (${JSON.stringify(target.speakerVoices)})`).toBe(VOICES[truth.character]);
+        const pitch = pitchStatistics(track, [{ startSeconds: line.dubStartSeconds!, endSeconds: line.dubEndSeconds! }]).medianHz;
+        expect(pitch, `E${episode.number} "${line.translation}"`).toBeDefined();
+        here[truth.character].push(pitch!);
+      }
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      // The woman's dubbed lines sit well above the man's.
+      expect(semitonesBetween(median(here.man), median(here.woman)), JSON.stringify(here)).toBeGreaterThanOrEqual(3);
+      pitches.woman.push(median(here.woman));
+      pitches.man.push(median(here.man));
+      // Both videos: the dubbed one and the subtitled one, each with the Spanish line drawn where the English was.
+      const srt = await client.download(job.media.find((media) => media.name === 'es-subtitles.srt')!.url, path.join(dir, 'es.srt'));
+      for (const name of ['es-video.mp4', 'es-subtitled.mp4']) {
+        const video = await client.download(job.media.find((media) => media.name === name)!.url, path.join(dir, name));
+        await checkDrawn(video, srt, episode, `dub-e${episode.number}-${name.replace('.mp4', '')}`);
+      }
+    }
+    // Each character's voice, measured in the dub, is the same from one episode to the next: within 2 semitones (a question
+    // lifts espeak-ng's median by about one), and nearer its own first episode than the other character's.
+    const apart = (a: number, b: number) => Math.abs(semitonesBetween(a, b));
+    for (const [character, other] of [['woman', 'man'], ['man', 'woman']] as const) {
+      const [first, second] = pitches[character];
+      expect(apart(first!, second!), `${character}: ${pitches[character].join(', ')} Hz`).toBeLessThanOrEqual(2);
+      expect(apart(first!, second!)).toBeLessThan(apart(pitches[other][0]!, second!));
+    }
+  }, 2_400_000);
+});
