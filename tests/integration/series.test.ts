@@ -225,6 +225,11 @@ describe.each(testDatabases().slice(-1))('series on %s', (_name, open) => {
     const [ownerId] = url.pathname.split('/').slice(-2);
     const signer = createMediaUrlSigner({ secret: AUTH_SECRET, now: () => Date.now() - 2 * 3600_000 });
     const old = signer.signQuery(`series-zip/${ownerId}/${seriesId}`, 300);
+    // (The test signs with the app's secret: the same signer, now, gives a link that works.)
+    const current = createMediaUrlSigner({ secret: AUTH_SECRET }).signQuery(`series-zip/${ownerId}/${seriesId}`, 300);
+    const works = await fetch(new URL(`${url.pathname}?expires=${current.expires}&sig=${current.sig}`, testApp.base));
+    expect(works.status).toBe(200);
+    expect((await works.arrayBuffer()).byteLength).toBeGreaterThan(0);
     const tampered = [
       new URL(`${url.pathname}?expires=${url.searchParams.get('expires')}&sig=${url.searchParams.get('sig')!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`, testApp.base),
       new URL(`${url.pathname}?expires=${Number(url.searchParams.get('expires')) + 60}&sig=${url.searchParams.get('sig')}`, testApp.base),
