@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeSubtitledEpisode } from '../support/subtitled-episode.ts';
@@ -9,13 +9,14 @@ import { expect, fullPageShot, test } from './fixtures.ts';
  * The season page (issue 28) in the browser: a series created with a glossary (typed and pasted as
  * CSV) and a character with a Spanish voice, two generated episodes (English subtitles burned in,
  * 6 s each) uploaded at once, added as "replace the subtitles, subtitles only", the board followed
- * until both are done, their quality signals shown, and a season file downloaded. In English at
+ * until both are done, their quality signals shown, the season downloaded as one zip and a season
+ * file on its own. In English at
  * 1440 px (light) and in Chinese at 375 px (dark). Screenshots go to `SERIES_SHOTS` (default the
  * test's output folder).
  */
 const RUNS = [
-  { locale: 'en', prefix: '', width: 1440, height: 900, scheme: 'light', done: 'Done', notMeasured: 'not measured yet' },
-  { locale: 'zh', prefix: '/zh', width: 375, height: 812, scheme: 'dark', done: '已完成', notMeasured: '尚未测量' },
+  { locale: 'en', prefix: '', width: 1440, height: 900, scheme: 'light', done: 'Done', notMeasured: 'not measured yet', zipLabel: 'Download season (.zip)' },
+  { locale: 'zh', prefix: '/zh', width: 375, height: 812, scheme: 'dark', done: '已完成', notMeasured: '尚未测量', zipLabel: '下载整季（.zip）' },
 ] as const;
 
 /** Two episodes: the same generated clip under two names (the page numbers them in name order). */
@@ -129,8 +130,19 @@ for (const run of RUNS) {
       await badges.first().hover();
       await expect(page.getByRole('tooltip')).toBeVisible();
 
-      // The season's files: a video and its subtitles per episode; one downloads.
+      // The whole season in one click: a zip, through a short-lived signed link.
       const seasonFiles = page.getByTestId('season-files');
+      const zipButton = seasonFiles.getByTestId('season-zip');
+      await expect(zipButton).toBeEnabled();
+      await expect(zipButton).toHaveText(run.zipLabel);
+      const zipDownload = page.waitForEvent('download');
+      await zipButton.click();
+      const zip = await zipDownload;
+      expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+      expect((await stat(await zip.path())).size).toBeGreaterThan(0);
+      expect(await zip.failure()).toBeNull();
+
+      // Below it, a video and its subtitles per episode; one downloads.
       await expect(seasonFiles.getByTestId('season-file-row')).toHaveCount(2, { timeout: 30_000 });
       const download = page.waitForEvent('download');
       await seasonFiles.getByTestId('season-file').first().click();

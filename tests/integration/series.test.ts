@@ -6,19 +6,26 @@ import { promisify } from 'node:util';
 import { ErrorCode, type JobView, type SeriesEpisodeView, type SeriesView } from '@voxwork/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser } from '../support/accounts.ts';
+import { createMediaUrlSigner } from '../../apps/server/src/storage/media-url-signer.ts';
 import { makeDubbingClip, type DubbingClip } from '../support/dubbing-media.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDatabases } from '../support/test-database.ts';
 import { toolClient, type ToolClient } from '../support/tool-client.ts';
 
 const run = promisify(execFile);
+/** The app's AUTH_SECRET, set here so that the test can sign a season link that has already expired. */
+const AUTH_SECRET = 'series-test-auth-secret-0123456789abcdef';
+/** Each entry of a zip: its name, CRC-32 and size. */
+const zipEntries = async (file: string) =>
+  JSON.parse((await run('python3', ['-c', 'import json, sys, zipfile; print(json.dumps([[i.filename, i.CRC, i.file_size] for i in zipfile.ZipFile(sys.argv[1]).infolist()]))', file])).stdout) as Array<[string, number, number]>;
 
 /**
  * Series (issue 28): the signed calls (create, read, update the glossary and characters, errors in
  * en + zh, another user seeing nothing) and REST v1 end to end with the real local engines: two
  * uploads added as episodes of an English → Spanish series run as video translations with the
  * series' glossary, the season board shows status, cost and the glossary check, and the season
- * downloads as a zip of the finished episodes' videos and subtitles.
+ * downloads as a zip of the finished episodes' videos and subtitles — by API key, and by the
+ * workbench's short-lived signed link (the same entries; a tampered or expired link refused).
  */
 describe.each(testDatabases().slice(-1))('series on %s', (_name, open) => {
   let testApp: TestApp;
@@ -31,7 +38,7 @@ describe.each(testDatabases().slice(-1))('series on %s', (_name, open) => {
   beforeAll(async () => {
     const opened = await open();
     cleanup = opened.cleanup;
-    testApp = await startTestApp({ name: 'series', env: { ROLE: 'api,worker', JOB_POLL_INTERVAL_SECONDS: '0.5' }, database: opened.handle });
+    testApp = await startTestApp({ name: 'series', env: { ROLE: 'api,worker', JOB_POLL_INTERVAL_SECONDS: '0.5', AUTH_SECRET }, database: opened.handle });
     alice = toolClient(testApp.base, await createVerifiedUser(testApp.base, testApp.dataDir, `series-a-${Date.now()}@example.com`));
     bob = toolClient(testApp.base, await createVerifiedUser(testApp.base, testApp.dataDir, `series-b-${Date.now()}@example.com`));
     clip = await makeDubbingClip({
@@ -152,6 +159,10 @@ describe.each(testDatabases().slice(-1))('series on %s', (_name, open) => {
     const early = await fetch(`${testApp.base}/api/v1/series/${seriesId}/download`, { headers: { authorization: `Bearer ${secret}`, 'accept-language': 'zh-CN' } });
     expect(early.status).toBe(422);
     expect(await early.json()).toMatchObject({ code: ErrorCode.SERIES_NOTHING_TO_DOWNLOAD, message: '该剧集还没有完成的分集，暂无可下载的内容。' });
+    // The workbench asks for the zip's link first: not given while nothing has finished, nor for another user's series.
+    expect(await alice.call('/api/series/download-link', { seriesId }, 'zh-CN')).toMatchObject({ code: ErrorCode.SERIES_NOTHING_TO_DOWNLOAD, message: '该剧集还没有完成的分集，暂无可下载的内容。' });
+    expect(await alice.call('/api/series/download-link', { seriesId })).toMatchObject({ code: ErrorCode.SERIES_NOTHING_TO_DOWNLOAD, message: 'No episode of this series has finished yet, so there is nothing to download.' });
+    expect(await bob.call('/api/series/download-link', { seriesId })).toMatchObject({ code: ErrorCode.SERIES_NOT_FOUND, message: 'This series does not exist or was deleted.' });
 
     // Each episode's run got the series' glossary and character count.
     const jobs: JobView[] = [];
@@ -190,5 +201,48 @@ describe.each(testDatabases().slice(-1))('series on %s', (_name, open) => {
     expect(names.some((name) => name.endsWith('.mp3'))).toBe(false);
     const srt = (await run('unzip', ['-p', zip, 'E01 Pilot/es-subtitles.srt'])).stdout;
     expect(srt).toContain('Lin Feng');
+
+    // The workbench's way: a signed, short-lived link to the same zip, followed with no key and no cookie.
+    const link = await alice.data<{ url: string; expiresAt: string }>('/api/series/download-link', { seriesId });
+    const url = new URL(link.url, testApp.base);
+    expect(url.pathname).toMatch(new RegExp(`^/api/series/zip/[^/]+/${seriesId}$`));
+    const expiresIn = Date.parse(link.expiresAt) - Date.now();
+    expect(expiresIn).toBeGreaterThan(0);
+    expect(expiresIn).toBeLessThanOrEqual(375_000);
+    const linked = await fetch(url);
+    expect(linked.status).toBe(200);
+    expect(linked.headers.get('content-type')).toBe('application/zip');
+    expect(linked.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''Little%20Shop.zip");
+    const linkedZip = path.join(dir, 'season-linked.zip');
+    await writeFile(linkedZip, Buffer.from(await linked.arrayBuffer()));
+    expect((await run('unzip', ['-t', linkedZip])).stdout).toContain('No errors detected');
+    const entries = await zipEntries(zip);
+    expect(entries.length).toBeGreaterThanOrEqual(8);
+    expect(await zipEntries(linkedZip)).toEqual(entries);
+
+    // A link changed in any part, or one past its expiry (correctly signed), is the media links' 403, in the caller's language.
+    const refusedMessage = { en: 'This media link is invalid or has expired.', zh: '媒体链接无效或已过期。' };
+    const [ownerId] = url.pathname.split('/').slice(-2);
+    const signer = createMediaUrlSigner({ secret: AUTH_SECRET, now: () => Date.now() - 2 * 3600_000 });
+    const old = signer.signQuery(`series-zip/${ownerId}/${seriesId}`, 300);
+    // (The test signs with the app's secret: the same signer, now, gives a link that works.)
+    const current = createMediaUrlSigner({ secret: AUTH_SECRET }).signQuery(`series-zip/${ownerId}/${seriesId}`, 300);
+    const works = await fetch(new URL(`${url.pathname}?expires=${current.expires}&sig=${current.sig}`, testApp.base));
+    expect(works.status).toBe(200);
+    expect((await works.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    const tampered = [
+      new URL(`${url.pathname}?expires=${url.searchParams.get('expires')}&sig=${url.searchParams.get('sig')!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`, testApp.base),
+      new URL(`${url.pathname}?expires=${Number(url.searchParams.get('expires')) + 60}&sig=${url.searchParams.get('sig')}`, testApp.base),
+      new URL(`${url.pathname.replace(seriesId, episodes[0]!.id)}${url.search}`, testApp.base),
+      new URL(url.pathname, testApp.base),
+      new URL(`${url.pathname}?expires=${old.expires}&sig=${old.sig}`, testApp.base),
+    ];
+    for (const [index, bad] of tampered.entries()) {
+      const refused = await fetch(bad, index % 2 ? { headers: { 'accept-language': 'zh-CN' } } : {});
+      expect(refused.status, bad.href).toBe(403);
+      const body = (await refused.json()) as { code: number; message: string };
+      expect(body.code).toBe(ErrorCode.MEDIA_LINK_INVALID);
+      expect(body.message).toBe(index % 2 ? refusedMessage.zh : refusedMessage.en);
+    }
   }, 900_000);
 });

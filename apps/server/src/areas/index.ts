@@ -14,10 +14,11 @@ import { SERVER_TOOLS } from '../tools.ts';
 import type { ServerTool } from '../tools/server-tool.ts';
 import type { CoreToolId } from '@voxwork/core';
 
-/** A tool's calls as an area: the tool's own services (the context's services hold every tool's). */
+/** A tool's calls and routes as an area: the tool's own services (the context's services hold every tool's). */
 const toolArea = (tool: ServerTool<CoreToolId, object>): Area => ({
   name: tool.id,
   calls: (context) => tool.calls(context.services, context),
+  ...(tool.routes ? { routes: (http, context) => tool.routes!(http, context.services, context) } : {}),
 });
 
 /** Every area of the API role, in registration order: the shell's, then one per tool (`../tools.ts`), then the REST surface. */

@@ -19,11 +19,17 @@ export function stableExpiry(nowMs: number, expiresInSeconds: number): { expires
 export function createMediaUrlSigner(options: { secret: string; baseUrl?: string; now?: () => number; /** Route the links point at (default `/api/media`). */ pathPrefix?: string }) {
   const now = options.now ?? Date.now;
   const mac = (key: string, expires: number) => createHmac('sha256', options.secret).update(`media\n${key}\n${expires}`).digest('base64url');
+  /** The signed query of `key` (unix seconds and HMAC), for a route other than the media route to build its own link with (the season zip's). */
+  const signQuery = (key: string, expiresInSeconds: number): { expires: number; sig: string } => {
+    const { expires } = stableExpiry(now(), expiresInSeconds);
+    return { expires, sig: mac(key, expires) };
+  };
   return {
+    signQuery,
     /** A path (or absolute URL when a base is given) valid for `expiresInSeconds`. */
     sign(key: string, expiresInSeconds: number, downloadName?: string): string {
-      const { expires } = stableExpiry(now(), expiresInSeconds);
-      const query = new URLSearchParams({ expires: String(expires), sig: mac(key, expires) });
+      const { expires, sig } = signQuery(key, expiresInSeconds);
+      const query = new URLSearchParams({ expires: String(expires), sig });
       if (downloadName) query.set('download', downloadName);
       return `${options.baseUrl ?? ''}${options.pathPrefix ?? '/api/media'}/${key.split('/').map(encodeURIComponent).join('/')}?${query}`;
     },

@@ -8,7 +8,7 @@ import type { ApiCaller, CoreToolId, EnqueueOptions, JobService, ToolServiceDeps
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { BoundCall } from '../http/contract.plugin.ts';
-import type { AreaContext } from '../areas/area.ts';
+import type { AreaContext, HttpServer } from '../areas/area.ts';
 
 /** A REST v1 handler: the caller (authenticated, authorised for the route), the request and its parsed parts. */
 export type RestV1Handler = (input: {
@@ -47,6 +47,8 @@ interface ServerToolBase<Id extends CoreToolId, S> {
   calls: (services: S, context: AreaContext) => readonly BoundCall[];
   /** Its REST v1 routes beyond the job create (a dubbing project's routes, the voice list). */
   rest?: (kit: RestV1Kit, services: S) => void;
+  /** HTTP routes of its own beside the calls, outside REST v1 (the season zip's signed link). */
+  routes?: (http: HttpServer, services: S, context: AreaContext) => Promise<void>;
 }
 
 /** A tool the API creates jobs for must say how (`apiCreate`); a tool that is not one may not. */

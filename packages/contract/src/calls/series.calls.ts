@@ -238,8 +238,18 @@ export const seriesEpisodesListCall = defineCall({
   data: z.object({ episodes: z.array(seriesEpisodeViewSchema) }),
 });
 
+export const seriesDownloadLinkCall = defineCall({
+  path: '/api/series/download-link',
+  summary:
+    'Series: a short-lived signed link (`GET /api/series/zip/{ownerId}/{seriesId}?expires=&sig=`, no key or cookie needed) to the season as a zip, the same archive as REST v1’s `…/download`. SERIES_NOTHING_TO_DOWNLOAD before any episode has finished.',
+  tag: 'series',
+  access: 'user',
+  body: seriesId,
+  data: z.object({ url: z.string(), expiresAt: z.string() }),
+});
+
 /** Every call of the series tool (listed once in `allCalls`). */
-export const seriesCalls: readonly CallDefinition[] = [seriesListCall, seriesCreateCall, seriesGetCall, seriesUpdateCall, seriesDeleteCall, seriesEpisodesAddCall, seriesEpisodesQuoteCall, seriesEpisodesListCall];
+export const seriesCalls: readonly CallDefinition[] = [seriesListCall, seriesCreateCall, seriesGetCall, seriesUpdateCall, seriesDeleteCall, seriesEpisodesAddCall, seriesEpisodesQuoteCall, seriesEpisodesListCall, seriesDownloadLinkCall];
 
 /** The series routes of the REST surface (`/api/v1/series…`), under `prefix`; a key needs the `video-translation` scope (episodes are video translations). */
 export function seriesRestRoutes(prefix: string): RestV1Route[] {

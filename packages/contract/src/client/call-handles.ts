@@ -129,3 +129,4 @@ export const seriesDeleteCall = callHandle<typeof calls.seriesDeleteCall>('/api/
 export const seriesEpisodesQuoteCall = callHandle<typeof calls.seriesEpisodesQuoteCall>('/api/series/episodes/quote');
 export const seriesEpisodesAddCall = callHandle<typeof calls.seriesEpisodesAddCall>('/api/series/episodes/add');
 export const seriesEpisodesListCall = callHandle<typeof calls.seriesEpisodesListCall>('/api/series/episodes/list');
+export const seriesDownloadLinkCall = callHandle<typeof calls.seriesDownloadLinkCall>('/api/series/download-link');

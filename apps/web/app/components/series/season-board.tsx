@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { JobView, SeriesEpisodeSignals, SeriesEpisodeView } from "@voxwork/contract";
-import { jobGetCall, seriesEpisodesListCall } from "@voxwork/contract/client";
+import { jobGetCall, seriesDownloadLinkCall, seriesEpisodesListCall } from "@voxwork/contract/client";
 import { TOOL_PAGES } from "@voxwork/contract/tools";
-import { ExternalLinkIcon, InfoIcon } from "lucide-react";
+import { ExternalLinkIcon, FileArchiveIcon, InfoIcon, LoaderCircleIcon } from "lucide-react";
 import { localizePath, useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { refreshAccount } from "../../lib/session";
 import { targetFiles } from "../../lib/video-translation/translation-result";
 import { cn } from "../../lib/utils";
 import { DownloadButton } from "../tool-shared/download-button";
+import { Button } from "../ui/button";
 import { CardDescription, CardTitle } from "../ui/card";
 import { Progress } from "../ui/progress";
 import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip";
@@ -225,25 +226,44 @@ export function SeasonBoard({ episodes }: { episodes: SeriesEpisodeView[] | null
 }
 
 /**
- * The season's files: each finished episode's video and subtitle files per language, from the
- * runs' signed links. The REST API's season zip (`GET /api/v1/series/{id}/download`) needs an API
- * key, and the workbench has no signed route for it yet, so the page lists the files instead.
+ * The season's files: the whole season as one zip (a signed, short-lived link asked for on the
+ * click, to the same archive as REST v1's `…/download`), and below it each finished episode's
+ * video and subtitle files per language, from the runs' signed links.
  */
-export function SeasonFiles({ episodes, jobs }: { episodes: SeriesEpisodeView[]; jobs: Readonly<Record<string, JobView>> }) {
+export function SeasonFiles({ seriesId, episodes, jobs }: { seriesId: string; episodes: SeriesEpisodeView[]; jobs: Readonly<Record<string, JobView>> }) {
   const t = useT();
   const locale = useLocale();
+  const api = useApiClient();
+  const [linking, setLinking] = useState(false);
+  const anyFinished = episodes.some((episode) => episode.jobs.some((job) => job.status === "completed"));
   const finished = episodes.flatMap((episode) =>
     episode.jobs.flatMap((job) => {
       const view = jobs[job.jobId];
       return view ? [{ episode, language: job.language, files: targetFiles(view, job.language) }] : [];
     }),
   );
+  // The link lives a few minutes: asked for now, followed at once (the answer is an attachment, so the page stays).
+  const downloadZip = async () => {
+    setLinking(true);
+    try {
+      const { url } = await api.call(seriesDownloadLinkCall, { seriesId });
+      window.location.assign(url);
+    } catch {
+      // The client wrapper showed the error (nothing finished yet, in the page's language).
+    } finally {
+      setLinking(false);
+    }
+  };
   return (
     <div className="grid gap-3" data-testid="season-files">
       <div>
         <CardTitle>{t("series.board.download")}</CardTitle>
         <CardDescription>{t("series.board.downloadHint")}</CardDescription>
       </div>
+      <Button type="button" className="justify-self-start" onClick={() => void downloadZip()} disabled={!anyFinished || linking} data-testid="season-zip">
+        {linking ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <FileArchiveIcon aria-hidden="true" />}
+        {t("series.board.downloadZip")}
+      </Button>
       {finished.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("series.board.downloadNone")}</p>
       ) : (

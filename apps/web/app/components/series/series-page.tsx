@@ -219,7 +219,7 @@ function SeriesWork({
         <SeasonBoard episodes={board.episodes} />
       </Card>
       <Card>
-        <SeasonFiles episodes={board.episodes ?? []} jobs={board.jobs} />
+        <SeasonFiles seriesId={series.id} episodes={board.episodes ?? []} jobs={board.jobs} />
       </Card>
     </>
   );
