@@ -234,6 +234,19 @@ describe.each(testDatabases().slice(-1))('the built voxwork command on Node 20, 
     expect((await probeMedia(path.join(testApp.dataDir, 'dubbed', audio))).durationSeconds).toBeGreaterThan(2);
   }, 600_000);
 
+  it('series: created with a glossary, its empty board read, and a download refused before any episode finished (the API’s message)', async () => {
+    await writeFile(path.join(testApp.dataDir, 'glossary.csv'), 'source,target,language\nJade Palace,Palacio de Jade,es\n');
+    const created = await voxwork(['series', 'create', 'Node 20 Season', '--source', 'en', '--target', 'es', '--glossary', 'glossary.csv']);
+    expect(created.code, created.stderr).toBe(0);
+    const status = await voxwork(['series', 'status', 'Node 20 Season']);
+    expect(status.code, status.stderr).toBe(0);
+    // The board's header and no episode yet.
+    expect(status.stdout.trim().split('\n'), status.stdout).toHaveLength(1);
+    const download = await voxwork(['series', 'download', 'Node 20 Season']);
+    expect(download.code).toBe(1);
+    expect(Number(API_REFUSAL.exec(download.stderr)?.[1]), download.stderr).toBe(ErrorCode.SERIES_NOTHING_TO_DOWNLOAD);
+  }, 120_000);
+
   it('ran every built tool of the catalogue through its command (a new tool adds its case above)', () => {
     const built = TOOL_CATALOGUE.filter((tool) => tool.status === 'built').map((tool) => CLI_TOOL_COMMANDS[tool.id as keyof typeof CLI_TOOL_COMMANDS] ?? tool.id);
     expect(built.filter((command) => !ran.has(command))).toEqual([]);

@@ -179,6 +179,8 @@ describe('video translation with a remote translator', () => {
   }, 300_000);
 
   it('a series episode, Chinese → English through the chat engine: the series’ glossary goes with every translation request, and a line that misses a term is flagged on the season board', async () => {
+    // A user of its own: the file's other cases used the free plan's three video translations of the month.
+    const user = await createVerifiedUser(base, testApp.dataDir, `vt-remote-series-${Date.now()}@example.com`);
     const call = (pathName: string, body: unknown) => signedCall(base, TEST_SIGN_SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
     const cues = cuesInSequence([
       ['林峰回到了玉宫', 2.2, 0.6],
