@@ -16,8 +16,11 @@ const workers = Number(process.env.E2E_WORKERS ?? 2);
  * video-translator.e2e.ts: its speakers test left both speakers without a voice while the other
  * worker ran (twice, both languages, load 15-30); it passed alone at the same load. To fix in the
  * translator, then drop it from here.
+ * overruns.e2e.ts: its dubbing project never left the new-project dialog within 240 s while
+ * producer-polish ran beside it (clean-clone CI, 2026-11-29); it passed alone on the same tree.
+ * Likely the same cause (jobs and the API share one event loop in the embedded app).
  */
-const RUN_ALONE = ['**/video-translator.e2e.ts'];
+const RUN_ALONE = ['**/video-translator.e2e.ts', '**/overruns.e2e.ts'];
 
 /**
  * End-to-end tests in Debian's Chromium (/usr/bin/chromium) against the built app, started as the
