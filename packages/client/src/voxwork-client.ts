@@ -37,12 +37,9 @@ export type SeriesBody = BodyOf<'v1_create_series'>;
 export type SeriesEpisodesBody = BodyOf<'v1_add_series_episodes'>;
 export type SeriesEpisodesAdded = DataOf<'v1_add_series_episodes'>;
 export type SeriesBoard = DataOf<'v1_list_series_episodes'>;
-/** A quote for adding episodes (the series' `/api/series/episodes/quote`): points per episode, nothing runs. */
-export interface SeriesQuote {
-  cost: number;
-  languages: string[];
-  episodes: Array<{ uploadId: string; seconds: number; cost: number }>;
-}
+/** A quote for adding episodes: points per episode, nothing runs. */
+export type SeriesQuote = DataOf<'v1_quote_series_episodes'>;
+export type SeriesQuoteBody = BodyOf<'v1_quote_series_episodes'>;
 export type ListJobsQuery = NonNullable<operations['v1_list_jobs']['parameters']['query']>;
 export type VoicesQuery = NonNullable<operations['v1_list_voices']['parameters']['query']>;
 
@@ -312,7 +309,7 @@ export function createVoxworkClient(options: VoxworkClientOptions) {
         return (await request<Series>('GET', seriesPath(seriesId))).data;
       },
       /** What adding these uploads would cost (`POST …/episodes/quote`); nothing runs. */
-      async quote(seriesId: string, body: { uploadIds: string[]; subtitles?: 'keep' | 'replace' | 'bilingual'; output?: 'dub' | 'subtitles' | 'both' }): Promise<SeriesQuote> {
+      async quote(seriesId: string, body: SeriesQuoteBody): Promise<SeriesQuote> {
         return (await request<SeriesQuote>('POST', seriesPath(seriesId, '/episodes/quote'), json(body))).data;
       },
       async addEpisodes(seriesId: string, body: SeriesEpisodesBody): Promise<SeriesEpisodesAdded> {
