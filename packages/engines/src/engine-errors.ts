@@ -108,7 +108,7 @@ export function toEngineError(error: unknown, engineId: string, doing: string): 
   if (error instanceof EngineError) return error;
   if (error instanceof MediaAbortedError) return new EngineAbortedError(engineId, error);
   if (error instanceof MediaProcessError) {
-    if (error.exitCode === null && /is not installed/.test(error.message)) {
+    if (error.failure === 'not-installed') {
       return new EngineUnavailableError(`${engineId}: ${error.message}`, { engineId, cause: error });
     }
     return new EngineFailedError(`${engineId} failed while ${doing}: ${error.message}`, { engineId, isRetryable: error.isRetryable, cause: error });

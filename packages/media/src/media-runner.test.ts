@@ -36,12 +36,15 @@ describe('media runner (real ffmpeg)', () => {
     expect((failed as MediaProcessError).message).toMatch(/No such file/);
     const missing = await runMediaTool('voxwork-no-such-binary', []).catch((error: unknown) => error);
     expect((missing as Error).message).toBe('voxwork-no-such-binary is not installed');
+    // What callers branch on: the kind of failure, never the message.
+    expect((failed as MediaProcessError).failure).toBe('exited');
+    expect((missing as MediaProcessError).failure).toBe('not-installed');
   });
 
   it('times out a run that takes too long (retryable)', async () => {
     await withWorkDir('test', async (_dir, file) => {
       const run = runFfmpeg(toneToMp3Args({ frequencyHz: 440, durationSeconds: 30, realtime: true, output: file('slow.mp3') }), { timeoutMs: 300 });
-      await expect(run).rejects.toMatchObject({ name: 'MediaProcessError', isRetryable: true });
+      await expect(run).rejects.toMatchObject({ name: 'MediaProcessError', isRetryable: true, failure: 'timed-out' });
     });
   });
 });

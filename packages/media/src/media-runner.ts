@@ -3,16 +3,21 @@ import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { parseProgressSeconds } from './ffmpeg-args.ts';
 
+/** How a tool failed: it is not installed, could not start, ran out of time, or ended with an error. */
+export type MediaFailure = 'not-installed' | 'could-not-start' | 'timed-out' | 'exited';
+
 export class MediaProcessError extends Error {
   override name = 'MediaProcessError';
   readonly isRetryable: boolean;
   readonly exitCode: number | null;
   readonly stderr: string;
-  constructor(message: string, options: { exitCode: number | null; stderr: string; isRetryable: boolean; cause?: unknown }) {
+  readonly failure: MediaFailure;
+  constructor(message: string, options: { exitCode: number | null; stderr: string; isRetryable: boolean; failure: MediaFailure; cause?: unknown }) {
     super(message, { cause: options.cause });
     this.exitCode = options.exitCode;
     this.stderr = options.stderr;
     this.isRetryable = options.isRetryable;
+    this.failure = options.failure;
   }
 }
 
@@ -65,14 +70,14 @@ function superviseTool(binary: string, child: ChildProcessByStdio<Writable | nul
     outcome(code: number | null, startError?: Error): Error | undefined {
       if (startError) {
         const missing = (startError as NodeJS.ErrnoException).code === 'ENOENT';
-        return new MediaProcessError(missing ? `${binary} is not installed` : `${binary} could not start: ${startError.message}`, { exitCode: null, stderr, isRetryable: false, cause: startError });
+        return new MediaProcessError(missing ? `${binary} is not installed` : `${binary} could not start: ${startError.message}`, { exitCode: null, stderr, isRetryable: false, failure: missing ? 'not-installed' : 'could-not-start', cause: startError });
       }
       // Cancelled, however the tool ended: it may have died of a signal (a process group killed by its owner) before our listener ran.
       if (stoppedBy === 'signal' || options.signal?.aborted) return new MediaAbortedError(`${binary} was cancelled`);
-      if (stoppedBy === 'timeout') return new MediaProcessError(`${binary} timed out after ${options.timeoutMs} ms`, { exitCode: code, stderr, isRetryable: true });
+      if (stoppedBy === 'timeout') return new MediaProcessError(`${binary} timed out after ${options.timeoutMs} ms`, { exitCode: code, stderr, isRetryable: true, failure: 'timed-out' });
       if (code !== 0) {
         const lastLine = stderr.trim().split('\n').pop() ?? '';
-        return new MediaProcessError(`${binary} exited with code ${code}: ${lastLine}`, { exitCode: code, stderr, isRetryable: false });
+        return new MediaProcessError(`${binary} exited with code ${code}: ${lastLine}`, { exitCode: code, stderr, isRetryable: false, failure: 'exited' });
       }
       return undefined;
     },

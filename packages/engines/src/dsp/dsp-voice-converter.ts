@@ -4,7 +4,7 @@ import { parseOptions } from '../capabilities/call-options.ts';
 import type { EngineWarning } from '../capabilities/engine-common.ts';
 import type { ConvertVoiceOptions, ConvertVoiceResult, VoiceConverter } from '../capabilities/voice-converter.ts';
 import type { VoiceProfile } from '../capabilities/voice-profiler.ts';
-import { EngineError, EngineInputError } from '../engine-errors.ts';
+import { EngineInputError } from '../engine-errors.ts';
 import { semitonesBetween } from '../audio/pitch-tracker.ts';
 import { asEngineError } from './dsp-voice-profiler.ts';
 import { DSP_CONVERTER_ENGINE_ID, equalizerToward, measureVoiceInFiles, readDspProfileData, type VoiceFeatures } from './voice-features.ts';
@@ -106,7 +106,13 @@ export class DspVoiceConverter implements VoiceConverter {
 
     try {
       const analysisStarted = performance.now();
-      const source = await measureVoiceInFiles([options.audioFile], { signal: options.signal });
+      // The source is decoded here first: a tool that ends in error at this step read a file that is not audio.
+      const source = await measureVoiceInFiles([options.audioFile], { signal: options.signal }).catch((error: unknown) => {
+        if (error instanceof MediaProcessError && error.failure === 'exited') {
+          throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
+        }
+        throw error;
+      });
       if (source.medianPitchHz === undefined) throw new EngineInputError('no voiced speech found in the source', { engineId: this.engineId });
       const analysisMs = performance.now() - analysisStarted;
       const { plan, warnings: planWarnings } = planVoiceMatch({ source, target, options: dsp, timeRatio: 1 });
@@ -122,12 +128,6 @@ export class DspVoiceConverter implements VoiceConverter {
         response: { engineId: this.engineId },
       };
     } catch (error) {
-      if (error instanceof MediaProcessError && error.exitCode !== null && /Invalid data|could not find codec|does not contain any stream|no audio/i.test(error.stderr + error.message)) {
-        throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
-      }
-      if (error instanceof Error && !(error instanceof EngineError) && /has no audio stream/.test(error.message)) {
-        throw new EngineInputError(error.message, { engineId: this.engineId, cause: error });
-      }
       throw asEngineError(error, this.engineId, 'converting the voice', options.signal);
     }
   }

@@ -95,6 +95,17 @@ export const voicesPageSchema = z.object({
   next_page_token: z.string().nullish(),
 });
 
+/** `{ detail: { status: 'quota_exceeded', … } }` → `quota_exceeded`: the vendor's code for what went wrong, when it gives one. */
+export function elevenLabsErrorCode(body: string): string | undefined {
+  try {
+    const detail: unknown = (JSON.parse(body) as { detail?: unknown } | null)?.detail;
+    const status = detail && typeof detail === 'object' && !Array.isArray(detail) ? (detail as { status?: unknown }).status : undefined;
+    return typeof status === 'string' && status ? status : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `{ detail: { status, message } }` → `status: message`; 422's `{ detail: [{ loc, msg }] }` → `loc: msg`. */
 export function elevenLabsErrorMessage(body: string): string | undefined {
   return jsonErrorMessage(body, (json) => {

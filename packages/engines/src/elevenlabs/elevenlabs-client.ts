@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EngineAuthError, EngineFailedError, EngineInputError } from '../engine-errors.ts';
-import { apiOrigin, remoteRequest, type RemoteResponse } from '../remote/remote-http.ts';
-import { ELEVENLABS_DEFAULT_BASE_URL, elevenLabsErrorMessage } from './elevenlabs-api.ts';
+import { apiOrigin, remoteRequest, vendorAnswerMessage, vendorAnswerOf, type RemoteResponse } from '../remote/remote-http.ts';
+import { ELEVENLABS_DEFAULT_BASE_URL, elevenLabsErrorCode, elevenLabsErrorMessage } from './elevenlabs-api.ts';
 
 /** Settings shared by the ElevenLabs engines (one key, one account). */
 export interface ElevenLabsSettings {
@@ -70,11 +70,13 @@ export class ElevenLabsClient {
         timeoutMs: this.#timeoutMs,
         secrets: [this.#apiKey],
         vendorMessage: elevenLabsErrorMessage,
+        vendorCode: elevenLabsErrorCode,
       });
     } catch (error) {
       // ElevenLabs answers an exhausted quota with 401 too: that is not a bad key, and waiting will not help.
-      if (error instanceof EngineAuthError && /quota_exceeded/.test(error.message)) {
-        throw new EngineFailedError(error.message.replace(/ \(check the engine's API key and its permissions\)$/, ' (the account has no credits left)'), {
+      const answer = vendorAnswerOf(error);
+      if (error instanceof EngineAuthError && answer?.vendorCode === 'quota_exceeded') {
+        throw new EngineFailedError(`${vendorAnswerMessage({ ...call, secrets: [this.#apiKey] }, answer.status, answer.vendorMessage)} (the account has no credits left)`, {
           engineId: call.engineId,
           isRetryable: false,
           cause: error.cause,

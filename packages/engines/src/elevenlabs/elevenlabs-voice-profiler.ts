@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { readProviderOptions } from '../capabilities/call-options.ts';
 import type { EngineId, EngineWarning } from '../capabilities/engine-common.ts';
 import type { ProfileVoiceOptions, ProfileVoiceResult, VoiceProfiler } from '../capabilities/voice-profiler.ts';
-import { EngineError, EngineInputError, throwIfAborted } from '../engine-errors.ts';
-import { parseJsonBody } from '../remote/remote-http.ts';
+import { EngineInputError, throwIfAborted } from '../engine-errors.ts';
+import { parseJsonBody, vendorAnswerOf } from '../remote/remote-http.ts';
 import { addVoiceResponseSchema, deleteVoiceResponseSchema } from './elevenlabs-api.ts';
 import { ElevenLabsClient, type ElevenLabsSettings } from './elevenlabs-client.ts';
 import { audioFilePart, probeAudioInput } from '../remote/remote-audio.ts';
@@ -94,8 +94,8 @@ export class ElevenLabsVoiceProfiler implements VoiceProfiler {
       const response = await this.#client.call({ ...request, method: 'DELETE', path: `/v1/voices/${encodeURIComponent(remoteVoiceId.trim())}`, signal: options.signal });
       parseJsonBody(response, request, deleteVoiceResponseSchema);
     } catch (error) {
-      const cause = error instanceof EngineError ? (error.cause as { status?: number; vendorMessage?: string } | undefined) : undefined;
-      if (cause && (cause.status === 404 || (cause.status === 400 && /voice_(not_found|does_not_exist)/.test(cause.vendorMessage ?? '')))) return;
+      const answer = vendorAnswerOf(error);
+      if (answer && (answer.status === 404 || (answer.status === 400 && (answer.vendorCode === 'voice_not_found' || answer.vendorCode === 'voice_does_not_exist')))) return;
       throw error;
     }
   }

@@ -188,6 +188,11 @@ describe('ElevenLabs against the replay server', () => {
     expect([server.requests.at(-1)!.method, server.requests.at(-1)!.path]).toEqual(['DELETE', `/v1/voices/${profile.remoteVoiceId}`]);
     expect(server.voices().map((voice) => voice.voice_id)).not.toContain(profile.remoteVoiceId);
     await profiler.deleteRemoteVoice(profile.remoteVoiceId!); // gone already: fine
+    // A 400 counts as gone by the vendor's code only (`voice_does_not_exist`), not any 400.
+    server.failNext({ status: 400, body: { detail: { status: 'voice_does_not_exist', message: 'The voice does not exist.' } } });
+    await profiler.deleteRemoteVoice(profile.remoteVoiceId!);
+    server.failNext({ status: 400, body: { detail: { status: 'invalid_voice_id', message: 'voice_does_not_exist is not this answer.' } } });
+    await expect(profiler.deleteRemoteVoice(profile.remoteVoiceId!)).rejects.toMatchObject({ code: 'invalid-input' });
     await expect(tts.doSynthesize({ text: 'Gone.', voice: profile.remoteVoiceId!, outputFile: out('gone.wav') })).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringMatching(/voice_not_found/) });
   });
 

@@ -21,6 +21,31 @@ export interface RemoteRequest {
   secrets: readonly string[];
   /** Reads the vendor's error message out of an error body (JSON or text). */
   vendorMessage: (body: string) => string | undefined;
+  /** Reads the vendor's machine-readable error code out of an error body (ElevenLabs' `detail.status`), when it has one. */
+  vendorCode?: ((body: string) => string | undefined) | undefined;
+}
+
+/** The `cause` of an `EngineError` made from a vendor's failed answer: its status, words and code. */
+export class VendorAnswer {
+  readonly status: number;
+  readonly vendorMessage: string | undefined;
+  readonly vendorCode: string | undefined;
+  constructor(status: number, vendorMessage: string | undefined, vendorCode: string | undefined) {
+    this.status = status;
+    this.vendorMessage = vendorMessage;
+    this.vendorCode = vendorCode;
+  }
+}
+
+/** The vendor's answer an engine error was made from (undefined for any other error). */
+export function vendorAnswerOf(error: unknown): VendorAnswer | undefined {
+  return error instanceof EngineError && error.cause instanceof VendorAnswer ? error.cause : undefined;
+}
+
+/** `<engine> answered HTTP <status> while <doing>: <vendor's words>`, secrets scrubbed. */
+export function vendorAnswerMessage(request: Pick<RemoteRequest, 'engineId' | 'doing' | 'secrets'>, status: number, vendorMessage: string | undefined): string {
+  const said = vendorMessage ? `: ${redactSecrets(vendorMessage, request.secrets)}` : '';
+  return `${request.engineId} answered HTTP ${status} while ${request.doing}${said}`;
 }
 
 export interface RemoteResponse {
@@ -48,10 +73,15 @@ export function isRetryableStatus(status: number): boolean {
  * 400/404/413/415/422 → `EngineInputError` with the vendor's words, 408/429/5xx → retryable
  * `EngineFailedError`, anything else → non-retryable `EngineFailedError`.
  */
-export function errorForStatus(request: Pick<RemoteRequest, 'engineId' | 'doing' | 'secrets'>, status: number, vendorMessage: string | undefined, retryAfter?: string | null): EngineError {
-  const said = vendorMessage ? `: ${redactSecrets(vendorMessage, request.secrets)}` : '';
-  const base = `${request.engineId} answered HTTP ${status} while ${request.doing}${said}`;
-  const cause = { status, vendorMessage: vendorMessage === undefined ? undefined : redactSecrets(vendorMessage, request.secrets) };
+export function errorForStatus(
+  request: Pick<RemoteRequest, 'engineId' | 'doing' | 'secrets'>,
+  status: number,
+  vendorMessage: string | undefined,
+  retryAfter?: string | null,
+  vendorCode?: string,
+): EngineError {
+  const base = vendorAnswerMessage(request, status, vendorMessage);
+  const cause = new VendorAnswer(status, vendorMessage === undefined ? undefined : redactSecrets(vendorMessage, request.secrets), vendorCode);
   if (status === 401 || status === 403) return new EngineAuthError(`${base} (check the engine's API key and its permissions)`, { engineId: request.engineId, cause });
   if (status === 400 || status === 404 || status === 413 || status === 415 || status === 422) return new EngineInputError(base, { engineId: request.engineId, cause });
   const wait = retryAfter ? ` (retry after ${retryAfter} s)` : '';
@@ -72,21 +102,22 @@ export async function remoteRequest(request: RemoteRequest): Promise<RemoteRespo
     // Network trouble (refused, reset, DNS): fetch says "fetch failed" and puts the reason in `cause`.
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     const reason = cause instanceof Error ? `${(cause as NodeJS.ErrnoException).code ?? cause.name}: ${cause.message}` : String(cause);
-    // Redirects are not followed (a key header would go wherever they point): a configuration problem, not a passing one.
-    if (/redirect/i.test(reason)) {
-      return new EngineFailedError(`${request.engineId} answered with a redirect while ${request.doing}: set its base URL to the address it redirects to`, { engineId: request.engineId, isRetryable: false });
-    }
     return new EngineFailedError(`${request.engineId} could not be reached while ${request.doing}: ${redactSecrets(reason, request.secrets)}`, {
       engineId: request.engineId,
       isRetryable: true,
     });
   };
   try {
-    const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal, redirect: 'error' });
+    // Redirects are not followed (a key header would go wherever they point): a configuration problem, not a passing one.
+    const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal, redirect: 'manual' });
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      await response.body?.cancel();
+      throw new EngineFailedError(`${request.engineId} answered with a redirect while ${request.doing}: set its base URL to the address it redirects to`, { engineId: request.engineId, isRetryable: false });
+    }
     const body = Buffer.from(await response.arrayBuffer());
     if (!response.ok) {
       const text = body.subarray(0, MAX_ERROR_BODY).toString('utf8');
-      throw errorForStatus(request, response.status, request.vendorMessage(text), response.headers.get('retry-after'));
+      throw errorForStatus(request, response.status, request.vendorMessage(text), response.headers.get('retry-after'), request.vendorCode?.(text));
     }
     return { status: response.status, headers: response.headers, body };
   } catch (error) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { probeMedia } from '@voxwork/media';
 import { expect } from 'vitest';
 import type { ConvertVoiceOptions, VoiceConverter } from '../../capabilities/voice-converter.ts';
+import type { EngineInputError } from '../../engine-errors.ts';
 import { describeConformance, descriptorCheck, expectEngineError, notMediaFile, rejection, type CommonKitOptions, type ConformanceCheck } from './conformance-kit.ts';
 
 export interface VoiceConverterKitOptions extends CommonKitOptions<'voice-converter'> {
@@ -56,6 +57,8 @@ export function voiceConverterChecks(options: VoiceConverterKitOptions): Array<C
         const error = await rejection(engine.doConvert({ audioFile: notAudio, target, outputFile: path.join(dir, 'x.wav') }));
         expectEngineError(error, 'invalid-input');
         expect(error.isRetryable).toBe(false);
+        // The reason is what a tool maps to a catalogue error (never the message).
+        expect((error as EngineInputError).reason, error.message).toBe('not-readable');
         expectEngineError(await rejection(engine.doConvert({ audioFile: '', target, outputFile: path.join(dir, 'x.wav') })), 'invalid-input');
         const unknown = await rejection(engine.doConvert({ audioFile: await options.makeSpeech(dir), target: options.unknownTarget, outputFile: path.join(dir, 'x.wav') }));
         expectEngineError(unknown, 'invalid-input');
