@@ -1,4 +1,3 @@
-import { planByVipLevel } from '@voxwork/contract';
 import {
   createJobPipelines,
   createJobService,
@@ -9,7 +8,9 @@ import {
   type DubbingStore,
   createVoicesService,
   createToolServices,
+  planJobRules,
   toolsJobEndedIn,
+  withVoiceLibrary,
   type ToolServiceDeps,
   type JobEvents,
   type JobQueue,
@@ -60,7 +61,8 @@ export function createServices({
   });
   const resolvedEngines = engines ?? resolveEngines(createEngineRegistryFromEnv(process.env), engineSelectionFromEnv(process.env));
   const scratch = localScratchFiles();
-  const speechEngines = createSpeechEngines({ engines: resolvedEngines, ...(log ? { log } : {}) });
+  // The engines' voice lists become core's voice library (names, personas, tiers).
+  const speechEngines = withVoiceLibrary(createSpeechEngines({ engines: resolvedEngines, ...(log ? { log } : {}) }));
   const videoEngines = createVideoEngines({ engines: resolvedEngines });
   const erasureEngines = createVideoErasureEngines({ engines: resolvedEngines });
   const separationEngines = createAudioSeparationEngines({ engines: resolvedEngines });
@@ -96,13 +98,8 @@ export function createServices({
     pipelines: createJobPipelines({ engines: speechEngines, videoEngines, erasureEngines, separationEngines, avatarEngines, storage: storageServices.storage, speech: speechRepository, scratch, dubbing: dubbingStore, jobRecords: jobRepository }),
     files: localJobFiles(config.dataDir),
     storage: storageServices.storage,
-    // Paid plans go first when workers are busy.
-    priorityOf: async (ownerId) => planByVipLevel((await accountServices.points.findAccount(ownerId))?.vipLevel ?? 0).comboDetail.queuePriority,
-    // The plan's run slots; more of a user's jobs wait for a free one, up to its waiting jobs (decision 023).
-    slotsOf: async (ownerId) => {
-      const plan = planByVipLevel((await accountServices.points.findAccount(ownerId))?.vipLevel ?? 0).comboDetail;
-      return { running: plan.concurrentJobs, waiting: plan.waitingJobs };
-    },
+    // The queue priority and run slots of the owner's plan (core's rules, decision 023).
+    ...planJobRules(async (ownerId) => (await accountServices.points.findAccount(ownerId))?.vipLevel),
   });
   accountServices.onUserDeleted((userId) => speechRepository.deleteAllOf(userId));
   accountServices.onUserDeleted((userId) => dubbingStore.deleteAllOf(userId));

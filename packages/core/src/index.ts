@@ -6,6 +6,7 @@ export * from './jobs/job-pipelines.ts';
 export * from './jobs/job-queue.port.ts';
 export * from './jobs/job-types.ts';
 export * from './jobs/job.service.ts';
+export * from './jobs/plan-job-rules.ts';
 export * from './accounts/account.service.ts';
 export * from './accounts/gift-code.service.ts';
 export * from './accounts/points-ledger.service.ts';

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@voxwork/contract';
 import { probeMedia } from '@voxwork/media';
-import { DomainError, type AnimatorOffer, type AvatarEngines, type AvatarRenderScene } from '@voxwork/core';
+import { DomainError, type AnimatorOffer, type AvatarEngines } from '@voxwork/core';
 import {
   AVATAR_EXPRESSIONS,
   composeVideo,
@@ -8,13 +8,11 @@ import {
   EngineInputError,
   ILLUSTRATED_AVATAR_ENGINE_ID,
   ILLUSTRATED_AVATARS,
-  findIllustratedAvatar,
   measurePortraitFile,
   type Animator,
   type CompositorScene,
   type EngineWarning,
   type ResolvedEngines,
-  type SubjectPlacement,
 } from '@voxwork/engines';
 
 /** Engine failures the user cannot fix become catalogue errors; retryable ones stay retryable; cancellation stays cancellation. */
@@ -32,20 +30,6 @@ function asDomainError(error: unknown, engineId: string, scene?: number): unknow
 const warningText = (warning: EngineWarning) =>
   warning.type === 'other' ? warning.message : `${'option' in warning ? warning.option : warning.output}: ${'details' in warning ? (warning.details ?? warning.type) : warning.type}`;
 
-/** Where a speaker stands in the frame: an avatar's own framing moved left or right; a photo fills the frame or stands as a bust. */
-function placementOf(scene: AvatarRenderScene): SubjectPlacement {
-  if (scene.placement === 'fill') return 'fill';
-  const framing = scene.subject.kind === 'illustrated' ? (findIllustratedAvatar(scene.subject.avatarId)?.defaultFraming ?? { x: 0.5, bottom: 1, height: 0.85 }) : { x: 0.5, bottom: 1, height: 0.9 };
-  const x = scene.placement === 'left' ? 0.3 : scene.placement === 'right' ? 0.7 : framing.x;
-  return { ...framing, x };
-}
-
-/** A logo's top-left corner for a corner of the frame (a margin of 3 %, 14 % of the width). */
-function logoAt(corner: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right') {
-  const width = 0.14;
-  return { x: corner.endsWith('left') ? 0.03 : 1 - 0.03 - width, y: corner.startsWith('top') ? 0.04 : 0.84, width };
-}
-
 /**
  * AI avatar video's engines over the registry (`AvatarEngines`, the port in core): the built-in
  * illustrated avatars, the selected animators that make a photo speak (the local talking photo,
@@ -55,11 +39,11 @@ export function createAvatarEngines({ engines }: { engines: ResolvedEngines }): 
   const photoAnimators = () => engines.descriptors('animator').filter((descriptor) => descriptor.id !== ILLUSTRATED_AVATAR_ENGINE_ID);
   return {
     avatars() {
-      return ILLUSTRATED_AVATARS.map((avatar) => ({ id: avatar.id, names: avatar.names, descriptions: avatar.description, expressions: [...AVATAR_EXPRESSIONS] }));
+      return ILLUSTRATED_AVATARS.map((avatar) => ({ id: avatar.id, names: avatar.names, descriptions: avatar.description, expressions: [...AVATAR_EXPRESSIONS], framing: { ...avatar.defaultFraming } }));
     },
 
     animators(): AnimatorOffer[] {
-      return photoAnimators().map((descriptor) => ({ id: descriptor.id, name: descriptor.displayName, location: descriptor.location, description: descriptor.description, tier: descriptor.location === 'remote' ? 'premium' : 'basic' }));
+      return photoAnimators().map((descriptor) => ({ id: descriptor.id, name: descriptor.displayName, location: descriptor.location, description: descriptor.description }));
     },
 
     async findFaces({ imageFile, signal }) {
@@ -90,13 +74,13 @@ export function createAvatarEngines({ engines }: { engines: ResolvedEngines }): 
         subject: {
           animator: scene.subject.kind === 'photo' ? photoAnimator! : illustrated,
           source: scene.subject.kind === 'photo' ? { imageFile: scene.subject.imageFile, ...(scene.subject.face ? { face: scene.subject.face } : {}) } : { avatarId: scene.subject.avatarId, expression: scene.subject.expression },
-          placement: placementOf(scene),
+          placement: scene.placement,
         },
         audioFile: scene.audioFile,
         words: scene.words.map((word, index) => ({ text: word.text, startSeconds: word.startSeconds, endSeconds: word.endSeconds, charStart: index, charEnd: index + 1 })),
         captions: request.captions.enabled,
-        ...(scene.title ? { texts: [{ text: scene.title, x: 0.5, y: request.captions.position === 'top' ? 0.88 : 0.1, bold: true, box: 'rgba(0,0,0,0.45)' }] } : {}),
-        ...(request.logo ? { logo: { file: request.logo.file, ...logoAt(request.logo.corner) } } : {}),
+        ...(scene.title ? { texts: [{ text: scene.title.text, x: scene.title.x, y: scene.title.y, bold: true, box: 'rgba(0,0,0,0.45)' }] } : {}),
+        ...(request.logo ? { logo: { ...request.logo } } : {}),
       }));
       const shape = request.width === request.height ? '1:1' : request.width > request.height ? '16:9' : '9:16';
       try {

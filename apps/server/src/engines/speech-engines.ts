@@ -1,10 +1,9 @@
-import type { LibraryVoice, RecordingMeasurements, SpeechCapability, SpeechEngines, SynthesisOutcome, SynthesisRequest, VoiceProfileReading } from '@voxwork/core';
+import type { RecordingMeasurements, SpeechCapability, SpeechEngineAdapter, SynthesisOutcome, SynthesisRequest, SynthesizerDescription, VoiceProfileReading } from '@voxwork/core';
 import { DomainError } from '@voxwork/core';
-import { assessRecording, EngineError, synthesizeWithProfile, type ResolvedEngines, type SynthesizeResult, type VoiceProfile } from '@voxwork/engines';
+import { assessRecording, EngineError, synthesizeWithProfile, type EngineDescriptor, type ResolvedEngines, type SynthesizeResult, type VoiceProfile } from '@voxwork/engines';
 import { convertWavToMono, withWorkDir } from '@voxwork/media';
 import { ErrorCode } from '@voxwork/contract';
 import type { Logger } from 'pino';
-import { libraryVoicesOf } from './voice-library.ts';
 
 /** Engine failures the user cannot fix become catalogue errors; retryable ones stay retryable. */
 function asDomainError(error: unknown, engineId: string): unknown {
@@ -21,27 +20,35 @@ const asEngine = <T>(engineId: string, call: () => Promise<T>): Promise<T> => ca
 
 const warningText = (warning: { type: string; message?: string }) => warning.message ?? warning.type;
 
-/**
- * The speech tools' engines over the engine registry (`SpeechEngines`, the port in core): the voice
- * library of every selected synthesizer, and each capability called by engine id. It wires engines
- * only; which engine, voice or converter to use is decided in core (`voices/voice-choice.ts`).
- */
-export function createSpeechEngines({ engines, log }: { engines: ResolvedEngines; log?: Logger }): SpeechEngines {
-  let library: Promise<LibraryVoice[]> | undefined;
+/** A synthesizer as core's voice library reads it. */
+export const synthesizerOf = (descriptor: EngineDescriptor<'speech-synthesizer'>): SynthesizerDescription => ({
+  id: descriptor.id,
+  name: descriptor.displayName,
+  location: descriptor.location,
+  description: descriptor.description,
+  qualityTier: descriptor.qualityTier,
+});
 
-  async function loadLibrary(): Promise<LibraryVoice[]> {
+/**
+ * The speech tools' engines over the engine registry (`SpeechEngineAdapter`, the port in core): the
+ * voices every selected synthesizer lists, and each capability called by engine id. It wires
+ * engines only; which engine, voice or converter to use is decided in core
+ * (`voices/voice-choice.ts`), and so is the voice library made of the lists (`withVoiceLibrary`).
+ */
+export function createSpeechEngines({ engines, log }: { engines: ResolvedEngines; log?: Logger }): SpeechEngineAdapter {
+  async function synthesizerVoices() {
     const lists = await Promise.all(
       engines.descriptors('speech-synthesizer').map(async (descriptor) => {
         try {
           const engine = await engines.getById('speech-synthesizer', descriptor.id);
-          return libraryVoicesOf(descriptor, await engine.listVoices());
+          return [{ synthesizer: synthesizerOf(descriptor), voices: await engine.listVoices() }];
         } catch (error) {
           log?.warn({ err: error, engineId: descriptor.id }, 'speech engine left out of the voice library');
           return [];
         }
       }),
     );
-    // Engines in their configured order (espeak-ng in its curated order); core orders the library by tier.
+    // Engines in their configured order (espeak-ng in its curated order).
     return lists.flat();
   }
 
@@ -80,11 +87,7 @@ export function createSpeechEngines({ engines, log }: { engines: ResolvedEngines
   return {
     selected: (capability: SpeechCapability) => engines.descriptors(capability).map((descriptor) => ({ id: descriptor.id, location: descriptor.location })),
 
-    libraryVoices() {
-      library ??= loadLibrary();
-      library.catch(() => (library = undefined));
-      return library;
-    },
+    synthesizerVoices,
 
     synthesize,
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { localEngineDescriptors, type EngineDescriptor, type SpeechSynthesizer } from '@voxwork/engines';
-import type { LibraryVoice } from '@voxwork/core';
+import { libraryVoicesOf, type LibraryVoice } from '@voxwork/core';
 import { tagKey } from '../../../web/app/components/voices/voice-tag-key.ts';
-import { libraryVoicesOf } from './voice-library.ts';
+import { synthesizerOf } from './speech-engines.ts';
 
 type TagCatalogue = { tags: Record<'accent' | 'useCase' | 'style', Record<string, string>> };
 // The web app's catalogues, loaded at run time: they use the web build's extensionless imports,
@@ -17,7 +17,7 @@ async function localLibrary(): Promise<LibraryVoice[]> {
   const lists = await Promise.all(
     descriptors.map(async (descriptor) => {
       const engine = (await descriptor.load()) as SpeechSynthesizer;
-      return libraryVoicesOf(descriptor, await engine.listVoices());
+      return libraryVoicesOf(synthesizerOf(descriptor), await engine.listVoices());
     }),
   );
   return lists.flat();

@@ -17,6 +17,7 @@ import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
 import { fetchPricedMedia } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
+import { separatorChoices } from './separator-choice.ts';
 
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
 
@@ -78,10 +79,13 @@ export function createAudioSeparationPipeline(deps: Deps): PipelineDefinition<Au
         name: 'separate',
         weight: 8,
         async run({ input, files, signal }) {
+          const separator = separatorChoices(deps.separationEngines).find((choice) => choice.id === input.engineId);
+          if (!separator) throw new DomainError(ErrorCode.AUDIO_SEPARATION_ENGINE_NOT_SET_UP, { engine: input.engineId });
           const separated = await deps.separationEngines.separate({
-            engineId: input.engineId,
+            engineId: separator.id,
             audioFile: await files.path('source.wav'),
             outputVoiceFile: await files.path('voice-raw.wav'),
+            backgroundStem: separator.backgroundStem,
             outputBackgroundFile: await files.path('background-raw.wav'),
             signal,
           });

@@ -25,8 +25,8 @@ const upload = (over: Partial<UploadRow>): UploadRow => ({
 
 const engines: AudioSeparationEngines = {
   separators: () => [
-    { id: 'rnnoise:rnnoise', name: 'RNNoise', location: 'local', description: '', tier: 'standard', background: 'residual' },
-    { id: 'elevenlabs:audio-isolation', name: 'ElevenLabs', location: 'remote', description: '', tier: 'premium', background: 'accompaniment' },
+    { id: 'rnnoise:rnnoise', name: 'RNNoise', location: 'local', description: '', qualityTier: 'standard', stems: ['vocals', 'noise'] },
+    { id: 'elevenlabs:audio-isolation', name: 'ElevenLabs', location: 'remote', description: '', qualityTier: 'standard', stems: ['vocals', 'accompaniment'] },
   ],
   separate: () => Promise.reject(new Error('not in this test')),
 };

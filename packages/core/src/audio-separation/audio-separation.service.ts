@@ -5,6 +5,7 @@ import type { AudioSeparationEngines } from '../engines/audio-separation-engines
 import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
 import { roundTo } from '../rounding.ts';
 import type { AudioSeparationJobInput } from './audio-separation.pipeline.ts';
+import { separatorChoices } from './separator-choice.ts';
 
 /** The job type of audio separation. */
 export const AUDIO_SEPARATION_JOB = 'audio-separation.separate' as const;
@@ -25,7 +26,7 @@ const title = (upload: UploadRow) => upload.originalName.replace(/\.[^.]+$/, '')
 
 export function createAudioSeparationService(deps: AudioSeparationServiceDeps) {
   const offers = (): AudioSeparatorOffer[] =>
-    deps.engines.separators().map((offer) => ({
+    separatorChoices(deps.engines).map((offer) => ({
       id: offer.id,
       name: offer.name,
       location: offer.location,
@@ -42,7 +43,7 @@ export function createAudioSeparationService(deps: AudioSeparationServiceDeps) {
 
     /** Both stems of an upload (audio, or a video's first audio track); points per started minute at the engine's tier, frozen now, released if the job fails. */
     async create(ownerId: string, request: { uploadId: string; engineId: string; title?: string | undefined }, options: Pick<EnqueueOptions, 'idempotency'> = {}) {
-      const engine = deps.engines.separators().find((offer) => offer.id === request.engineId);
+      const engine = separatorChoices(deps.engines).find((offer) => offer.id === request.engineId);
       if (!engine) throw new DomainError(ErrorCode.AUDIO_SEPARATION_ENGINE_NOT_SET_UP, { engine: request.engineId });
       const upload = await deps.findUpload(ownerId, request.uploadId);
       if (upload.kind === 'image' || !upload.storageKey) throw new DomainError(ErrorCode.AUDIO_SEPARATION_NOT_READABLE);

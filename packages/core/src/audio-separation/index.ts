@@ -1,2 +1,3 @@
 export * from './audio-separation.service.ts';
 export * from './audio-separation.pipeline.ts';
+export * from './separator-choice.ts';

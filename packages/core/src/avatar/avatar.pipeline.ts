@@ -17,6 +17,7 @@ import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobMediaFile, PipelineDefinition, StageDefinition } from '../jobs/pipeline-definition.ts';
 import { assembleSpeech, decodeSpeech, fetchStoredFile, PLAIN_SPEECH, synthesizeSegments, type TrackPiece } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
+import { logoBox, subjectPlacement, titleAt } from './avatar-layout.ts';
 
 /** Breath between sentences of a script. */
 const SENTENCE_GAP_SECONDS = 0.2;
@@ -34,7 +35,7 @@ export interface AvatarJobScene {
   subject: { kind: 'illustrated'; avatarId: string; expression: string } | { kind: 'photo'; photo: AvatarUploadRef; face?: { x: number; y: number; width: number; height: number } | undefined };
   speech: { kind: 'script'; text: string; target: VoiceTarget } | { kind: 'audio'; audio: AvatarUploadRef };
   background: { kind: 'colour'; colour: string } | { kind: 'image'; image: AvatarUploadRef } | { kind: 'video'; video: AvatarUploadRef };
-  placement: AvatarRenderScene['placement'];
+  placement: 'center' | 'left' | 'right' | 'fill';
   title?: string | undefined;
 }
 
@@ -155,6 +156,7 @@ function renderPipeline(deps: Deps, preview: boolean): PipelineDefinition<Avatar
         async run({ input, files, signal, outputs, reportProgress }) {
           const spoken = outputs.speak?.scenes as Array<{ audio: string; words: SpokenWord[]; durationSeconds: number }>;
           const scenes = scenesOf(input, preview);
+          const framings = new Map(deps.avatarEngines.avatars().map((avatar) => [avatar.id, avatar.framing]));
           const renderScenes: AvatarRenderScene[] = [];
           for (const [index, scene] of scenes.entries()) {
             const subject: AvatarRenderScene['subject'] =
@@ -165,7 +167,9 @@ function renderPipeline(deps: Deps, preview: boolean): PipelineDefinition<Avatar
                 : scene.background.kind === 'image'
                   ? { kind: 'image', file: await files.path(scene.background.image.file) }
                   : { kind: 'video', file: await files.path(scene.background.video.file) };
-            renderScenes.push({ subject, audioFile: await files.path(spoken[index]!.audio), words: spoken[index]!.words, background, placement: scene.placement, title: scene.title });
+            const placement = subjectPlacement(scene.placement, scene.subject.kind === 'illustrated' ? { kind: 'illustrated', framing: framings.get(scene.subject.avatarId) } : { kind: 'photo' });
+            const title = scene.title ? titleAt(scene.title, input.captions.position) : undefined;
+            renderScenes.push({ subject, audioFile: await files.path(spoken[index]!.audio), words: spoken[index]!.words, background, placement, title });
           }
           const rendered = await deps.avatarEngines.render({
             scenes: renderScenes,
@@ -173,7 +177,7 @@ function renderPipeline(deps: Deps, preview: boolean): PipelineDefinition<Avatar
             height: input.height,
             frameRate: FRAME_RATE,
             captions: input.captions,
-            logo: input.logo ? { file: await files.path(input.logo.image.file), corner: input.logo.corner } : undefined,
+            logo: input.logo ? { file: await files.path(input.logo.image.file), ...logoBox(input.logo.corner) } : undefined,
             animatorId: input.animatorId,
             outputFile: await files.path('avatar.mp4'),
             previewSeconds: preview ? AVATAR_PREVIEW_SECONDS : undefined,

@@ -5,6 +5,7 @@ import type { AvatarEngines } from '../engines/avatar-engines.port.ts';
 import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
 import type { VoicesService } from '../voices/voices.service.ts';
 import type { AvatarJobInput, AvatarJobScene, AvatarUploadRef } from './avatar.pipeline.ts';
+import { animatorTier } from './avatar-layout.ts';
 
 /** The job types of AI avatar video. */
 export const AVATAR_JOBS = { faces: 'avatar.faces', preview: 'avatar.preview', render: 'avatar.render' } as const;
@@ -94,7 +95,7 @@ export function createAvatarService(deps: AvatarServiceDeps) {
     }
     const plan = await deps.planOf(ownerId);
     if (estimatedSeconds > plan.maxVideoMinutesPerJob * 60) throw new DomainError(ErrorCode.AVATAR_TOO_LONG, { seconds: Math.round(estimatedSeconds), max: plan.maxVideoMinutesPerJob * 60 });
-    const tier = usesPhotos && animator?.tier === 'premium' ? 'premium' : 'basic';
+    const tier = usesPhotos ? animatorTier(animator) : 'basic';
     const input: AvatarJobInput = {
       scenes,
       ...avatarFrameSize(request.layout, request.resolution),

@@ -2,25 +2,37 @@
  * What AI avatar video needs from the engine layer, in product terms: the built-in illustrated
  * avatars, the animators that make a photo speak, the faces in a photo, and the render of scenes
  * into one video (speaker, background, captions, overlays). apps/server implements it over the
- * engine registry and the avatar compositor (`apps/server/src/engines/avatar-engines.ts`).
+ * engine registry and the avatar compositor (`apps/server/src/engines/avatar-engines.ts`); where
+ * things stand in the frame and what an animator costs are core's (`avatar/avatar-layout.ts`).
  */
 import type { PortraitMeasures } from '@voxwork/contract';
 import type { SpokenWord } from './speech-engines.port.ts';
+
+/** Where a speaker stands, in fractions of the frame: its centre, its bottom edge and its height. */
+export interface AvatarFraming {
+  x: number;
+  bottom: number;
+  height: number;
+}
+
+/** A speaker's place in the frame (`avatar/avatar-layout.ts` decides it): a framing, or filling the frame. */
+export type FramedPlacement = AvatarFraming | 'fill';
 
 export interface AvatarDescription {
   id: string;
   names: { en: string; zh: string };
   descriptions: { en: string; zh: string };
   expressions: string[];
+  /** How the avatar is framed when it stands in the centre (drawn for it). */
+  framing?: AvatarFraming | undefined;
 }
 
 export interface AnimatorOffer {
   id: string;
   name: string;
+  /** Prices follow it (`avatar/avatar-layout.ts`, `animatorTier`). */
   location: 'local' | 'remote';
   description: string;
-  /** Remote neural animators cost more (the price table's premium tier). */
-  tier: 'basic' | 'premium';
 }
 
 export interface FoundFace {
@@ -36,8 +48,9 @@ export interface AvatarRenderScene {
   audioFile: string;
   words: SpokenWord[];
   background: { kind: 'colour'; colour: string } | { kind: 'image'; file: string } | { kind: 'video'; file: string };
-  placement: 'center' | 'left' | 'right' | 'fill';
-  title?: string | undefined;
+  placement: FramedPlacement;
+  /** A title drawn at a point of the frame (its centre). */
+  title?: { text: string; x: number; y: number } | undefined;
 }
 
 export interface AvatarRenderRequest {
@@ -46,7 +59,8 @@ export interface AvatarRenderRequest {
   height: number;
   frameRate: number;
   captions: { enabled: boolean; textColor: string; look: 'outline' | 'box'; position: 'bottom' | 'top' };
-  logo?: { file: string; corner: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' } | undefined;
+  /** A logo's top-left corner and width, in fractions of the frame. */
+  logo?: { file: string; x: number; y: number; width: number } | undefined;
   /** The animator for photo subjects. */
   animatorId: string;
   outputFile: string;

@@ -2,7 +2,8 @@
  * What the speech tools need from the engine layer, in product terms. apps/server implements it
  * over the engine registry (local engines by default, remote ones when configured) and only wires
  * engines: which engine, voice, base voice or converter to use is decided in core
- * (`voices/voice-choice.ts`) and passed in by id. Tests run it for real: the local engines are offline.
+ * (`voices/voice-choice.ts`) and passed in by id; the voice library (names, personas, tiers) is
+ * core's too (`voices/voice-library.ts`: the server gives the engines' own lists). Tests run it for real: the local engines are offline.
  */
 import type { SpeechQualityTier, VoiceSound } from '@voxwork/contract';
 
@@ -31,6 +32,32 @@ export interface LibraryVoice {
   description: string;
   /** A sentence in the voice's own language for its preview sample. */
   previewText: string;
+}
+
+/** A selected speech synthesizer as the engine registry describes it. */
+export interface SynthesizerDescription {
+  id: string;
+  /** For people: `eSpeak NG`, `Festival`. */
+  name: string;
+  location: 'local' | 'remote';
+  description: string;
+  /** The engine's own tier (the library gives each voice its own, `voices/voice-library.ts`). */
+  qualityTier: SpeechQualityTier;
+}
+
+/** A voice as its engine lists it (remote catalogues describe theirs; local engines give an id, a name and languages). */
+export interface EngineVoice {
+  id: string;
+  name: string;
+  /** Most specific first. */
+  languages: string[];
+  gender: VoiceGender | undefined;
+  accent?: string | undefined;
+  /** The vendor's words (`young`, `middle aged`, `old`). */
+  age?: string | undefined;
+  style?: string | undefined;
+  useCases?: string[] | undefined;
+  description?: string | undefined;
 }
 
 /** Who speaks: a library voice, or a user's cloned voice (a profile over a base voice, and/or a remote clone). */
@@ -118,7 +145,7 @@ export interface VoiceProfileReading {
 export interface SpeechEngines {
   /** The engines selected for a capability, the default first. */
   selected(capability: SpeechCapability): SelectedEngine[];
-  /** Every voice of every selected synthesizer, in engine order (cached by the implementation). */
+  /** Every voice of every selected synthesizer described for people, in engine order (`withVoiceLibrary` builds it once from the engines' lists). */
   libraryVoices(): Promise<LibraryVoice[]>;
   synthesize(request: SynthesisRequest): Promise<SynthesisOutcome>;
   /** The language of a text, when a language identifier is selected and can tell. */
@@ -135,3 +162,9 @@ export interface SpeechEngines {
   /** Speech in `input` → the same speech in another voice (a remote voice id, or a profile), same timing. */
   convertVoice(request: { engineId: string; input: string; output: string; to: { voiceId: string } | { profile: Record<string, unknown> }; signal?: AbortSignal | undefined }): Promise<{ warnings: string[] }>;
 }
+
+/** What the server implements: the speech engines with the engines' own voice lists in place of the library (core's `withVoiceLibrary` makes the library of them). */
+export type SpeechEngineAdapter = Omit<SpeechEngines, 'libraryVoices'> & {
+  /** Every selected synthesizer and the voices it lists, in engine order (an engine that fails to list is left out). */
+  synthesizerVoices(): Promise<Array<{ synthesizer: SynthesizerDescription; voices: EngineVoice[] }>>;
+};

@@ -25,7 +25,7 @@ speechSynthesizerConformance({
   longText: 'This sentence is spoken many times so that synthesis takes a while. '.repeat(400),
 });
 
-/** The voice ids of the voice library's espeak personas (apps/server/src/engines/voice-library.ts). */
+/** The voice ids of the voice library's espeak personas (packages/core/src/voices/voice-library.ts). */
 const PERSONA_VOICES = [
   ...['en-us', 'en-gb', 'cmn', 'yue', 'es', 'es-419', 'fr-fr', 'de', 'it', 'pt-br', 'pt', 'ru', 'ko', 'hi', 'ar', 'vi', 'id', 'tr', 'nl', 'pl', 'sv', 'uk', 'el', 'ms'].flatMap((language) => [`${language}+f3`, `${language}+m3`]),
   'en-gb-scotland+m1',

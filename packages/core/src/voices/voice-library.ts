@@ -1,13 +1,13 @@
-import type { VoiceSound } from '@voxwork/contract';
-import type { LibraryVoice, VoiceAge } from '@voxwork/core';
-import { previewSentence } from '@voxwork/core';
-import type { EngineDescriptor, SynthesisVoice } from '@voxwork/engines';
+import type { SpeechQualityTier, VoiceSound } from '@voxwork/contract';
+import type { EngineVoice, LibraryVoice, SpeechEngineAdapter, SpeechEngines, SynthesizerDescription, VoiceAge } from '../engines/speech-engines.port.ts';
+import { previewSentence } from './preview-sentences.ts';
 
 /**
  * The voice library as people see it: each engine voice with a name, accent, gender, age, style
  * and use cases. eSpeak NG has ~130 languages × ~100 variants; the library curates two voices per
  * well-supported language (plus a few styled English ones) instead of listing 13,000 combinations.
  * Voices of other engines (festival, flite, remote) are all listed; local ones are named below.
+ * The engines' own lists come through the port (`SpeechEngineAdapter.synthesizerVoices`).
  */
 
 interface Persona {
@@ -108,7 +108,15 @@ function ageOf(value: string | undefined): VoiceAge | undefined {
 
 const HAN_NAMES = /[\u4e00-\u9fff]/;
 
-function describeOther(voice: SynthesisVoice, descriptor: EngineDescriptor<'speech-synthesizer'>): Omit<LibraryVoice, 'previewText'> {
+/** A known voice's tier follows how it sounds (festival's tier is its HTS voice's; its diphone voices are basic); a local engine is never premium. */
+function qualityTierOf(voice: EngineVoice, descriptor: SynthesizerDescription, known: KnownVoice | undefined): SpeechQualityTier {
+  if (known) return known.sound === 'parametric' ? descriptor.qualityTier : 'basic';
+  if (/hts/i.test(voice.id) || descriptor.location === 'remote') return descriptor.qualityTier;
+  if (descriptor.location === 'local' && descriptor.qualityTier === 'premium') return 'standard';
+  return /diphone|clunits|kal|ked/.test(voice.id) ? 'basic' : descriptor.qualityTier;
+}
+
+function describeOther(voice: EngineVoice, descriptor: SynthesizerDescription): Omit<LibraryVoice, 'previewText'> {
   const key = `${descriptor.id}/${voice.id}`;
   const known = descriptor.location === 'local' ? KNOWN_LOCAL_VOICES[key] : undefined;
   const language = voice.languages[0] ?? 'en';
@@ -124,17 +132,17 @@ function describeOther(voice: SynthesisVoice, descriptor: EngineDescriptor<'spee
     age: ageOf(voice.age) ?? known?.age ?? 'adult',
     style: voice.style ?? known?.style ?? null,
     useCases: voice.useCases?.length ? voice.useCases : (known?.useCases ?? ['narration']),
-    engineName: descriptor.displayName,
+    engineName: descriptor.name,
     location: descriptor.location,
     // A known voice's tier follows how it sounds (festival's tier is its HTS voice's; its diphone voices are basic).
-    qualityTier: known ? (known.sound === 'parametric' ? descriptor.qualityTier : 'basic') : /hts/i.test(voice.id) || descriptor.location === 'remote' ? descriptor.qualityTier : descriptor.location === 'local' && descriptor.qualityTier === 'premium' ? 'standard' : /diphone|clunits|kal|ked/.test(voice.id) ? 'basic' : descriptor.qualityTier,
+    qualityTier: qualityTierOf(voice, descriptor, known),
     sound: known?.sound ?? (descriptor.location === 'remote' ? 'neural' : 'synthetic'),
     description: voice.description ?? descriptor.description,
   };
 }
 
 /** Library entries for one synthesizer's voices. */
-export function libraryVoicesOf(descriptor: EngineDescriptor<'speech-synthesizer'>, voices: readonly SynthesisVoice[]): LibraryVoice[] {
+export function libraryVoicesOf(descriptor: SynthesizerDescription, voices: readonly EngineVoice[]): LibraryVoice[] {
   const withPreview = (voice: Omit<LibraryVoice, 'previewText'>): LibraryVoice => ({ ...voice, previewText: previewSentence(voice.language) });
   if (descriptor.id !== 'espeak:espeak-ng') return voices.map((voice) => withPreview(describeOther(voice, descriptor)));
   const byId = new Map(voices.map((voice) => [voice.id, voice]));
@@ -155,7 +163,7 @@ export function libraryVoicesOf(descriptor: EngineDescriptor<'speech-synthesizer
         age: persona.age ?? (HAN_NAMES.test(persona.name) ? 'young' : 'adult'),
         style: persona.style ?? 'neutral',
         useCases: persona.useCases,
-        engineName: descriptor.displayName,
+        engineName: descriptor.name,
         location: descriptor.location,
         qualityTier: descriptor.qualityTier,
         sound: 'formant',
@@ -163,4 +171,21 @@ export function libraryVoicesOf(descriptor: EngineDescriptor<'speech-synthesizer
       }),
     ];
   });
+}
+
+/**
+ * The speech engines with their voice library: every selected synthesizer's voices described for
+ * people (`libraryVoicesOf`), in engine order (core orders the library by tier where it shows it).
+ * Built once and kept; a failed listing is tried again on the next call.
+ */
+export function withVoiceLibrary(adapter: SpeechEngineAdapter): SpeechEngines {
+  let library: Promise<LibraryVoice[]> | undefined;
+  return {
+    ...adapter,
+    libraryVoices() {
+      library ??= adapter.synthesizerVoices().then((lists) => lists.flatMap(({ synthesizer, voices }) => libraryVoicesOf(synthesizer, voices)));
+      library.catch(() => (library = undefined));
+      return library;
+    },
+  };
 }
