@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { assignSpeakersToLines, DomainError, mergeSpeakers } from '@voxwork/core';
+import { assignSpeakersToLines, backgroundMethods, DomainError, mergeSpeakers } from '@voxwork/core';
 import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
 import { probeMedia, runFfmpeg } from '@voxwork/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,13 +35,13 @@ describe('video engines: speakers and separation', () => {
   });
 
   it('offers the local background methods first, then the isolation engine, and not the denoiser', () => {
-    const offers = createVideoEngines({ engines }).separators();
+    const offers = backgroundMethods(createVideoEngines({ engines }));
     expect(offers.map((offer) => [offer.id, offer.method, offer.location])).toEqual([
       ['centre-cancel', 'centre-cancel', 'local'],
       ['duck', 'duck', 'local'],
       ['elevenlabs:audio-isolation', 'separator', 'remote'],
     ]);
-    const local = createVideoEngines({ engines: resolveEngines(createEngineRegistryFromEnv({}), {}) }).separators();
+    const local = backgroundMethods(createVideoEngines({ engines: resolveEngines(createEngineRegistryFromEnv({}), {}) }));
     expect(local.map((offer) => offer.id)).toEqual(['centre-cancel', 'duck']);
   });
 

@@ -1,6 +1,6 @@
 import { DomainError, type AudioSeparationEngines, type AudioSeparatorEngine } from '@voxwork/core';
 import { ErrorCode } from '@voxwork/contract';
-import { EngineError, EngineInputError, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
+import { EngineError, EngineInputError, type EngineDescriptor, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
 
 /** Engine failures become catalogue errors: a file the engine cannot decode is the user's to fix; the rest are the engine's (retryable ones stay retryable); cancellation stays cancellation. */
 function asDomainError(error: unknown, engineId: string): unknown {
@@ -17,6 +17,16 @@ function asDomainError(error: unknown, engineId: string): unknown {
 const warningText = (warning: EngineWarning) =>
   warning.type === 'other' ? warning.message : `${'option' in warning ? warning.option : warning.output}: ${'details' in warning ? (warning.details ?? warning.type) : warning.type}`;
 
+/** A selected `audio-separator` as core reads it (audio separation's and video translation's ports). */
+export const separatorEngineOf = (descriptor: EngineDescriptor<'audio-separator'>): AudioSeparatorEngine => ({
+  id: descriptor.id,
+  name: descriptor.displayName,
+  location: descriptor.location,
+  description: descriptor.description,
+  qualityTier: descriptor.qualityTier,
+  stems: descriptor.stems ?? [],
+});
+
 /**
  * Audio separation's engines over the registry (`AudioSeparationEngines`, the port in core): every
  * selected `audio-separator` as the registry describes it, and a split into the voice and the
@@ -24,17 +34,7 @@ const warningText = (warning: EngineWarning) =>
  */
 export function createAudioSeparationEngines({ engines }: { engines: ResolvedEngines }): AudioSeparationEngines {
   return {
-    separators: () =>
-      engines.descriptors('audio-separator').map(
-        (descriptor): AudioSeparatorEngine => ({
-          id: descriptor.id,
-          name: descriptor.displayName,
-          location: descriptor.location,
-          description: descriptor.description,
-          qualityTier: descriptor.qualityTier,
-          stems: descriptor.stems ?? [],
-        }),
-      ),
+    separators: () => engines.descriptors('audio-separator').map(separatorEngineOf),
 
     async separate({ engineId, audioFile, outputVoiceFile, backgroundStem, outputBackgroundFile, signal }) {
       try {

@@ -1,7 +1,8 @@
-import type { EngineOffer, SeparatorOffer, TimedLine, TranslatorOffer, VideoEngines } from '@voxwork/core';
-import { DomainError, LOCAL_BACKGROUND_METHODS } from '@voxwork/core';
+import type { EngineOffer, TimedLine, TranslatorOffer, VideoEngines } from '@voxwork/core';
+import { DomainError } from '@voxwork/core';
 import { ErrorCode } from '@voxwork/contract';
 import { EngineError, EngineInputError, findSpeakers, type EngineDescriptor, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
+import { separatorEngineOf } from './audio-separation-engines.ts';
 
 /** Engine failures the user cannot fix become catalogue errors; retryable ones stay retryable; cancellation stays cancellation. */
 function asDomainError(error: unknown, engineId: string): unknown {
@@ -90,14 +91,7 @@ export function createVideoEngines({ engines }: { engines: ResolvedEngines }): V
       };
     },
 
-    separators(): SeparatorOffer[] {
-      // Only separators that make a background (speech isolation); a denoiser's residual is not one.
-      const engineOffers = engines
-        .descriptors('audio-separator')
-        .filter((descriptor) => descriptor.stems?.includes('accompaniment'))
-        .map((descriptor): SeparatorOffer => ({ id: descriptor.id, method: 'separator', location: descriptor.location, name: descriptor.displayName, description: descriptor.description }));
-      return [...LOCAL_BACKGROUND_METHODS, ...engineOffers];
-    },
+    separationEngines: () => engines.descriptors('audio-separator').map(separatorEngineOf),
 
     async separate({ engineId, audioFile, outputVoiceFile, outputBackgroundFile, signal }) {
       const engine = await asEngine(engineId, () => engines.getById('audio-separator', engineId));

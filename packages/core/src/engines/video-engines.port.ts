@@ -6,6 +6,7 @@
  * language or a pair is decided in core (`video-translation/engine-choice.ts`) from what `*List`
  * returns, and passed back in by id.
  */
+import type { AudioSeparatorEngine } from './audio-separation-engines.port.ts';
 import type { SelectedEngine } from './speech-engines.port.ts';
 
 /** A line of text with the time it is on screen or spoken. */
@@ -60,24 +61,6 @@ export interface SeparatorOffer {
   description: string;
 }
 
-/** The local methods, always offered (the mix stage does them with ffmpeg). */
-export const LOCAL_BACKGROUND_METHODS: readonly SeparatorOffer[] = [
-  {
-    id: 'centre-cancel',
-    method: 'centre-cancel',
-    location: 'local',
-    name: 'Centre-channel cancellation',
-    description: 'Stereo sources: the centre (where dialogue is mixed) is removed under the original speech; music panned wide is kept; a mono source would go silent, so it is ducked instead',
-  },
-  {
-    id: 'duck',
-    method: 'duck',
-    location: 'local',
-    name: 'Ducking under speech',
-    description: 'The original soundtrack lowered by 18 dB where the original speech was and kept at full level elsewhere: the old voice stays faintly audible under the dub',
-  },
-];
-
 export interface VideoEngines {
   /** Selected speech recognisers, the default first. */
   recognizers(): EngineOffer[];
@@ -114,8 +97,8 @@ export interface VideoEngines {
     utterances?: ReadonlyArray<{ startSeconds: number; endSeconds: number }> | undefined;
     signal?: AbortSignal | undefined;
   }): Promise<{ segments: SpeakerSegment[]; speakers: SpeakerSummary[]; warnings: string[] }>;
-  /** The local background methods first, then the selected separation engines that make a background (speech isolation), the default first. */
-  separators(): SeparatorOffer[];
+  /** The selected separation engines as the registry describes them, the default first (which make a background for a dub: `video-translation/engine-choice.ts`). */
+  separationEngines(): AudioSeparatorEngine[];
   /**
    * Splits a soundtrack with a separation engine: the isolated voice and the background (the
    * original with that voice masked out), each as long as the input, written as WAV.

@@ -8,7 +8,7 @@
  */
 import { ErrorCode, localizedLanguageList, localizedLanguageName, type LocalizedText } from '@voxwork/contract';
 import { DomainError } from '../domain-error.ts';
-import type { EngineOffer, TranslatorOffer, VideoEngines } from '../engines/video-engines.port.ts';
+import type { EngineOffer, SeparatorOffer, TranslatorOffer, VideoEngines } from '../engines/video-engines.port.ts';
 
 export type TextSourceChoice = 'auto' | 'speech' | 'subtitles' | 'subtitle-file';
 
@@ -70,4 +70,35 @@ export function voiceLanguagesOf(voices: ReadonlyArray<{ languages: readonly str
   const found = new Set(voices.flatMap((voice) => voice.languages.map((language) => language.toLowerCase().split(/[-_]/)[0] ?? language)));
   if (found.has('zh')) found.delete('cmn');
   return [...found].sort();
+}
+
+/** The local methods, always offered (the mix stage does them with ffmpeg). */
+export const LOCAL_BACKGROUND_METHODS: readonly SeparatorOffer[] = [
+  {
+    id: 'centre-cancel',
+    method: 'centre-cancel',
+    location: 'local',
+    name: 'Centre-channel cancellation',
+    description: 'Stereo sources: the centre (where dialogue is mixed) is removed under the original speech; music panned wide is kept; a mono source would go silent, so it is ducked instead',
+  },
+  {
+    id: 'duck',
+    method: 'duck',
+    location: 'local',
+    name: 'Ducking under speech',
+    description: 'The original soundtrack lowered by 18 dB where the original speech was and kept at full level elsewhere: the old voice stays faintly audible under the dub',
+  },
+];
+
+/**
+ * How the background under the dub can be made: the local methods first, then the selected
+ * separation engines that make one (a speech isolator's accompaniment; a denoiser's residual is no
+ * music bed), the default first.
+ */
+export function backgroundMethods(engines: Pick<VideoEngines, 'separationEngines'>): SeparatorOffer[] {
+  const isolators = engines
+    .separationEngines()
+    .filter((engine) => engine.stems.includes('accompaniment'))
+    .map((engine): SeparatorOffer => ({ id: engine.id, method: 'separator', location: engine.location, name: engine.name, description: engine.description }));
+  return [...LOCAL_BACKGROUND_METHODS, ...isolators];
 }

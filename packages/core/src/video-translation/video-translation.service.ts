@@ -8,7 +8,7 @@ import { roundTo } from '../rounding.ts';
 import { sameLanguage } from '../voices/preview-sentences.ts';
 import { libraryTarget, libraryVoicesBestFirst } from '../voices/voice-choice.ts';
 import type { VoicesService } from '../voices/voices.service.ts';
-import { GIVEN_TRANSLATION, offlinePairs, requireTranslator, textSourcesFor, voiceLanguagesOf, type TextSourceChoice } from './engine-choice.ts';
+import { backgroundMethods, GIVEN_TRANSLATION, offlinePairs, requireTranslator, textSourcesFor, voiceLanguagesOf, type TextSourceChoice } from './engine-choice.ts';
 import { SubtitleParseError } from '@voxwork/contract/subtitles';
 import { parseSubtitleFileInput, type SubtitleFileInput } from '@voxwork/contract/subtitle-encoding';
 import type { VideoTranslationJobInput } from './video-translation.pipeline.ts';
@@ -105,7 +105,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
       const [translators, plan, used, voices] = await Promise.all([deps.videoEngines.translators(), deps.planOf(ownerId), deps.runsThisMonth(ownerId), deps.engines.libraryVoices()]);
       return {
         recognizers: deps.videoEngines.recognizers(),
-        separators: deps.videoEngines.separators(),
+        separators: backgroundMethods(deps.videoEngines),
         textReaders: deps.videoEngines.textReaders(),
         translators,
         offlinePairs: offlinePairs(translators),
@@ -211,7 +211,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
     }
     // A separation engine only when asked for and selected here (a remote one is the operator's account).
     const separatorId = request.background && request.background !== 'local' ? request.background : undefined;
-    if (separatorId && !deps.videoEngines.separators().some((offer) => offer.method === 'separator' && offer.id === separatorId)) {
+    if (separatorId && !backgroundMethods(deps.videoEngines).some((offer) => offer.method === 'separator' && offer.id === separatorId)) {
       throw new DomainError(ErrorCode.VIDEO_SEPARATOR_UNAVAILABLE, { engine: separatorId });
     }
     const cost = videoTranslationRunCost(durationSeconds, output, resolved);
