@@ -3,8 +3,6 @@
  * id (spec §4: `guest_` + a timestamp and a random suffix); a signed-in browser sends its bearer
  * token, which the server verifies.
  */
-export const GUEST_ID_PREFIX = 'guest_';
-
 const GUEST_ID = /^guest_[A-Za-z0-9_-]{1,64}$/;
 
 /** True for an id a guest calls with (`guest_` and up to 64 letters, digits, `_` or `-`). */

@@ -1,6 +1,6 @@
 import { TOOL_PAGES, type ToolPage, type ToolPageId } from "@voxwork/contract/tools";
 import { matchPath } from "react-router";
-import { localeFromPath, type MessageKey, type MessageScope, stripLocale } from "../i18n";
+import { type MessageKey, type MessageScope, stripLocale } from "../i18n";
 import type { ColorMode } from "./color-mode";
 
 /**
@@ -111,13 +111,6 @@ export function guardRedirect(pathname: string, signedIn: boolean): string | nul
   if (auth === "protected" && !signedIn) return "/login"; // not /zh/login (spec §2)
   if (auth === "guest-only" && signedIn) return "/";
   return null;
-}
-
-/** Title and description for a path, in the path's language. */
-export function routeHead(pathname: string): { titleKey: MessageKey; descriptionKey: MessageKey; locale: ReturnType<typeof localeFromPath> } | undefined {
-  const found = findRouteMeta(pathname);
-  if (!found) return undefined;
-  return { titleKey: found.meta.titleKey, descriptionKey: found.meta.descriptionKey, locale: localeFromPath(pathname) };
 }
 
 /**

@@ -319,6 +319,4 @@ export function newSegment(id: string, fields: DubbingSegmentFields & { startMs:
   );
 }
 
-export const dubbingGlossaryEntrySchema = glossaryEntry;
-export const dubbingPronunciationSchema = pronunciationEntry;
 export { dubbingIdSchema as dubbingSegmentIdSchema };

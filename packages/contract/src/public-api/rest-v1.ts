@@ -158,9 +158,6 @@ export const REST_V1_CREATE_ROUTES: readonly RestV1Route[] = TOOL_CATALOGUE.filt
   } satisfies RestV1Route;
 });
 
-/** Most a one-request upload's `X-File-Name` may be (the upload service checks the name itself). */
-export const REST_UPLOAD_NAME_MAX = 255;
-
 export const REST_V1_ROUTES: readonly RestV1Route[] = [
   ...REST_V1_CREATE_ROUTES,
   {

@@ -1,11 +1,9 @@
-import { ErrorCode, planById, POINT_PACKS, type BillingPeriod, type Currency } from '@voxwork/contract';
+import { ErrorCode, planById, POINT_PACKS, type Currency } from '@voxwork/contract';
 import type { BillingRepository, OrderRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { PaymentEvent, PaymentProvider } from './payment-provider.port.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export type ProductId = `${'pro' | 'business'}:${BillingPeriod}` | (typeof POINT_PACKS)[number]['id'];
 
 /** The price and effect of a product id, from the one plan catalogue. */
 export function resolveProduct(productId: string, currency: Currency) {

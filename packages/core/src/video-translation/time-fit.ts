@@ -27,7 +27,6 @@ export interface FitInput {
 
 /** What the owner chose for a line too long for its slot: use the whole pause after it, or let it play over the next line. */
 export type FitChoice = 'borrow' | 'overlap';
-export const FIT_CHOICES: readonly FitChoice[] = ['borrow', 'overlap'];
 
 export type FitStatus = 'fits' | 'borrowed' | 'sped-up' | 'overrun' | 'overlaps';
 

@@ -97,11 +97,6 @@ export function captionSchedule(words: readonly WordTiming[], grouping: CaptionG
   return cues;
 }
 
-/** The cue shown at `timeSeconds`, if any (each from its first word's start to its last word's end). */
-export function cueAt(cues: readonly CaptionCue[], timeSeconds: number): CaptionCue | undefined {
-  return cues.find((cue) => timeSeconds >= cue.startSeconds && timeSeconds < cue.endSeconds);
-}
-
 const stamp = (seconds: number) => {
   const milliseconds = Math.max(0, Math.round(seconds * 1000));
   const hours = Math.floor(milliseconds / 3_600_000);

@@ -14,8 +14,6 @@ export interface Point {
 /** A 2×3 affine matrix `[a, b, c, d, e, f]`: x' = a·x + b·y + c, y' = d·x + e·y + f. */
 export type Affine = [number, number, number, number, number, number];
 
-export const IDENTITY: Affine = [1, 0, 0, 0, 1, 0];
-
 export function invertAffine([a, b, c, d, e, f]: Affine): Affine {
   const det = a * e - b * d;
   return [e / det, -b / det, (b * f - c * e) / det, -d / det, a / det, (c * d - a * f) / det];
@@ -179,16 +177,6 @@ export function warpTriangle(source: RgbaImage, from: readonly [Point, Point, Po
         out[y * target.width + x] = sample(pixels, source.width, source.height, a * xc + b * yc + c, d * xc + e * yc + f);
       }
     }
-  }
-}
-
-/** Calls `paint(x, y)` for every pixel whose centre lies inside `polygon`. */
-export function forEachPixelIn(polygon: readonly Point[], width: number, height: number, paint: (x: number, y: number) => void): void {
-  const top = Math.max(0, Math.floor(Math.min(...polygon.map((p) => p.y))));
-  const bottom = Math.min(height, Math.ceil(Math.max(...polygon.map((p) => p.y))));
-  for (let y = top; y < bottom; y++) {
-    const spans = polygonSpans(polygon, y, width);
-    for (let s = 0; s < spans.length; s += 2) for (let x = spans[s]!; x < spans[s + 1]!; x++) paint(x, y);
   }
 }
 

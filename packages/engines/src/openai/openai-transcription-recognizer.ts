@@ -16,7 +16,7 @@ import { EngineFailedError, EngineInputError, throwIfAborted, toEngineError } fr
 import { remoteRequest } from '../remote/remote-http.ts';
 import { openAIEndpoint } from './openai-endpoint.ts';
 import { tokenizeWords } from '../text/words.ts';
-import { OPENAI_SPEECH_LANGUAGES, openAIErrorMessage } from './openai-speech-api.ts';
+import { openAIErrorMessage } from './openai-speech-api.ts';
 
 export const OPENAI_TRANSCRIPTION_PATH = '/v1/audio/transcriptions';
 const PIECE_SECONDS = 20 * 60;
@@ -181,8 +181,6 @@ function spreadWords(text: string, start: number, end: number): RecognizedWord[]
     return timed;
   });
 }
-
-export const OPENAI_TRANSCRIPTION_LANGUAGES = OPENAI_SPEECH_LANGUAGES;
 
 export function createOpenAITranscription(settings: OpenAITranscriptionSettings): OpenAITranscriptionRecognizer {
   return new OpenAITranscriptionRecognizer(settings);

@@ -51,7 +51,6 @@ export const SITEMAP_PAGE_PATHS = MARKETING_PAGE_PATHS.filter(
 );
 
 export type ArticleKind = "blog" | "guides";
-export const ARTICLE_KINDS: readonly ArticleKind[] = ["blog", "guides"];
 
 export interface ArticleRef {
   kind: ArticleKind;
