@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm, access } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseTtsScript } from '../../packages/contract/src/index.ts';
-import { createTextToSpeechPipeline, findLibraryVoice, libraryTarget, synthesizeWithTarget, withVoiceLibrary, type JobFiles, type SpeechEngines, type TtsJobInput, type VoiceTarget } from '../../packages/core/src/index.ts';
+import { createTextToSpeechPipeline, findLibraryVoice, libraryTarget, synthesizeWithTarget, speechEnginesOver, type JobFiles, type SpeechEngines, type TtsJobInput, type VoiceTarget } from '../../packages/core/src/index.ts';
 import { createLocalEngineRegistry, resolveEngines } from '../../packages/engines/src/index.ts';
 import { createSpeechEngines } from '../../apps/server/src/engines/speech-engines.ts';
 import { localScratchFiles } from '../../apps/server/src/files/local-scratch-files.ts';
@@ -29,7 +29,7 @@ export function englishScript(characters: number): string {
 }
 
 export function createBenchEngines(): SpeechEngines {
-  return withVoiceLibrary(createSpeechEngines({ engines: resolveEngines(createLocalEngineRegistry(), {}) }));
+  return speechEnginesOver(createSpeechEngines({ engines: resolveEngines(createLocalEngineRegistry(), {}) }));
 }
 
 async function target(engines: SpeechEngines, voiceKey: string): Promise<VoiceTarget> {

@@ -10,8 +10,10 @@ import {
   DomainError,
   findLibraryVoice,
   libraryTarget,
+  mapEngineFailures,
+  speechEnginesOver,
   storageKeys,
-  withVoiceLibrary,
+  videoEngineErrors,
   type DubbingJobRecord,
   type DubbingJobsServiceDeps,
   type JobFiles,
@@ -121,8 +123,8 @@ describe('dubbing jobs', () => {
     engines = resolveEngines(createEngineRegistryFromEnv({}), engineSelectionFromEnv({}));
     storage = createLocalDiskStorage({ root: path.join(dir, 'storage'), signUrl: (key) => `/media/${key}` });
     store = createInMemoryDubbingStore();
-    const speech = withVoiceLibrary(createSpeechEngines({ engines }));
-    const video = createVideoEngines({ engines });
+    const speech = speechEnginesOver(createSpeechEngines({ engines }));
+    const video = mapEngineFailures(createVideoEngines({ engines }), videoEngineErrors);
     const scratch = localScratchFiles();
     const jobRecords = {
       findById: async (id: string) => jobRows.get(id),
@@ -406,7 +408,7 @@ describe('dubbing jobs', () => {
     const jobId = randomUUID();
     const stemKey = storageKeys.jobFile(OWNER, jobId, 'deliver', 'es-voice-stem.mp3');
     await storage.putFile(stemKey, clip.speechTrack);
-    const voice = (await withVoiceLibrary(createSpeechEngines({ engines })).libraryVoices()).find((candidate) => candidate.languages.includes('es'))!;
+    const voice = (await speechEnginesOver(createSpeechEngines({ engines })).libraryVoices()).find((candidate) => candidate.languages.includes('es'))!;
     const lines = clip.lines.map((line, index) => ({ id: `l000${index + 1}`, startSeconds: line.startSeconds, endSeconds: line.endSeconds, source: line.text, speakerId: index === 1 ? 's2' : 's1', translation: `línea ${index + 1}`, edited: false, dubStartSeconds: line.startSeconds, dubEndSeconds: line.endSeconds, speed: 1, fit: 'fits' }));
     jobRows.set(jobId, {
       id: jobId,

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { assignSpeakersToLines, backgroundMethods, DomainError, mergeSpeakers } from '@voxwork/core';
+import { assignSpeakersToLines, backgroundMethods, DomainError, mapEngineFailures, mergeSpeakers, videoEngineErrors } from '@voxwork/core';
 import { createEngineRegistryFromEnv, engineSelectionFromEnv, resolveEngines, type ResolvedEngines } from '@voxwork/engines';
 import { probeMedia, runFfmpeg } from '@voxwork/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +47,7 @@ describe('video engines: speakers and separation', () => {
 
   it('finds speakers through the port, and the lines take them', async () => {
     const conversation = await makeConversation(dir, { name: 'port', musicDb: -18, script: MARKET_SCRIPT.slice(0, 6) });
-    const video = createVideoEngines({ engines });
+    const video = mapEngineFailures(createVideoEngines({ engines }), videoEngineErrors);
     const found = await video.findSpeakers({ audioFile: conversation.file, speakerCount: 3 });
     expect(found.segments).toHaveLength(6);
     expect(found.speakers.map((speaker) => speaker.suggestedGender)).toEqual(['female', 'male', 'male']);
@@ -60,7 +60,7 @@ describe('video engines: speakers and separation', () => {
   it('separates through the port, and a busy vendor is a retryable catalogue error', async () => {
     const soundtrack = path.join(dir, 'soundtrack.wav');
     await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=48000:duration=3', '-ac', '2', soundtrack]);
-    const video = createVideoEngines({ engines });
+    const video = mapEngineFailures(createVideoEngines({ engines }), videoEngineErrors);
     const voice = path.join(dir, 'voice.wav');
     const background = path.join(dir, 'background.wav');
     const result = await video.separate({ engineId: 'elevenlabs:audio-isolation', audioFile: soundtrack, outputVoiceFile: voice, outputBackgroundFile: background });

@@ -8,9 +8,13 @@ import {
   type DubbingStore,
   createVoicesService,
   createToolServices,
+  audioSeparationEngineErrors,
+  avatarEngineErrors,
+  mapEngineFailures,
+  videoEngineErrors,
   planJobRules,
   toolsJobEndedIn,
-  withVoiceLibrary,
+  speechEnginesOver,
   type ToolServiceDeps,
   type JobEvents,
   type JobQueue,
@@ -61,12 +65,13 @@ export function createServices({
   });
   const resolvedEngines = engines ?? resolveEngines(createEngineRegistryFromEnv(process.env), engineSelectionFromEnv(process.env));
   const scratch = localScratchFiles();
-  // The engines' voice lists become core's voice library (names, personas, tiers).
-  const speechEngines = withVoiceLibrary(createSpeechEngines({ engines: resolvedEngines, ...(log ? { log } : {}) }));
-  const videoEngines = createVideoEngines({ engines: resolvedEngines });
-  const erasureEngines = createVideoErasureEngines({ engines: resolvedEngines });
-  const separationEngines = createAudioSeparationEngines({ engines: resolvedEngines });
-  const avatarEngines = createAvatarEngines({ engines: resolvedEngines });
+  // The engine adapters over the registry, their failures mapped to catalogue errors by core's rules
+  // (`mapEngineFailures`); the speech engines' voice lists become core's voice library (`speechEnginesOver`).
+  const speechEngines = speechEnginesOver(createSpeechEngines({ engines: resolvedEngines, ...(log ? { log } : {}) }));
+  const videoEngines = mapEngineFailures(createVideoEngines({ engines: resolvedEngines }), videoEngineErrors);
+  const erasureEngines = mapEngineFailures(createVideoErasureEngines({ engines: resolvedEngines }), videoEngineErrors);
+  const separationEngines = mapEngineFailures(createAudioSeparationEngines({ engines: resolvedEngines }), audioSeparationEngineErrors);
+  const avatarEngines = mapEngineFailures(createAvatarEngines({ engines: resolvedEngines }), avatarEngineErrors);
   const accountServices = createAccountServices({ database, config: config, log: log ?? pino({ level: 'silent' }) });
   const storageServices = createStorageServices({ database, config: config, accounts: accountServices.accounts });
   // A deleted account takes its files with it.

@@ -1,18 +1,6 @@
-import { DomainError, type AudioSeparationEngines, type AudioSeparatorEngine } from '@voxwork/core';
-import { ErrorCode } from '@voxwork/contract';
-import { EngineError, EngineInputError, type EngineDescriptor, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
-
-/** Engine failures become catalogue errors: a file the engine cannot decode is the user's to fix; the rest are the engine's (retryable ones stay retryable); cancellation stays cancellation. */
-function asDomainError(error: unknown, engineId: string): unknown {
-  if (error instanceof DomainError) return error;
-  if (error instanceof EngineError) {
-    if (error.code === 'aborted') return error;
-    if (error instanceof EngineInputError && error.reason === 'no-audio') return new DomainError(ErrorCode.AUDIO_SEPARATION_NO_AUDIO_TRACK, {}, { cause: error });
-    if (error instanceof EngineInputError && error.reason === 'not-readable') return new DomainError(ErrorCode.AUDIO_SEPARATION_NOT_READABLE, {}, { cause: error });
-    return new DomainError(ErrorCode.AUDIO_SEPARATION_ENGINE_FAILED, { engine: engineId }, { isRetryable: error.isRetryable, cause: error });
-  }
-  return error;
-}
+import { EngineFailure, type AudioSeparationEngines, type AudioSeparatorEngine } from '@voxwork/core';
+import type { EngineDescriptor, EngineWarning, ResolvedEngines } from '@voxwork/engines';
+import { asEngineFailure } from './engine-failure.ts';
 
 const warningText = (warning: EngineWarning) =>
   warning.type === 'other' ? warning.message : `${'option' in warning ? warning.option : warning.output}: ${'details' in warning ? (warning.details ?? warning.type) : warning.type}`;
@@ -40,10 +28,10 @@ export function createAudioSeparationEngines({ engines }: { engines: ResolvedEng
       try {
         const engine = await engines.getById('audio-separator', engineId);
         const result = await engine.doSeparate({ audioFile, outputs: { vocals: outputVoiceFile, [backgroundStem]: outputBackgroundFile }, ...(signal ? { signal } : {}) });
-        if (!result.stems.vocals || !result.stems[backgroundStem]) throw new DomainError(ErrorCode.AUDIO_SEPARATION_ENGINE_FAILED, { engine: engineId });
+        if (!result.stems.vocals || !result.stems[backgroundStem]) throw new EngineFailure(`${engineId} wrote no ${backgroundStem} stem`, { reason: 'engine-failed', engineId, isRetryable: false });
         return { warnings: result.warnings.filter((warning) => warning.type !== 'unsupported-option').map(warningText) };
       } catch (error) {
-        throw asDomainError(error, engineId);
+        throw asEngineFailure(error, engineId);
       }
     },
   };

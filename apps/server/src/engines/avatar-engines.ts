@@ -1,11 +1,8 @@
-import { ErrorCode } from '@voxwork/contract';
 import { probeMedia } from '@voxwork/media';
-import { DomainError, type AnimatorOffer, type AvatarEngines } from '@voxwork/core';
+import { EngineFailure, type AnimatorOffer, type AvatarEngines } from '@voxwork/core';
 import {
   AVATAR_EXPRESSIONS,
   composeVideo,
-  EngineError,
-  EngineInputError,
   ILLUSTRATED_AVATAR_ENGINE_ID,
   ILLUSTRATED_AVATARS,
   measurePortraitFile,
@@ -14,18 +11,7 @@ import {
   type EngineWarning,
   type ResolvedEngines,
 } from '@voxwork/engines';
-
-/** Engine failures the user cannot fix become catalogue errors; retryable ones stay retryable; cancellation stays cancellation. */
-function asDomainError(error: unknown, engineId: string, scene?: number): unknown {
-  if (error instanceof DomainError) return error;
-  if (error instanceof EngineError) {
-    if (error.code === 'aborted') return error;
-    if (error instanceof EngineInputError && error.reason === 'no-face') return new DomainError(ErrorCode.AVATAR_NO_FACE, { scene: scene ?? 1 }, { cause: error });
-    if (error instanceof EngineInputError && error.reason === 'face-too-small') return new DomainError(ErrorCode.AVATAR_FACE_TOO_SMALL, { scene: scene ?? 1 }, { cause: error });
-    return new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: engineId }, { isRetryable: error.isRetryable, cause: error });
-  }
-  return error;
-}
+import { asEngineFailure } from './engine-failure.ts';
 
 const warningText = (warning: EngineWarning) =>
   warning.type === 'other' ? warning.message : `${'option' in warning ? warning.option : warning.output}: ${'details' in warning ? (warning.details ?? warning.type) : warning.type}`;
@@ -48,7 +34,7 @@ export function createAvatarEngines({ engines }: { engines: ResolvedEngines }): 
 
     async findFaces({ imageFile, signal }) {
       const descriptor = engines.descriptors('face-tracker')[0];
-      if (!descriptor) throw new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: 'face-tracker' });
+      if (!descriptor) throw new EngineFailure('no face tracker is selected', { reason: 'engine-failed', engineId: 'face-tracker', isRetryable: false });
       try {
         const tracker = await engines.getById('face-tracker', descriptor.id);
         const result = await tracker.doTrack({ input: { imageFile }, ...(signal ? { signal } : {}) });
@@ -58,17 +44,15 @@ export function createAvatarEngines({ engines }: { engines: ResolvedEngines }): 
         const measured = result.landmarkLayout === '68-point' && faces.every((face) => face.landmarks.length === 68) ? await measurePortraitFile(imageFile, faces) : [];
         return { width: picture.video?.width ?? 0, height: picture.video?.height ?? 0, faces: faces.map((face, index) => ({ box: { ...face.box }, confidence: face.confidence, ...(measured[index] ? { measures: measured[index] } : {}) })) };
       } catch (error) {
-        throw asDomainError(error, descriptor.id);
+        throw asEngineFailure(error, descriptor.id);
       }
     },
 
     async render(request) {
       const illustrated = await engines.getById('animator', ILLUSTRATED_AVATAR_ENGINE_ID);
       let photoAnimator: Animator | undefined;
-      if (request.scenes.some((scene) => scene.subject.kind === 'photo')) {
-        if (!photoAnimators().some((descriptor) => descriptor.id === request.animatorId)) throw new DomainError(ErrorCode.AVATAR_ANIMATOR_UNAVAILABLE, { animator: request.animatorId });
-        photoAnimator = await engines.getById('animator', request.animatorId);
-      }
+      // Core asks only for an animator it was offered (`animators()`).
+      if (request.scenes.some((scene) => scene.subject.kind === 'photo')) photoAnimator = await engines.getById('animator', request.animatorId);
       const scenes: CompositorScene[] = request.scenes.map((scene) => ({
         background: scene.background.kind === 'colour' ? { kind: 'color', color: scene.background.colour } : scene.background.kind === 'image' ? { kind: 'image', file: scene.background.file } : { kind: 'video', file: scene.background.file },
         subject: {
@@ -102,7 +86,7 @@ export function createAvatarEngines({ engines }: { engines: ResolvedEngines }): 
         });
         return { durationSeconds: result.durationSeconds, captions: result.captions.map((cue) => ({ start: cue.startSeconds, end: cue.endSeconds, text: cue.text })), warnings: result.warnings.map(warningText) };
       } catch (error) {
-        throw asDomainError(error, request.animatorId || ILLUSTRATED_AVATAR_ENGINE_ID);
+        throw asEngineFailure(error, request.animatorId || ILLUSTRATED_AVATAR_ENGINE_ID);
       }
     },
   };

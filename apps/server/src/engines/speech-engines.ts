@@ -1,22 +1,8 @@
 import type { RecordingMeasurements, SpeechCapability, SpeechEngineAdapter, SynthesisOutcome, SynthesisRequest, SynthesizerDescription, VoiceProfileReading } from '@voxwork/core';
-import { DomainError } from '@voxwork/core';
-import { assessRecording, EngineError, synthesizeWithProfile, type EngineDescriptor, type ResolvedEngines, type SynthesizeResult, type VoiceProfile } from '@voxwork/engines';
+import { assessRecording, synthesizeWithProfile, type EngineDescriptor, type ResolvedEngines, type SynthesizeResult, type VoiceProfile } from '@voxwork/engines';
 import { convertWavToMono, withWorkDir } from '@voxwork/media';
-import { ErrorCode } from '@voxwork/contract';
 import type { Logger } from 'pino';
-
-/** Engine failures the user cannot fix become catalogue errors; retryable ones stay retryable. */
-function asDomainError(error: unknown, engineId: string): unknown {
-  if (error instanceof DomainError) return error;
-  if (error instanceof EngineError) {
-    if (error.code === 'aborted') return error;
-    return new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: engineId }, { isRetryable: error.isRetryable, cause: error });
-  }
-  return error;
-}
-
-/** An engine call whose failures are reported as the engine's (ENGINE_UNAVAILABLE when the user cannot fix them). */
-const asEngine = <T>(engineId: string, call: () => Promise<T>): Promise<T> => call().catch((error: unknown) => Promise.reject(asDomainError(error, engineId)));
+import { engineCall } from './engine-failure.ts';
 
 const warningText = (warning: { type: string; message?: string }) => warning.message ?? warning.type;
 
@@ -33,7 +19,7 @@ export const synthesizerOf = (descriptor: EngineDescriptor<'speech-synthesizer'>
  * The speech tools' engines over the engine registry (`SpeechEngineAdapter`, the port in core): the
  * voices every selected synthesizer lists, and each capability called by engine id. It wires
  * engines only; which engine, voice or converter to use is decided in core
- * (`voices/voice-choice.ts`), and so is the voice library made of the lists (`withVoiceLibrary`).
+ * (`voices/voice-choice.ts`), and so is the voice library made of the lists (`speechEnginesOver`).
  */
 export function createSpeechEngines({ engines, log }: { engines: ResolvedEngines; log?: Logger }): SpeechEngineAdapter {
   async function synthesizerVoices() {
@@ -72,8 +58,8 @@ export function createSpeechEngines({ engines, log }: { engines: ResolvedEngines
         outputFormat: 'wav' as const,
         ...(request.signal ? { signal: request.signal } : {}),
       };
-      const engine = await asEngine(engineId, () => engines.getById('speech-synthesizer', engineId));
-      const result = await asEngine(engineId, () =>
+      const engine = await engineCall(engineId, () => engines.getById('speech-synthesizer', engineId));
+      const result = await engineCall(engineId, () =>
         request.profile
           ? synthesizeWithProfile({ ...common, synthesizer: engine, baseVoice: request.voiceId, profile: request.profile as unknown as VoiceProfile })
           : engine.doSynthesize({ ...common, voice: request.voiceId }),
@@ -116,11 +102,11 @@ export function createSpeechEngines({ engines, log }: { engines: ResolvedEngines
     },
 
     async profileVoice({ engineId, files, name, signal }): Promise<VoiceProfileReading> {
-      const profiler = await asEngine(engineId, () => engines.getById('voice-profiler', engineId));
+      const profiler = await engineCall(engineId, () => engines.getById('voice-profiler', engineId));
       const remote = engines.descriptors('voice-profiler').find((descriptor) => descriptor.id === engineId)?.location === 'remote';
       const run = () => profiler.doProfile({ audioFiles: files, ...(name ? { name } : {}), ...(signal ? { signal } : {}) });
-      // A local profiler's failure is about the recording (the job fails); a vendor's is the vendor being unavailable.
-      const { profile, speechSeconds } = await (remote ? asEngine(engineId, run) : run());
+      // A local profiler's failure is about the recording (the job fails as it is); a vendor's is the vendor's (an EngineFailure).
+      const { profile, speechSeconds } = await (remote ? engineCall(engineId, run) : run());
       const suggestion = (profile.data as { baseVoice?: { gender: 'female' | 'male'; voices: Record<string, string> } } | undefined)?.baseVoice;
       return {
         profile: profile as unknown as Record<string, unknown>,
@@ -145,9 +131,9 @@ export function createSpeechEngines({ engines, log }: { engines: ResolvedEngines
     },
 
     async convertVoice({ engineId, input, output, to, signal }) {
-      const converter = await asEngine(engineId, () => engines.getById('voice-converter', engineId));
+      const converter = await engineCall(engineId, () => engines.getById('voice-converter', engineId));
       const target = 'voiceId' in to ? { voice: to.voiceId } : { profile: to.profile as unknown as VoiceProfile };
-      const result = await asEngine(engineId, () => converter.doConvert({ audioFile: input, target, outputFile: output, preserveTiming: true, ...(signal ? { signal } : {}) }));
+      const result = await engineCall(engineId, () => converter.doConvert({ audioFile: input, target, outputFile: output, preserveTiming: true, ...(signal ? { signal } : {}) }));
       return { warnings: result.warnings.map(warningText) };
     },
   };

@@ -1,20 +1,8 @@
 import type { EngineOffer, TimedLine, TranslatorOffer, VideoEngines } from '@voxwork/core';
-import { DomainError } from '@voxwork/core';
-import { ErrorCode } from '@voxwork/contract';
-import { EngineError, EngineInputError, findSpeakers, type EngineDescriptor, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
+import { EngineFailure } from '@voxwork/core';
+import { findSpeakers, type EngineDescriptor, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
 import { separatorEngineOf } from './audio-separation-engines.ts';
-
-/** Engine failures the user cannot fix become catalogue errors; retryable ones stay retryable; cancellation stays cancellation. */
-function asDomainError(error: unknown, engineId: string): unknown {
-  if (error instanceof DomainError) return error;
-  if (error instanceof EngineError) {
-    if (error.code === 'aborted') return error;
-    if (error instanceof EngineInputError && (error.reason === 'not-readable' || error.reason === 'no-picture')) return new DomainError(ErrorCode.VIDEO_NOT_READABLE, {}, { cause: error });
-    return new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: engineId }, { isRetryable: error.isRetryable, cause: error });
-  }
-  return error;
-}
-const asEngine = <T>(engineId: string, call: () => Promise<T>): Promise<T> => call().catch((error: unknown) => Promise.reject(asDomainError(error, engineId)));
+import { engineCall } from './engine-failure.ts';
 
 const warningText = (warning: EngineWarning) =>
   warning.type === 'other' ? warning.message : `${'option' in warning ? warning.option : warning.output}: ${'details' in warning ? (warning.details ?? warning.type) : warning.type}`;
@@ -49,22 +37,22 @@ export function createVideoEngines({ engines }: { engines: ResolvedEngines }): V
     },
 
     async recognizeSpeech({ engineId, audioFile, language, signal }) {
-      const engine = await asEngine(engineId, () => engines.getById('speech-recognizer', engineId));
-      const result = await asEngine(engineId, () => engine.doRecognize({ audioFile, language, ...(signal ? { signal } : {}) }));
+      const engine = await engineCall(engineId, () => engines.getById('speech-recognizer', engineId));
+      const result = await engineCall(engineId, () => engine.doRecognize({ audioFile, language, ...(signal ? { signal } : {}) }));
       const lines: TimedLine[] = result.segments.map((segment) => ({ startSeconds: segment.startSeconds, endSeconds: segment.endSeconds, text: segment.text }));
       return { language: result.language, lines, warnings: result.warnings.map(warningText) };
     },
 
     async readSubtitles({ engineId, videoFile, languages, signal, onProgress }) {
-      const engine = await asEngine(engineId, () => engines.getById('text-detector', engineId));
-      const result = await asEngine(engineId, () => engine.doDetect({ input: { videoFile }, languages, ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) }));
+      const engine = await engineCall(engineId, () => engines.getById('text-detector', engineId));
+      const result = await engineCall(engineId, () => engine.doDetect({ input: { videoFile }, languages, ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) }));
       const lines: TimedLine[] = result.boxes.map((box) => ({ startSeconds: box.startSeconds, endSeconds: box.endSeconds, text: box.text }));
       return { lines, warnings: result.warnings.map(warningText) };
     },
 
     async translate({ engineId, sourceLanguage, targetLanguage, lines, glossary, context, signal }) {
-      const engine = await asEngine(engineId, () => engines.getById('translator', engineId));
-      const result = await asEngine(engineId, () =>
+      const engine = await engineCall(engineId, () => engines.getById('translator', engineId));
+      const result = await engineCall(engineId, () =>
         engine.doTranslate({
           sourceLanguage,
           targetLanguage,
@@ -82,8 +70,8 @@ export function createVideoEngines({ engines }: { engines: ResolvedEngines }): V
     async findSpeakers({ audioFile, speakerCount, utterances, signal }) {
       const engineId = 'dsp:speakers';
       // The selected VAD (silero by default) gates the spectral segmentation: drums and other transients stop counting as speech.
-      const vad = engines.descriptors('voice-activity-detector').length ? await asEngine(engineId, () => engines.get('voice-activity-detector')) : undefined;
-      const result = await asEngine(engineId, () => findSpeakers(audioFile, { ...(speakerCount !== undefined ? { speakerCount } : {}), ...(utterances ? { utterances } : {}), ...(vad ? { vad } : {}), ...(signal ? { signal } : {}) }));
+      const vad = engines.descriptors('voice-activity-detector').length ? await engineCall(engineId, () => engines.get('voice-activity-detector')) : undefined;
+      const result = await engineCall(engineId, () => findSpeakers(audioFile, { ...(speakerCount !== undefined ? { speakerCount } : {}), ...(utterances ? { utterances } : {}), ...(vad ? { vad } : {}), ...(signal ? { signal } : {}) }));
       return {
         segments: result.segments.map(({ startSeconds, endSeconds, speakerId, medianPitchHz }) => ({ startSeconds, endSeconds, speakerId, medianPitchHz })),
         speakers: result.speakers.map(({ speakerId, medianPitchHz, suggestedGender, totalSeconds }) => ({ speakerId, medianPitchHz, suggestedGender, totalSeconds })),
@@ -94,9 +82,9 @@ export function createVideoEngines({ engines }: { engines: ResolvedEngines }): V
     separationEngines: () => engines.descriptors('audio-separator').map(separatorEngineOf),
 
     async separate({ engineId, audioFile, outputVoiceFile, outputBackgroundFile, signal }) {
-      const engine = await asEngine(engineId, () => engines.getById('audio-separator', engineId));
-      const result = await asEngine(engineId, () => engine.doSeparate({ audioFile, outputs: { vocals: outputVoiceFile, accompaniment: outputBackgroundFile }, ...(signal ? { signal } : {}) }));
-      if (!result.stems.vocals || !result.stems.accompaniment) throw new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: engineId });
+      const engine = await engineCall(engineId, () => engines.getById('audio-separator', engineId));
+      const result = await engineCall(engineId, () => engine.doSeparate({ audioFile, outputs: { vocals: outputVoiceFile, accompaniment: outputBackgroundFile }, ...(signal ? { signal } : {}) }));
+      if (!result.stems.vocals || !result.stems.accompaniment) throw new EngineFailure(`${engineId} wrote no accompaniment stem`, { reason: 'engine-failed', engineId, isRetryable: false });
       return { warnings: result.warnings.filter((warning) => warning.type !== 'unsupported-option').map(warningText) };
     },
   };

@@ -1,17 +1,6 @@
-import { DomainError, type VideoErasureEngines } from '@voxwork/core';
-import { ErrorCode } from '@voxwork/contract';
-import { EngineError, EngineInputError, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
-
-/** Engine failures the user cannot fix become catalogue errors; retryable ones stay retryable; cancellation stays cancellation. */
-function asDomainError(error: unknown, engineId: string): unknown {
-  if (error instanceof DomainError) return error;
-  if (error instanceof EngineError) {
-    if (error.code === 'aborted') return error;
-    if (error instanceof EngineInputError && (error.reason === 'not-readable' || error.reason === 'no-picture')) return new DomainError(ErrorCode.VIDEO_NOT_READABLE, {}, { cause: error });
-    return new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: engineId }, { isRetryable: error.isRetryable, cause: error });
-  }
-  return error;
-}
+import { EngineFailure, type VideoErasureEngines } from '@voxwork/core';
+import type { EngineWarning, ResolvedEngines } from '@voxwork/engines';
+import { asEngineFailure } from './engine-failure.ts';
 
 const warningText = (warning: EngineWarning) =>
   warning.type === 'other' ? warning.message : `${'option' in warning ? warning.option : warning.output}: ${'details' in warning ? (warning.details ?? warning.type) : warning.type}`;
@@ -23,7 +12,7 @@ const warningText = (warning: EngineWarning) =>
 export function createVideoErasureEngines({ engines }: { engines: ResolvedEngines }): VideoErasureEngines {
   const first = (capability: 'text-detector' | 'inpainter') => {
     const descriptor = engines.descriptors(capability)[0];
-    if (!descriptor) throw new DomainError(ErrorCode.ENGINE_UNAVAILABLE, { engine: capability });
+    if (!descriptor) throw new EngineFailure(`no ${capability} is selected`, { reason: 'engine-failed', engineId: capability, isRetryable: false });
     return descriptor.id;
   };
   return {
@@ -39,7 +28,7 @@ export function createVideoErasureEngines({ engines }: { engines: ResolvedEngine
           warnings: result.warnings.map(warningText),
         };
       } catch (error) {
-        throw asDomainError(error, engineId);
+        throw asEngineFailure(error, engineId);
       }
     },
     async readFrames({ frames, region, signal }) {
@@ -54,7 +43,7 @@ export function createVideoErasureEngines({ engines }: { engines: ResolvedEngine
         }
         return { frames: read };
       } catch (error) {
-        throw asDomainError(error, engineId);
+        throw asEngineFailure(error, engineId);
       }
     },
     async erase({ videoFile, outputFile, masks, fill, signal, onProgress }) {
@@ -68,7 +57,7 @@ export function createVideoErasureEngines({ engines }: { engines: ResolvedEngine
           stats: result.stats ? { pixelsMasked: result.stats.pixelsMasked, pixelsFromNeighbours: result.stats.pixelsFromNeighbours, pixelsInpainted: result.stats.pixelsInpainted } : undefined,
         };
       } catch (error) {
-        throw asDomainError(error, engineId);
+        throw asEngineFailure(error, engineId);
       }
     },
   };

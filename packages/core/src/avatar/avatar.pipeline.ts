@@ -171,6 +171,9 @@ function renderPipeline(deps: Deps, preview: boolean): PipelineDefinition<Avatar
             const title = scene.title ? titleAt(scene.title, input.captions.position) : undefined;
             renderScenes.push({ subject, audioFile: await files.path(spoken[index]!.audio), words: spoken[index]!.words, background, placement, title });
           }
+          if (renderScenes.some((scene) => scene.subject.kind === 'photo') && !deps.avatarEngines.animators().some((animator) => animator.id === input.animatorId)) {
+            throw new DomainError(ErrorCode.AVATAR_ANIMATOR_UNAVAILABLE, { animator: input.animatorId });
+          }
           const rendered = await deps.avatarEngines.render({
             scenes: renderScenes,
             width: input.width,

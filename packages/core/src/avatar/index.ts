@@ -1,2 +1,3 @@
 export * from './avatar.service.ts';
 export * from './avatar.pipeline.ts';
+export * from './avatar-engine-errors.ts';

@@ -145,7 +145,7 @@ export interface VoiceProfileReading {
 export interface SpeechEngines {
   /** The engines selected for a capability, the default first. */
   selected(capability: SpeechCapability): SelectedEngine[];
-  /** Every voice of every selected synthesizer described for people, in engine order (`withVoiceLibrary` builds it once from the engines' lists). */
+  /** Every voice of every selected synthesizer described for people, in engine order (`speechEnginesOver` builds it once from the engines' lists). */
   libraryVoices(): Promise<LibraryVoice[]>;
   synthesize(request: SynthesisRequest): Promise<SynthesisOutcome>;
   /** The language of a text, when a language identifier is selected and can tell. */
@@ -163,7 +163,7 @@ export interface SpeechEngines {
   convertVoice(request: { engineId: string; input: string; output: string; to: { voiceId: string } | { profile: Record<string, unknown> }; signal?: AbortSignal | undefined }): Promise<{ warnings: string[] }>;
 }
 
-/** What the server implements: the speech engines with the engines' own voice lists in place of the library (core's `withVoiceLibrary` makes the library of them). */
+/** What the server implements: the speech engines with the engines' own voice lists in place of the library (core's `speechEnginesOver` makes the library of them). */
 export type SpeechEngineAdapter = Omit<SpeechEngines, 'libraryVoices'> & {
   /** Every selected synthesizer and the voices it lists, in engine order (an engine that fails to list is left out). */
   synthesizerVoices(): Promise<Array<{ synthesizer: SynthesizerDescription; voices: EngineVoice[] }>>;

@@ -1,5 +1,6 @@
 import type { SpeechQualityTier, VoiceSound } from '@voxwork/contract';
 import type { EngineVoice, LibraryVoice, SpeechEngineAdapter, SpeechEngines, SynthesizerDescription, VoiceAge } from '../engines/speech-engines.port.ts';
+import { engineUnavailable, mapEngineFailures } from '../engines/engine-failure.ts';
 import { previewSentence } from './preview-sentences.ts';
 
 /**
@@ -174,16 +175,19 @@ export function libraryVoicesOf(descriptor: SynthesizerDescription, voices: read
 }
 
 /**
- * The speech engines with their voice library: every selected synthesizer's voices described for
- * people (`libraryVoicesOf`), in engine order (core orders the library by tier where it shows it).
- * Built once and kept; a failed listing is tried again on the next call.
+ * The speech engines as the tools use them, over the server's adapter: every engine failure is the
+ * engine being unavailable (`ENGINE_UNAVAILABLE`, retryable when the engine said so), and the voice
+ * library is every selected synthesizer's voices described for people (`libraryVoicesOf`), in
+ * engine order (core orders it by tier where it shows it), built once and kept (a failed listing is
+ * tried again on the next call).
  */
-export function withVoiceLibrary(adapter: SpeechEngineAdapter): SpeechEngines {
+export function speechEnginesOver(adapter: SpeechEngineAdapter): SpeechEngines {
   let library: Promise<LibraryVoice[]> | undefined;
+  const engines = mapEngineFailures(adapter, engineUnavailable);
   return {
-    ...adapter,
+    ...engines,
     libraryVoices() {
-      library ??= adapter.synthesizerVoices().then((lists) => lists.flatMap(({ synthesizer, voices }) => libraryVoicesOf(synthesizer, voices)));
+      library ??= engines.synthesizerVoices().then((lists) => lists.flatMap(({ synthesizer, voices }) => libraryVoicesOf(synthesizer, voices)));
       library.catch(() => (library = undefined));
       return library;
     },
