@@ -78,7 +78,7 @@ describe.each(testDatabases().slice(-1))('a season localised offline on %s', (_n
     const opened = await open();
     cleanup = opened.cleanup;
     testApp = await startTestApp({ name: 'series-season', env: WORKER_ENV, database: opened.handle });
-    season = await makeSubtitledSeason();
+    season = await makeSubtitledSeason({ height: 480 });
     work = await mkdtemp(path.join(tmpdir(), 'voxwork-season-'));
     await mkdir(SHOTS, { recursive: true });
     await newSeries();
