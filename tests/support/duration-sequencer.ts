@@ -4,7 +4,8 @@
  * Vitest's own order needs its cache, which a clean clone does not have: it then runs the largest
  * files first, and a 300 s file that happens to start late leaves the other worker idle at the end.
  * Longest first keeps both workers busy to the end (the classic longest-processing-time rule).
- * Files the table does not know (new ones) run first: their time is unknown, not short.
+ * Files the table does not know run after the ones it does, in Vitest's order (largest first): the
+ * table lists the slow files, and a new slow file joins it when the table is refreshed.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,11 +26,11 @@ export class DurationSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const table = durations();
     const root = this.ctx.config.root;
-    const seconds = (spec: TestSpecification) => table.get(path.relative(root, spec.moduleId).split(path.sep).join('/')) ?? Number.POSITIVE_INFINITY;
+    const seconds = (spec: TestSpecification) => table.get(path.relative(root, spec.moduleId).split(path.sep).join('/')) ?? -1;
     const base = await super.sort(files);
     const position = new Map(base.map((spec, index) => [spec, index]));
     // Both projects share one pool (same group order and workers), so the order is across them: the
-    // short unit files fill the gaps at the end. Ties (and a missing table) keep Vitest's order.
+    // short unit files fill the gaps at the end. Ties (the files the table does not know) keep Vitest's order.
     return [...base].sort((a, b) => seconds(b) - seconds(a) || position.get(a)! - position.get(b)!);
   }
 }
