@@ -5,9 +5,7 @@ import { backgroundBedArgs, browserVideoArgs, cutAudioArgs, extractAudioArgs, pa
 import { DomainError } from '../domain-error.ts';
 import type { SpeakerSegment, SpeakerSummary, TimedLine } from '../engines/video-engines.port.ts';
 import type { JobFiles, PipelineDefinition, StageDefinition } from '../jobs/pipeline-definition.ts';
-import { audioDuration, fetchStoredFile, SPEECH_SAMPLE_RATE } from '../pipeline-stages/index.ts';
-import { readSourceText } from '../video-translation/source-text.ts';
-import { assignSpeakersToLines } from '../video-translation/speakers.ts';
+import { assignSpeakersToLines, audioDuration, fetchStoredFile, readSourceText, SPEECH_SAMPLE_RATE } from '../pipeline-stages/index.ts';
 import { autoSpeakerVoice, cloneGender } from '../voices/voice-choice.ts';
 import { peakBytes, putProjectBytes, putProjectFile, takeFileName } from './dubbing-media.ts';
 import type { DubbingPrepareJobInput, StoredTake } from './dubbing-store.port.ts';

@@ -19,9 +19,7 @@ import { backgroundBedArgs, dubbedVideoArgs, dubMixArgs, extractAudioArgs, norma
 import { DomainError } from '../domain-error.ts';
 import type { VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
-import { audioDuration, eachConcurrently, fetchStoredFile, iso6392, renderPlacedTakes, SPEECH_SAMPLE_RATE, writeCueFiles, type PlacedTake } from '../pipeline-stages/index.ts';
-import { spokenText } from '../text-to-speech/pronunciation-dictionary.ts';
-import { characterBudget } from '../video-translation/time-fit.ts';
+import { audioDuration, characterBudget, eachConcurrently, fetchStoredFile, iso6392, renderPlacedTakes, SPEECH_SAMPLE_RATE, spokenText, writeCueFiles, type PlacedTake } from '../pipeline-stages/index.ts';
 import { findLibraryVoice, libraryTarget, LOCAL_VOICE_PROFILER, originalSpeakerTarget, synthesizeWithTarget, type OriginalSpeakerReading } from '../voices/voice-choice.ts';
 import { peakBytes, putProjectFile, takeFileName } from './dubbing-media.ts';
 import type { DubbingExportJobInput, DubbingSynthesizeJobInput, DubbingTranslateJobInput, StoredProject, StoredSegment } from './dubbing-store.port.ts';

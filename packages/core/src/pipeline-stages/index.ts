@@ -13,3 +13,8 @@ export * from './placed-takes.ts';
 export * from './erasure-regions.ts';
 export * from './drawn-subtitles.ts';
 export * from './erasure-leftover.ts';
+export * from './spoken-text.ts';
+export * from './engine-choice.ts';
+export * from './source-text.ts';
+export * from './speakers.ts';
+export * from './time-fit.ts';

@@ -63,11 +63,11 @@ import {
 import { measureTextLeft } from '../pipeline-stages/erasure-leftover.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import { autoSpeakerVoice, cloneGender, libraryTarget, LOCAL_VOICE_PROFILER, originalSpeakerTarget, synthesizeWithTarget, type OriginalSpeakerReading } from '../voices/voice-choice.ts';
-import { GIVEN_TRANSLATION } from './engine-choice.ts';
-import { readSourceText } from './source-text.ts';
+import { GIVEN_TRANSLATION } from '../pipeline-stages/engine-choice.ts';
+import { readSourceText } from '../pipeline-stages/source-text.ts';
 import { assignSpeakerCharacters, type EpisodeCharacter } from './speaker-characters.ts';
-import { assignSpeakersToLines, type SpeakerAssignment } from './speakers.ts';
-import { characterBudget, linesTooLong, planTimeFit, type FitChoice, type FitPlacement } from './time-fit.ts';
+import { assignSpeakersToLines, type SpeakerAssignment } from '../pipeline-stages/speakers.ts';
+import { characterBudget, linesTooLong, planTimeFit, type FitChoice, type FitPlacement } from '../pipeline-stages/time-fit.ts';
 
 const MEDIA_TIMEOUT_MS = 30 * 60_000;
 /** Review stills are scaled to this width at most. */
