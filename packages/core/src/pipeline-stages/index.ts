@@ -18,3 +18,4 @@ export * from './engine-choice.ts';
 export * from './source-text.ts';
 export * from './speakers.ts';
 export * from './time-fit.ts';
+export * from './soundtrack.ts';

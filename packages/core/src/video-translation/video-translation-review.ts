@@ -33,7 +33,7 @@ import {
   type TranslationLine,
   type VideoTranslationJobInput,
   type VideoTranslationTarget,
-} from './video-translation.pipeline.ts';
+} from './video-translation-job.ts';
 import type { FitChoice, FitPlacement } from '../pipeline-stages/time-fit.ts';
 import { GIVEN_TRANSLATION } from '../pipeline-stages/engine-choice.ts';
 
