@@ -7,7 +7,7 @@ import { useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { refreshAccount } from "../../lib/session";
 import { cn } from "../../lib/utils";
-import { formatLineTime, sharedVoices } from "../../lib/video-translation/translation-result";
+import { formatLineTime, sharedVoices } from "../../lib/translation/translation-result";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { SelectedVoice } from "../voices/selected-voice";
