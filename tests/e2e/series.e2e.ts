@@ -30,9 +30,6 @@ async function twoEpisodes(): Promise<string[]> {
 
 for (const run of RUNS) {
   test.describe(() => {
-    // Until the quote call is bound on the server, Chromium logs its 404.
-    test.use({ expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/] });
-
     test(`${run.locale}, ${run.width} px, ${run.scheme}: a two-episode season localised, subtitles replaced`, async ({ page, context, baseURL }, testInfo) => {
       test.setTimeout(900_000);
       const shots = process.env.SERIES_SHOTS ?? testInfo.outputPath();
