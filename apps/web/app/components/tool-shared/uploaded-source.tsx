@@ -4,6 +4,7 @@ import { FileAudioIcon, FileVideoIcon } from "lucide-react";
 import { useLocale } from "../../i18n";
 import { formatDuration } from "../history/history-format";
 import { Button } from "../ui/button";
+import { Card, CardTitle } from "../ui/card";
 import { UploadDropzone } from "../upload/upload-dropzone";
 
 /**
@@ -76,4 +77,40 @@ export function useVideoProblems(upload: UploadView | null, maxMinutes: number |
     upload.kind !== "video" ? { message: messageFor(locale, ErrorCode.VIDEO_NOT_READABLE) ?? "" } : null,
     maxMinutes != null && duration > maxMinutes * 60 ? { message: messageFor(locale, ErrorCode.VIDEO_TOO_LONG, { minutes: Math.round((duration / 60) * 10) / 10, max: maxMinutes }) ?? "" } : null,
   ];
+}
+
+/**
+ * A video tool's source panel: its title, the uploaded video (the plan's limit, `useVideoProblems`
+ * as alerts) with what the tool shows of it (`preview`: a player, a region editor), then the rest of
+ * the panel (`children`).
+ */
+export function VideoSourceCard({
+  title,
+  upload,
+  onChange,
+  maxMinutes,
+  limit,
+  replaceLabel,
+  preview,
+  children,
+}: {
+  title: string;
+  upload: UploadView | null;
+  onChange: (upload: UploadView | null) => void;
+  maxMinutes: number | null;
+  limit: string | null;
+  replaceLabel: string;
+  preview?: ReactNode;
+  children?: ReactNode;
+}) {
+  const problems = useVideoProblems(upload, maxMinutes);
+  return (
+    <Card>
+      <CardTitle>{title}</CardTitle>
+      <UploadedSource upload={upload} accept="video/*" onChange={onChange} limit={limit} replaceLabel={replaceLabel} problems={problems} dropzoneTestId="video-dropzone" readyTestId="video-source-ready">
+        {preview}
+      </UploadedSource>
+      {children}
+    </Card>
+  );
 }
