@@ -38,7 +38,8 @@ const MAX_CAPTURE = 1 << 20;
 
 /**
  * A started tool under watch: the signal and the timeout stop it (SIGTERM, then SIGKILL after
- * 0.5 s), its stderr is kept (1 MiB at most), and `outcome` says what its end means.
+ * 0.5 s), its stderr is kept (1 MiB at most), `exited` settles with its exit code (null when it
+ * could not start) and `outcome` says what its end means.
  */
 function superviseTool(binary: string, child: ChildProcessByStdio<Writable | null, Readable, Readable>, options: Omit<RunOptions, 'onProgress'>) {
   let stoppedBy: 'signal' | 'timeout' | 'caller' | undefined;
@@ -56,13 +57,22 @@ function superviseTool(binary: string, child: ChildProcessByStdio<Writable | nul
   const onAbort = () => stop('signal');
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const timeout = options.timeoutMs ? setTimeout(() => stop('timeout'), options.timeoutMs) : undefined;
+  let startError: Error | undefined;
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('error', (cause) => {
+      startError = cause;
+      resolve(null);
+    });
+    child.on('close', (code) => resolve(code));
+  });
   return {
     stop,
+    exited,
     get stderr() {
       return stderr;
     },
     /** The error the tool's end stands for (undefined: it succeeded), from its exit code or the error it could not start with. */
-    outcome(code: number | null, startError?: Error): Error | undefined {
+    outcome(code: number | null): Error | undefined {
       if (startError) {
         const missing = (startError as NodeJS.ErrnoException).code === 'ENOENT';
         return new MediaProcessError(missing ? `${binary} is not installed` : `${binary} could not start: ${startError.message}`, { exitCode: null, stderr, isRetryable: false, cause: startError });
@@ -110,7 +120,8 @@ export function runMediaTool(binary: string, args: readonly string[], options: R
       if (error) reject(error);
       else resolve({ stdout, stderr: tool.stderr });
     };
-    child.on('error', (cause) => finish(tool.outcome(null, cause)));
+    // The supervisor heard the failed start first (its listener was added first): `outcome` knows of it.
+    child.on('error', () => finish(tool.outcome(null)));
     child.on('close', (code) => finish(tool.outcome(code)));
   });
 }
@@ -126,18 +137,11 @@ export async function* streamMediaTool(binary: string, args: readonly string[], 
   if (options.signal?.aborted) throw new MediaAbortedError(`${binary} was cancelled before it started`);
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const tool = superviseTool(binary, child, options);
-  let startError: Error | undefined;
-  const exited = new Promise<number | null>((resolve) => {
-    child.on('error', (cause) => {
-      startError = cause;
-      resolve(null);
-    });
-    child.on('close', (code) => resolve(code));
-  });
+  const { exited } = tool;
   let finished = false;
   try {
     for await (const chunk of child.stdout) yield chunk as Buffer;
-    const error = tool.outcome(await exited, startError);
+    const error = tool.outcome(await exited);
     finished = true;
     if (error) throw error;
   } finally {
@@ -169,14 +173,7 @@ export async function pipeIntoMediaTool(binary: string, args: readonly string[],
       if (seconds !== undefined) options.onProgress(seconds);
     }
   });
-  let startError: Error | undefined;
-  const exited = new Promise<number | null>((resolve) => {
-    child.on('error', (cause) => {
-      startError = cause;
-      resolve(null);
-    });
-    child.on('close', (code) => resolve(code));
-  });
+  const { exited } = tool;
   // A tool that stops reading (it failed, or was stopped) closes the pipe: the writes below then end quietly.
   let pipeClosed = false;
   child.stdin.on('error', () => (pipeClosed = true));
@@ -196,7 +193,7 @@ export async function pipeIntoMediaTool(binary: string, args: readonly string[],
   const code = await exited;
   tool.release();
   if (inputError) throw inputError.error;
-  const error = tool.outcome(code, startError);
+  const error = tool.outcome(code);
   if (error) throw error;
   return { stdout, stderr: tool.stderr };
 }
