@@ -51,7 +51,6 @@ export function SubtitleBurnInPage() {
   const lines = file && "lines" in file ? file.lines : null;
   const inVideo = lines && duration != null ? lines.filter((line) => line.startSeconds < duration) : lines;
   const afterEnd = lines && inVideo ? lines.length - inVideo.length : 0;
-  const limit = maxMinutes != null ? t("subtitleBurnIn.limit", { minutes: maxMinutes }) : null;
   const update = (patch: Partial<BurnInStyle>) => setStyle((current) => ({ ...current, ...patch }));
 
   async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
@@ -97,12 +96,10 @@ export function SubtitleBurnInPage() {
     <ToolPage title={t("subtitleBurnIn.title")} lead={t("subtitleBurnIn.lead")} history={["subtitle-burn-in"]}>
       <ToolColumns>
         <VideoSourceCard
-          title={t("subtitleBurnIn.sourceTitle")}
+          tool="subtitleBurnIn"
           upload={upload}
           onChange={setUpload}
           maxMinutes={maxMinutes}
-          limit={limit}
-          replaceLabel={t("subtitleBurnIn.replace")}
           preview={
             upload?.kind === "video" && upload.width && upload.height ? (
               <div className="grid gap-1">

@@ -44,7 +44,6 @@ export function SubtitleExtractionPage() {
   const cost = duration != null ? subtitleExtractionCost(duration) : null;
   const tooLong = duration != null && maxMinutes != null && duration > maxMinutes * 60;
   const notVideo = upload !== null && upload.kind !== "video";
-  const limit = maxMinutes != null ? t("subtitleExtraction.limit", { minutes: maxMinutes }) : null;
 
   async function extract() {
     if (running) return;
@@ -64,12 +63,10 @@ export function SubtitleExtractionPage() {
     <ToolPage title={t("subtitleExtraction.title")} lead={t("subtitleExtraction.lead")} history={["subtitle-extraction"]}>
       <ToolColumns className="items-start">
         <VideoSourceCard
-          title={t("subtitleExtraction.sourceTitle")}
+          tool="subtitleExtraction"
           upload={upload}
           onChange={setUpload}
           maxMinutes={maxMinutes}
-          limit={limit}
-          replaceLabel={t("subtitleExtraction.replace")}
           // Once read, the result's player (with the extracted subtitles) takes this one's place.
           preview={upload?.kind === "video" && !(lines && readFrom?.id === upload.id) ? <video controls playsInline preload="metadata" src={upload.url} className="max-h-[50dvh] w-full rounded-lg bg-black" /> : null}
         />

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ErrorCode, messageFor, type UploadView } from "@voxwork/contract";
 import { FileAudioIcon, FileVideoIcon } from "lucide-react";
-import { useLocale } from "../../i18n";
+import { useLocale, useT } from "../../i18n";
 import { formatDuration } from "../history/history-format";
 import { Button } from "../ui/button";
 import { Card, CardTitle } from "../ui/card";
@@ -82,32 +82,30 @@ export function useVideoProblems(upload: UploadView | null, maxMinutes: number |
 /**
  * A video tool's source panel: its title, the uploaded video (the plan's limit, `useVideoProblems`
  * as alerts) with what the tool shows of it (`preview`: a player, a region editor), then the rest of
- * the panel (`children`).
+ * the panel (`children`). The texts are the tool's own (`<tool>.sourceTitle`, `.limit`, `.replace`).
  */
 export function VideoSourceCard({
-  title,
+  tool,
   upload,
   onChange,
   maxMinutes,
-  limit,
-  replaceLabel,
   preview,
   children,
 }: {
-  title: string;
+  tool: "subtitleBurnIn" | "subtitleExtraction" | "videoErasure";
   upload: UploadView | null;
   onChange: (upload: UploadView | null) => void;
   maxMinutes: number | null;
-  limit: string | null;
-  replaceLabel: string;
   preview?: ReactNode;
   children?: ReactNode;
 }) {
+  const t = useT();
   const problems = useVideoProblems(upload, maxMinutes);
+  const limit = maxMinutes != null ? t(`${tool}.limit`, { minutes: maxMinutes }) : null;
   return (
     <Card>
-      <CardTitle>{title}</CardTitle>
-      <UploadedSource upload={upload} accept="video/*" onChange={onChange} limit={limit} replaceLabel={replaceLabel} problems={problems} dropzoneTestId="video-dropzone" readyTestId="video-source-ready">
+      <CardTitle>{t(`${tool}.sourceTitle`)}</CardTitle>
+      <UploadedSource upload={upload} accept="video/*" onChange={onChange} limit={limit} replaceLabel={t(`${tool}.replace`)} problems={problems} dropzoneTestId="video-dropzone" readyTestId="video-source-ready">
         {preview}
       </UploadedSource>
       {children}

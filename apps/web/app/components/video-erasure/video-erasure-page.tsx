@@ -102,18 +102,15 @@ export function VideoErasurePage() {
 
   const previewVideo = resultFile(preview.job, "video");
   const result = resultFile(erase.job, "video");
-  const limit = maxMinutes != null ? t("videoErasure.limit", { minutes: maxMinutes }) : null;
 
   return (
     <ToolPage title={t("videoErasure.title")} lead={t("videoErasure.lead")} history={["video-erasure"]}>
       <ToolColumns>
         <VideoSourceCard
-          title={t("videoErasure.sourceTitle")}
+          tool="videoErasure"
           upload={upload}
           onChange={chooseVideo}
           maxMinutes={maxMinutes}
-          limit={limit}
-          replaceLabel={t("videoErasure.replace")}
           preview={
             upload?.kind === "video" && upload.width && upload.height ? (
               <RegionEditor videoUrl={upload.url} width={upload.width} height={upload.height} durationSeconds={duration ?? 0} regions={regions} onChange={setRegions} allowDrawing={mode === "regions" || regions.length > 0} />
