@@ -39,7 +39,7 @@ const MAX_CAPTURE = 1 << 20;
 /**
  * A started tool under watch: the signal and the timeout stop it (SIGTERM, then SIGKILL after
  * 0.5 s), its stderr is kept (1 MiB at most), `exited` settles with its exit code (null when it
- * could not start) and `outcome` says what its end means.
+ * could not start, `startError` then says why) and `outcome` says what its end means.
  */
 function superviseTool(binary: string, child: ChildProcessByStdio<Writable | null, Readable, Readable>, options: Omit<RunOptions, 'onProgress'>) {
   let stoppedBy: 'signal' | 'timeout' | 'caller' | undefined;
@@ -57,10 +57,10 @@ function superviseTool(binary: string, child: ChildProcessByStdio<Writable | nul
   const onAbort = () => stop('signal');
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const timeout = options.timeoutMs ? setTimeout(() => stop('timeout'), options.timeoutMs) : undefined;
-  let startError: Error | undefined;
+  let failedStart: Error | undefined;
   const exited = new Promise<number | null>((resolve) => {
     child.on('error', (cause) => {
-      startError = cause;
+      failedStart = cause;
       resolve(null);
     });
     child.on('close', (code) => resolve(code));
@@ -68,11 +68,14 @@ function superviseTool(binary: string, child: ChildProcessByStdio<Writable | nul
   return {
     stop,
     exited,
+    get startError() {
+      return failedStart;
+    },
     get stderr() {
       return stderr;
     },
     /** The error the tool's end stands for (undefined: it succeeded), from its exit code or the error it could not start with. */
-    outcome(code: number | null): Error | undefined {
+    outcome(code: number | null, startError?: Error): Error | undefined {
       if (startError) {
         const missing = (startError as NodeJS.ErrnoException).code === 'ENOENT';
         return new MediaProcessError(missing ? `${binary} is not installed` : `${binary} could not start: ${startError.message}`, { exitCode: null, stderr, isRetryable: false, cause: startError });
@@ -120,8 +123,7 @@ export function runMediaTool(binary: string, args: readonly string[], options: R
       if (error) reject(error);
       else resolve({ stdout, stderr: tool.stderr });
     };
-    // The supervisor heard the failed start first (its listener was added first): `outcome` knows of it.
-    child.on('error', () => finish(tool.outcome(null)));
+    child.on('error', (cause) => finish(tool.outcome(null, cause)));
     child.on('close', (code) => finish(tool.outcome(code)));
   });
 }
@@ -141,7 +143,7 @@ export async function* streamMediaTool(binary: string, args: readonly string[], 
   let finished = false;
   try {
     for await (const chunk of child.stdout) yield chunk as Buffer;
-    const error = tool.outcome(await exited);
+    const error = tool.outcome(await exited, tool.startError);
     finished = true;
     if (error) throw error;
   } finally {
@@ -193,7 +195,7 @@ export async function pipeIntoMediaTool(binary: string, args: readonly string[],
   const code = await exited;
   tool.release();
   if (inputError) throw inputError.error;
-  const error = tool.outcome(code);
+  const error = tool.outcome(code, tool.startError);
   if (error) throw error;
   return { stdout, stderr: tool.stderr };
 }
