@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import type { ArticleSummary } from "../../lib/marketing/article-types";
-import { ArticleCard } from "./article-card";
+import { ArticleList } from "./article-card";
 import { CategoryNav } from "./category-nav";
 import { PageContainer, PageHero } from "./marketing-sections";
 
@@ -11,13 +11,7 @@ export function ArticlesPage({ title, lead, articles, ...nav }: ComponentProps<t
       <PageHero title={title} lead={lead} />
       <PageContainer className="py-12">
         <CategoryNav {...nav} />
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {articles.map((article) => (
-            <li key={article.slug}>
-              <ArticleCard article={article} />
-            </li>
-          ))}
-        </ul>
+        <ArticleList articles={articles} className="mt-8 sm:grid-cols-2 lg:grid-cols-3" />
       </PageContainer>
     </>
   );
