@@ -6,6 +6,7 @@
  * language or a pair is decided in core (`pipeline-stages/engine-choice.ts`) from what `*List`
  * returns, and passed back in by id.
  */
+import type { SpeakerSummary } from '@voxwork/contract';
 import type { SelectedEngine } from './speech-engines.port.ts';
 
 /** A line of text with the time it is on screen or spoken. */
@@ -37,14 +38,8 @@ export interface SpeakerSegment {
   medianPitchHz: number | null;
 }
 
-/** One speaker as measured: what the review table shows and the voice choice starts from. */
-export interface SpeakerSummary {
-  speakerId: string;
-  medianPitchHz: number | null;
-  suggestedGender: 'female' | 'male' | null;
-  /** Seconds of speech. */
-  totalSeconds: number;
-}
+/** One speaker as measured (the contract's, as the review shows it). */
+export type { SpeakerSummary };
 
 /** How the background under the speech is made: the two local methods, or a separation engine. */
 export type BackgroundMethod = 'centre-cancel' | 'duck' | 'separator';
