@@ -3,13 +3,12 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ErrorCode, type JobView, type VideoTranslationReview } from '@voxwork/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signedCall } from '../support/accounts.ts';
-import { levelDb, makeDubbingClip, type DubbingClip } from '../support/dubbing-media.ts';
+import { levelDb, makeDubbingClip } from '../support/dubbing-media.ts';
 import { TEST_OPERATOR_TOKEN, TEST_SIGN_SECRET } from '../support/server-process.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { testDatabases } from '../support/test-database.ts';
-import { startVideoTranslationApp, videoTranslationCalls, type VideoTranslationUser } from '../support/video-translation-app.ts';
+import { useVideoTranslationApp } from '../support/video-translation-app.ts';
 import { measureVoiceInFiles } from '../../packages/engines/src/index.ts';
 import { createJobService, type PipelineMap } from '@voxwork/core';
 import { createJobRepository } from '@voxwork/db';
@@ -26,28 +25,16 @@ const run = promisify(execFile);
  */
 // PostgreSQL when CI has it (the review gate's two-tab race is a real row lock there), else PGlite.
 describe.each(testDatabases().slice(-1))('video translation review on %s', (_name, open) => {
-  let testApp: TestApp;
-  let base: string;
-  let user: VideoTranslationUser;
-  let clip: DubbingClip;
-  let stop: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    ({ testApp, base, user, clip, stop } = await startVideoTranslationApp(open, 'vt-pro'));
-  }, 120_000);
-  afterAll(async () => {
-    await stop?.();
-  });
-
-  const { call, data, points, until, untilPaused, upload } = videoTranslationCalls(() => ({ base, user }));
+  const vt = useVideoTranslationApp(open, 'vt-pro');
+  const { call, data, points, until, untilPaused, upload } = vt;
 
   it('pro: waits at the review gate; an edited line is spoken again alone and charged per line; then exports', async () => {
     // A user of its own: the free plan's 3 runs a month are the other tests'.
-    user = await createVerifiedUser(base, testApp.dataDir, `vt-review-${Date.now()}@example.com`);
-    const uploadId = await upload('review.mp4', clip.file);
+    vt.user = await createVerifiedUser(vt.base, vt.testApp.dataDir, `vt-review-${Date.now()}@example.com`);
+    const uploadId = await upload('review.mp4', vt.clip.file);
     const before = await points();
     const created = await data<{ jobId: string; cost: number }>('/api/video-translation/create', {
-      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'review.srt', text: await readFile(clip.srt, 'utf8') }, mode: 'pro',
+      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'review.srt', text: await readFile(vt.clip.srt, 'utf8') }, mode: 'pro',
     });
     const { jobId } = created;
     const paused = await untilPaused(jobId);
@@ -57,7 +44,7 @@ describe.each(testDatabases().slice(-1))('video translation review on %s', (_nam
     expect(review.lines).toHaveLength(4);
     const [spanish] = review.targets;
     expect(spanish!.previewUrl).toBeTruthy();
-    expect((await fetch(new URL(spanish!.previewUrl!, base))).status).toBe(200);
+    expect((await fetch(new URL(spanish!.previewUrl!, vt.base))).status).toBe(200);
     expect(spanish!.lines.every((line) => line.fit !== null && !line.pending)).toBe(true);
     expect(review.pending).toEqual({ lines: 0, cost: 0 });
     expect((await call('/api/video-translation/review/regenerate', { jobId })).code).toBe(ErrorCode.VIDEO_TRANSLATION_NOTHING_TO_REGENERATE);
@@ -73,7 +60,7 @@ describe.each(testDatabases().slice(-1))('video translation review on %s', (_nam
     expect(exported.code).toBe(ErrorCode.VIDEO_TRANSLATION_UNSPOKEN_EDITS);
     expect(exported.message).toContain('1');
 
-    const jobDir = path.join(testApp.dataDir, 'jobs', jobId);
+    const jobDir = path.join(vt.testApp.dataDir, 'jobs', jobId);
     const mtime = async (name: string) => (await stat(path.join(jobDir, name))).mtimeMs;
     const untouched = [await mtime('es-part-00001.wav'), await mtime('es-part-00003.wav'), await mtime('es-part-00004.wav')];
     const editedBefore = await mtime('es-part-00002.wav');
@@ -99,15 +86,15 @@ describe.each(testDatabases().slice(-1))('video translation review on %s', (_nam
     const job = await until(jobId);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
     expect(job.cost).toMatchObject({ frozen: created.cost + 2, settled: created.cost + 2 });
-    const srt = await (await fetch(new URL(job.media.find((media) => media.name === 'es-subtitles.srt')!.url, base))).text();
+    const srt = await (await fetch(new URL(job.media.find((media) => media.name === 'es-subtitles.srt')!.url, vt.base))).text();
     expect(srt).toContain(edited);
     expect(await points()).toMatchObject({ availablePoint: before.availablePoint - created.cost - 2, freezePoint: before.freezePoint });
     expect((await call('/api/video-translation/review', { jobId })).code).toBe(ErrorCode.JOB_NOT_WAITING);
   }, 300_000);
 
   it('pro: a line longer than its slot is never cut; at review it can use the pause after it, for free, with nothing spoken again (issue 31.3)', async () => {
-    user = await createVerifiedUser(base, testApp.dataDir, `vt-overrun-${Date.now()}@example.com`);
-    const uploadId = await upload('overrun.mp4', clip.file);
+    vt.user = await createVerifiedUser(vt.base, vt.testApp.dataDir, `vt-overrun-${Date.now()}@example.com`);
+    const uploadId = await upload('overrun.mp4', vt.clip.file);
     // Line 2 has 0.6 s for a long sentence and a pause of 3.4 s after it; line 4 starts 0.8 s before the end of the 12 s video.
     const srt = [
       '1\n00:00:00,500 --> 00:00:02,500\nWelcome to our little shop.',
@@ -120,7 +107,7 @@ describe.each(testDatabases().slice(-1))('video translation review on %s', (_nam
     });
     const { jobId } = created;
     await untilPaused(jobId);
-    const jobDir = path.join(testApp.dataDir, 'jobs', jobId);
+    const jobDir = path.join(vt.testApp.dataDir, 'jobs', jobId);
     const seconds = async (name: string) => Number((await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path.join(jobDir, name)])).stdout.trim());
     let review = await data<VideoTranslationReview>('/api/video-translation/review', { jobId });
     let lines = review.targets[0]!.lines;
@@ -159,10 +146,10 @@ describe.each(testDatabases().slice(-1))('video translation review on %s', (_nam
   }, 300_000);
 
   it('pro: a run cancelled, or left too long, while it waits for review gives every point back', async () => {
-    const uploadId = await upload('cancel.mp4', clip.file);
+    const uploadId = await upload('cancel.mp4', vt.clip.file);
     const before = await points();
     const { jobId } = await data<{ jobId: string }>('/api/video-translation/create', {
-      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'cancel.srt', text: await readFile(clip.srt, 'utf8') }, mode: 'pro',
+      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'cancel.srt', text: await readFile(vt.clip.srt, 'utf8') }, mode: 'pro',
     });
     await untilPaused(jobId);
     await data('/api/video-translation/review/save', { jobId, lines: [{ id: 'l0001', translations: { es: 'Una línea nueva.' } }] });
@@ -174,10 +161,10 @@ describe.each(testDatabases().slice(-1))('video translation review on %s', (_nam
 
     // A run left at the gate past JOB_REVIEW_DAYS is cancelled by the sweeper, its points returned.
     const left = await data<{ jobId: string }>('/api/video-translation/create', {
-      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'left.srt', text: await readFile(clip.srt, 'utf8') }, mode: 'pro',
+      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'left.srt', text: await readFile(vt.clip.srt, 'utf8') }, mode: 'pro',
     });
     await untilPaused(left.jobId);
-    const sweeper = createJobService({ jobs: createJobRepository(testApp.app.database.db), queue: { send: () => Promise.resolve() }, pipelines: {} as PipelineMap });
+    const sweeper = createJobService({ jobs: createJobRepository(vt.testApp.app.database.db), queue: { send: () => Promise.resolve() }, pipelines: {} as PipelineMap });
     expect(await sweeper.sweep(new Date(0), { pausedBefore: new Date(Date.now() - 3_600_000) })).toMatchObject({ expired: 0 });
     expect(await sweeper.sweep(new Date(0), { pausedBefore: new Date(Date.now() + 1000) })).toMatchObject({ expired: 1 });
     expect((await data<JobView>('/api/jobs/get', { jobId: left.jobId })).status).toBe('cancelled');
@@ -229,8 +216,8 @@ describe.each(testDatabases().slice(-1))('video translation review on %s', (_nam
     ];
     const duet = await makeDubbingClip({ name: 'vt-en-man-woman-14s', seconds: 14, lines });
     // A user of its own: its two runs count against no other test's monthly limit.
-    const first = user;
-    user = await createVerifiedUser(base, testApp.dataDir, `vt-voices-${Date.now()}@example.com`);
+    const first = vt.user;
+    vt.user = await createVerifiedUser(vt.base, vt.testApp.dataDir, `vt-voices-${Date.now()}@example.com`);
     try {
     const measured = await Promise.all([0, 1].map(async (index) => (await measureVoiceInFiles([duet.speechFiles[index]!])).medianPitchHz!));
     expect(measured[0]).toBeLessThan(120);
@@ -267,29 +254,29 @@ describe.each(testDatabases().slice(-1))('video translation review on %s', (_nam
     expect(voices.s1).not.toBe(voices.s2);
     console.info(`man-woman: measured alone ${measured.map((hz) => hz.toFixed(1)).join(' / ')} Hz; speakers ${result.speakers.map((speaker) => `${speaker.speakerId} ${speaker.medianPitchHz} Hz ${speaker.suggestedGender}`).join(', ')}; voices quick ${JSON.stringify(voices)}, pro ${proMan!.spokenVoiceKey} / ${proWoman!.spokenVoiceKey}`);
     } finally {
-      user = first;
+      vt.user = first;
     }
   }, 400_000);
 
   it('too few points: refused with the raw code the page offers a top-up for, nothing frozen, no run counted', async () => {
     const before = await points();
-    const videoId = await upload('poor.mp4', clip.file);
-    const operator = (pathName: string, body: unknown) => signedCall(base, TEST_SIGN_SECRET, pathName, body, { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` });
+    const videoId = await upload('poor.mp4', vt.clip.file);
+    const operator = (pathName: string, body: unknown) => signedCall(vt.base, TEST_SIGN_SECRET, pathName, body, { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` });
     const drain = before.availablePoint - 10;
-    expect((await operator('/api/operator/points/adjust', { userId: user.userId, points: -drain, reason: 'test: too few points', requestId: `vt-drain-${Date.now()}` })).code).toBe(0);
+    expect((await operator('/api/operator/points/adjust', { userId: vt.user.userId, points: -drain, reason: 'test: too few points', requestId: `vt-drain-${Date.now()}` })).code).toBe(0);
     const used = (await data<{ usedThisMonth: number; monthlyLimit: number }>('/api/video-translation/options', {})).usedThisMonth;
     // (Below the monthly limit, so that points are what refuses it.)
     expect(used).toBeLessThan(3);
-    const poor = await call('/api/video-translation/create', { uploadId: videoId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'a.srt', text: await readFile(clip.srt, 'utf8') } }, 'zh');
+    const poor = await call('/api/video-translation/create', { uploadId: videoId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'a.srt', text: await readFile(vt.clip.srt, 'utf8') } }, 'zh');
     expect(poor.code).toBe(ErrorCode.POINTS_INSUFFICIENT);
     expect(await points()).toMatchObject({ availablePoint: 10, freezePoint: before.freezePoint });
     expect((await data<{ usedThisMonth: number }>('/api/video-translation/options', {})).usedThisMonth).toBe(used);
-    expect((await operator('/api/operator/points/adjust', { userId: user.userId, points: drain, reason: 'test: points back', requestId: `vt-refill-${Date.now()}` })).code).toBe(0);
+    expect((await operator('/api/operator/points/adjust', { userId: vt.user.userId, points: drain, reason: 'test: points back', requestId: `vt-refill-${Date.now()}` })).code).toBe(0);
   });
 
   it('counts runs against the plan’s monthly video translations (free: 3), failed runs not counted', async () => {
-    const uploadId = await upload('shop.mp4', clip.file);
-    const request = { uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'a.srt', text: await readFile(clip.srt, 'utf8') } };
+    const uploadId = await upload('shop.mp4', vt.clip.file);
+    const request = { uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'a.srt', text: await readFile(vt.clip.srt, 'utf8') } };
     const used = (await data<{ usedThisMonth: number }>('/api/video-translation/options', {})).usedThisMonth;
     for (let index = used; index < 3; index += 1) await data('/api/video-translation/create', request);
     const refused = await call('/api/video-translation/create', request, 'zh');

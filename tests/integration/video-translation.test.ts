@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ErrorCode } from '@voxwork/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVerifiedUser } from '../support/accounts.ts';
-import { audioRms, levelDb, makeDubbingClip, MUSIC_TONE_ONLY, quietGaps, videoStreamMd5, type DubbingClip } from '../support/dubbing-media.ts';
-import type { TestApp } from '../support/test-app.ts';
+import { audioRms, levelDb, makeDubbingClip, MUSIC_TONE_ONLY, quietGaps, videoStreamMd5 } from '../support/dubbing-media.ts';
 import { testDatabases } from '../support/test-database.ts';
-import { startVideoTranslationApp, videoTranslationCalls, type TargetResult, type VideoTranslationUser } from '../support/video-translation-app.ts';
+import { type TargetResult, useVideoTranslationApp } from '../support/video-translation-app.ts';
 import { createPpocr, measureVoiceInFiles } from '../../packages/engines/src/index.ts';
 
 const run = promisify(execFile);
@@ -23,20 +22,8 @@ const run = promisify(execFile);
  */
 // One database, PostgreSQL when CI has it, else PGlite (as in the review tests, whose gate race wants a real row lock).
 describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open) => {
-  let testApp: TestApp;
-  let base: string;
-  let user: VideoTranslationUser;
-  let clip: DubbingClip;
-  let stop: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    ({ testApp, base, user, clip, stop } = await startVideoTranslationApp(open, 'vt'));
-  }, 120_000);
-  afterAll(async () => {
-    await stop?.();
-  });
-
-  const { call, data, points, until, upload, download } = videoTranslationCalls(() => ({ base, user }));
+  const vt = useVideoTranslationApp(open, 'vt');
+  const { call, data, points, until, upload, download } = vt;
 
   it('offers the offline pairs and sources honestly', async () => {
     const options = await data<{ offlinePairs: string[]; translators: Array<{ id: string; location: string }>; recognizers: Array<{ id: string }>; pricePerMinute: number; monthlyLimit: number; usedThisMonth: number }>('/api/video-translation/options', {});
@@ -46,15 +33,15 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
     expect(options).toMatchObject({ pricePerMinute: 30, monthlyLimit: 3, usedThisMonth: 0 });
   });
 
-  it('dubs an English clip into Spanish offline: same length, same picture, lines in their slots, music kept, subtitles = translation, points settled', async () => {
-    const uploadId = await upload('shop.mp4', clip.file);
+  it('dubs an English vt.clip into Spanish offline: same length, same picture, lines in their slots, music kept, subtitles = translation, points settled', async () => {
+    const uploadId = await upload('shop.mp4', vt.clip.file);
     const before = await points();
     const created = await data<{ jobId: string; cost: number }>('/api/video-translation/create', {
       uploadId,
       sourceLanguage: 'en',
       targetLanguages: ['es'],
       textSource: 'subtitle-file',
-      subtitleFile: { name: 'shop.srt', text: await readFile(clip.srt, 'utf8') },
+      subtitleFile: { name: 'shop.srt', text: await readFile(vt.clip.srt, 'utf8') },
     });
     expect(created.cost).toBe(30);
     const job = await until(created.jobId);
@@ -76,21 +63,21 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
       const video = job.media.find((media) => media.role === 'video')!;
       const output = await download(video.url, path.join(dir, 'es.mp4'));
       const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', output]);
-      expect(Math.abs(Number(stdout) - clip.durationSeconds)).toBeLessThanOrEqual(0.1);
-      expect(await videoStreamMd5(output)).toBe(await videoStreamMd5(clip.file));
+      expect(Math.abs(Number(stdout) - vt.clip.durationSeconds)).toBeLessThanOrEqual(0.1);
+      expect(await videoStreamMd5(output)).toBe(await videoStreamMd5(vt.clip.file));
       // Music where nobody speaks (before the first line, between lines), at least half its original level.
       const quiet = [[0, 0.5], [2.9, 3.1]] as const;
-      for (const [start, end] of quiet) expect(await audioRms(output, start, end), `music at ${start}–${end} s`).toBeGreaterThanOrEqual(0.5 * (await audioRms(clip.file, start, end)));
+      for (const [start, end] of quiet) expect(await audioRms(output, start, end), `music at ${start}–${end} s`).toBeGreaterThanOrEqual(0.5 * (await audioRms(vt.clip.file, start, end)));
       // The Spanish subtitle track is the translation.
       const srt = job.media.find((media) => media.name === 'es-subtitles.srt')!;
-      const text = await (await fetch(new URL(srt.url, base))).text();
+      const text = await (await fetch(new URL(srt.url, vt.base))).text();
       for (const line of spanish!.lines) expect(text).toContain(line.translation);
       // Soft subtitle tracks in the MP4: Spanish and English.
       const { stdout: tracks } = await run('ffprobe', ['-v', 'error', '-select_streams', 's', '-show_entries', 'stream_tags=language', '-of', 'csv=p=0', output]);
       expect(tracks.trim().split('\n')).toEqual(['spa', 'eng']);
       for (const name of ['es-dubbed-audio.mp3', 'es-voice-stem.mp3', 'background-stem.mp3', 'source.srt', 'source.vtt', 'es-subtitles.vtt']) expect(job.media.map((media) => media.name)).toContain(name);
       // Several files of a kind save under different names: the title, then the file's own name.
-      const saved = await fetch(new URL(job.media.find((media) => media.name === 'es-voice-stem.mp3')!.downloadUrl, base));
+      const saved = await fetch(new URL(job.media.find((media) => media.name === 'es-voice-stem.mp3')!.downloadUrl, vt.base));
       expect(saved.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('shop - es-voice-stem.mp3')}`);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -108,8 +95,8 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
       { startSeconds: 5.5, text: 'The battery lasts all day.' },
       { startSeconds: 10.0, text: 'Buy it today.' },
     ] });
-    const first = user;
-    user = await createVerifiedUser(base, testApp.dataDir, `vt-bed-${Date.now()}@example.com`);
+    const first = vt.user;
+    vt.user = await createVerifiedUser(vt.base, vt.testApp.dataDir, `vt-bed-${Date.now()}@example.com`);
     const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-vt-bed-'));
     try {
       const uploadId = await upload('bed.mp4', bedClip.file);
@@ -136,7 +123,7 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
       }
       console.info(`background levels: ${figures.join('; ')}`);
     } finally {
-      user = first;
+      vt.user = first;
       await rm(dir, { recursive: true, force: true });
     }
   }, 300_000);
@@ -169,9 +156,9 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
   }, 180_000);
 
   it('matches the original speaker: a profile measured from the video, rendered over a Spanish local voice, pitch near the original', async () => {
-    const uploadId = await upload('shop.mp4', clip.file);
+    const uploadId = await upload('shop.mp4', vt.clip.file);
     const created = await data<{ jobId: string }>('/api/video-translation/create', {
-      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'shop.srt', text: await readFile(clip.srt, 'utf8') }, voices: { es: 'match-original' },
+      uploadId, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'subtitle-file', subtitleFile: { name: 'shop.srt', text: await readFile(vt.clip.srt, 'utf8') }, voices: { es: 'match-original' },
     });
     const job = await until(created.jobId);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
@@ -181,7 +168,7 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
     const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-vt-match-'));
     try {
       const stem = await download(job.media.find((media) => media.name === 'es-voice-stem.mp3')!.url, path.join(dir, 'voice.mp3'));
-      const speaker = await measureVoiceInFiles(clip.speechFiles);
+      const speaker = await measureVoiceInFiles(vt.clip.speechFiles);
       const dub = await measureVoiceInFiles([stem]);
       // The dub's median pitch lands within 5 % of the original speaker's (measured: 174.8 Hz speaker, 172.9 Hz dub).
       expect(Math.abs(dub.medianPitchHz! / speaker.medianPitchHz! - 1), `${dub.medianPitchHz} Hz vs ${speaker.medianPitchHz} Hz`).toBeLessThanOrEqual(0.05);
@@ -192,8 +179,8 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
 
   it('refuses bad input with catalogue errors in both languages and charges nothing', async () => {
     const before = await points();
-    const videoId = await upload('shop.mp4', clip.file);
-    const pair = await call('/api/video-translation/create', { uploadId: videoId, sourceLanguage: 'en', targetLanguages: ['zh'], textSource: 'subtitle-file', subtitleFile: { name: 'a.srt', text: await readFile(clip.srt, 'utf8') } }, 'zh');
+    const videoId = await upload('shop.mp4', vt.clip.file);
+    const pair = await call('/api/video-translation/create', { uploadId: videoId, sourceLanguage: 'en', targetLanguages: ['zh'], textSource: 'subtitle-file', subtitleFile: { name: 'a.srt', text: await readFile(vt.clip.srt, 'utf8') } }, 'zh');
     expect(pair.code).toBe(ErrorCode.TRANSLATION_PAIR_UNAVAILABLE);
     // Language names, what English goes into offline, and the ways through; no codes, no "administrator" (issue 31).
     expect(pair.message).toContain('此处没有可将英语翻译为中文的引擎');
@@ -205,10 +192,10 @@ describe.each(testDatabases().slice(-1))('video translation on %s', (_name, open
     const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-vt-bad-'));
     try {
       const audioOnly = path.join(dir, 'speech.wav');
-      await run('ffmpeg', ['-loglevel', 'error', '-i', clip.file, '-vn', audioOnly]);
+      await run('ffmpeg', ['-loglevel', 'error', '-i', vt.clip.file, '-vn', audioOnly]);
       expect((await call('/api/video-translation/create', { uploadId: await upload('speech.wav', audioOnly), sourceLanguage: 'en', targetLanguages: ['es'] })).code).toBe(ErrorCode.VIDEO_NOT_READABLE);
       const silentVideo = path.join(dir, 'silent.mp4');
-      await run('ffmpeg', ['-loglevel', 'error', '-i', clip.file, '-an', '-c', 'copy', silentVideo]);
+      await run('ffmpeg', ['-loglevel', 'error', '-i', vt.clip.file, '-an', '-c', 'copy', silentVideo]);
       expect((await call('/api/video-translation/create', { uploadId: await upload('silent.mp4', silentVideo), sourceLanguage: 'en', targetLanguages: ['es'] })).code).toBe(ErrorCode.VIDEO_NO_AUDIO_TRACK);
     } finally {
       await rm(dir, { recursive: true, force: true });

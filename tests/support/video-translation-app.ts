@@ -2,10 +2,11 @@
  * What the video translation tests share (`video-translation.test.ts`,
  * `video-translation-review.test.ts`): a test app that is also a worker, on a database of its own,
  * with a verified user and the 12 s English clip; and the user's calls (`toolClient`) with waiting
- * for a run to stop at its review gate. The calls go as whichever user the test names at the time
- * of each call: some tests switch to a user of their own.
+ * for a run to stop at its review gate. The calls go as `vt.user` at the time of each call: some
+ * tests switch to a user of their own.
  */
 import type { JobView } from '@voxwork/contract';
+import { afterAll, beforeAll } from 'vitest';
 import { createVerifiedUser } from './accounts.ts';
 import { makeDubbingClip, type DubbingClip } from './dubbing-media.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -26,7 +27,7 @@ export interface VideoTranslationUser {
   userId: string;
 }
 
-export interface VideoTranslationApp {
+interface VideoTranslationApp {
   testApp: TestApp;
   base: string;
   user: VideoTranslationUser;
@@ -36,7 +37,7 @@ export interface VideoTranslationApp {
 }
 
 /** The app (named `name`, its first user `name-…@example.com`) on a database `open` gives, and the clip. */
-export async function startVideoTranslationApp(open: OpenTestDatabase, name: string): Promise<VideoTranslationApp> {
+async function startVideoTranslationApp(open: OpenTestDatabase, name: string): Promise<VideoTranslationApp> {
   const opened = await open();
   let testApp: TestApp | undefined;
   const stop = async () => {
@@ -55,7 +56,7 @@ export async function startVideoTranslationApp(open: OpenTestDatabase, name: str
 }
 
 /** The calls of the user `current()` names when each call is made. */
-export function videoTranslationCalls(current: () => { base: string; user: VideoTranslationUser }) {
+function videoTranslationCalls(current: () => { base: string; user: VideoTranslationUser }) {
   const client = () => toolClient(current().base, current().user);
   const data = <T>(pathName: string, body: unknown): Promise<T> => client().data<T>(pathName, body);
   return {
@@ -77,4 +78,22 @@ export function videoTranslationCalls(current: () => { base: string; user: Video
     upload: (name: string, file: string) => client().upload(name, file),
     download: (url: string, file: string) => client().download(url, file),
   };
+}
+
+export type VideoTranslationSuite = VideoTranslationApp & ReturnType<typeof videoTranslationCalls>;
+
+/**
+ * For a `describe` block: starts the app before its tests and stops it after them. The app, its
+ * base URL, the user (which a test may replace) and the clip are the object's fields once started.
+ */
+export function useVideoTranslationApp(open: OpenTestDatabase, name: string): VideoTranslationSuite {
+  const vt = {} as VideoTranslationSuite;
+  Object.assign(vt, videoTranslationCalls(() => vt));
+  beforeAll(async () => {
+    Object.assign(vt, await startVideoTranslationApp(open, name));
+  }, 120_000);
+  afterAll(async () => {
+    await vt.stop?.();
+  });
+  return vt;
 }
