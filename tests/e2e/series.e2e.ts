@@ -21,7 +21,7 @@ const RUNS = [
 
 /** Two episodes: the same generated clip under two names (the page numbers them in name order). */
 async function twoEpisodes(): Promise<string[]> {
-  const episode = await makeSubtitledEpisode();
+  const episode = await makeSubtitledEpisode({ height: 480 });
   const folder = await mkdtemp(join(tmpdir(), 'season-'));
   const files = [join(folder, 'E02 The door.mp4'), join(folder, 'E01 The contract.mp4')];
   for (const file of files) await copyFile(episode.file, file);

@@ -1,4 +1,4 @@
-import { DomainError, type AudioSeparationEngineOffer, type AudioSeparationEngines } from '@voxwork/core';
+import { DomainError, type AudioSeparationEngineOffer, type AudioSeparationEngines } from '@voxwork/core/engines';
 import { ErrorCode } from '@voxwork/contract';
 import { EngineError, EngineInputError, type EngineDescriptor, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
 

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@voxwork/contract';
 import { probeMedia } from '@voxwork/media';
-import { DomainError, type AnimatorOffer, type AvatarEngines, type AvatarRenderScene } from '@voxwork/core';
+import { DomainError, type AnimatorOffer, type AvatarEngines, type AvatarRenderScene } from '@voxwork/core/engines';
 import {
   AVATAR_EXPRESSIONS,
   composeVideo,

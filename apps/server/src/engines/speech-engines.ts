@@ -1,5 +1,5 @@
-import type { LibraryVoice, RecordingMeasurements, SpeechCapability, SpeechEngines, SynthesisOutcome, SynthesisRequest, VoiceProfileReading } from '@voxwork/core';
-import { DomainError } from '@voxwork/core';
+import type { LibraryVoice, RecordingMeasurements, SpeechCapability, SpeechEngines, SynthesisOutcome, SynthesisRequest, VoiceProfileReading } from '@voxwork/core/engines';
+import { DomainError } from '@voxwork/core/engines';
 import { assessRecording, EngineError, synthesizeWithProfile, type ResolvedEngines, type SynthesizeResult, type VoiceProfile } from '@voxwork/engines';
 import { convertWavToMono, withWorkDir } from '@voxwork/media';
 import { ErrorCode } from '@voxwork/contract';

@@ -1,5 +1,5 @@
-import type { EngineOffer, SeparatorOffer, TimedLine, TranslatorOffer, VideoEngines } from '@voxwork/core';
-import { DomainError, LOCAL_BACKGROUND_METHODS } from '@voxwork/core';
+import type { EngineOffer, SeparatorOffer, TimedLine, TranslatorOffer, VideoEngines } from '@voxwork/core/engines';
+import { DomainError, LOCAL_BACKGROUND_METHODS } from '@voxwork/core/engines';
 import { ErrorCode } from '@voxwork/contract';
 import { EngineError, EngineInputError, findSpeakers, type EngineDescriptor, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
 

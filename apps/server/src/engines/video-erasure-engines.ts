@@ -1,4 +1,4 @@
-import { DomainError, type VideoErasureEngines } from '@voxwork/core';
+import { DomainError, type VideoErasureEngines } from '@voxwork/core/engines';
 import { ErrorCode } from '@voxwork/contract';
 import { EngineError, EngineInputError, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
 

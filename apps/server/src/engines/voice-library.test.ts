@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localEngineDescriptors, type EngineDescriptor, type SpeechSynthesizer } from '@voxwork/engines';
-import type { LibraryVoice } from '@voxwork/core';
+import type { LibraryVoice } from '@voxwork/core/engines';
 import { tagKey } from '../../../web/app/components/voices/voice-tag-key.ts';
 import { libraryVoicesOf } from './voice-library.ts';
 

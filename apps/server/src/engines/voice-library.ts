@@ -1,5 +1,5 @@
 import type { VoiceSound } from '@voxwork/contract';
-import type { LibraryVoice, VoiceAge } from '@voxwork/core';
+import type { LibraryVoice, VoiceAge } from '@voxwork/core/engines';
 import { previewSentence } from '@voxwork/core';
 import type { EngineDescriptor, SynthesisVoice } from '@voxwork/engines';
 

@@ -3,7 +3,7 @@
  * product terms: where a video's words come from (speech recognition, burned-in subtitles read by
  * OCR), translation, who speaks when (speech segments and speakers) and separating the speech
  * from the background. apps/server implements it over the engine registry; which engine serves a
- * language or a pair is decided in core (`video-translation/engine-choice.ts`) from what `*List`
+ * language or a pair is decided in core (`pipeline-stages/engine-choice.ts`) from what `*List`
  * returns, and passed back in by id.
  */
 import type { SelectedEngine } from './speech-engines.port.ts';

@@ -5,12 +5,12 @@ import { avatarCost, estimatedSpeechSeconds, type AvatarScene, type JobView, typ
 import { avatarCreateCall, avatarOptionsCall, avatarPreviewCall } from "@voxwork/contract/client";
 import { ClapperboardIcon, PlayIcon, PlusIcon } from "lucide-react";
 import { toast } from "sonner";
-import { ColourChoice } from "../subtitle-burn-in/colour-choice";
+import { ColourChoice } from "../tool-shared/colour-choice";
 import { JobStatus } from "../tool-shared/job-status";
 import { NativeSelect } from "../tool-shared/native-select";
 import { useToolRun } from "../tool-shared/use-tool-run";
 import { RunButton } from "../tool-shared/run-button";
-import { useBestVoices } from "../video-translation/target-voices";
+import { useBestVoices } from "../tool-shared/target-voices";
 import { Button } from "../ui/button";
 import { Label } from "../ui/input";
 import { UploadDropzone } from "../upload/upload-dropzone";

@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { localizePath, useLocale, usePlural, useT, type MessageKey } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { editorPath } from "../../lib/dubbing/editor-paths";
-import { pairAvailability, subtitleFileProblem, SUBTITLE_FILE_EXTENSIONS } from "../../lib/video-translation/translation-choices";
+import { pairAvailability, subtitleFileProblem, SUBTITLE_FILE_EXTENSIONS } from "../../lib/translation/translation-choices";
 import { formatDate, formatDuration } from "../history/history-format";
 import { LanguageSelect } from "../tool-shared/language-select";
 import { NativeSelect } from "../tool-shared/native-select";

@@ -5,7 +5,7 @@ import { LoaderCircleIcon } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
-import { pairAvailability } from "../../lib/video-translation/translation-choices";
+import { pairAvailability } from "../../lib/translation/translation-choices";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 import { languageName } from "../voices/voice-labels";

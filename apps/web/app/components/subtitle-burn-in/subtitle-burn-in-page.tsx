@@ -15,7 +15,7 @@ import { Button } from "../ui/button";
 import { Label } from "../ui/input";
 import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
 import { BurnInPreview } from "./burn-in-preview";
-import { ColourChoice } from "./colour-choice";
+import { ColourChoice } from "../tool-shared/colour-choice";
 import { uploadInFlight } from "../upload/upload-dropzone";
 import { SubtitleFileNotes } from "../tool-shared/subtitle-file-notes";
 import { readSubtitleFile } from "../../lib/subtitles/read-subtitle-file";

@@ -9,7 +9,7 @@ import type { VideoTranslationReview } from "@voxwork/contract";
 import { PauseIcon, PlayIcon, TriangleAlertIcon } from "lucide-react";
 import { useLocale, usePlural, useT } from "../../i18n";
 import { cn } from "../../lib/utils";
-import { formatLineTime } from "../../lib/video-translation/translation-result";
+import { formatLineTime } from "../../lib/translation/translation-result";
 import { Button } from "../ui/button";
 import { languageName } from "../voices/voice-labels";
 import { speakerNumber } from "./review-speakers";

@@ -7,7 +7,7 @@ import { useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { refreshAccount } from "../../lib/session";
 import { cn } from "../../lib/utils";
-import { sharedVoices } from "../../lib/video-translation/translation-result";
+import { sharedVoices } from "../../lib/translation/translation-result";
 import { Button } from "../ui/button";
 import { languageName } from "../voices/voice-labels";
 import { crossOriginOf, LanguageSwitch } from "./translation-result";

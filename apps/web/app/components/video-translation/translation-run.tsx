@@ -4,7 +4,7 @@ import { jobCancelCall, uploadGetCall } from "@voxwork/contract/client";
 import { toast } from "sonner";
 import { useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
-import { sourceUploadId } from "../../lib/video-translation/translation-result";
+import { sourceUploadId } from "../../lib/translation/translation-result";
 import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
 import { TranslationProgress } from "./translation-progress";
 import { TranslationResult } from "./translation-result";

@@ -16,7 +16,7 @@ import {
   usableTextSource,
   MAX_TARGETS,
   type TextSourceChoice,
-} from "../../lib/video-translation/translation-choices";
+} from "../../lib/translation/translation-choices";
 import { ContentHistory } from "../history/content-history";
 import { LanguageSelect } from "../tool-shared/language-select";
 import { Button } from "../ui/button";
@@ -24,11 +24,11 @@ import { Label } from "../ui/input";
 import { cn } from "../../lib/utils";
 import { TargetLanguageChips } from "./target-language-chips";
 import { BackgroundField } from "./background-field";
-import { PictureSubtitlesField, type PictureSubtitles, type TranslationOutput } from "./picture-subtitles-field";
-import { TargetVoices, useBestVoices } from "./target-voices";
+import { PictureSubtitlesField, type PictureSubtitles, type TranslationOutput } from "../tool-shared/picture-subtitles-field";
+import { TargetVoices, useBestVoices } from "../tool-shared/target-voices";
 import { TextSourceField, type SubtitleFile } from "./text-source-field";
 import { TranslationRun } from "./translation-run";
-import { useTranslationOptions } from "./use-translation-options";
+import { useTranslationOptions } from "../tool-shared/use-translation-options";
 import { VideoSource } from "./video-source";
 import { uploadInFlight } from "../upload/upload-dropzone";
 
