@@ -1,4 +1,5 @@
 // @ts-check
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
@@ -26,6 +27,63 @@ const CORE_NO_FILE_HELPERS = {
   importNames: ['withWorkDir', 'fileToDataUrl', 'fileSize', 'readTextFile', 'writeTextFile', 'saveStreamToFile', 'readWavMono', 'writeWavMono'],
   message: 'core reaches files through its ports (JobFiles, ScratchFiles, StorageRepository, the runtime ports), not media file helpers',
 };
+/**
+ * Tools (docs/architecture.md "Adding a tool"): each is its own folders, found by what declares it,
+ * so a new tool is fenced without an edit here — core `packages/core/src/<tool>/<tool>.tool.ts`, server
+ * `apps/server/src/tools/<tool>.tool.ts`, web `apps/web/app/components/<tool>/<tool>.web.ts` (its
+ * helpers in `apps/web/app/lib/<tool>/`). A tool folder imports no other tool's folder: what two tools
+ * share lives in a shared folder (core `pipeline-stages/`, web `components/tool-shared/`, `lib/`).
+ * The voice library (`voices/`) is the one tool others build on: its pickers and voice choice are
+ * shared by every tool that speaks.
+ */
+const SHARED_TOOLS = new Set(['voices']);
+const toolFolders = (base, declaration) =>
+  readdirSync(new URL(base, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(new URL(`${base}/${entry.name}/${entry.name}${declaration}`, import.meta.url)))
+    .map((entry) => entry.name);
+const CORE_TOOLS = toolFolders('packages/core/src', '.tool.ts');
+const WEB_TOOLS = toolFolders('apps/web/app/components', '.web.ts');
+const SERVER_TOOLS = readdirSync(new URL('apps/server/src/tools', import.meta.url))
+  .filter((name) => name.endsWith('.tool.ts'))
+  .map((name) => name.slice(0, -'.tool.ts'.length));
+const webToolFolders = (tool) => [`apps/web/app/components/${tool}`, ...(existsSync(new URL(`apps/web/app/lib/${tool}`, import.meta.url)) ? [`apps/web/app/lib/${tool}`] : [])];
+const TOOL_MESSAGE = 'a tool imports no other tool: move what both use to a shared folder (core pipeline-stages/, web components/tool-shared/ or lib/)';
+/** One zone per tool and layer: the tool's folders may not import the other tools' folders. */
+const TOOL_ZONES = [
+  ...CORE_TOOLS.map((tool) => ({
+    target: `packages/core/src/${tool}`,
+    from: CORE_TOOLS.filter((other) => other !== tool && !SHARED_TOOLS.has(other)).map((other) => `packages/core/src/${other}`),
+    message: TOOL_MESSAGE,
+  })),
+  ...SERVER_TOOLS.map((tool) => ({
+    target: `apps/server/src/tools/${tool}.tool.ts`,
+    from: SERVER_TOOLS.filter((other) => other !== tool).map((other) => `apps/server/src/tools/${other}.tool.ts`),
+    message: TOOL_MESSAGE,
+  })),
+  ...WEB_TOOLS.map((tool) => ({
+    target: webToolFolders(tool),
+    from: WEB_TOOLS.filter((other) => other !== tool && !SHARED_TOOLS.has(other)).flatMap(webToolFolders),
+    message: TOOL_MESSAGE,
+  })),
+  // The shared stages and the engine ports are below every tool (the voice library aside).
+  {
+    target: ['packages/core/src/pipeline-stages', 'packages/core/src/engines'],
+    from: CORE_TOOLS.filter((tool) => !SHARED_TOOLS.has(tool)).map((tool) => `packages/core/src/${tool}`),
+    message: 'shared stages and engine ports serve every tool and import none',
+  },
+  {
+    target: ['apps/web/app/components/tool-shared'],
+    from: WEB_TOOLS.filter((tool) => !SHARED_TOOLS.has(tool)).flatMap(webToolFolders),
+    message: 'shared components serve every tool and import none',
+  },
+  // The server's engine adapters adapt engines to core's ports: no product rule (a tool's folder) reaches them.
+  {
+    target: 'apps/server/src/engines',
+    from: ['packages/core/src'],
+    except: ['./engines', './domain-error.ts', './engine-ports.ts'],
+    message: "engine adapters implement core's engine ports (@voxwork/core/engines) and hold no product rules",
+  },
+];
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/*.acceptance.test.ts', '**/test-support/**', '**/testing/**'];
 
 export default tseslint.config(
@@ -57,7 +115,14 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: TOOL_ZONES }],
     },
+  },
+  {
+    // The voice personas (names, accents, use cases, preview sentences) are product policy still in the server's engines
+    // folder; issue 29 ("Policy into core") moves them into core's voices/, and this exception goes with them.
+    files: ['apps/server/src/engines/voice-library.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: TOOL_ZONES.filter((zone) => zone.target !== 'apps/server/src/engines') }] },
   },
   // Tests are leaves (nothing imports them): walking the graph from them finds nothing new.
   { files: TEST_FILES, rules: { 'import-x/no-cycle': 'off' } },

@@ -21,6 +21,12 @@ const workers = Number(process.env.E2E_WORKERS ?? 2);
  * Likely the same cause (jobs and the API share one event loop in the embedded app).
  */
 const RUN_ALONE = ['**/video-translator.e2e.ts', '**/overruns.e2e.ts'];
+/**
+ * The longest files (minutes each: jobs on real media, or the route walk), started first: Playwright
+ * takes files in the order of their projects, then by name, and a long file that starts last keeps
+ * the run going on one worker while the other idles. This project comes first in `projects`.
+ */
+const SLOW_FIRST = ['**/series.e2e.ts', '**/route-walk.e2e.ts', '**/video-translator-replace.e2e.ts', '**/producer-polish.e2e.ts', '**/way-through.e2e.ts', '**/dubbing.e2e.ts'];
 
 /**
  * End-to-end tests in Debian's Chromium (/usr/bin/chromium) against the built app, started as the
@@ -43,8 +49,9 @@ export default defineConfig({
   projects:
     workers > 1
       ? [
-          { name: 'chromium', testIgnore: RUN_ALONE },
-          { name: 'chromium-alone', testMatch: RUN_ALONE, dependencies: ['chromium'] },
+          { name: 'chromium-slow', testMatch: SLOW_FIRST },
+          { name: 'chromium', testIgnore: [...RUN_ALONE, ...SLOW_FIRST] },
+          { name: 'chromium-alone', testMatch: RUN_ALONE, dependencies: ['chromium-slow', 'chromium'] },
         ]
       : [{ name: 'chromium' }],
   retries: 0,

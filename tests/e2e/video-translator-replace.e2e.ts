@@ -17,7 +17,7 @@ const RUNS = [
 for (const run of RUNS) {
   test(`${run.locale}, ${run.width} px: replace the subtitles, subtitles only, at the lower price`, async ({ page, context, baseURL }, testInfo) => {
     test.setTimeout(120_000);
-    const episode = await makeSubtitledEpisode();
+    const episode = await makeSubtitledEpisode({ height: 480 });
     await context.addCookies([await userInfoCookie(baseURL!)]);
     await page.setViewportSize({ width: run.width, height: run.height });
     await page.emulateMedia({ colorScheme: run.scheme });
@@ -48,7 +48,7 @@ for (const run of RUNS) {
 
 test('en, 1440 px: a pro run stops at the review with each line drawn on its erased frame, then exports the subtitled video', async ({ page, context, baseURL }, testInfo) => {
   test.setTimeout(600_000);
-  const episode = await makeSubtitledEpisode();
+  const episode = await makeSubtitledEpisode({ height: 480 });
   await context.addCookies([await freshUserCookie(baseURL!, 'replace-pro', 'E2E Replacer')]);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });

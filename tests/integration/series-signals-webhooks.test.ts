@@ -67,7 +67,7 @@ describe.each(testDatabases().slice(-1))('series signals and episode webhooks on
     const gift = await signedCall(testApp.base, TEST_SIGN_SECRET, '/api/operator/giftCodes/create', { count: 1, points: 0, planId: 'pro', vipDays: 30 }, { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` });
     await client.data('/bill/userAccount/redeemCode', { redeemCode: (gift.data as { codes: Array<{ code: string }> }).codes[0]!.code });
     receiver = await startWebhookReceiver();
-    ({ clip, file: video } = await makeSubtitledEpisode());
+    ({ clip, file: video } = await makeSubtitledEpisode({ height: 480 }));
     work = await mkdtemp(path.join(tmpdir(), 'voxwork-series-signals-'));
     // A picture with no text at all, with sound: its runs find no subtitles to replace and fail.
     plain = path.join(work, 'plain.mp4');

@@ -1,5 +1,5 @@
 /**
- * A generated season for the series tests and bench (issue 28): short 720p episodes in which a
+ * A generated season for the series tests and bench (issue 28): short 720p (or smaller) episodes in which a
  * woman (flite `slt`) and a man (flite `rms`) take turns, their English lines burned in at
  * mid-frame height in the subtitle corpus's `english-mid-logo` look (white DejaVu Sans with a
  * black outline, the channel logo in a corner), each line shown while it is spoken. A recurring
@@ -61,23 +61,28 @@ export const SEASON_SCRIPT: ReadonlyArray<ReadonlyArray<{ character: SeasonChara
   ],
 ];
 
-const WIDTH = 1280;
-const HEIGHT = 720;
+/** 720p unless asked otherwise (the tests' season is 480p: a third of the pixels to read and erase, the same look). */
+const DEFAULT_HEIGHT = 720;
 const CENTRE = 0.55;
-const GLYPH = 40;
+/** The subtitle's glyph height, share of the frame height (40 px at 720p). */
+const GLYPH_SHARE = 40 / 720;
 /** A subtitle shows a little before its voice and stays a little after. */
 const LEAD_SECONDS = 0.15;
 const TAIL_SECONDS = 0.25;
 const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+const even = (value: number) => 2 * Math.round(value / 2);
 
 /**
  * The season: `script` episodes (default the three above); `repeat` speaks each episode's lines that
- * many times over (the bench's longer episodes).
+ * many times over (the bench's longer episodes); `height` the frame's height (16:9, default 720).
  */
-export async function makeSubtitledSeason(options: { script?: typeof SEASON_SCRIPT; repeat?: number } = {}): Promise<SubtitledSeason> {
+export async function makeSubtitledSeason(options: { script?: typeof SEASON_SCRIPT; repeat?: number; height?: number } = {}): Promise<SubtitledSeason> {
   const script = options.script ?? SEASON_SCRIPT;
   const repeat = Math.max(1, options.repeat ?? 1);
-  const key = createHash('sha256').update(JSON.stringify({ version: 1, script, repeat, WIDTH, HEIGHT, CENTRE, GLYPH })).digest('hex').slice(0, 16);
+  const height = even(options.height ?? DEFAULT_HEIGHT);
+  const width = even((height * 16) / 9);
+  const glyph = Math.round(GLYPH_SHARE * height);
+  const key = createHash('sha256').update(JSON.stringify({ version: 1, script, repeat, WIDTH: width, HEIGHT: height, CENTRE, GLYPH: glyph })).digest('hex').slice(0, 16);
   const dir = path.join(tmpdir(), 'voxwork-test-media', `season-${key}`);
   await mkdir(dir, { recursive: true });
   const episodes: SeasonEpisode[] = [];
@@ -100,16 +105,16 @@ export async function makeSubtitledSeason(options: { script?: typeof SEASON_SCRI
           const textFile = path.join(work, `line-${lineIndex}.txt`);
           await writeFile(textFile, line.text);
           filters.push(
-            `drawtext=fontfile=${CORPUS_FONTS.sans}:textfile=${textFile}:expansion=none:fontsize=${GLYPH}:fontcolor=white:borderw=${Math.max(2, Math.round(GLYPH / 16))}:bordercolor=black:x=(w-text_w)/2:y=${Math.round(CENTRE * HEIGHT - GLYPH / 2)}:enable='gte(t,${line.startSeconds.toFixed(2)})*lt(t,${line.endSeconds.toFixed(2)})'`,
+            `drawtext=fontfile=${CORPUS_FONTS.sans}:textfile=${textFile}:expansion=none:fontsize=${glyph}:fontcolor=white:borderw=${Math.max(2, Math.round(glyph / 16))}:bordercolor=black:x=(w-text_w)/2:y=${Math.round(CENTRE * height - glyph / 2)}:enable='gte(t,${line.startSeconds.toFixed(2)})*lt(t,${line.endSeconds.toFixed(2)})'`,
           );
         }
         const logo = path.join(work, 'logo.txt');
         await writeFile(logo, '星河TV');
-        const small = Math.round(HEIGHT / 26);
+        const small = Math.round(height / 26);
         filters.push(`drawtext=fontfile=${CORPUS_FONTS.zenhei}:textfile=${logo}:expansion=none:fontsize=${Math.round(small * 1.2)}:fontcolor=white@0.8:borderw=2:bordercolor=black@0.6:x=w-text_w-28:y=h-text_h-28`);
         const seconds = conversation.durationSeconds;
         // A slow pan across tinted bars, as the corpus's `panning` background.
-        const background = `smptehdbars=s=${WIDTH * 2}x${HEIGHT}:r=25,hue=h=40,crop=${WIDTH}:${HEIGHT}:x='min(${WIDTH},t*60)':y=0`;
+        const background = `smptehdbars=s=${width * 2}x${height}:r=25,hue=h=40,crop=${width}:${height}:x='min(${width},t*${Math.round((60 * height) / DEFAULT_HEIGHT)})':y=0`;
         const partial = path.join(work, `episode.${randomBytes(4).toString('hex')}.mp4`);
         await runFfmpeg([
           ...QUIET,
@@ -131,5 +136,5 @@ export async function makeSubtitledSeason(options: { script?: typeof SEASON_SCRI
     const truth = JSON.parse(await readFile(truthFile, 'utf8')) as { lines: SeasonLine[]; durationSeconds: number };
     episodes.push({ number: index + 1, file, lines: truth.lines, durationSeconds: truth.durationSeconds });
   }
-  return { episodes, width: WIDTH, height: HEIGHT, centre: CENTRE, glyph: GLYPH };
+  return { episodes, width, height, centre: CENTRE, glyph };
 }

@@ -172,6 +172,16 @@ export function createVoxworkClient(options: VoxworkClientOptions) {
     if (envelope.code !== 0) throw new VoxworkApiError({ code: envelope.code, status: response.status, message: envelope.message, data: envelope.data });
     return { data: envelope.data, response };
   };
+  /** Saves a file the API answers (`pathName`) to a path or a stream; answers the bytes written. */
+  const download = async (pathName: string, to: string | Writable): Promise<number> => {
+    const response = await fetcher(`${base}${pathName}`, { headers: headers() });
+    if (!response.ok || !response.body) throw await failure(response);
+    let bytes = 0;
+    const source = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+    source.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    await pipeline(source, typeof to === 'string' ? createWriteStream(to) : to);
+    return bytes;
+  };
   const json = (body: unknown, idempotencyKey?: string) => ({ body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) } });
   const projectPath = (projectId: string, action = '') => `/api/v1/dubbing/projects/${encodeURIComponent(projectId)}${action}`;
   const seriesPath = (seriesId: string, action = '') => `/api/v1/series/${encodeURIComponent(seriesId)}${action}`;
@@ -219,13 +229,7 @@ export function createVoxworkClient(options: VoxworkClientOptions) {
     },
     /** Saves a result file of a completed job (`job.media[].name`) to a path or a stream; answers the bytes written. */
     async downloadResult(jobId: string, name: string, to: string | Writable): Promise<number> {
-      const response = await fetcher(`${base}/api/v1/jobs/${encodeURIComponent(jobId)}/files/${encodeURIComponent(name)}`, { headers: headers() });
-      if (!response.ok || !response.body) throw await failure(response);
-      let bytes = 0;
-      const source = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
-      source.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      await pipeline(source, typeof to === 'string' ? createWriteStream(to) : to);
-      return bytes;
+      return download(`/api/v1/jobs/${encodeURIComponent(jobId)}/files/${encodeURIComponent(name)}`, to);
     },
     /** Uploads a file in one request (a path, or bytes with a name); the answer's `id` is the `uploadId` of a create. */
     async upload(file: string | { data: Blob | Uint8Array; name: string; contentType?: string }): Promise<Upload> {
@@ -320,13 +324,7 @@ export function createVoxworkClient(options: VoxworkClientOptions) {
       },
       /** Saves the season zip (every finished episode's videos and subtitle files) to a path or a stream; answers the bytes written. */
       async download(seriesId: string, to: string | Writable): Promise<number> {
-        const response = await fetcher(`${base}${seriesPath(seriesId, '/download')}`, { headers: headers() });
-        if (!response.ok || !response.body) throw await failure(response);
-        let bytes = 0;
-        const source = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
-        source.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        await pipeline(source, typeof to === 'string' ? createWriteStream(to) : to);
-        return bytes;
+        return download(seriesPath(seriesId, '/download'), to);
       },
     },
     /** Dubbing projects: made from an upload or a video translation (ready when `prepareJob` completes), then translated, spoken and exported by jobs. */

@@ -1,9 +1,10 @@
 import type { DubbingEdition } from '@voxwork/contract/dubbing';
 import type { DubbingCharacterJson, DubbingGlossaryJson, DubbingPronunciationJson, DubbingTakeJson } from './schema/index.ts';
 
-// The shapes of core's `DubbingStore` port (packages/core/src/dubbing/dubbing-store.port.ts),
-// spelled out here because the database layer does not import core; `services.ts` assigns this
-// repository to a `DubbingStore`, so the compiler keeps the two the same.
+// The shapes of core's `DubbingStore` port (packages/core/src/dubbing/dubbing-store.port.ts): the
+// database layer does not import core, so they are spelled out here once and the port names them
+// (`StoredProject` is `DubbingProjectRecord`, …); `services.ts` assigns this repository to a
+// `DubbingStore`.
 
 export interface DubbingProjectRecord {
   id: string;
@@ -11,6 +12,7 @@ export interface DubbingProjectRecord {
   edition: DubbingEdition;
   title: string;
   status: 'preparing' | 'ready' | 'failed';
+  /** Why preparation failed: an error code and its message parameters. */
   error: { code: number; params: Record<string, unknown> } | null;
   origin: { kind: 'upload' | 'video-translation'; jobId: string | null };
   prepareJobId: string | null;
@@ -18,6 +20,7 @@ export interface DubbingProjectRecord {
   durationMs: number;
   width: number | null;
   height: number | null;
+  /** Storage keys: the media as the editor plays it and export reads it, its poster, its waveform peaks, the stems. */
   mediaKey: string | null;
   posterKey: string | null;
   peaksKey: string | null;
@@ -48,6 +51,7 @@ export interface DubbingSegmentRecord {
   takes: Record<string, DubbingTakeJson>;
 }
 
+/** The outcome of an edit batch (the call's data, takes as stored). */
 export interface DubbingEditOutcome {
   applied: boolean;
   replayed: boolean;
@@ -57,6 +61,7 @@ export interface DubbingEditOutcome {
   conflicts: Array<{ segmentId: string | null; current: DubbingSegmentRecord | null }>;
 }
 
+/** A new project's row (status `preparing`; revisions start at 1). */
 export interface NewDubbingProject {
   ownerId: string;
   edition: DubbingEdition;
@@ -68,6 +73,7 @@ export interface NewDubbingProject {
   targetLanguages: string[];
 }
 
+/** What preparation found: the media as stored, the characters and the segments (written once). */
 export interface PreparedDubbingProject {
   mediaKind: 'video' | 'audio';
   durationMs: number;

@@ -43,7 +43,8 @@ const MAX_CAPTURE = 1 << 20;
 
 /**
  * A started tool under watch: the signal and the timeout stop it (SIGTERM, then SIGKILL after
- * 0.5 s), its stderr is kept (1 MiB at most), and `outcome` says what its end means.
+ * 0.5 s), its stderr is kept (1 MiB at most), `exited` settles with its exit code (null when it
+ * could not start, `startError` then says why) and `outcome` says what its end means.
  */
 function superviseTool(binary: string, child: ChildProcessByStdio<Writable | null, Readable, Readable>, options: Omit<RunOptions, 'onProgress'>) {
   let stoppedBy: 'signal' | 'timeout' | 'caller' | undefined;
@@ -61,8 +62,20 @@ function superviseTool(binary: string, child: ChildProcessByStdio<Writable | nul
   const onAbort = () => stop('signal');
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const timeout = options.timeoutMs ? setTimeout(() => stop('timeout'), options.timeoutMs) : undefined;
+  let failedStart: Error | undefined;
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('error', (cause) => {
+      failedStart = cause;
+      resolve(null);
+    });
+    child.on('close', (code) => resolve(code));
+  });
   return {
     stop,
+    exited,
+    get startError() {
+      return failedStart;
+    },
     get stderr() {
       return stderr;
     },
@@ -131,18 +144,11 @@ export async function* streamMediaTool(binary: string, args: readonly string[], 
   if (options.signal?.aborted) throw new MediaAbortedError(`${binary} was cancelled before it started`);
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const tool = superviseTool(binary, child, options);
-  let startError: Error | undefined;
-  const exited = new Promise<number | null>((resolve) => {
-    child.on('error', (cause) => {
-      startError = cause;
-      resolve(null);
-    });
-    child.on('close', (code) => resolve(code));
-  });
+  const { exited } = tool;
   let finished = false;
   try {
     for await (const chunk of child.stdout) yield chunk as Buffer;
-    const error = tool.outcome(await exited, startError);
+    const error = tool.outcome(await exited, tool.startError);
     finished = true;
     if (error) throw error;
   } finally {
@@ -174,14 +180,7 @@ export async function pipeIntoMediaTool(binary: string, args: readonly string[],
       if (seconds !== undefined) options.onProgress(seconds);
     }
   });
-  let startError: Error | undefined;
-  const exited = new Promise<number | null>((resolve) => {
-    child.on('error', (cause) => {
-      startError = cause;
-      resolve(null);
-    });
-    child.on('close', (code) => resolve(code));
-  });
+  const { exited } = tool;
   // A tool that stops reading (it failed, or was stopped) closes the pipe: the writes below then end quietly.
   let pipeClosed = false;
   child.stdin.on('error', () => (pipeClosed = true));
@@ -201,7 +200,7 @@ export async function pipeIntoMediaTool(binary: string, args: readonly string[],
   const code = await exited;
   tool.release();
   if (inputError) throw inputError.error;
-  const error = tool.outcome(code, startError);
+  const error = tool.outcome(code, tool.startError);
   if (error) throw error;
   return { stdout, stderr: tool.stderr };
 }

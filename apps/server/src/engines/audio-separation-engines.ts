@@ -1,4 +1,4 @@
-import { EngineFailure, type AudioSeparationEngines, type AudioSeparatorEngine } from '@voxwork/core';
+import { EngineFailure, type AudioSeparationEngines, type AudioSeparatorEngine } from '@voxwork/core/engines';
 import type { EngineDescriptor, EngineWarning, ResolvedEngines } from '@voxwork/engines';
 import { asEngineFailure } from './engine-failure.ts';
 

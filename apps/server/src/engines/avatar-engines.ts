@@ -1,5 +1,5 @@
 import { probeMedia } from '@voxwork/media';
-import { EngineFailure, type AnimatorOffer, type AvatarEngines } from '@voxwork/core';
+import { EngineFailure, type AnimatorOffer, type AvatarEngines } from '@voxwork/core/engines';
 import {
   AVATAR_EXPRESSIONS,
   composeVideo,

@@ -1,4 +1,4 @@
-import { EngineFailure } from '@voxwork/core';
+import { EngineFailure } from '@voxwork/core/engines';
 import { EngineError, EngineInputError } from '@voxwork/engines';
 
 /**

@@ -1,4 +1,4 @@
-import type { RecordingMeasurements, SpeechCapability, SpeechEngineAdapter, SynthesisOutcome, SynthesisRequest, SynthesizerDescription, VoiceProfileReading } from '@voxwork/core';
+import type { RecordingMeasurements, SpeechCapability, SpeechEngineAdapter, SynthesisOutcome, SynthesisRequest, SynthesizerDescription, VoiceProfileReading } from '@voxwork/core/engines';
 import { assessRecording, synthesizeWithProfile, type EngineDescriptor, type ResolvedEngines, type SynthesizeResult, type VoiceProfile } from '@voxwork/engines';
 import { convertWavToMono, withWorkDir } from '@voxwork/media';
 import type { Logger } from 'pino';

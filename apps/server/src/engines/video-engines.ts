@@ -1,5 +1,5 @@
-import type { EngineOffer, TimedLine, TranslatorOffer, VideoEngines } from '@voxwork/core';
-import { EngineFailure } from '@voxwork/core';
+import type { EngineOffer, TimedLine, TranslatorOffer, VideoEngines } from '@voxwork/core/engines';
+import { EngineFailure } from '@voxwork/core/engines';
 import { findSpeakers, type EngineDescriptor, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
 import { separatorEngineOf } from './audio-separation-engines.ts';
 import { engineCall } from './engine-failure.ts';

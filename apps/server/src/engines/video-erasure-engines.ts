@@ -1,4 +1,4 @@
-import { EngineFailure, type VideoErasureEngines } from '@voxwork/core';
+import { EngineFailure, type VideoErasureEngines } from '@voxwork/core/engines';
 import type { EngineWarning, ResolvedEngines } from '@voxwork/engines';
 import { asEngineFailure } from './engine-failure.ts';
 

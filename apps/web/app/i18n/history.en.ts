@@ -17,7 +17,7 @@ export const historyEn = {
     textToSpeechSynthesize: "Speech synthesis",
     speechToSpeechConvert: "Voice conversion",
     voiceCloningClone: "Voice clone",
-    videoTranslationDub: "Dubbed video",
+    videoTranslationDub: "Translated video",
     videoErasureDetect: "Text found",
     videoErasurePreview: "Erasure preview",
     videoErasureErase: "Erased video",

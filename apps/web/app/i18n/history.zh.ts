@@ -19,7 +19,7 @@ export const historyZh: typeof historyEn = {
     textToSpeechSynthesize: "语音合成",
     speechToSpeechConvert: "变声",
     voiceCloningClone: "声音克隆",
-    videoTranslationDub: "配音视频",
+    videoTranslationDub: "视频翻译",
     videoErasureDetect: "文字查找",
     videoErasurePreview: "擦除预览",
     videoErasureErase: "擦除后的视频",

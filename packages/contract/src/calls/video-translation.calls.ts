@@ -100,6 +100,14 @@ const reviewText = multiLineText({ min: 1, max: 1000, trim: true });
 /** How a line sits in its slot (`time-fit.ts`): `overlaps` is a too-long line its owner let play over the next one. */
 const fitStatus = z.enum(['fits', 'borrowed', 'sped-up', 'overrun', 'overlaps']);
 
+/**
+ * One speaker as measured from the soundtrack (`s1`, `s2`, … in order of first appearance): its
+ * median pitch over its voiced frames (null when too little is voiced), the gender that pitch
+ * suggests, its seconds of speech. What the review table shows and the voice choice starts from.
+ */
+export const speakerSummarySchema = z.object({ speakerId: z.string(), medianPitchHz: z.number().nullable(), suggestedGender: z.enum(['female', 'male']).nullable(), totalSeconds: z.number() });
+export type SpeakerSummary = z.infer<typeof speakerSummarySchema>;
+
 export const videoTranslationReviewSchema = z.object({
   jobId: z.string(),
   sourceLanguage: z.string(),
@@ -109,7 +117,7 @@ export const videoTranslationReviewSchema = z.object({
   glossary: z.array(z.object({ source: z.string(), target: z.string() })),
   lines: z.array(z.object({ id: z.string(), startSeconds: z.number(), endSeconds: z.number(), source: z.string(), sourceEdited: z.boolean(), speakerId: z.string() })),
   /** Who speaks, as measured from the soundtrack (`s1`, `s2`, … in order of first appearance). */
-  speakers: z.array(z.object({ speakerId: z.string(), medianPitchHz: z.number().nullable(), suggestedGender: z.enum(['female', 'male']).nullable(), totalSeconds: z.number() })),
+  speakers: z.array(speakerSummarySchema),
   targets: z.array(
     z.object({
       language: z.string(),

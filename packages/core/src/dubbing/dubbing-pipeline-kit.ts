@@ -6,15 +6,11 @@ import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.
 import type { SpeakerSummary, VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile } from '../jobs/pipeline-definition.ts';
-import { SPEECH_SAMPLE_RATE } from '../pipeline-stages/index.ts';
+import { MIX_SAMPLE_RATE, SPEECH_SAMPLE_RATE } from '../pipeline-stages/index.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import type { DubbingStore, StoredProject } from './dubbing-store.port.ts';
 
 export const MEDIA_TIMEOUT_MS = 30 * 60_000;
-/** The stems and the mix are rendered at this rate (video sound). */
-export const MIX_SAMPLE_RATE = 48_000;
-/** As video translation: a side (L−R) level within this many dB of the sum means a stereo mix, so centre cancellation keeps a background. */
-export const STEREO_SIDE_WITHIN_DB = 15;
 /** Seconds of one character's speech below which "match the original speaker" measures all the dialogue instead. */
 export const MIN_SPEAKER_PROFILE_SECONDS = 3;
 /** The job type a project can be opened from. */

@@ -1,21 +1,19 @@
 /** `dubbing.prepare`: ingest → lines → stems → takes → finish (see `dubbing.pipeline.ts`). */
 import { ErrorCode, MATCH_ORIGINAL_VOICE } from '@voxwork/contract';
 import { MAX_DUBBING_SEGMENTS, MIN_SEGMENT_MS, MAX_SEGMENT_MS, takeSource, type DubbingCharacter } from '@voxwork/contract/dubbing';
-import { backgroundBedArgs, browserVideoArgs, cutAudioArgs, extractAudioArgs, parseStereoBalance, probeMedia, regionsKeptArgs, resampleArgs, stereoBalanceArgs, thumbnailArgs } from '@voxwork/media';
+import { backgroundBedArgs, browserVideoArgs, cutAudioArgs, probeMedia, regionsKeptArgs, thumbnailArgs } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
-import type { SpeakerSegment, SpeakerSummary, TimedLine } from '../engines/video-engines.port.ts';
+import type { SpeakerSummary, TimedLine } from '../engines/video-engines.port.ts';
 import type { JobFiles, PipelineDefinition, StageDefinition } from '../jobs/pipeline-definition.ts';
-import { audioDuration, fetchStoredFile, SPEECH_SAMPLE_RATE } from '../pipeline-stages/index.ts';
-import { readSourceText } from '../video-translation/source-text.ts';
-import { assignSpeakersToLines } from '../video-translation/speakers.ts';
+import { assignSpeakersToLines, audioDuration, fetchStoredFile, MIX_SAMPLE_RATE, prepareSoundtrack, readSourceText, soundtrackSpeakers, SOUNDTRACK_FILES, SPEECH_SAMPLE_RATE } from '../pipeline-stages/index.ts';
 import { autoSpeakerVoice, cloneGender } from '../voices/voice-choice.ts';
 import { peakBytes, putProjectBytes, putProjectFile, takeFileName } from './dubbing-media.ts';
 import type { DubbingPrepareJobInput, StoredTake } from './dubbing-store.port.ts';
-import { MIX_SAMPLE_RATE, STEREO_SIDE_WITHIN_DB, type DubbingPipelineDeps, type PreparedLine, lineId, seconds, toMs, characterName, finishedTranslation, type DubbingPipelineKit } from './dubbing-pipeline-kit.ts';
+import { MEDIA_TIMEOUT_MS, type DubbingPipelineDeps, type PreparedLine, lineId, seconds, toMs, characterName, finishedTranslation, type DubbingPipelineKit } from './dubbing-pipeline-kit.ts';
 
 export function createDubbingPreparePipeline(deps: DubbingPipelineDeps, kit: DubbingPipelineKit): PipelineDefinition<DubbingPrepareJobInput> {
   const { engines, videoEngines, storage, scratch, dubbing } = deps;
-  const { ffmpeg, requireProject, readJson, writeJson, mp3 } = kit;
+  const { ffmpeg, requireProject, mp3 } = kit;
 
   /** A preparation stage whose domain errors end the preparation (the project shows why); retryable ones are left to the retry. */
   const preparing = (stage: StageDefinition<DubbingPrepareJobInput>): StageDefinition<DubbingPrepareJobInput> => ({
@@ -31,14 +29,8 @@ export function createDubbingPreparePipeline(deps: DubbingPipelineDeps, kit: Dub
   });
 
   /** Speech segments and speakers of the soundtrack, measured once per job (`utterances`: the lines, each one person's). */
-  async function speakerSegments(files: JobFiles, speakerCount: number | undefined, signal: AbortSignal, utterances?: ReadonlyArray<{ startSeconds: number; endSeconds: number }>) {
-    const name = utterances ? 'speaker-lines.json' : 'speaker-segments.json';
-    const cached = await readJson<{ segments: SpeakerSegment[]; speakers: SpeakerSummary[]; warnings: string[] }>(files, name);
-    if (cached) return cached;
-    const found = await videoEngines.findSpeakers({ audioFile: await files.path('speech-16k.wav'), speakerCount, utterances, signal });
-    await writeJson(files, name, found);
-    return found;
-  }
+  const speakerSegments = (files: JobFiles, speakerCount: number | undefined, signal: AbortSignal, utterances?: ReadonlyArray<{ startSeconds: number; endSeconds: number }>) =>
+    soundtrackSpeakers(videoEngines, scratch, files, { speakerCount, signal, utterances });
 
   /** Each character's automatic voice per language: a library voice suiting the speaker's measured voice, different per speaker where the library allows. */
   async function automaticCharacters(speakerIds: readonly string[], summaries: readonly SpeakerSummary[], languages: readonly string[]): Promise<DubbingCharacter[]> {
@@ -75,11 +67,7 @@ export function createDubbingPreparePipeline(deps: DubbingPipelineDeps, kit: Dub
           if (mediaKind === 'video' && !info?.video) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
           if (!info?.audio) throw new DomainError(mediaKind === 'video' ? ErrorCode.VIDEO_NO_AUDIO_TRACK : ErrorCode.AUDIO_SEPARATION_NOT_READABLE);
           const durationSeconds = (mediaKind === 'video' ? info.video?.durationSeconds : info.audio.durationSeconds) ?? info.durationSeconds ?? seconds(project.durationMs);
-          await ffmpeg(extractAudioArgs({ input: source, output: await files.path('original.wav'), sampleRate: MIX_SAMPLE_RATE, channels: 2 }), signal);
-          await ffmpeg(resampleArgs({ input: source, output: await files.path('speech-16k.wav'), sampleRate: 16_000, channels: 1 }), signal);
-          const { stderr } = await ffmpeg(stereoBalanceArgs({ input: await files.path('original.wav') }), signal);
-          const balance = parseStereoBalance(stderr);
-          const stereo = (info.audio.channels ?? 1) >= 2 && balance !== undefined && Number.isFinite(balance.differenceDb) && balance.differenceDb > balance.sumDb - STEREO_SIDE_WITHIN_DB;
+          const { backgroundMethod } = await prepareSoundtrack(files, { source, channels: info.audio.channels, signal, timeoutMs: MEDIA_TIMEOUT_MS });
 
           // The media as the editor plays it: the original when a browser plays it as it is, otherwise made so.
           let mediaKey: string;
@@ -101,12 +89,12 @@ export function createDubbingPreparePipeline(deps: DubbingPipelineDeps, kit: Dub
           }
           const peaksKey = await putProjectBytes(storage, project, 'peaks.bin', await peakBytes(await files.path('original.wav'), durationSeconds, signal));
           return {
-            files: ['source.media', 'original.wav', 'speech-16k.wav'],
+            files: ['source.media', ...SOUNDTRACK_FILES],
             mediaKind,
             durationSeconds,
             width: info.video?.width ?? null,
             height: info.video?.height ?? null,
-            backgroundMethod: stereo ? 'centre-cancel' : 'duck',
+            backgroundMethod,
             mediaKey,
             posterKey,
             peaksKey,

@@ -5,100 +5,29 @@
  * prepared lines, translations, takes). Every write raises the project's revision and gives each
  * touched segment the new revision, so an editor holding an older one is told of the conflict.
  */
-import type { DubbingCharacter, DubbingEdition, DubbingOp } from '@voxwork/contract/dubbing';
+import type { DubbingOp } from '@voxwork/contract/dubbing';
+import type { DubbingEditOutcome, DubbingProjectRecord, DubbingSegmentRecord, DubbingTakeJson, NewDubbingProject, PreparedDubbingProject } from '@voxwork/db';
 import type { VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { TimedLine } from '../engines/video-engines.port.ts';
 
+// The stored shapes are the database layer's records (`@voxwork/db`, `dubbing-records.ts`): core
+// names them as the port's, so the repository and the port cannot drift apart.
+
 /** A take as stored: the file's storage key instead of a link. */
-export interface StoredTake {
-  kind: 'synthesized' | 'recorded';
-  key: string;
-  durationMs: number;
-  madeFrom: string;
-  peaks: number[];
-}
+export type StoredTake = DubbingTakeJson;
 
-export interface StoredSegment {
-  id: string;
-  revision: number;
-  startMs: number;
-  endMs: number;
-  characterId: string;
-  sourceText: string;
-  translations: Record<string, string>;
-  speed: number;
-  volume: number;
-  takes: Record<string, StoredTake>;
-}
+export type StoredSegment = DubbingSegmentRecord;
 
-export interface StoredProject {
-  id: string;
-  ownerId: string;
-  edition: DubbingEdition;
-  title: string;
-  status: 'preparing' | 'ready' | 'failed';
-  /** Why preparation failed: an error code and its message parameters. */
-  error: { code: number; params: Record<string, unknown> } | null;
-  origin: { kind: 'upload' | 'video-translation'; jobId: string | null };
-  prepareJobId: string | null;
-  mediaKind: 'video' | 'audio';
-  durationMs: number;
-  width: number | null;
-  height: number | null;
-  /** Storage keys: the media as the editor plays it and export reads it, its poster, its waveform peaks, the stems. */
-  mediaKey: string | null;
-  posterKey: string | null;
-  peaksKey: string | null;
-  backgroundKey: string | null;
-  dialogueKey: string | null;
-  sourceLanguage: string;
-  targetLanguages: string[];
-  characters: DubbingCharacter[];
-  glossary: Array<{ source: string; target: string }>;
-  pronunciations: Array<{ language: string; term: string; replacement: string }>;
-  settingsRevision: number;
-  revision: number;
-  segmentCount: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type StoredProject = DubbingProjectRecord;
 
 /** What preparation found: the media as stored, the characters and the segments (written once). */
-export interface PreparedProject {
-  mediaKind: 'video' | 'audio';
-  durationMs: number;
-  width: number | null;
-  height: number | null;
-  mediaKey: string;
-  posterKey: string | null;
-  peaksKey: string;
-  backgroundKey: string | null;
-  dialogueKey: string | null;
-  characters: DubbingCharacter[];
-  segments: Array<Omit<StoredSegment, 'revision'>>;
-}
+export type PreparedProject = PreparedDubbingProject;
 
 /** The outcome of an edit batch (the call's data, takes as stored). */
-export interface EditOutcome {
-  applied: boolean;
-  replayed: boolean;
-  revision: number;
-  settingsRevision: number;
-  segments: Array<{ id: string; revision: number | null }>;
-  conflicts: Array<{ segmentId: string | null; current: StoredSegment | null }>;
-}
+export type EditOutcome = DubbingEditOutcome;
 
 /** A new project's row (status `preparing`; revisions start at 1). */
-export interface NewProject {
-  ownerId: string;
-  edition: DubbingEdition;
-  title: string;
-  origin: { kind: 'upload' | 'video-translation'; jobId: string | null };
-  mediaKind: 'video' | 'audio';
-  durationMs: number;
-  sourceLanguage: string;
-  targetLanguages: string[];
-}
+export type NewProject = NewDubbingProject;
 
 export interface DubbingStore {
   createProject(values: NewProject): Promise<StoredProject>;

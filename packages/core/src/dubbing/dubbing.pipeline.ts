@@ -19,14 +19,12 @@ import { backgroundBedArgs, dubbedVideoArgs, dubMixArgs, extractAudioArgs, norma
 import { DomainError } from '../domain-error.ts';
 import type { VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { JobFiles, JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
-import { audioDuration, eachConcurrently, fetchStoredFile, iso6392, renderPlacedTakes, SPEECH_SAMPLE_RATE, writeCueFiles, type PlacedTake } from '../pipeline-stages/index.ts';
-import { spokenText } from '../text-to-speech/pronunciation-dictionary.ts';
-import { characterBudget } from '../video-translation/time-fit.ts';
+import { audioDuration, characterBudget, eachConcurrently, fetchStoredFile, iso6392, MIX_SAMPLE_RATE, renderPlacedTakes, SPEECH_SAMPLE_RATE, spokenText, writeCueFiles, type PlacedTake } from '../pipeline-stages/index.ts';
 import { findLibraryVoice, libraryTarget, LOCAL_VOICE_PROFILER, originalSpeakerTarget, synthesizeWithTarget, type OriginalSpeakerReading } from '../voices/voice-choice.ts';
 import { peakBytes, putProjectFile, takeFileName } from './dubbing-media.ts';
 import type { DubbingExportJobInput, DubbingSynthesizeJobInput, DubbingTranslateJobInput, StoredProject, StoredSegment } from './dubbing-store.port.ts';
 import { createDubbingPreparePipeline } from './dubbing-prepare.pipeline.ts';
-import { MEDIA_TIMEOUT_MS, MIX_SAMPLE_RATE, MIN_SPEAKER_PROFILE_SECONDS, type DubbingPipelineDeps, DEFAULT_SYNTHESIS_CONCURRENCY, seconds, toMs, dubbingPipelineKit } from './dubbing-pipeline-kit.ts';
+import { MEDIA_TIMEOUT_MS, MIN_SPEAKER_PROFILE_SECONDS, type DubbingPipelineDeps, DEFAULT_SYNTHESIS_CONCURRENCY, seconds, toMs, dubbingPipelineKit } from './dubbing-pipeline-kit.ts';
 
 export { DEFAULT_SYNTHESIS_CONCURRENCY, finishedTranslation, type DubbingJobRecord, type DubbingPipelineDeps } from './dubbing-pipeline-kit.ts';
 

@@ -1,7 +1,5 @@
 import { ErrorCode } from '@voxwork/contract';
 import { describe, expect, it } from 'vitest';
-import { audioSeparationEngineErrors } from '../audio-separation/audio-separation-engine-errors.ts';
-import { avatarEngineErrors } from '../avatar/avatar-engine-errors.ts';
 import { DomainError } from '../domain-error.ts';
 import { EngineFailure, engineUnavailable, mapEngineFailures, videoEngineErrors, type EngineFailureReason } from './engine-failure.ts';
 
@@ -35,14 +33,5 @@ describe('engine failures', () => {
     const busy = failure('engine-failed', true);
     expect(engineUnavailable(busy)).toMatchObject({ code: ErrorCode.ENGINE_UNAVAILABLE, isRetryable: true, cause: busy.cause });
     expect(videoEngineErrors(failure('no-picture', true))).toMatchObject({ code: ErrorCode.VIDEO_NOT_READABLE, isRetryable: false });
-  });
-
-  it('gives each tool its own words: avatar faces, audio separation’s files', () => {
-    expect(avatarEngineErrors(failure('no-face'))).toMatchObject({ code: ErrorCode.AVATAR_NO_FACE, params: { scene: 1 } });
-    expect(avatarEngineErrors(failure('face-too-small'))).toMatchObject({ code: ErrorCode.AVATAR_FACE_TOO_SMALL, params: { scene: 1 } });
-    expect(avatarEngineErrors(failure('not-readable'))).toMatchObject({ code: ErrorCode.ENGINE_UNAVAILABLE });
-    expect(audioSeparationEngineErrors(failure('no-audio'))).toMatchObject({ code: ErrorCode.AUDIO_SEPARATION_NO_AUDIO_TRACK });
-    expect(audioSeparationEngineErrors(failure('not-readable'))).toMatchObject({ code: ErrorCode.AUDIO_SEPARATION_NOT_READABLE });
-    expect(audioSeparationEngineErrors(failure('engine-failed', true))).toMatchObject({ code: ErrorCode.AUDIO_SEPARATION_ENGINE_FAILED, params: { engine: 'acme:engine' }, isRetryable: true });
   });
 });

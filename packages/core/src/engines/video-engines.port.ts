@@ -3,9 +3,10 @@
  * product terms: where a video's words come from (speech recognition, burned-in subtitles read by
  * OCR), translation, who speaks when (speech segments and speakers) and separating the speech
  * from the background. apps/server implements it over the engine registry; which engine serves a
- * language or a pair is decided in core (`video-translation/engine-choice.ts`) from what `*List`
+ * language or a pair is decided in core (`pipeline-stages/engine-choice.ts`) from what `*List`
  * returns, and passed back in by id.
  */
+import type { SpeakerSummary } from '@voxwork/contract';
 import type { AudioSeparatorEngine } from './audio-separation-engines.port.ts';
 import type { SelectedEngine } from './speech-engines.port.ts';
 
@@ -38,14 +39,8 @@ export interface SpeakerSegment {
   medianPitchHz: number | null;
 }
 
-/** One speaker as measured: what the review table shows and the voice choice starts from. */
-export interface SpeakerSummary {
-  speakerId: string;
-  medianPitchHz: number | null;
-  suggestedGender: 'female' | 'male' | null;
-  /** Seconds of speech. */
-  totalSeconds: number;
-}
+/** One speaker as measured (the contract's, as the review shows it). */
+export type { SpeakerSummary };
 
 /** How the background under the speech is made: the two local methods, or a separation engine. */
 export type BackgroundMethod = 'centre-cancel' | 'duck' | 'separator';

@@ -1,5 +1,5 @@
 import { planByVipLevel } from '@voxwork/contract';
-import type { JobServiceDeps } from './job.service.ts';
+import type { JobServiceDeps } from './job-lifecycle.ts';
 
 /**
  * What a user's plan gives their jobs: a priority in the queue (paid plans go first when workers

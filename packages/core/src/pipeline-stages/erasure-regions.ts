@@ -7,17 +7,8 @@ import { editDistance, ErrorCode, type ErasureRegion } from '@voxwork/contract';
 import { DomainError } from '../domain-error.ts';
 import type { ErasureMask, FoundText, PixelRegion } from '../engines/video-erasure-engines.port.ts';
 
-/** A region as the detect job lists it (times always present). */
-export interface FoundRegion {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  startSeconds: number;
-  endSeconds: number;
-  kind: 'text';
-  text: string;
-}
+/** A region as the detect job lists it: an `ErasureRegion` of found text, its times and text always present. */
+export type FoundRegion = Required<Omit<ErasureRegion, 'kind'>> & { kind: 'text' };
 
 export interface VideoFrameFacts {
   width: number;

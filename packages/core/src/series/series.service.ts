@@ -15,6 +15,17 @@ import { DomainError } from '../domain-error.ts';
 import { checkGlossary, glossaryFor } from './glossary-check.ts';
 import { episodeSignals } from './series-signals.ts';
 
+/**
+ * "E02 The door" for episode 2 titled "The door", and also for one titled "E02 The door" or "EP2 The
+ * door" (a file name that already numbers it: not "E02 E02 The door").
+ */
+export function episodeHeading(number: number, title: string): string {
+  const marker = `E${String(number).padStart(2, '0')}`;
+  const numbered = /^(?:e|ep|episode|第)\s*0*(\d+)\s*(?:集|話|话)?[\s._:-]*/i.exec(title);
+  const rest = numbered && Number(numbered[1]) === number ? title.slice(numbered[0].length) : title;
+  return rest ? `${marker} ${rest}` : marker;
+}
+
 /** What an episode's video translation is asked for (the video translator's create request, quick mode). */
 export interface EpisodeTranslationRequest {
   uploadId: string;
@@ -180,7 +191,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       subtitles: request.subtitles ?? 'keep',
       output: request.output ?? 'dub',
       ...(series.characters.length ? { speakers: Math.min(series.characters.length, MAX_SPEAKERS) } : {}),
-      title: `${series.name} E${String(episode.number).padStart(2, '0')} ${episode.title} (${language})`,
+      title: `${series.name} ${episodeHeading(episode.number, episode.title)} (${language})`,
       ...(series.characters.length
         ? { characters: series.characters.map((character) => ({ id: character.id, gender: character.gender, medianPitchHz: character.voiceprint?.medianPitchHz ?? null, voices: character.voices[language] ? { [language]: character.voices[language] } : {} })) }
         : {}),
@@ -367,7 +378,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       const series = await owned(ownerId, seriesId);
       const files: SeasonFile[] = [];
       for (const episode of await store.episodes(series.id)) {
-        const folder = `E${String(episode.number).padStart(2, '0')} ${safeName(episode.title)}`;
+        const folder = safeName(episodeHeading(episode.number, episode.title));
         for (const jobId of Object.values(episode.jobs)) {
           const job = await deps.jobOf(ownerId, jobId);
           if (job.status !== 'completed') continue;

@@ -1,25 +1,15 @@
 /**
  * A user's pronunciation dictionary: terms spoken as written replacements (spelling or phonemes),
  * per language. Part of text to speech: the editor manages it, and a job snapshots it at acceptance
- * so a later edit never changes an accepted job.
+ * so a later edit never changes an accepted job. Applying it to a text (`spokenText`) is shared:
+ * `pipeline-stages/spoken-text.ts`.
  */
-import { applyPronunciations, ErrorCode } from '@voxwork/contract';
+import { ErrorCode } from '@voxwork/contract';
 import type { SpeechRepository } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
-import { sameLanguage } from '../voices/preview-sentences.ts';
+import type { PronunciationEntry } from '../pipeline-stages/spoken-text.ts';
 
 export const PRONUNCIATION_LIMIT = 500;
-
-export interface PronunciationEntry {
-  language: string;
-  term: string;
-  replacement: string;
-}
-
-/** A sentence as the engine gets it: the dictionary entries of its language applied. */
-export function spokenText(text: string, pronunciations: readonly PronunciationEntry[], language: string): string {
-  return applyPronunciations(text, pronunciations.filter((entry) => sameLanguage(entry.language, language)));
-}
 
 export function createPronunciationDictionary({ speech }: { speech: SpeechRepository }) {
   return {

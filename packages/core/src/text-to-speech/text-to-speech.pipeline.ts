@@ -2,8 +2,7 @@ import { parseTtsScript } from '@voxwork/contract';
 import type { SpeechEngines, SpeechSettings, VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
-import { assembleSpeech, deliverSpeech, synthesizeSegments, writeSubtitles, type SpeechFormat, type TrackPiece } from '../pipeline-stages/index.ts';
-import { spokenText, type PronunciationEntry } from './pronunciation-dictionary.ts';
+import { assembleSpeech, deliverSpeech, spokenText, synthesizeSegments, writeSubtitles, type PronunciationEntry, type SpeechFormat, type TrackPiece } from '../pipeline-stages/index.ts';
 
 /** Breath between sentences (an explicit pause replaces it). */
 const SENTENCE_GAP_SECONDS = 0.18;

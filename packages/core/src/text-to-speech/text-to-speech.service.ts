@@ -5,11 +5,12 @@ import type { SpeechEngines, SpeechSettings } from '../engines/speech-engines.po
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
 import type { SpeechFormat } from '../pipeline-stages/speech-audio.ts';
+import { spokenText } from '../pipeline-stages/spoken-text.ts';
 import { roundTo } from '../rounding.ts';
 import { sameLanguage } from '../voices/preview-sentences.ts';
 import { synthesizeWithTarget } from '../voices/voice-choice.ts';
 import type { VoicesService } from '../voices/voices.service.ts';
-import { createPronunciationDictionary, spokenText } from './pronunciation-dictionary.ts';
+import { createPronunciationDictionary } from './pronunciation-dictionary.ts';
 import { voiceForSpeaker, type ScriptVoices } from './text-to-speech.pipeline.ts';
 
 export interface TextToSpeechServiceDeps {

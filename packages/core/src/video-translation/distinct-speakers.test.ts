@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctSpeakers } from './video-translation.pipeline.ts';
+import { distinctSpeakers } from './video-translation-job.ts';
 
 /** The speakers stage's checkpoint for lines alternating between the given speakers. */
 function outputsOf(speakers: Array<{ speakerId: string; medianPitchHz: number | null; suggestedGender: 'female' | 'male' | null }>) {

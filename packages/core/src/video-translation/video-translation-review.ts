@@ -17,7 +17,7 @@ import type { VideoEngines } from '../engines/video-engines.port.ts';
 import type { JobService } from '../jobs/job.service.ts';
 import type { JobMediaFile } from '../jobs/pipeline-definition.ts';
 import type { VoicesService } from '../voices/voices.service.ts';
-import { mergeSpeakers, moveLineToSpeaker, type SpeakerAssignment } from './speakers.ts';
+import { mergeSpeakers, moveLineToSpeaker, type SpeakerAssignment } from '../pipeline-stages/speakers.ts';
 import {
   DEFAULT_SPEAKER,
   drawnStills,
@@ -33,9 +33,9 @@ import {
   type TranslationLine,
   type VideoTranslationJobInput,
   type VideoTranslationTarget,
-} from './video-translation.pipeline.ts';
-import type { FitChoice, FitPlacement } from './time-fit.ts';
-import { GIVEN_TRANSLATION } from './engine-choice.ts';
+} from './video-translation-job.ts';
+import type { FitChoice, FitPlacement } from '../pipeline-stages/time-fit.ts';
+import { GIVEN_TRANSLATION } from '../pipeline-stages/engine-choice.ts';
 
 /** The gate's stage name (a job waiting there has status `paused` and this as its current stage). */
 export const REVIEW_GATE = 'review';

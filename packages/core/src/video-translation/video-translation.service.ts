@@ -8,10 +8,10 @@ import { roundTo } from '../rounding.ts';
 import { sameLanguage } from '../voices/preview-sentences.ts';
 import { libraryTarget, libraryVoicesBestFirst } from '../voices/voice-choice.ts';
 import type { VoicesService } from '../voices/voices.service.ts';
-import { backgroundMethods, GIVEN_TRANSLATION, offlinePairs, requireTranslator, textSourcesFor, voiceLanguagesOf, type TextSourceChoice } from './engine-choice.ts';
+import { backgroundMethods, GIVEN_TRANSLATION, offlinePairs, requireTranslator, textSourcesFor, voiceLanguagesOf, type TextSourceChoice } from '../pipeline-stages/engine-choice.ts';
 import { SubtitleParseError } from '@voxwork/contract/subtitles';
 import { parseSubtitleFileInput, type SubtitleFileInput } from '@voxwork/contract/subtitle-encoding';
-import type { VideoTranslationJobInput } from './video-translation.pipeline.ts';
+import type { VideoTranslationJobInput } from './video-translation-job.ts';
 import { createVideoTranslationReview } from './video-translation-review.ts';
 
 /** The job type of a run (quick and pro are the same pipeline; pro waits for review). */

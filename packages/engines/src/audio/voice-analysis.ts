@@ -120,16 +120,20 @@ export function longTermSpectrum(pcm: PcmAudio, track: PitchTrack): LongTermSpec
   };
 }
 
-/** LPC coefficients a[1..order] (a[0] = 1) by Levinson–Durbin on the autocorrelation. */
-export function lpcCoefficients(frame: Float64Array, order: number): Float64Array | undefined {
+/**
+ * LPC coefficients a[1..order] (a[0] = 1) by Levinson–Durbin on the autocorrelation; undefined for
+ * a frame whose energy is at most `silence`. `lift` multiplies the zero-lag term (a touch of white
+ * noise, so a near-singular frame still solves).
+ */
+export function lpcCoefficients(frame: Float64Array, order: number, { silence = 1e-10, lift = 1 + 1e-9 }: { silence?: number; lift?: number } = {}): Float64Array | undefined {
   const r = new Float64Array(order + 1);
   for (let lag = 0; lag <= order; lag++) {
     let sum = 0;
     for (let index = lag; index < frame.length; index++) sum += frame[index]! * frame[index - lag]!;
     r[lag] = sum;
   }
-  if (r[0]! <= 1e-10) return undefined;
-  r[0] = r[0]! * (1 + 1e-9);
+  if (r[0]! <= silence) return undefined;
+  r[0] = r[0]! * lift;
   const a = new Float64Array(order + 1);
   a[0] = 1;
   let error = r[0]!;

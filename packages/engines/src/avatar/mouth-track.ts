@@ -9,6 +9,7 @@
  * open a) and its zero crossings (unvoiced hiss is a narrow consonant shape).
  */
 import { decodeToPcm } from '../audio/pcm-audio.ts';
+import { lpcCoefficients } from '../audio/voice-analysis.ts';
 import type { WordTiming } from '../capabilities/speech-synthesizer.ts';
 
 /** Mouth shapes (a reduced Preston Blair set). `rest` is the closed, relaxed mouth between phrases. */
@@ -100,33 +101,6 @@ function pinyinVisemes(syllable: string): Viseme[] {
   return out.length ? out : ['etc'];
 }
 
-
-/** Linear prediction coefficients `a[1..order]` of a windowed frame (autocorrelation, Levinson–Durbin); undefined for silence. */
-function lpc(frame: Float64Array, order: number): Float64Array | undefined {
-  const r = new Float64Array(order + 1);
-  for (let lag = 0; lag <= order; lag++) {
-    let sum = 0;
-    for (let index = lag; index < frame.length; index++) sum += frame[index]! * frame[index - lag]!;
-    r[lag] = sum;
-  }
-  if (r[0]! <= 1e-9) return undefined;
-  r[0] = r[0]! * 1.0001;
-  const a = new Float64Array(order + 1);
-  a[0] = 1;
-  let error = r[0]!;
-  for (let i = 1; i <= order; i++) {
-    let acc = r[i]!;
-    for (let j = 1; j < i; j++) acc += a[j]! * r[i - j]!;
-    const k = -acc / error;
-    const previous = a.slice();
-    for (let j = 1; j < i; j++) a[j] = previous[j]! + k * previous[i - j]!;
-    a[i] = k;
-    error *= 1 - k * k;
-    if (error <= 0) return undefined;
-  }
-  return a;
-}
-
 /** F1 and F2 (Hz) of a voiced frame: the first two peaks of its LPC envelope (order 10 at 8 kHz, 40 ms) between 150 and 3200 Hz. */
 function formantsOf(samples: Float32Array, centre: number): { f1: number; f2: number; voiced: boolean } {
   const rate = ANALYSIS_RATE / 2;
@@ -145,7 +119,7 @@ function formantsOf(samples: Float32Array, centre: number): { f1: number; f2: nu
   }
   // Hiss (s, f, sh, t) crosses zero far more often than a voiced sound.
   const voiced = crossings / size < 0.3;
-  const a = lpc(frame, 10);
+  const a = lpcCoefficients(frame, 10, { silence: 1e-9, lift: 1.0001 });
   if (!a || !voiced) return { f1: 0, f2: 0, voiced: false };
   const peaks: number[] = [];
   let before = 0;

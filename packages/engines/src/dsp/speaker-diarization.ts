@@ -6,6 +6,7 @@
  * different timbre usually; two similar voices may merge (the review gate lets the user split or
  * merge). Decision 030 has the figures.
  */
+import type { SpeakerSummary as ContractSpeakerSummary } from '@voxwork/contract';
 import { MediaProcessError } from '@voxwork/media';
 import { decodeToPcm, type PcmAudio } from '../audio/pcm-audio.ts';
 import { quantile, trackPitchAsync } from '../audio/pitch-tracker.ts';
@@ -35,13 +36,8 @@ export interface SpeakerSegment {
   medianPitchHz: number | null;
 }
 
-export interface SpeakerSummary {
-  speakerId: string;
-  /** Median of the speaker's voiced frames over all its segments, Hz. */
-  medianPitchHz: number | null;
-  suggestedGender: 'female' | 'male' | null;
-  /** Seconds of speech (the segments' total). */
-  totalSeconds: number;
+/** A speaker as the contract's review shows it (its pitch the median over all its segments' voiced frames, its seconds their total), and how many segments it speaks. */
+export interface SpeakerSummary extends ContractSpeakerSummary {
   segments: number;
 }
 

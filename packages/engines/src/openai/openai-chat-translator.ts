@@ -13,9 +13,8 @@ import type { EngineId, EngineWarning, LanguageTag } from '../capabilities/engin
 import { translateOptionsSchema } from '../capabilities/option-schemas.ts';
 import type { TranslatedSegment, TranslateOptions, TranslateResult, TranslationSegment, Translator } from '../capabilities/translator.ts';
 import { EngineFailedError, throwIfAborted } from '../engine-errors.ts';
-import { remoteRequest } from '../remote/remote-http.ts';
 import { openAIEndpoint } from './openai-endpoint.ts';
-import { openAIErrorMessage } from './openai-speech-api.ts';
+import { openAIPost } from './openai-speech-api.ts';
 
 export const OPENAI_CHAT_PATH = '/v1/chat/completions';
 
@@ -139,25 +138,21 @@ export class OpenAIChatTranslator implements Translator {
   }
 
   async #complete(messages: ReadonlyArray<{ role: string; content: string }>, signal: AbortSignal | undefined): Promise<string> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    if (this.#settings.apiKey) headers.authorization = `Bearer ${this.#settings.apiKey}`;
     const body = {
       model: this.#settings.model,
       messages,
       temperature: 0.2,
       ...((this.#settings.jsonMode ?? true) ? { response_format: { type: 'json_object' } } : {}),
     };
-    const response = await remoteRequest({
+    const response = await openAIPost({
       engineId: this.engineId,
       doing: 'translating',
       url: this.#endpoint,
-      method: 'POST',
-      headers,
+      apiKey: this.#settings.apiKey,
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
       signal,
       timeoutMs: this.#settings.timeoutMs ?? 120_000,
-      secrets: this.#settings.apiKey ? [this.#settings.apiKey] : [],
-      vendorMessage: openAIErrorMessage,
     });
     let json: unknown;
     try {

@@ -6,7 +6,7 @@
  * `{ error: { message, type, param, code } }`. OpenAI-compatible servers (self-hosted Kokoro,
  * Piper, …) take the same request and name their own voices.
  */
-import { jsonErrorMessage } from '../remote/remote-http.ts';
+import { jsonErrorMessage, remoteRequest, type RemoteRequest, type RemoteResponse } from '../remote/remote-http.ts';
 
 export interface OpenAISpeechRequest {
   model: string;
@@ -53,5 +53,19 @@ export function openAIErrorMessage(body: string): string | undefined {
     if (typeof error === 'string') return error;
     if (typeof json.detail === 'string') return json.detail;
     return json.message;
+  });
+}
+
+/**
+ * A POST to an OpenAI-compatible endpoint: the key, when there is one, as a bearer token (and kept
+ * out of every message), and a failed answer's own message read the OpenAI way.
+ */
+export function openAIPost({ apiKey, headers, ...request }: Pick<RemoteRequest, 'engineId' | 'doing' | 'url' | 'headers' | 'body' | 'signal' | 'timeoutMs'> & { apiKey: string | undefined }): Promise<RemoteResponse> {
+  return remoteRequest({
+    ...request,
+    method: 'POST',
+    headers: apiKey ? { ...headers, authorization: `Bearer ${apiKey}` } : headers,
+    secrets: apiKey ? [apiKey] : [],
+    vendorMessage: openAIErrorMessage,
   });
 }

@@ -4,7 +4,7 @@ import type { EngineId, LanguageTag } from '../capabilities/engine-common.ts';
 import type { SpeechSynthesizer, SynthesisVoice, SynthesizeOptions, SynthesizeResult, WordTiming } from '../capabilities/speech-synthesizer.ts';
 import { EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
 import { finishVendorAudio, type AudioFormat, type VendorAudio } from '../remote/remote-audio.ts';
-import { apiOrigin, remoteRequest } from '../remote/remote-http.ts';
+import { apiOrigin } from '../remote/remote-http.ts';
 import { vendorLanguage } from '../remote/remote-language.ts';
 import { pitchAppliedAfterwards, remoteSynthesizeOptionsSchema } from '../remote/remote-synthesis-options.ts';
 import { ssmlTextContent } from '../text/ssml-text.ts';
@@ -20,7 +20,7 @@ import {
   OPENAI_PCM_SAMPLE_RATE,
   OPENAI_SPEECH_LANGUAGES,
   OPENAI_SPEECH_PATH,
-  openAIErrorMessage,
+  openAIPost,
   type OpenAIResponseFormat,
   type OpenAISpeechRequest,
 } from './openai-speech-api.ts';
@@ -184,20 +184,16 @@ export class OpenAISpeechSynthesizer implements SpeechSynthesizer {
     body.response_format = responseFormat;
     const wantTimings = options.wordTimings ?? true;
 
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: '*/*' };
-    if (this.#apiKey) headers.authorization = `Bearer ${this.#apiKey}`;
     const requestStarted = performance.now();
-    const response = await remoteRequest({
+    const response = await openAIPost({
       engineId: this.engineId,
       doing: 'synthesizing speech',
       url: this.#endpoint,
-      method: 'POST',
-      headers,
+      apiKey: this.#apiKey,
+      headers: { 'content-type': 'application/json', accept: '*/*' },
       body: JSON.stringify(body),
       signal: options.signal,
       timeoutMs: this.#timeoutMs,
-      secrets: this.#apiKey ? [this.#apiKey] : [],
-      vendorMessage: openAIErrorMessage,
     });
     const requestMs = performance.now() - requestStarted;
 

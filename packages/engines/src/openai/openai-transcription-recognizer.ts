@@ -13,10 +13,9 @@ import { parseOptions } from '../capabilities/call-options.ts';
 import type { EngineId, EngineWarning, LanguageTag } from '../capabilities/engine-common.ts';
 import type { RecognizedSegment, RecognizedWord, RecognizeOptions, RecognizeResult, SpeechRecognizer } from '../capabilities/speech-recognizer.ts';
 import { EngineFailedError, EngineInputError, throwIfAborted, toEngineError } from '../engine-errors.ts';
-import { remoteRequest } from '../remote/remote-http.ts';
 import { openAIEndpoint } from './openai-endpoint.ts';
 import { tokenizeWords } from '../text/words.ts';
-import { openAIErrorMessage } from './openai-speech-api.ts';
+import { openAIPost } from './openai-speech-api.ts';
 
 export const OPENAI_TRANSCRIPTION_PATH = '/v1/audio/transcriptions';
 const PIECE_SECONDS = 20 * 60;
@@ -143,19 +142,15 @@ export class OpenAITranscriptionRecognizer implements SpeechRecognizer {
     if (language) form.set('language', language);
     // The documented way to favour names and terms: a prompt in the style of the speech.
     if (vocabulary?.length) form.set('prompt', vocabulary.join(', '));
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.#settings.apiKey) headers.authorization = `Bearer ${this.#settings.apiKey}`;
-    const response = await remoteRequest({
+    const response = await openAIPost({
       engineId: this.engineId,
       doing: 'transcribing',
       url: this.#endpoint,
-      method: 'POST',
-      headers,
+      apiKey: this.#settings.apiKey,
+      headers: { accept: 'application/json' },
       body: form,
       signal,
       timeoutMs: this.#settings.timeoutMs ?? 600_000,
-      secrets: this.#settings.apiKey ? [this.#settings.apiKey] : [],
-      vendorMessage: openAIErrorMessage,
     });
     let json: unknown;
     try {

@@ -7,7 +7,7 @@
  * encoded once; the audio copied); only a window of neighbouring frames is held in memory.
  * See docs/decisions/029-video-erasure.md.
  */
-import { delogoVideoArgs, encodeRawVideoArgs, MediaProcessError, MP4_AUDIO_CODECS, pipeIntoMediaTool, probeMedia, rawFrameBytes, rawVideoFramesArgs, readRawVideoFrames, runFfmpeg, type MediaInfo } from '@voxwork/media';
+import { delogoVideoArgs, encodeRawVideoArgs, MediaProcessError, MP4_AUDIO_CODECS, pipeIntoMediaTool, probeMedia, rawFrameBytes, rawVideoFramesArgs, readRawVideoFrames, runFfmpeg } from '@voxwork/media';
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import type { EngineWarning } from '../capabilities/engine-common.ts';
 import type { InpaintOptions, InpaintResult, InpaintStats, Inpainter } from '../capabilities/inpainter.ts';
 import { inpaintOptionsSchema } from '../capabilities/option-schemas.ts';
 import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
+import { frameDecodingError, probePicture, wholePercentProgress, type PictureFacts } from '../video-frames.ts';
 import { OPENCV_INPAINTER_ENGINE_ID } from './opencv-engine-ids.ts';
 import { frameMask, frameRange, pixelBox, StillnessAccumulator, type FrameMask, type MaskShape } from './erasure-masks.ts';
 import { estimatePyramidShift, halve, halveMask, pyramidOf, type Pyramid, type Shift } from './global-motion.ts';
@@ -48,13 +49,8 @@ const READ_AHEAD_FRAMES = 2;
 /** Share of the progress the analysis pass stands for. */
 const ANALYSIS_SHARE = 30;
 
-interface VideoFacts {
-  width: number;
-  height: number;
-  frameRate: number;
-  durationSeconds: number;
-  audioCodec: string | undefined;
-}
+/** The video as probed, with a frame rate to time masks by (25 when the probe's is missing or odd). */
+type VideoFacts = PictureFacts & { frameRate: number };
 
 /** Rows around the masks a neighbour must hold beyond the camera's vertical travel: the ring the motion is checked on, and a little more. */
 const BAND_MARGIN_ROWS = 10;
@@ -93,13 +89,7 @@ class OpencvVideoInpainter implements Inpainter {
     const startedAt = performance.now();
     const { warnings, provider } = parseOptions(options, { engineId: this.engineId, request: inpaintOptionsSchema, vendor: 'opencv', schema: providerSchema });
     const steps: Record<string, number> = {};
-    let reported = -1;
-    const progress = (percent: number) => {
-      const whole = Math.min(100, Math.floor(percent));
-      if (whole <= reported) return;
-      reported = whole;
-      options.onProgress?.(whole);
-    };
+    const progress = wholePercentProgress(options.onProgress);
     try {
       const video = await this.#probe(options.videoFile, options.signal);
       const shapes: MaskShape[] = [];
@@ -163,23 +153,8 @@ class OpencvVideoInpainter implements Inpainter {
   }
 
   async #probe(file: string, signal: AbortSignal | undefined): Promise<VideoFacts> {
-    let info: MediaInfo;
-    try {
-      info = await probeMedia(file, { signal, timeoutMs: 60_000 });
-    } catch (error) {
-      if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`${file} is not a readable video: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
-      throw error;
-    }
-    const video = info.video;
-    if (!video?.width || !video.height) throw new EngineInputError(`${file} has no picture`, { engineId: this.engineId, reason: 'no-picture' });
-    const turned = Math.abs(video.rotation ?? 0) % 180 === 90;
-    return {
-      width: turned ? video.height : video.width,
-      height: turned ? video.width : video.height,
-      frameRate: video.frameRate && video.frameRate > 0 && video.frameRate <= 240 ? video.frameRate : 25,
-      durationSeconds: info.durationSeconds ?? video.durationSeconds ?? 0,
-      audioCodec: info.audio?.codec,
-    };
+    const facts = await probePicture(file, this.engineId, signal);
+    return { ...facts, frameRate: facts.frameRate && facts.frameRate > 0 && facts.frameRate <= 240 ? facts.frameRate : 25 };
   }
 
   /** Frames of `args`, `bytes` each; a decoding failure of a file that probed fine is bad input. */
@@ -190,10 +165,7 @@ class OpencvVideoInpainter implements Inpainter {
         yield data;
       }
     } catch (error) {
-      if (error instanceof MediaProcessError && error.exitCode !== null && !error.isRetryable) {
-        throw new EngineInputError(`the picture could not be decoded: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
-      }
-      throw error;
+      throw frameDecodingError(error, this.engineId);
     }
   }
 

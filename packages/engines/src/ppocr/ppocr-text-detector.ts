@@ -6,13 +6,14 @@
  * (`SubtitleLineReader`); all-text mode and still frames track every text box (`TextBoxTracker`).
  * Frames come from ffmpeg through `@voxwork/media` as raw pixels: nothing is written to disk.
  */
-import { MediaProcessError, probeMedia, rawFrameBytes, rawVideoFramesArgs, readRawVideoFrames, type MediaInfo } from '@voxwork/media';
+import { rawFrameBytes, rawVideoFramesArgs, readRawVideoFrames } from '@voxwork/media';
 import { z } from 'zod';
 import { clampOption, parseOptions, speaksLanguage } from '../capabilities/call-options.ts';
 import type { BoundingBox, EngineWarning } from '../capabilities/engine-common.ts';
 import { detectTextOptionsSchema } from '../capabilities/option-schemas.ts';
 import type { DetectedTextBox, DetectTextOptions, DetectTextResult, TextDetector } from '../capabilities/text-detector.ts';
-import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
+import { EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
+import { frameDecodingError, probePicture, wholePercentProgress, type PictureFacts } from '../video-frames.ts';
 import { PPOCR_ENGINE_ID, PPOCR_READABLE } from './ppocr-languages.ts';
 import { acquirePpocrModel, type PpocrModel, type PpocrModelSettings } from './ppocr-model.ts';
 import type { RgbImage } from './rgb-image.ts';
@@ -67,14 +68,6 @@ const SINGLE_PASS_SECONDS = 180;
 /** Frames between samples are decoded at up to this rate to place line changes. */
 const MAX_REFINE_RATE = 30;
 
-interface VideoFacts {
-  file: string;
-  width: number;
-  height: number;
-  durationSeconds: number;
-  frameRate: number | undefined;
-}
-
 interface CallState {
   model: PpocrModel;
   options: DetectTextOptions;
@@ -118,13 +111,7 @@ export class PpocrTextDetector implements TextDetector {
       throw new EngineUnavailableError(`PP-OCR models could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`, { engineId: this.engineId, cause });
     });
     const model = held.value;
-    let reported = -1;
-    const progress = (percent: number) => {
-      const whole = Math.min(100, Math.floor(percent));
-      if (whole <= reported) return;
-      reported = whole;
-      options.onProgress?.(whole);
-    };
+    const progress = wholePercentProgress(options.onProgress);
     const state: CallState = { model, options, provider, warnings, steps: {}, progress };
     try {
       throwIfAborted(options.signal, this.engineId);
@@ -133,7 +120,7 @@ export class PpocrTextDetector implements TextDetector {
         if (options.mode === 'subtitles') warnings.push({ type: 'approximated-option', option: 'mode', details: 'still frames are read whole (all text)' });
         result = await this.#readFrames(state, options.input.frames);
       } else {
-        const video = await this.#probeVideo(options.input.videoFile, options.signal);
+        const video = await probePicture(options.input.videoFile, this.engineId, options.signal);
         result = options.mode === 'all-text' ? await this.#readAllText(state, video) : await this.#readSubtitles(state, video);
       }
       progress(100);
@@ -143,26 +130,6 @@ export class PpocrTextDetector implements TextDetector {
     } finally {
       held.release();
     }
-  }
-
-  async #probeVideo(file: string, signal: AbortSignal | undefined): Promise<VideoFacts> {
-    let info: MediaInfo;
-    try {
-      info = await probeMedia(file, { signal, timeoutMs: 60_000 });
-    } catch (error) {
-      if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`${file} is not a readable video: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
-      throw error;
-    }
-    const video = info.video;
-    if (!video?.width || !video.height) throw new EngineInputError(`${file} has no picture`, { engineId: this.engineId, reason: 'no-picture' });
-    const turned = Math.abs(video.rotation ?? 0) % 180 === 90;
-    return {
-      file,
-      width: turned ? video.height : video.width,
-      height: turned ? video.width : video.height,
-      durationSeconds: info.durationSeconds ?? video.durationSeconds ?? 0,
-      frameRate: video.frameRate,
-    };
   }
 
   /** Frames of `args`'s output, `width` × `height` each; a decoding failure of a file that probed fine is bad input. */
@@ -177,10 +144,7 @@ export class PpocrTextDetector implements TextDetector {
         waitedSince = performance.now();
       }
     } catch (error) {
-      if (error instanceof MediaProcessError && error.exitCode !== null && !error.isRetryable) {
-        throw new EngineInputError(`the picture could not be decoded: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
-      }
-      throw error;
+      throw frameDecodingError(error, this.engineId);
     }
   }
 
@@ -221,7 +185,7 @@ export class PpocrTextDetector implements TextDetector {
    * Samples spread over the video, read whole (scaled down), each box read again on a companion
    * frame `COMPANION_SECONDS` later, and the subtitle tracks that behaviour shows (`findSubtitleTracks`).
    */
-  async #findTracks(state: CallState, video: VideoFacts): Promise<SubtitleTracks> {
+  async #findTracks(state: CallState, video: PictureFacts): Promise<SubtitleTracks> {
     const started = performance.now();
     const count = state.provider.bandSampleFrames ?? Math.round(Math.min(MAX_SAMPLE_FRAMES, Math.max(MIN_SAMPLE_FRAMES, video.durationSeconds * SAMPLES_PER_SECOND)));
     // Frames brought down to 960 px on the longer side: at 640 a yellow line with a shadow on a busy texture was missed.
@@ -281,7 +245,7 @@ export class PpocrTextDetector implements TextDetector {
     };
   }
 
-  async #readSubtitles(state: CallState, video: VideoFacts): Promise<Omit<DetectTextResult, 'warnings' | 'response'>> {
+  async #readSubtitles(state: CallState, video: PictureFacts): Promise<Omit<DetectTextResult, 'warnings' | 'response'>> {
     const { options, provider } = state;
     let band: BoundingBox;
     let lineHeights: { min: number; max: number } | undefined;
@@ -356,7 +320,7 @@ export class PpocrTextDetector implements TextDetector {
     return { boxes, frameWidth: video.width, frameHeight: video.height, subtitleBand: band, ...(tracks ? { subtitleTracks: tracks } : {}) };
   }
 
-  async #readAllText(state: CallState, video: VideoFacts): Promise<Omit<DetectTextResult, 'warnings' | 'response'>> {
+  async #readAllText(state: CallState, video: PictureFacts): Promise<Omit<DetectTextResult, 'warnings' | 'response'>> {
     const rate = this.#rate(state, DEFAULT_ALL_TEXT_RATE);
     const region = state.options.region ? evenBox(state.options.region, video.width, video.height) : { x: 0, y: 0, width: video.width, height: video.height };
     const tracker = this.#tracker(state);
@@ -382,11 +346,11 @@ export class PpocrTextDetector implements TextDetector {
     const tracker = this.#tracker(state);
     const sorted = [...frames].sort((a, b) => a.timeSeconds - b.timeSeconds);
     // The first picture sets the size (and the region's place); the tracker works in region pixels.
-    const first = await this.#probeVideo(sorted[0]!.imageFile, state.options.signal);
+    const first = await probePicture(sorted[0]!.imageFile, this.engineId, state.options.signal);
     const region = state.options.region ? evenBox(state.options.region, first.width, first.height) : { x: 0, y: 0, width: first.width, height: first.height };
     for (const frame of sorted) {
       throwIfAborted(state.options.signal, this.engineId);
-      const picture = frame === sorted[0] ? first : await this.#probeVideo(frame.imageFile, state.options.signal);
+      const picture = frame === sorted[0] ? first : await probePicture(frame.imageFile, this.engineId, state.options.signal);
       const crop = evenBox(region, picture.width, picture.height);
       const args = rawVideoFramesArgs({ input: frame.imageFile, frameCount: 1, ...(state.options.region ? { crop } : {}) });
       const size = state.options.region ? crop : picture;

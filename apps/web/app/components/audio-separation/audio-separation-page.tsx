@@ -7,13 +7,12 @@ import { toast } from "sonner";
 import { type MessageKey } from "../../i18n";
 import { cn } from "../../lib/utils";
 import { formatDuration } from "../history/history-format";
-import { JobStatus } from "../tool-shared/job-status";
 import { useToolOptions, useToolRun } from "../tool-shared/use-tool-run";
 import { RunButton } from "../tool-shared/run-button";
 import { Button } from "../ui/button";
 import { UploadDropzone } from "../upload/upload-dropzone";
 import { StemPlayers } from "./stem-players";
-import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
+import { ToolColumns, ToolPage, ToolRunCard, ToolSettings } from "../tool-shared/tool-page";
 import { Card, CardTitle } from "../ui/card";
 import { NotEnoughPoints } from "../tool-shared/not-enough-points";
 
@@ -55,7 +54,7 @@ export function AudioSeparationPage() {
   const duration = upload?.durationSeconds ?? null;
   const refused = upload ? refusal(upload, maxMinutes) : null;
   const cost = duration != null && engine && !refused ? Math.ceil(duration / 60) * engine.pricePerMinute : null;
-  const { running, jobId } = run;
+  const { running } = run;
   const limit = maxMinutes != null ? t("audioSeparation.limit", { minutes: maxMinutes }) : null;
   const textOf = (offer: AudioSeparatorOffer) => {
     const known = ENGINE_TEXT[offer.id];
@@ -138,23 +137,19 @@ export function AudioSeparationPage() {
         </ToolSettings>
       </ToolColumns>
 
-      {jobId ? (
-        <ToolResultCard>
-          <CardTitle>{t("audioSeparation.result.title")}</CardTitle>
-          <JobStatus
-            job={run.job}
-            connection={run.connection}
-            label={t("audioSeparation.separating")}
-            stageLabel={(stage) => ((STAGES as readonly string[]).includes(stage) ? t(`audioSeparation.stages.${stage as (typeof STAGES)[number]}`) : stage)}
-          />
-          {result ? (
-            <>
-              {ranOffer?.background === "residual" ? <p className="text-xs text-muted-foreground">{t("audioSeparation.result.residualNote")}</p> : null}
-              <StemPlayers job={result} className="max-w-3xl" />
-            </>
-          ) : null}
-        </ToolResultCard>
-      ) : null}
+      <ToolRunCard
+        run={run}
+        title={t("audioSeparation.result.title")}
+        runningLabel={t("audioSeparation.separating")}
+        stageLabel={(stage) => ((STAGES as readonly string[]).includes(stage) ? t(`audioSeparation.stages.${stage as (typeof STAGES)[number]}`) : stage)}
+      >
+        {result ? (
+          <>
+            {ranOffer?.background === "residual" ? <p className="text-xs text-muted-foreground">{t("audioSeparation.result.residualNote")}</p> : null}
+            <StemPlayers job={result} className="max-w-3xl" />
+          </>
+        ) : null}
+      </ToolRunCard>
     </ToolPage>
   );
 }

@@ -1,21 +1,21 @@
 import { useEffect, useMemo, useState } from "react";
 import { useToolPage } from "../tool-shared/use-tool-page";
 import { useSearchParams } from "react-router";
-import { avatarCost, estimatedSpeechSeconds, type AvatarScene, type JobView, type UploadView } from "@voxwork/contract";
+import { avatarCost, estimatedSpeechSeconds, type AvatarScene, type UploadView } from "@voxwork/contract";
 import { avatarCreateCall, avatarOptionsCall, avatarPreviewCall } from "@voxwork/contract/client";
 import { ClapperboardIcon, PlayIcon, PlusIcon } from "lucide-react";
 import { toast } from "sonner";
-import { ColourChoice } from "../subtitle-burn-in/colour-choice";
-import { JobStatus } from "../tool-shared/job-status";
+import { ColourChoice } from "../tool-shared/colour-choice";
 import { NativeSelect } from "../tool-shared/native-select";
 import { useToolRun } from "../tool-shared/use-tool-run";
 import { RunButton } from "../tool-shared/run-button";
-import { useBestVoices } from "../video-translation/target-voices";
+import { useBestVoices } from "../tool-shared/target-voices";
 import { Button } from "../ui/button";
 import { Label } from "../ui/input";
 import { UploadDropzone } from "../upload/upload-dropzone";
 import { newScene, SceneEditor, type AvatarChoice, type EditedScene } from "./scene-editor";
-import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
+import { ToolColumns, ToolPage, ToolRunCard, ToolSettings } from "../tool-shared/tool-page";
+import { resultFile, VideoResult } from "../tool-shared/video-result";
 import { CardTitle } from "../ui/card";
 import { NotEnoughPoints } from "../tool-shared/not-enough-points";
 import { DownloadButton } from "../tool-shared/download-button";
@@ -27,9 +27,6 @@ interface Options {
   animators: Array<{ id: string; name: string; location: "local" | "remote"; description: string }>;
   maxSeconds: number;
 }
-
-const videoOf = (job: JobView | null) => (job?.status === "completed" ? job.media.find((file) => file.role === "video") : undefined);
-const captionsOf = (job: JobView | null) => (job?.status === "completed" ? job.media.find((file) => file.role === "subtitles") : undefined);
 
 /** The edited scenes as the call's scenes, or the first thing missing (a message key and the scene's number). */
 function scenesForCall(scenes: readonly EditedScene[]): { scenes: AvatarScene[] } | { missing: "avatar.needScript" | "avatar.needPhoto" | "avatar.needVoice" | "avatar.photoBlocked"; number: number } {
@@ -81,8 +78,8 @@ export function AvatarPage() {
   const [animatorId, setAnimatorId] = useState<string | undefined>(undefined);
   const preview = useToolRun();
   const render = useToolRun();
-  const { jobId: previewJobId, running: previewing } = preview;
-  const { jobId: renderJobId, running } = render;
+  const { running: previewing } = preview;
+  const { running } = render;
 
   useEffect(() => {
     if (!signedIn) return;
@@ -147,9 +144,9 @@ export function AvatarPage() {
     if (created) toast.success(t("avatar.started", { cost: created.estimatedCost }));
   }
 
-  const previewVideo = videoOf(preview.job);
-  const result = videoOf(render.job);
-  const resultCaptions = captionsOf(render.job);
+  const previewVideo = resultFile(preview.job, "video");
+  const result = resultFile(render.job, "video");
+  const resultCaptions = resultFile(render.job, "subtitles");
 
   return (
     <ToolPage title={t("avatar.title")} lead={t("avatar.lead")} history={["avatar"]}>
@@ -273,37 +270,31 @@ export function AvatarPage() {
         </ToolSettings>
       </ToolColumns>
 
-      {previewJobId ? (
-        <ToolResultCard className="gap-3">
-          <CardTitle>{t("avatar.preview.title")}</CardTitle>
-          <JobStatus job={preview.job} connection={preview.connection} label={t("avatar.preview.running")} />
-          {previewVideo ? <video controls playsInline src={previewVideo.url} className="max-h-[70vh] w-full max-w-3xl rounded-lg bg-black" data-testid="avatar-preview-video" /> : null}
-        </ToolResultCard>
-      ) : null}
+      <ToolRunCard run={preview} title={t("avatar.preview.title")} runningLabel={t("avatar.preview.running")} className="gap-3">
+        {previewVideo ? <video controls playsInline src={previewVideo.url} className="max-h-[70vh] w-full max-w-3xl rounded-lg bg-black" data-testid="avatar-preview-video" /> : null}
+      </ToolRunCard>
 
-      {renderJobId ? (
-        <ToolResultCard>
-          <CardTitle>{t("avatar.result.title")}</CardTitle>
-          <JobStatus job={render.job} connection={render.connection} label={t("avatar.creating")} />
-          {result ? (
-            <div className="grid w-full max-w-3xl gap-3" data-testid="avatar-result">
+      <ToolRunCard run={render} title={t("avatar.result.title")} runningLabel={t("avatar.creating")}>
+        {result ? (
+          <VideoResult
+            player={
               <video controls playsInline src={result.url} className="max-h-[70vh] w-full rounded-lg bg-black">
                 {resultCaptions ? <track kind="captions" src={resultCaptions.url} srcLang={locale} label={t("avatar.captions.label")} default /> : null}
               </video>
-              <div className="flex flex-wrap gap-2">
-                <DownloadButton href={result.downloadUrl} data-testid="download-video">
-                  {t("avatar.result.download")}
-                </DownloadButton>
-                {resultCaptions ? (
-                  <DownloadButton href={resultCaptions.downloadUrl} variant="outline" data-testid="download-captions">
-                    {t("avatar.result.captions")}
-                  </DownloadButton>
-                ) : null}
-              </div>
-            </div>
-          ) : null}
-        </ToolResultCard>
-      ) : null}
+            }
+            data-testid="avatar-result"
+          >
+            <DownloadButton href={result.downloadUrl} data-testid="download-video">
+              {t("avatar.result.download")}
+            </DownloadButton>
+            {resultCaptions ? (
+              <DownloadButton href={resultCaptions.downloadUrl} variant="outline" data-testid="download-captions">
+                {t("avatar.result.captions")}
+              </DownloadButton>
+            ) : null}
+          </VideoResult>
+        ) : null}
+      </ToolRunCard>
     </ToolPage>
   );
 }

@@ -3,7 +3,7 @@ import { MAX_AVATAR_SCRIPT, type PortraitVerdict, type UploadView, type VoiceVie
 import { ArrowDownIcon, ArrowUpIcon, Trash2Icon } from "lucide-react";
 import { useT } from "../../i18n";
 import { cn } from "../../lib/utils";
-import { ColourChoice } from "../subtitle-burn-in/colour-choice";
+import { ColourChoice } from "../tool-shared/colour-choice";
 import { NativeSelect } from "../tool-shared/native-select";
 import { Button } from "../ui/button";
 import { Input, Label, Textarea } from "../ui/input";

@@ -6,8 +6,8 @@ import { useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { formatDate } from "../history/history-format";
 import { Button } from "../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { Input, Label, Textarea } from "../ui/input";
+import { DubbingDialog, useDialogAction } from "./dubbing-dialog";
 
 type Cast = CallData<typeof dubbingCastListCall>["casts"][number];
 type Glossary = DubbingProject["glossary"];
@@ -52,7 +52,7 @@ export function CastBibleDialog({ open, onOpenChange, projectId, glossary, pronu
   const [glossaryText, setGlossaryText] = useState("");
   const [pronunciationText, setPronunciationText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogAction();
   const [reloads, setReloads] = useState(0);
   useEffect(() => {
     if (!open) return;
@@ -72,17 +72,6 @@ export function CastBibleDialog({ open, onOpenChange, projectId, glossary, pronu
     };
   }, [api, open, reloads]);
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await action();
-    } catch {
-      // The client wrapper showed the catalogue message.
-    } finally {
-      setBusy(false);
-    }
-  }
-
   function saveSettings() {
     const nextGlossary = parseGlossary(glossaryText);
     if (typeof nextGlossary === "number") return setProblem(`${t("dubbing.cast.glossary")}: ${t("dubbing.cast.badLine", { line: nextGlossary })}`);
@@ -93,105 +82,99 @@ export function CastBibleDialog({ open, onOpenChange, projectId, glossary, pronu
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("dubbing.translate.cancel")} className="max-w-2xl" data-testid="dubbing-cast-dialog">
-        <DialogHeader>
-          <DialogTitle>{t("dubbing.cast.title")}</DialogTitle>
-          <DialogDescription>{t("dubbing.cast.description")}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <div className="grid gap-1">
-            <Label htmlFor="dubbing-glossary">{t("dubbing.cast.glossary")}</Label>
-            <Textarea id="dubbing-glossary" value={glossaryText} onChange={(event) => setGlossaryText(event.target.value)} placeholder={t("dubbing.cast.glossaryHint")} className="font-mono text-xs" data-testid="dubbing-glossary" />
-            <span className="text-xs text-muted-foreground">{t("dubbing.cast.glossaryHint")}</span>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="dubbing-pronunciations">{t("dubbing.cast.pronunciations")}</Label>
-            <Textarea id="dubbing-pronunciations" value={pronunciationText} onChange={(event) => setPronunciationText(event.target.value)} placeholder={t("dubbing.cast.pronunciationsHint")} className="font-mono text-xs" data-testid="dubbing-pronunciations" />
-            <span className="text-xs text-muted-foreground">{t("dubbing.cast.pronunciationsHint")}</span>
-          </div>
+    <DubbingDialog open={open} onOpenChange={onOpenChange} title={t("dubbing.cast.title")} description={t("dubbing.cast.description")} className="max-w-2xl" data-testid="dubbing-cast-dialog">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-1">
+          <Label htmlFor="dubbing-glossary">{t("dubbing.cast.glossary")}</Label>
+          <Textarea id="dubbing-glossary" value={glossaryText} onChange={(event) => setGlossaryText(event.target.value)} placeholder={t("dubbing.cast.glossaryHint")} className="font-mono text-xs" data-testid="dubbing-glossary" />
+          <span className="text-xs text-muted-foreground">{t("dubbing.cast.glossaryHint")}</span>
         </div>
-        {problem ? (
-          <p role="alert" className="text-sm text-destructive">
-            {problem}
-          </p>
-        ) : null}
-        <div>
-          <Button type="button" variant="outline" onClick={saveSettings} data-testid="dubbing-glossary-save">
-            {t("dubbing.cast.saveGlossary")}
-          </Button>
+        <div className="grid gap-1">
+          <Label htmlFor="dubbing-pronunciations">{t("dubbing.cast.pronunciations")}</Label>
+          <Textarea id="dubbing-pronunciations" value={pronunciationText} onChange={(event) => setPronunciationText(event.target.value)} placeholder={t("dubbing.cast.pronunciationsHint")} className="font-mono text-xs" data-testid="dubbing-pronunciations" />
+          <span className="text-xs text-muted-foreground">{t("dubbing.cast.pronunciationsHint")}</span>
         </div>
-        <form
-          className="flex flex-wrap items-end gap-2 border-t border-border pt-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const series = name.trim();
-            if (!series) return;
-            void run(async () => {
-              const saved = await api.call(dubbingCastSaveCall, { projectId, name: series });
-              toast.success(t("dubbing.cast.saved", { name: saved.name }));
-              setName("");
-              setReloads((value) => value + 1);
-            });
-          }}
-        >
-          <div className="grid min-w-48 flex-1 gap-1">
-            <Label htmlFor="dubbing-cast-name">{t("dubbing.cast.name")}</Label>
-            <Input id="dubbing-cast-name" value={name} maxLength={80} onChange={(event) => setName(event.target.value)} data-testid="dubbing-cast-name" />
-          </div>
-          <Button type="submit" disabled={busy || !name.trim()} data-testid="dubbing-cast-save">
-            {t("dubbing.cast.saveAs")}
-          </Button>
-        </form>
-        <div className="grid gap-2">
-          <h3 className="text-sm font-medium">{t("dubbing.cast.existing")}</h3>
-          {casts && casts.length === 0 ? <p className="text-sm text-muted-foreground">{t("dubbing.cast.empty")}</p> : null}
-          <ul className="grid gap-1">
-            {(casts ?? []).map((cast) => (
-              <li key={cast.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-surface-muted" data-testid="dubbing-cast">
-                <div className="grid">
-                  <span className="font-medium">{cast.name}</span>
-                  <span className="text-xs text-muted-foreground">
-                    {tp("dubbing.cast.characters", cast.characters.length)} · {formatDate(cast.updatedAt, locale)}
-                  </span>
-                </div>
-                <div className="flex gap-2">
-                  <Button
-                    type="button"
-                    size="sm"
-                    disabled={busy || !canApply}
-                    onClick={() =>
-                      void run(async () => {
-                        const project = await api.call(dubbingCastApplyCall, { projectId, castId: cast.id });
-                        toast.success(t("dubbing.cast.applied", { name: cast.name }));
-                        onApplied(project);
-                        onOpenChange(false);
-                      })
-                    }
-                    data-testid="dubbing-cast-apply"
-                  >
-                    {t("dubbing.cast.apply")}
-                  </Button>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="ghost"
-                    disabled={busy}
-                    onClick={() =>
-                      void run(async () => {
-                        await api.call(dubbingCastDeleteCall, { castId: cast.id });
-                        setReloads((value) => value + 1);
-                      })
-                    }
-                  >
-                    {t("dubbing.cast.delete")}
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
+      </div>
+      {problem ? (
+        <p role="alert" className="text-sm text-destructive">
+          {problem}
+        </p>
+      ) : null}
+      <div>
+        <Button type="button" variant="outline" onClick={saveSettings} data-testid="dubbing-glossary-save">
+          {t("dubbing.cast.saveGlossary")}
+        </Button>
+      </div>
+      <form
+        className="flex flex-wrap items-end gap-2 border-t border-border pt-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const series = name.trim();
+          if (!series) return;
+          void run(async () => {
+            const saved = await api.call(dubbingCastSaveCall, { projectId, name: series });
+            toast.success(t("dubbing.cast.saved", { name: saved.name }));
+            setName("");
+            setReloads((value) => value + 1);
+          });
+        }}
+      >
+        <div className="grid min-w-48 flex-1 gap-1">
+          <Label htmlFor="dubbing-cast-name">{t("dubbing.cast.name")}</Label>
+          <Input id="dubbing-cast-name" value={name} maxLength={80} onChange={(event) => setName(event.target.value)} data-testid="dubbing-cast-name" />
         </div>
-      </DialogContent>
-    </Dialog>
+        <Button type="submit" disabled={busy || !name.trim()} data-testid="dubbing-cast-save">
+          {t("dubbing.cast.saveAs")}
+        </Button>
+      </form>
+      <div className="grid gap-2">
+        <h3 className="text-sm font-medium">{t("dubbing.cast.existing")}</h3>
+        {casts && casts.length === 0 ? <p className="text-sm text-muted-foreground">{t("dubbing.cast.empty")}</p> : null}
+        <ul className="grid gap-1">
+          {(casts ?? []).map((cast) => (
+            <li key={cast.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-surface-muted" data-testid="dubbing-cast">
+              <div className="grid">
+                <span className="font-medium">{cast.name}</span>
+                <span className="text-xs text-muted-foreground">
+                  {tp("dubbing.cast.characters", cast.characters.length)} · {formatDate(cast.updatedAt, locale)}
+                </span>
+              </div>
+              <div className="flex gap-2">
+                <Button
+                  type="button"
+                  size="sm"
+                  disabled={busy || !canApply}
+                  onClick={() =>
+                    void run(async () => {
+                      const project = await api.call(dubbingCastApplyCall, { projectId, castId: cast.id });
+                      toast.success(t("dubbing.cast.applied", { name: cast.name }));
+                      onApplied(project);
+                      onOpenChange(false);
+                    })
+                  }
+                  data-testid="dubbing-cast-apply"
+                >
+                  {t("dubbing.cast.apply")}
+                </Button>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(async () => {
+                      await api.call(dubbingCastDeleteCall, { castId: cast.id });
+                      setReloads((value) => value + 1);
+                    })
+                  }
+                >
+                  {t("dubbing.cast.delete")}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </DubbingDialog>
   );
 }

@@ -4,7 +4,8 @@ import { SEGMENT_SPEED, SEGMENT_VOLUME, type DubbingCharacter } from "@voxwork/c
 import { useLocale, useT } from "../../i18n";
 import { useQuietApiClient } from "../../lib/dubbing/quiet-api-client";
 import { Button } from "../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { DialogActions } from "../ui/dialog";
+import { DubbingDialog } from "./dubbing-dialog";
 import { Input, Label } from "../ui/input";
 import { languageName } from "../voices/voice-labels";
 import { VoicePickerDialog } from "../voices/voice-picker-dialog";
@@ -51,66 +52,57 @@ export function CharactersDialog({ open, onOpenChange, characters, languages, pr
 
   return (
     <>
-      <Dialog open={open && !picking} onOpenChange={(next) => !picking && onOpenChange(next)}>
-        <DialogContent closeLabel={t("dubbing.characters.cancel")} className="max-w-3xl" data-testid="dubbing-characters-dialog">
-          <DialogHeader>
-            <DialogTitle>{t("dubbing.characters.title")}</DialogTitle>
-            <DialogDescription>{t("dubbing.characters.description")}</DialogDescription>
-          </DialogHeader>
-          <ul className="grid gap-4">
-            {draft.map((character) => (
-              <li key={character.id} className="grid gap-3 rounded-xl border border-border p-3" data-testid="dubbing-character" data-character-id={character.id}>
-                <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_8rem_8rem]">
-                  <div className="grid gap-1">
-                    <Label htmlFor={`character-${character.id}-name`}>{t("dubbing.characters.name")}</Label>
-                    <Input id={`character-${character.id}-name`} value={character.name} maxLength={60} onChange={(event) => update(character.id, (current) => ({ ...current, name: event.target.value }))} data-testid="dubbing-character-name" />
-                    {character.originalSpeakerId ? <span className="text-xs text-muted-foreground">{t("dubbing.characters.original", { speaker: character.originalSpeakerId })}</span> : null}
-                  </div>
-                  <NumberField label={t("dubbing.characters.speed")} id={`character-${character.id}-speed`} value={character.speed} min={SEGMENT_SPEED.min} max={SEGMENT_SPEED.max} onChange={(speed) => update(character.id, (current) => ({ ...current, speed }))} />
-                  <NumberField label={t("dubbing.characters.volume")} id={`character-${character.id}-volume`} value={character.volume} min={SEGMENT_VOLUME.min} max={SEGMENT_VOLUME.max} onChange={(volume) => update(character.id, (current) => ({ ...current, volume }))} />
+      <DubbingDialog open={open && !picking} onOpenChange={(next) => !picking && onOpenChange(next)} title={t("dubbing.characters.title")} description={t("dubbing.characters.description")} closeLabel={t("dubbing.characters.cancel")} className="max-w-3xl" data-testid="dubbing-characters-dialog">
+        <ul className="grid gap-4">
+          {draft.map((character) => (
+            <li key={character.id} className="grid gap-3 rounded-xl border border-border p-3" data-testid="dubbing-character" data-character-id={character.id}>
+              <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_8rem_8rem]">
+                <div className="grid gap-1">
+                  <Label htmlFor={`character-${character.id}-name`}>{t("dubbing.characters.name")}</Label>
+                  <Input id={`character-${character.id}-name`} value={character.name} maxLength={60} onChange={(event) => update(character.id, (current) => ({ ...current, name: event.target.value }))} data-testid="dubbing-character-name" />
+                  {character.originalSpeakerId ? <span className="text-xs text-muted-foreground">{t("dubbing.characters.original", { speaker: character.originalSpeakerId })}</span> : null}
                 </div>
-                {languages.map((language) => {
-                  const voice = character.voices[language];
-                  const matched = voice === MATCH_ORIGINAL_VOICE;
-                  return (
-                    <div key={language} className="flex flex-wrap items-center gap-2 text-sm">
-                      <span className="min-w-32 font-medium">{t("dubbing.characters.voice", { language: languageName(language, locale) })}</span>
-                      <span className="min-w-0 flex-1 truncate text-muted-foreground" data-testid="dubbing-character-voice" data-voice={voice ?? ""}>
-                        {matched ? t("dubbing.characters.matched") : voice ? (voiceNames[voice] ?? "…") : t("dubbing.characters.noVoice")}
-                      </span>
-                      <Button type="button" variant="outline" size="sm" onClick={() => setPicking({ characterId: character.id, language })} data-testid="dubbing-character-choose-voice">
-                        {t("dubbing.characters.choose")}
-                      </Button>
-                      {pro && character.originalSpeakerId ? (
-                        <label className="flex items-center gap-1.5 text-xs">
-                          <input type="checkbox" checked={matched} onChange={(event) => setVoice(character.id, language, event.target.checked ? MATCH_ORIGINAL_VOICE : null)} className="size-4 accent-[var(--vx-primary)]" data-testid="dubbing-character-match" />
-                          {t("dubbing.characters.matchOriginal")}
-                        </label>
-                      ) : null}
-                    </div>
-                  );
-                })}
-              </li>
-            ))}
-          </ul>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("dubbing.characters.cancel")}
-            </Button>
-            <Button
-              type="button"
-              disabled={!valid}
-              onClick={() => {
-                onSave(draft.map((character) => ({ ...character, name: character.name.trim() })));
-                onOpenChange(false);
-              }}
-              data-testid="dubbing-characters-save"
-            >
-              {t("dubbing.characters.save")}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+                <NumberField label={t("dubbing.characters.speed")} id={`character-${character.id}-speed`} value={character.speed} min={SEGMENT_SPEED.min} max={SEGMENT_SPEED.max} onChange={(speed) => update(character.id, (current) => ({ ...current, speed }))} />
+                <NumberField label={t("dubbing.characters.volume")} id={`character-${character.id}-volume`} value={character.volume} min={SEGMENT_VOLUME.min} max={SEGMENT_VOLUME.max} onChange={(volume) => update(character.id, (current) => ({ ...current, volume }))} />
+              </div>
+              {languages.map((language) => {
+                const voice = character.voices[language];
+                const matched = voice === MATCH_ORIGINAL_VOICE;
+                return (
+                  <div key={language} className="flex flex-wrap items-center gap-2 text-sm">
+                    <span className="min-w-32 font-medium">{t("dubbing.characters.voice", { language: languageName(language, locale) })}</span>
+                    <span className="min-w-0 flex-1 truncate text-muted-foreground" data-testid="dubbing-character-voice" data-voice={voice ?? ""}>
+                      {matched ? t("dubbing.characters.matched") : voice ? (voiceNames[voice] ?? "…") : t("dubbing.characters.noVoice")}
+                    </span>
+                    <Button type="button" variant="outline" size="sm" onClick={() => setPicking({ characterId: character.id, language })} data-testid="dubbing-character-choose-voice">
+                      {t("dubbing.characters.choose")}
+                    </Button>
+                    {pro && character.originalSpeakerId ? (
+                      <label className="flex items-center gap-1.5 text-xs">
+                        <input type="checkbox" checked={matched} onChange={(event) => setVoice(character.id, language, event.target.checked ? MATCH_ORIGINAL_VOICE : null)} className="size-4 accent-[var(--vx-primary)]" data-testid="dubbing-character-match" />
+                        {t("dubbing.characters.matchOriginal")}
+                      </label>
+                    ) : null}
+                  </div>
+                );
+              })}
+            </li>
+          ))}
+        </ul>
+        <DialogActions cancelLabel={t("dubbing.characters.cancel")}>
+          <Button
+            type="button"
+            disabled={!valid}
+            onClick={() => {
+              onSave(draft.map((character) => ({ ...character, name: character.name.trim() })));
+              onOpenChange(false);
+            }}
+            data-testid="dubbing-characters-save"
+          >
+            {t("dubbing.characters.save")}
+          </Button>
+        </DialogActions>
+      </DubbingDialog>
       <VoicePickerDialog
         open={picking !== null}
         onOpenChange={(next) => !next && setPicking(null)}

@@ -1,36 +1,28 @@
 import { usePlural, useT } from "../../i18n";
 import { Button } from "../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { DialogActions } from "../ui/dialog";
+import { DubbingDialog } from "./dubbing-dialog";
 
 /** Confirms deleting the selected segments (with their count); the delete itself can be undone. */
 export function DeleteSegmentsDialog({ open, onOpenChange, count, onConfirm }: { open: boolean; onOpenChange: (open: boolean) => void; count: number; onConfirm: () => void }) {
   const t = useT();
   const tp = usePlural();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("dubbing.translate.cancel")} role="alertdialog" data-testid="dubbing-delete-dialog">
-        <DialogHeader>
-          <DialogTitle>{tp("dubbing.deleteDialog.title", count)}</DialogTitle>
-          <DialogDescription>{t("dubbing.deleteDialog.description")}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            {t("dubbing.translate.cancel")}
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            autoFocus
-            onClick={() => {
-              onConfirm();
-              onOpenChange(false);
-            }}
-            data-testid="dubbing-delete-confirm"
-          >
-            {t("dubbing.deleteDialog.confirm")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DubbingDialog open={open} onOpenChange={onOpenChange} title={tp("dubbing.deleteDialog.title", count)} description={t("dubbing.deleteDialog.description")} role="alertdialog" data-testid="dubbing-delete-dialog">
+      <DialogActions cancelLabel={t("dubbing.translate.cancel")}>
+        <Button
+          type="button"
+          variant="destructive"
+          autoFocus
+          onClick={() => {
+            onConfirm();
+            onOpenChange(false);
+          }}
+          data-testid="dubbing-delete-confirm"
+        >
+          {t("dubbing.deleteDialog.confirm")}
+        </Button>
+      </DialogActions>
+    </DubbingDialog>
   );
 }

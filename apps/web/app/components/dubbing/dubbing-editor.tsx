@@ -1,97 +1,63 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { ErrorCode, type DubbingProject } from "@voxwork/contract";
-import { ApiError, HttpError, TimeoutError, dubbingEditCall, dubbingProjectGetCall, dubbingProjectRenameCall, dubbingProjectStateCall } from "@voxwork/contract/client";
-import { fitAllOps, formatTimecode, segmentOverruns, type DubbingCharacter, type DubbingEdition, type DubbingOp, type DubbingSegment, type DubbingSegmentFields } from "@voxwork/contract/dubbing";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { DubbingProject } from "@voxwork/contract";
+import { dubbingProjectRenameCall } from "@voxwork/contract/client";
+import { fitAllOps, segmentOverruns, type DubbingCharacter, type DubbingEdition, type DubbingOp, type DubbingSegment, type DubbingSegmentFields } from "@voxwork/contract/dubbing";
 import { AudioLinesIcon, CombineIcon, GlobeIcon, DownloadIcon, GaugeIcon, HistoryIcon, LanguagesIcon, MicIcon, PauseIcon, PlayIcon, PlusIcon, ScissorsIcon, SparklesIcon, Trash2Icon, UsersIcon, Volume1Icon, Volume2Icon, VolumeXIcon, WandIcon, BookOpenIcon } from "lucide-react";
 import { toast } from "sonner";
 import { usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
-import { useQuietApiClient } from "../../lib/dubbing/quiet-api-client";
-import { DubPlayer, loadPeaks, type OriginalMode } from "../../lib/dubbing/dub-player";
+import type { OriginalMode } from "../../lib/dubbing/dub-player";
 import { markAfterPaint, measureUntilPaint } from "../../lib/dubbing/perf-marks";
-import { EditQueue, storageKeyFor, type EditAnswer } from "../../lib/dubbing/edit-queue";
-import { addOps, charactersOps, deleteOps, docFromProject, mergeOps, neighbourSegment, segmentAt, setFieldsOps, splitOps, timesOps } from "../../lib/dubbing/editor-state";
+import { addOps, charactersOps, deleteOps, docFromProject, mergeOps, segmentAt, setFieldsOps, splitOps, timesOps } from "../../lib/dubbing/editor-state";
 import { projectListPath } from "../../lib/dubbing/editor-paths";
-import { arrowStepMs, shuttleRate } from "../../lib/dubbing/timeline-math";
-import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
 import { Button } from "../ui/button";
-import { Progress } from "../ui/progress";
 import { CastBibleDialog } from "./cast-bible-dialog";
 import { CharactersDialog } from "./characters-dialog";
 import { LanguagesDialog } from "./languages-dialog";
 import { DeleteSegmentsDialog } from "./delete-segments-dialog";
 import { DetailsHeader } from "./details-header";
 import { ExportDialog } from "./export-dialog";
+import { JobProgress } from "./job-progress";
 import { OverrunsPanel } from "./overruns-panel";
+import { PlayerClock } from "./player-clock";
 import { RecordItemDialog } from "./record-item-dialog";
 import { SegmentInspector } from "./segment-inspector";
 import { SpeedDialog } from "./speed-dialog";
 import { SynthesisDialog } from "./synthesis-dialog";
 import { Timeline } from "./timeline";
+import { ToolbarButton } from "./toolbar-button";
 import { TranslateAllDialog } from "./translate-all-dialog";
+import { useDubPlayer } from "./use-dub-player";
 import { useDubbingOptions } from "./use-dubbing-options";
+import { useDubbingProjectSync } from "./use-dubbing-project-sync";
+import { useEditorShortcuts } from "./use-editor-shortcuts";
 import { VersionHistoryDialog } from "./version-history-dialog";
 
 type DialogName = "languages" | "characters" | "translate" | "synthesis" | "speed" | "record" | "delete" | "export" | "versions" | "cast";
-const POLL_MS = 10_000;
-/** The project's links (media, takes) are read again this often even when nothing changed, well before they expire (6 h). */
-const LINKS_REFRESH_MS = 60 * 60_000;
 
-const retryable = (error: unknown) =>
-  error instanceof TimeoutError || (error instanceof ApiError && (error.code === ErrorCode.NETWORK_ERROR || error.code === ErrorCode.TOO_MANY_REQUESTS)) || (error instanceof HttpError && (error.status >= 500 || error.status === 429));
-
-const newId = () => crypto.randomUUID();
 /** Segment ids are chosen here (an edit made offline already has one): 22 url-safe characters. */
 const newSegmentId = () => `s${crypto.randomUUID().replace(/-/g, "").slice(0, 21)}`;
-
-const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 
 /**
  * The dubbing editor (both editions; pro features only in pro): the header, the preview with the
  * dub played over it, the selected segment's inspector, the timeline, the dialogs, the running
  * jobs, and the autosave (`EditQueue`): every action is one batch, shown at once, undoable, sent
  * in order and replayed after a reload or a network loss; conflicts and changes made elsewhere are
- * shown as notices.
+ * shown as notices. The autosave and the polls are `useDubbingProjectSync`, the player
+ * `useDubPlayer`, the keyboard `useEditorShortcuts`.
  */
 export function DubbingEditor({ project: initial, edition }: { project: DubbingProject; edition: DubbingEdition }) {
   const t = useT();
   const tp = usePlural();
   const api = useApiClient();
-  const quietApi = useQuietApiClient();
   const pro = edition === "pro";
   const options = useDubbingOptions();
-  const [project, setProject] = useState(initial);
   const [language, setLanguage] = useState(initial.targetLanguages[0] ?? "en");
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<DialogName | null>(null);
-  const [jobIds, setJobIds] = useState<string[]>(() => initial.activeJobs.map((job) => job.jobId));
   const [originalMode, setOriginalMode] = useState<OriginalMode>("ducked");
-  const [playing, setPlaying] = useState(false);
-  const [peaks, setPeaks] = useState<Uint8Array | null>(null);
-  const media = useRef<HTMLVideoElement & HTMLAudioElement>(null);
-  const player = useRef<DubPlayer | null>(null);
-  const shuttle = useRef(0);
-  const apiRef = useRef(quietApi);
-  apiRef.current = quietApi;
-
-  // The autosave queue, one per project for the page's life.
-  const queue = useMemo(
-    () =>
-      new EditQueue(docFromProject(initial), {
-        send: (batch) => apiRef.current.call(dubbingEditCall, { projectId: initial.id, batchId: batch.batchId, ops: batch.ops, force: batch.force }) as Promise<EditAnswer>,
-        isRetryable: retryable,
-        onRejected: () => toast.error(t("dubbing.save.rejected")),
-        storage: typeof localStorage === "undefined" ? null : localStorage,
-        storageKey: storageKeyFor(initial.id),
-        newId,
-        setTimer: (run, ms) => window.setTimeout(run, ms),
-        clearTimer: (handle) => window.clearTimeout(handle as number),
-      }),
-    [initial.id],
-  );
-  useEffect(() => () => queue.dispose(), [queue]);
+  const { project, setProject, queue, snapshot, refresh, jobIds, jobEnded, started } = useDubbingProjectSync(initial);
   useEffect(() => markAfterPaint("dubbing:editor-ready", { segments: initial.segments.length }), [initial.segments.length]);
-  const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   const doc = snapshot.doc;
   const segments = doc.segments;
   const durationMs = project.durationMs;
@@ -101,100 +67,8 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
     if (!languages.includes(language) && languages[0]) setLanguage(languages[0]);
   }, [languages, language]);
 
-  // Network back: send now.
-  useEffect(() => {
-    const online = () => queue.retryNow();
-    window.addEventListener("online", online);
-    return () => window.removeEventListener("online", online);
-  }, [queue]);
-
-  // Reading the project again (a poll that saw a change, a finished job): merged under the queued edits.
-  const linksReadAt = useRef(Date.now());
-  const refresh = useCallback(
-    async (quiet: boolean) => {
-      try {
-        const fresh = await apiRef.current.call(dubbingProjectGetCall, { projectId: initial.id });
-        linksReadAt.current = Date.now();
-        setProject(fresh);
-        queue.adoptRemote(docFromProject(fresh), { quiet });
-        setJobIds((current) => [...new Set([...current, ...fresh.activeJobs.map((job) => job.jobId)])]);
-      } catch {
-        // Offline: the next poll tries again.
-      }
-    },
-    [initial.id, queue],
-  );
-  // The poll asks for the revisions only; the whole project (every segment) is read when one moved,
-  // so an idle editor costs the page and the server almost nothing while people edit.
-  useEffect(() => {
-    const poll = async () => {
-      try {
-        const state = await apiRef.current.call(dubbingProjectStateCall, { projectId: initial.id });
-        const known = queue.getSnapshot().confirmed;
-        setJobIds((current) => (state.activeJobs.every((job) => current.includes(job.jobId)) ? current : [...new Set([...current, ...state.activeJobs.map((job) => job.jobId)])]));
-        if (state.revision > known.revision || state.settingsRevision > known.settingsRevision || Date.now() - linksReadAt.current > LINKS_REFRESH_MS) await refresh(false);
-      } catch {
-        // Offline: the next poll tries again.
-      }
-    };
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === "visible") void poll();
-    }, POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [refresh, initial.id, queue]);
-  useEffect(() => {
-    if (snapshot.needsReload) void refresh(true);
-  }, [snapshot.needsReload, refresh]);
-
-  // The original's waveform.
-  useEffect(() => {
-    const url = project.media.peaksUrl;
-    if (!url) return;
-    const controller = new AbortController();
-    loadPeaks(url, controller.signal).then(setPeaks, () => undefined);
-    return () => controller.abort();
-  }, [project.media.peaksUrl]);
-
   // The player: the media element is the clock; the takes of the current language play over it.
-  // While paused, the playhead and the clock move when the media's time does (a seek), not every frame.
-  const timeListeners = useRef(new Set<() => void>());
-  const onTimeMoved = useCallback((listener: () => void) => {
-    timeListeners.current.add(listener);
-    return () => void timeListeners.current.delete(listener);
-  }, []);
-  useEffect(() => {
-    const element = media.current;
-    if (!element) return;
-    const instance = new DubPlayer(element);
-    player.current = instance;
-    const off = instance.onPlayingChange(setPlaying);
-    const moved = () => {
-      for (const listener of timeListeners.current) listener();
-    };
-    const events = ["seeking", "seeked", "timeupdate", "loadedmetadata"] as const;
-    for (const name of events) element.addEventListener(name, moved);
-    moved();
-    return () => {
-      off();
-      for (const name of events) element.removeEventListener(name, moved);
-      instance.dispose();
-      player.current = null;
-    };
-  }, [project.media.url]);
-  useEffect(() => {
-    player.current?.setTakes(
-      segments.flatMap((segment) => {
-        const take = segment.takes[language];
-        return take ? [{ id: `${segment.id}:${take.url}`, startMs: segment.startMs, url: take.url, durationMs: take.durationMs, speed: segment.speed, volume: segment.volume }] : [];
-      }),
-    );
-  }, [segments, language]);
-  useEffect(() => player.current?.setOriginal(originalMode), [originalMode, project.media.url]);
-  const getPlayhead = useCallback(() => player.current?.timeMs ?? 0, []);
-  const isPlaying = useCallback(() => player.current?.playing ?? false, []);
-  const seek = useCallback((ms: number) => {
-    player.current?.seek(ms);
-  }, []);
+  const { media, player, playing, peaks, onTimeMoved, getPlayhead, isPlaying, seek } = useDubPlayer({ mediaUrl: project.media.url, peaksUrl: project.media.peaksUrl, segments, language, originalMode });
 
   // ── Edits ──
   const edit = useCallback(
@@ -277,67 +151,7 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
   };
   const actionsRef = useRef(actions);
   actionsRef.current = actions;
-
-  // ── Keyboard ──
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (isTyping(event.target) || document.querySelector("[role=dialog],[role=alertdialog]")) return;
-      const key = event.key.toLowerCase();
-      const mod = event.ctrlKey || event.metaKey;
-      const run = (action: () => void) => {
-        event.preventDefault();
-        action();
-      };
-      if (mod && key === "z") return run(() => (event.shiftKey ? redo() : undo()));
-      if (mod && key === "y") return run(() => redo());
-      if (mod || event.altKey) return;
-      const instance = player.current;
-      const current = queue.getSnapshot().doc;
-      switch (key) {
-        case " ":
-          return run(() => instance?.toggle());
-        case "j":
-        case "k":
-        case "l":
-          return run(() => {
-            shuttle.current = shuttleRate(shuttle.current, key);
-            instance?.shuttle(shuttle.current);
-          });
-        case "arrowleft":
-        case "arrowright":
-          return run(() => seek(getPlayhead() + (key === "arrowleft" ? -1 : 1) * arrowStepMs(project.mediaKind, event.shiftKey)));
-        case "arrowup":
-        case "arrowdown":
-          return run(() => {
-            const next = neighbourSegment(current, selectionRef.current.size === 1 ? [...selectionRef.current][0]! : null, key === "arrowup" ? -1 : 1, getPlayhead());
-            if (!next) return;
-            setSelection(new Set([next.id]));
-            seek(next.startMs);
-          });
-        case "delete":
-        case "backspace":
-          return run(() => selectionRef.current.size && setDialog("delete"));
-        case "s":
-          return run(() => actionsRef.current.split());
-        case "m":
-          return run(() => actionsRef.current.merge());
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [queue, seek, getPlayhead, project.mediaKind, undo, redo]);
-  const selectionRef = useRef(selection);
-  selectionRef.current = selection;
-
-  // ── Jobs ──
-  const jobEnded = useCallback(
-    (jobId: string) => {
-      setJobIds((current) => current.filter((id) => id !== jobId));
-      void refresh(true);
-    },
-    [refresh],
-  );
-  const started = (jobId: string) => setJobIds((current) => [...new Set([...current, jobId])]);
+  useEditorShortcuts({ queue, player, selection, setSelection, setDialog, actionsRef, seek, getPlayhead, mediaKind: project.mediaKind, undo, redo });
 
   const rename = (title: string) => {
     api.call(dubbingProjectRenameCall, { projectId: project.id, title }).then(
@@ -522,62 +336,5 @@ export function DubbingEditor({ project: initial, edition }: { project: DubbingP
         />
       ) : null}
     </section>
-  );
-}
-
-/**
- * A tool of the editor: icon and name; below 640 px the name is for assistive technology only.
- * `compact` tools (the ones used least) show only their icon below 1536 px too, with the name as a
- * tooltip, so dubbing pro's header keeps to one row at 1440 px (decision 050).
- */
-function ToolbarButton({ icon, label, onClick, disabled, testId, compact = false }: { icon: React.ReactNode; label: string; onClick: () => void; disabled?: boolean; testId: string; compact?: boolean }) {
-  return (
-    <Button type="button" variant="outline" size="sm" onClick={onClick} disabled={disabled} title={compact ? label : undefined} data-testid={testId}>
-      <span aria-hidden="true" className="contents">
-        {icon}
-      </span>
-      <span className={compact ? "max-2xl:sr-only" : "max-sm:sr-only"}>{label}</span>
-    </Button>
-  );
-}
-
-/** A translate, synthesis or export job of the project, followed live; the project is read again when it ends. */
-function JobProgress({ jobId, type, onEnded }: { jobId: string; type: string | null; onEnded: (jobId: string) => void }) {
-  const t = useT();
-  const { job, missing } = useFollowedJob(jobId);
-  const ended = isJobEnded(job) || missing;
-  useEffect(() => {
-    if (ended) onEnded(jobId);
-  }, [ended, jobId, onEnded]);
-  const kind = job?.type ?? type ?? "";
-  const name = kind.includes("translat") ? t("dubbing.editor.jobTranslate") : kind.includes("synth") ? t("dubbing.editor.jobSynthesize") : kind.includes("export") ? t("dubbing.editor.jobExport") : t("dubbing.editor.jobOther");
-  const progress = Math.round(job?.progress ?? 0);
-  return (
-    <div className="grid gap-1 rounded-xl border border-border bg-surface p-3" role="status" data-testid="dubbing-job" data-job-id={jobId}>
-      <span className="text-sm">{t("dubbing.editor.jobRunning", { job: name, progress })}</span>
-      <Progress value={progress} aria-label={name} className="h-1.5" />
-    </div>
-  );
-}
-
-/** The time under the preview, read from the player ten times a second while it plays and on each seek (its own state: the editor does not render for it). */
-function PlayerClock({ getPlayhead, playing, onTimeMoved, durationMs }: { getPlayhead: () => number; playing: boolean; onTimeMoved: (listener: () => void) => () => void; durationMs: number }) {
-  const t = useT();
-  const [clock, setClock] = useState(0);
-  useEffect(() => {
-    const read = () => setClock(getPlayhead());
-    read();
-    const off = onTimeMoved(read);
-    const timer = playing ? window.setInterval(read, 100) : null;
-    return () => {
-      off();
-      if (timer !== null) window.clearInterval(timer);
-    };
-  }, [getPlayhead, playing, onTimeMoved]);
-  const hours = durationMs >= 3_600_000;
-  return (
-    <span className="font-mono text-sm tabular-nums" data-testid="dubbing-clock" data-ms={Math.round(clock)}>
-      {t("dubbing.editor.time", { current: formatTimecode(clock, hours), duration: formatTimecode(durationMs, hours) })}
-    </span>
   );
 }

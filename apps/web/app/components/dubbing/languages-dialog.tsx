@@ -5,7 +5,8 @@ import { useLocale, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { useQuietApiClient } from "../../lib/dubbing/quiet-api-client";
 import { Button } from "../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { DialogActions } from "../ui/dialog";
+import { DubbingDialog, useDialogAction } from "./dubbing-dialog";
 import { compareNames, languageName } from "../voices/voice-labels";
 import { voicesForNewLanguages, type VoiceChoice } from "../../lib/dubbing/language-voices";
 
@@ -37,7 +38,7 @@ export function LanguagesDialog({
   const api = useApiClient();
   const quietApi = useQuietApiClient();
   const [chosen, setChosen] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useDialogAction();
   useEffect(() => {
     if (open) setChosen([...languages]);
   }, [open, languages]);
@@ -52,9 +53,9 @@ export function LanguagesDialog({
   const added = chosen.filter((language) => !languages.includes(language));
   const removed = languages.filter((language) => !chosen.includes(language));
 
-  async function save() {
-    setSaving(true);
-    try {
+  function save() {
+    // A failed read leaves the dialog open to try again (the api client has shown why).
+    void run(async () => {
       let next = [...characters];
       if (added.length) {
         const library = new Map<string, VoiceChoice[]>();
@@ -76,53 +77,40 @@ export function LanguagesDialog({
       }
       onSave(chosen, next);
       onOpenChange(false);
-    } catch {
-      // The api client has shown why; the dialog stays open to try again.
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("dubbing.languages.cancel")} className="max-w-xl" data-testid="dubbing-languages-dialog">
-        <DialogHeader>
-          <DialogTitle>{t("dubbing.languages.title")}</DialogTitle>
-          <DialogDescription>{t("dubbing.languages.description", { max })}</DialogDescription>
-        </DialogHeader>
-        <fieldset className="grid max-h-80 grid-cols-1 gap-1 overflow-y-auto sm:grid-cols-2">
-          <legend className="sr-only">{t("dubbing.languages.title")}</legend>
-          {offered.map((language) => {
-            const checked = chosen.includes(language);
-            return (
-              <label key={language} className="flex min-h-9 items-center gap-2 rounded-md px-2 text-sm hover:bg-surface-muted">
-                <input
-                  type="checkbox"
-                  checked={checked}
-                  disabled={!checked && chosen.length >= max}
-                  onChange={() => toggle(language)}
-                  className="size-4 accent-[var(--vx-primary)]"
-                  data-testid={`dubbing-language-${language}`}
-                />
-                {languageName(language, locale)}
-              </label>
-            );
-          })}
-        </fieldset>
-        <div className="grid gap-1 text-sm" aria-live="polite">
-          {added.length ? <p data-testid="dubbing-languages-added">{t("dubbing.languages.added", { languages: added.map((tag) => languageName(tag, locale)).join(", ") })}</p> : null}
-          {removed.length ? <p className="text-muted-foreground" data-testid="dubbing-languages-removed">{t("dubbing.languages.removed", { languages: removed.map((tag) => languageName(tag, locale)).join(", ") })}</p> : null}
-          {!chosen.length ? <p className="text-destructive">{t("dubbing.languages.needOne")}</p> : null}
-        </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            {t("dubbing.languages.cancel")}
-          </Button>
-          <Button type="button" disabled={!chosen.length || saving || (!added.length && !removed.length)} onClick={() => void save()} data-testid="dubbing-languages-save">
-            {t("dubbing.languages.save")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DubbingDialog open={open} onOpenChange={onOpenChange} title={t("dubbing.languages.title")} description={t("dubbing.languages.description", { max })} closeLabel={t("dubbing.languages.cancel")} className="max-w-xl" data-testid="dubbing-languages-dialog">
+      <fieldset className="grid max-h-80 grid-cols-1 gap-1 overflow-y-auto sm:grid-cols-2">
+        <legend className="sr-only">{t("dubbing.languages.title")}</legend>
+        {offered.map((language) => {
+          const checked = chosen.includes(language);
+          return (
+            <label key={language} className="flex min-h-9 items-center gap-2 rounded-md px-2 text-sm hover:bg-surface-muted">
+              <input
+                type="checkbox"
+                checked={checked}
+                disabled={!checked && chosen.length >= max}
+                onChange={() => toggle(language)}
+                className="size-4 accent-[var(--vx-primary)]"
+                data-testid={`dubbing-language-${language}`}
+              />
+              {languageName(language, locale)}
+            </label>
+          );
+        })}
+      </fieldset>
+      <div className="grid gap-1 text-sm" aria-live="polite">
+        {added.length ? <p data-testid="dubbing-languages-added">{t("dubbing.languages.added", { languages: added.map((tag) => languageName(tag, locale)).join(", ") })}</p> : null}
+        {removed.length ? <p className="text-muted-foreground" data-testid="dubbing-languages-removed">{t("dubbing.languages.removed", { languages: removed.map((tag) => languageName(tag, locale)).join(", ") })}</p> : null}
+        {!chosen.length ? <p className="text-destructive">{t("dubbing.languages.needOne")}</p> : null}
+      </div>
+      <DialogActions cancelLabel={t("dubbing.languages.cancel")}>
+        <Button type="button" disabled={!chosen.length || saving || (!added.length && !removed.length)} onClick={save} data-testid="dubbing-languages-save">
+          {t("dubbing.languages.save")}
+        </Button>
+      </DialogActions>
+    </DubbingDialog>
   );
 }

@@ -8,13 +8,14 @@ import { toast } from "sonner";
 import { localizePath, useLocale, usePlural, useT, type MessageKey } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { editorPath } from "../../lib/dubbing/editor-paths";
-import { pairAvailability, subtitleFileProblem, SUBTITLE_FILE_EXTENSIONS } from "../../lib/video-translation/translation-choices";
+import { pairAvailability, subtitleFileProblem, SUBTITLE_FILE_EXTENSIONS } from "../../lib/translation/translation-choices";
 import { formatDate, formatDuration } from "../history/history-format";
 import { LanguageSelect } from "../tool-shared/language-select";
 import { NativeSelect } from "../tool-shared/native-select";
 import { UploadedSource } from "../tool-shared/uploaded-source";
 import { Button } from "../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { DialogActions } from "../ui/dialog";
+import { DubbingDialog, useDialogAction } from "./dubbing-dialog";
 import { Input, Label } from "../ui/input";
 import { COMMON_LANGUAGES, languageName } from "../voices/voice-labels";
 import type { DubbingOptions } from "./use-dubbing-options";
@@ -61,7 +62,7 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
   const [subtitleFile, setSubtitleFile] = useState<{ name: string; text: string; encoding: string; warnings: LocalizedText[] } | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [speakers, setSpeakers] = useState<number | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useDialogAction();
 
   const maxTargets = edition === "pro" ? (options?.maxLanguages.pro ?? MAX_DUBBING_LANGUAGES) : 1;
   const sources = useMemo(() => {
@@ -114,8 +115,7 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
     const targetLanguages = from === "video-translation" ? shownTargets : targets;
     if (!targetLanguages.length) return toast.error(t("dubbing.create.needTarget"));
     if (from === "upload" && textSource === "subtitle-file" && !subtitleFile) return toast.error(t("dubbing.create.needFile"));
-    setSubmitting(true);
-    try {
+    await run(async () => {
       const created = await api.call(dubbingProjectCreateCall, {
         edition,
         ...(title.trim() ? { title: title.trim().slice(0, 120) } : upload && from === "upload" ? { title: upload.name.slice(0, 120) } : chosenTranslation?.title ? { title: chosenTranslation.title.slice(0, 120) } : {}),
@@ -129,173 +129,160 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
       for (const notice of created.notices) toast.warning(notice[locale]);
       onOpenChange(false);
       void navigate(localizePath(editorPath(edition, created.projectId), locale));
-    } catch {
-      // The client wrapper showed the catalogue message.
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("dubbing.list.cancel")} className="max-w-2xl" data-testid="dubbing-new-project-dialog">
-        <DialogHeader>
-          <DialogTitle>{t("dubbing.create.title")}</DialogTitle>
-          <DialogDescription>{t("dubbing.create.description")}</DialogDescription>
-        </DialogHeader>
-        <div className="flex gap-1 rounded-lg bg-surface-muted p-1" role="radiogroup" aria-label={t("dubbing.create.title")}>
-          {(["upload", "video-translation"] as const).map((kind) => (
-            <button
-              key={kind}
-              type="button"
-              role="radio"
-              aria-checked={from === kind}
-              onClick={() => setFrom(kind)}
-              className="flex-1 rounded-md px-3 py-1.5 text-sm font-medium aria-checked:bg-surface aria-checked:shadow-sm"
-              data-testid={`dubbing-from-${kind}`}
-            >
-              {t(kind === "upload" ? "dubbing.create.fromUpload" : "dubbing.create.fromTranslation")}
-            </button>
-          ))}
-        </div>
+    <DubbingDialog open={open} onOpenChange={onOpenChange} title={t("dubbing.create.title")} description={t("dubbing.create.description")} closeLabel={t("dubbing.list.cancel")} className="max-w-2xl" data-testid="dubbing-new-project-dialog">
+      <div className="flex gap-1 rounded-lg bg-surface-muted p-1" role="radiogroup" aria-label={t("dubbing.create.title")}>
+        {(["upload", "video-translation"] as const).map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            role="radio"
+            aria-checked={from === kind}
+            onClick={() => setFrom(kind)}
+            className="flex-1 rounded-md px-3 py-1.5 text-sm font-medium aria-checked:bg-surface aria-checked:shadow-sm"
+            data-testid={`dubbing-from-${kind}`}
+          >
+            {t(kind === "upload" ? "dubbing.create.fromUpload" : "dubbing.create.fromTranslation")}
+          </button>
+        ))}
+      </div>
 
-        {from === "upload" ? (
-          <div className="grid gap-4">
-            <UploadedSource
-              upload={upload}
-              accept="video/*,audio/*"
-              onChange={setUpload}
-              limit={options ? t("dubbing.create.limit", { minutes: options.maxMediaMinutes }) : null}
-              replaceLabel={t("dubbing.create.replace")}
-              dropzoneTestId="dubbing-dropzone"
-              readyTestId="dubbing-upload-ready"
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid gap-1.5">
-                <Label htmlFor={`${id}-source`}>{t("dubbing.create.sourceLanguage")}</Label>
-                <LanguageSelect id={`${id}-source`} value={sourceLanguage} onValueChange={setSourceLanguage} languages={sources} data-testid="dubbing-source-language" />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor={`${id}-speakers`}>{t("dubbing.create.speakers")}</Label>
-                <NativeSelect id={`${id}-speakers`} value={speakers ?? ""} onChange={(event) => setSpeakers(event.target.value ? Number(event.target.value) : null)} data-testid="dubbing-speakers">
-                  <option value="">{t("dubbing.create.speakersUnknown")}</option>
-                  {[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((count) => (
-                    <option key={count} value={count}>
-                      {count}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
+      {from === "upload" ? (
+        <div className="grid gap-4">
+          <UploadedSource
+            upload={upload}
+            accept="video/*,audio/*"
+            onChange={setUpload}
+            limit={options ? t("dubbing.create.limit", { minutes: options.maxMediaMinutes }) : null}
+            replaceLabel={t("dubbing.create.replace")}
+            dropzoneTestId="dubbing-dropzone"
+            readyTestId="dubbing-upload-ready"
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-source`}>{t("dubbing.create.sourceLanguage")}</Label>
+              <LanguageSelect id={`${id}-source`} value={sourceLanguage} onValueChange={setSourceLanguage} languages={sources} data-testid="dubbing-source-language" />
             </div>
-            <fieldset className="grid gap-1.5">
-              <legend className="mb-1 text-sm font-medium">{t("dubbing.create.textSource")}</legend>
-              {TEXT_SOURCES.map(([value, label]) => (
-                <label key={value} className="flex items-start gap-2 text-sm">
-                  <input type="radio" name={`${id}-text`} value={value} checked={textSource === value} onChange={() => setTextSource(value)} className="mt-0.5 size-4 accent-[var(--vx-primary)]" data-testid={`dubbing-text-${value}`} />
-                  {t(label)}
-                </label>
-              ))}
-              {textSource === "subtitle-file" ? (
-                <div className="grid gap-1 pl-6">
-                  <Label htmlFor={`${id}-file`}>{t("dubbing.create.subtitleFile")}</Label>
-                  <input id={`${id}-file`} type="file" accept={SUBTITLE_FILE_EXTENSIONS.join(",")} onChange={(event) => void readSubtitleFile(event.target.files?.[0])} className="text-sm" data-testid="dubbing-subtitle-file" />
-                  {subtitleFile ? <span className="text-xs text-muted-foreground">{tp("dubbing.create.subtitleFileChosen", subtitleFile.text.length, { name: subtitleFile.name })}</span> : null}
-                  {subtitleFile ? <SubtitleFileNotes encoding={subtitleFile.encoding} warnings={subtitleFile.warnings} /> : null}
-                  {fileProblem ? (
-                    <span role="alert" className="text-xs text-destructive">
-                      {fileProblem}
-                    </span>
-                  ) : null}
-                </div>
-              ) : null}
-            </fieldset>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-speakers`}>{t("dubbing.create.speakers")}</Label>
+              <NativeSelect id={`${id}-speakers`} value={speakers ?? ""} onChange={(event) => setSpeakers(event.target.value ? Number(event.target.value) : null)} data-testid="dubbing-speakers">
+                <option value="">{t("dubbing.create.speakersUnknown")}</option>
+                {[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((count) => (
+                  <option key={count} value={count}>
+                    {count}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
           </div>
-        ) : translations.length ? (
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-translation`}>{t("dubbing.create.translation")}</Label>
-            <NativeSelect id={`${id}-translation`} value={translationId} onChange={(event) => setTranslationId(event.target.value)} data-testid="dubbing-translation">
-              {chosenTranslation ? null : <option value="">{t("dubbing.create.needTranslation")}</option>}
-              {translations.map((translation) => (
-                <option key={translation.jobId} value={translation.jobId}>
-                  {`${translation.title ?? t("dubbing.create.untitled")} — ${t("dubbing.create.translationFacts", {
-                    languages: `${languageName(translation.sourceLanguage, locale)} → ${translation.targetLanguages.map((tag) => languageName(tag, locale)).join(", ")}`,
-                    duration: formatDuration(translation.durationSeconds),
-                    date: formatDate(translation.finishedAt, locale),
-                  })}`}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        ) : (
-          <p className="text-sm text-muted-foreground">{t("dubbing.create.noTranslations")}</p>
-        )}
-
-        <fieldset className="grid gap-1.5">
-          <legend className="mb-1 text-sm font-medium">{edition === "pro" ? t("dubbing.create.targetLanguages", { max: maxTargets }) : t("dubbing.create.targetLanguage")}</legend>
-          {/* Each language says whether it can be translated here, as the video translator's chips do. */}
-          <p className="text-xs text-muted-foreground">{t(from === "video-translation" ? "dubbing.create.targetsHintTranslation" : "dubbing.create.targetsHint")}</p>
-          <div className="flex flex-wrap gap-2" data-testid="dubbing-targets">
-            {targetTags.map((tag) => {
-              const fixed = fixedTargets.includes(tag);
-              const checked = shownTargets.includes(tag);
-              const kind = fixed ? "translation" : availability(tag);
-              const full = edition === "studio" ? fixedTargets.length > 0 : shownTargets.length >= maxTargets;
-              return (
-                <label
-                  key={tag}
-                  className="flex items-center gap-1.5 rounded-full border border-border px-3 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:disabled]:opacity-70"
-                  data-availability={kind ?? undefined}
-                  data-testid={`dubbing-target-chip-${tag}`}
-                >
-                  <input
-                    type={edition === "pro" ? "checkbox" : "radio"}
-                    name={`${id}-target`}
-                    checked={checked}
-                    disabled={fixed || (!checked && full)}
-                    onChange={(event) => toggleTarget(tag, event.target.checked)}
-                    className="size-3.5 accent-[var(--vx-primary)]"
-                    data-testid={`dubbing-target-${tag}`}
-                  />
-                  <span>{languageName(tag, locale)}</span>
-                  {kind ? (
-                    <>
-                      <span className="sr-only">, </span>
-                      <span className="text-xs text-muted-foreground">{t(TARGET_STATE[kind])}</span>
-                    </>
-                  ) : null}
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-title`}>{t("dubbing.create.titleLabel")}</Label>
-          <Input id={`${id}-title`} value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} data-testid="dubbing-title" />
+          <fieldset className="grid gap-1.5">
+            <legend className="mb-1 text-sm font-medium">{t("dubbing.create.textSource")}</legend>
+            {TEXT_SOURCES.map(([value, label]) => (
+              <label key={value} className="flex items-start gap-2 text-sm">
+                <input type="radio" name={`${id}-text`} value={value} checked={textSource === value} onChange={() => setTextSource(value)} className="mt-0.5 size-4 accent-[var(--vx-primary)]" data-testid={`dubbing-text-${value}`} />
+                {t(label)}
+              </label>
+            ))}
+            {textSource === "subtitle-file" ? (
+              <div className="grid gap-1 pl-6">
+                <Label htmlFor={`${id}-file`}>{t("dubbing.create.subtitleFile")}</Label>
+                <input id={`${id}-file`} type="file" accept={SUBTITLE_FILE_EXTENSIONS.join(",")} onChange={(event) => void readSubtitleFile(event.target.files?.[0])} className="text-sm" data-testid="dubbing-subtitle-file" />
+                {subtitleFile ? <span className="text-xs text-muted-foreground">{tp("dubbing.create.subtitleFileChosen", subtitleFile.text.length, { name: subtitleFile.name })}</span> : null}
+                {subtitleFile ? <SubtitleFileNotes encoding={subtitleFile.encoding} warnings={subtitleFile.warnings} /> : null}
+                {fileProblem ? (
+                  <span role="alert" className="text-xs text-destructive">
+                    {fileProblem}
+                  </span>
+                ) : null}
+              </div>
+            ) : null}
+          </fieldset>
         </div>
-        {from === "video-translation" && translations.length && !chosenTranslation ? (
-          <p role="alert" className="text-sm text-destructive" data-testid="dubbing-need-translation">
-            {t("dubbing.create.needTranslation")}
-          </p>
-        ) : null}
-        {untranslatable.length ? (
-          <p role="status" className="rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm" data-testid="dubbing-no-translator">
-            {t("dubbing.create.noTranslator", {
-              source: languageName(projectSource, locale),
-              targets: untranslatable.map((tag) => languageName(tag, locale)).join(locale === "zh" ? "、" : ", "),
-            })}
-          </p>
-        ) : null}
-        <p className="text-xs text-muted-foreground">{t("dubbing.create.free")}</p>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            {t("dubbing.list.cancel")}
-          </Button>
-          <Button type="button" onClick={() => void create()} disabled={submitting} data-testid="dubbing-create">
-            {submitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-            {submitting ? t("dubbing.create.creating") : t("dubbing.create.create")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      ) : translations.length ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-translation`}>{t("dubbing.create.translation")}</Label>
+          <NativeSelect id={`${id}-translation`} value={translationId} onChange={(event) => setTranslationId(event.target.value)} data-testid="dubbing-translation">
+            {chosenTranslation ? null : <option value="">{t("dubbing.create.needTranslation")}</option>}
+            {translations.map((translation) => (
+              <option key={translation.jobId} value={translation.jobId}>
+                {`${translation.title ?? t("dubbing.create.untitled")} — ${t("dubbing.create.translationFacts", {
+                  languages: `${languageName(translation.sourceLanguage, locale)} → ${translation.targetLanguages.map((tag) => languageName(tag, locale)).join(", ")}`,
+                  duration: formatDuration(translation.durationSeconds),
+                  date: formatDate(translation.finishedAt, locale),
+                })}`}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">{t("dubbing.create.noTranslations")}</p>
+      )}
+
+      <fieldset className="grid gap-1.5">
+        <legend className="mb-1 text-sm font-medium">{edition === "pro" ? t("dubbing.create.targetLanguages", { max: maxTargets }) : t("dubbing.create.targetLanguage")}</legend>
+        {/* Each language says whether it can be translated here, as the video translator's chips do. */}
+        <p className="text-xs text-muted-foreground">{t(from === "video-translation" ? "dubbing.create.targetsHintTranslation" : "dubbing.create.targetsHint")}</p>
+        <div className="flex flex-wrap gap-2" data-testid="dubbing-targets">
+          {targetTags.map((tag) => {
+            const fixed = fixedTargets.includes(tag);
+            const checked = shownTargets.includes(tag);
+            const kind = fixed ? "translation" : availability(tag);
+            const full = edition === "studio" ? fixedTargets.length > 0 : shownTargets.length >= maxTargets;
+            return (
+              <label
+                key={tag}
+                className="flex items-center gap-1.5 rounded-full border border-border px-3 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:disabled]:opacity-70"
+                data-availability={kind ?? undefined}
+                data-testid={`dubbing-target-chip-${tag}`}
+              >
+                <input
+                  type={edition === "pro" ? "checkbox" : "radio"}
+                  name={`${id}-target`}
+                  checked={checked}
+                  disabled={fixed || (!checked && full)}
+                  onChange={(event) => toggleTarget(tag, event.target.checked)}
+                  className="size-3.5 accent-[var(--vx-primary)]"
+                  data-testid={`dubbing-target-${tag}`}
+                />
+                <span>{languageName(tag, locale)}</span>
+                {kind ? (
+                  <>
+                    <span className="sr-only">, </span>
+                    <span className="text-xs text-muted-foreground">{t(TARGET_STATE[kind])}</span>
+                  </>
+                ) : null}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-title`}>{t("dubbing.create.titleLabel")}</Label>
+        <Input id={`${id}-title`} value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} data-testid="dubbing-title" />
+      </div>
+      {from === "video-translation" && translations.length && !chosenTranslation ? (
+        <p role="alert" className="text-sm text-destructive" data-testid="dubbing-need-translation">
+          {t("dubbing.create.needTranslation")}
+        </p>
+      ) : null}
+      {untranslatable.length ? (
+        <p role="status" className="rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm" data-testid="dubbing-no-translator">
+          {t("dubbing.create.noTranslator", {
+            source: languageName(projectSource, locale),
+            targets: untranslatable.map((tag) => languageName(tag, locale)).join(locale === "zh" ? "、" : ", "),
+          })}
+        </p>
+      ) : null}
+      <p className="text-xs text-muted-foreground">{t("dubbing.create.free")}</p>
+      <DialogActions cancelLabel={t("dubbing.list.cancel")}>
+        <Button type="button" onClick={() => void create()} disabled={submitting} data-testid="dubbing-create">
+          {submitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+          {submitting ? t("dubbing.create.creating") : t("dubbing.create.create")}
+        </Button>
+      </DialogActions>
+    </DubbingDialog>
   );
 }

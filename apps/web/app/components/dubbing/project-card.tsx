@@ -10,7 +10,7 @@ import { editorPath } from "../../lib/dubbing/editor-paths";
 import { formatDate, formatDuration } from "../history/history-format";
 import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
 import { Button } from "../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../ui/dropdown-menu";
 import { Input, Label } from "../ui/input";
 import { Progress } from "../ui/progress";
@@ -110,14 +110,11 @@ export function ProjectCard({ project, onChanged }: { project: DubbingProjectSum
               <Label htmlFor={`rename-${project.id}`}>{t("dubbing.list.renameLabel")}</Label>
               <Input id={`rename-${project.id}`} value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} autoFocus />
             </div>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setDialog(null)}>
-                {t("dubbing.list.cancel")}
-              </Button>
+            <DialogActions cancelLabel={t("dubbing.list.cancel")}>
               <Button type="submit" disabled={busy || !title.trim()}>
                 {t("dubbing.list.save")}
               </Button>
-            </DialogFooter>
+            </DialogActions>
           </form>
         </DialogContent>
       </Dialog>
@@ -128,10 +125,7 @@ export function ProjectCard({ project, onChanged }: { project: DubbingProjectSum
             <DialogTitle>{t("dubbing.list.deleteTitle", { title: project.title })}</DialogTitle>
             <DialogDescription>{t("dubbing.list.deleteDescription")}</DialogDescription>
           </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setDialog(null)}>
-              {t("dubbing.list.cancel")}
-            </Button>
+          <DialogActions cancelLabel={t("dubbing.list.cancel")}>
             <Button
               type="button"
               variant="destructive"
@@ -146,7 +140,7 @@ export function ProjectCard({ project, onChanged }: { project: DubbingProjectSum
             >
               {t("dubbing.list.delete")}
             </Button>
-          </DialogFooter>
+          </DialogActions>
         </DialogContent>
       </Dialog>
     </article>

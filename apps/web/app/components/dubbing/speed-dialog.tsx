@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { SEGMENT_SPEED, segmentFit, type DubbingSegment } from "@voxwork/contract/dubbing";
 import { useT } from "../../i18n";
 import { Button } from "../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { DialogActions } from "../ui/dialog";
+import { DubbingDialog } from "./dubbing-dialog";
 import { Slider } from "../ui/slider";
 import { ScopeField, type ScopeKind } from "./scope-field";
 
@@ -21,42 +22,33 @@ export function SpeedDialog({ open, onOpenChange, segments, selected, language, 
   const spoken = chosen.filter((segment) => segment.takes[language]);
   const fits = spoken.filter((segment) => segmentFit({ ...segment, speed }, language).fits).length;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("dubbing.translate.cancel")} data-testid="dubbing-speed-dialog">
-        <DialogHeader>
-          <DialogTitle>{t("dubbing.speed.title")}</DialogTitle>
-          <DialogDescription>{t("dubbing.speed.description")}</DialogDescription>
-        </DialogHeader>
-        <ScopeField value={scope === "changed" ? "all" : scope} onChange={setScope} selectedCount={selected.length} changedLabel={t("dubbing.scope.all")} />
-        <div className="grid gap-2">
-          <div className="flex items-center justify-between text-sm">
-            <span>{t("dubbing.speed.slider")}</span>
-            <output className="font-semibold tabular-nums" data-testid="dubbing-speed-value">
-              {t("dubbing.speed.value", { value: speed.toFixed(2) })}
-            </output>
-          </div>
-          <Slider min={SEGMENT_SPEED.min} max={SEGMENT_SPEED.max} step={0.05} value={[speed]} onValueChange={([value]) => setSpeed(Math.round((value ?? 1) * 100) / 100)} thumbLabel={t("dubbing.speed.slider")} data-testid="dubbing-speed-slider" />
+    <DubbingDialog open={open} onOpenChange={onOpenChange} title={t("dubbing.speed.title")} description={t("dubbing.speed.description")} data-testid="dubbing-speed-dialog">
+      <ScopeField value={scope === "changed" ? "all" : scope} onChange={setScope} selectedCount={selected.length} changedLabel={t("dubbing.scope.all")} />
+      <div className="grid gap-2">
+        <div className="flex items-center justify-between text-sm">
+          <span>{t("dubbing.speed.slider")}</span>
+          <output className="font-semibold tabular-nums" data-testid="dubbing-speed-value">
+            {t("dubbing.speed.value", { value: speed.toFixed(2) })}
+          </output>
         </div>
-        <p className="text-sm text-muted-foreground" role="status" data-testid="dubbing-speed-fit">
-          {t("dubbing.speed.fitResult", { fits, count: spoken.length })}
-        </p>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            {t("dubbing.translate.cancel")}
-          </Button>
-          <Button
-            type="button"
-            disabled={!chosen.length}
-            onClick={() => {
-              onApply(chosen.map((segment) => segment.id), speed);
-              onOpenChange(false);
-            }}
-            data-testid="dubbing-speed-apply"
-          >
-            {t("dubbing.speed.apply")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        <Slider min={SEGMENT_SPEED.min} max={SEGMENT_SPEED.max} step={0.05} value={[speed]} onValueChange={([value]) => setSpeed(Math.round((value ?? 1) * 100) / 100)} thumbLabel={t("dubbing.speed.slider")} data-testid="dubbing-speed-slider" />
+      </div>
+      <p className="text-sm text-muted-foreground" role="status" data-testid="dubbing-speed-fit">
+        {t("dubbing.speed.fitResult", { fits, count: spoken.length })}
+      </p>
+      <DialogActions cancelLabel={t("dubbing.translate.cancel")}>
+        <Button
+          type="button"
+          disabled={!chosen.length}
+          onClick={() => {
+            onApply(chosen.map((segment) => segment.id), speed);
+            onOpenChange(false);
+          }}
+          data-testid="dubbing-speed-apply"
+        >
+          {t("dubbing.speed.apply")}
+        </Button>
+      </DialogActions>
+    </DubbingDialog>
   );
 }

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { jobKind, jobToolLabelKey, jobTypesOf, resultPagePath, toolLabelKey, toolsWithJobs, type OutputKind, type ToolId } from "../../lib/job-kinds";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "../ui/dropdown-menu";
 import { Input, Label } from "../ui/input";
 import { Progress } from "../ui/progress";
@@ -169,10 +169,7 @@ export function ContentHistory({ tools, title, pageSize = 10, className }: Conte
             <DialogTitle>{t("history.remove.title")}</DialogTitle>
             <DialogDescription>{t("history.remove.body", { title: deleting ? label(deleting) : "" })}</DialogDescription>
           </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t("history.remove.keep")}</Button>
-            </DialogClose>
+          <DialogActions cancelLabel={t("history.remove.keep")}>
             <Button
               variant="destructive"
               data-testid="delete-confirm"
@@ -184,7 +181,7 @@ export function ContentHistory({ tools, title, pageSize = 10, className }: Conte
             >
               {t("history.remove.confirm")}
             </Button>
-          </DialogFooter>
+          </DialogActions>
         </DialogContent>
       </Dialog>
     </section>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { cn } from "../../lib/utils";
 import { localizePath, useLocale, useT } from "../../i18n";
 import type { ArticleSummary } from "../../lib/marketing/article-types";
 
@@ -27,5 +28,18 @@ export function ArticleCard({ article }: { article: ArticleSummary }) {
         </p>
       </div>
     </article>
+  );
+}
+
+/** Articles as a grid of cards (its columns given by the page). */
+export function ArticleList({ articles, className }: { articles: readonly ArticleSummary[]; className?: string }) {
+  return (
+    <ul className={cn("grid gap-6", className)}>
+      {articles.map((article) => (
+        <li key={article.slug}>
+          <ArticleCard article={article} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -16,7 +16,7 @@ import { Button } from "../ui/button";
 import { CardDescription, CardTitle } from "../ui/card";
 import { Progress } from "../ui/progress";
 import { languageName } from "../voices/voice-labels";
-import { PictureSubtitlesField, type PictureSubtitles, type TranslationOutput } from "../video-translation/picture-subtitles-field";
+import { PictureSubtitlesField, type PictureSubtitles, type TranslationOutput } from "../tool-shared/picture-subtitles-field";
 import { byName, rowKey } from "./series-forms";
 
 type Item = { key: string; name: string; state: "waiting" | "uploading" | "done" | "error"; percent: number; upload?: UploadView; error?: string };

@@ -7,7 +7,7 @@ import { ExternalLinkIcon, FileArchiveIcon, InfoIcon, LoaderCircleIcon } from "l
 import { localizePath, useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { refreshAccount } from "../../lib/session";
-import { targetFiles } from "../../lib/video-translation/translation-result";
+import { targetFiles } from "../../lib/translation/translation-result";
 import { cn } from "../../lib/utils";
 import { DownloadButton } from "../tool-shared/download-button";
 import { Button } from "../ui/button";

@@ -6,13 +6,13 @@ import { toast } from "sonner";
 import { useLocale, usePlural, useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
 import { cn } from "../../lib/utils";
-import { MAX_TARGETS, sourceLanguages, targetChoices } from "../../lib/video-translation/translation-choices";
+import { MAX_TARGETS, sourceLanguages, targetChoices } from "../../lib/translation/translation-choices";
 import { LanguageSelect } from "../tool-shared/language-select";
 import { Button } from "../ui/button";
 import { CardTitle } from "../ui/card";
 import { Input, Label } from "../ui/input";
 import { languageName } from "../voices/voice-labels";
-import type { VideoTranslationOptions } from "../../lib/video-translation/translation-choices";
+import type { VideoTranslationOptions } from "../../lib/translation/translation-choices";
 
 /** The user's series (the dubbing studio's cast bibles among them), each a link to its board. */
 export function SeriesList({ list, selectedId, onSelect }: { list: readonly SeriesView[] | null; selectedId: string | null; onSelect: (id: string) => void }) {

@@ -8,7 +8,7 @@ import { useToolPage } from "../tool-shared/use-tool-page";
 import { ToolColumns, ToolPage, ToolSettings } from "../tool-shared/tool-page";
 import { Button } from "../ui/button";
 import { Card, CardDescription, CardTitle } from "../ui/card";
-import { useTranslationOptions } from "../video-translation/use-translation-options";
+import { useTranslationOptions } from "../tool-shared/use-translation-options";
 import { AddEpisodes } from "./add-episodes";
 import { SeasonBoard, SeasonFiles, useSeasonBoard } from "./season-board";
 import { SeriesCreateForm, SeriesList, TargetLanguageToggles } from "./series-list";

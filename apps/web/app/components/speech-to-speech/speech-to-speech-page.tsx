@@ -7,7 +7,6 @@ import { toast } from "sonner";
 import { formatClock } from "../../lib/speech/recording";
 import { Label } from "../ui/input";
 import { AudioSource } from "../tool-shared/audio-source";
-import { JobStatus } from "../tool-shared/job-status";
 import { NativeSelect } from "../tool-shared/native-select";
 import { SelectedVoice } from "../voices/selected-voice";
 import { speechFiles } from "../tool-shared/speech-result";
@@ -16,7 +15,7 @@ import { useToolRun } from "../tool-shared/use-tool-run";
 import { RunButton } from "../tool-shared/run-button";
 import { VoicePickerDialog } from "../voices/voice-picker-dialog";
 import { WaveformPlayer } from "../tool-shared/waveform-player";
-import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
+import { ToolColumns, ToolPage, ToolRunCard, ToolSettings } from "../tool-shared/tool-page";
 import { Card, CardTitle } from "../ui/card";
 import { NotEnoughPoints } from "../tool-shared/not-enough-points";
 import { DownloadButton } from "../tool-shared/download-button";
@@ -39,7 +38,7 @@ export function SpeechToSpeechPage() {
   const [before, setBefore] = useState<UploadView | null>(null);
   const [hasClones, setHasClones] = useState(false);
   const run = useToolRun();
-  const { job, connection, jobId, running } = run;
+  const { job, running } = run;
 
   // `?voice=` preselects; the picker opens on "my voices" when there are cloned ones.
   useEffect(() => {
@@ -110,30 +109,27 @@ export function SpeechToSpeechPage() {
         </ToolSettings>
       </ToolColumns>
 
-      {jobId ? (
-        <ToolResultCard>
-          <JobStatus job={job} connection={connection} label={t("speechToSpeech.converting")} />
-          {result && before ? (
-            <div className="grid gap-4" data-testid="sts-result">
-              <div className="grid gap-4 desktop:grid-cols-2">
-                <div className="grid gap-2">
-                  <h3 className="text-sm font-medium">{t("speechToSpeech.before")}</h3>
-                  <WaveformPlayer url={before.url} name={before.name} />
-                </div>
-                <div className="grid gap-2">
-                  <h3 className="text-sm font-medium">{t("speechToSpeech.after")}</h3>
-                  <WaveformPlayer url={result.url} name={result.name} />
-                </div>
+      <ToolRunCard run={run} runningLabel={t("speechToSpeech.converting")}>
+        {result && before ? (
+          <div className="grid gap-4" data-testid="sts-result">
+            <div className="grid gap-4 desktop:grid-cols-2">
+              <div className="grid gap-2">
+                <h3 className="text-sm font-medium">{t("speechToSpeech.before")}</h3>
+                <WaveformPlayer url={before.url} name={before.name} />
               </div>
-              <div>
-                <DownloadButton href={result.downloadUrl} data-testid="download-audio">
-                  {t("speechToSpeech.downloadResult")}
-                </DownloadButton>
+              <div className="grid gap-2">
+                <h3 className="text-sm font-medium">{t("speechToSpeech.after")}</h3>
+                <WaveformPlayer url={result.url} name={result.name} />
               </div>
             </div>
-          ) : null}
-        </ToolResultCard>
-      ) : null}
+            <div>
+              <DownloadButton href={result.downloadUrl} data-testid="download-audio">
+                {t("speechToSpeech.downloadResult")}
+              </DownloadButton>
+            </div>
+          </div>
+        ) : null}
+      </ToolRunCard>
 
       <VoicePickerDialog
         open={pickerOpen}

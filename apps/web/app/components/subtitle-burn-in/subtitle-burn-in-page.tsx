@@ -1,33 +1,31 @@
 import { useRef, useState, type ChangeEvent } from "react";
-import { burnInStyleSchema, ErrorCode, messageFor, subtitleBurnInCost, type BurnInStyle, type JobView, type LocalizedText, type UploadView } from "@voxwork/contract";
+import { burnInStyleSchema, ErrorCode, messageFor, subtitleBurnInCost, type BurnInStyle, type LocalizedText, type UploadView } from "@voxwork/contract";
 import { subtitleBurnInCreateCall, subtitleBurnInOptionsCall } from "@voxwork/contract/client";
 import { SUBTITLE_FILE_MAX, type SubtitleLine } from "@voxwork/contract/subtitles";
 import { CaptionsIcon, FileTextIcon } from "lucide-react";
 import { toast } from "sonner";
 import { usePlural, useT } from "../../i18n";
 import { formatDuration } from "../history/history-format";
-import { JobStatus } from "../tool-shared/job-status";
 import { NativeSelect } from "../tool-shared/native-select";
 import { useToolPage } from "../tool-shared/use-tool-page";
 import { useToolOptions, useToolRun } from "../tool-shared/use-tool-run";
 import { RunButton } from "../tool-shared/run-button";
 import { Button } from "../ui/button";
 import { Label } from "../ui/input";
-import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
+import { VideoSourceCard } from "../tool-shared/uploaded-source";
+import { resultFile, VideoResult } from "../tool-shared/video-result";
 import { BurnInPreview } from "./burn-in-preview";
-import { ColourChoice } from "./colour-choice";
+import { ColourChoice } from "../tool-shared/colour-choice";
 import { uploadInFlight } from "../upload/upload-dropzone";
 import { SubtitleFileNotes } from "../tool-shared/subtitle-file-notes";
 import { readSubtitleFile } from "../../lib/subtitles/read-subtitle-file";
-import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
-import { Card, CardTitle } from "../ui/card";
+import { ToolColumns, ToolPage, ToolRunCard, ToolSettings } from "../tool-shared/tool-page";
+import { CardTitle } from "../ui/card";
 import { NotEnoughPoints } from "../tool-shared/not-enough-points";
 import { DownloadButton } from "../tool-shared/download-button";
 
 /** A subtitle file read in the browser (in the encoding it was read as): its lines and the cues left out, or why it cannot be used. */
 type ChosenFile = { name: string; encoding: string; text: string; lines: SubtitleLine[]; warnings: LocalizedText[] } | { name: string; encoding?: string; error: string };
-
-const videoOf = (job: JobView | null) => (job?.status === "completed" ? job.media.find((file) => file.role === "video") : undefined);
 
 /**
  * `/workbench/ai-tools/subtitle-burn-in`: a video, a subtitle file (read here, so its lines can be
@@ -45,7 +43,7 @@ export function SubtitleBurnInPage() {
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [style, setStyle] = useState<BurnInStyle>(() => burnInStyleSchema.parse({}));
   const job = useToolRun();
-  const { jobId, running } = job;
+  const { running } = job;
 
   const duration = upload?.durationSeconds ?? null;
   const cost = duration != null ? subtitleBurnInCost(duration) : null;
@@ -53,8 +51,6 @@ export function SubtitleBurnInPage() {
   const lines = file && "lines" in file ? file.lines : null;
   const inVideo = lines && duration != null ? lines.filter((line) => line.startSeconds < duration) : lines;
   const afterEnd = lines && inVideo ? lines.length - inVideo.length : 0;
-  const limit = maxMinutes != null ? t("subtitleBurnIn.limit", { minutes: maxMinutes }) : null;
-  const problems = useVideoProblems(upload, maxMinutes);
   const update = (patch: Partial<BurnInStyle>) => setStyle((current) => ({ ...current, ...patch }));
 
   async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
@@ -81,7 +77,7 @@ export function SubtitleBurnInPage() {
     if (created) toast.success(t("subtitleBurnIn.started", { cost: created.cost }));
   }
 
-  const result = videoOf(job.job);
+  const result = resultFile(job.job, "video");
   const radio = <Key extends "size" | "position" | "look">(key: Key, choices: readonly BurnInStyle[Key][]) => (
     <fieldset className="grid gap-1.5">
       <legend className="mb-1 text-sm font-medium">{t(`subtitleBurnIn.${key}.label`)}</legend>
@@ -99,27 +95,21 @@ export function SubtitleBurnInPage() {
   return (
     <ToolPage title={t("subtitleBurnIn.title")} lead={t("subtitleBurnIn.lead")} history={["subtitle-burn-in"]}>
       <ToolColumns>
-        <Card>
-          <CardTitle>{t("subtitleBurnIn.sourceTitle")}</CardTitle>
-          <UploadedSource
-            upload={upload}
-            accept="video/*"
-            onChange={setUpload}
-            limit={limit}
-            replaceLabel={t("subtitleBurnIn.replace")}
-            problems={problems}
-            dropzoneTestId="video-dropzone"
-            readyTestId="video-source-ready"
-          >
-            {upload?.kind === "video" && upload.width && upload.height ? (
+        <VideoSourceCard
+          tool="subtitleBurnIn"
+          upload={upload}
+          onChange={setUpload}
+          maxMinutes={maxMinutes}
+          preview={
+            upload?.kind === "video" && upload.width && upload.height ? (
               <div className="grid gap-1">
                 <p className="text-sm font-medium">{t("subtitleBurnIn.previewLabel")}</p>
                 <BurnInPreview videoUrl={upload.url} width={upload.width} height={upload.height} lines={inVideo ?? []} style={style} />
                 <p className="text-xs text-muted-foreground">{t("subtitleBurnIn.previewHint")}</p>
               </div>
-            ) : null}
-          </UploadedSource>
-
+            ) : null
+          }
+        >
           <h2 className="mt-2 font-semibold">{t("subtitleBurnIn.fileTitle")}</h2>
           <div className="grid gap-2">
             <div className="flex flex-wrap items-center gap-3">
@@ -160,7 +150,7 @@ export function SubtitleBurnInPage() {
               </ol>
             ) : null}
           </div>
-        </Card>
+        </VideoSourceCard>
 
         <ToolSettings>
           <CardTitle>{t("subtitleBurnIn.styleTitle")}</CardTitle>
@@ -215,22 +205,15 @@ export function SubtitleBurnInPage() {
         </ToolSettings>
       </ToolColumns>
 
-      {jobId ? (
-        <ToolResultCard>
-          <CardTitle>{t("subtitleBurnIn.result.title")}</CardTitle>
-          <JobStatus job={job.job} connection={job.connection} label={t("subtitleBurnIn.running")} />
-          {result ? (
-            <div className="grid w-full max-w-3xl gap-3" data-testid="burn-in-result">
-              <video controls playsInline src={result.url} className="w-full rounded-lg bg-black" />
-              <div>
-                <DownloadButton href={result.downloadUrl} data-testid="download-video">
-                  {t("subtitleBurnIn.result.download")}
-                </DownloadButton>
-              </div>
-            </div>
-          ) : null}
-        </ToolResultCard>
-      ) : null}
+      <ToolRunCard run={job} title={t("subtitleBurnIn.result.title")} runningLabel={t("subtitleBurnIn.running")}>
+        {result ? (
+          <VideoResult player={<video controls playsInline src={result.url} className="w-full rounded-lg bg-black" />} data-testid="burn-in-result">
+            <DownloadButton href={result.downloadUrl} data-testid="download-video">
+              {t("subtitleBurnIn.result.download")}
+            </DownloadButton>
+          </VideoResult>
+        ) : null}
+      </ToolRunCard>
     </ToolPage>
   );
 }

@@ -4,15 +4,13 @@ import { subtitleExtractionCreateCall, subtitleExtractionOptionsCall } from "@vo
 import { ScanTextIcon } from "lucide-react";
 import { toast } from "sonner";
 import { formatDuration } from "../history/history-format";
-import { JobStatus } from "../tool-shared/job-status";
 import { useToolPage } from "../tool-shared/use-tool-page";
 import { useToolOptions, useToolRun } from "../tool-shared/use-tool-run";
 import { RunButton } from "../tool-shared/run-button";
-import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
+import { VideoSourceCard } from "../tool-shared/uploaded-source";
 import { CopyTranscriptButton, extractedLines, SubtitleDownloads, SubtitleLinesTable } from "./subtitle-result";
 import { uploadInFlight } from "../upload/upload-dropzone";
-import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
-import { Card, CardTitle } from "../ui/card";
+import { ToolColumns, ToolPage, ToolRunCard, ToolSettings } from "../tool-shared/tool-page";
 import { NotEnoughPoints } from "../tool-shared/not-enough-points";
 
 type Choice = "both" | "zh" | "en";
@@ -40,14 +38,12 @@ export function SubtitleExtractionPage() {
   const [choice, setChoice] = useState<Choice>("both");
   const [readFrom, setReadFrom] = useState<UploadView | null>(null);
   const run = useToolRun();
-  const { running, jobId } = run;
+  const { running } = run;
 
   const duration = upload?.durationSeconds ?? null;
   const cost = duration != null ? subtitleExtractionCost(duration) : null;
   const tooLong = duration != null && maxMinutes != null && duration > maxMinutes * 60;
   const notVideo = upload !== null && upload.kind !== "video";
-  const limit = maxMinutes != null ? t("subtitleExtraction.limit", { minutes: maxMinutes }) : null;
-  const problems = useVideoProblems(upload, maxMinutes);
 
   async function extract() {
     if (running) return;
@@ -66,22 +62,14 @@ export function SubtitleExtractionPage() {
   return (
     <ToolPage title={t("subtitleExtraction.title")} lead={t("subtitleExtraction.lead")} history={["subtitle-extraction"]}>
       <ToolColumns className="items-start">
-        <Card>
-          <CardTitle>{t("subtitleExtraction.sourceTitle")}</CardTitle>
-          <UploadedSource
-            upload={upload}
-            accept="video/*"
-            onChange={setUpload}
-            limit={limit}
-            replaceLabel={t("subtitleExtraction.replace")}
-            problems={problems}
-            dropzoneTestId="video-dropzone"
-            readyTestId="video-source-ready"
-          >
-            {/* Once read, the result's player (with the extracted subtitles) takes this one's place. */}
-            {upload?.kind === "video" && !(lines && readFrom?.id === upload.id) ? <video controls playsInline preload="metadata" src={upload.url} className="max-h-[50dvh] w-full rounded-lg bg-black" /> : null}
-          </UploadedSource>
-        </Card>
+        <VideoSourceCard
+          tool="subtitleExtraction"
+          upload={upload}
+          onChange={setUpload}
+          maxMinutes={maxMinutes}
+          // Once read, the result's player (with the extracted subtitles) takes this one's place.
+          preview={upload?.kind === "video" && !(lines && readFrom?.id === upload.id) ? <video controls playsInline preload="metadata" src={upload.url} className="max-h-[50dvh] w-full rounded-lg bg-black" /> : null}
+        />
 
         <ToolSettings>
           <fieldset className="grid gap-2">
@@ -107,32 +95,28 @@ export function SubtitleExtractionPage() {
         </ToolSettings>
       </ToolColumns>
 
-      {jobId ? (
-        <ToolResultCard>
-          <CardTitle>{t("subtitleExtraction.result.title")}</CardTitle>
-          <JobStatus job={run.job} connection={run.connection} label={t("subtitleExtraction.extracting")} stageLabel={(stage) => (stage in STAGES ? t(STAGES[stage as keyof typeof STAGES]) : stage)} />
-          {lines && readFrom ? (
-            <div className="grid grid-cols-[minmax(0,1fr)] gap-4 desktop:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" data-testid="extraction-result">
-              <div className="grid content-start gap-3">
-                <video controls playsInline preload="metadata" src={readFrom.url} className="w-full rounded-lg bg-black" data-testid="extraction-video">
-                  {track ? <track kind="subtitles" src={track.url} srcLang={bilingual || lines.some((line) => line.zh) ? "zh" : "en"} label={t("subtitleExtraction.result.trackLabel")} default /> : null}
-                </video>
-                <p className="text-xs text-muted-foreground">{t("subtitleExtraction.result.checkHint")}</p>
-                <SubtitleDownloads media={media} />
-              </div>
-              <div className="grid content-start gap-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="text-sm font-medium" data-testid="extraction-summary">
-                    {[t("subtitleExtraction.result.summary", { count: lines.length }), bilingual ? t("subtitleExtraction.result.bilingual") : null].filter(Boolean).join(" · ")}
-                  </p>
-                  <CopyTranscriptButton lines={lines} />
-                </div>
-                <SubtitleLinesTable lines={lines} />
-              </div>
+      <ToolRunCard run={run} title={t("subtitleExtraction.result.title")} runningLabel={t("subtitleExtraction.extracting")} stageLabel={(stage) => (stage in STAGES ? t(STAGES[stage as keyof typeof STAGES]) : stage)}>
+        {lines && readFrom ? (
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-4 desktop:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" data-testid="extraction-result">
+            <div className="grid content-start gap-3">
+              <video controls playsInline preload="metadata" src={readFrom.url} className="w-full rounded-lg bg-black" data-testid="extraction-video">
+                {track ? <track kind="subtitles" src={track.url} srcLang={bilingual || lines.some((line) => line.zh) ? "zh" : "en"} label={t("subtitleExtraction.result.trackLabel")} default /> : null}
+              </video>
+              <p className="text-xs text-muted-foreground">{t("subtitleExtraction.result.checkHint")}</p>
+              <SubtitleDownloads media={media} />
             </div>
-          ) : null}
-        </ToolResultCard>
-      ) : null}
+            <div className="grid content-start gap-3">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm font-medium" data-testid="extraction-summary">
+                  {[t("subtitleExtraction.result.summary", { count: lines.length }), bilingual ? t("subtitleExtraction.result.bilingual") : null].filter(Boolean).join(" · ")}
+                </p>
+                <CopyTranscriptButton lines={lines} />
+              </div>
+              <SubtitleLinesTable lines={lines} />
+            </div>
+          </div>
+        ) : null}
+      </ToolRunCard>
     </ToolPage>
   );
 }

@@ -2,8 +2,10 @@ import type { ComponentProps, ReactNode } from "react";
 import type { ToolId } from "@voxwork/contract/tools";
 import { cn } from "../../lib/utils";
 import { ContentHistory } from "../history/content-history";
-import { Card } from "../ui/card";
+import { Card, CardTitle } from "../ui/card";
 import { focusOnMount } from "./focus-on-mount";
+import { JobStatus } from "./job-status";
+import type { useToolRun } from "./use-tool-run";
 
 /**
  * The skeleton every tool page shares: the page's title and lead, its own content (usually
@@ -36,6 +38,28 @@ export function ToolColumns({ aside = "normal", className, ...props }: Component
 /** The panel a run's progress and result appear in: it takes the focus when it mounts (issue 18) and is announced politely. */
 export function ToolResultCard({ className, ...props }: ComponentProps<"div">) {
   return <Card ref={focusOnMount} tabIndex={-1} aria-live="polite" className={cn("mt-6", className)} {...props} />;
+}
+
+/**
+ * A run's panel once the run has a job (nothing before): its title, the job's progress or why it
+ * ended without a result (`JobStatus`), then what the tool shows of the result (`children`).
+ */
+export function ToolRunCard({
+  run,
+  title,
+  runningLabel,
+  stageLabel,
+  children,
+  ...props
+}: ComponentProps<"div"> & { run: Pick<ReturnType<typeof useToolRun>, "jobId" | "job" | "connection">; title?: ReactNode; runningLabel: string; stageLabel?: (stage: string) => string }) {
+  if (!run.jobId) return null;
+  return (
+    <ToolResultCard {...props}>
+      {title ? <CardTitle>{title}</CardTitle> : null}
+      <JobStatus job={run.job} connection={run.connection} label={runningLabel} stageLabel={stageLabel} />
+      {children}
+    </ToolResultCard>
+  );
 }
 
 /** The settings column beside the work area: a `Card` that is the page's `<aside>`. */

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { ErrorCode, messageFor, type UploadView } from "@voxwork/contract";
 import { FileAudioIcon, FileVideoIcon } from "lucide-react";
-import { useLocale } from "../../i18n";
+import { useLocale, useT } from "../../i18n";
 import { formatDuration } from "../history/history-format";
 import { Button } from "../ui/button";
+import { Card, CardTitle } from "../ui/card";
 import { UploadDropzone } from "../upload/upload-dropzone";
 
 /**
@@ -76,4 +77,38 @@ export function useVideoProblems(upload: UploadView | null, maxMinutes: number |
     upload.kind !== "video" ? { message: messageFor(locale, ErrorCode.VIDEO_NOT_READABLE) ?? "" } : null,
     maxMinutes != null && duration > maxMinutes * 60 ? { message: messageFor(locale, ErrorCode.VIDEO_TOO_LONG, { minutes: Math.round((duration / 60) * 10) / 10, max: maxMinutes }) ?? "" } : null,
   ];
+}
+
+/**
+ * A video tool's source panel: its title, the uploaded video (the plan's limit, `useVideoProblems`
+ * as alerts) with what the tool shows of it (`preview`: a player, a region editor), then the rest of
+ * the panel (`children`). The texts are the tool's own (`<tool>.sourceTitle`, `.limit`, `.replace`).
+ */
+export function VideoSourceCard({
+  tool,
+  upload,
+  onChange,
+  maxMinutes,
+  preview,
+  children,
+}: {
+  tool: "subtitleBurnIn" | "subtitleExtraction" | "videoErasure";
+  upload: UploadView | null;
+  onChange: (upload: UploadView | null) => void;
+  maxMinutes: number | null;
+  preview?: ReactNode;
+  children?: ReactNode;
+}) {
+  const t = useT();
+  const problems = useVideoProblems(upload, maxMinutes);
+  const limit = maxMinutes != null ? t(`${tool}.limit`, { minutes: maxMinutes }) : null;
+  return (
+    <Card>
+      <CardTitle>{t(`${tool}.sourceTitle`)}</CardTitle>
+      <UploadedSource upload={upload} accept="video/*" onChange={onChange} limit={limit} replaceLabel={t(`${tool}.replace`)} problems={problems} dropzoneTestId="video-dropzone" readyTestId="video-source-ready">
+        {preview}
+      </UploadedSource>
+      {children}
+    </Card>
+  );
 }

@@ -2,6 +2,7 @@ import type { ComponentProps } from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { XIcon } from "lucide-react";
 import { cn } from "../../lib/utils";
+import { Button } from "./button";
 
 export const Dialog = (props: ComponentProps<typeof DialogPrimitive.Root>) => <DialogPrimitive.Root data-slot="dialog" {...props} />;
 export const DialogTrigger = (props: ComponentProps<typeof DialogPrimitive.Trigger>) => (
@@ -50,6 +51,20 @@ export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
 
 export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
   return <div data-slot="dialog-footer" className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
+}
+
+/** The footer of a dialog that asks something: "cancel" (it closes the dialog), then the dialog's own actions. */
+export function DialogActions({ cancelLabel, children, ...props }: ComponentProps<typeof DialogFooter> & { cancelLabel: string }) {
+  return (
+    <DialogFooter {...props}>
+      <DialogClose asChild>
+        <Button type="button" variant="outline">
+          {cancelLabel}
+        </Button>
+      </DialogClose>
+      {children}
+    </DialogFooter>
+  );
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {

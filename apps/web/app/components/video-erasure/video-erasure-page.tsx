@@ -11,12 +11,12 @@ import { useToolOptions, useToolRun } from "../tool-shared/use-tool-run";
 import { RunButton } from "../tool-shared/run-button";
 import { Button } from "../ui/button";
 import { Label } from "../ui/input";
-import { UploadedSource, useVideoProblems } from "../tool-shared/uploaded-source";
+import { VideoSourceCard } from "../tool-shared/uploaded-source";
+import { resultFile, VideoResult } from "../tool-shared/video-result";
 import { BeforeAfterSlider } from "./before-after-slider";
 import { newRegionId, RegionEditor, type EditableRegion } from "./region-editor";
 import { uploadInFlight } from "../upload/upload-dropzone";
-import { ToolColumns, ToolPage, ToolResultCard, ToolSettings } from "../tool-shared/tool-page";
-import { Card, CardTitle } from "../ui/card";
+import { ToolColumns, ToolPage, ToolRunCard, ToolSettings } from "../tool-shared/tool-page";
 import { NotEnoughPoints } from "../tool-shared/not-enough-points";
 import { DownloadButton } from "../tool-shared/download-button";
 
@@ -32,8 +32,6 @@ function foundRegions(job: JobView | null): EditableRegion[] | null {
   if (!Array.isArray(regions)) return null;
   return (regions as ErasureRegion[]).map((region) => ({ ...region, kind: region.kind ?? "text", id: newRegionId(), enabled: true }));
 }
-
-const videoOf = (job: JobView | null) => (job?.status === "completed" ? job.media.find((file) => file.role === "video") : undefined);
 
 /**
  * `/workbench/ai-tools/video-erasure`: a video, what to erase (text found automatically, which the
@@ -54,8 +52,8 @@ export function VideoErasurePage() {
   const preview = useToolRun();
   const erase = useToolRun();
   const { jobId: detectJobId } = detect;
-  const { jobId: previewJobId, running: previewing } = preview;
-  const { jobId: eraseJobId, running: erasing } = erase;
+  const { running: previewing } = preview;
+  const { running: erasing } = erase;
 
   // Found regions join the list once (drawn ones stay).
   const found = foundRegions(detect.job);
@@ -102,31 +100,23 @@ export function VideoErasurePage() {
     toast.success(t("videoErasure.started", { cost: created.cost }));
   }
 
-  const previewVideo = videoOf(preview.job);
-  const result = videoOf(erase.job);
-  const limit = maxMinutes != null ? t("videoErasure.limit", { minutes: maxMinutes }) : null;
-  const problems = useVideoProblems(upload, maxMinutes);
+  const previewVideo = resultFile(preview.job, "video");
+  const result = resultFile(erase.job, "video");
 
   return (
     <ToolPage title={t("videoErasure.title")} lead={t("videoErasure.lead")} history={["video-erasure"]}>
       <ToolColumns>
-        <Card>
-          <CardTitle>{t("videoErasure.sourceTitle")}</CardTitle>
-          <UploadedSource
-            upload={upload}
-            accept="video/*"
-            onChange={chooseVideo}
-            limit={limit}
-            replaceLabel={t("videoErasure.replace")}
-            problems={problems}
-            dropzoneTestId="video-dropzone"
-            readyTestId="video-source-ready"
-          >
-            {upload?.kind === "video" && upload.width && upload.height ? (
+        <VideoSourceCard
+          tool="videoErasure"
+          upload={upload}
+          onChange={chooseVideo}
+          maxMinutes={maxMinutes}
+          preview={
+            upload?.kind === "video" && upload.width && upload.height ? (
               <RegionEditor videoUrl={upload.url} width={upload.width} height={upload.height} durationSeconds={duration ?? 0} regions={regions} onChange={setRegions} allowDrawing={mode === "regions" || regions.length > 0} />
-            ) : null}
-          </UploadedSource>
-        </Card>
+            ) : null
+          }
+        />
 
         <ToolSettings>
           <fieldset className="grid gap-2">
@@ -187,30 +177,19 @@ export function VideoErasurePage() {
         </ToolSettings>
       </ToolColumns>
 
-      {previewJobId ? (
-        <ToolResultCard className="gap-3">
-          <CardTitle>{t("videoErasure.preview.title")}</CardTitle>
-          <JobStatus job={preview.job} connection={preview.connection} label={t("videoErasure.preview.running")} />
-          {previewVideo ? <video controls playsInline src={previewVideo.url} className="w-full max-w-4xl rounded-lg bg-black" data-testid="erasure-preview-video" /> : null}
-        </ToolResultCard>
-      ) : null}
+      <ToolRunCard run={preview} title={t("videoErasure.preview.title")} runningLabel={t("videoErasure.preview.running")} className="gap-3">
+        {previewVideo ? <video controls playsInline src={previewVideo.url} className="w-full max-w-4xl rounded-lg bg-black" data-testid="erasure-preview-video" /> : null}
+      </ToolRunCard>
 
-      {eraseJobId ? (
-        <ToolResultCard>
-          <CardTitle>{t("videoErasure.result.title")}</CardTitle>
-          <JobStatus job={erase.job} connection={erase.connection} label={t("videoErasure.erasing")} />
-          {result && erasedFrom ? (
-            <div className="grid w-full max-w-3xl gap-3" data-testid="erasure-result">
-              <BeforeAfterSlider beforeUrl={erasedFrom.url} afterUrl={result.url} width={erasedFrom.width ?? 16} height={erasedFrom.height ?? 9} />
-              <div>
-                <DownloadButton href={result.downloadUrl} data-testid="download-video">
-                  {t("videoErasure.result.download")}
-                </DownloadButton>
-              </div>
-            </div>
-          ) : null}
-        </ToolResultCard>
-      ) : null}
+      <ToolRunCard run={erase} title={t("videoErasure.result.title")} runningLabel={t("videoErasure.erasing")}>
+        {result && erasedFrom ? (
+          <VideoResult player={<BeforeAfterSlider beforeUrl={erasedFrom.url} afterUrl={result.url} width={erasedFrom.width ?? 16} height={erasedFrom.height ?? 9} />} data-testid="erasure-result">
+            <DownloadButton href={result.downloadUrl} data-testid="download-video">
+              {t("videoErasure.result.download")}
+            </DownloadButton>
+          </VideoResult>
+        ) : null}
+      </ToolRunCard>
     </ToolPage>
   );
 }

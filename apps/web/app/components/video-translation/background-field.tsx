@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useT } from "../../i18n";
-import type { VideoTranslationOptions } from "../../lib/video-translation/translation-choices";
+import type { VideoTranslationOptions } from "../../lib/translation/translation-choices";
 
 /**
  * How the background under the new voice is made: offline (the original soundtrack, its centre

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { CheckIcon } from "lucide-react";
 import { useLocale, useT } from "../../i18n";
 import { cn } from "../../lib/utils";
-import { MAX_TARGETS, type TargetChoice } from "../../lib/video-translation/translation-choices";
+import { MAX_TARGETS, type TargetChoice } from "../../lib/translation/translation-choices";
 import { languageName } from "../voices/voice-labels";
 import { NoEngineForPair } from "./no-engine-for-pair";
 

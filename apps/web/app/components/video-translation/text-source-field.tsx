@@ -10,7 +10,7 @@ import {
   type SubtitleFileProblem,
   type TextSourceChoice,
   type TextSourceState,
-} from "../../lib/video-translation/translation-choices";
+} from "../../lib/translation/translation-choices";
 import { languageName } from "../voices/voice-labels";
 import { Button } from "../ui/button";
 import { readSubtitleFile } from "../../lib/subtitles/read-subtitle-file";

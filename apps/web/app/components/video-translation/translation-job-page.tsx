@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { data, Link, type LoaderFunctionArgs } from "react-router";
 import { ArrowLeftIcon } from "lucide-react";
 import { localizePath, useLocale, useT } from "../../i18n";
-import { JOB_ID_PATTERN } from "../../lib/video-translation/translation-result";
+import { JOB_ID_PATTERN } from "../../lib/translation/translation-result";
 import { ContentHistory } from "../history/content-history";
 import { Button } from "../ui/button";
 import { TranslationRun } from "./translation-run";

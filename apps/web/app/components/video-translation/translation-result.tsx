@@ -3,7 +3,7 @@ import type { JobView, UploadView } from "@voxwork/contract";
 import { DownloadIcon, Share2Icon } from "lucide-react";
 import { useLocale, usePlural, useT, type MessageKey } from "../../i18n";
 import { cn } from "../../lib/utils";
-import { formatLineTime, readTranslationResult, sharedFiles, targetFiles, type LineFit, type SpeakerSummary, type TranslatedLine } from "../../lib/video-translation/translation-result";
+import { formatLineTime, readTranslationResult, sharedFiles, targetFiles, type LineFit, type SpeakerSummary, type TranslatedLine } from "../../lib/translation/translation-result";
 import { ShareDialog } from "../history/share-dialog";
 import { Button } from "../ui/button";
 import { useVoice } from "../voices/use-voice";

@@ -4,8 +4,9 @@ import { jobCancelCall, uploadGetCall } from "@voxwork/contract/client";
 import { toast } from "sonner";
 import { useT } from "../../i18n";
 import { useApiClient } from "../../lib/api-client";
-import { sourceUploadId } from "../../lib/video-translation/translation-result";
+import { sourceUploadId } from "../../lib/translation/translation-result";
 import { isJobEnded, useFollowedJob } from "../tool-shared/use-followed-job";
+import { Card } from "../ui/card";
 import { TranslationProgress } from "./translation-progress";
 import { TranslationResult } from "./translation-result";
 import { TranslationReview } from "./translation-review";
@@ -64,11 +65,11 @@ export function TranslationRun({ jobId, original, onMissing, children }: { jobId
     );
   }
   return (
-    <div className="grid gap-5 rounded-2xl border border-border bg-surface p-4 sm:p-5" data-testid="translation-run" data-status={job?.status ?? "loading"}>
+    <Card className="gap-5 sm:p-5" data-testid="translation-run" data-status={job?.status ?? "loading"}>
       {job?.status !== "completed" && !reviewing ? <TranslationProgress job={job} connection={connection} onCancel={() => void cancel()} cancelling={cancelling} /> : null}
       {reviewing ? <TranslationReview key={job.id} job={job} original={original === undefined ? stored : original} onCancel={() => void cancel()} cancelling={cancelling} /> : null}
       {job?.status === "completed" ? <TranslationResult job={job} title={job.title ?? t("videoTranslation.title")} original={original === undefined ? stored : original} /> : null}
       {job && isJobEnded(job) && children ? children(job) : null}
-    </div>
+    </Card>
   );
 }

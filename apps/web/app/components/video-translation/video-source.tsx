@@ -1,7 +1,7 @@
 import { messageFor, type UploadView } from "@voxwork/contract";
 import { FileVideoIcon } from "lucide-react";
 import { useLocale, useT } from "../../i18n";
-import { uploadProblem } from "../../lib/video-translation/translation-choices";
+import { uploadProblem } from "../../lib/translation/translation-choices";
 import { formatDuration } from "../history/history-format";
 import { Button } from "../ui/button";
 import { UploadDropzone } from "../upload/upload-dropzone";

@@ -1,6 +1,6 @@
 import { FileAudioIcon, LanguagesIcon } from "lucide-react";
 import { defineWebTool } from "../../lib/web-tool";
-import { translationResultPath } from "../../lib/video-translation/translation-result";
+import { translationResultPath } from "../../lib/translation/translation-result";
 
 /** The web part of `video-translation`: sidebar icons, history label, its result page, and the pro edition's name for a pro run (see `lib/web-tool.ts`). */
 export const videoTranslationWeb = defineWebTool({

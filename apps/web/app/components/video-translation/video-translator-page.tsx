@@ -16,23 +16,21 @@ import {
   usableTextSource,
   MAX_TARGETS,
   type TextSourceChoice,
-} from "../../lib/video-translation/translation-choices";
-import { ContentHistory } from "../history/content-history";
+} from "../../lib/translation/translation-choices";
 import { LanguageSelect } from "../tool-shared/language-select";
 import { Button } from "../ui/button";
 import { Label } from "../ui/input";
-import { cn } from "../../lib/utils";
+import { ToolColumns, ToolPage } from "../tool-shared/tool-page";
+import { Card, CardTitle } from "../ui/card";
 import { TargetLanguageChips } from "./target-language-chips";
 import { BackgroundField } from "./background-field";
-import { PictureSubtitlesField, type PictureSubtitles, type TranslationOutput } from "./picture-subtitles-field";
-import { TargetVoices, useBestVoices } from "./target-voices";
+import { PictureSubtitlesField, type PictureSubtitles, type TranslationOutput } from "../tool-shared/picture-subtitles-field";
+import { TargetVoices, useBestVoices } from "../tool-shared/target-voices";
 import { TextSourceField, type SubtitleFile } from "./text-source-field";
 import { TranslationRun } from "./translation-run";
-import { useTranslationOptions } from "./use-translation-options";
+import { useTranslationOptions } from "../tool-shared/use-translation-options";
 import { VideoSource } from "./video-source";
 import { uploadInFlight } from "../upload/upload-dropzone";
-
-const PANEL = "grid grid-cols-[minmax(0,1fr)] content-start gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5";
 
 /**
  * The video translator's page (`/workbench/video-translator`, and `…-pro` with `mode="pro"`): the
@@ -153,9 +151,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
 
   const targetsLabel = `${id}-targets`;
   return (
-    <section className="mx-auto w-full max-w-6xl" data-testid="video-translator" data-mode={mode}>
-      <h1 className="text-2xl font-bold tracking-tight">{t(mode === "pro" ? "videoTranslation.proTitle" : "videoTranslation.title")}</h1>
-      <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t("videoTranslation.lead")}</p>
+    <ToolPage title={t(mode === "pro" ? "videoTranslation.proTitle" : "videoTranslation.title")} lead={t("videoTranslation.lead")} history={["video-translation"]} data-testid="video-translator" data-mode={mode}>
       {mode === "pro" ? <ProNote /> : null}
 
       {run ? (
@@ -171,13 +167,13 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
           </TranslationRun>
         </div>
       ) : (
-        <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem]">
+        <ToolColumns>
           <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-6">
-            <div className={PANEL}>
-              <h2 className="font-semibold">{t("videoTranslation.video.title")}</h2>
+            <Card className="sm:p-5">
+              <CardTitle>{t("videoTranslation.video.title")}</CardTitle>
               <VideoSource upload={upload} onChange={setUpload} maxMinutes={options?.maxVideoMinutes ?? null} />
-            </div>
-            <div className={PANEL}>
+            </Card>
+            <Card className="sm:p-5">
               <div className="grid gap-1.5 sm:max-w-xs">
                 <Label htmlFor={`${id}-source`}>{t("videoTranslation.languages.source")}</Label>
                 <LanguageSelect id={`${id}-source`} value={sourceLanguage} onValueChange={setSourceLanguage} languages={sources} data-testid="source-language" />
@@ -257,7 +253,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
                 <span className="text-xs text-muted-foreground">{t("videoTranslation.speakers.hint")}</span>
               </div>
               {options ? <BackgroundField separators={options.separators} value={background} onChange={setBackground} /> : null}
-            </div>
+            </Card>
           </div>
 
           {/*
@@ -268,8 +264,8 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
             until the form's end, where it sits in its own place.
           */}
           <aside className="grid grid-cols-[minmax(0,1fr)] content-start gap-4 max-desktop:contents" aria-label={t("videoTranslation.summary.title")} data-testid="translation-side-panel">
-            <div className={cn(PANEL, "gap-2")}>
-              <h2 className="font-semibold">{t("videoTranslation.voices.title")}</h2>
+            <Card className="gap-2 sm:p-5">
+              <CardTitle>{t("videoTranslation.voices.title")}</CardTitle>
               {targets.length ? (
                 <>
                   <p className="text-xs text-muted-foreground">{t("videoTranslation.voices.hint")}</p>
@@ -292,57 +288,52 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
               ) : (
                 <p className="text-sm text-muted-foreground">{t("videoTranslation.languages.noneChosen")}</p>
               )}
-            </div>
-            <div
-              className="sticky bottom-0 z-10 grid gap-3 rounded-2xl border border-border bg-surface p-4 shadow-[0_-4px_12px_rgb(0_0_0/0.12)] max-desktop:rounded-b-none sm:p-5 desktop:top-20 desktop:bottom-4 desktop:shadow-md"
-              data-testid="translation-summary"
-            >
-            <div className="grid gap-1.5" data-testid="translation-estimate">
-              <h2 className="font-semibold">{t("videoTranslation.summary.title")}</h2>
-              {cost != null && duration != null && options ? (
-                <>
-                  <p className="text-lg font-semibold tabular-nums" data-testid="estimate-points" data-points={cost}>
-                    {t("videoTranslation.summary.estimate", { points: cost })}
+            </Card>
+            <Card className="sticky bottom-0 z-10 gap-3 shadow-[0_-4px_12px_rgb(0_0_0/0.12)] max-desktop:rounded-b-none sm:p-5 desktop:top-20 desktop:bottom-4 desktop:shadow-md" data-testid="translation-summary">
+              <div className="grid gap-1.5" data-testid="translation-estimate">
+                <CardTitle>{t("videoTranslation.summary.title")}</CardTitle>
+                {cost != null && duration != null && options ? (
+                  <>
+                    <p className="text-lg font-semibold tabular-nums" data-testid="estimate-points" data-points={cost}>
+                      {t("videoTranslation.summary.estimate", { points: cost })}
+                    </p>
+                    <p className="text-xs text-muted-foreground tabular-nums">
+                      {subtitlesOnly
+                        ? t("videoTranslation.summary.estimateSubtitlesDetail", { minutes: Math.ceil(duration / 60), targets: targets.length, price: options.subtitlesPricePerMinute })
+                        : t("videoTranslation.summary.estimateDetail", { minutes: Math.ceil(duration / 60), targets: targets.length, price: options.pricePerMinute })}
+                      {premium && !subtitlesOnly ? ` ${t("videoTranslation.summary.estimatePremium")}` : ""}
+                    </p>
+                    <p className="text-xs text-muted-foreground">{t("videoTranslation.summary.authoritative")}</p>
+                  </>
+                ) : (
+                  <p className="text-sm text-muted-foreground">{t("videoTranslation.summary.estimateUnknown")}</p>
+                )}
+                {premium ? <p className="text-xs text-muted-foreground">{t("videoTranslation.voices.premium")}</p> : null}
+                {options ? (
+                  <p className="text-sm" data-testid="monthly-runs">
+                    {options.monthlyLimit < 0 ? t("videoTranslation.summary.runsUnlimited", { used: options.usedThisMonth }) : t("videoTranslation.summary.runs", { used: options.usedThisMonth, limit: options.monthlyLimit })}
                   </p>
-                  <p className="text-xs text-muted-foreground tabular-nums">
-                    {subtitlesOnly
-                      ? t("videoTranslation.summary.estimateSubtitlesDetail", { minutes: Math.ceil(duration / 60), targets: targets.length, price: options.subtitlesPricePerMinute })
-                      : t("videoTranslation.summary.estimateDetail", { minutes: Math.ceil(duration / 60), targets: targets.length, price: options.pricePerMinute })}
-                    {premium && !subtitlesOnly ? ` ${t("videoTranslation.summary.estimatePremium")}` : ""}
+                ) : null}
+                {options && left <= 0 ? (
+                  <p role="alert" className="text-sm text-destructive">
+                    {messageFor(locale, ErrorCode.VIDEO_TRANSLATION_MONTHLY_LIMIT, { limit: options.monthlyLimit })}
                   </p>
-                  <p className="text-xs text-muted-foreground">{t("videoTranslation.summary.authoritative")}</p>
-                </>
-              ) : (
-                <p className="text-sm text-muted-foreground">{t("videoTranslation.summary.estimateUnknown")}</p>
-              )}
-              {premium ? <p className="text-xs text-muted-foreground">{t("videoTranslation.voices.premium")}</p> : null}
-              {options ? (
-                <p className="text-sm" data-testid="monthly-runs">
-                  {options.monthlyLimit < 0 ? t("videoTranslation.summary.runsUnlimited", { used: options.usedThisMonth }) : t("videoTranslation.summary.runs", { used: options.usedThisMonth, limit: options.monthlyLimit })}
-                </p>
-              ) : null}
-              {options && left <= 0 ? (
-                <p role="alert" className="text-sm text-destructive">
-                  {messageFor(locale, ErrorCode.VIDEO_TRANSLATION_MONTHLY_LIMIT, { limit: options.monthlyLimit })}
-                </p>
-              ) : null}
-              {notEnough ? (
-                <p role="alert" className="text-sm text-destructive">
-                  {t("videoTranslation.summary.notEnoughPoints", { cost, available: user.availablePoint })}
-                </p>
-              ) : null}
-            </div>
-            <Button type="button" size="lg" onClick={() => void start()} disabled={submitting || !ready} data-testid="translation-start">
-              {submitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <LanguagesIcon aria-hidden="true" />}
-              {submitting ? t("videoTranslation.summary.starting") : t("videoTranslation.summary.start")}
-            </Button>
-            </div>
+                ) : null}
+                {notEnough ? (
+                  <p role="alert" className="text-sm text-destructive">
+                    {t("videoTranslation.summary.notEnoughPoints", { cost, available: user.availablePoint })}
+                  </p>
+                ) : null}
+              </div>
+              <Button type="button" size="lg" onClick={() => void start()} disabled={submitting || !ready} data-testid="translation-start">
+                {submitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <LanguagesIcon aria-hidden="true" />}
+                {submitting ? t("videoTranslation.summary.starting") : t("videoTranslation.summary.start")}
+              </Button>
+            </Card>
           </aside>
-        </div>
+        </ToolColumns>
       )}
-
-      <ContentHistory tools={["video-translation"]} className="mt-10" />
-    </section>
+    </ToolPage>
   );
 }
 

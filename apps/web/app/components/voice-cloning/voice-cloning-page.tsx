@@ -9,7 +9,7 @@ import { localizePath, useT } from "../../i18n";
 import { formatClock } from "../../lib/speech/recording";
 import { announceJob } from "../history/use-job-history";
 import { Button } from "../ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { Input, Label } from "../ui/input";
 import { AudioSource } from "../tool-shared/audio-source";
 import { JobStatus } from "../tool-shared/job-status";
@@ -306,12 +306,7 @@ export function VoiceCloningPage() {
             <DialogTitle>{t("voiceCloning.deleteTitle", { name: deleting?.name ?? "" })}</DialogTitle>
             <DialogDescription>{t("voiceCloning.deleteText")}</DialogDescription>
           </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("toolShared.common.cancel")}
-              </Button>
-            </DialogClose>
+          <DialogActions cancelLabel={t("toolShared.common.cancel")}>
             <Button
               type="button"
               variant="destructive"
@@ -330,7 +325,7 @@ export function VoiceCloningPage() {
             >
               {t("toolShared.common.delete")}
             </Button>
-          </DialogFooter>
+          </DialogActions>
         </DialogContent>
       </Dialog>
     </ToolPage>
@@ -378,16 +373,11 @@ function RenameDialog({ voice, onClose, onRename }: { voice: VoiceView | null; o
             <Label htmlFor={`${id}-name`}>{t("voiceCloning.name")}</Label>
             <Input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={40} required />
           </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("toolShared.common.cancel")}
-              </Button>
-            </DialogClose>
+          <DialogActions cancelLabel={t("toolShared.common.cancel")}>
             <Button type="submit" disabled={saving || !name.trim()}>
               {t("toolShared.common.save")}
             </Button>
-          </DialogFooter>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

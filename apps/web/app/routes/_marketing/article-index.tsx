@@ -1,7 +1,5 @@
 import type { Route } from "./+types/article-index";
-import { ArticleCard } from "../../components/marketing/article-card";
-import { CategoryNav } from "../../components/marketing/category-nav";
-import { PageHero, PageContainer } from "../../components/marketing/marketing-sections";
+import { ArticlesPage } from "../../components/marketing/articles-page";
 import { articleKind } from "../../lib/marketing/article-route.server";
 import { listArticles, listCategories } from "../../lib/marketing/articles.server";
 import { ARTICLES_COPY } from "../../lib/marketing/content/articles-copy.server";
@@ -24,21 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export default function ArticleIndex({ loaderData }: Route.ComponentProps) {
   const { kind, copy, articles, categories } = loaderData;
-  return (
-    <>
-      <PageHero title={copy.h1} lead={copy.lead} />
-      <PageContainer className="py-12">
-        <CategoryNav kind={kind} categories={categories} />
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {articles.map((article) => (
-            <li key={article.slug}>
-              <ArticleCard article={article} />
-            </li>
-          ))}
-        </ul>
-      </PageContainer>
-    </>
-  );
+  return <ArticlesPage kind={kind} title={copy.h1} lead={copy.lead} categories={categories} articles={articles} />;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);

@@ -1,8 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/article-list";
-import { ArticleCard } from "../../components/marketing/article-card";
-import { CategoryNav } from "../../components/marketing/category-nav";
-import { PageHero, PageContainer } from "../../components/marketing/marketing-sections";
+import { ArticlesPage } from "../../components/marketing/articles-page";
 import { articleKind } from "../../lib/marketing/article-route.server";
 import { listArticles, listCategories } from "../../lib/marketing/articles.server";
 import { ARTICLES_COPY } from "../../lib/marketing/content/articles-copy.server";
@@ -31,21 +29,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 export default function ArticleList({ loaderData }: Route.ComponentProps) {
   const { kind, title, lead, current, articles, categories } = loaderData;
-  return (
-    <>
-      <PageHero title={title} lead={lead} />
-      <PageContainer className="py-12">
-        <CategoryNav kind={kind} categories={categories} current={current} />
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {articles.map((article) => (
-            <li key={article.slug}>
-              <ArticleCard article={article} />
-            </li>
-          ))}
-        </ul>
-      </PageContainer>
-    </>
-  );
+  return <ArticlesPage kind={kind} title={title} lead={lead} categories={categories} current={current} articles={articles} />;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/article";
 import { localizePath, useLocale, useT } from "../../i18n";
-import { ArticleCard } from "../../components/marketing/article-card";
+import { ArticleList } from "../../components/marketing/article-card";
 import { ArrowLeftIcon } from "../../components/icons";
 import { PageContainer } from "../../components/marketing/marketing-sections";
 import { articleKind } from "../../lib/marketing/article-route.server";
@@ -69,13 +69,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <h2 id="related-title" className="mb-6 text-xl font-bold tracking-tight">
               {t("marketing.articles.related")}
             </h2>
-            <ul className="grid gap-6 md:grid-cols-3">
-              {related.map((other) => (
-                <li key={other.slug}>
-                  <ArticleCard article={other} />
-                </li>
-              ))}
-            </ul>
+            <ArticleList articles={related} className="md:grid-cols-3" />
           </PageContainer>
         </section>
       ) : null}

@@ -3,7 +3,7 @@ import type { Route } from "./+types/home";
 import { localizePath, useLocale, useT } from "../../i18n";
 import { AUDIENCE_IDS, PATHS, TOOL_IDS } from "../../lib/catalog";
 import { ArrowRightIcon, AudienceIcon, ToolIcon } from "../../components/icons";
-import { ArticleCard } from "../../components/marketing/article-card";
+import { ArticleList } from "../../components/marketing/article-card";
 import { BannerLink, CtaBanner, FaqList, HonestNote, Section, Steps, WorkbenchScreenshot } from "../../components/marketing/marketing-sections";
 import { listArticles } from "../../lib/marketing/articles.server";
 import { HOME_COPY } from "../../lib/marketing/content/home-content.server";
@@ -145,13 +145,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* Latest articles */}
       {articles.length > 0 ? (
         <Section id="articles" title={copy.articlesTitle} muted>
-          <ul className="grid gap-6 md:grid-cols-3">
-            {articles.map((article) => (
-              <li key={article.slug}>
-                <ArticleCard article={article} />
-              </li>
-            ))}
-          </ul>
+          <ArticleList articles={articles} className="md:grid-cols-3" />
           <p className="mt-6">
             <Link to={localizePath("/blog", locale)} className="text-sm font-semibold text-primary hover:underline">
               {copy.articlesMore} →

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { localEngineDescriptors, type EngineDescriptor, type SpeechSynthesizer } from '@voxwork/engines';
 import { libraryVoicesOf, type LibraryVoice } from '@voxwork/core';
-import { tagKey } from '../../../web/app/components/voices/voice-tag-key.ts';
-import { synthesizerOf } from './speech-engines.ts';
+import { synthesizerOf } from '../../apps/server/src/engines/speech-engines.ts';
+import { tagKey } from '../../apps/web/app/components/voices/voice-tag-key.ts';
 
 type TagCatalogue = { tags: Record<'accent' | 'useCase' | 'style', Record<string, string>> };
 // The web app's catalogues, loaded at run time: they use the web build's extensionless imports,
 // which this package's type check does not resolve.
-const WEB_I18N = '../../../web/app/i18n';
+const WEB_I18N = '../../apps/web/app/i18n';
 const { voicesEn } = (await import(`${WEB_I18N}/voices.en.ts`)) as { voicesEn: TagCatalogue };
 const { voicesZh } = (await import(`${WEB_I18N}/voices.zh.ts`)) as { voicesZh: TagCatalogue };
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { videoTranslationOptionsCall } from "@voxwork/contract/client";
 import { useApiClient } from "../../lib/api-client";
 import { isSignedIn, useCurrentUser } from "../../lib/current-user";
-import type { VideoTranslationOptions } from "../../lib/video-translation/translation-choices";
+import type { VideoTranslationOptions } from "../../lib/translation/translation-choices";
 
 /** What the video translator offers this user (engines, pairs, price, plan limits); `reload` after a run counts. */
 export function useTranslationOptions(): { options: VideoTranslationOptions | null; failed: boolean; reload: () => void } {

@@ -3,7 +3,7 @@ import type { videoTranslationOptionsCall } from "@voxwork/contract/client";
 
 /**
  * What the video translator's form offers, computed from `/api/video-translation/options` by the
- * rules the server applies when it accepts a run (`packages/core/src/video-translation/engine-choice.ts`):
+ * rules the server applies when it accepts a run (`packages/core/src/pipeline-stages/engine-choice.ts`):
  * a translator has a pair when its source and target match the languages' base tags (`*` = any),
  * the first one in the operator's order is used; a recogniser or subtitle reader knows a language
  * when it lists its base tag (or `*`). The server decides again on create; this only keeps the

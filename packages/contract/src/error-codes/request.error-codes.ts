@@ -1,0 +1,83 @@
+/**
+ * General and request codes (0, 1, 1000–1019): signing, parsing, limits, access and transport.
+ * Joined with the other areas into the catalogue in `../error-codes.ts`.
+ */
+import type { ErrorAreaMessages } from './error-area.ts';
+
+export const requestErrorCodes = {
+  OK: 0,
+  UNKNOWN: 1,
+  /** Not signed in, or the token is invalid or expired. Returned raw so the caller can send the user to sign in. */
+  AUTH_REQUIRED: 1000,
+  SIGNATURE_MISSING: 1001,
+  SIGNATURE_INVALID: 1002,
+  TIMESTAMP_OUT_OF_WINDOW: 1003,
+  MALFORMED_JSON: 1004,
+  BODY_TOO_LARGE: 1005,
+  INVALID_PARAMETER: 1006,
+  UNSUPPORTED_MEDIA_TYPE: 1007,
+  CALL_NOT_FOUND: 1008,
+  METHOD_NOT_ALLOWED: 1009,
+  /** A rate limit: HTTP 429 with `Retry-After`; `seconds` says how long to wait. */
+  TOO_MANY_REQUESTS: 1010,
+  INTERNAL_ERROR: 1011,
+  SERVICE_UNAVAILABLE: 1012,
+  CHANNEL_INVALID: 1013,
+  USER_MISMATCH: 1014,
+  OPERATOR_ONLY: 1015,
+  OPERATOR_NOT_CONFIGURED: 1016,
+  NOT_FOUND: 1017,
+  REQUEST_TIMEOUT: 1018,
+  NETWORK_ERROR: 1019,
+} as const;
+
+export const requestErrorMessages: ErrorAreaMessages<typeof requestErrorCodes> = {
+  en: {
+    0: 'Success.',
+    1: 'Something went wrong. Please try again.',
+    1000: 'Please sign in to continue.',
+    1001: 'The request is not signed. Please refresh the page and try again.',
+    1002: 'The request signature is invalid. Please refresh the page and try again.',
+    1003: "Your device's clock is too far from ours. Check the date and time settings, then try again.",
+    1004: 'The request body is not valid JSON.',
+    1005: 'The request is too large (limit {limit}).',
+    1006: 'Invalid value for “{field}”: {reason}',
+    1007: 'Requests must be sent as JSON.',
+    1008: 'This call does not exist: {path}',
+    1009: 'Use POST for this call.',
+    1010: 'Too many requests. Please wait {seconds} s and try again.',
+    1011: 'Something went wrong on our side. Please try again.',
+    1012: 'The service is temporarily unavailable. Please try again shortly.',
+    1013: 'Unknown channel.',
+    1014: 'The user id does not match the signed-in user.',
+    1015: 'This call is for operators only.',
+    1016: 'Operator access is not configured on this server.',
+    1017: 'Not found.',
+    1018: 'The request timed out. Please check your connection and try again.',
+    1019: 'Network error. Please check your connection and try again.',
+  },
+  zh: {
+    0: '成功。',
+    1: '出了点问题，请重试。',
+    1000: '请先登录。',
+    1001: '请求缺少签名，请刷新页面后重试。',
+    1002: '请求签名无效，请刷新页面后重试。',
+    1003: '你的设备时间与服务器相差太大，请检查日期和时间设置后重试。',
+    1004: '请求内容不是有效的 JSON。',
+    1005: '请求内容过大（上限 {limit}）。',
+    1006: '参数“{field}”无效：{reason}',
+    1007: '请求必须以 JSON 格式发送。',
+    1008: '接口不存在：{path}',
+    1009: '此接口请使用 POST。',
+    1010: '请求过于频繁，请 {seconds} 秒后再试。',
+    1011: '服务器出了点问题，请重试。',
+    1012: '服务暂时不可用，请稍后再试。',
+    1013: '未知的渠道。',
+    1014: '用户 ID 与当前登录用户不一致。',
+    1015: '此接口仅限运营人员使用。',
+    1016: '此服务器未配置运营人员访问。',
+    1017: '未找到。',
+    1018: '请求超时，请检查网络后重试。',
+    1019: '网络错误，请检查网络后重试。',
+  },
+};

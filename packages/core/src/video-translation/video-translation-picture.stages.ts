@@ -1,0 +1,121 @@
+/**
+ * Video translation over the picture's own subtitles (`subtitles: 'replace' | 'bilingual'`,
+ * decision 055): the source track's style measured and each language's script drawing the
+ * translation in it (`drawn-subtitles`), the source lines erased once for every language (`erase`),
+ * and for the review gate each line drawn on its frame (`stills`, pro).
+ */
+import { ErrorCode } from '@voxwork/contract';
+import { runFfmpeg, subtitleStillArgs } from '@voxwork/media';
+import { DomainError } from '../domain-error.ts';
+import type { ScratchFiles } from '../files/scratch-files.port.ts';
+import type { JobFiles, JobMediaFile, StageContext, StageDefinition } from '../jobs/pipeline-definition.ts';
+import { drawnSubtitleScript, masksOf, measureSubtitleStyle, regionsFromTexts, sourceLineBox, writeCueFiles, type SubtitleTrackStyle } from '../pipeline-stages/index.ts';
+import { measureTextLeft } from '../pipeline-stages/erasure-leftover.ts';
+import { drawsOverPictureLines, linesOf, MEDIA_TIMEOUT_MS, pictureLinesOf, prefixOf, translationsOf, type VideoTranslationJobInput, type VideoTranslationPipelineDeps } from './video-translation-job.ts';
+
+/** Review stills are scaled to this width at most. */
+const STILL_MAX_WIDTH = 960;
+
+/**
+ * The script drawing one language's translation over the picture's lines (`<lang>-drawn.ass`) and
+ * the soft subtitles as drawn (same times, same breaks). Each translation shows while its source
+ * line did (the erased place is empty exactly then), where that line was.
+ */
+export async function writeDrawnScript(
+  scratch: ScratchFiles,
+  input: VideoTranslationJobInput,
+  outputs: StageContext<unknown>['outputs'],
+  files: JobFiles,
+  language: string,
+  drawing: { style: SubtitleTrackStyle; width: number; height: number },
+): Promise<string[]> {
+  const texts = pictureLinesOf(outputs);
+  const translated = new Map((translationsOf(outputs)[language] ?? []).map((line) => [line.id, line.text]));
+  const { script, drawn } = drawnSubtitleScript(
+    linesOf(outputs).map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: translated.get(line.id) ?? '', box: sourceLineBox(texts, line) })),
+    drawing.style,
+    { width: drawing.width, height: drawing.height, layout: input.subtitles === 'bilingual' ? 'bilingual' : 'replace' },
+  );
+  const prefix = prefixOf(language);
+  await scratch.writeText(await files.path(`${prefix}drawn.ass`), script);
+  return [`${prefix}drawn.ass`, ...(await writeCueFiles(scratch, files, `${prefix}subtitles`, drawn))];
+}
+
+export function videoTranslationPictureStages({ erasureEngines, scratch }: VideoTranslationPipelineDeps): Array<StageDefinition<VideoTranslationJobInput>> {
+  return [
+    {
+      // The style of the source track measured once (place, glyph height, colours, outline or box), and per language the
+      // script drawing the translation in it; the soft subtitles are rewritten to the lines as drawn (same times, same breaks).
+      name: 'drawn-subtitles',
+      weight: 1,
+      dependsOn: ['picture-lines', 'translate', 'fit'],
+      async run({ input, outputs, files, signal }) {
+        if (!drawsOverPictureLines(input)) return { drawn: false };
+        const texts = pictureLinesOf(outputs);
+        const width = (outputs['picture-lines']?.width as number | undefined) ?? (outputs.ingest?.width as number | undefined) ?? 1280;
+        const height = (outputs['picture-lines']?.height as number | undefined) ?? (outputs.ingest?.height as number | undefined) ?? 720;
+        const style = await measureSubtitleStyle(texts, { videoFile: await files.path('source.video'), width, height, signal });
+        if (!style) throw new DomainError(ErrorCode.VIDEO_NO_SUBTITLES_FOUND);
+        const written: string[] = [];
+        for (const target of input.targets) written.push(...(await writeDrawnScript(scratch, input, outputs, files, target.language, { style, width, height })));
+        return { files: written, drawn: true, style, width, height };
+      },
+    },
+    {
+      // The source lines erased once for every language (their padded boxes while they show; other text stays).
+      name: 'erase',
+      weight: 6,
+      dependsOn: ['picture-lines'],
+      async run({ input, outputs, files, signal, reportProgress }) {
+        if (input.subtitles !== 'replace') return { erased: false };
+        const durationSeconds = (outputs.ingest?.durationSeconds as number | undefined) ?? input.durationSeconds;
+        const width = (outputs['picture-lines']?.width as number | undefined) ?? 1280;
+        const height = (outputs['picture-lines']?.height as number | undefined) ?? 720;
+        const regions = regionsFromTexts(pictureLinesOf(outputs), 'subtitles', { width, height, durationSeconds });
+        const erased = await erasureEngines.erase({
+          videoFile: await files.path('source.video'),
+          outputFile: await files.path('erased.mp4'),
+          masks: masksOf(regions, durationSeconds),
+          fill: 'best',
+          signal,
+          onProgress: reportProgress,
+        });
+        // Text left after erasure, measured once here (checkpointed with the erasure) for the season board (decision 061).
+        const leftover = await measureTextLeft({
+          erasureEngines,
+          videoFile: await files.path('erased.mp4'),
+          lines: pictureLinesOf(outputs),
+          durationSeconds,
+          width,
+          height,
+          framePath: (index) => files.path(`leftover-${index + 1}.png`),
+          signal,
+        });
+        return { files: ['erased.mp4'], erased: true, regions: regions.length, stats: erased.stats ?? null, warnings: erased.warnings, leftover };
+      },
+    },
+    {
+      // Pro: each line drawn on its frame (the erased picture when replacing), as it will be rendered, for the review gate.
+      name: 'stills',
+      weight: 1,
+      dependsOn: ['drawn-subtitles', 'erase'],
+      async run({ input, outputs, files, signal, store }) {
+        if (input.mode !== 'pro' || !drawsOverPictureLines(input)) return { stills: {} };
+        const picture = await files.path(outputs.erase?.erased ? 'erased.mp4' : 'source.video');
+        const stills: Record<string, Record<string, JobMediaFile>> = {};
+        const written: string[] = [];
+        for (const target of input.targets) {
+          const prefix = prefixOf(target.language);
+          stills[target.language] = {};
+          for (const line of linesOf(outputs)) {
+            const name = `${prefix}still-${line.id}.jpg`;
+            await runFfmpeg(subtitleStillArgs({ video: picture, subtitles: await files.path(`${prefix}drawn.ass`), atSeconds: (line.startSeconds + line.endSeconds) / 2, output: await files.path(name), maxWidth: STILL_MAX_WIDTH }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
+            written.push(name);
+            stills[target.language]![line.id] = await store(name, { role: 'image' });
+          }
+        }
+        return { files: written, stills };
+      },
+    },
+  ];
+}

@@ -1,0 +1,98 @@
+/**
+ * Video translation's first stages: the video in (`ingest`: fetched, measured against its price,
+ * its soundtrack prepared), the source subtitle track found in the picture when the translation is
+ * drawn over it (`picture-lines`), the words of the source (`source-text`) and who speaks each line
+ * (`speakers`).
+ */
+import { ErrorCode } from '@voxwork/contract';
+import { DomainError } from '../domain-error.ts';
+import type { VideoEngines } from '../engines/video-engines.port.ts';
+import type { JobFiles, StageDefinition } from '../jobs/pipeline-definition.ts';
+import { assignSpeakersToLines, fetchPricedMedia, prepareSoundtrack, readSourceText, soundtrackSpeakers, SOUNDTRACK_FILES, writeCueFiles, type SpeakerAssignment } from '../pipeline-stages/index.ts';
+import { assignSpeakerCharacters } from './speaker-characters.ts';
+import { drawsOverPictureLines, lineId, makesDub, MEDIA_TIMEOUT_MS, pictureLinesOf, linesOf, type TranslatedLine, type VideoTranslationJobInput, type VideoTranslationPipelineDeps } from './video-translation-job.ts';
+
+export function videoTranslationSourceStages({ videoEngines, erasureEngines, storage, scratch }: VideoTranslationPipelineDeps): Array<StageDefinition<VideoTranslationJobInput>> {
+  /** Speech segments and speakers of the soundtrack, measured once per job (`utterances`: the lines, each one person's). */
+  const speakerSegments = (input: VideoTranslationJobInput, files: JobFiles, signal: AbortSignal, utterances?: ReadonlyArray<{ startSeconds: number; endSeconds: number }>) =>
+    soundtrackSpeakers(videoEngines, scratch, files, { speakerCount: input.speakerCount, signal, utterances });
+
+  return [
+    {
+      name: 'ingest',
+      weight: 1,
+      async run({ input, files, signal }) {
+        const source = await files.path('source.video');
+        // Measured from its packets and checked against the length it was priced at, before any work.
+        const info = await fetchPricedMedia(storage, scratch, { key: input.uploadKey, file: source, pricedSeconds: input.durationSeconds, signal });
+        if (!info?.video) throw new DomainError(ErrorCode.VIDEO_NOT_READABLE);
+        if (!info.audio) throw new DomainError(ErrorCode.VIDEO_NO_AUDIO_TRACK);
+        // The picture's length is the video's (the dub is cut or padded to it).
+        const durationSeconds = info.video.durationSeconds ?? info.durationSeconds ?? input.durationSeconds;
+        const { backgroundMethod } = await prepareSoundtrack(files, { source, channels: info.audio.channels, signal, timeoutMs: MEDIA_TIMEOUT_MS });
+        return {
+          files: ['source.video', ...SOUNDTRACK_FILES],
+          durationSeconds,
+          width: info.video.width,
+          height: info.video.height,
+          videoCodec: info.video.codec,
+          backgroundMethod,
+        };
+      },
+    },
+    {
+      // The source subtitle track in the picture (rows, their boxes and times) when the translation is drawn over it:
+      // the subtitle finder in "subtitles" mode (titles, logos, signs and timecodes are not lines).
+      name: 'picture-lines',
+      weight: 3,
+      async run({ input, files, signal, reportProgress }) {
+        if (!drawsOverPictureLines(input)) return { texts: [] };
+        const found = await erasureEngines.findText({ videoFile: await files.path('source.video'), mode: 'subtitles', signal, onProgress: reportProgress });
+        if (!found.texts.length) throw new DomainError(ErrorCode.VIDEO_NO_SUBTITLES_FOUND);
+        return { texts: found.texts, width: found.width, height: found.height, warnings: found.warnings };
+      },
+    },
+    {
+      name: 'source-text',
+      weight: 3,
+      dependsOn: ['ingest', 'picture-lines'],
+      async run({ input, files, signal, outputs, reportProgress }) {
+        const durationSeconds = (outputs.ingest?.durationSeconds as number | undefined) ?? input.durationSeconds;
+        const pictureLines = pictureLinesOf(outputs);
+        // The picture's lines were found already: reading the burned-in subtitles again would be a second pass of OCR.
+        const readers: VideoEngines = pictureLines.length ? { ...videoEngines, readSubtitles: () => Promise.resolve({ lines: pictureLines, warnings: [] }) } : videoEngines;
+        const { found, emptyKind, warnings } = await readSourceText(readers, {
+          textSources: input.textSources,
+          language: input.sourceLanguage,
+          videoFile: await files.path('source.video'),
+          speechFile: await files.path('speech-16k.wav'),
+          durationSeconds,
+          speakerSegments: async () => (await speakerSegments(input, files, signal)).segments,
+          signal,
+          reportProgress,
+        });
+        if (!found) throw new DomainError(emptyKind === 'subtitles' ? ErrorCode.VIDEO_NO_SUBTITLES_FOUND : ErrorCode.VIDEO_NO_SPEECH_FOUND);
+        const lines: TranslatedLine[] = found.lines.map((line, index) => ({ id: lineId(index), startSeconds: line.startSeconds, endSeconds: line.endSeconds, source: line.text }));
+        const written = await writeCueFiles(scratch, files, 'source', lines.map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: line.source })));
+        return { files: written, lines, textSource: found.kind, engineId: found.engineId, warnings };
+      },
+    },
+    {
+      // Who speaks each line: speech segments and speakers of the soundtrack (robust to a music
+      // bed; `speakerCount` when the user gave it), each line given the speaker heard in it.
+      name: 'speakers',
+      weight: 1,
+      async run({ input, outputs, files, signal }) {
+        // No dub: nobody is spoken, so who speaks is not measured.
+        if (!makesDub(input)) return { assignment: { lines: [], speakers: [] } satisfies SpeakerAssignment, warnings: [] };
+        const lines = linesOf(outputs).map((line) => ({ id: line.id, startSeconds: line.startSeconds, endSeconds: line.endSeconds }));
+        // The lines are the utterances: each is one person's (recognised lines were cut where the voice changed).
+        const found = await speakerSegments(input, files, signal, lines);
+        const assignment = assignSpeakersToLines(lines, found.segments);
+        // A series' episode: which character each speaker is, once, so every language and a resumed run agree.
+        const characters = input.characters?.length ? assignSpeakerCharacters(assignment.speakers, input.characters) : undefined;
+        return { files: ['speaker-lines.json'], assignment, ...(characters ? { characters } : {}), warnings: found.warnings };
+      },
+    },
+  ];
+}
