@@ -42,7 +42,8 @@ const cueStarts = (srt: string) =>
  * 061), with a real small run: the corpus episode with English subtitles burned in, added to an
  * English → Spanish + Catalan series with the subtitles replaced and a dub (both outputs), so each
  * language's run has a fit stage and an erasure. A second episode with no subtitles in its picture
- * fails in both languages. The receiver gets exactly one event per episode.
+ * fails in both languages, and a third whose runs are cancelled ends as failed. The receiver gets
+ * exactly one event per episode.
  */
 describe.each(testDatabases().slice(-1))('series signals and episode webhooks on %s', (_name, open) => {
   let testApp: TestApp;
@@ -170,5 +171,16 @@ describe.each(testDatabases().slice(-1))('series signals and episode webhooks on
     expect(failed.data.episode.jobs.map((job) => job.status)).toEqual(['failed', 'failed']);
     expect(failed.data.episode.cost.charged).toBe(0);
     expect(new Set(received.map((event) => event.id)).size).toBe(2);
+
+    // A third episode whose runs are both cancelled: the episode has ended, so its event is sent (failed, nothing charged).
+    const third = (
+      await client.data<{ episodes: SeriesEpisodeView[] }>('/api/series/episodes/add', { seriesId: series.id, episodes: [{ uploadId: await client.upload('E03 Cancelled.mp4', video) }], textSource: 'subtitles', subtitles: 'replace', output: 'subtitles' })
+    ).episodes[0]!;
+    for (const job of third.jobs) await client.data('/api/jobs/cancel', { jobId: job.jobId });
+    const all = (await receiver.waitFor((events) => events.length >= 3, 300_000)).map((event) => JSON.parse(event.body) as EpisodeEvent);
+    const cancelled = all.find((event) => event.data.episode.number === 3)!;
+    expect(cancelled.type).toBe('series.episode.failed');
+    expect(cancelled.data.episode.jobs.map((job) => job.status)).toEqual(['cancelled', 'cancelled']);
+    expect(cancelled.data.episode.cost.charged).toBe(0);
   }, 900_000);
 });

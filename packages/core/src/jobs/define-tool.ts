@@ -93,7 +93,7 @@ export interface ToolJob<Input> {
 export interface ToolJobEnd {
   tx: JobTransaction;
   job: JobRow & { ownerId: string };
-  outcome: 'succeeded' | 'failed';
+  outcome: 'succeeded' | 'failed' | 'cancelled';
   /** Writes a webhook event for the job's owner in the same transaction. */
   emit: (type: WebhookEvent, data: Record<string, unknown>) => Promise<void>;
 }

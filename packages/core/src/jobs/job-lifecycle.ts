@@ -33,7 +33,7 @@ export interface JobServiceDeps {
    * `failed`, with the job as written and the points charged: what it writes (webhook deliveries,
    * decision 038) commits or rolls back with the job's end, so a process dying right after loses nothing.
    */
-  onEndedIn?: (tx: JobTransaction, ended: { job: JobRow; outcome: 'succeeded' | 'failed'; charged: number }) => Promise<void>;
+  onEndedIn?: (tx: JobTransaction, ended: { job: JobRow; outcome: 'succeeded' | 'failed' | 'cancelled'; charged: number }) => Promise<void>;
 }
 
 /**
@@ -101,9 +101,10 @@ export function createJobLifecycle({ jobs, queue, events, pipelines, storage, sl
       if (outcome === 'failed') await tx.jobs.fail(jobId, error ?? { code: ErrorCode.JOB_FAILED, message: 'failed' }, true);
       else await tx.jobs.cancel(jobId);
       if (row.costFrozen > 0) await closeHoldIn(tx.points, jobId, 'release', 0);
-      if (onEndedIn && outcome === 'failed' && row.status !== 'completed' && row.status !== 'failed' && row.status !== 'cancelled') {
+      // Told once, by the end that ended it (a job already ended is not ended again).
+      if (onEndedIn && row.status !== 'completed' && row.status !== 'failed' && row.status !== 'cancelled') {
         const ended = await tx.jobs.findById(jobId);
-        if (ended?.status === 'failed') await onEndedIn(tx, { job: ended, outcome: 'failed', charged: 0 });
+        if (ended?.status === outcome) await onEndedIn(tx, { job: ended, outcome, charged: 0 });
       }
     });
     const row = await jobs.findById(jobId);

@@ -47,7 +47,8 @@ const WEBHOOK_LOCALE = 'en';
 /** What ended a job, as the job service reports it from inside the transaction that ended it. */
 export interface JobEnded {
   job: JobRow;
-  outcome: 'succeeded' | 'failed';
+  /** A cancelled job sends no job event (its owner cancelled it); tools watching ends still hear of it. */
+  outcome: 'succeeded' | 'failed' | 'cancelled';
   /** Points the end charged (0 when it failed). */
   charged: number;
 }
@@ -244,7 +245,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
      */
     async jobEndedIn(tx: Pick<JobTransaction, 'webhooks' | 'points'>, ended: JobEnded): Promise<void> {
       const { job, outcome, charged } = ended;
-      if (!job.ownerId) return;
+      if (!job.ownerId || outcome === 'cancelled') return;
       await enqueueIn(tx, job.ownerId, outcome === 'succeeded' ? 'job.succeeded' : 'job.failed', jobData(job, outcome, charged));
       if (charged <= 0) return;
       const account = await tx.points.findAccount(job.ownerId);

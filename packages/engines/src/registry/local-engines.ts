@@ -11,10 +11,16 @@ import { PPOCR_ENGINE_ID, PPOCR_LANGUAGES } from '../ppocr/ppocr-languages.ts';
 import { OPENCV_INPAINTER_ENGINE_ID } from '../opencv/opencv-engine-ids.ts';
 import { FACE_LANDMARKS_ENGINE_ID, TALKING_PHOTO_ENGINE_ID } from '../avatar/avatar-engine-ids.ts';
 import { ILLUSTRATED_AVATAR_ENGINE_ID } from '../avatar/illustrated/illustrated-avatar-engine-id.ts';
+import type { FaceTracker } from '../capabilities/face-tracker.ts';
+import type { Inpainter } from '../capabilities/inpainter.ts';
+import type { TextDetector } from '../capabilities/text-detector.ts';
+import { inWorkerThread } from '../threads/engine-thread.ts';
 
 /**
  * Descriptors of the engines that run offline on our machines. Each adapter module is imported
- * only when its engine is first loaded.
+ * only when its engine is first loaded. PP-OCR, the OpenCV inpainter and the face tracker compute
+ * in long synchronous slices: they run in a worker thread of their own (`inWorkerThread`, decision
+ * 066), so the API's event loop stays free while they work.
  */
 export function localEngineDescriptors(settings: EngineSettingsByVendor = {}): EngineDescriptor[] {
   return [
@@ -136,7 +142,15 @@ export function localEngineDescriptors(settings: EngineSettingsByVendor = {}): E
       cost: { unit: 'video-seconds', usdPerThousand: 0 },
       description:
         'Burned-in text by PaddleOCR PP-OCRv4 (ONNX, CPU): finds the subtitle band and times each subtitle line to a frame (97–100 % of characters, starts and ends within 0.08 s on our generated Chinese and English dramas; 0.25–0.45× real time at 720p on two shared cores); all text on screen for erasing; simplified/traditional Chinese, English, digits',
-      load: async () => (await import('../ppocr/ppocr-text-detector.ts')).createPpocr(settings.ppocr),
+      load: async () =>
+        inWorkerThread<TextDetector, 'doDetect'>({
+          module: new URL('../ppocr/ppocr-text-detector.ts', import.meta.url),
+          factory: 'createPpocr',
+          args: [settings.ppocr],
+          engineId: PPOCR_ENGINE_ID,
+          fields: { specificationVersion: 'v1', engineId: PPOCR_ENGINE_ID },
+          methods: ['doDetect'],
+        }),
     } satisfies EngineDescriptor<'text-detector'>,
     {
       id: OPENCV_INPAINTER_ENGINE_ID,
@@ -148,7 +162,14 @@ export function localEngineDescriptors(settings: EngineSettingsByVendor = {}): E
       cost: { unit: 'video-seconds', usdPerThousand: 0 },
       description:
         'Removes burned-in text, logos and drawn regions: the background from neighbouring frames where it shows through (camera motion measured and checked around each mask), OpenCV TELEA/NS inpainting (WebAssembly) for the rest, ffmpeg delogo as the fast mode; only masked pixels change, audio copied (decision 029)',
-      load: async () => (await import('../opencv/opencv-video-inpainter.ts')).createOpencvInpainter(),
+      load: async () =>
+        inWorkerThread<Inpainter, 'doInpaint'>({
+          module: new URL('../opencv/opencv-video-inpainter.ts', import.meta.url),
+          factory: 'createOpencvInpainter',
+          engineId: OPENCV_INPAINTER_ENGINE_ID,
+          fields: { specificationVersion: 'v1', engineId: OPENCV_INPAINTER_ENGINE_ID },
+          methods: ['doInpaint'],
+        }),
     } satisfies EngineDescriptor<'inpainter'>,
     {
       id: FACE_LANDMARKS_ENGINE_ID,
@@ -160,7 +181,14 @@ export function localEngineDescriptors(settings: EngineSettingsByVendor = {}): E
       cost: { unit: 'frames', usdPerThousand: 0 },
       description:
         'Faces and 68 landmarks by @vladmandic/face-api (SSD MobileNet v1 + landmark net, tfjs WebAssembly, models inside the npm package): 0.4–0.6 s per 960 px picture on one core; videos sampled at 2 frames/s with track ids by overlap',
-      load: async () => (await import('../avatar/face-landmarks.ts')).createFaceLandmarks(),
+      load: async () =>
+        inWorkerThread<FaceTracker, 'doTrack'>({
+          module: new URL('../avatar/face-landmarks.ts', import.meta.url),
+          factory: 'createFaceLandmarks',
+          engineId: FACE_LANDMARKS_ENGINE_ID,
+          fields: { specificationVersion: 'v1', engineId: FACE_LANDMARKS_ENGINE_ID },
+          methods: ['doTrack'],
+        }),
     } satisfies EngineDescriptor<'face-tracker'>,
     {
       id: TALKING_PHOTO_ENGINE_ID,
