@@ -37,7 +37,7 @@ export function createThreadTestEngine(settings: { label: string }): ThreadTestE
       throw new EngineInputError('the picture has no face', { engineId: TEST_ENGINE_ID, reason: options.reason });
     },
     async failRetryably() {
-      const cause = new MediaProcessError('ffmpeg exited with code 1', { exitCode: 1, stderr: 'moov atom not found', isRetryable: true });
+      const cause = new MediaProcessError('ffmpeg exited with code 1', { exitCode: 1, stderr: 'moov atom not found', isRetryable: true, failure: 'exited' });
       throw new EngineFailedError(`${TEST_ENGINE_ID} failed while reading: ffmpeg exited with code 1`, { engineId: TEST_ENGINE_ID, isRetryable: true, cause });
     },
     async throwPlain() {
