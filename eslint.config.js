@@ -118,12 +118,6 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: TOOL_ZONES }],
     },
   },
-  {
-    // The voice personas (names, accents, use cases, preview sentences) are product policy still in the server's engines
-    // folder; issue 29 ("Policy into core") moves them into core's voices/, and this exception goes with them.
-    files: ['apps/server/src/engines/voice-library.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: TOOL_ZONES.filter((zone) => zone.target !== 'apps/server/src/engines') }] },
-  },
   // Tests are leaves (nothing imports them): walking the graph from them finds nothing new.
   { files: TEST_FILES, rules: { 'import-x/no-cycle': 'off' } },
   // Each workspace imports only what its package.json lists (tests may use the root's dev tools).
@@ -211,7 +205,7 @@ export default tseslint.config(
   },
   {
     // An engine's failure reaches a tool as a typed reason (EngineInputError.reason), never as a pattern on its message.
-    files: ['apps/server/src/engines/**/*.ts', 'packages/core/**/*.ts'],
+    files: ['apps/server/src/engines/**/*.ts', 'packages/core/**/*.ts', 'packages/engines/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
