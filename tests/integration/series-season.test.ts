@@ -16,6 +16,7 @@ import { pitchStatistics, semitonesBetween, trackPitchAsync } from '../../packag
 import { textSimilarity } from '../../packages/engines/src/ppocr/text-lines.ts';
 
 const run = promisify(execFile);
+const runBuffer = promisify(execFile) as (file: string, args: string[], options: { encoding: 'buffer'; maxBuffer: number }) => Promise<{ stdout: Buffer }>;
 /** Jobs run in this process: the test app is also a worker. */
 const WORKER_ENV = { ROLE: 'api,worker', JOB_POLL_INTERVAL_SECONDS: '0.5' };
 /** Frames of the outputs are kept here to be looked at (set VOXWORK_SHOTS to keep them elsewhere). */
@@ -23,6 +24,22 @@ const SHOTS = process.env.VOXWORK_SHOTS ?? path.join(tmpdir(), 'voxwork-shots', 
 /** Each character's Spanish voice: the woman's is also the run's own (the lead's), so a speaker the run could not place speaks as her. */
 const VOICES: Record<SeasonCharacter, string> = { woman: 'espeak:espeak-ng/es+f3', man: 'espeak:espeak-ng/es+m3' };
 const CHARACTER_ID: Record<SeasonCharacter, string> = { woman: 'mei', man: 'lin' };
+/** The series' Spanish subtitle style: yellow instead of the measured white (the rest measured). */
+const PICKED_COLOUR = '#ffd400';
+
+/** Pixels of a frame's region that are light yellow (the picked colour) and light white (the source's). */
+async function inkColours(image: string, box: { x: number; y: number; width: number; height: number }): Promise<{ yellow: number; white: number }> {
+  const crop = `crop=${Math.round(box.width)}:${Math.round(box.height)}:${Math.round(box.x)}:${Math.round(box.y)}`;
+  const { stdout } = await runBuffer('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', image, '-vf', crop, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+  let yellow = 0;
+  let white = 0;
+  for (let index = 0; index + 2 < stdout.length; index += 3) {
+    const [r, g, b] = [stdout[index]!, stdout[index + 1]!, stdout[index + 2]!];
+    if (r > 200 && g > 170 && b < 110) yellow++;
+    else if (r > 210 && g > 210 && b > 210) white++;
+  }
+  return { yellow, white };
+}
 
 interface SrtCue {
   start: number;
@@ -93,6 +110,7 @@ describe.each(testDatabases().slice(-1))('a season localised offline on %s', (_n
       name: 'The Jade Heir',
       sourceLanguage: 'en',
       targetLanguages: ['es'],
+      subtitleStyles: { es: { color: PICKED_COLOUR } },
       glossary: [
         { source: 'Jade Palace', target: 'Palacio de Jade', language: 'es' },
         { source: 'Lin Feng', target: 'Lin Feng', language: null },
@@ -127,6 +145,16 @@ describe.each(testDatabases().slice(-1))('a season localised offline on %s', (_n
       const read = await ocr.doDetect({ input: { frames: [{ imageFile: frame, timeSeconds: 0 }] }, mode: 'all-text', languages: ['en'] });
       const texts = read.boxes.map((box) => ({ text: box.text, centre: box.box.y + box.box.height / 2 }));
       const drawn = texts.filter((text) => Math.abs(text.centre - sourceCentre) <= season.height * 0.1).map((text) => text.text).join(' ');
+      // In the series' colour: the drawn row's light ink is yellow, not the source's white.
+      const row = read.boxes.find((box) => Math.abs(box.box.y + box.box.height / 2 - sourceCentre) <= season.height * 0.1);
+      if (row) {
+        // The same place in the source frame (white text over the same background) as the control: the check can fail.
+        const source = await frameAt(episode.file, (cue.start + cue.end) / 2, `${tag}-line-${index + 1}-source.png`);
+        const [ink, control] = await Promise.all([inkColours(frame, row.box), inkColours(source, row.box)]);
+        console.info(`[season] ${tag} line ${index + 1}: drawn ${JSON.stringify(ink)}, source ${JSON.stringify(control)}`);
+        expect(control.white, `${tag} line ${index + 1}: source ${JSON.stringify(control)}`).toBeGreaterThan(4 * control.yellow);
+        expect(ink.yellow, `${tag} line ${index + 1}: drawn ${JSON.stringify(ink)}`).toBeGreaterThan(4 * ink.white);
+      }
       expect(textSimilarity(drawn, cue.text.replace(/\n/g, ' ')), `${tag} line ${index + 1}: read "${drawn}", subtitle "${cue.text}" (${JSON.stringify(texts)})`).toBeGreaterThanOrEqual(0.75);
       for (const text of texts) for (const english of englishLines()) expect(textSimilarity(text.text, english), `${tag}: "${text.text}" is "${english}"`).toBeLessThan(0.5);
       const truth = truthOf(episode, { startSeconds: cue.start, endSeconds: cue.end });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawnSubtitleScript, measureRowStyle, sourceLineBox, type SubtitleTrackStyle } from './drawn-subtitles.ts';
+import { drawnSubtitleScript, measureRowStyle, sourceLineBox, withStyleChoice, type SubtitleTrackStyle } from './drawn-subtitles.ts';
 
 /** An rgb24 crop filled with `background`, with `paint(x, y)` giving a pixel's colour where it returns one. */
 function crop(width: number, height: number, background: [number, number, number], paint: (x: number, y: number) => [number, number, number] | undefined): Uint8Array {
@@ -89,5 +89,30 @@ describe('drawnSubtitleScript', () => {
     expect(Number(/\\pos\(\d+,(\d+)\)/.exec(dialogues(below.script)[0]!)![1])).toBeGreaterThan(top.y + top.height);
     const placeless = drawnSubtitleScript([{ start: 0, end: 1, text: 'Hola', box: null }], style, { width: 1280, height: 720, layout: 'replace' });
     expect(dialogues(placeless.script)[0]).toContain('{\\an5\\pos(640,396)}');
+  });
+});
+
+describe('withStyleChoice', () => {
+  const frame = { width: 1280, height: 720 };
+
+  it('keeps the measured style when nothing was picked', () => {
+    expect(withStyleChoice(style, undefined, frame)).toEqual({ style, atMargin: false });
+    expect(withStyleChoice(style, {}, frame)).toEqual({ style, atMargin: false });
+  });
+
+  it('replaces what was picked, field by field: size, colours (an alpha pair dropped), and the place at a bottom margin', () => {
+    const picked = withStyleChoice(style, { fontSize: 43, color: '#ffd400cc', outlineColor: '#202020' }, frame);
+    expect(picked.atMargin).toBe(false);
+    expect(picked.style).toEqual({ ...style, glyphHeight: 43, textColor: '#FFD400', outlineColor: '#202020' });
+    // Drawn: 43 px of ink ÷ 0.86 = a 50 px font, yellow (ASS colours are &HAABBGGRR).
+    const { script } = drawnSubtitleScript([{ start: 0, end: 1, text: 'Hola', box: null }], picked.style, { ...frame, layout: 'replace' });
+    expect(script).toMatch(/^Style: Default,WenQuanYi Zen Hei,50,&H0000D4FF,&H000000FF,&H00202020,/m);
+
+    const low = withStyleChoice(style, { marginBottom: 0.1 }, frame);
+    expect(low.atMargin).toBe(true);
+    // The row's ink ends 10 % of the height above the bottom (648 px), centred.
+    expect(low.style.centreX).toBe(640);
+    expect(low.style.centreY + low.style.glyphHeight / 2).toBeCloseTo(648, 5);
+    expect(low.style.textColor).toBe(style.textColor);
   });
 });

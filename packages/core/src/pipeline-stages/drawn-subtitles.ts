@@ -166,6 +166,39 @@ export function sourceLineBox(texts: readonly FoundText[], line: { startSeconds:
   return { x: left, y: top, width: right - left, height: bottom - top };
 }
 
+/**
+ * A style the person picked (a series' subtitle style for one language): any field given replaces
+ * the measured one. `fontSize` is the glyph height in pixels of the video's frame; `color` and
+ * `outlineColor` are `#RRGGBB` (a trailing alpha pair is ignored); `marginBottom` puts every line at
+ * that share of the frame's height above its bottom edge, centred, instead of where its source line
+ * was.
+ */
+export interface DrawnStyleChoice {
+  fontSize?: number | undefined;
+  color?: string | undefined;
+  outlineColor?: string | undefined;
+  marginBottom?: number | undefined;
+}
+
+/** The measured style with the person's choice applied; `atMargin`: lines go to the chosen place, not their source's. */
+export function withStyleChoice(measured: SubtitleTrackStyle, choice: DrawnStyleChoice | undefined, frame: { width: number; height: number }): { style: SubtitleTrackStyle; atMargin: boolean } {
+  if (!choice) return { style: measured, atMargin: false };
+  const colour = (value: string | undefined, fallback: string) => (value ? value.slice(0, 7).toUpperCase() : fallback);
+  const glyphHeight = choice.fontSize ?? measured.glyphHeight;
+  const atMargin = choice.marginBottom !== undefined;
+  return {
+    style: {
+      ...measured,
+      glyphHeight,
+      textColor: colour(choice.color, measured.textColor),
+      outlineColor: colour(choice.outlineColor, measured.outlineColor),
+      // One row's centre, its ink's bottom at the margin.
+      ...(atMargin ? { centreX: frame.width / 2, centreY: frame.height * (1 - choice.marginBottom!) - glyphHeight / 2 } : {}),
+    },
+    atMargin,
+  };
+}
+
 /** Ink height of the drawing font's glyphs as a share of its ASS size (WenQuanYi Zen Hei: CJK and Latin with descenders). */
 const INK_PER_FONT_SIZE = 0.86;
 /** Line height of a drawn row, in font sizes (libass with this font). */

@@ -42,6 +42,8 @@ export interface EpisodeTranslationRequest {
   title: string;
   /** The series' characters: each speaker found to be one is spoken with its voice (decision 060). */
   characters?: Array<{ id: string; gender: 'female' | 'male' | 'unknown'; medianPitchHz: number | null; voices: Record<string, string> }>;
+  /** The series' subtitle style for the run's language: the drawn subtitles use it over the measured one. */
+  subtitleStyles?: Record<string, SeriesSubtitleStyleJson>;
 }
 
 export interface SeriesServiceDeps {
@@ -192,6 +194,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       output: request.output ?? 'dub',
       ...(series.characters.length ? { speakers: Math.min(series.characters.length, MAX_SPEAKERS) } : {}),
       title: `${series.name} ${episodeHeading(episode.number, episode.title)} (${language})`,
+      ...(series.subtitleStyles[language] ? { subtitleStyles: { [language]: series.subtitleStyles[language] } } : {}),
       ...(series.characters.length
         ? { characters: series.characters.map((character) => ({ id: character.id, gender: character.gender, medianPitchHz: character.voiceprint?.medianPitchHz ?? null, voices: character.voices[language] ? { [language]: character.voices[language] } : {} })) }
         : {}),

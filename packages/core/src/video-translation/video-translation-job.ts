@@ -10,6 +10,7 @@ import type { TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
 import type { FoundText, VideoErasureEngines } from '../engines/video-erasure-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobMediaFile, StageContext } from '../jobs/pipeline-definition.ts';
+import type { DrawnStyleChoice } from '../pipeline-stages/drawn-subtitles.ts';
 import type { SpeakerAssignment } from '../pipeline-stages/speakers.ts';
 import type { FitChoice, FitPlacement } from '../pipeline-stages/time-fit.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
@@ -50,6 +51,8 @@ export interface VideoTranslationTarget {
   fitChoices?: Record<string, FitChoice>;
   /** A series' characters' voices in this language, by character id: a speaker found to be that character is spoken with it (decision 060). */
   characterVoices?: Record<string, VoiceTarget>;
+  /** The style the person picked for the drawn subtitles in this language (a series' style): it replaces what was measured, field by field. */
+  drawnStyle?: DrawnStyleChoice;
 }
 
 export interface VideoTranslationJobInput {

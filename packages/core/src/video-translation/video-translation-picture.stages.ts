@@ -9,7 +9,7 @@ import { runFfmpeg, subtitleStillArgs } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile, StageContext, StageDefinition } from '../jobs/pipeline-definition.ts';
-import { drawnSubtitleScript, masksOf, measureSubtitleStyle, regionsFromTexts, sourceLineBox, writeCueFiles, type SubtitleTrackStyle } from '../pipeline-stages/index.ts';
+import { drawnSubtitleScript, masksOf, measureSubtitleStyle, regionsFromTexts, sourceLineBox, withStyleChoice, writeCueFiles, type SubtitleTrackStyle } from '../pipeline-stages/index.ts';
 import { measureTextLeft } from '../pipeline-stages/erasure-leftover.ts';
 import { drawsOverPictureLines, linesOf, MEDIA_TIMEOUT_MS, pictureLinesOf, prefixOf, translationsOf, type VideoTranslationJobInput, type VideoTranslationPipelineDeps } from './video-translation-job.ts';
 
@@ -31,9 +31,11 @@ export async function writeDrawnScript(
 ): Promise<string[]> {
   const texts = pictureLinesOf(outputs);
   const translated = new Map((translationsOf(outputs)[language] ?? []).map((line) => [line.id, line.text]));
+  // The style measured from the source track, with what the person picked for this language (a series' style).
+  const { style, atMargin } = withStyleChoice(drawing.style, input.targets.find((target) => target.language === language)?.drawnStyle, drawing);
   const { script, drawn } = drawnSubtitleScript(
-    linesOf(outputs).map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: translated.get(line.id) ?? '', box: sourceLineBox(texts, line) })),
-    drawing.style,
+    linesOf(outputs).map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: translated.get(line.id) ?? '', box: atMargin ? null : sourceLineBox(texts, line) })),
+    style,
     { width: drawing.width, height: drawing.height, layout: input.subtitles === 'bilingual' ? 'bilingual' : 'replace' },
   );
   const prefix = prefixOf(language);

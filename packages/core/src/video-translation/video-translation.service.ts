@@ -11,6 +11,7 @@ import type { VoicesService } from '../voices/voices.service.ts';
 import { backgroundMethods, GIVEN_TRANSLATION, offlinePairs, requireTranslator, textSourcesFor, voiceLanguagesOf, type TextSourceChoice } from '../pipeline-stages/engine-choice.ts';
 import { SubtitleParseError } from '@voxwork/contract/subtitles';
 import { parseSubtitleFileInput, type SubtitleFileInput } from '@voxwork/contract/subtitle-encoding';
+import type { DrawnStyleChoice } from '../pipeline-stages/drawn-subtitles.ts';
 import type { VideoTranslationJobInput } from './video-translation-job.ts';
 import { createVideoTranslationReview } from './video-translation-review.ts';
 
@@ -66,6 +67,8 @@ export interface VideoTranslationRequest {
    * is the character's voiceprint once heard in an earlier episode.
    */
   characters?: Array<{ id: string; gender: 'female' | 'male' | 'unknown'; medianPitchHz: number | null; voices: Record<string, string> }> | undefined;
+  /** A series' subtitle style per target language (the series service's field): drawn subtitles use it over the measured style. */
+  subtitleStyles?: Record<string, DrawnStyleChoice> | undefined;
 }
 
 /**
@@ -207,6 +210,8 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
         ...(wanted === undefined ? { autoVoice: true } : {}),
         // A series' characters' voices (only a dub speaks them).
         ...(output !== 'subtitles' ? await characterVoicesFor(ownerId, request.characters, language) : {}),
+        // A style picked for the subtitles drawn over the picture's own.
+        ...(subtitles !== 'keep' && request.subtitleStyles?.[language] ? { drawnStyle: request.subtitleStyles[language] } : {}),
       });
     }
     // A separation engine only when asked for and selected here (a remote one is the operator's account).
