@@ -13,7 +13,8 @@ import { AddEpisodes } from "./add-episodes";
 import { SeasonBoard, SeasonFiles, useSeasonBoard } from "./season-board";
 import { SeriesCreateForm, SeriesList, TargetLanguageToggles } from "./series-list";
 import { CharactersEditor, GlossaryEditor } from "./series-memory";
-import { characterRows, charactersForSave, glossaryForSave, glossaryRows, type CharacterRow, type GlossaryRow } from "./series-forms";
+import { characterRows, charactersForSave, glossaryForSave, glossaryRows, styleRows, subtitleStylesForSave, type CharacterRow, type GlossaryRow, type StyleRow } from "./series-forms";
+import { SubtitleStyleEditor } from "./series-style";
 
 /**
  * `/workbench/series`: the user's series (the dubbing studio's cast bibles among them) and a new
@@ -114,6 +115,7 @@ function SeriesWork({
   const [targets, setTargets] = useState<string[]>(series.targetLanguages);
   const [glossary, setGlossary] = useState<GlossaryRow[]>(() => glossaryRows(series));
   const [characters, setCharacters] = useState<CharacterRow[]>(() => characterRows(series));
+  const [styles, setStyles] = useState<Record<string, StyleRow>>(() => styleRows(series));
   const [voices, setVoices] = useState<Record<string, VoiceView>>({});
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
@@ -147,9 +149,11 @@ function SeriesWork({
     if (!terms) return toast.error(t("series.glossary.incomplete"));
     const cast = charactersForSave(characters, targets);
     if (!cast) return toast.error(t("series.characters.unnamed"));
+    const subtitleStyles = subtitleStylesForSave(styles, targets);
+    if (!subtitleStyles) return toast.error(t("series.style.invalid"));
     setSaving(true);
     try {
-      const updated = await api.call(seriesUpdateCall, { seriesId: saved.id, targetLanguages: targets, glossary: terms, characters: cast });
+      const updated = await api.call(seriesUpdateCall, { seriesId: saved.id, targetLanguages: targets, glossary: terms, characters: cast, subtitleStyles });
       onSaved(updated);
       setDirty(false);
       toast.success(t("series.memory.saved"));
@@ -192,6 +196,7 @@ function SeriesWork({
         </div>
         <GlossaryEditor rows={glossary} onChange={edit(setGlossary)} targets={targets} id={id} />
         <CharactersEditor rows={characters} onChange={edit(setCharacters)} targets={targets} voices={voices} onVoiceSeen={(voice) => setVoices((current) => ({ ...current, [voice.key]: voice }))} id={id} />
+        <SubtitleStyleEditor rows={styles} onChange={edit(setStyles)} targets={targets} id={id} />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="button" onClick={save} disabled={saving} data-testid="series-save">
             {saving ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <SaveIcon aria-hidden="true" />}
