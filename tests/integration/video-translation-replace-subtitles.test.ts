@@ -110,6 +110,10 @@ describe.each(testDatabases().slice(-1))('video translation replacing the burned
     const nothing = await client.call('/api/video-translation/create', { uploadId, sourceLanguage: 'en', targetLanguages: ['es'], output: 'subtitles' }, 'en');
     expect(nothing.code).toBe(ErrorCode.VIDEO_SUBTITLES_OUTPUT_NOTHING_DRAWN);
     expect(nothing.message).toContain('must draw new subtitles');
+    // A picked style is checked like every field: a colour is #RRGGBB.
+    const badColour = await client.call('/api/video-translation/create', { uploadId, sourceLanguage: 'en', targetLanguages: ['es'], subtitles: 'replace', subtitleStyles: { es: { color: 'yellow' } } }, 'en');
+    expect(badColour.code).toBe(ErrorCode.INVALID_PARAMETER);
+    expect(JSON.stringify(badColour)).toContain('subtitleStyles');
     const options = await client.data<{ pricePerMinute: number; subtitlesPricePerMinute: number }>('/api/video-translation/options', {});
     expect(options.subtitlesPricePerMinute).toBe(TOOL_PRICES.videoTranslationSubtitlesPerMinute);
     expect(options.subtitlesPricePerMinute).toBeLessThan(options.pricePerMinute);
@@ -172,10 +176,12 @@ describe.each(testDatabases().slice(-1))('video translation replacing the burned
 
   it('replaces them in a dubbed video too, and hands back the subtitled one beside it (output both, dub price)', async () => {
     const uploadId = await client.upload('episode.mp4', video);
-    const created = await client.data<{ jobId: string; cost: number }>('/api/video-translation/create', { uploadId, sourceLanguage: 'en', targetLanguages: ['es'], subtitles: 'replace', output: 'both' });
+    // A picked colour for the Spanish lines (the rest as measured).
+    const created = await client.data<{ jobId: string; cost: number }>('/api/video-translation/create', { uploadId, sourceLanguage: 'en', targetLanguages: ['es'], subtitles: 'replace', output: 'both', subtitleStyles: { es: { color: '#7fffd4' } } });
     expect(created.cost).toBe(TOOL_PRICES.videoTranslationPerMinute);
     const job = await client.until(created.jobId, 480_000);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect((job.input as { targets: Array<{ drawnStyle?: unknown }> }).targets[0]!.drawnStyle).toEqual({ color: '#7fffd4' });
     const videos = job.media.filter((media) => media.role === 'video').map((media) => media.name);
     expect(videos).toEqual(['es-video.mp4', 'es-subtitled.mp4']);
     const dir = await mkdtemp(path.join(work, 'both-'));

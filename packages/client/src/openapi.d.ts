@@ -6082,6 +6082,14 @@ export interface operations {
                      * @enum {string}
                      */
                     subtitles?: "keep" | "replace" | "bilingual";
+                    subtitleStyles?: {
+                        [key: string]: {
+                            color?: string;
+                            fontSize?: number;
+                            marginBottom?: number;
+                            outlineColor?: string;
+                        };
+                    };
                     targetLanguages: string[];
                     /**
                      * @default auto

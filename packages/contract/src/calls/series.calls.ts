@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { defineCall, type CallDefinition } from '../call.ts';
 import { dubbingIdSchema } from '../dubbing/dubbing-model.ts';
 import { displayName } from '../display-name.ts';
-import { boundedRecord, decimal, singleLineText } from '../input-schemas.ts';
+import { boundedRecord, singleLineText } from '../input-schemas.ts';
 import type { RestV1Route } from '../public-api/rest-v1.ts';
 import { jobStatusSchema } from './system.calls.ts';
-import { MAX_TARGET_LANGUAGES } from './video-translation.calls.ts';
+import { drawnStyleSchema, MAX_TARGET_LANGUAGES } from './video-translation.calls.ts';
 import { languageTagSchema, voiceKeySchema } from './voices.calls.ts';
 
 export const MAX_SERIES_GLOSSARY = 500;
@@ -38,14 +38,8 @@ export const seriesGlossaryTermSchema = z
   })
   .strict();
 
-export const seriesSubtitleStyleSchema = z
-  .object({
-    fontSize: decimal(8, 200).optional(),
-    color: singleLineText({ max: 9 }).regex(/^#[0-9a-f]{6}([0-9a-f]{2})?$/i).optional(),
-    outlineColor: singleLineText({ max: 9 }).regex(/^#[0-9a-f]{6}([0-9a-f]{2})?$/i).optional(),
-    marginBottom: decimal(0, 0.5).optional(),
-  })
-  .strict();
+/** A series' subtitle style for one target language: the video translator's drawn style, given to every run in that language. */
+export const seriesSubtitleStyleSchema = drawnStyleSchema;
 
 const seriesFields = {
   name: displayName(80),

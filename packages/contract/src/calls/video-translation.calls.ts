@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { boundedRecord, identifier, integer, multiLineText, singleLineText } from '../input-schemas.ts';
+import { boundedRecord, decimal, identifier, integer, multiLineText, singleLineText } from '../input-schemas.ts';
 import { subtitleFileReadSchema, subtitleFileSchema } from './subtitle-file.schema.ts';
 import { languageTagSchema, voiceKeySchema } from './voices.calls.ts';
 import { displayName } from '../display-name.ts';
@@ -35,6 +35,22 @@ export const videoTranslationOptionsCall = defineCall({
     usedThisMonth: z.number().int(),
   }),
 });
+
+/**
+ * A style picked for subtitles drawn over the picture's own (`subtitles: 'replace' | 'bilingual'`),
+ * per target language; each field given replaces what was measured from the source lines:
+ * `fontSize` the letters' height in pixels of the video's frame, `color` and `outlineColor`
+ * (`#RRGGBB`; a trailing alpha pair is ignored), `marginBottom` the line's bottom at that share of
+ * the frame's height above the bottom edge, centred, instead of where its source line was.
+ */
+export const drawnStyleSchema = z
+  .object({
+    fontSize: decimal(8, 200).optional(),
+    color: singleLineText({ max: 9 }).regex(/^#[0-9a-f]{6}([0-9a-f]{2})?$/i).optional(),
+    outlineColor: singleLineText({ max: 9 }).regex(/^#[0-9a-f]{6}([0-9a-f]{2})?$/i).optional(),
+    marginBottom: decimal(0, 0.5).optional(),
+  })
+  .strict();
 
 export const videoTranslationCreateCall = defineCall({
   path: '/api/video-translation/create',
@@ -80,6 +96,8 @@ export const videoTranslationCreateCall = defineCall({
        * voices and picture with the new subtitles drawn; priced below a dub) or `both` (the two videos).
        */
       output: z.enum(['dub', 'subtitles', 'both']).default('dub'),
+      /** With `replace` or `bilingual`: a style per target language for the drawn subtitles (see `drawnStyleSchema`); languages left out keep the measured style. */
+      subtitleStyles: boundedRecord(languageTagSchema, drawnStyleSchema, MAX_TARGET_LANGUAGES).optional(),
       title: displayName(120, { allowEmpty: true }).optional(),
     })
     .strict(),

@@ -67,7 +67,7 @@ export interface VideoTranslationRequest {
    * is the character's voiceprint once heard in an earlier episode.
    */
   characters?: Array<{ id: string; gender: 'female' | 'male' | 'unknown'; medianPitchHz: number | null; voices: Record<string, string> }> | undefined;
-  /** A series' subtitle style per target language (the series service's field): drawn subtitles use it over the measured style. */
+  /** A style per target language for subtitles drawn over the picture's own (the create call's field; a series gives its own): it replaces the measured style, field by field. */
   subtitleStyles?: Record<string, DrawnStyleChoice> | undefined;
 }
 
