@@ -65,4 +65,18 @@ export const toolSharedEn = {
   subtitleFile: {
     readAs: "Read as {encoding}",
   },
+  drawnStyle: {
+    title: "Subtitle style",
+    lead: "The translation is drawn in the style measured from the original lines. Set what you want different, per language; empty fields keep the video's.",
+    forLanguage: "Subtitles in {language}",
+    color: "Text colour",
+    outlineColor: "Outline or box colour",
+    asVideo: "As in the video",
+    reset: "Use the video's",
+    size: "Letter height (px)",
+    margin: "Distance from the bottom (%)",
+    marginHint: "Empty: where the original line was.",
+    invalid: "Letter height must be 8–200 px and the distance from the bottom 0–50 %.",
+    noTargets: "Choose target languages to set their subtitle style.",
+  },
 };

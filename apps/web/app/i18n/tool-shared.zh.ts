@@ -66,4 +66,18 @@ export const toolSharedZh: typeof toolSharedEn = {
   subtitleFile: {
     readAs: "已按 {encoding} 编码读取",
   },
+  drawnStyle: {
+    title: "字幕样式",
+    lead: "译文按原字幕测得的样式绘制。每种语言可单独设置想要不同的部分；留空的项沿用视频本身的样式。",
+    forLanguage: "{language}字幕",
+    color: "文字颜色",
+    outlineColor: "描边或底框颜色",
+    asVideo: "与视频相同",
+    reset: "沿用视频的",
+    size: "字高（像素）",
+    margin: "距底部（%）",
+    marginHint: "留空：画在原字幕所在的位置。",
+    invalid: "字高须为 8–200 像素，距底部须为 0–50%。",
+    noTargets: "先选择目标语言，才能设置字幕样式。",
+  },
 };

@@ -13,8 +13,9 @@ import { AddEpisodes } from "./add-episodes";
 import { SeasonBoard, SeasonFiles, useSeasonBoard } from "./season-board";
 import { SeriesCreateForm, SeriesList, TargetLanguageToggles } from "./series-list";
 import { CharactersEditor, GlossaryEditor } from "./series-memory";
-import { characterRows, charactersForSave, glossaryForSave, glossaryRows, styleRows, subtitleStylesForSave, type CharacterRow, type GlossaryRow, type StyleRow } from "./series-forms";
-import { SubtitleStyleEditor } from "./series-style";
+import { DrawnStyleEditor } from "../tool-shared/drawn-style-editor";
+import { styleRows, subtitleStylesForSave, type StyleRow } from "../tool-shared/drawn-style";
+import { characterRows, charactersForSave, glossaryForSave, glossaryRows, type CharacterRow, type GlossaryRow } from "./series-forms";
 
 /**
  * `/workbench/series`: the user's series (the dubbing studio's cast bibles among them) and a new
@@ -150,7 +151,7 @@ function SeriesWork({
     const cast = charactersForSave(characters, targets);
     if (!cast) return toast.error(t("series.characters.unnamed"));
     const subtitleStyles = subtitleStylesForSave(styles, targets);
-    if (!subtitleStyles) return toast.error(t("series.style.invalid"));
+    if (!subtitleStyles) return toast.error(t("toolShared.drawnStyle.invalid"));
     setSaving(true);
     try {
       const updated = await api.call(seriesUpdateCall, { seriesId: saved.id, targetLanguages: targets, glossary: terms, characters: cast, subtitleStyles });
@@ -196,7 +197,7 @@ function SeriesWork({
         </div>
         <GlossaryEditor rows={glossary} onChange={edit(setGlossary)} targets={targets} id={id} />
         <CharactersEditor rows={characters} onChange={edit(setCharacters)} targets={targets} voices={voices} onVoiceSeen={(voice) => setVoices((current) => ({ ...current, [voice.key]: voice }))} id={id} />
-        <SubtitleStyleEditor rows={styles} onChange={edit(setStyles)} targets={targets} id={id} />
+        <DrawnStyleEditor rows={styles} onChange={edit(setStyles)} targets={targets} id={id} />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="button" onClick={save} disabled={saving} data-testid="series-save">
             {saving ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <SaveIcon aria-hidden="true" />}

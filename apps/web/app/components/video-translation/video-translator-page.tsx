@@ -25,6 +25,8 @@ import { Card, CardTitle } from "../ui/card";
 import { TargetLanguageChips } from "./target-language-chips";
 import { BackgroundField } from "./background-field";
 import { PictureSubtitlesField, type PictureSubtitles, type TranslationOutput } from "../tool-shared/picture-subtitles-field";
+import { DrawnStyleEditor } from "../tool-shared/drawn-style-editor";
+import { subtitleStylesForSave, type StyleRow } from "../tool-shared/drawn-style";
 import { TargetVoices, useBestVoices } from "../tool-shared/target-voices";
 import { TextSourceField, type SubtitleFile } from "./text-source-field";
 import { TranslationRun } from "./translation-run";
@@ -53,6 +55,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
   const [burnSubtitles, setBurnSubtitles] = useState(false);
   const [pictureSubtitles, setPictureSubtitles] = useState<PictureSubtitles>("keep");
   const [output, setOutput] = useState<TranslationOutput>("dub");
+  const [styles, setStyles] = useState<Record<string, StyleRow>>({});
   const [background, setBackground] = useState("local");
   const [speakers, setSpeakers] = useState<number | null>(null);
   const [matched, setMatched] = useState<ReadonlySet<string>>(new Set());
@@ -100,6 +103,9 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
     if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "videoTranslation.summary.needVideo"));
     if (!targets.length) return toast.error(t("videoTranslation.languages.noneChosen"));
     if (fileMissing) return toast.error(t("videoTranslation.textSource.needFile"));
+    // A style picked for the lines drawn over the picture's own (only then).
+    const subtitleStyles = pictureSubtitles !== "keep" ? subtitleStylesForSave(styles, targets) : {};
+    if (!subtitleStyles) return toast.error(t("toolShared.drawnStyle.invalid"));
     setSubmitting(true);
     try {
       const chosenVoices = Object.fromEntries(
@@ -118,6 +124,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
         background,
         ...(pictureSubtitles !== "keep" ? { subtitles: pictureSubtitles } : {}),
         ...(output !== "dub" ? { output } : {}),
+        ...(Object.keys(subtitleStyles).length ? { subtitleStyles } : {}),
         ...(speakers ? { speakers } : {}),
         title: upload.name.slice(0, 120),
       });
@@ -224,6 +231,7 @@ export function VideoTranslatorPage({ mode }: { mode: "quick" | "pro" }) {
                   subtitlesPrice={options.subtitlesPricePerMinute}
                 />
               ) : null}
+              {pictureSubtitles !== "keep" ? <DrawnStyleEditor rows={styles} onChange={setStyles} targets={targets} id={`${id}-style`} /> : null}
               {/* Replacing or adding draws the translation already: the plain burn-in is for a run that keeps the picture's subtitles. */}
               {pictureSubtitles === "keep" ? (
                 <label className="grid gap-0.5 text-sm">
