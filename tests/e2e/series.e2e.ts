@@ -29,128 +29,126 @@ async function twoEpisodes(): Promise<string[]> {
 }
 
 for (const run of RUNS) {
-  test.describe(() => {
-    test(`${run.locale}, ${run.width} px, ${run.scheme}: a two-episode season localised, subtitles replaced`, async ({ page, context, baseURL }, testInfo) => {
-      test.setTimeout(900_000);
-      const shots = process.env.SERIES_SHOTS ?? testInfo.outputPath();
-      await mkdir(shots, { recursive: true });
-      const shot = (name: string) => fullPageShot(page, join(shots, `${run.locale}-${run.width}-${run.scheme}-${name}.png`));
-      const files = await twoEpisodes();
-      await context.addCookies([await freshUserCookie(baseURL!, `series-${run.locale}`, 'E2E Season')]);
-      await page.setViewportSize({ width: run.width, height: run.height });
-      await page.emulateMedia({ colorScheme: run.scheme });
-      await page.goto(`${run.prefix}/workbench/series`);
+  test(`${run.locale}, ${run.width} px, ${run.scheme}: a two-episode season localised, subtitles replaced`, async ({ page, context, baseURL }, testInfo) => {
+    test.setTimeout(900_000);
+    const shots = process.env.SERIES_SHOTS ?? testInfo.outputPath();
+    await mkdir(shots, { recursive: true });
+    const shot = (name: string) => fullPageShot(page, join(shots, `${run.locale}-${run.width}-${run.scheme}-${name}.png`));
+    const files = await twoEpisodes();
+    await context.addCookies([await freshUserCookie(baseURL!, `series-${run.locale}`, 'E2E Season')]);
+    await page.setViewportSize({ width: run.width, height: run.height });
+    await page.emulateMedia({ colorScheme: run.scheme });
+    await page.goto(`${run.prefix}/workbench/series`);
 
-      // Empty: no series yet.
-      await expect(page.getByTestId('series-list-empty')).toBeVisible();
-      await expect(page.getByTestId('series-empty')).toBeVisible();
-      await shot('empty');
+    // Empty: no series yet.
+    await expect(page.getByTestId('series-list-empty')).toBeVisible();
+    await expect(page.getByTestId('series-empty')).toBeVisible();
+    await shot('empty');
 
-      // Create: name, source English, Spanish.
-      const create = page.getByTestId('series-create');
-      await create.getByTestId('series-name').fill(`Jade Heir ${run.locale}`);
-      await create.locator('[data-testid="series-target"][data-language="es"]').click();
-      await expect(create.locator('[data-testid="series-target"][data-language="es"]')).toHaveAttribute('aria-pressed', 'true');
-      await create.getByTestId('series-create-submit').click();
-      const memory = page.getByTestId('series-memory');
-      await expect(memory).toBeVisible();
-      await expect(page).toHaveURL(/[?&]series=[0-9a-f-]{36}/);
-      await expect(page.getByTestId('series-item')).toHaveCount(1);
+    // Create: name, source English, Spanish.
+    const create = page.getByTestId('series-create');
+    await create.getByTestId('series-name').fill(`Jade Heir ${run.locale}`);
+    await create.locator('[data-testid="series-target"][data-language="es"]').click();
+    await expect(create.locator('[data-testid="series-target"][data-language="es"]')).toHaveAttribute('aria-pressed', 'true');
+    await create.getByTestId('series-create-submit').click();
+    const memory = page.getByTestId('series-memory');
+    await expect(memory).toBeVisible();
+    await expect(page).toHaveURL(/[?&]series=[0-9a-f-]{36}/);
+    await expect(page.getByTestId('series-item')).toHaveCount(1);
 
-      // Glossary: one term typed, two pasted (one for Spanish only), a line without a translation skipped.
-      await memory.getByTestId('glossary-add').click();
-      await memory.getByTestId('glossary-source').first().fill('contract');
-      await memory.getByTestId('glossary-target').first().fill('contrato');
-      await memory.getByTestId('glossary-paste').click();
-      await memory.getByTestId('glossary-paste-text').fill('door,puerta,es\n"story","historia"\nno translation here\n');
-      await memory.getByTestId('glossary-paste-apply').click();
-      await expect(memory.getByTestId('glossary-row')).toHaveCount(3);
-      await expect(memory.getByTestId('glossary-paste-note')).toBeVisible();
-      await expect(memory.getByTestId('glossary-language').nth(1)).toHaveValue('es');
+    // Glossary: one term typed, two pasted (one for Spanish only), a line without a translation skipped.
+    await memory.getByTestId('glossary-add').click();
+    await memory.getByTestId('glossary-source').first().fill('contract');
+    await memory.getByTestId('glossary-target').first().fill('contrato');
+    await memory.getByTestId('glossary-paste').click();
+    await memory.getByTestId('glossary-paste-text').fill('door,puerta,es\n"story","historia"\nno translation here\n');
+    await memory.getByTestId('glossary-paste-apply').click();
+    await expect(memory.getByTestId('glossary-row')).toHaveCount(3);
+    await expect(memory.getByTestId('glossary-paste-note')).toBeVisible();
+    await expect(memory.getByTestId('glossary-language').nth(1)).toHaveValue('es');
 
-      // A character with a Spanish voice from the library (the picker offers Spanish voices).
-      await memory.getByTestId('character-add').click();
-      await memory.getByTestId('character-name').fill('Lin');
-      await memory.getByTestId('character-gender').selectOption('female');
-      await memory.locator('[data-testid="character-voice"][data-language="es"]').getByTestId('character-voice-choose').click();
-      const picker = page.getByTestId('voice-picker');
-      await picker.getByTestId('voice-select').first().click({ timeout: 30_000 });
-      await expect(picker).toBeHidden();
-      await expect(memory.getByTestId('character-voice-selected')).toBeVisible();
-      await expect(memory.getByTestId('series-unsaved')).toBeVisible();
-      await memory.getByTestId('series-save').click();
-      await expect(memory.getByTestId('series-unsaved')).toBeHidden();
-      await shot('memory');
+    // A character with a Spanish voice from the library (the picker offers Spanish voices).
+    await memory.getByTestId('character-add').click();
+    await memory.getByTestId('character-name').fill('Lin');
+    await memory.getByTestId('character-gender').selectOption('female');
+    await memory.locator('[data-testid="character-voice"][data-language="es"]').getByTestId('character-voice-choose').click();
+    const picker = page.getByTestId('voice-picker');
+    await picker.getByTestId('voice-select').first().click({ timeout: 30_000 });
+    await expect(picker).toBeHidden();
+    await expect(memory.getByTestId('character-voice-selected')).toBeVisible();
+    await expect(memory.getByTestId('series-unsaved')).toBeVisible();
+    await memory.getByTestId('series-save').click();
+    await expect(memory.getByTestId('series-unsaved')).toBeHidden();
+    await shot('memory');
 
-      // Saved: a reload reads the memory back.
-      await page.reload();
-      await expect(page.getByTestId('series-memory').getByTestId('glossary-row')).toHaveCount(3);
-      await expect(page.getByTestId('series-memory').getByTestId('character-name')).toHaveValue('Lin');
-      // The stored voice is shown by name, with its preview.
-      await expect(page.getByTestId('series-memory').getByTestId('character-voice-selected')).toBeVisible();
+    // Saved: a reload reads the memory back.
+    await page.reload();
+    await expect(page.getByTestId('series-memory').getByTestId('glossary-row')).toHaveCount(3);
+    await expect(page.getByTestId('series-memory').getByTestId('character-name')).toHaveValue('Lin');
+    // The stored voice is shown by name, with its preview.
+    await expect(page.getByTestId('series-memory').getByTestId('character-voice-selected')).toBeVisible();
 
-      // Two videos at once; replace the subtitles, subtitles only; the quote (or why there is none) before anything runs.
-      const add = page.getByTestId('add-episodes');
-      await expect(page.getByTestId('season-board-empty')).toBeVisible();
-      await add.getByTestId('episodes-input').setInputFiles(files);
-      await expect(add.locator('[data-testid="episode-upload"][data-state="done"]')).toHaveCount(2, { timeout: 60_000 });
-      await expect(add.getByTestId('episode-upload').first()).toContainText('E01');
-      await add.getByTestId('subtitles-replace').check();
-      await add.getByTestId('output-subtitles').check();
-      const quoted = add.getByTestId('series-quote-cost');
-      await expect(quoted.or(add.getByTestId('series-quote-error'))).toBeVisible({ timeout: 30_000 });
-      const quote = (await quoted.isVisible()) ? await quoted.textContent() : null;
-      await shot('quote');
-      await add.getByTestId('episodes-add').click();
+    // Two videos at once; replace the subtitles, subtitles only; the quote (or why there is none) before anything runs.
+    const add = page.getByTestId('add-episodes');
+    await expect(page.getByTestId('season-board-empty')).toBeVisible();
+    await add.getByTestId('episodes-input').setInputFiles(files);
+    await expect(add.locator('[data-testid="episode-upload"][data-state="done"]')).toHaveCount(2, { timeout: 60_000 });
+    await expect(add.getByTestId('episode-upload').first()).toContainText('E01');
+    await add.getByTestId('subtitles-replace').check();
+    await add.getByTestId('output-subtitles').check();
+    const quoted = add.getByTestId('series-quote-cost');
+    await expect(quoted.or(add.getByTestId('series-quote-error'))).toBeVisible({ timeout: 30_000 });
+    const quote = (await quoted.isVisible()) ? await quoted.textContent() : null;
+    await shot('quote');
+    await add.getByTestId('episodes-add').click();
 
-      // The board: both episodes, followed until done; the points held equal the quote when there was one.
-      const board = page.getByTestId('season-board');
-      await expect(board.getByTestId('board-episode')).toHaveCount(2, { timeout: 30_000 });
-      if (quote) {
-        const cost = /\d+/.exec(quote)![0];
-        await expect(board.getByTestId('episode-cost').first()).toContainText(/\d+/);
-        const held = await board.getByTestId('episode-cost').allTextContents();
-        expect(held.map((text) => Number(/\d+/.exec(text)![0])).reduce((sum, value) => sum + value, 0)).toBe(Number(cost));
-      }
-      await expect(board.getByTestId('board-episode').first()).toContainText('E01');
-      await shot('running');
-      await expect(board.locator('[data-testid="board-episode"][data-status="completed"]')).toHaveCount(2, { timeout: 840_000 });
-      await expect(board.getByTestId('episode-status').first()).toHaveText(run.done);
-      await expect(board.getByTestId('episode-result-link')).toHaveCount(2);
-      await expect(board.getByTestId('episode-result-link').first()).toHaveAttribute('href', new RegExp(`^${run.prefix}/workbench/video-translator/details/[0-9a-f-]{36}$`));
-      // Every signal is a badge; one not measured says so and is never shown as 0.
-      const badges = board.getByTestId('signal-badge');
-      await expect(badges).toHaveCount(10);
-      for (const badge of await board.locator('[data-testid="signal-badge"][data-measured="false"]').all()) await expect(badge).toContainText(run.notMeasured);
-      // Each badge says what it measures: in its accessible name, and as a tooltip.
-      await expect(badges.first()).toHaveAttribute('aria-label', /.{20,}/);
-      await badges.first().hover();
-      await expect(page.getByRole('tooltip')).toBeVisible();
+    // The board: both episodes, followed until done; the points held equal the quote when there was one.
+    const board = page.getByTestId('season-board');
+    await expect(board.getByTestId('board-episode')).toHaveCount(2, { timeout: 30_000 });
+    if (quote) {
+      const cost = /\d+/.exec(quote)![0];
+      await expect(board.getByTestId('episode-cost').first()).toContainText(/\d+/);
+      const held = await board.getByTestId('episode-cost').allTextContents();
+      expect(held.map((text) => Number(/\d+/.exec(text)![0])).reduce((sum, value) => sum + value, 0)).toBe(Number(cost));
+    }
+    await expect(board.getByTestId('board-episode').first()).toContainText('E01');
+    await shot('running');
+    await expect(board.locator('[data-testid="board-episode"][data-status="completed"]')).toHaveCount(2, { timeout: 840_000 });
+    await expect(board.getByTestId('episode-status').first()).toHaveText(run.done);
+    await expect(board.getByTestId('episode-result-link')).toHaveCount(2);
+    await expect(board.getByTestId('episode-result-link').first()).toHaveAttribute('href', new RegExp(`^${run.prefix}/workbench/video-translator/details/[0-9a-f-]{36}$`));
+    // Every signal is a badge; one not measured says so and is never shown as 0.
+    const badges = board.getByTestId('signal-badge');
+    await expect(badges).toHaveCount(10);
+    for (const badge of await board.locator('[data-testid="signal-badge"][data-measured="false"]').all()) await expect(badge).toContainText(run.notMeasured);
+    // Each badge says what it measures: in its accessible name, and as a tooltip.
+    await expect(badges.first()).toHaveAttribute('aria-label', /.{20,}/);
+    await badges.first().hover();
+    await expect(page.getByRole('tooltip')).toBeVisible();
 
-      // The whole season in one click: a zip, through a short-lived signed link.
-      const seasonFiles = page.getByTestId('season-files');
-      const zipButton = seasonFiles.getByTestId('season-zip');
-      await expect(zipButton).toBeEnabled();
-      await expect(zipButton).toHaveText(run.zipLabel);
-      const zipDownload = page.waitForEvent('download');
-      await zipButton.click();
-      const zip = await zipDownload;
-      expect(zip.suggestedFilename()).toMatch(/\.zip$/);
-      expect((await stat(await zip.path())).size).toBeGreaterThan(0);
-      expect(await zip.failure()).toBeNull();
+    // The whole season in one click: a zip, through a short-lived signed link.
+    const seasonFiles = page.getByTestId('season-files');
+    const zipButton = seasonFiles.getByTestId('season-zip');
+    await expect(zipButton).toBeEnabled();
+    await expect(zipButton).toHaveText(run.zipLabel);
+    const zipDownload = page.waitForEvent('download');
+    await zipButton.click();
+    const zip = await zipDownload;
+    expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+    expect((await stat(await zip.path())).size).toBeGreaterThan(0);
+    expect(await zip.failure()).toBeNull();
 
-      // Below it, a video and its subtitles per episode; one downloads.
-      await expect(seasonFiles.getByTestId('season-file-row')).toHaveCount(2, { timeout: 30_000 });
-      const download = page.waitForEvent('download');
-      await seasonFiles.getByTestId('season-file').first().click();
-      const file = await download;
-      expect(file.suggestedFilename()).toMatch(/\.mp4$/);
-      expect((await file.createReadStream()) !== null).toBe(true);
+    // Below it, a video and its subtitles per episode; one downloads.
+    await expect(seasonFiles.getByTestId('season-file-row')).toHaveCount(2, { timeout: 30_000 });
+    const download = page.waitForEvent('download');
+    await seasonFiles.getByTestId('season-file').first().click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.mp4$/);
+    expect((await file.createReadStream()) !== null).toBe(true);
 
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      await page.keyboard.press('Escape');
-      await shot('completed');
-    });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.keyboard.press('Escape');
+    await shot('completed');
   });
 }
