@@ -43,7 +43,8 @@ export function AddEpisodes({ series, subtitlesPrice, onAdded, id }: { series: S
   const [dragging, setDragging] = useState(false);
   const [subtitles, setSubtitles] = useState<PictureSubtitles>("keep");
   const [output, setOutput] = useState<TranslationOutput>("dub");
-  const [quote, setQuote] = useState<{ state: "idle" | "loading" } | { state: "done"; quote: Quote } | { state: "error"; message: string }>({ state: "idle" });
+  // A quote or its failure names the choices it answered (`for`): after a change it is not shown as the answer to the new ones.
+  const [asked, setQuote] = useState<{ state: "idle" | "loading" } | { state: "done"; quote: Quote; for: string } | { state: "error"; message: string; for: string }>({ state: "idle" });
   const [quoteRound, setQuoteRound] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -56,6 +57,8 @@ export function AddEpisodes({ series, subtitlesPrice, onAdded, id }: { series: S
   const uploading = items.some((item) => item.state === "waiting" || item.state === "uploading");
   const uploadIds = uploads.map((upload) => upload.id).join(",");
   const noTargets = series.targetLanguages.length === 0;
+  const choices = `${uploadIds}|${subtitles}|${output}`;
+  const quote = asked.state !== "done" && asked.state !== "error" ? asked : asked.for === choices ? asked : ({ state: "loading" } as const);
 
   // The quote, whenever the uploads or the choices change (nothing runs, nothing is held).
   useEffect(() => {
@@ -63,13 +66,13 @@ export function AddEpisodes({ series, subtitlesPrice, onAdded, id }: { series: S
     let live = true;
     setQuote({ state: "loading" });
     quietApi.call(seriesEpisodesQuoteCall, { seriesId: series.id, uploadIds: uploadIds.split(","), subtitles, output }).then(
-      (data) => live && setQuote({ state: "done", quote: data }),
-      (error: unknown) => live && setQuote({ state: "error", message: error instanceof ApiError || error instanceof Error ? error.message : String(error) }),
+      (data) => live && setQuote({ state: "done", quote: data, for: choices }),
+      (error: unknown) => live && setQuote({ state: "error", message: error instanceof ApiError || error instanceof Error ? error.message : String(error), for: choices }),
     );
     return () => {
       live = false;
     };
-  }, [quietApi, series.id, uploadIds, uploading, noTargets, subtitles, output, quoteRound]);
+  }, [quietApi, series.id, uploadIds, uploading, noTargets, subtitles, output, choices, quoteRound]);
 
   function patch(key: string, change: Partial<Item>) {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
