@@ -2,6 +2,11 @@ import type { Plugin } from "vite";
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|rolldown[\\/]runtime/;
 const MARKETING = /[\\/]app[\\/](components|lib)[\\/]marketing[\\/]/;
+// Page parts only some routes use (the tool and use-case landings, the article lists and their
+// category links, the help centre's search): in the shell every marketing page would pay for them.
+const TEMPLATES = /[\\/]app[\\/](components[\\/]marketing[\\/](landing-page|articles-page|category-nav)\.tsx|lib[\\/]marketing[\\/]help-search\.ts)(\?.*)?$/;
+// Imported by every layout (marketing, workbench, blank), so on every page: one chunk fewer.
+const EVERY_LAYOUT = /[\\/]app[\\/]components[\\/]skip-link\.tsx(\?.*)?$/;
 const ROOT_MODULE = /[\\/]app[\\/]root\.tsx(\?.*)?$/;
 // Stylesheets stay with the route that imports them: React Router links a route's CSS from its chunk.
 const STYLESHEET = /\.css(\?.*)?$/;
@@ -42,7 +47,7 @@ export function initialChunksPlugin(): Plugin {
         codeSplitting: {
           groups: [
             { name: "framework", test: FRAMEWORK, priority: 2 },
-            { name: "shell", test: (id: string) => (shell.has(id) || MARKETING.test(id)) && !ROOT_MODULE.test(id) && !STYLESHEET.test(id), priority: 1 },
+            { name: "shell", test: (id: string) => (shell.has(id) || EVERY_LAYOUT.test(id) || (MARKETING.test(id) && !TEMPLATES.test(id))) && !ROOT_MODULE.test(id) && !STYLESHEET.test(id), priority: 1 },
           ],
         },
       };

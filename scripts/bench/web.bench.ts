@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { initialScripts, MARKETING_JS_BUDGET_GZIP } from '../../tests/support/initial-scripts.ts';
 import { compare, formatCpu, formatLatency, formatRoundRatios, formatStatuses, freePort, getRequest, loadAverage, runLoad, startProcess, type LoadResult } from './http-load.ts';
 
 const { values } = parseArgs({
@@ -50,7 +51,7 @@ const PAGES = [
   { label: 'pricing (zh)', path: '/zh/pricing' },
 ];
 const TARGET_MEDIAN_MS = 5;
-const TARGET_JS_GZIP = 120 * 1024;
+const TARGET_JS_GZIP = MARKETING_JS_BUDGET_GZIP;
 const TARGET_RATIO = 0.7;
 
 const port = await freePort();
@@ -107,21 +108,6 @@ try {
     samples.sort((a, b) => a - b);
     const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
     return { median: at(0.5), p95: at(0.95) };
-  }
-
-  /**
-   * Scripts the browser fetches before the page is interactive: `<link rel="modulepreload">`,
-   * `<script src>`, and the static/dynamic imports of inline module scripts. Asset paths that only
-   * appear in inlined JSON (route-manifest patches for lazy route discovery) are not loaded.
-   */
-  function initialScripts(html: string): string[] {
-    const found = new Set<string>();
-    for (const match of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) found.add(match[1]!);
-    for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) found.add(match[1]!);
-    for (const block of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
-      for (const match of block[1]!.matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?\(?\s*["']([^"']+\.js)["']/g)) found.add(match[1]!);
-    }
-    return [...found].filter((url) => url.startsWith('/'));
   }
 
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { localized } from './route-list.ts';
+import { initialScriptSizes, MARKETING_JS_BUDGET_GZIP } from '../support/initial-scripts.ts';
 
 /**
  * The marketing site (issue 3 items 8 and 9). Every page, article and category list in both
@@ -45,6 +46,22 @@ test('the content folder holds at least 6 blog articles and 6 guides per languag
     }
     const slugs = (locale: 'en' | 'zh') => ARTICLES.filter((article) => article.kind === kind && article.locale === locale).map((article) => article.slug).sort();
     expect(slugs('zh')).toEqual(slugs('en'));
+  }
+});
+
+// Decision 011: a marketing page loads at most 120 KB gzip of JavaScript before it is interactive
+// (`bench:web` prints the same figure). Sizes of the built files, not timings.
+test('marketing pages load at most 120 KB gzip of JavaScript before interaction', async ({ request }) => {
+  for (const pagePath of ['/', '/zh', '/zh/pricing', '/blog', '/zh/guides']) {
+    const response = await request.get(pagePath);
+    expect(response.status(), pagePath).toBe(200);
+    const sizes = await initialScriptSizes(await response.text(), async (url) => {
+      const asset = await request.get(url, { headers: { 'accept-encoding': 'identity' } });
+      expect(asset.status(), url).toBe(200);
+      return asset.body();
+    });
+    const total = sizes.reduce((sum, file) => sum + file.gzip, 0);
+    expect(total, `${pagePath}: ${sizes.map((file) => `${file.url} ${(file.gzip / 1024).toFixed(1)} KB`).join(', ')}`).toBeLessThanOrEqual(MARKETING_JS_BUDGET_GZIP);
   }
 });
 

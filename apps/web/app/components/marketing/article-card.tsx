@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { cn } from "../../lib/utils";
+import { clsx } from "clsx";
 import { localizePath, useLocale, useT } from "../../i18n";
 import type { ArticleSummary } from "../../lib/marketing/article-types";
 
@@ -34,7 +34,7 @@ export function ArticleCard({ article }: { article: ArticleSummary }) {
 /** Articles as a grid of cards (its columns given by the page). */
 export function ArticleList({ articles, className }: { articles: readonly ArticleSummary[]; className?: string }) {
   return (
-    <ul className={cn("grid gap-6", className)}>
+    <ul className={clsx("grid gap-6", className)}>
       {articles.map((article) => (
         <li key={article.slug}>
           <ArticleCard article={article} />

@@ -3,7 +3,7 @@ import { localizePath, useLocale, useT } from "../../i18n";
 import type { ToolId } from "../../lib/catalog";
 import type { LandingCopy } from "../../lib/marketing/content-types";
 import { TOOL_LANDINGS } from "../../lib/marketing/marketing-paths";
-import { ToolIcon } from "../icons";
+import { ToolIcon } from "../tool-icons";
 import { BannerLink, CtaBanner, CtaLink, FaqList, FeatureGrid, HonestNote, PageHero, SampleBeforeAfter, Section, Steps, VoiceSamples, WorkbenchScreenshot } from "./marketing-sections";
 
 export interface LandingTool {

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { MoveHorizontalIcon } from "lucide-react";
 import type { Route } from "./+types/pricing";
 import { localizePath, useLocale } from "../../i18n";
+import { MoveHorizontalIcon } from "../../components/icons";
 import { BannerLink, CtaBanner, PageHero, Section } from "../../components/marketing/marketing-sections";
 import { pricingPage } from "../../lib/marketing/content/pricing-content.server";
 import { seoMeta } from "../../lib/marketing/seo";
