@@ -83,6 +83,25 @@ describe('identity and the account calls', () => {
     expect(account).toMatchObject({ code: 0, data: { userId, planId: 'free', vipLevel: 0, availablePoint: 300, freezePoint: 0, totalPoint: 300, vtUseLimit: 3 } });
   });
 
+  // Checked tokens are remembered for a few seconds (SESSION_CACHE_SECONDS, decision 073): a
+  // sign-out or a revocation must still end the token's calls at once.
+  it('a signed-out or revoked session is refused on the very next call, though its token was just used', async () => {
+    const account = (headers: Record<string, string>) => call('/bill/userAccount/getUserAccount', { userId }, headers);
+    const second = (await (await auth('/sign-in/email', { email, password })).json()) as { token: string };
+    const headers = { authorization: `Bearer ${second.token}` };
+    expect((await account(headers)).code).toBe(0);
+    expect((await auth('/sign-out', {}, headers)).status).toBe(200);
+    expect((await account(headers)).code).toBe(ErrorCode.AUTH_REQUIRED);
+
+    const third = (await (await auth('/sign-in/email', { email, password })).json()) as { token: string };
+    const revoked = { authorization: `Bearer ${third.token}` };
+    expect((await account(revoked)).code).toBe(0);
+    expect((await auth('/revoke-other-sessions', {}, { authorization: `Bearer ${token}` })).status).toBe(200);
+    expect((await account(revoked)).code).toBe(ErrorCode.AUTH_REQUIRED);
+    // The session that revoked the others goes on.
+    expect((await account({ authorization: `Bearer ${token}` })).code).toBe(0);
+  });
+
   it('rejects a wrong password, an unknown token and a mismatched user id with catalogue codes', async () => {
     expect((await auth('/sign-in/email', { email, password: 'wrong password' })).status).toBe(401);
     expect((await call('/bill/userAccount/getUserAccount', { userId }, { authorization: 'Bearer not-a-token' })).code).toBe(ErrorCode.AUTH_REQUIRED);

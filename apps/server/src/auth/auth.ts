@@ -90,6 +90,8 @@ export function createAuth(options: {
   log: Logger;
   /** Runs after a user deleted their account (files, account row). */
   afterUserDeleted: (userId: string) => Promise<void>;
+  /** Told when a session of this user was deleted (sign-out, revocation) or the user changed: remembered sign-ins go. */
+  sessionsChanged?: (userId: string) => void;
 }) {
   const { config, database, accounts, mailer, log } = options;
   const policy = passwordPolicyFrom(config);
@@ -193,6 +195,7 @@ export function createAuth(options: {
             log.info({ userId: user.id }, 'account created');
           },
         },
+        update: { after: async (user) => options.sessionsChanged?.(user.id) },
       },
       session: {
         create: {
@@ -200,6 +203,8 @@ export function createAuth(options: {
             if (await accounts.isDisabled(session.userId)) throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: 'user disabled' });
           },
         },
+        // Sign-out, revocations, a password reset, a deleted user: each deleted session passes here.
+        delete: { after: async (session) => options.sessionsChanged?.(session.userId) },
       },
     },
     plugins: [
