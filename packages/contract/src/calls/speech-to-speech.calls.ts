@@ -5,8 +5,8 @@ import { displayName } from '../display-name.ts';
 
 /** The calls of speech to speech (tool `speech-to-speech`). */
 
-export const stsCreateCall = defineCall({
-  path: '/api/sts/create',
+export const speechToSpeechCreateCall = defineCall({
+  path: '/api/speech-to-speech/create',
   summary: 'Speech to speech: converts an uploaded recording to a target voice, keeping its timing; points per minute.',
   tag: 'speech',
   access: 'user',
@@ -24,4 +24,4 @@ export const stsCreateCall = defineCall({
 });
 
 /** The speech-to-speech calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
-export const speechToSpeechCalls = [stsCreateCall] as const;
+export const speechToSpeechCalls = [speechToSpeechCreateCall] as const;

@@ -18,8 +18,8 @@ export const recordingCheckSchema = z.object({
 });
 export type RecordingCheck = z.infer<typeof recordingCheckSchema>;
 
-export const voiceCloneCheckCall = defineCall({
-  path: '/api/voices/clone/check',
+export const voiceCloningCheckCall = defineCall({
+  path: '/api/voice-cloning/check',
   summary: 'Quality checks of a recording before cloning: length (10 s – 3 min), clipping, loudness, share of speech.',
   tag: 'voices',
   access: 'user',
@@ -27,8 +27,8 @@ export const voiceCloneCheckCall = defineCall({
   data: recordingCheckSchema,
 });
 
-export const voiceCloneCreateCall = defineCall({
-  path: '/api/voices/clone/create',
+export const voiceCloningCreateCall = defineCall({
+  path: '/api/voice-cloning/create',
   summary: 'Clone a voice from a checked recording (consent required): takes a voice slot, freezes the points, analyses it in a job.',
   tag: 'voices',
   access: 'user',
@@ -43,8 +43,8 @@ export const voiceCloneCreateCall = defineCall({
   data: z.object({ voice: voiceViewSchema, jobId: z.string(), cost: z.number().int() }),
 });
 
-export const voiceCloneRenameCall = defineCall({
-  path: '/api/voices/clone/rename',
+export const voiceCloningRenameCall = defineCall({
+  path: '/api/voice-cloning/rename',
   summary: 'Rename one of the caller’s cloned voices.',
   tag: 'voices',
   access: 'user',
@@ -52,8 +52,8 @@ export const voiceCloneRenameCall = defineCall({
   data: voiceViewSchema,
 });
 
-export const voiceCloneDeleteCall = defineCall({
-  path: '/api/voices/clone/delete',
+export const voiceCloningDeleteCall = defineCall({
+  path: '/api/voice-cloning/delete',
   summary: 'Delete one of the caller’s cloned voices (its recording, preview and remote clone too); frees the slot.',
   tag: 'voices',
   access: 'user',
@@ -62,4 +62,4 @@ export const voiceCloneDeleteCall = defineCall({
 });
 
 /** The voice-cloning calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
-export const voiceCloningCalls = [voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneRenameCall, voiceCloneDeleteCall] as const;
+export const voiceCloningCalls = [voiceCloningCheckCall, voiceCloningCreateCall, voiceCloningRenameCall, voiceCloningDeleteCall] as const;

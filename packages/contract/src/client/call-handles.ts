@@ -47,21 +47,21 @@ export const voiceListCall = callHandle<typeof calls.voiceListCall>('/api/voices
 export const voicePreviewCall = callHandle<typeof calls.voicePreviewCall>('/api/voices/preview');
 
 // text-to-speech
-export const ttsCreateCall = callHandle<typeof calls.ttsCreateCall>('/api/tts/create');
-export const ttsDetectLanguageCall = callHandle<typeof calls.ttsDetectLanguageCall>('/api/tts/detectLanguage');
-export const ttsPreviewCall = callHandle<typeof calls.ttsPreviewCall>('/api/tts/preview');
-export const pronunciationDeleteCall = callHandle<typeof calls.pronunciationDeleteCall>('/api/pronunciations/delete');
-export const pronunciationListCall = callHandle<typeof calls.pronunciationListCall>('/api/pronunciations/list');
-export const pronunciationSaveCall = callHandle<typeof calls.pronunciationSaveCall>('/api/pronunciations/save');
+export const textToSpeechCreateCall = callHandle<typeof calls.textToSpeechCreateCall>('/api/text-to-speech/create');
+export const textToSpeechDetectLanguageCall = callHandle<typeof calls.textToSpeechDetectLanguageCall>('/api/text-to-speech/detectLanguage');
+export const textToSpeechPreviewCall = callHandle<typeof calls.textToSpeechPreviewCall>('/api/text-to-speech/preview');
+export const pronunciationDeleteCall = callHandle<typeof calls.pronunciationDeleteCall>('/api/text-to-speech/pronunciations/delete');
+export const pronunciationListCall = callHandle<typeof calls.pronunciationListCall>('/api/text-to-speech/pronunciations/list');
+export const pronunciationSaveCall = callHandle<typeof calls.pronunciationSaveCall>('/api/text-to-speech/pronunciations/save');
 
 // voice-cloning
-export const voiceCloneCheckCall = callHandle<typeof calls.voiceCloneCheckCall>('/api/voices/clone/check');
-export const voiceCloneCreateCall = callHandle<typeof calls.voiceCloneCreateCall>('/api/voices/clone/create');
-export const voiceCloneDeleteCall = callHandle<typeof calls.voiceCloneDeleteCall>('/api/voices/clone/delete');
-export const voiceCloneRenameCall = callHandle<typeof calls.voiceCloneRenameCall>('/api/voices/clone/rename');
+export const voiceCloningCheckCall = callHandle<typeof calls.voiceCloningCheckCall>('/api/voice-cloning/check');
+export const voiceCloningCreateCall = callHandle<typeof calls.voiceCloningCreateCall>('/api/voice-cloning/create');
+export const voiceCloningDeleteCall = callHandle<typeof calls.voiceCloningDeleteCall>('/api/voice-cloning/delete');
+export const voiceCloningRenameCall = callHandle<typeof calls.voiceCloningRenameCall>('/api/voice-cloning/rename');
 
 // speech-to-speech
-export const stsCreateCall = callHandle<typeof calls.stsCreateCall>('/api/sts/create');
+export const speechToSpeechCreateCall = callHandle<typeof calls.speechToSpeechCreateCall>('/api/speech-to-speech/create');
 
 // video-translation
 export const videoTranslationOptionsCall = callHandle<typeof calls.videoTranslationOptionsCall>('/api/video-translation/options');

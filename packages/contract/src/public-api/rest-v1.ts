@@ -5,15 +5,15 @@ import { jobStatusSchema, jobViewSchema } from '../calls/system.calls.ts';
 import { audioSeparationCreateCall } from '../calls/audio-separation.calls.ts';
 import { avatarCreateCall } from '../calls/avatar.calls.ts';
 import { dubbingExportCall, dubbingProjectCreateCall, dubbingProjectGetCall, dubbingProjectListCall, dubbingSynthesizeCall, dubbingTranslateCall } from '../calls/dubbing.calls.ts';
-import { stsCreateCall } from '../calls/speech-to-speech.calls.ts';
+import { speechToSpeechCreateCall } from '../calls/speech-to-speech.calls.ts';
 import { subtitleBurnInCreateCall } from '../calls/subtitle-burn-in.calls.ts';
 import { subtitleExtractionCreateCall } from '../calls/subtitle-extraction.calls.ts';
 import { uploadViewSchema } from '../calls/upload.calls.ts';
 import { seriesRestRoutes } from '../calls/series.calls.ts';
-import { ttsCreateCall } from '../calls/text-to-speech.calls.ts';
+import { textToSpeechCreateCall } from '../calls/text-to-speech.calls.ts';
 import { videoErasureCreateCall } from '../calls/video-erasure.calls.ts';
 import { videoTranslationCreateCall } from '../calls/video-translation.calls.ts';
-import { voiceCloneCreateCall } from '../calls/voice-cloning.calls.ts';
+import { voiceCloningCreateCall } from '../calls/voice-cloning.calls.ts';
 import { voiceListCall } from '../calls/voices.calls.ts';
 import {
   webhookCreateBodySchema,
@@ -39,18 +39,18 @@ export const REST_V1_PREFIX = '/api/v1';
  * and its `apiCreate` in the server's `tools/<tool>.tool.ts` (typecheck holds both).
  */
 export const API_JOB_CALLS = {
-  'text-to-speech': ttsCreateCall,
+  'text-to-speech': textToSpeechCreateCall,
   // Built-in illustrated avatars speaking a script need no upload; photos, recordings and backgrounds take upload ids.
   avatar: avatarCreateCall,
   // The tools below start from a file: upload it first (`POST /api/v1/uploads`), then pass its id.
-  'speech-to-speech': stsCreateCall,
+  'speech-to-speech': speechToSpeechCreateCall,
   'audio-separation': audioSeparationCreateCall,
   'subtitle-extraction': subtitleExtractionCreateCall,
   'subtitle-burn-in': subtitleBurnInCreateCall,
   'video-translation': videoTranslationCreateCall,
   'video-erasure': videoErasureCreateCall,
   // A clone takes a voice slot; its recording goes through the same checks as in the workbench (consent required).
-  'voice-cloning': voiceCloneCreateCall,
+  'voice-cloning': voiceCloningCreateCall,
 } as const satisfies Partial<Record<BuiltToolId, CallDefinition>>;
 export type ApiJobTool = keyof typeof API_JOB_CALLS;
 

@@ -19,8 +19,8 @@ export interface ToolJobsDefinition {
 
 /** Per tool: its job types, outputs and price keys (every tool of the catalogue, checked below). */
 export const TOOL_JOBS = {
-  'text-to-speech': { jobs: { 'text-to-speech.synthesize': 'audio' }, outputs: ['audio', 'text'], priceKeys: ['ttsPer1000Characters'] },
-  'speech-to-speech': { jobs: { 'speech-to-speech.convert': 'audio' }, outputs: ['audio'], priceKeys: ['stsPerMinute'] },
+  'text-to-speech': { jobs: { 'text-to-speech.synthesize': 'audio' }, outputs: ['audio', 'text'], priceKeys: ['textToSpeechPer1000Characters'] },
+  'speech-to-speech': { jobs: { 'speech-to-speech.convert': 'audio' }, outputs: ['audio'], priceKeys: ['speechToSpeechPerMinute'] },
   // A clone's result is its voice; the history plays its preview.
   'voice-cloning': { jobs: { 'voice-cloning.clone': 'audio' }, outputs: ['audio'], priceKeys: ['voiceClone'] },
   voices: { jobs: {}, outputs: ['audio'], priceKeys: [] },
