@@ -1,3 +1,16 @@
+/** The tool's pages' titles (`routes.*`) and names (`wbPage.*`), and its jobs' names in the history (`history.kinds.*`). */
+export const voiceCloningPagesEn = {
+  routes: {
+    workbenchVoiceCloning: { title: "Voice cloning — Voxwork", description: "Create a custom voice from a sample." },
+  },
+  wbPage: {
+    workbenchVoiceCloning: "Voice cloning",
+  },
+  jobKinds: {
+    voiceCloningClone: "Voice clone",
+  },
+};
+
 /**
  * Voice cloning (tool `voice-cloning`). Wired into `en.ts` as `voiceCloning`; `voice-cloning.zh.ts`
  * has exactly the same keys.

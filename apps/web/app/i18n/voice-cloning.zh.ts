@@ -1,5 +1,18 @@
 import type { voiceCloningEn } from "./voice-cloning.en";
 
+/** 本工具各页面的标题（`routes.*`）与名称（`wbPage.*`），以及其任务在历史中的名称（`history.kinds.*`）。 */
+export const voiceCloningPagesZh = {
+  routes: {
+    workbenchVoiceCloning: { title: "声音克隆 — Voxwork", description: "用一段样本创建专属音色。" },
+  },
+  wbPage: {
+    workbenchVoiceCloning: "声音克隆",
+  },
+  jobKinds: {
+    voiceCloningClone: "声音克隆",
+  },
+};
+
 /** 声音克隆（工具 `voice-cloning`）。键与 `voice-cloning.en.ts` 完全一致。 */
 export const voiceCloningZh: typeof voiceCloningEn = {
   title: "声音克隆",

@@ -46,5 +46,8 @@ export const audioSeparationCreateCall = defineCall({
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
 });
 
+/** The REST v1 create (`POST /api/v1/tools/audio-separation/jobs`, `API_JOB_CALLS`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const audioSeparationApiJobCall = audioSeparationCreateCall;
+
 /** The audio-separation calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const audioSeparationCalls = [audioSeparationOptionsCall, audioSeparationCreateCall] as const;

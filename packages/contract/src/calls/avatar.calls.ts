@@ -127,5 +127,8 @@ export const avatarCreateCall = defineCall({
   data: z.object({ jobId: z.string(), estimatedCost: z.number().int() }),
 });
 
+/** The REST v1 create (`POST /api/v1/tools/avatar/jobs`, `API_JOB_CALLS`) takes this call's body. Built-in illustrated avatars speaking a script need no upload; photos, recordings and backgrounds take upload ids. */
+export const avatarApiJobCall = avatarCreateCall;
+
 /** The avatar calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const avatarCalls = [avatarOptionsCall, avatarFacesCall, avatarPreviewCall, avatarCreateCall] as const;

@@ -23,5 +23,8 @@ export const speechToSpeechCreateCall = defineCall({
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
 });
 
+/** The REST v1 create (`POST /api/v1/tools/speech-to-speech/jobs`, `API_JOB_CALLS`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const speechToSpeechApiJobCall = speechToSpeechCreateCall;
+
 /** The speech-to-speech calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const speechToSpeechCalls = [speechToSpeechCreateCall] as const;

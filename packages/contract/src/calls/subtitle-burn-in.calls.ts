@@ -53,5 +53,8 @@ export const subtitleBurnInCreateCall = defineCall({
   data: z.object({ jobId: z.string(), cost: z.number().int(), lines: z.number().int(), linesAfterEnd: z.number().int(), subtitleFile: subtitleFileReadSchema }),
 });
 
+/** The REST v1 create (`POST /api/v1/tools/subtitle-burn-in/jobs`, `API_JOB_CALLS`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const subtitleBurnInApiJobCall = subtitleBurnInCreateCall;
+
 /** The subtitle-burn-in calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const subtitleBurnInCalls = [subtitleBurnInOptionsCall, subtitleBurnInCreateCall] as const;

@@ -39,5 +39,8 @@ export const subtitleExtractionCreateCall = defineCall({
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
 });
 
+/** The REST v1 create (`POST /api/v1/tools/subtitle-extraction/jobs`, `API_JOB_CALLS`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const subtitleExtractionApiJobCall = subtitleExtractionCreateCall;
+
 /** The subtitle-extraction calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const subtitleExtractionCalls = [subtitleExtractionOptionsCall, subtitleExtractionCreateCall] as const;

@@ -109,5 +109,8 @@ export const pronunciationDeleteCall = defineCall({
   data: z.object({ ok: z.literal(true) }),
 });
 
+/** The REST v1 create (`POST /api/v1/tools/text-to-speech/jobs`, `API_JOB_CALLS`) takes this call's body. */
+export const textToSpeechApiJobCall = textToSpeechCreateCall;
+
 /** The text-to-speech calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const textToSpeechCalls = [textToSpeechCreateCall, textToSpeechPreviewCall, textToSpeechDetectLanguageCall, pronunciationListCall, pronunciationSaveCall, pronunciationDeleteCall] as const;

@@ -84,5 +84,8 @@ export const videoErasureCreateCall = defineCall({
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
 });
 
+/** The REST v1 create (`POST /api/v1/tools/video-erasure/jobs`, `API_JOB_CALLS`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const videoErasureApiJobCall = videoErasureCreateCall;
+
 /** The video-erasure calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const videoErasureCalls = [videoErasureOptionsCall, videoErasureDetectCall, videoErasurePreviewCall, videoErasureCreateCall] as const;

@@ -254,5 +254,8 @@ export const videoTranslationApproveCall = defineCall({
   data: z.object({ jobId: z.string() }),
 });
 
+/** The REST v1 create (`POST /api/v1/tools/video-translation/jobs`, `API_JOB_CALLS`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const videoTranslationApiJobCall = videoTranslationCreateCall;
+
 /** The video-translation calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const videoTranslationCalls = [videoTranslationOptionsCall, videoTranslationCreateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall, videoTranslationRegenerateCall, videoTranslationFitCall, videoTranslationApproveCall] as const;

@@ -61,5 +61,8 @@ export const voiceCloningDeleteCall = defineCall({
   data: z.object({ ok: z.literal(true) }),
 });
 
+/** The REST v1 create (`POST /api/v1/tools/voice-cloning/jobs`, `API_JOB_CALLS`) takes this call's body. A clone takes a voice slot; its recording goes through the same checks as in the workbench (consent required). */
+export const voiceCloningApiJobCall = voiceCloningCreateCall;
+
 /** The voice-cloning calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const voiceCloningCalls = [voiceCloningCheckCall, voiceCloningCreateCall, voiceCloningRenameCall, voiceCloningDeleteCall] as const;

@@ -2,18 +2,9 @@ import { z } from 'zod';
 import type { CallDefinition } from '../call.ts';
 import { apiKeyScopeSchema, type ApiKeyScope } from '../calls/api-keys.calls.ts';
 import { jobStatusSchema, jobViewSchema } from '../calls/system.calls.ts';
-import { audioSeparationCreateCall } from '../calls/audio-separation.calls.ts';
-import { avatarCreateCall } from '../calls/avatar.calls.ts';
 import { dubbingExportCall, dubbingProjectCreateCall, dubbingProjectGetCall, dubbingProjectListCall, dubbingSynthesizeCall, dubbingTranslateCall } from '../calls/dubbing.calls.ts';
-import { speechToSpeechCreateCall } from '../calls/speech-to-speech.calls.ts';
-import { subtitleBurnInCreateCall } from '../calls/subtitle-burn-in.calls.ts';
-import { subtitleExtractionCreateCall } from '../calls/subtitle-extraction.calls.ts';
 import { uploadViewSchema } from '../calls/upload.calls.ts';
 import { seriesRestRoutes } from '../calls/series.calls.ts';
-import { textToSpeechCreateCall } from '../calls/text-to-speech.calls.ts';
-import { videoErasureCreateCall } from '../calls/video-erasure.calls.ts';
-import { videoTranslationCreateCall } from '../calls/video-translation.calls.ts';
-import { voiceCloningCreateCall } from '../calls/voice-cloning.calls.ts';
 import { voiceListCall } from '../calls/voices.calls.ts';
 import {
   webhookCreateBodySchema,
@@ -22,7 +13,8 @@ import {
   webhookEndpointViewSchema,
   webhookUpdateBodySchema,
 } from '../calls/webhooks.calls.ts';
-import { TOOL_CATALOGUE, type BuiltToolId } from '../tools/tool-catalogue.ts';
+import { API_JOB_CALLS } from '../calls/tool-calls.generated.ts';
+import { TOOL_CATALOGUE } from '../tools/tool-catalogue.ts';
 
 /**
  * The public REST surface `/api/v1/…` (issue 19, decision 037): authenticated by
@@ -34,24 +26,11 @@ import { TOOL_CATALOGUE, type BuiltToolId } from '../tools/tool-catalogue.ts';
 export const REST_V1_PREFIX = '/api/v1';
 
 /**
- * The workbench call whose body a tool's REST create accepts (and whose service it goes through,
- * so plan limits and points are exactly the workbench's). A tool joins the API by its line here
+ * `API_JOB_CALLS` (from the generated `calls/tool-calls.generated.ts`): the workbench call whose body a
+ * tool's REST create accepts (and whose service it goes through, so plan limits and points are
+ * exactly the workbench's). A tool joins the API by exporting `<tool>ApiJobCall` from its calls file
  * and its `apiCreate` in the server's `tools/<tool>.tool.ts` (typecheck holds both).
  */
-export const API_JOB_CALLS = {
-  'text-to-speech': textToSpeechCreateCall,
-  // Built-in illustrated avatars speaking a script need no upload; photos, recordings and backgrounds take upload ids.
-  avatar: avatarCreateCall,
-  // The tools below start from a file: upload it first (`POST /api/v1/uploads`), then pass its id.
-  'speech-to-speech': speechToSpeechCreateCall,
-  'audio-separation': audioSeparationCreateCall,
-  'subtitle-extraction': subtitleExtractionCreateCall,
-  'subtitle-burn-in': subtitleBurnInCreateCall,
-  'video-translation': videoTranslationCreateCall,
-  'video-erasure': videoErasureCreateCall,
-  // A clone takes a voice slot; its recording goes through the same checks as in the workbench (consent required).
-  'voice-cloning': voiceCloningCreateCall,
-} as const satisfies Partial<Record<BuiltToolId, CallDefinition>>;
 export type ApiJobTool = keyof typeof API_JOB_CALLS;
 
 export interface RestV1Route {
