@@ -21,8 +21,10 @@ export function camelId(id: string): string {
 }
 
 const key = (id: string, quote: string) => (/^[a-z]+$/.test(id) ? id : `${quote}${id}${quote}`);
-const has = (path: string) => existsSync(`${ROOT}${path}`);
-const read = (path: string) => readFileSync(`${ROOT}${path}`, 'utf8');
+/** The tree read (the repository; a test's copy). */
+let tree = ROOT;
+const has = (path: string) => existsSync(`${tree}${path}`);
+const read = (path: string) => readFileSync(`${tree}${path}`, 'utf8');
 
 /** Tools a layer declares besides the catalogue's (`system`: the internal jobs, core and server only). */
 const INTERNAL_TOOLS = ['system'];
@@ -42,7 +44,7 @@ function checkFolders(): void {
 }
 
 function readdir(folder: string): string[] {
-  return readdirSync(`${ROOT}${folder}`).sort();
+  return existsSync(`${tree}${folder}`) ? readdirSync(`${tree}${folder}`).sort() : [];
 }
 
 function contractLists(): Record<string, string> {
@@ -64,13 +66,13 @@ function contractLists(): Record<string, string> {
     '} as const;',
   ];
   const callIds = ids.filter((id) => has(`packages/contract/src/calls/${id}.calls.ts`));
-  const apiIds = callIds.filter((id) => read(`packages/contract/src/calls/${id}.calls.ts`).includes(`export const ${camelId(id)}ApiJobCall =`));
+  const apiIds = callIds.filter((id) => read(`packages/contract/src/calls/${id}.calls.ts`).includes(`export const ${camelId(id)}ApiJob =`));
   const calls = [
     HEADER,
     "import type { CallDefinition } from '../call.ts';",
     "import type { BuiltToolId, ToolId } from '../tools/tool-catalogue.ts';",
     ...callIds.map((id) => {
-      const names = [`${camelId(id)}Calls`, ...(apiIds.includes(id) ? [`${camelId(id)}ApiJobCall`] : [])];
+      const names = [`${camelId(id)}Calls`, ...(apiIds.includes(id) ? [`${camelId(id)}ApiJob`] : [])];
       return `import { ${names.join(', ')} } from './${id}.calls.ts';`;
     }),
     '',
@@ -81,10 +83,15 @@ function contractLists(): Record<string, string> {
     ...callIds.map((id) => `  ${key(id, "'")}: ${camelId(id)}Calls,`),
     '} as const satisfies Record<ToolId, readonly CallDefinition[]>;',
     '',
-    '/** The workbench call whose body each tool\'s REST v1 create takes (`<tool>ApiJobCall` in its calls file). */',
+    '/** The workbench call whose body each tool\'s REST v1 create takes (`<tool>ApiJob` in its calls file). */',
     'export const API_JOB_CALLS = {',
-    ...apiIds.map((id) => `  ${key(id, "'")}: ${camelId(id)}ApiJobCall,`),
+    ...apiIds.map((id) => `  ${key(id, "'")}: ${camelId(id)}ApiJob.call,`),
     '} as const satisfies Partial<Record<BuiltToolId, CallDefinition>>;',
+    '',
+    '/** An example body of each REST v1 create, for the OpenAPI document. */',
+    'export const API_JOB_EXAMPLES: Readonly<Record<keyof typeof API_JOB_CALLS, unknown>> = {',
+    ...apiIds.map((id) => `  ${key(id, "'")}: ${camelId(id)}ApiJob.example,`),
+    '};',
   ];
   const handleIds = ids.filter((id) => has(`packages/contract/src/client/${id}.handles.ts`));
   const handles = [HEADER, ...handleIds.map((id) => `export * from './${id}.handles.ts';`)];
@@ -167,8 +174,9 @@ function webLists(): Record<string, string> {
   return files;
 }
 
-/** Every generated file's path (from the repository's root) and its content. */
-export function toolLists(): Record<string, string> {
+/** Every generated file's path (from the repository's root) and its content, read from `root` (the repository, ending in `/`). */
+export function toolLists(root: string = ROOT): Record<string, string> {
+  tree = root;
   checkFolders();
   const files = { ...contractLists(), ...coreAndServerLists(), ...webLists() };
   return Object.fromEntries(Object.entries(files).map(([path, content]) => [path, `${content}\n`]));

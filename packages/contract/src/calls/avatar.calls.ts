@@ -3,6 +3,7 @@ import { defineCall } from '../call.ts';
 import { decimal, identifier, multiLineText, singleLineText } from '../input-schemas.ts';
 import { voiceKeySchema } from './voices.calls.ts';
 import { displayName } from '../display-name.ts';
+import type { ApiJobDefinition } from '../public-api/api-job.ts';
 
 /** Most scenes in one video. */
 export const MAX_AVATAR_SCENES = 10;
@@ -127,8 +128,20 @@ export const avatarCreateCall = defineCall({
   data: z.object({ jobId: z.string(), estimatedCost: z.number().int() }),
 });
 
-/** The REST v1 create (`POST /api/v1/tools/avatar/jobs`, `API_JOB_CALLS`) takes this call's body. Built-in illustrated avatars speaking a script need no upload; photos, recordings and backgrounds take upload ids. */
-export const avatarApiJobCall = avatarCreateCall;
+/** The REST v1 create (`POST /api/v1/tools/avatar/jobs`, `public-api/api-job.ts`) takes this call's body. Built-in illustrated avatars speaking a script need no upload; photos, recordings and backgrounds take upload ids. */
+export const avatarApiJob = {
+  call: avatarCreateCall,
+  example: {
+    scenes: [
+      {
+        subject: { kind: 'illustrated', avatarId: 'mei', expression: 'happy' },
+        speech: { kind: 'script', text: 'Welcome to our shop. Everything is ten percent off today.', voice: 'espeak:espeak-ng/en-us+f3' },
+        background: { kind: 'colour', colour: '#1F2A44' },
+      },
+    ],
+    layout: '9:16',
+  },
+} satisfies ApiJobDefinition;
 
 /** The avatar calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const avatarCalls = [avatarOptionsCall, avatarFacesCall, avatarPreviewCall, avatarCreateCall] as const;

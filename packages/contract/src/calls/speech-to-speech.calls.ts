@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { voiceKeySchema } from './voices.calls.ts';
 import { displayName } from '../display-name.ts';
+import { EXAMPLE_UPLOAD_ID, type ApiJobDefinition } from '../public-api/api-job.ts';
 
 /** The calls of speech to speech (tool `speech-to-speech`). */
 
@@ -23,8 +24,11 @@ export const speechToSpeechCreateCall = defineCall({
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
 });
 
-/** The REST v1 create (`POST /api/v1/tools/speech-to-speech/jobs`, `API_JOB_CALLS`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
-export const speechToSpeechApiJobCall = speechToSpeechCreateCall;
+/** The REST v1 create (`POST /api/v1/tools/speech-to-speech/jobs`, `public-api/api-job.ts`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const speechToSpeechApiJob = {
+  call: speechToSpeechCreateCall,
+  example: { uploadId: EXAMPLE_UPLOAD_ID, voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'mp3' },
+} satisfies ApiJobDefinition;
 
 /** The speech-to-speech calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const speechToSpeechCalls = [speechToSpeechCreateCall] as const;

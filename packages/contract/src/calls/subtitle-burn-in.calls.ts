@@ -3,6 +3,7 @@ import { defineCall } from '../call.ts';
 import { identifier } from '../input-schemas.ts';
 import { subtitleFileReadSchema, subtitleFileSchema } from './subtitle-file.schema.ts';
 import { displayName } from '../display-name.ts';
+import { EXAMPLE_UPLOAD_ID, type ApiJobDefinition } from '../public-api/api-job.ts';
 
 const hexColour = identifier({ max: 7 }).regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #FFD400');
 
@@ -53,8 +54,11 @@ export const subtitleBurnInCreateCall = defineCall({
   data: z.object({ jobId: z.string(), cost: z.number().int(), lines: z.number().int(), linesAfterEnd: z.number().int(), subtitleFile: subtitleFileReadSchema }),
 });
 
-/** The REST v1 create (`POST /api/v1/tools/subtitle-burn-in/jobs`, `API_JOB_CALLS`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
-export const subtitleBurnInApiJobCall = subtitleBurnInCreateCall;
+/** The REST v1 create (`POST /api/v1/tools/subtitle-burn-in/jobs`, `public-api/api-job.ts`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const subtitleBurnInApiJob = {
+  call: subtitleBurnInCreateCall,
+  example: { uploadId: EXAMPLE_UPLOAD_ID, subtitleFile: { name: 'captions.srt', text: '1\n00:00:00,500 --> 00:00:02,000\nTen percent off today\n' }, style: { size: 'medium', position: 'bottom' } },
+} satisfies ApiJobDefinition;
 
 /** The subtitle-burn-in calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const subtitleBurnInCalls = [subtitleBurnInOptionsCall, subtitleBurnInCreateCall] as const;

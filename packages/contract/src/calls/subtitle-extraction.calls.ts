@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { displayName } from '../display-name.ts';
+import { EXAMPLE_UPLOAD_ID, type ApiJobDefinition } from '../public-api/api-job.ts';
 
 /** The scripts of burned-in subtitles the tool reads: Chinese (Han) and English (Latin). */
 export const SUBTITLE_SCRIPTS = ['zh', 'en'] as const;
@@ -39,8 +40,11 @@ export const subtitleExtractionCreateCall = defineCall({
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
 });
 
-/** The REST v1 create (`POST /api/v1/tools/subtitle-extraction/jobs`, `API_JOB_CALLS`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
-export const subtitleExtractionApiJobCall = subtitleExtractionCreateCall;
+/** The REST v1 create (`POST /api/v1/tools/subtitle-extraction/jobs`, `public-api/api-job.ts`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const subtitleExtractionApiJob = {
+  call: subtitleExtractionCreateCall,
+  example: { uploadId: EXAMPLE_UPLOAD_ID, languages: ['zh', 'en'] },
+} satisfies ApiJobDefinition;
 
 /** The subtitle-extraction calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const subtitleExtractionCalls = [subtitleExtractionOptionsCall, subtitleExtractionCreateCall] as const;

@@ -3,6 +3,7 @@ import { defineCall } from '../call.ts';
 import { boundedRecord, decimal, multiLineText, singleLineText } from '../input-schemas.ts';
 import { languageTagSchema, voiceKeySchema } from './voices.calls.ts';
 import { displayName } from '../display-name.ts';
+import type { ApiJobDefinition } from '../public-api/api-job.ts';
 
 /** The calls of text to speech (tool `text-to-speech`), its pronunciation dictionary among them. */
 
@@ -109,8 +110,11 @@ export const pronunciationDeleteCall = defineCall({
   data: z.object({ ok: z.literal(true) }),
 });
 
-/** The REST v1 create (`POST /api/v1/tools/text-to-speech/jobs`, `API_JOB_CALLS`) takes this call's body. */
-export const textToSpeechApiJobCall = textToSpeechCreateCall;
+/** The REST v1 create (`POST /api/v1/tools/text-to-speech/jobs`, `public-api/api-job.ts`) takes this call's body. */
+export const textToSpeechApiJob = {
+  call: textToSpeechCreateCall,
+  example: { text: 'Our new kettle boils in ninety seconds.', voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'mp3' },
+} satisfies ApiJobDefinition;
 
 /** The text-to-speech calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const textToSpeechCalls = [textToSpeechCreateCall, textToSpeechPreviewCall, textToSpeechDetectLanguageCall, pronunciationListCall, pronunciationSaveCall, pronunciationDeleteCall] as const;

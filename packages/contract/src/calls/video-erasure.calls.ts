@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { decimal, singleLineText } from '../input-schemas.ts';
 import { displayName } from '../display-name.ts';
+import { EXAMPLE_UPLOAD_ID, type ApiJobDefinition } from '../public-api/api-job.ts';
 
 /** Most regions one run erases (found and drawn together). */
 export const MAX_ERASURE_REGIONS = 200;
@@ -84,8 +85,11 @@ export const videoErasureCreateCall = defineCall({
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
 });
 
-/** The REST v1 create (`POST /api/v1/tools/video-erasure/jobs`, `API_JOB_CALLS`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
-export const videoErasureApiJobCall = videoErasureCreateCall;
+/** The REST v1 create (`POST /api/v1/tools/video-erasure/jobs`, `public-api/api-job.ts`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const videoErasureApiJob = {
+  call: videoErasureCreateCall,
+  example: { uploadId: EXAMPLE_UPLOAD_ID, regions: [], mode: 'automatic', detection: 'subtitles', fill: 'best' },
+} satisfies ApiJobDefinition;
 
 /** The video-erasure calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const videoErasureCalls = [videoErasureOptionsCall, videoErasureDetectCall, videoErasurePreviewCall, videoErasureCreateCall] as const;

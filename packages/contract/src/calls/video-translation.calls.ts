@@ -4,6 +4,7 @@ import { boundedRecord, decimal, identifier, integer, multiLineText, singleLineT
 import { subtitleFileReadSchema, subtitleFileSchema } from './subtitle-file.schema.ts';
 import { languageTagSchema, voiceKeySchema } from './voices.calls.ts';
 import { displayName } from '../display-name.ts';
+import { EXAMPLE_UPLOAD_ID, type ApiJobDefinition } from '../public-api/api-job.ts';
 
 /** Most target languages of one run (they share ingest and source text). */
 export const MAX_TARGET_LANGUAGES = 5;
@@ -254,8 +255,11 @@ export const videoTranslationApproveCall = defineCall({
   data: z.object({ jobId: z.string() }),
 });
 
-/** The REST v1 create (`POST /api/v1/tools/video-translation/jobs`, `API_JOB_CALLS`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
-export const videoTranslationApiJobCall = videoTranslationCreateCall;
+/** The REST v1 create (`POST /api/v1/tools/video-translation/jobs`, `public-api/api-job.ts`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const videoTranslationApiJob = {
+  call: videoTranslationCreateCall,
+  example: { uploadId: EXAMPLE_UPLOAD_ID, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'auto', mode: 'quick' },
+} satisfies ApiJobDefinition;
 
 /** The video-translation calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const videoTranslationCalls = [videoTranslationOptionsCall, videoTranslationCreateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall, videoTranslationRegenerateCall, videoTranslationFitCall, videoTranslationApproveCall] as const;

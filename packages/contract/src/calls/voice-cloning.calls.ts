@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { languageTagSchema, voiceViewSchema } from './voices.calls.ts';
 import { displayName } from '../display-name.ts';
+import { EXAMPLE_UPLOAD_ID, type ApiJobDefinition } from '../public-api/api-job.ts';
 
 /** The calls of voice cloning (tool `voice-cloning`): check a recording, then clone, rename, delete. */
 
@@ -61,8 +62,11 @@ export const voiceCloningDeleteCall = defineCall({
   data: z.object({ ok: z.literal(true) }),
 });
 
-/** The REST v1 create (`POST /api/v1/tools/voice-cloning/jobs`, `API_JOB_CALLS`) takes this call's body. A clone takes a voice slot; its recording goes through the same checks as in the workbench (consent required). */
-export const voiceCloningApiJobCall = voiceCloningCreateCall;
+/** The REST v1 create (`POST /api/v1/tools/voice-cloning/jobs`, `public-api/api-job.ts`) takes this call's body. A clone takes a voice slot; its recording goes through the same checks as in the workbench (consent required). */
+export const voiceCloningApiJob = {
+  call: voiceCloningCreateCall,
+  example: { uploadId: EXAMPLE_UPLOAD_ID, name: 'Shop voice', language: 'en', consent: true },
+} satisfies ApiJobDefinition;
 
 /** The voice-cloning calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const voiceCloningCalls = [voiceCloningCheckCall, voiceCloningCreateCall, voiceCloningRenameCall, voiceCloningDeleteCall] as const;

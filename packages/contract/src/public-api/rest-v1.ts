@@ -13,7 +13,7 @@ import {
   webhookEndpointViewSchema,
   webhookUpdateBodySchema,
 } from '../calls/webhooks.calls.ts';
-import { API_JOB_CALLS } from '../calls/tool-calls.generated.ts';
+import { API_JOB_CALLS, API_JOB_EXAMPLES } from '../calls/tool-calls.generated.ts';
 import { TOOL_CATALOGUE } from '../tools/tool-catalogue.ts';
 
 /**
@@ -28,8 +28,9 @@ export const REST_V1_PREFIX = '/api/v1';
 /**
  * `API_JOB_CALLS` (from the generated `calls/tool-calls.generated.ts`): the workbench call whose body a
  * tool's REST create accepts (and whose service it goes through, so plan limits and points are
- * exactly the workbench's). A tool joins the API by exporting `<tool>ApiJobCall` from its calls file
- * and its `apiCreate` in the server's `tools/<tool>.tool.ts` (typecheck holds both).
+ * exactly the workbench's). A tool joins the API by exporting `<tool>ApiJob` (`public-api/api-job.ts`:
+ * the call and an example body) from its calls file and its `apiCreate` in the server's
+ * `tools/<tool>.tool.ts` (typecheck holds both).
  */
 export type ApiJobTool = keyof typeof API_JOB_CALLS;
 
@@ -96,29 +97,6 @@ const exampleJob = {
   finishedAt: null,
 };
 
-const EXAMPLE_UPLOAD_ID = '9b8e2d4c-1a3f-4c5e-8d7b-6a5f4e3d2c1b';
-
-const examples: Partial<Record<ApiJobTool, unknown>> = {
-  'speech-to-speech': { uploadId: EXAMPLE_UPLOAD_ID, voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'mp3' },
-  'audio-separation': { uploadId: EXAMPLE_UPLOAD_ID, engineId: 'rnnoise:rnnoise' },
-  'subtitle-extraction': { uploadId: EXAMPLE_UPLOAD_ID, languages: ['zh', 'en'] },
-  'subtitle-burn-in': { uploadId: EXAMPLE_UPLOAD_ID, subtitleFile: { name: 'captions.srt', text: '1\n00:00:00,500 --> 00:00:02,000\nTen percent off today\n' }, style: { size: 'medium', position: 'bottom' } },
-  'video-translation': { uploadId: EXAMPLE_UPLOAD_ID, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'auto', mode: 'quick' },
-  'video-erasure': { uploadId: EXAMPLE_UPLOAD_ID, regions: [], mode: 'automatic', detection: 'subtitles', fill: 'best' },
-  'voice-cloning': { uploadId: EXAMPLE_UPLOAD_ID, name: 'Shop voice', language: 'en', consent: true },
-  'text-to-speech': { text: 'Our new kettle boils in ninety seconds.', voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'mp3' },
-  avatar: {
-    scenes: [
-      {
-        subject: { kind: 'illustrated', avatarId: 'mei', expression: 'happy' },
-        speech: { kind: 'script', text: 'Welcome to our shop. Everything is ten percent off today.', voice: 'espeak:espeak-ng/en-us+f3' },
-        background: { kind: 'colour', colour: '#1F2A44' },
-      },
-    ],
-    layout: '9:16',
-  },
-};
-
 /** The job-creating routes, one per built tool of the catalogue that the API can create jobs for. */
 export const REST_V1_CREATE_ROUTES: readonly RestV1Route[] = TOOL_CATALOGUE.filter((tool) => tool.status === 'built' && tool.id in API_JOB_CALLS).map((tool) => {
   const id = tool.id as ApiJobTool;
@@ -133,7 +111,7 @@ export const REST_V1_CREATE_ROUTES: readonly RestV1Route[] = TOOL_CATALOGUE.filt
     body: API_JOB_CALLS[id].body,
     data: restJobCreatedSchema,
     idempotent: true,
-    example: { body: examples[id], data: { job: exampleJob, replayed: false } },
+    example: { body: API_JOB_EXAMPLES[id], data: { job: exampleJob, replayed: false } },
   } satisfies RestV1Route;
 });
 
