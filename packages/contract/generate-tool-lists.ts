@@ -92,6 +92,11 @@ function contractLists(): Record<string, string> {
     'export const API_JOB_EXAMPLES: Readonly<Record<keyof typeof API_JOB_CALLS, unknown>> = {',
     ...apiIds.map((id) => `  ${key(id, "'")}: ${camelId(id)}ApiJob.example,`),
     '};',
+    '',
+    '/** The Chinese summary of each REST v1 create (the API reference\'s Chinese page). */',
+    'export const API_JOB_SUMMARIES_ZH: Readonly<Record<keyof typeof API_JOB_CALLS, string>> = {',
+    ...apiIds.map((id) => `  ${key(id, "'")}: ${camelId(id)}ApiJob.summaryZh,`),
+    '};',
   ];
   const handleIds = ids.filter((id) => has(`packages/contract/src/client/${id}.handles.ts`));
   const handles = [HEADER, ...handleIds.map((id) => `export * from './${id}.handles.ts';`)];

@@ -51,6 +51,7 @@ export const audioSeparationCreateCall = defineCall({
 export const audioSeparationApiJob = {
   call: audioSeparationCreateCall,
   example: { uploadId: EXAMPLE_UPLOAD_ID, engineId: 'rnnoise:rnnoise' },
+  summaryZh: '创建人声分离任务（uploadId 来自上传接口）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 audio-separation。',
 } satisfies ApiJobDefinition;
 
 /** The audio-separation calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */

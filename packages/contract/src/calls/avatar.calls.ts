@@ -141,6 +141,7 @@ export const avatarApiJob = {
     ],
     layout: '9:16',
   },
+  summaryZh: '创建AI 数字人视频任务（请求体与工作台相同）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 avatar。',
 } satisfies ApiJobDefinition;
 
 /** The avatar calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */

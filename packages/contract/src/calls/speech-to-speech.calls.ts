@@ -28,6 +28,7 @@ export const speechToSpeechCreateCall = defineCall({
 export const speechToSpeechApiJob = {
   call: speechToSpeechCreateCall,
   example: { uploadId: EXAMPLE_UPLOAD_ID, voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'mp3' },
+  summaryZh: '创建语音转语音任务（uploadId 来自上传接口）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 speech-to-speech。',
 } satisfies ApiJobDefinition;
 
 /** The speech-to-speech calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */

@@ -58,6 +58,7 @@ export const subtitleBurnInCreateCall = defineCall({
 export const subtitleBurnInApiJob = {
   call: subtitleBurnInCreateCall,
   example: { uploadId: EXAMPLE_UPLOAD_ID, subtitleFile: { name: 'captions.srt', text: '1\n00:00:00,500 --> 00:00:02,000\nTen percent off today\n' }, style: { size: 'medium', position: 'bottom' } },
+  summaryZh: '创建字幕压制任务（uploadId 为视频上传，附 SRT、VTT 或 ASS 字幕文件）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 subtitle-burn-in。',
 } satisfies ApiJobDefinition;
 
 /** The subtitle-burn-in calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */

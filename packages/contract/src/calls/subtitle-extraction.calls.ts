@@ -44,6 +44,7 @@ export const subtitleExtractionCreateCall = defineCall({
 export const subtitleExtractionApiJob = {
   call: subtitleExtractionCreateCall,
   example: { uploadId: EXAMPLE_UPLOAD_ID, languages: ['zh', 'en'] },
+  summaryZh: '创建字幕提取任务（uploadId 为视频上传）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 subtitle-extraction。',
 } satisfies ApiJobDefinition;
 
 /** The subtitle-extraction calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */

@@ -114,6 +114,7 @@ export const pronunciationDeleteCall = defineCall({
 export const textToSpeechApiJob = {
   call: textToSpeechCreateCall,
   example: { text: 'Our new kettle boils in ninety seconds.', voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'mp3' },
+  summaryZh: '创建文本转语音任务（请求体与工作台相同）：积分与工作台一样先冻结，成功后扣除。需要可读写的密钥，且范围中包含 text-to-speech。',
 } satisfies ApiJobDefinition;
 
 /** The text-to-speech calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */

@@ -68,3 +68,16 @@ export const API_JOB_EXAMPLES: Readonly<Record<keyof typeof API_JOB_CALLS, unkno
   'audio-separation': audioSeparationApiJob.example,
   'subtitle-burn-in': subtitleBurnInApiJob.example,
 };
+
+/** The Chinese summary of each REST v1 create (the API reference's Chinese page). */
+export const API_JOB_SUMMARIES_ZH: Readonly<Record<keyof typeof API_JOB_CALLS, string>> = {
+  'text-to-speech': textToSpeechApiJob.summaryZh,
+  'speech-to-speech': speechToSpeechApiJob.summaryZh,
+  'voice-cloning': voiceCloningApiJob.summaryZh,
+  'video-translation': videoTranslationApiJob.summaryZh,
+  avatar: avatarApiJob.summaryZh,
+  'video-erasure': videoErasureApiJob.summaryZh,
+  'subtitle-extraction': subtitleExtractionApiJob.summaryZh,
+  'audio-separation': audioSeparationApiJob.summaryZh,
+  'subtitle-burn-in': subtitleBurnInApiJob.summaryZh,
+};

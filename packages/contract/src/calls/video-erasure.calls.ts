@@ -89,6 +89,7 @@ export const videoErasureCreateCall = defineCall({
 export const videoErasureApiJob = {
   call: videoErasureCreateCall,
   example: { uploadId: EXAMPLE_UPLOAD_ID, regions: [], mode: 'automatic', detection: 'subtitles', fill: 'best' },
+  summaryZh: '创建视频擦除任务（uploadId 为视频上传）：mode 为 automatic 且不给区域时，任务自己找出字幕或文字再擦除。按开始的分钟数冻结积分，成功后扣除。需要可读写的密钥，且范围中包含 video-erasure。',
 } satisfies ApiJobDefinition;
 
 /** The video-erasure calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */

@@ -259,6 +259,7 @@ export const videoTranslationApproveCall = defineCall({
 export const videoTranslationApiJob = {
   call: videoTranslationCreateCall,
   example: { uploadId: EXAMPLE_UPLOAD_ID, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'auto', mode: 'quick' },
+  summaryZh: '创建视频翻译任务（uploadId 为视频上传，请求体与工作台相同）：按开始的分钟数和目标语言数冻结积分，成功后扣除；套餐的每月视频翻译次数同样适用。需要可读写的密钥，且范围中包含 video-translation。',
 } satisfies ApiJobDefinition;
 
 /** The video-translation calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */

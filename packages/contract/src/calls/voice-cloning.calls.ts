@@ -66,6 +66,7 @@ export const voiceCloningDeleteCall = defineCall({
 export const voiceCloningApiJob = {
   call: voiceCloningCreateCall,
   example: { uploadId: EXAMPLE_UPLOAD_ID, name: 'Shop voice', language: 'en', consent: true },
+  summaryZh: '克隆一个声音（uploadId 为录音上传，consent 必须为 true）：录音要通过与工作台相同的检查，占用一个声音名额，积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 voice-cloning。',
 } satisfies ApiJobDefinition;
 
 /** The voice-cloning calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */

@@ -13,7 +13,8 @@ import {
   webhookEndpointViewSchema,
   webhookUpdateBodySchema,
 } from '../calls/webhooks.calls.ts';
-import { API_JOB_CALLS, API_JOB_EXAMPLES } from '../calls/tool-calls.generated.ts';
+import { API_JOB_CALLS, API_JOB_EXAMPLES, API_JOB_SUMMARIES_ZH } from '../calls/tool-calls.generated.ts';
+import { EXAMPLE_UPLOAD_ID } from './api-job.ts';
 import { TOOL_CATALOGUE } from '../tools/tool-catalogue.ts';
 
 /**
@@ -97,11 +98,21 @@ const exampleJob = {
   finishedAt: null,
 };
 
+/** The operation id of a tool's REST v1 create (`v1_create_text_to_speech_job`). */
+export function restV1CreateOperationId(tool: ApiJobTool): string {
+  return `v1_create_${tool.replace(/-/g, '_')}_job`;
+}
+
+/** The Chinese summaries of the REST v1 creates by operation id (each from its tool's `<tool>ApiJob`), for the API reference's Chinese page. */
+export const REST_V1_CREATE_SUMMARIES_ZH: Readonly<Record<string, string>> = Object.fromEntries(
+  (Object.keys(API_JOB_SUMMARIES_ZH) as ApiJobTool[]).map((tool) => [restV1CreateOperationId(tool), API_JOB_SUMMARIES_ZH[tool]]),
+);
+
 /** The job-creating routes, one per built tool of the catalogue that the API can create jobs for. */
 export const REST_V1_CREATE_ROUTES: readonly RestV1Route[] = TOOL_CATALOGUE.filter((tool) => tool.status === 'built' && tool.id in API_JOB_CALLS).map((tool) => {
   const id = tool.id as ApiJobTool;
   return {
-    operationId: `v1_create_${id.replace(/-/g, '_')}_job`,
+    operationId: restV1CreateOperationId(id),
     method: 'POST',
     path: `${REST_V1_PREFIX}/tools/${id}/jobs`,
     summary: `Create a ${id} job (the body of the workbench's \`${API_JOB_CALLS[id].path}\`): points are frozen as in the workbench and charged on success. Needs a read-write key with the \`${id}\` scope.`,
