@@ -67,12 +67,14 @@ function contractLists(): Record<string, string> {
   ];
   const callIds = ids.filter((id) => has(`packages/contract/src/calls/${id}.calls.ts`));
   const apiIds = callIds.filter((id) => read(`packages/contract/src/calls/${id}.calls.ts`).includes(`export const ${camelId(id)}ApiJob =`));
+  const routeIds = callIds.filter((id) => read(`packages/contract/src/calls/${id}.calls.ts`).includes(`export function ${camelId(id)}RestRoutes(`));
   const calls = [
     HEADER,
     "import type { CallDefinition } from '../call.ts';",
+    "import type { RestV1Route } from '../public-api/rest-v1.ts';",
     "import type { BuiltToolId, ToolId } from '../tools/tool-catalogue.ts';",
     ...callIds.map((id) => {
-      const names = [`${camelId(id)}Calls`, ...(apiIds.includes(id) ? [`${camelId(id)}ApiJob`] : [])];
+      const names = [`${camelId(id)}Calls`, ...(apiIds.includes(id) ? [`${camelId(id)}ApiJob`] : []), ...(routeIds.includes(id) ? [`${camelId(id)}RestRoutes`] : [])];
       return `import { ${names.join(', ')} } from './${id}.calls.ts';`;
     }),
     '',
@@ -97,6 +99,11 @@ function contractLists(): Record<string, string> {
     'export const API_JOB_SUMMARIES_ZH: Readonly<Record<keyof typeof API_JOB_CALLS, string>> = {',
     ...apiIds.map((id) => `  ${key(id, "'")}: ${camelId(id)}ApiJob.summaryZh,`),
     '};',
+    '',
+    '/** The REST v1 routes of the tools that have their own (`<tool>RestRoutes(prefix)` in its calls file). */',
+    'export function toolRestRoutes(prefix: string): RestV1Route[] {',
+    `  return [${routeIds.map((id) => `...${camelId(id)}RestRoutes(prefix)`).join(', ')}];`,
+    '}',
   ];
   const handleIds = ids.filter((id) => has(`packages/contract/src/client/${id}.handles.ts`));
   const handles = [HEADER, ...handleIds.map((id) => `export * from './${id}.handles.ts';`)];

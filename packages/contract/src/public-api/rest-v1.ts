@@ -4,7 +4,6 @@ import { apiKeyScopeSchema, type ApiKeyScope } from '../calls/api-keys.calls.ts'
 import { jobStatusSchema, jobViewSchema } from '../calls/system.calls.ts';
 import { dubbingExportCall, dubbingProjectCreateCall, dubbingProjectGetCall, dubbingProjectListCall, dubbingSynthesizeCall, dubbingTranslateCall } from '../calls/dubbing.calls.ts';
 import { uploadViewSchema } from '../calls/upload.calls.ts';
-import { seriesRestRoutes } from '../calls/series.calls.ts';
 import { voiceListCall } from '../calls/voices.calls.ts';
 import {
   webhookCreateBodySchema,
@@ -13,7 +12,7 @@ import {
   webhookEndpointViewSchema,
   webhookUpdateBodySchema,
 } from '../calls/webhooks.calls.ts';
-import { API_JOB_CALLS, API_JOB_EXAMPLES, API_JOB_SUMMARIES_ZH } from '../calls/tool-calls.generated.ts';
+import { API_JOB_CALLS, API_JOB_EXAMPLES, API_JOB_SUMMARIES_ZH, toolRestRoutes } from '../calls/tool-calls.generated.ts';
 import { EXAMPLE_UPLOAD_ID } from './api-job.ts';
 import { TOOL_CATALOGUE } from '../tools/tool-catalogue.ts';
 
@@ -225,7 +224,8 @@ export const REST_V1_ROUTES: readonly RestV1Route[] = [
     example: { data: { planId: 'free', availablePoints: 97, frozenPoints: 3, totalPoints: 100 } },
   },
   ...DUBBING_ROUTES(),
-  ...seriesRestRoutes(REST_V1_PREFIX),
+  // The tools' own routes (`<tool>RestRoutes` in their calls files: the series').
+  ...toolRestRoutes(REST_V1_PREFIX),
   ...WEBHOOK_ROUTES(),
 ];
 
