@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { CallDefinition } from '../call.ts';
 import { apiKeyScopeSchema, type ApiKeyScope } from '../calls/api-keys.calls.ts';
 import { jobStatusSchema, jobViewSchema } from '../calls/system.calls.ts';
 import { dubbingExportCall, dubbingProjectCreateCall, dubbingProjectGetCall, dubbingProjectListCall, dubbingSynthesizeCall, dubbingTranslateCall } from '../calls/dubbing.calls.ts';
