@@ -58,7 +58,7 @@ function contractLists(): Record<string, string> {
   ];
   const jobs = [
     HEADER,
-    ...ids.map((id) => `import { ${camelId(id)}Jobs } from './${id}.entry.ts';`),
+    ...ids.map((id) => `import { ${camelId(id)}Jobs } from './${id}.jobs.ts';`),
     '',
     '/** What every tool queues and charges, by catalogue id. */',
     'export const TOOL_JOBS_ENTRIES = {',

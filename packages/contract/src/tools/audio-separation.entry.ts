@@ -1,8 +1,7 @@
 import type { ToolDefinition } from './tool-catalogue.ts';
-import type { ToolJobsDefinition } from './tool-jobs.ts';
 import { page } from './tool-pages.ts';
 
-/** `audio-separation` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`). */
+/** `audio-separation` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`; what it queues and charges is `audio-separation.jobs.ts`). */
 export const audioSeparationEntry = {
   id: 'audio-separation',
   status: 'built',
@@ -11,6 +10,3 @@ export const audioSeparationEntry = {
   marketing: null,
   hub: 'ai-tools',
 } as const satisfies ToolDefinition;
-
-/** What `audio-separation` queues and charges (`TOOL_JOBS`, `tool-jobs.ts`). */
-export const audioSeparationJobs = { jobs: { 'audio-separation.separate': 'audio' }, outputs: ['audio'], priceKeys: ['audioSeparationPerMinute'] } as const satisfies ToolJobsDefinition;

@@ -1,8 +1,7 @@
 import type { ToolDefinition } from './tool-catalogue.ts';
-import type { ToolJobsDefinition } from './tool-jobs.ts';
 import { landing, page } from './tool-pages.ts';
 
-/** `avatar` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`). */
+/** `avatar` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`; what it queues and charges is `avatar.jobs.ts`). */
 export const avatarEntry = {
   id: 'avatar',
   status: 'built',
@@ -11,6 +10,3 @@ export const avatarEntry = {
   pages: [page('ai-avatar-video', '/workbench/ai-avatar-video', 'tool')],
   marketing: landing('/talking-photo'),
 } as const satisfies ToolDefinition;
-
-// Finding faces and the preview are free; the render is charged per second.
-export const avatarJobs = { jobs: { 'avatar.faces': 'text', 'avatar.preview': 'video', 'avatar.render': 'video' }, outputs: ['video', 'text'], priceKeys: ['avatarPerSecond'] } as const satisfies ToolJobsDefinition;

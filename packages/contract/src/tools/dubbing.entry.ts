@@ -1,8 +1,7 @@
 import type { ToolDefinition } from './tool-catalogue.ts';
-import type { ToolJobsDefinition } from './tool-jobs.ts';
 import { page } from './tool-pages.ts';
 
-/** `dubbing` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`). */
+/** `dubbing` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`; what it queues and charges is `dubbing.jobs.ts`). */
 export const dubbingEntry = {
   id: 'dubbing',
   status: 'built',
@@ -15,10 +14,3 @@ export const dubbingEntry = {
   ],
   marketing: null,
 } as const satisfies ToolDefinition;
-
-// Preparing a project and exporting it are free; translating and speaking segments are charged.
-export const dubbingJobs = {
-  jobs: { 'dubbing.prepare': 'text', 'dubbing.translate': 'text', 'dubbing.synthesize': 'audio', 'dubbing.export': 'video' },
-  outputs: ['video', 'audio', 'text'],
-  priceKeys: ['dubbingTranslationPer1000Characters', 'dubbingSynthesisPer1000Characters'],
-} as const satisfies ToolJobsDefinition;

@@ -1,8 +1,7 @@
 import type { ToolDefinition } from './tool-catalogue.ts';
-import type { ToolJobsDefinition } from './tool-jobs.ts';
 import { page } from './tool-pages.ts';
 
-/** `series` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`). */
+/** `series` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`; what it queues and charges is `series.jobs.ts`). */
 export const seriesEntry = {
   id: 'series',
   // A drama's memory (glossary, characters, voices) and its season board; each episode runs as
@@ -13,6 +12,3 @@ export const seriesEntry = {
   marketing: null,
   runsAs: 'video-translation',
 } as const satisfies ToolDefinition;
-
-// Its episodes are video translations: their jobs and prices are that tool's.
-export const seriesJobs = { jobs: {}, outputs: ['video', 'text'], priceKeys: [] } as const satisfies ToolJobsDefinition;

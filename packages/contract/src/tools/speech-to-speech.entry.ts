@@ -1,8 +1,7 @@
 import type { ToolDefinition } from './tool-catalogue.ts';
-import type { ToolJobsDefinition } from './tool-jobs.ts';
 import { landing, page } from './tool-pages.ts';
 
-/** `speech-to-speech` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`). */
+/** `speech-to-speech` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`; what it queues and charges is `speech-to-speech.jobs.ts`). */
 export const speechToSpeechEntry = {
   id: 'speech-to-speech',
   status: 'built',
@@ -10,6 +9,3 @@ export const speechToSpeechEntry = {
   pages: [page('speech-to-speech', '/workbench/speech-to-speech', 'tool')],
   marketing: landing('/speech-to-speech'),
 } as const satisfies ToolDefinition;
-
-/** What `speech-to-speech` queues and charges (`TOOL_JOBS`, `tool-jobs.ts`). */
-export const speechToSpeechJobs = { jobs: { 'speech-to-speech.convert': 'audio' }, outputs: ['audio'], priceKeys: ['speechToSpeechPerMinute'] } as const satisfies ToolJobsDefinition;

@@ -1,8 +1,7 @@
 import type { ToolDefinition } from './tool-catalogue.ts';
-import type { ToolJobsDefinition } from './tool-jobs.ts';
 import { page } from './tool-pages.ts';
 
-/** `subtitle-extraction` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`). */
+/** `subtitle-extraction` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`; what it queues and charges is `subtitle-extraction.jobs.ts`). */
 export const subtitleExtractionEntry = {
   id: 'subtitle-extraction',
   status: 'built',
@@ -11,6 +10,3 @@ export const subtitleExtractionEntry = {
   marketing: null,
   hub: 'ai-tools',
 } as const satisfies ToolDefinition;
-
-/** What `subtitle-extraction` queues and charges (`TOOL_JOBS`, `tool-jobs.ts`). */
-export const subtitleExtractionJobs = { jobs: { 'subtitle-extraction.extract': 'text' }, outputs: ['text'], priceKeys: ['subtitleExtractionPerMinute'] } as const satisfies ToolJobsDefinition;

@@ -1,8 +1,7 @@
 import type { ToolDefinition } from './tool-catalogue.ts';
-import type { ToolJobsDefinition } from './tool-jobs.ts';
 import { page } from './tool-pages.ts';
 
-/** `video-erasure` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`). */
+/** `video-erasure` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`; what it queues and charges is `video-erasure.jobs.ts`). */
 export const videoErasureEntry = {
   id: 'video-erasure',
   status: 'built',
@@ -14,10 +13,3 @@ export const videoErasureEntry = {
   ],
   marketing: null,
 } as const satisfies ToolDefinition;
-
-// Finding the text and the preview are free jobs; the erase is charged.
-export const videoErasureJobs = {
-  jobs: { 'video-erasure.detect': 'text', 'video-erasure.preview': 'video', 'video-erasure.erase': 'video' },
-  outputs: ['video', 'text'],
-  priceKeys: ['videoErasurePerMinute'],
-} as const satisfies ToolJobsDefinition;

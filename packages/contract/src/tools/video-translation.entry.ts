@@ -1,8 +1,7 @@
 import type { ToolDefinition } from './tool-catalogue.ts';
-import type { ToolJobsDefinition } from './tool-jobs.ts';
 import { landing, page } from './tool-pages.ts';
 
-/** `video-translation` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`). */
+/** `video-translation` in the catalogue (its place in the sidebar is `TOOL_ORDER`, `tool-order.ts`; what it queues and charges is `video-translation.jobs.ts`). */
 export const videoTranslationEntry = {
   id: 'video-translation',
   // Every page is real: the form (quick, and pro, whose review step is still to come) and one
@@ -18,6 +17,3 @@ export const videoTranslationEntry = {
   ],
   marketing: landing('/video-translator'),
 } as const satisfies ToolDefinition;
-
-/** What `video-translation` queues and charges (`TOOL_JOBS`, `tool-jobs.ts`). */
-export const videoTranslationJobs = { jobs: { 'video-translation.dub': 'video' }, outputs: ['video', 'audio', 'text'], priceKeys: ['videoTranslationPerMinute', 'videoTranslationPerLine', 'videoTranslationSubtitlesPerMinute'] } as const satisfies ToolJobsDefinition;
