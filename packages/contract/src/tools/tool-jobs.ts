@@ -3,7 +3,7 @@
  * and price keys, and what is derived from them (`JOB_TYPES`, `JOB_OUTPUTS`, the history's tool
  * filter). A module of its own, apart from the pages (`tool-catalogue.ts`), so that the bundle
  * every marketing page loads (route metadata) does not carry it: the marketing JavaScript budget is
- * 120 KB gzip (decision 011). Schema-free; it imports the catalogue and the tools' entries only.
+ * 120 KB gzip (decision 011). Schema-free; it imports the catalogue and the tools' `<id>.jobs.ts` only.
  */
 import { INTERNAL_JOBS, TOOL_CATALOGUE, type OutputKind, type PriceKey, type ToolId } from './tool-catalogue.ts';
 import { TOOL_JOBS_ENTRIES } from './tool-jobs.generated.ts';
