@@ -155,12 +155,12 @@ export function VoiceCloningPage() {
                   <div className="flex flex-wrap gap-2">
                     <Button asChild size="sm">
                       <Link to={localizePath(`/workbench/text-to-speech?voice=${encodeURIComponent(readyVoice.key)}`, locale)} data-testid="clone-use-tts">
-                        {t("voiceCloning.useInTts")}
+                        {t("voiceCloning.useInTextToSpeech")}
                       </Link>
                     </Button>
                     <Button asChild size="sm" variant="outline">
                       <Link to={localizePath(`/workbench/speech-to-speech?voice=${encodeURIComponent(readyVoice.key)}`, locale)} data-testid="clone-use-sts">
-                        {t("voiceCloning.useInSts")}
+                        {t("voiceCloning.useInSpeechToSpeech")}
                       </Link>
                     </Button>
                   </div>
