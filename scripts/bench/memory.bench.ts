@@ -121,7 +121,7 @@ try {
   };
   const voices = await call<{ list: Array<{ key: string }> }>('/api/voices/list', { language: 'en' }).catch(() => undefined);
   const voiceKey = voices?.list[0]?.key ?? 'festival:cmu_us_slt_arctic_hts';
-  const tts = await call<{ jobId: string }>('/api/tts/create', { text: SENTENCES.join(' '), voiceKey, format: 'mp3' });
+  const tts = await call<{ jobId: string }>('/api/text-to-speech/create', { text: SENTENCES.join(' '), voiceKey, format: 'mp3' });
   await until(tts.jobId);
   sample('after a text to speech', app.pid);
 

@@ -1,6 +1,6 @@
 /**
  * Product-level text-to-speech figures (bench:tts part 2), through the same code the server runs:
- * - time to the first playable sentence of a 2,000-character script (the `/api/tts/preview` path:
+ * - time to the first playable sentence of a 2,000-character script (the `/api/text-to-speech/preview` path:
  *   parse, synthesise the first sentence as a WAV at the engine's rate the browser plays at once), per voice;
  * - total time for a 50,000-character script through the `text-to-speech.synthesize` pipeline
  *   (sentences two at a time, assembly, MP3 + SRT + VTT), per voice.
@@ -48,7 +48,7 @@ export async function firstSentenceMs(engines: SpeechEngines, voiceKey: string, 
     for (let run = 0; run < runs + 1; run++) {
       const started = performance.now();
       const first = parseTtsScript(script).parts.find((part) => part.kind === 'speech')!;
-      // As `/api/tts/preview` does: a WAV at the engine's own rate.
+      // As `/api/text-to-speech/preview` does: a WAV at the engine's own rate.
       await synthesizeWithTarget(engines, { target: voice, text: first.text, speed: 1, pitchSemitones: 0, volume: 1, outputFile: path.join(dir, 'first.wav') });
       if (run > 0) times.push(performance.now() - started); // the first run loads the engine
     }

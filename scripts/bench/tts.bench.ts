@@ -24,7 +24,7 @@ const PRODUCT_VOICES = ['espeak:espeak-ng/en-us+f3', 'flite:flite/slt', 'festiva
 
 async function printProductFigures(longVoices: readonly string[], characters: number): Promise<void> {
   const engines = createBenchEngines();
-  console.info('\ntime to the first playable sentence (2,000-character script; parse + synthesise + WAV at the engine rate, as /api/tts/preview), median of 5 after a warm-up');
+  console.info('\ntime to the first playable sentence (2,000-character script; parse + synthesise + WAV at the engine rate, as /api/text-to-speech/preview), median of 5 after a warm-up');
   for (const voice of PRODUCT_VOICES) console.info(`  ${voice.padEnd(42)} ${(await firstSentenceMs(engines, voice)).toFixed(0).padStart(6)} ms`);
   console.info(`\n${characters.toLocaleString('en')} characters through the text-to-speech.synthesize pipeline (2 sentences at a time, assembly, MP3 + SRT + VTT)`);
   for (const voice of longVoices) {

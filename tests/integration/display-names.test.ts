@@ -50,7 +50,7 @@ describe('names a person gives are stored without invisible characters', () => {
   });
 
   it("a job's title, at creation and by rename", async () => {
-    const { jobId } = await client.data<{ jobId: string }>('/api/tts/create', { text: 'Hello there.', voiceKey: 'espeak:espeak-ng/en-us+f3', title: DISGUISED });
+    const { jobId } = await client.data<{ jobId: string }>('/api/text-to-speech/create', { text: 'Hello there.', voiceKey: 'espeak:espeak-ng/en-us+f3', title: DISGUISED });
     expect((await client.data<JobView>('/api/jobs/get', { jobId })).title).toBe('abc');
     await client.data('/api/jobs/rename', { jobId, title: 'Other' });
     await client.data('/api/jobs/rename', { jobId, title: DISGUISED });

@@ -47,7 +47,7 @@ describe.each(testDatabases({ poolMax: 20 }))("a plan's concurrent jobs on %s", 
     const headers = { authorization: `Bearer ${user.token}`, 'user-id': user.userId };
     const replies = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
-        signedCall(base, SECRET, '/api/tts/create', { text: `Job number ${index + 1}.`, voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'wav' }, headers),
+        signedCall(base, SECRET, '/api/text-to-speech/create', { text: `Job number ${index + 1}.`, voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'wav' }, headers),
       ),
     );
     const accepted = replies.filter((reply) => reply.code === 0).map((reply) => (reply.data as { jobId: string }).jobId);
@@ -92,7 +92,7 @@ describe.each(testDatabases({ poolMax: 20 }))("a plan's concurrent jobs on %s", 
   it('a cancelled waiting job frees its place; operator system jobs never wait for a user’s slots', async () => {
     const user = await createVerifiedUser(base, dataDir, `slots-cancel-${Date.now()}@example.com`);
     const headers = { authorization: `Bearer ${user.token}`, 'user-id': user.userId };
-    const create = (index: number) => signedCall(base, SECRET, '/api/tts/create', { text: `Cancel test ${index}. ${'A few more words to speak here. '.repeat(30)}`, voiceKey: 'espeak:espeak-ng/en-us+f3' }, headers);
+    const create = (index: number) => signedCall(base, SECRET, '/api/text-to-speech/create', { text: `Cancel test ${index}. ${'A few more words to speak here. '.repeat(30)}`, voiceKey: 'espeak:espeak-ng/en-us+f3' }, headers);
     const jobIds: string[] = [];
     for (let index = 0; index < FREE.concurrentJobs + FREE.waitingJobs; index++) jobIds.push(((await create(index)).data as { jobId: string }).jobId);
     expect((await create(99)).code).toBe(ErrorCode.JOB_QUEUE_FULL);

@@ -209,7 +209,7 @@ describe('public writes are rate-limited (HTTP 429, code 1010, Retry-After)', ()
   it('text-to-speech previews: 30 a minute per user, then 1010 with the time to wait', async () => {
     const user = await createVerifiedUser(base, dataDir, `previews-${Date.now()}@example.com`);
     const asUser = { authorization: `Bearer ${user.token}`, 'x-forwarded-for': '198.51.100.30' };
-    const preview = () => call(base, '/api/tts/preview', { text: 'Hi.', voiceKey: 'espeak:espeak-ng/en-us+f3' }, asUser);
+    const preview = () => call(base, '/api/text-to-speech/preview', { text: 'Hi.', voiceKey: 'espeak:espeak-ng/en-us+f3' }, asUser);
     const codes: number[] = [];
     for (let index = 0; index < 30; index++) codes.push((await preview()).code);
     expect(codes).toEqual(Array<number>(30).fill(0));

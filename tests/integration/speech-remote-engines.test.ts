@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ttsCost, type JobView, type VoiceView } from '@voxwork/contract';
+import { textToSpeechCost, type JobView, type VoiceView } from '@voxwork/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -78,9 +78,9 @@ describe.each(testDatabases().slice(0, 1))('speech tools with a remote engine on
     const rachel = remote.list.find((voice) => voice.name === 'Rachel')!;
     expect(rachel).toMatchObject({ location: 'remote', qualityTier: 'premium', accent: 'American', gender: 'female' });
     const text = 'Hello from a neural voice with exact word timings, as long as a short paragraph. '.repeat(4).trim();
-    const created = await data<{ jobId: string; cost: number; billableCharacters: number }>('/api/tts/create', { text, voiceKey: rachel.key });
-    expect(created.cost).toBe(ttsCost(created.billableCharacters, 'premium'));
-    expect(created.cost).toBeGreaterThan(ttsCost(created.billableCharacters, 'basic'));
+    const created = await data<{ jobId: string; cost: number; billableCharacters: number }>('/api/text-to-speech/create', { text, voiceKey: rachel.key });
+    expect(created.cost).toBe(textToSpeechCost(created.billableCharacters, 'premium'));
+    expect(created.cost).toBeGreaterThan(textToSpeechCost(created.billableCharacters, 'basic'));
     const done = await until(created.jobId);
     expect(done.status, JSON.stringify(done.error)).toBe('completed');
     expect(done.output).toMatchObject({ wordTimingsApproximate: false });
@@ -96,7 +96,7 @@ describe.each(testDatabases().slice(0, 1))('speech tools with a remote engine on
       body: new Uint8Array(await readFile(recording)),
     });
     const uploadId = ((await response.json()) as { data: { id: string } }).data.id;
-    const created = await data<{ voice: VoiceView; jobId: string }>('/api/voices/clone/create', { uploadId, name: 'Neural me', language: 'en', consent: true });
+    const created = await data<{ voice: VoiceView; jobId: string }>('/api/voice-cloning/create', { uploadId, name: 'Neural me', language: 'en', consent: true });
     expect((await until(created.jobId)).status).toBe('completed');
     const voice = await data<VoiceView>('/api/voices/get', { voiceKey: created.voice.key });
     expect(voice).toMatchObject({ location: 'remote', qualityTier: 'premium', status: 'ready' });
@@ -104,12 +104,12 @@ describe.each(testDatabases().slice(0, 1))('speech tools with a remote engine on
     expect(clones.map((entry) => entry.name)).toEqual(['Neural me']);
     const remoteId = clones[0]!.voice_id;
 
-    const tts = await data<{ jobId: string; cost: number; billableCharacters: number }>('/api/tts/create', { text: 'Spoken by my neural clone.', voiceKey: voice.key });
-    expect(tts.cost).toBe(ttsCost(tts.billableCharacters, 'premium'));
+    const tts = await data<{ jobId: string; cost: number; billableCharacters: number }>('/api/text-to-speech/create', { text: 'Spoken by my neural clone.', voiceKey: voice.key });
+    expect(tts.cost).toBe(textToSpeechCost(tts.billableCharacters, 'premium'));
     expect((await until(tts.jobId)).status).toBe('completed');
     expect(vendor.requests.some((request) => request.path === `/v1/text-to-speech/${remoteId}/with-timestamps`)).toBe(true);
 
-    await data('/api/voices/clone/delete', { id: voice.key.slice('cloned/'.length) });
+    await data('/api/voice-cloning/delete', { id: voice.key.slice('cloned/'.length) });
     expect(vendor.voices().some((entry) => entry.voice_id === remoteId)).toBe(false);
   });
 });

@@ -123,28 +123,28 @@ describe.each(testDatabases().slice(0, 1))('speech tools on %s', (_name, open) =
   it('bad text-to-speech input gets its catalogue error in both languages and takes no points', async () => {
     const before = await points();
     const base = { voiceKey: 'espeak:espeak-ng/en-us+f3' };
-    expect((await call('/api/tts/create', { ...base, text: '  [pause 2s]  ' })).code).toBe(ErrorCode.TTS_TEXT_EMPTY);
-    expect((await call('/api/tts/create', { ...base, text: 'hi', voiceKey: 'espeak:espeak-ng/xx-nope' })).code).toBe(ErrorCode.VOICE_NOT_FOUND);
-    const unsupported = await call('/api/tts/create', { ...base, text: 'hi', language: 'ja' }, 'zh');
+    expect((await call('/api/text-to-speech/create', { ...base, text: '  [pause 2s]  ' })).code).toBe(ErrorCode.TTS_TEXT_EMPTY);
+    expect((await call('/api/text-to-speech/create', { ...base, text: 'hi', voiceKey: 'espeak:espeak-ng/xx-nope' })).code).toBe(ErrorCode.VOICE_NOT_FOUND);
+    const unsupported = await call('/api/text-to-speech/create', { ...base, text: 'hi', language: 'ja' }, 'zh');
     expect(unsupported.code).toBe(ErrorCode.VOICE_LANGUAGE_UNSUPPORTED);
     expect(unsupported.message).toContain('Emma');
-    const long = await call('/api/tts/create', { ...base, text: 'word '.repeat(1_200) });
+    const long = await call('/api/text-to-speech/create', { ...base, text: 'word '.repeat(1_200) });
     expect(long).toMatchObject({ code: ErrorCode.TTS_TEXT_TOO_LONG });
     expect(long.message).toContain('5000');
-    const dialogue = await call('/api/tts/create', { ...base, text: 'Ann: hello\nBob: hi', dialogue: true, speakers: { Ann: base.voiceKey } });
+    const dialogue = await call('/api/text-to-speech/create', { ...base, text: 'Ann: hello\nBob: hi', dialogue: true, speakers: { Ann: base.voiceKey } });
     expect(dialogue.code).toBe(ErrorCode.DIALOGUE_SPEAKER_UNASSIGNED);
-    expect((await call('/api/tts/create', { ...base, text: 'hi', speed: 3 })).code).toBe(ErrorCode.INVALID_PARAMETER);
+    expect((await call('/api/text-to-speech/create', { ...base, text: 'hi', speed: 3 })).code).toBe(ErrorCode.INVALID_PARAMETER);
     expect(await points()).toEqual(before);
   });
 
   it('text to speech with pauses, dialogue and a dictionary: mp3 + SRT + VTT from word timings, points settled once', async () => {
-    await data('/api/pronunciations/save', { language: 'en', term: 'Voxwork', replacement: 'Vox work' });
-    const dictionary = await data<{ list: Array<{ id: string; term: string }> }>('/api/pronunciations/list', { language: 'en' });
+    await data('/api/text-to-speech/pronunciations/save', { language: 'en', term: 'Voxwork', replacement: 'Vox work' });
+    const dictionary = await data<{ list: Array<{ id: string; term: string }> }>('/api/text-to-speech/pronunciations/list', { language: 'en' });
     expect(dictionary.list.map((entry) => entry.term)).toEqual(['Voxwork']);
 
     const before = await points();
     const text = 'Ann: Welcome to Voxwork. [pause 1.5s] This is a test.\nBob: Thanks, it sounds clear. Goodbye!';
-    const created = await data<{ jobId: string; cost: number; billableCharacters: number }>('/api/tts/create', {
+    const created = await data<{ jobId: string; cost: number; billableCharacters: number }>('/api/text-to-speech/create', {
       text,
       voiceKey: 'espeak:espeak-ng/en-us+f3',
       dialogue: true,
@@ -155,7 +155,7 @@ describe.each(testDatabases().slice(0, 1))('speech tools on %s', (_name, open) =
     expect(created.cost).toBe(1);
     expect((await points()).freezePoint).toBe(before.freezePoint + created.cost);
 
-    const preview = await data<{ text: string; audio: string; words: unknown[] }>('/api/tts/preview', { text, voiceKey: 'espeak:espeak-ng/en-us+f3', dialogue: true, speakers: { Ann: 'espeak:espeak-ng/en-us+f3', Bob: 'espeak:espeak-ng/en-gb+m3' } });
+    const preview = await data<{ text: string; audio: string; words: unknown[] }>('/api/text-to-speech/preview', { text, voiceKey: 'espeak:espeak-ng/en-us+f3', dialogue: true, speakers: { Ann: 'espeak:espeak-ng/en-us+f3', Bob: 'espeak:espeak-ng/en-gb+m3' } });
     expect(preview.text).toBe('Welcome to Voxwork.');
     expect(preview.audio).toMatch(/^data:audio\/wav;base64,UklGR/);
 
@@ -181,14 +181,14 @@ describe.each(testDatabases().slice(0, 1))('speech tools on %s', (_name, open) =
     const after = await points();
     expect(after.availablePoint).toBe(before.availablePoint - 1);
     expect(after.freezePoint).toBe(before.freezePoint);
-    await data('/api/pronunciations/delete', { id: dictionary.list[0]!.id });
+    await data('/api/text-to-speech/pronunciations/delete', { id: dictionary.list[0]!.id });
   });
 
   it('detects the language of a text and suggests a voice for it', async () => {
-    const zh = await data<{ language: string; suggestedVoiceKey: string }>('/api/tts/detectLanguage', { text: '今天天气很好，我们一起去公园散步吧。' });
+    const zh = await data<{ language: string; suggestedVoiceKey: string }>('/api/text-to-speech/detectLanguage', { text: '今天天气很好，我们一起去公园散步吧。' });
     expect(zh.language).toBe('zh');
     expect(zh.suggestedVoiceKey).toMatch(/cmn/);
-    const es = await data<{ language: string }>('/api/tts/detectLanguage', { text: 'Hoy hace muy buen tiempo, vamos a pasear por el parque.' });
+    const es = await data<{ language: string }>('/api/text-to-speech/detectLanguage', { text: 'Hoy hace muy buen tiempo, vamos a pasear por el parque.' });
     expect(es.language).toBe('es');
   });
 
@@ -199,17 +199,17 @@ describe.each(testDatabases().slice(0, 1))('speech tools on %s', (_name, open) =
     const script = 'The quick brown fox jumps over the lazy dog. I am recording my own voice for a short test. '.repeat(3);
     await run('espeak-ng', ['-v', 'en-us+m3', '-p', '70', '-w', recording, script]);
     const uploadId = await upload('my voice.wav', recording);
-    const check = await data<RecordingCheck>('/api/voices/clone/check', { uploadId });
+    const check = await data<RecordingCheck>('/api/voice-cloning/check', { uploadId });
     expect(check.problems).toEqual([]);
     expect(check).toMatchObject({ accepted: true });
     expect(check.durationSeconds).toBeGreaterThan(10);
 
-    expect((await call('/api/voices/clone/create', { uploadId, name: 'Me', language: 'en', consent: false })).code).toBe(ErrorCode.CLONE_CONSENT_REQUIRED);
-    const created = await data<{ voice: VoiceView; jobId: string; cost: number }>('/api/voices/clone/create', { uploadId, name: 'Me', language: 'en', consent: true });
+    expect((await call('/api/voice-cloning/create', { uploadId, name: 'Me', language: 'en', consent: false })).code).toBe(ErrorCode.CLONE_CONSENT_REQUIRED);
+    const created = await data<{ voice: VoiceView; jobId: string; cost: number }>('/api/voice-cloning/create', { uploadId, name: 'Me', language: 'en', consent: true });
     expect(created.voice).toMatchObject({ cloned: true, status: 'processing', name: 'Me' });
     expect(created.cost).toBe(50);
     // The free plan has one slot, taken by the voice being made.
-    expect((await call('/api/voices/clone/create', { uploadId, name: 'Me again', language: 'en', consent: true })).code).toBe(ErrorCode.VOICE_SLOTS_FULL);
+    expect((await call('/api/voice-cloning/create', { uploadId, name: 'Me again', language: 'en', consent: true })).code).toBe(ErrorCode.VOICE_SLOTS_FULL);
     const job = await until(created.jobId);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
     clonedKey = created.voice.key;
@@ -217,7 +217,7 @@ describe.each(testDatabases().slice(0, 1))('speech tools on %s', (_name, open) =
     expect(voice).toMatchObject({ status: 'ready', cloned: true, previewUrl: expect.any(String) });
     expect((await data<{ list: VoiceView[] }>('/api/voices/list', { tab: 'mine' })).list.map((entry) => entry.key)).toEqual([clonedKey]);
 
-    const tts = await data<{ jobId: string }>('/api/tts/create', { text: 'This sentence is spoken in my cloned voice.', voiceKey: clonedKey, format: 'wav' });
+    const tts = await data<{ jobId: string }>('/api/text-to-speech/create', { text: 'This sentence is spoken in my cloned voice.', voiceKey: clonedKey, format: 'wav' });
     const spoken = await until(tts.jobId);
     expect(spoken.status, JSON.stringify(spoken.error)).toBe('completed');
     expect(spoken.media[0]).toMatchObject({ name: 'speech.wav', role: 'audio' });
@@ -228,7 +228,7 @@ describe.each(testDatabases().slice(0, 1))('speech tools on %s', (_name, open) =
     await run('espeak-ng', ['-v', 'en-gb+m3', '-w', source, 'Speech to speech keeps the timing of what was said, word for word.']);
     const uploadId = await upload('source.wav', source);
     const before = await points();
-    const created = await data<{ jobId: string; cost: number }>('/api/sts/create', { uploadId, voiceKey: 'espeak:espeak-ng/en-us+f3', denoise: true, keepBackground: true });
+    const created = await data<{ jobId: string; cost: number }>('/api/speech-to-speech/create', { uploadId, voiceKey: 'espeak:espeak-ng/en-us+f3', denoise: true, keepBackground: true });
     expect(created.cost).toBeGreaterThanOrEqual(1);
     const done = await until(created.jobId);
     expect(done.status, JSON.stringify(done.error)).toBe('completed');
@@ -237,27 +237,27 @@ describe.each(testDatabases().slice(0, 1))('speech tools on %s', (_name, open) =
     expect(Math.abs(converted!.durationSeconds! - original!.durationSeconds!) / original!.durationSeconds!).toBeLessThan(0.02);
     expect((await points()).availablePoint).toBe(before.availablePoint - created.cost);
 
-    const withClone = await data<{ jobId: string }>('/api/sts/create', { uploadId, voiceKey: clonedKey });
+    const withClone = await data<{ jobId: string }>('/api/speech-to-speech/create', { uploadId, voiceKey: clonedKey });
     expect((await until(withClone.jobId)).status).toBe('completed');
   });
 
   it('refuses silent and too-short recordings with their messages, and deleted voices', async () => {
     const silent = path.join(dataDir, 'silence.wav');
     await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'anoisesrc=d=12:c=pink:a=0.02', '-ar', '16000', silent]);
-    const silentCheck = await data<RecordingCheck>('/api/voices/clone/check', { uploadId: await upload('silence.wav', silent) });
+    const silentCheck = await data<RecordingCheck>('/api/voice-cloning/check', { uploadId: await upload('silence.wav', silent) });
     expect(silentCheck.accepted).toBe(false);
     expect(silentCheck.problems.map((problem) => problem.code)).toContain(ErrorCode.RECORDING_LITTLE_SPEECH);
 
     const short = path.join(dataDir, 'short.wav');
     await run('espeak-ng', ['-v', 'en-us', '-w', short, 'Too short.']);
     const shortId = await upload('short.wav', short);
-    const shortCheck = await data<RecordingCheck>('/api/voices/clone/check', { uploadId: shortId });
+    const shortCheck = await data<RecordingCheck>('/api/voice-cloning/check', { uploadId: shortId });
     expect(shortCheck.problems.map((problem) => problem.code)).toContain(ErrorCode.RECORDING_TOO_SHORT);
-    const refused = await call('/api/voices/clone/create', { uploadId: shortId, name: 'x', language: 'en', consent: true }, 'zh');
+    const refused = await call('/api/voice-cloning/create', { uploadId: shortId, name: 'x', language: 'en', consent: true }, 'zh');
     expect(refused.code).toBe(ErrorCode.RECORDING_TOO_SHORT);
     expect(refused.message).toMatch(/秒/);
 
-    await data('/api/voices/clone/delete', { id: clonedKey.slice('cloned/'.length) });
-    expect((await call('/api/tts/create', { text: 'hello', voiceKey: clonedKey })).code).toBe(ErrorCode.VOICE_NOT_FOUND);
+    await data('/api/voice-cloning/delete', { id: clonedKey.slice('cloned/'.length) });
+    expect((await call('/api/text-to-speech/create', { text: 'hello', voiceKey: clonedKey })).code).toBe(ErrorCode.VOICE_NOT_FOUND);
   });
 });

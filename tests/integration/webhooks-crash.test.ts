@@ -38,7 +38,7 @@ describe('embedded default: webhook deliveries survive kill -9', () => {
       return envelope.data as T;
     };
     const { endpoint, secret } = await call<{ endpoint: { id: string }; secret: string }>(first.baseUrl, '/api/webhooks/create', { url: receiver.url, events: ['job.succeeded'] });
-    const { jobId } = await call<{ jobId: string }>(first.baseUrl, '/api/tts/create', { text: 'Delivered after a crash.', voiceKey: 'espeak:espeak-ng/en-us+f3' });
+    const { jobId } = await call<{ jobId: string }>(first.baseUrl, '/api/text-to-speech/create', { text: 'Delivered after a crash.', voiceKey: 'espeak:espeak-ng/en-us+f3' });
 
     // The first attempt is answered 503 and recorded; then the process dies before the retry.
     await receiver.waitFor((all) => all.length === 1, 120_000);

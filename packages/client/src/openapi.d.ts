@@ -306,7 +306,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a speech-to-speech job (the body of the workbench's `/api/sts/create`): points are frozen as in the workbench and charged on success. Needs a read-write key with the `speech-to-speech` scope. */
+        /** Create a speech-to-speech job (the body of the workbench's `/api/speech-to-speech/create`): points are frozen as in the workbench and charged on success. Needs a read-write key with the `speech-to-speech` scope. */
         post: operations["v1_create_speech_to_speech_job"];
         delete?: never;
         options?: never;
@@ -357,7 +357,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a text-to-speech job (the body of the workbench's `/api/tts/create`): points are frozen as in the workbench and charged on success. Needs a read-write key with the `text-to-speech` scope. */
+        /** Create a text-to-speech job (the body of the workbench's `/api/text-to-speech/create`): points are frozen as in the workbench and charged on success. Needs a read-write key with the `text-to-speech` scope. */
         post: operations["v1_create_text_to_speech_job"];
         delete?: never;
         options?: never;
@@ -408,7 +408,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a voice-cloning job (the body of the workbench's `/api/voices/clone/create`): points are frozen as in the workbench and charged on success. Needs a read-write key with the `voice-cloning` scope. */
+        /** Create a voice-cloning job (the body of the workbench's `/api/voice-cloning/create`): points are frozen as in the workbench and charged on success. Needs a read-write key with the `voice-cloning` scope. */
         post: operations["v1_create_voice_cloning_job"];
         delete?: never;
         options?: never;

@@ -80,7 +80,7 @@ describe('createVoxworkClient', () => {
 describe('codes the client knows by number', () => {
   it('are the catalogue’s', async () => {
     const { ErrorCode } = await import('@voxwork/contract');
-    const { JOB_QUEUE_FULL } = await import('./cli/batch-tts.ts');
+    const { JOB_QUEUE_FULL } = await import('./cli/batch-text-to-speech.ts');
     expect(JOB_QUEUE_FULL).toBe(ErrorCode.JOB_QUEUE_FULL);
   });
 });

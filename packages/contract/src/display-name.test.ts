@@ -80,10 +80,10 @@ describe('displayName', () => {
         '/api/dubbing/projects/create.title',
         '/api/dubbing/projects/rename.title',
         '/api/dubbing/casts/save.name',
-        '/api/voices/clone/create.name',
-        '/api/voices/clone/rename.name',
+        '/api/voice-cloning/create.name',
+        '/api/voice-cloning/rename.name',
         '/api/jobs/rename.title',
-        '/api/tts/create.title',
+        '/api/text-to-speech/create.title',
         '/api/video-translation/create.title',
       ]),
     );

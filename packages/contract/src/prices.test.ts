@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { audioSeparationCost, stsCost, ttsCost } from './prices.ts';
+import { audioSeparationCost, speechToSpeechCost, textToSpeechCost } from './prices.ts';
 
 describe('tool prices', () => {
   it('charges per 1,000 characters and per minute, at least one point, more for premium engines', () => {
-    expect(ttsCost(0)).toBe(0);
-    expect(ttsCost(1)).toBe(1);
-    expect(ttsCost(1000)).toBe(10);
-    expect(ttsCost(50_000)).toBe(500);
-    expect(ttsCost(1000, 'premium')).toBe(30);
-    expect(stsCost(30)).toBe(10);
-    expect(stsCost(61)).toBe(21);
+    expect(textToSpeechCost(0)).toBe(0);
+    expect(textToSpeechCost(1)).toBe(1);
+    expect(textToSpeechCost(1000)).toBe(10);
+    expect(textToSpeechCost(50_000)).toBe(500);
+    expect(textToSpeechCost(1000, 'premium')).toBe(30);
+    expect(speechToSpeechCost(30)).toBe(10);
+    expect(speechToSpeechCost(61)).toBe(21);
   });
 
   it('charges audio separation per started minute, three times as much with a remote (premium) engine', () => {

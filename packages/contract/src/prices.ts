@@ -9,11 +9,11 @@ import type { SpeechQualityTier } from './voices/quality-tiers.ts';
  */
 export const TOOL_PRICES = {
   /** `text-to-speech`: per 1,000 billable characters (started thousands are pro-rated, minimum 1 point). */
-  ttsPer1000Characters: 10,
+  textToSpeechPer1000Characters: 10,
   /** `voice-cloning`: one cloned voice (analysis, preview, and the remote clone when an engine is configured). */
   voiceClone: 50,
   /** `speech-to-speech`: per minute of source audio (pro-rated per second, minimum 1 point). */
-  stsPerMinute: 20,
+  speechToSpeechPerMinute: 20,
   /** `video-translation`: per started minute of video and per target language. */
   videoTranslationPerMinute: 30,
   /** `video-translation`: per line spoken again after an edit at the review gate (pro), per target language. */
@@ -50,15 +50,15 @@ export const TOOL_PRICES = {
 } as const;
 
 /** `text-to-speech`: the points for a script's billable characters at the best tier of its voices. */
-export function ttsCost(billableCharacters: number, tier: SpeechQualityTier = 'basic'): number {
+export function textToSpeechCost(billableCharacters: number, tier: SpeechQualityTier = 'basic'): number {
   if (billableCharacters <= 0) return 0;
-  return Math.max(1, Math.ceil((billableCharacters / 1000) * TOOL_PRICES.ttsPer1000Characters * TOOL_PRICES.tierMultiplier[tier]));
+  return Math.max(1, Math.ceil((billableCharacters / 1000) * TOOL_PRICES.textToSpeechPer1000Characters * TOOL_PRICES.tierMultiplier[tier]));
 }
 
 /** `speech-to-speech`: the points for a recording's length at the target voice's tier. */
-export function stsCost(durationSeconds: number, tier: SpeechQualityTier = 'basic'): number {
+export function speechToSpeechCost(durationSeconds: number, tier: SpeechQualityTier = 'basic'): number {
   if (durationSeconds <= 0) return 0;
-  return Math.max(1, Math.ceil((durationSeconds / 60) * TOOL_PRICES.stsPerMinute * TOOL_PRICES.tierMultiplier[tier]));
+  return Math.max(1, Math.ceil((durationSeconds / 60) * TOOL_PRICES.speechToSpeechPerMinute * TOOL_PRICES.tierMultiplier[tier]));
 }
 
 /** `voice-cloning`: the points for one cloned voice. */

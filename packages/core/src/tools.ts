@@ -2,39 +2,13 @@
  * Every tool's part in core, in one list (decision 053): the job registry (`JobInputs`,
  * `JOB_POLICIES`, `PipelineMap`, `createJobPipelines` in `jobs/`) and the tools' services
  * (`createToolServices`) are derived from it, and checked both ways against the contract
- * catalogue's job types. Add a tool by writing
- * `<tool>/<tool>.tool.ts` and listing it here.
+ * catalogue's job types. The list, `CORE_TOOLS`, is generated from the folders that hold a
+ * `<tool>/<tool>.tool.ts` (`tools.generated.ts`, `npm run generate:tools`, decision 068).
  */
 import type { ToolJobEnd, ToolServiceDeps } from './jobs/define-tool.ts';
-import { systemTool } from './system/system.tool.ts';
-import { textToSpeechTool } from './text-to-speech/text-to-speech.tool.ts';
-import { speechToSpeechTool } from './speech-to-speech/speech-to-speech.tool.ts';
-import { voiceCloningTool } from './voice-cloning/voice-cloning.tool.ts';
-import { voicesTool } from './voices/voices.tool.ts';
-import { videoTranslationTool } from './video-translation/video-translation.tool.ts';
-import { videoErasureTool } from './video-erasure/video-erasure.tool.ts';
-import { subtitleBurnInTool } from './subtitle-burn-in/subtitle-burn-in.tool.ts';
-import { subtitleExtractionTool } from './subtitle-extraction/subtitle-extraction.tool.ts';
-import { audioSeparationTool } from './audio-separation/audio-separation.tool.ts';
-import { avatarTool } from './avatar/avatar.tool.ts';
-import { dubbingTool } from './dubbing/dubbing.tool.ts';
-import { seriesTool } from './series/series.tool.ts';
+import { CORE_TOOLS } from './tools.generated.ts';
 
-export const CORE_TOOLS = [
-  systemTool,
-  textToSpeechTool,
-  speechToSpeechTool,
-  voiceCloningTool,
-  voicesTool,
-  videoTranslationTool,
-  videoErasureTool,
-  subtitleBurnInTool,
-  subtitleExtractionTool,
-  audioSeparationTool,
-  avatarTool,
-  dubbingTool,
-  seriesTool,
-] as const;
+export * from './tools.generated.ts';
 
 export type CoreToolEntry = (typeof CORE_TOOLS)[number];
 /** Tool ids core knows (the catalogue's and `system`). */
@@ -66,4 +40,3 @@ export async function toolsJobEndedIn(end: ToolJobEnd): Promise<void> {
   for (const tool of CORE_TOOLS) if ('onJobEndedIn' in tool && tool.onJobEndedIn) await tool.onJobEndedIn(end);
 }
 
-export { systemTool, textToSpeechTool, speechToSpeechTool, voiceCloningTool, voicesTool, videoTranslationTool, videoErasureTool, subtitleBurnInTool, subtitleExtractionTool, audioSeparationTool, avatarTool, dubbingTool, seriesTool };

@@ -134,7 +134,7 @@ export async function libraryVoices(user: User, language: string): Promise<Voice
 
 /** Text to speech through the tool (MP3, as the product makes it), saved to `to`. */
 export async function speak(user: User, voiceKey: string, text: string, to: string, title: string): Promise<JobView> {
-  const { jobId } = await call<{ jobId: string }>(user, '/api/tts/create', { text, voiceKey, format: 'mp3', title });
+  const { jobId } = await call<{ jobId: string }>(user, '/api/text-to-speech/create', { text, voiceKey, format: 'mp3', title });
   const job = await finished(user, jobId);
   await download(job, (file) => file.role === 'audio', to);
   return job;

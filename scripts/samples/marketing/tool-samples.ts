@@ -94,7 +94,7 @@ export async function speechToSpeechSample() {
   await speak(user, source.key, text, before, 'Speech to speech source');
   written.push(before);
   const uploadId = await upload(user, 'before.mp3', before);
-  const { jobId, cost } = await call<{ jobId: string; cost: number }>(user, '/api/sts/create', { uploadId, voiceKey: target.key, format: 'mp3', title: 'Speech to speech sample' });
+  const { jobId, cost } = await call<{ jobId: string; cost: number }>(user, '/api/speech-to-speech/create', { uploadId, voiceKey: target.key, format: 'mp3', title: 'Speech to speech sample' });
   const job = await finished(user, jobId);
   const after = path.join(folder, 'after.mp3');
   await download(job, (file) => file.name.startsWith('converted'), after);
@@ -120,7 +120,7 @@ export async function voiceCloningSample() {
   const english = await libraryVoices(user, 'en');
   // The "speaker" is flite's RMS, a voice the matcher never uses as a base, so the clone is a real move from another voice toward it.
   const speaker = english.find((voice) => voice.key === 'flite:flite/rms') ?? english.find((voice) => voice.gender === 'male')!;
-  // The clone needs 10 s – 3 min with at least 8 s of speech (/api/voices/clone/check): a sentence more until it passes.
+  // The clone needs 10 s – 3 min with at least 8 s of speech (/api/voice-cloning/check): a sentence more until it passes.
   const sentences = [
     'Hello, my name is Daniel, and I read audio books for a living.',
     'Today I will read a few sentences, so the computer can learn how my voice sounds.',
@@ -135,14 +135,14 @@ export async function voiceCloningSample() {
   for (; used <= sentences.length; used += 1) {
     await speak(user, speaker.key, sentences.slice(0, used).join(' '), reference, 'Voice cloning reference');
     uploadId = await upload(user, 'reference.mp3', reference);
-    check = await call<Check>(user, '/api/voices/clone/check', { uploadId });
+    check = await call<Check>(user, '/api/voice-cloning/check', { uploadId });
     if (check.accepted) break;
   }
   if (!check?.accepted) throw new Error(`the reference was refused by the recording check: ${JSON.stringify(check)}`);
   const accepted = check;
   written.push(reference);
   const referenceText = sentences.slice(0, used).join(' ');
-  const created = await call<{ voice: VoiceView; jobId: string; cost: number }>(user, '/api/voices/clone/create', { uploadId, name: 'Daniel', language: 'en', consent: true });
+  const created = await call<{ voice: VoiceView; jobId: string; cost: number }>(user, '/api/voice-cloning/create', { uploadId, name: 'Daniel', language: 'en', consent: true });
   const cloneJob = await finished(user, created.jobId);
   const clone = await call<VoiceView>(user, '/api/voices/get', { voiceKey: created.voice.key });
   const text = 'This is my cloned voice. Now it can read any script you write, in a few seconds.';

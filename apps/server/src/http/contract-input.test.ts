@@ -49,11 +49,11 @@ describe('a NUL byte in any text field', () => {
   const cases: [string, As, Record<string, unknown>, string][] = [
     ['/api/feedback/create', 'public', { message: 'broken\u0000message', page: '/workbench' }, 'message'],
     ['/api/feedback/create', 'public', { message: 'ok', page: '/workbench', contact: 'me\u0000@example.com' }, 'contact'],
-    ['/api/pronunciations/save', 'user', { language: 'en', term: 'SQL\u0000', replacement: 'sequel' }, 'term'],
-    ['/api/pronunciations/save', 'user', { language: 'en', term: 'SQL', replacement: 'se\u0000quel' }, 'replacement'],
-    ['/api/tts/create', 'user', { text: 'Hello\u0000world', voiceKey: 'espeak/en' }, 'text'],
-    ['/api/tts/create', 'user', { text: 'A: hi', voiceKey: 'espeak/en', dialogue: true, speakers: { 'A\u0000': 'espeak/en' } }, 'speakers.A\ufffd'],
-    ['/api/tts/preview', 'user', { text: 'Hi\u0000', voiceKey: 'espeak/en' }, 'text'],
+    ['/api/text-to-speech/pronunciations/save', 'user', { language: 'en', term: 'SQL\u0000', replacement: 'sequel' }, 'term'],
+    ['/api/text-to-speech/pronunciations/save', 'user', { language: 'en', term: 'SQL', replacement: 'se\u0000quel' }, 'replacement'],
+    ['/api/text-to-speech/create', 'user', { text: 'Hello\u0000world', voiceKey: 'espeak/en' }, 'text'],
+    ['/api/text-to-speech/create', 'user', { text: 'A: hi', voiceKey: 'espeak/en', dialogue: true, speakers: { 'A\u0000': 'espeak/en' } }, 'speakers.A\ufffd'],
+    ['/api/text-to-speech/preview', 'user', { text: 'Hi\u0000', voiceKey: 'espeak/en' }, 'text'],
     ['/api/jobs/list', 'user', { types: ['text-to-speech.synthesize', 'x\u0000'] }, 'types.1'],
     ['/api/voices/favorite', 'user', { voiceKey: 'espeak/en\u0000', favorite: true }, 'voiceKey'],
     ['/api/voices/list', 'user', { query: 'warm\u0000' }, 'query'],
@@ -72,9 +72,9 @@ describe('a NUL byte in any text field', () => {
   });
 
   it('says so in the caller’s language', async () => {
-    const en = await post('/api/pronunciations/save', { language: 'en', term: 'a\u0000', replacement: 'b' }, { as: 'user' });
+    const en = await post('/api/text-to-speech/pronunciations/save', { language: 'en', term: 'a\u0000', replacement: 'b' }, { as: 'user' });
     expect(en.json().message).toBe('Invalid value for “term”: contains a control character (such as a NUL byte), which is not allowed');
-    const zh = await post('/api/pronunciations/save', { language: 'en', term: 'a\u0000', replacement: 'b' }, { as: 'user', headers: { 'accept-language': 'zh-CN' } });
+    const zh = await post('/api/text-to-speech/pronunciations/save', { language: 'en', term: 'a\u0000', replacement: 'b' }, { as: 'user', headers: { 'accept-language': 'zh-CN' } });
     expect(zh.json().message).toBe('参数“term”无效：包含不允许的控制字符（例如 NUL 字节）');
   });
 
@@ -82,7 +82,7 @@ describe('a NUL byte in any text field', () => {
   it.each([
     ['/api/jobs/rename', { jobId: UNKNOWN_ID, title: 'title\u0000' }, ErrorCode.JOB_NOT_FOUND],
     ['/api/jobs/rename', { jobId: UNKNOWN_ID, title: 'one\ntwo' }, ErrorCode.JOB_NOT_FOUND],
-    ['/api/tts/create', { text: 'Hello', voiceKey: 'nope/none', title: 'A\u0000title' }, ErrorCode.VOICE_NOT_FOUND],
+    ['/api/text-to-speech/create', { text: 'Hello', voiceKey: 'nope/none', title: 'A\u0000title' }, ErrorCode.VOICE_NOT_FOUND],
   ] as const)('%s: a name or title loses its control characters instead', async (pathName, body, code) => {
     expect((await post(pathName, body, { as: 'user' })).json()).toMatchObject({ code });
   });
@@ -94,8 +94,8 @@ describe('a NUL byte in any text field', () => {
   });
 
   it('refuses broken Unicode (a lone surrogate) and line breaks in one-line fields too', async () => {
-    await expectInvalid(await post('/api/pronunciations/save', { language: 'en', term: 'a\ud800', replacement: 'b' }, { as: 'user' }), 'term', 'broken_text');
-    await expectInvalid(await post('/api/pronunciations/save', { language: 'en', term: 'one\ntwo', replacement: 'b' }, { as: 'user' }), 'term', 'line_break');
+    await expectInvalid(await post('/api/text-to-speech/pronunciations/save', { language: 'en', term: 'a\ud800', replacement: 'b' }, { as: 'user' }), 'term', 'broken_text');
+    await expectInvalid(await post('/api/text-to-speech/pronunciations/save', { language: 'en', term: 'one\ntwo', replacement: 'b' }, { as: 'user' }), 'term', 'line_break');
     await expectInvalid(await post('/api/log/create', { event_name: 'x', timestamp: 1, nested: { list: ['\udc00'] } }), 'nested.list.0', 'broken_text');
   });
 });
@@ -120,9 +120,9 @@ describe('bodies no client should send still get an envelope', () => {
     const deep = '['.repeat(10_000) + ']'.repeat(10_000);
     await expectInvalid(await post('/api/system/time', null, { raw: deep }), '(body)', 'too_deep');
     await expectInvalid(await post('/api/log/create', null, { raw: `{"event_name":"x","timestamp":1,"p":${deep}}` }), '(body)', 'too_deep');
-    await expectInvalid(await post('/api/tts/create', null, { raw: `{"text":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`, as: 'user' }), '(body)', 'too_deep');
+    await expectInvalid(await post('/api/text-to-speech/create', null, { raw: `{"text":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`, as: 'user' }), '(body)', 'too_deep');
     // Brackets inside a string are text, not nesting.
-    const script = await post('/api/tts/detectLanguage', { text: '['.repeat(20_000) }, { as: 'user' });
+    const script = await post('/api/text-to-speech/detectLanguage', { text: '['.repeat(20_000) }, { as: 'user' });
     expect(script.statusCode).toBe(200);
     expect(script.json().code).not.toBe(ErrorCode.INVALID_PARAMETER);
   });
@@ -148,7 +148,7 @@ describe('bodies no client should send still get an envelope', () => {
     await expectInvalid(await post('/api/jobs/list', { pageSize: 2.5 }, { as: 'user' }), 'pageSize', 'invalid_type');
     await expectInvalid(await post('/api/jobs/list', { pageNum: 'NaN' }, { as: 'user' }), 'pageNum', 'invalid_type');
     await expectInvalid(await post('/api/operator/points/adjust', { userId: 'u1', points: -0, reason: 'abc', requestId: 'request-0002' }, { as: 'operator' }), 'points', 'custom');
-    await expectInvalid(await post('/api/tts/preview', { text: 'hi', voiceKey: 'espeak/en', speed: 1e308 }, { as: 'user' }), 'speed', 'too_big');
+    await expectInvalid(await post('/api/text-to-speech/preview', { text: 'hi', voiceKey: 'espeak/en', speed: 1e308 }, { as: 'user' }), 'speed', 'too_big');
   });
 
   it('wrong types and huge arrays', async () => {
@@ -158,7 +158,7 @@ describe('bodies no client should send still get an envelope', () => {
     await expectInvalid(await post('/api/jobs/list', { types: Array.from({ length: 50_000 }, () => 'x') }, { as: 'user' }), 'types', 'too_big');
     await expectInvalid(await post('/api/operator/giftCodes/disable', { codes: Array.from({ length: 10_001 }, () => 'ABCD') }, { as: 'operator' }), 'codes', 'too_big');
     const speakers = Object.fromEntries(Array.from({ length: 5000 }, (_, index) => [`S${index}`, 'espeak/en']));
-    await expectInvalid(await post('/api/tts/create', { text: 'S1: hi', voiceKey: 'espeak/en', dialogue: true, speakers }, { as: 'user' }), 'speakers', 'too_big');
+    await expectInvalid(await post('/api/text-to-speech/create', { text: 'S1: hi', voiceKey: 'espeak/en', dialogue: true, speakers }, { as: 'user' }), 'speakers', 'too_big');
   });
 
   it('an unknown key with a control character or a huge name is shown printable and short', async () => {
@@ -179,12 +179,12 @@ describe('text people type still passes', () => {
   });
 
   it('a pronunciation with Chinese and emoji is stored and read back unchanged', async () => {
-    const saved = await post('/api/pronunciations/save', { language: 'zh', term: '重庆 🏙️', replacement: 'chóng qìng' }, { as: 'user' });
+    const saved = await post('/api/text-to-speech/pronunciations/save', { language: 'zh', term: '重庆 🏙️', replacement: 'chóng qìng' }, { as: 'user' });
     expect(saved.json()).toMatchObject({ code: 0, data: { term: '重庆 🏙️', replacement: 'chóng qìng' } });
   });
 
   it('a pasted title keeps its text and loses only the trailing line break', async () => {
-    const response = await post('/api/tts/create', { text: '第一行。\n第二行。', voiceKey: 'nope/none', title: '  我的标题 ✨\n' }, { as: 'user' });
+    const response = await post('/api/text-to-speech/create', { text: '第一行。\n第二行。', voiceKey: 'nope/none', title: '  我的标题 ✨\n' }, { as: 'user' });
     // Validation passed: the voice is what is wrong.
     expect(response.json().code).toBe(ErrorCode.VOICE_NOT_FOUND);
   });

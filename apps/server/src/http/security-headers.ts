@@ -112,7 +112,7 @@ export function createSecurityHeaders(settings: SecurityHeaderSettings): Securit
     // gradients, progress bars) and Radix/sonner set styles: inline styles stay allowed (decision 024).
     `style-src 'self' 'unsafe-inline'`,
     `img-src ${join("'self'", 'data:', 'blob:', media, settings.analytics ? ANALYTICS_IMAGES : [])}`,
-    // Recorder takes (blob:), previews (data: audio from /api/tts/preview), stored media.
+    // Recorder takes (blob:), previews (data: audio from /api/text-to-speech/preview), stored media.
     `media-src ${join("'self'", 'data:', 'blob:', media)}`,
     `font-src 'self' data:`,
     // Calls, uploads, server-sent events; wavesurfer fetches the audio it draws (data:, blob: or media links).

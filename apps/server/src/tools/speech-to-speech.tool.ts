@@ -1,4 +1,4 @@
-import { stsCreateCall } from '@voxwork/contract';
+import { speechToSpeechCreateCall } from '@voxwork/contract';
 import { speechToSpeechTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
 import { requireUserId } from '../areas/area.ts';
@@ -6,6 +6,6 @@ import { defineServerTool } from './server-tool.ts';
 
 /** Speech to speech: conversion jobs. */
 export const speechToSpeechServerTool = defineServerTool(speechToSpeechTool, {
-  calls: ({ speechToSpeech }) => [bindCall(stsCreateCall, async (body, context) => speechToSpeech.createSts(requireUserId(context), body))],
+  calls: ({ speechToSpeech }) => [bindCall(speechToSpeechCreateCall, async (body, context) => speechToSpeech.createSts(requireUserId(context), body))],
   apiCreate: ({ speechToSpeech }, userId, body, options) => speechToSpeech.createSts(userId, body, options),
 });

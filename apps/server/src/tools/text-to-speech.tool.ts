@@ -1,4 +1,4 @@
-import { pronunciationDeleteCall, pronunciationListCall, pronunciationSaveCall, ttsCreateCall, ttsDetectLanguageCall, ttsPreviewCall } from '@voxwork/contract';
+import { pronunciationDeleteCall, pronunciationListCall, pronunciationSaveCall, textToSpeechCreateCall, textToSpeechDetectLanguageCall, textToSpeechPreviewCall } from '@voxwork/contract';
 import { textToSpeechTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
 import { requireUserId } from '../areas/area.ts';
@@ -7,9 +7,9 @@ import { defineServerTool } from './server-tool.ts';
 /** Text to speech: jobs, the first sentence at once, language detection, the pronunciation dictionary. */
 export const textToSpeechServerTool = defineServerTool(textToSpeechTool, {
   calls: ({ textToSpeech }) => [
-    bindCall(ttsCreateCall, async (body, context) => textToSpeech.createTts(requireUserId(context), body)),
-    bindCall(ttsPreviewCall, async (body, context) => textToSpeech.previewTts(requireUserId(context), body)),
-    bindCall(ttsDetectLanguageCall, async (body, context) => {
+    bindCall(textToSpeechCreateCall, async (body, context) => textToSpeech.createTts(requireUserId(context), body)),
+    bindCall(textToSpeechPreviewCall, async (body, context) => textToSpeech.previewTts(requireUserId(context), body)),
+    bindCall(textToSpeechDetectLanguageCall, async (body, context) => {
       requireUserId(context);
       return textToSpeech.detectLanguage(body.text);
     }),

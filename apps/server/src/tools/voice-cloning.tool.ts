@@ -1,4 +1,4 @@
-import { voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneDeleteCall, voiceCloneRenameCall } from '@voxwork/contract';
+import { voiceCloningCheckCall, voiceCloningCreateCall, voiceCloningDeleteCall, voiceCloningRenameCall } from '@voxwork/contract';
 import { voiceCloningTool } from '@voxwork/core';
 import { bindCall } from '../http/contract.plugin.ts';
 import { requireUserId } from '../areas/area.ts';
@@ -7,10 +7,10 @@ import { defineServerTool } from './server-tool.ts';
 /** Voice cloning: recording checks, clones, renaming and deleting cloned voices. */
 export const voiceCloningServerTool = defineServerTool(voiceCloningTool, {
   calls: ({ voiceCloning }) => [
-    bindCall(voiceCloneCheckCall, async (body, context) => voiceCloning.checkRecording(requireUserId(context), body.uploadId)),
-    bindCall(voiceCloneCreateCall, async (body, context) => voiceCloning.createClone(requireUserId(context), body)),
-    bindCall(voiceCloneRenameCall, async (body, context) => voiceCloning.renameClone(requireUserId(context), body.id, body.name)),
-    bindCall(voiceCloneDeleteCall, async (body, context) => {
+    bindCall(voiceCloningCheckCall, async (body, context) => voiceCloning.checkRecording(requireUserId(context), body.uploadId)),
+    bindCall(voiceCloningCreateCall, async (body, context) => voiceCloning.createClone(requireUserId(context), body)),
+    bindCall(voiceCloningRenameCall, async (body, context) => voiceCloning.renameClone(requireUserId(context), body.id, body.name)),
+    bindCall(voiceCloningDeleteCall, async (body, context) => {
       await voiceCloning.deleteClone(requireUserId(context), body.id);
       return { ok: true as const };
     }),

@@ -1,3 +1,16 @@
+/** The tool's pages' titles (`routes.*`) and names (`wbPage.*`), and its jobs' names in the history (`history.kinds.*`). */
+export const audioSeparationPagesEn = {
+  routes: {
+    workbenchAudioSeparation: { title: "Audio separation — Voxwork", description: "Split a recording into a voice track and a background track." },
+  },
+  wbPage: {
+    workbenchAudioSeparation: "Audio separation",
+  },
+  jobKinds: {
+    audioSeparationSeparate: "Voice and background",
+  },
+};
+
 /** Audio separation (tool `audio-separation`). The same keys in `audio-separation.zh.ts`. */
 export const audioSeparationEn = {
   title: "Audio separation",

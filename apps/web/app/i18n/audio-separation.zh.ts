@@ -1,5 +1,18 @@
 import type { audioSeparationEn } from "./audio-separation.en";
 
+/** 本工具各页面的标题（`routes.*`）与名称（`wbPage.*`），以及其任务在历史中的名称（`history.kinds.*`）。 */
+export const audioSeparationPagesZh = {
+  routes: {
+    workbenchAudioSeparation: { title: "人声分离 — Voxwork", description: "把一段录音分成人声和背景声两条音轨。" },
+  },
+  wbPage: {
+    workbenchAudioSeparation: "人声分离",
+  },
+  jobKinds: {
+    audioSeparationSeparate: "人声与背景声",
+  },
+};
+
 /** 人声分离（工具 `audio-separation`）。键与 `audio-separation.en.ts` 相同。 */
 export const audioSeparationZh: typeof audioSeparationEn = {
   title: "人声分离",

@@ -1,3 +1,18 @@
+/** The tool's pages' titles (`routes.*`) and names (`wbPage.*`), and its jobs' names in the history (`history.kinds.*`). */
+export const avatarPagesEn = {
+  routes: {
+    workbenchAiAvatarVideo: { title: "AI avatar video — Voxwork", description: "Presenter videos read by an AI avatar." },
+  },
+  wbPage: {
+    workbenchAiAvatarVideo: "AI avatar video",
+  },
+  jobKinds: {
+    avatarFaces: "Faces found",
+    avatarPreview: "Avatar preview",
+    avatarRender: "Avatar video",
+  },
+};
+
 /** AI avatar video (tool `avatar`). The same keys in `avatar.zh.ts`. */
 export const avatarEn = {
   title: "AI avatar video",

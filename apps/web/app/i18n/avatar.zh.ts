@@ -1,5 +1,20 @@
 import type { avatarEn } from "./avatar.en";
 
+/** 本工具各页面的标题（`routes.*`）与名称（`wbPage.*`），以及其任务在历史中的名称（`history.kinds.*`）。 */
+export const avatarPagesZh = {
+  routes: {
+    workbenchAiAvatarVideo: { title: "AI 数字人视频 — Voxwork", description: "由 AI 数字人朗读的口播视频。" },
+  },
+  wbPage: {
+    workbenchAiAvatarVideo: "AI 数字人视频",
+  },
+  jobKinds: {
+    avatarFaces: "人脸查找",
+    avatarPreview: "数字人预览",
+    avatarRender: "数字人视频",
+  },
+};
+
 /** AI 数字人视频（工具 `avatar`）。键与 `avatar.en.ts` 完全一致。 */
 export const avatarZh: typeof avatarEn = {
   title: "AI 数字人视频",

@@ -1,3 +1,25 @@
+/** The tool's pages' titles (`routes.*`) and names (`wbPage.*`), and its jobs' names in the history (`history.kinds.*`). */
+export const dubbingPagesEn = {
+  routes: {
+    workbenchDubbingStudio: { title: "Dubbing studio — Voxwork", description: "Dub each speaker of a video." },
+    workbenchDubbingStudioDetails: { title: "Dubbing project — Voxwork", description: "Edit a dubbing project." },
+    workbenchDubbingPro: { title: "Dubbing Pro — Voxwork", description: "Professional multi-speaker dubbing." },
+    workbenchDubbingProDetails: { title: "Dubbing Pro project — Voxwork", description: "Edit a Dubbing Pro project." },
+  },
+  wbPage: {
+    workbenchDubbingStudio: "Dubbing studio",
+    workbenchDubbingStudioDetails: "Dubbing project",
+    workbenchDubbingPro: "Dubbing Pro",
+    workbenchDubbingProDetails: "Dubbing Pro project",
+  },
+  jobKinds: {
+    dubbingPrepare: "Dubbing project prepared",
+    dubbingTranslate: "Dubbing lines translated",
+    dubbingSynthesize: "Dubbing lines spoken",
+    dubbingExport: "Dubbing export",
+  },
+};
+
 /** Dubbing studio and dubbing pro (tool `dubbing`): project lists and the editor. The same keys in `dubbing.zh.ts`. */
 export const dubbingEn = {
   studio: {

@@ -1,5 +1,27 @@
 import type { dubbingEn } from "./dubbing.en";
 
+/** 本工具各页面的标题（`routes.*`）与名称（`wbPage.*`），以及其任务在历史中的名称（`history.kinds.*`）。 */
+export const dubbingPagesZh = {
+  routes: {
+    workbenchDubbingStudio: { title: "配音工作室 — Voxwork", description: "为视频中的每位说话人配音。" },
+    workbenchDubbingStudioDetails: { title: "配音项目 — Voxwork", description: "编辑一个配音项目。" },
+    workbenchDubbingPro: { title: "专业配音 — Voxwork", description: "专业的多角色配音。" },
+    workbenchDubbingProDetails: { title: "专业配音项目 — Voxwork", description: "编辑一个专业配音项目。" },
+  },
+  wbPage: {
+    workbenchDubbingStudio: "配音工作室",
+    workbenchDubbingStudioDetails: "配音项目",
+    workbenchDubbingPro: "专业配音",
+    workbenchDubbingProDetails: "专业配音项目",
+  },
+  jobKinds: {
+    dubbingPrepare: "配音项目准备",
+    dubbingTranslate: "配音台词翻译",
+    dubbingSynthesize: "配音台词合成",
+    dubbingExport: "配音导出",
+  },
+};
+
 /** 配音工作室与专业配音（工具 `dubbing`）：项目列表与编辑器。键与 `dubbing.en.ts` 完全一致。 */
 export const dubbingZh: typeof dubbingEn = {
   studio: {

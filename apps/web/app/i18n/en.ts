@@ -1,22 +1,11 @@
+import { toolMessagesEn, toolPageNamesEn, toolRoutesEn } from "./tools.en.generated";
 import { accountsEn } from "./accounts.en";
 import { apiKeysEn } from "./api-keys.en";
 import { webhooksEn } from "./webhooks.en";
 import { historyEn } from "./history.en";
 import { marketingEn } from "./marketing.en";
-import { speechToSpeechEn } from "./speech-to-speech.en";
-import { textToSpeechEn } from "./text-to-speech.en";
 import { toolSharedEn } from "./tool-shared.en";
-import { voiceCloningEn } from "./voice-cloning.en";
-import { voicesEn } from "./voices.en";
-import { videoTranslationEn } from "./video-translation.en";
-import { videoErasureEn } from "./video-erasure.en";
 import { aiToolsEn } from "./ai-tools.en";
-import { subtitleBurnInEn } from "./subtitle-burn-in.en";
-import { avatarEn } from "./avatar.en";
-import { subtitleExtractionEn } from "./subtitle-extraction.en";
-import { audioSeparationEn } from "./audio-separation.en";
-import { dubbingEn } from "./dubbing.en";
-import { seriesEn } from "./series.en";
 
 /**
  * English message catalogue — the source of truth for the key set.
@@ -32,23 +21,12 @@ export const en = {
   webhooks: webhooksEn,
   // Content history and share links (issue 6 item 9), see history.en.ts.
   history: historyEn,
-  // Tools, one namespace per tool named after its catalogue id (issue 13), see <tool>.en.ts;
-  // the parts they share in tool-shared.en.ts.
+  // Tools, one namespace per tool named after its catalogue id (issue 13), see <tool>.en.ts, listed
+  // by the generated tools.en.generated.ts (with each tool's page titles and job names, decision 068);
+  // the parts they share in tool-shared.en.ts, the AI tools hub in ai-tools.en.ts.
   toolShared: toolSharedEn,
-  voices: voicesEn,
-  textToSpeech: textToSpeechEn,
-  voiceCloning: voiceCloningEn,
-  speechToSpeech: speechToSpeechEn,
-  // Video translator, see video-translation.en.ts.
-  videoTranslation: videoTranslationEn,
-  videoErasure: videoErasureEn,
+  ...toolMessagesEn,
   aiTools: aiToolsEn,
-  subtitleBurnIn: subtitleBurnInEn,
-  avatar: avatarEn,
-  subtitleExtraction: subtitleExtractionEn,
-  audioSeparation: audioSeparationEn,
-  dubbing: dubbingEn,
-  series: seriesEn,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork home",
@@ -184,26 +162,7 @@ export const en = {
     workbenchHome: { title: "Workbench — Voxwork", description: "All Voxwork tools in one place." },
     workbenchMyPlan: { title: "My plan — Voxwork", description: "Your plan, points and gift codes." },
     workbenchPricing: { title: "Plans and points — Voxwork", description: "Compare plans and point packs." },
-    workbenchAiAvatarVideo: { title: "AI avatar video — Voxwork", description: "Presenter videos read by an AI avatar." },
-    workbenchAiTools: { title: "AI tools — Voxwork", description: "More AI tools for your footage." },
-    workbenchVideoErasure: { title: "Video erasure — Voxwork", description: "Remove burned-in subtitles, captions or logos." },
-    workbenchSubtitleExtraction: { title: "Subtitle extraction — Voxwork", description: "Read a video's burned-in subtitles into SRT and VTT files." },
-    workbenchAudioSeparation: { title: "Audio separation — Voxwork", description: "Split a recording into a voice track and a background track." },
-    workbenchSubtitleBurnIn: { title: "Subtitle burn-in — Voxwork", description: "Draw an SRT file onto a video, in the style you choose." },
-    workbenchDubbingPro: { title: "Dubbing Pro — Voxwork", description: "Professional multi-speaker dubbing." },
-    workbenchDubbingProDetails: { title: "Dubbing Pro project — Voxwork", description: "Edit a Dubbing Pro project." },
-    workbenchDubbingStudio: { title: "Dubbing studio — Voxwork", description: "Dub each speaker of a video." },
-    workbenchSeries: { title: "Series — Voxwork", description: "Localise a whole drama, episode after episode, with one glossary and one cast of voices." },
-    workbenchDubbingStudioDetails: { title: "Dubbing project — Voxwork", description: "Edit a dubbing project." },
-    workbenchSpeechToSpeech: { title: "Speech to speech — Voxwork", description: "Re-voice a recording with another voice." },
-    workbenchTextToSpeech: { title: "Text to speech — Voxwork", description: "Turn a script into narration." },
-    workbenchVideoTranslator: { title: "Video translator — Voxwork", description: "Translate and re-voice a video." },
-    workbenchVideoTranslatorDetails: { title: "Video translation — Voxwork", description: "One video translation." },
-    workbenchVideoTranslatorPro: { title: "Video translator Pro — Voxwork", description: "Video translation with editing." },
-    workbenchVideoTranslatorProResult: { title: "Translation result — Voxwork", description: "The result of one translation job." },
-    workbenchVideoTranslatorProDetails: { title: "Video translator Pro project — Voxwork", description: "Edit a translation project." },
-    workbenchVoiceCloning: { title: "Voice cloning — Voxwork", description: "Create a custom voice from a sample." },
-    workbenchVoiceLibrary: { title: "Voice library — Voxwork", description: "Ready-made and cloned voices." },
+    ...toolRoutesEn,
   },
   shell: {
     openNavigation: "Open navigation",
@@ -314,26 +273,7 @@ export const en = {
     workbenchHome: "Home",
     workbenchMyPlan: "My plan",
     workbenchPricing: "Plans and points",
-    workbenchAiAvatarVideo: "AI avatar video",
-    workbenchAiTools: "AI tools",
-    workbenchVideoErasure: "Video erasure",
-    workbenchSubtitleExtraction: "Subtitle extraction",
-    workbenchAudioSeparation: "Audio separation",
-    workbenchSubtitleBurnIn: "Subtitle burn-in",
-    workbenchDubbingPro: "Dubbing Pro",
-    workbenchDubbingProDetails: "Dubbing Pro project",
-    workbenchDubbingStudio: "Dubbing studio",
-    workbenchSeries: "Series",
-    workbenchDubbingStudioDetails: "Dubbing project",
-    workbenchSpeechToSpeech: "Speech to speech",
-    workbenchTextToSpeech: "Text to speech",
-    workbenchVideoTranslator: "Video translator",
-    workbenchVideoTranslatorDetails: "Video translation",
-    workbenchVideoTranslatorPro: "Video translator Pro",
-    workbenchVideoTranslatorProResult: "Translation result",
-    workbenchVideoTranslatorProDetails: "Video translator Pro project",
-    workbenchVoiceCloning: "Voice cloning",
-    workbenchVoiceLibrary: "Voice library",
+    ...toolPageNamesEn,
   },
   planNames: {
     free: "Free",

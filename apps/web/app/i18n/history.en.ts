@@ -1,3 +1,5 @@
+import { toolJobKindsEn } from "./tools.en.generated";
+
 /** Content history (issue 6 item 9): the job list of every workbench tool, result views and share links. */
 export const historyEn = {
   title: "Your content",
@@ -14,23 +16,7 @@ export const historyEn = {
   kinds: {
     selfCheck: "Media self-check",
     ping: "Queue check",
-    textToSpeechSynthesize: "Speech synthesis",
-    speechToSpeechConvert: "Voice conversion",
-    voiceCloningClone: "Voice clone",
-    videoTranslationDub: "Translated video",
-    videoErasureDetect: "Text found",
-    videoErasurePreview: "Erasure preview",
-    videoErasureErase: "Erased video",
-    subtitleBurnInBurn: "Subtitled video",
-    subtitleExtractionExtract: "Extracted subtitles",
-    audioSeparationSeparate: "Voice and background",
-    avatarFaces: "Faces found",
-    avatarPreview: "Avatar preview",
-    avatarRender: "Avatar video",
-    dubbingPrepare: "Dubbing project prepared",
-    dubbingTranslate: "Dubbing lines translated",
-    dubbingSynthesize: "Dubbing lines spoken",
-    dubbingExport: "Dubbing export",
+    ...toolJobKindsEn,
     unknown: "Other job",
   },
   status: { paused: "Waiting for you", queued: "Queued", running: "Running", completed: "Done", failed: "Failed", cancelled: "Cancelled" },

@@ -1,3 +1,4 @@
+import { toolJobKindsZh } from "./tools.zh.generated";
 import type { historyEn } from "./history.en";
 
 /** 内容历史（issue 6 第 9 项）：各工作台工具的任务列表、结果查看和分享链接。 */
@@ -16,23 +17,7 @@ export const historyZh: typeof historyEn = {
   kinds: {
     selfCheck: "媒体自检",
     ping: "队列检测",
-    textToSpeechSynthesize: "语音合成",
-    speechToSpeechConvert: "变声",
-    voiceCloningClone: "声音克隆",
-    videoTranslationDub: "视频翻译",
-    videoErasureDetect: "文字查找",
-    videoErasurePreview: "擦除预览",
-    videoErasureErase: "擦除后的视频",
-    subtitleBurnInBurn: "压制字幕的视频",
-    subtitleExtractionExtract: "提取的字幕",
-    audioSeparationSeparate: "人声与背景声",
-    avatarFaces: "人脸查找",
-    avatarPreview: "数字人预览",
-    avatarRender: "数字人视频",
-    dubbingPrepare: "配音项目准备",
-    dubbingTranslate: "配音台词翻译",
-    dubbingSynthesize: "配音台词合成",
-    dubbingExport: "配音导出",
+    ...toolJobKindsZh,
     unknown: "其他任务",
   },
   status: { paused: "等待你确认", queued: "排队中", running: "进行中", completed: "已完成", failed: "失败", cancelled: "已取消" },

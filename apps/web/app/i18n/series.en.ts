@@ -1,3 +1,14 @@
+/** The tool's pages' titles (`routes.*`) and names (`wbPage.*`), and its jobs' names in the history (`history.kinds.*`). */
+export const seriesPagesEn = {
+  routes: {
+    workbenchSeries: { title: "Series — Voxwork", description: "Localise a whole drama, episode after episode, with one glossary and one cast of voices." },
+  },
+  wbPage: {
+    workbenchSeries: "Series",
+  },
+  jobKinds: {},
+};
+
 /** Series and the season board (tool `series`, issue 28). The same keys in `series.zh.ts`. */
 export const seriesEn = {
   title: "Series",

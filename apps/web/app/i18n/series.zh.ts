@@ -1,5 +1,16 @@
 import type { seriesEn } from "./series.en";
 
+/** 本工具各页面的标题（`routes.*`）与名称（`wbPage.*`），以及其任务在历史中的名称（`history.kinds.*`）。 */
+export const seriesPagesZh = {
+  routes: {
+    workbenchSeries: { title: "剧集 — Voxwork", description: "整部剧逐集本地化，共用一份术语表和一套角色声音。" },
+  },
+  wbPage: {
+    workbenchSeries: "剧集",
+  },
+  jobKinds: {},
+};
+
 /** 剧集与整季看板（工具 `series`，issue 28）。键与 `series.en.ts` 完全一致。 */
 export const seriesZh: typeof seriesEn = {
   title: "剧集",

@@ -1,3 +1,16 @@
+/** The tool's pages' titles (`routes.*`) and names (`wbPage.*`), and its jobs' names in the history (`history.kinds.*`). */
+export const speechToSpeechPagesEn = {
+  routes: {
+    workbenchSpeechToSpeech: { title: "Speech to speech — Voxwork", description: "Re-voice a recording with another voice." },
+  },
+  wbPage: {
+    workbenchSpeechToSpeech: "Speech to speech",
+  },
+  jobKinds: {
+    speechToSpeechConvert: "Voice conversion",
+  },
+};
+
 /**
  * Speech to speech (tool `speech-to-speech`). Wired into `en.ts` as `speechToSpeech`;
  * `speech-to-speech.zh.ts` has exactly the same keys.

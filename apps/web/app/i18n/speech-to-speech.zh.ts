@@ -1,5 +1,18 @@
 import type { speechToSpeechEn } from "./speech-to-speech.en";
 
+/** 本工具各页面的标题（`routes.*`）与名称（`wbPage.*`），以及其任务在历史中的名称（`history.kinds.*`）。 */
+export const speechToSpeechPagesZh = {
+  routes: {
+    workbenchSpeechToSpeech: { title: "语音转语音 — Voxwork", description: "用另一种声音重新演绎录音。" },
+  },
+  wbPage: {
+    workbenchSpeechToSpeech: "语音转语音",
+  },
+  jobKinds: {
+    speechToSpeechConvert: "变声",
+  },
+};
+
 /** 语音转语音（工具 `speech-to-speech`）。键与 `speech-to-speech.en.ts` 完全一致。 */
 export const speechToSpeechZh: typeof speechToSpeechEn = {
   title: "语音转语音",

@@ -1,3 +1,16 @@
+/** The tool's pages' titles (`routes.*`) and names (`wbPage.*`), and its jobs' names in the history (`history.kinds.*`). */
+export const subtitleBurnInPagesEn = {
+  routes: {
+    workbenchSubtitleBurnIn: { title: "Subtitle burn-in — Voxwork", description: "Draw an SRT file onto a video, in the style you choose." },
+  },
+  wbPage: {
+    workbenchSubtitleBurnIn: "Subtitle burn-in",
+  },
+  jobKinds: {
+    subtitleBurnInBurn: "Subtitled video",
+  },
+};
+
 /** Subtitle burn-in (tool `subtitle-burn-in`). The same keys in `subtitle-burn-in.zh.ts`. */
 export const subtitleBurnInEn = {
   title: "Subtitle burn-in",

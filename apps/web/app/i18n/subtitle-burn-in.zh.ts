@@ -1,5 +1,18 @@
 import type { subtitleBurnInEn } from "./subtitle-burn-in.en";
 
+/** 本工具各页面的标题（`routes.*`）与名称（`wbPage.*`），以及其任务在历史中的名称（`history.kinds.*`）。 */
+export const subtitleBurnInPagesZh = {
+  routes: {
+    workbenchSubtitleBurnIn: { title: "字幕压制 — Voxwork", description: "按你选的样式把 SRT 字幕压进视频画面。" },
+  },
+  wbPage: {
+    workbenchSubtitleBurnIn: "字幕压制",
+  },
+  jobKinds: {
+    subtitleBurnInBurn: "压制字幕的视频",
+  },
+};
+
 /** 字幕压制（工具 `subtitle-burn-in`）。键与 `subtitle-burn-in.en.ts` 完全一致。 */
 export const subtitleBurnInZh: typeof subtitleBurnInEn = {
   title: "字幕压制",

@@ -1,3 +1,16 @@
+/** The tool's pages' titles (`routes.*`) and names (`wbPage.*`), and its jobs' names in the history (`history.kinds.*`). */
+export const subtitleExtractionPagesEn = {
+  routes: {
+    workbenchSubtitleExtraction: { title: "Subtitle extraction — Voxwork", description: "Read a video's burned-in subtitles into SRT and VTT files." },
+  },
+  wbPage: {
+    workbenchSubtitleExtraction: "Subtitle extraction",
+  },
+  jobKinds: {
+    subtitleExtractionExtract: "Extracted subtitles",
+  },
+};
+
 /** Subtitle extraction (tool `subtitle-extraction`). The same keys in `subtitle-extraction.zh.ts`. */
 export const subtitleExtractionEn = {
   title: "Subtitle extraction",

@@ -1,5 +1,18 @@
 import type { subtitleExtractionEn } from "./subtitle-extraction.en";
 
+/** 本工具各页面的标题（`routes.*`）与名称（`wbPage.*`），以及其任务在历史中的名称（`history.kinds.*`）。 */
+export const subtitleExtractionPagesZh = {
+  routes: {
+    workbenchSubtitleExtraction: { title: "字幕提取 — Voxwork", description: "把视频里的硬字幕识别成 SRT 和 VTT 文件。" },
+  },
+  wbPage: {
+    workbenchSubtitleExtraction: "字幕提取",
+  },
+  jobKinds: {
+    subtitleExtractionExtract: "提取的字幕",
+  },
+};
+
 /** 字幕提取（工具 `subtitle-extraction`）。键与 `subtitle-extraction.en.ts` 完全一致。 */
 export const subtitleExtractionZh: typeof subtitleExtractionEn = {
   title: "字幕提取",

@@ -1,3 +1,16 @@
+/** The tool's pages' titles (`routes.*`) and names (`wbPage.*`), and its jobs' names in the history (`history.kinds.*`). */
+export const textToSpeechPagesEn = {
+  routes: {
+    workbenchTextToSpeech: { title: "Text to speech — Voxwork", description: "Turn a script into narration." },
+  },
+  wbPage: {
+    workbenchTextToSpeech: "Text to speech",
+  },
+  jobKinds: {
+    textToSpeechSynthesize: "Speech synthesis",
+  },
+};
+
 /**
  * Text to speech (tool `text-to-speech`): the editor and its pronunciation dictionary
  * (`components/text-to-speech/`). Wired into `en.ts` as `textToSpeech`; `text-to-speech.zh.ts` has

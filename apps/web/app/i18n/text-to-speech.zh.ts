@@ -1,5 +1,18 @@
 import type { textToSpeechEn } from "./text-to-speech.en";
 
+/** 本工具各页面的标题（`routes.*`）与名称（`wbPage.*`），以及其任务在历史中的名称（`history.kinds.*`）。 */
+export const textToSpeechPagesZh = {
+  routes: {
+    workbenchTextToSpeech: { title: "文本转语音 — Voxwork", description: "把脚本变成旁白。" },
+  },
+  wbPage: {
+    workbenchTextToSpeech: "文本转语音",
+  },
+  jobKinds: {
+    textToSpeechSynthesize: "语音合成",
+  },
+};
+
 /**
  * 文本转语音（工具 `text-to-speech`）：编辑器及其发音词典（`components/text-to-speech/`）。
  * 键与 `text-to-speech.en.ts` 完全一致。

@@ -1,3 +1,20 @@
+/** The tool's pages' titles (`routes.*`) and names (`wbPage.*`), and its jobs' names in the history (`history.kinds.*`). */
+export const videoErasurePagesEn = {
+  routes: {
+    workbenchAiTools: { title: "AI tools — Voxwork", description: "More AI tools for your footage." },
+    workbenchVideoErasure: { title: "Video erasure — Voxwork", description: "Remove burned-in subtitles, captions or logos." },
+  },
+  wbPage: {
+    workbenchAiTools: "AI tools",
+    workbenchVideoErasure: "Video erasure",
+  },
+  jobKinds: {
+    videoErasureDetect: "Text found",
+    videoErasurePreview: "Erasure preview",
+    videoErasureErase: "Erased video",
+  },
+};
+
 /** Video erasure (tool `video-erasure`) The same keys in `video-erasure.zh.ts`. */
 export const videoErasureEn = {
   title: "Video erasure",

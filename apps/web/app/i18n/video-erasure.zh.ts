@@ -1,5 +1,22 @@
 import type { videoErasureEn } from "./video-erasure.en";
 
+/** 本工具各页面的标题（`routes.*`）与名称（`wbPage.*`），以及其任务在历史中的名称（`history.kinds.*`）。 */
+export const videoErasurePagesZh = {
+  routes: {
+    workbenchAiTools: { title: "AI 工具 — Voxwork", description: "更多处理视频素材的 AI 工具。" },
+    workbenchVideoErasure: { title: "视频擦除 — Voxwork", description: "去除硬字幕、文字或台标。" },
+  },
+  wbPage: {
+    workbenchAiTools: "AI 工具",
+    workbenchVideoErasure: "视频擦除",
+  },
+  jobKinds: {
+    videoErasureDetect: "文字查找",
+    videoErasurePreview: "擦除预览",
+    videoErasureErase: "擦除后的视频",
+  },
+};
+
 /** 视频擦除（工具 `video-erasure`）。键与 `video-erasure.en.ts` 完全一致。 */
 export const videoErasureZh: typeof videoErasureEn = {
   title: "视频擦除",

@@ -1,3 +1,24 @@
+/** The tool's pages' titles (`routes.*`) and names (`wbPage.*`), and its jobs' names in the history (`history.kinds.*`). */
+export const videoTranslationPagesEn = {
+  routes: {
+    workbenchVideoTranslator: { title: "Video translator — Voxwork", description: "Translate and re-voice a video." },
+    workbenchVideoTranslatorDetails: { title: "Video translation — Voxwork", description: "One video translation." },
+    workbenchVideoTranslatorPro: { title: "Video translator Pro — Voxwork", description: "Video translation with editing." },
+    workbenchVideoTranslatorProResult: { title: "Translation result — Voxwork", description: "The result of one translation job." },
+    workbenchVideoTranslatorProDetails: { title: "Video translator Pro project — Voxwork", description: "Edit a translation project." },
+  },
+  wbPage: {
+    workbenchVideoTranslator: "Video translator",
+    workbenchVideoTranslatorDetails: "Video translation",
+    workbenchVideoTranslatorPro: "Video translator Pro",
+    workbenchVideoTranslatorProResult: "Translation result",
+    workbenchVideoTranslatorProDetails: "Video translator Pro project",
+  },
+  jobKinds: {
+    videoTranslationDub: "Translated video",
+  },
+};
+
 /**
  * The video translator (`/workbench/video-translator`, its Pro page and its result pages).
  * Wired into `en.ts` as `videoTranslation`; `video-translation.zh.ts` has exactly the same keys.

@@ -1,5 +1,26 @@
 import type { videoTranslationEn } from "./video-translation.en";
 
+/** 本工具各页面的标题（`routes.*`）与名称（`wbPage.*`），以及其任务在历史中的名称（`history.kinds.*`）。 */
+export const videoTranslationPagesZh = {
+  routes: {
+    workbenchVideoTranslator: { title: "视频翻译 — Voxwork", description: "翻译视频并重新配音。" },
+    workbenchVideoTranslatorDetails: { title: "视频翻译详情 — Voxwork", description: "一次视频翻译。" },
+    workbenchVideoTranslatorPro: { title: "专业视频翻译 — Voxwork", description: "可编辑的视频翻译。" },
+    workbenchVideoTranslatorProResult: { title: "翻译结果 — Voxwork", description: "一次翻译任务的结果。" },
+    workbenchVideoTranslatorProDetails: { title: "专业视频翻译项目 — Voxwork", description: "编辑一个翻译项目。" },
+  },
+  wbPage: {
+    workbenchVideoTranslator: "视频翻译",
+    workbenchVideoTranslatorDetails: "视频翻译详情",
+    workbenchVideoTranslatorPro: "专业视频翻译",
+    workbenchVideoTranslatorProResult: "翻译结果",
+    workbenchVideoTranslatorProDetails: "专业视频翻译项目",
+  },
+  jobKinds: {
+    videoTranslationDub: "视频翻译",
+  },
+};
+
 /** 视频翻译（`/workbench/video-translator`、专业版页面和结果页）。键与 `video-translation.en.ts` 完全一致。 */
 export const videoTranslationZh: typeof videoTranslationEn = {
   title: "视频翻译",

@@ -1,3 +1,16 @@
+/** The tool's pages' titles (`routes.*`) and names (`wbPage.*`), and its jobs' names in the history (`history.kinds.*`). */
+export const voiceCloningPagesEn = {
+  routes: {
+    workbenchVoiceCloning: { title: "Voice cloning — Voxwork", description: "Create a custom voice from a sample." },
+  },
+  wbPage: {
+    workbenchVoiceCloning: "Voice cloning",
+  },
+  jobKinds: {
+    voiceCloningClone: "Voice clone",
+  },
+};
+
 /**
  * Voice cloning (tool `voice-cloning`). Wired into `en.ts` as `voiceCloning`; `voice-cloning.zh.ts`
  * has exactly the same keys.
@@ -30,8 +43,8 @@ export const voiceCloningEn = {
   creating: "Creating the voice…",
   analysing: "Analysing the voice…",
   ready: "“{name}” is ready.",
-  useInTts: "Use in text to speech",
-  useInSts: "Use in speech to speech",
+  useInTextToSpeech: "Use in text to speech",
+  useInSpeechToSpeech: "Use in speech to speech",
   myVoices: "My cloned voices",
   slots: "{used} of {total} voice slots used",
   slotsFull: "All your voice slots are used. Delete a voice or upgrade your plan to add another.",

@@ -1,5 +1,18 @@
 import type { voiceCloningEn } from "./voice-cloning.en";
 
+/** 本工具各页面的标题（`routes.*`）与名称（`wbPage.*`），以及其任务在历史中的名称（`history.kinds.*`）。 */
+export const voiceCloningPagesZh = {
+  routes: {
+    workbenchVoiceCloning: { title: "声音克隆 — Voxwork", description: "用一段样本创建专属音色。" },
+  },
+  wbPage: {
+    workbenchVoiceCloning: "声音克隆",
+  },
+  jobKinds: {
+    voiceCloningClone: "声音克隆",
+  },
+};
+
 /** 声音克隆（工具 `voice-cloning`）。键与 `voice-cloning.en.ts` 完全一致。 */
 export const voiceCloningZh: typeof voiceCloningEn = {
   title: "声音克隆",
@@ -29,8 +42,8 @@ export const voiceCloningZh: typeof voiceCloningEn = {
   creating: "正在创建声音…",
   analysing: "正在分析声音…",
   ready: "“{name}”已就绪。",
-  useInTts: "用于文本转语音",
-  useInSts: "用于语音转语音",
+  useInTextToSpeech: "用于文本转语音",
+  useInSpeechToSpeech: "用于语音转语音",
   myVoices: "我克隆的声音",
   slots: "已用 {used} / {total} 个声音名额",
   slotsFull: "声音名额已用完。请删除一个声音或升级套餐。",

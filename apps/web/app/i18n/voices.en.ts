@@ -1,3 +1,14 @@
+/** The tool's pages' titles (`routes.*`) and names (`wbPage.*`), and its jobs' names in the history (`history.kinds.*`). */
+export const voicesPagesEn = {
+  routes: {
+    workbenchVoiceLibrary: { title: "Voice library — Voxwork", description: "Ready-made and cloned voices." },
+  },
+  wbPage: {
+    workbenchVoiceLibrary: "Voice library",
+  },
+  jobKinds: {},
+};
+
 /**
  * The voice library (tool `voices`) and the voice pickers, cards and labels every speech tool
  * uses (`components/voices/`). Wired into `en.ts` as `voices`; `voices.zh.ts` has exactly the same

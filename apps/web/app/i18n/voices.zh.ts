@@ -1,5 +1,16 @@
 import type { voicesEn } from "./voices.en";
 
+/** 本工具各页面的标题（`routes.*`）与名称（`wbPage.*`），以及其任务在历史中的名称（`history.kinds.*`）。 */
+export const voicesPagesZh = {
+  routes: {
+    workbenchVoiceLibrary: { title: "声音库 — Voxwork", description: "预置音色和你克隆的音色。" },
+  },
+  wbPage: {
+    workbenchVoiceLibrary: "声音库",
+  },
+  jobKinds: {},
+};
+
 /**
  * 声音库（工具 `voices`），以及所有语音工具共用的声音选择器、声音卡片和标签（`components/voices/`）。
  * 键与 `voices.en.ts` 完全一致。

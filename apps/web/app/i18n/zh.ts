@@ -1,23 +1,12 @@
+import { toolMessagesZh, toolPageNamesZh, toolRoutesZh } from "./tools.zh.generated";
 import { accountsZh } from "./accounts.zh";
 import { apiKeysZh } from "./api-keys.zh";
 import { webhooksZh } from "./webhooks.zh";
 import { historyZh } from "./history.zh";
 import type { Messages } from "./en";
 import { marketingZh } from "./marketing.zh";
-import { speechToSpeechZh } from "./speech-to-speech.zh";
-import { textToSpeechZh } from "./text-to-speech.zh";
 import { toolSharedZh } from "./tool-shared.zh";
-import { voiceCloningZh } from "./voice-cloning.zh";
-import { voicesZh } from "./voices.zh";
-import { videoTranslationZh } from "./video-translation.zh";
-import { videoErasureZh } from "./video-erasure.zh";
 import { aiToolsZh } from "./ai-tools.zh";
-import { subtitleBurnInZh } from "./subtitle-burn-in.zh";
-import { avatarZh } from "./avatar.zh";
-import { subtitleExtractionZh } from "./subtitle-extraction.zh";
-import { audioSeparationZh } from "./audio-separation.zh";
-import { dubbingZh } from "./dubbing.zh";
-import { seriesZh } from "./series.zh";
 
 /** Simplified Chinese catalogue. Must have exactly the same keys as `en`. */
 export const zh: Messages = {
@@ -31,20 +20,8 @@ export const zh: Messages = {
   history: historyZh,
   // 工具：每个工具一个命名空间，以其目录 id 命名（issue 13），见 <tool>.zh.ts；共用部分见 tool-shared.zh.ts。
   toolShared: toolSharedZh,
-  voices: voicesZh,
-  textToSpeech: textToSpeechZh,
-  voiceCloning: voiceCloningZh,
-  speechToSpeech: speechToSpeechZh,
-  // 视频翻译，见 video-translation.zh.ts。
-  videoTranslation: videoTranslationZh,
-  videoErasure: videoErasureZh,
+  ...toolMessagesZh,
   aiTools: aiToolsZh,
-  subtitleBurnIn: subtitleBurnInZh,
-  avatar: avatarZh,
-  subtitleExtraction: subtitleExtractionZh,
-  audioSeparation: audioSeparationZh,
-  dubbing: dubbingZh,
-  series: seriesZh,
   brand: {
     name: "Voxwork",
     homeLabel: "Voxwork 首页",
@@ -179,26 +156,7 @@ export const zh: Messages = {
     workbenchHome: { title: "工作台 — Voxwork", description: "所有 Voxwork 工具集中在一处。" },
     workbenchMyPlan: { title: "我的套餐 — Voxwork", description: "你的套餐、积分和兑换码。" },
     workbenchPricing: { title: "套餐与积分 — Voxwork", description: "比较套餐和积分包。" },
-    workbenchAiAvatarVideo: { title: "AI 数字人视频 — Voxwork", description: "由 AI 数字人朗读的口播视频。" },
-    workbenchAiTools: { title: "AI 工具 — Voxwork", description: "更多处理视频素材的 AI 工具。" },
-    workbenchVideoErasure: { title: "视频擦除 — Voxwork", description: "去除硬字幕、文字或台标。" },
-    workbenchSubtitleExtraction: { title: "字幕提取 — Voxwork", description: "把视频里的硬字幕识别成 SRT 和 VTT 文件。" },
-    workbenchAudioSeparation: { title: "人声分离 — Voxwork", description: "把一段录音分成人声和背景声两条音轨。" },
-    workbenchSubtitleBurnIn: { title: "字幕压制 — Voxwork", description: "按你选的样式把 SRT 字幕压进视频画面。" },
-    workbenchDubbingPro: { title: "专业配音 — Voxwork", description: "专业的多角色配音。" },
-    workbenchDubbingProDetails: { title: "专业配音项目 — Voxwork", description: "编辑一个专业配音项目。" },
-    workbenchDubbingStudio: { title: "配音工作室 — Voxwork", description: "为视频中的每位说话人配音。" },
-    workbenchSeries: { title: "剧集 — Voxwork", description: "整部剧逐集本地化，共用一份术语表和一套角色声音。" },
-    workbenchDubbingStudioDetails: { title: "配音项目 — Voxwork", description: "编辑一个配音项目。" },
-    workbenchSpeechToSpeech: { title: "语音转语音 — Voxwork", description: "用另一种声音重新演绎录音。" },
-    workbenchTextToSpeech: { title: "文本转语音 — Voxwork", description: "把脚本变成旁白。" },
-    workbenchVideoTranslator: { title: "视频翻译 — Voxwork", description: "翻译视频并重新配音。" },
-    workbenchVideoTranslatorDetails: { title: "视频翻译详情 — Voxwork", description: "一次视频翻译。" },
-    workbenchVideoTranslatorPro: { title: "专业视频翻译 — Voxwork", description: "可编辑的视频翻译。" },
-    workbenchVideoTranslatorProResult: { title: "翻译结果 — Voxwork", description: "一次翻译任务的结果。" },
-    workbenchVideoTranslatorProDetails: { title: "专业视频翻译项目 — Voxwork", description: "编辑一个翻译项目。" },
-    workbenchVoiceCloning: { title: "声音克隆 — Voxwork", description: "用一段样本创建专属音色。" },
-    workbenchVoiceLibrary: { title: "声音库 — Voxwork", description: "预置音色和你克隆的音色。" },
+    ...toolRoutesZh,
   },
   shell: {
     openNavigation: "打开导航",
@@ -309,26 +267,7 @@ export const zh: Messages = {
     workbenchHome: "首页",
     workbenchMyPlan: "我的套餐",
     workbenchPricing: "套餐与积分",
-    workbenchAiAvatarVideo: "AI 数字人视频",
-    workbenchAiTools: "AI 工具",
-    workbenchVideoErasure: "视频擦除",
-    workbenchSubtitleExtraction: "字幕提取",
-    workbenchAudioSeparation: "人声分离",
-    workbenchSubtitleBurnIn: "字幕压制",
-    workbenchDubbingPro: "专业配音",
-    workbenchDubbingProDetails: "专业配音项目",
-    workbenchDubbingStudio: "配音工作室",
-    workbenchSeries: "剧集",
-    workbenchDubbingStudioDetails: "配音项目",
-    workbenchSpeechToSpeech: "语音转语音",
-    workbenchTextToSpeech: "文本转语音",
-    workbenchVideoTranslator: "视频翻译",
-    workbenchVideoTranslatorDetails: "视频翻译详情",
-    workbenchVideoTranslatorPro: "专业视频翻译",
-    workbenchVideoTranslatorProResult: "翻译结果",
-    workbenchVideoTranslatorProDetails: "专业视频翻译项目",
-    workbenchVoiceCloning: "声音克隆",
-    workbenchVoiceLibrary: "声音库",
+    ...toolPageNamesZh,
   },
   planNames: {
     free: "免费版",

@@ -4,7 +4,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { createVoxworkClient, VoxworkApiError, VoxworkWaitTimeout, type Job, type JobBody, type JobCreated, type ToolId, type Upload, type VoxworkClient } from '../voxwork-client.ts';
-import { readTtsSheet, runTtsBatch } from './batch-tts.ts';
+import { readTextToSpeechSheet, runTextToSpeechBatch } from './batch-text-to-speech.ts';
 import { CLI_MESSAGES, localizeCommander, type CliLanguage, type CliMessages } from './cli-messages.ts';
 import { jobFailureText } from './job-failure.ts';
 import { addToolCommands } from './tool-commands.ts';
@@ -312,14 +312,14 @@ export function createProgram(language: CliLanguage, io: { stdout: NodeJS.Writab
     .option('--concurrency <n>', t.batch.concurrency, positiveInteger, 4)
     .addOption(new Option('--format <format>', t.batch.format).choices(['mp3', 'wav']).default('mp3'))
     .action(async (sheet: string, options: { concurrency: number; format: 'mp3' | 'wav' }) => {
-      const rows = await readTtsSheet(sheet, { format: options.format }, t.batch);
+      const rows = await readTextToSpeechSheet(sheet, { format: options.format }, t.batch);
       if (!rows.length) throw new UsageError(t.batch.noRows(sheet));
       const api = client();
       const bar = io.stderr.isTTY ? new cliProgress.SingleBar({ stream: io.stderr, format: t.batch.bar, hideCursor: true }, cliProgress.Presets.shades_classic) : undefined;
       bar?.start(rows.length, 0, { failed: 0 });
       let finished = 0;
       let failed = 0;
-      const summary = await runTtsBatch(api, rows, {
+      const summary = await runTextToSpeechBatch(api, rows, {
         concurrency: options.concurrency,
         messages: t,
         onRowDone: (result) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { singleLineText } from '../input-schemas.ts';
 import { displayName } from '../display-name.ts';
+import { EXAMPLE_UPLOAD_ID, type ApiJobDefinition } from '../public-api/api-job.ts';
 
 /** One way of separating a recording this server offers: a local engine or a configured remote one. */
 export const audioSeparatorOfferSchema = z.object({
@@ -45,6 +46,13 @@ export const audioSeparationCreateCall = defineCall({
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
 });
+
+/** The REST v1 create (`POST /api/v1/tools/audio-separation/jobs`, `public-api/api-job.ts`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const audioSeparationApiJob = {
+  call: audioSeparationCreateCall,
+  example: { uploadId: EXAMPLE_UPLOAD_ID, engineId: 'rnnoise:rnnoise' },
+  summaryZh: '创建人声分离任务（uploadId 来自上传接口）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 audio-separation。',
+} satisfies ApiJobDefinition;
 
 /** The audio-separation calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const audioSeparationCalls = [audioSeparationOptionsCall, audioSeparationCreateCall] as const;

@@ -3,6 +3,7 @@ import { defineCall } from '../call.ts';
 import { decimal, identifier, multiLineText, singleLineText } from '../input-schemas.ts';
 import { voiceKeySchema } from './voices.calls.ts';
 import { displayName } from '../display-name.ts';
+import type { ApiJobDefinition } from '../public-api/api-job.ts';
 
 /** Most scenes in one video. */
 export const MAX_AVATAR_SCENES = 10;
@@ -126,6 +127,22 @@ export const avatarCreateCall = defineCall({
   body: z.object({ ...renderBody, title: displayName(120, { allowEmpty: true }).optional() }).strict(),
   data: z.object({ jobId: z.string(), estimatedCost: z.number().int() }),
 });
+
+/** The REST v1 create (`POST /api/v1/tools/avatar/jobs`, `public-api/api-job.ts`) takes this call's body. Built-in illustrated avatars speaking a script need no upload; photos, recordings and backgrounds take upload ids. */
+export const avatarApiJob = {
+  call: avatarCreateCall,
+  example: {
+    scenes: [
+      {
+        subject: { kind: 'illustrated', avatarId: 'mei', expression: 'happy' },
+        speech: { kind: 'script', text: 'Welcome to our shop. Everything is ten percent off today.', voice: 'espeak:espeak-ng/en-us+f3' },
+        background: { kind: 'colour', colour: '#1F2A44' },
+      },
+    ],
+    layout: '9:16',
+  },
+  summaryZh: '创建AI 数字人视频任务（请求体与工作台相同）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 avatar。',
+} satisfies ApiJobDefinition;
 
 /** The avatar calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const avatarCalls = [avatarOptionsCall, avatarFacesCall, avatarPreviewCall, avatarCreateCall] as const;

@@ -3,6 +3,7 @@ import { defineCall } from '../call.ts';
 import { identifier } from '../input-schemas.ts';
 import { subtitleFileReadSchema, subtitleFileSchema } from './subtitle-file.schema.ts';
 import { displayName } from '../display-name.ts';
+import { EXAMPLE_UPLOAD_ID, type ApiJobDefinition } from '../public-api/api-job.ts';
 
 const hexColour = identifier({ max: 7 }).regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #FFD400');
 
@@ -52,6 +53,13 @@ export const subtitleBurnInCreateCall = defineCall({
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int(), lines: z.number().int(), linesAfterEnd: z.number().int(), subtitleFile: subtitleFileReadSchema }),
 });
+
+/** The REST v1 create (`POST /api/v1/tools/subtitle-burn-in/jobs`, `public-api/api-job.ts`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const subtitleBurnInApiJob = {
+  call: subtitleBurnInCreateCall,
+  example: { uploadId: EXAMPLE_UPLOAD_ID, subtitleFile: { name: 'captions.srt', text: '1\n00:00:00,500 --> 00:00:02,000\nTen percent off today\n' }, style: { size: 'medium', position: 'bottom' } },
+  summaryZh: '创建字幕压制任务（uploadId 为视频上传，附 SRT、VTT 或 ASS 字幕文件）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 subtitle-burn-in。',
+} satisfies ApiJobDefinition;
 
 /** The subtitle-burn-in calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const subtitleBurnInCalls = [subtitleBurnInOptionsCall, subtitleBurnInCreateCall] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { displayName } from '../display-name.ts';
+import { EXAMPLE_UPLOAD_ID, type ApiJobDefinition } from '../public-api/api-job.ts';
 
 /** The scripts of burned-in subtitles the tool reads: Chinese (Han) and English (Latin). */
 export const SUBTITLE_SCRIPTS = ['zh', 'en'] as const;
@@ -38,6 +39,13 @@ export const subtitleExtractionCreateCall = defineCall({
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
 });
+
+/** The REST v1 create (`POST /api/v1/tools/subtitle-extraction/jobs`, `public-api/api-job.ts`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const subtitleExtractionApiJob = {
+  call: subtitleExtractionCreateCall,
+  example: { uploadId: EXAMPLE_UPLOAD_ID, languages: ['zh', 'en'] },
+  summaryZh: '创建字幕提取任务（uploadId 为视频上传）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 subtitle-extraction。',
+} satisfies ApiJobDefinition;
 
 /** The subtitle-extraction calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const subtitleExtractionCalls = [subtitleExtractionOptionsCall, subtitleExtractionCreateCall] as const;

@@ -3,6 +3,7 @@ import { defineCall } from '../call.ts';
 import { boundedRecord, decimal, multiLineText, singleLineText } from '../input-schemas.ts';
 import { languageTagSchema, voiceKeySchema } from './voices.calls.ts';
 import { displayName } from '../display-name.ts';
+import type { ApiJobDefinition } from '../public-api/api-job.ts';
 
 /** The calls of text to speech (tool `text-to-speech`), its pronunciation dictionary among them. */
 
@@ -23,8 +24,8 @@ const ttsOptions = {
   volume: decimal(0, 2).default(1),
 };
 
-export const ttsCreateCall = defineCall({
-  path: '/api/tts/create',
+export const textToSpeechCreateCall = defineCall({
+  path: '/api/text-to-speech/create',
   summary: 'Text to speech: freezes the points for the billable characters and starts a job (audio + SRT/VTT subtitles from word timings).',
   tag: 'speech',
   access: 'user',
@@ -39,8 +40,8 @@ export const ttsCreateCall = defineCall({
   data: z.object({ jobId: z.string(), cost: z.number().int(), billableCharacters: z.number().int() }),
 });
 
-export const ttsPreviewCall = defineCall({
-  path: '/api/tts/preview',
+export const textToSpeechPreviewCall = defineCall({
+  path: '/api/text-to-speech/preview',
   summary: 'The first sentence of a script, spoken at once with the job’s exact settings (free; plays while the full job runs).',
   tag: 'speech',
   access: 'user',
@@ -54,8 +55,8 @@ export const ttsPreviewCall = defineCall({
   }),
 });
 
-export const ttsDetectLanguageCall = defineCall({
-  path: '/api/tts/detectLanguage',
+export const textToSpeechDetectLanguageCall = defineCall({
+  path: '/api/text-to-speech/detectLanguage',
   summary: 'The language of a text (fastText) and a suggested voice for it.',
   tag: 'speech',
   access: 'user',
@@ -76,7 +77,7 @@ export const pronunciationViewSchema = z.object({
 });
 
 export const pronunciationListCall = defineCall({
-  path: '/api/pronunciations/list',
+  path: '/api/text-to-speech/pronunciations/list',
   summary: 'The caller’s pronunciation dictionary (all languages or one).',
   tag: 'speech',
   access: 'user',
@@ -85,7 +86,7 @@ export const pronunciationListCall = defineCall({
 });
 
 export const pronunciationSaveCall = defineCall({
-  path: '/api/pronunciations/save',
+  path: '/api/text-to-speech/pronunciations/save',
   summary: 'Add or change one dictionary entry: in `language`, `term` is spoken as `replacement`.',
   tag: 'speech',
   access: 'user',
@@ -101,7 +102,7 @@ export const pronunciationSaveCall = defineCall({
 });
 
 export const pronunciationDeleteCall = defineCall({
-  path: '/api/pronunciations/delete',
+  path: '/api/text-to-speech/pronunciations/delete',
   summary: 'Delete one dictionary entry.',
   tag: 'speech',
   access: 'user',
@@ -109,5 +110,12 @@ export const pronunciationDeleteCall = defineCall({
   data: z.object({ ok: z.literal(true) }),
 });
 
+/** The REST v1 create (`POST /api/v1/tools/text-to-speech/jobs`, `public-api/api-job.ts`) takes this call's body. */
+export const textToSpeechApiJob = {
+  call: textToSpeechCreateCall,
+  example: { text: 'Our new kettle boils in ninety seconds.', voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'mp3' },
+  summaryZh: '创建文本转语音任务（请求体与工作台相同）：积分与工作台一样先冻结，成功后扣除。需要可读写的密钥，且范围中包含 text-to-speech。',
+} satisfies ApiJobDefinition;
+
 /** The text-to-speech calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
-export const textToSpeechCalls = [ttsCreateCall, ttsPreviewCall, ttsDetectLanguageCall, pronunciationListCall, pronunciationSaveCall, pronunciationDeleteCall] as const;
+export const textToSpeechCalls = [textToSpeechCreateCall, textToSpeechPreviewCall, textToSpeechDetectLanguageCall, pronunciationListCall, pronunciationSaveCall, pronunciationDeleteCall] as const;

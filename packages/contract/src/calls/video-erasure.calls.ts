@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { decimal, singleLineText } from '../input-schemas.ts';
 import { displayName } from '../display-name.ts';
+import { EXAMPLE_UPLOAD_ID, type ApiJobDefinition } from '../public-api/api-job.ts';
 
 /** Most regions one run erases (found and drawn together). */
 export const MAX_ERASURE_REGIONS = 200;
@@ -83,6 +84,13 @@ export const videoErasureCreateCall = defineCall({
     .strict(),
   data: z.object({ jobId: z.string(), cost: z.number().int() }),
 });
+
+/** The REST v1 create (`POST /api/v1/tools/video-erasure/jobs`, `public-api/api-job.ts`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const videoErasureApiJob = {
+  call: videoErasureCreateCall,
+  example: { uploadId: EXAMPLE_UPLOAD_ID, regions: [], mode: 'automatic', detection: 'subtitles', fill: 'best' },
+  summaryZh: '创建视频擦除任务（uploadId 为视频上传）：mode 为 automatic 且不给区域时，任务自己找出字幕或文字再擦除。按开始的分钟数冻结积分，成功后扣除。需要可读写的密钥，且范围中包含 video-erasure。',
+} satisfies ApiJobDefinition;
 
 /** The video-erasure calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const videoErasureCalls = [videoErasureOptionsCall, videoErasureDetectCall, videoErasurePreviewCall, videoErasureCreateCall] as const;

@@ -4,6 +4,7 @@ import { boundedRecord, decimal, identifier, integer, multiLineText, singleLineT
 import { subtitleFileReadSchema, subtitleFileSchema } from './subtitle-file.schema.ts';
 import { languageTagSchema, voiceKeySchema } from './voices.calls.ts';
 import { displayName } from '../display-name.ts';
+import { EXAMPLE_UPLOAD_ID, type ApiJobDefinition } from '../public-api/api-job.ts';
 
 /** Most target languages of one run (they share ingest and source text). */
 export const MAX_TARGET_LANGUAGES = 5;
@@ -253,6 +254,13 @@ export const videoTranslationApproveCall = defineCall({
   body: reviewJob,
   data: z.object({ jobId: z.string() }),
 });
+
+/** The REST v1 create (`POST /api/v1/tools/video-translation/jobs`, `public-api/api-job.ts`) takes this call's body. It starts from a file: upload it first (`POST /api/v1/uploads`), then pass its id. */
+export const videoTranslationApiJob = {
+  call: videoTranslationCreateCall,
+  example: { uploadId: EXAMPLE_UPLOAD_ID, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'auto', mode: 'quick' },
+  summaryZh: '创建视频翻译任务（uploadId 为视频上传，请求体与工作台相同）：按开始的分钟数和目标语言数冻结积分，成功后扣除；套餐的每月视频翻译次数同样适用。需要可读写的密钥，且范围中包含 video-translation。',
+} satisfies ApiJobDefinition;
 
 /** The video-translation calls, in the order the OpenAPI document lists them (`TOOL_CALLS` in `calls/index.ts`). */
 export const videoTranslationCalls = [videoTranslationOptionsCall, videoTranslationCreateCall, videoTranslationReviewCall, videoTranslationReviewSaveCall, videoTranslationRegenerateCall, videoTranslationFitCall, videoTranslationApproveCall] as const;

@@ -1,19 +1,8 @@
 import { z } from 'zod';
-import type { CallDefinition } from '../call.ts';
 import { apiKeyScopeSchema, type ApiKeyScope } from '../calls/api-keys.calls.ts';
 import { jobStatusSchema, jobViewSchema } from '../calls/system.calls.ts';
-import { audioSeparationCreateCall } from '../calls/audio-separation.calls.ts';
-import { avatarCreateCall } from '../calls/avatar.calls.ts';
 import { dubbingExportCall, dubbingProjectCreateCall, dubbingProjectGetCall, dubbingProjectListCall, dubbingSynthesizeCall, dubbingTranslateCall } from '../calls/dubbing.calls.ts';
-import { stsCreateCall } from '../calls/speech-to-speech.calls.ts';
-import { subtitleBurnInCreateCall } from '../calls/subtitle-burn-in.calls.ts';
-import { subtitleExtractionCreateCall } from '../calls/subtitle-extraction.calls.ts';
 import { uploadViewSchema } from '../calls/upload.calls.ts';
-import { seriesRestRoutes } from '../calls/series.calls.ts';
-import { ttsCreateCall } from '../calls/text-to-speech.calls.ts';
-import { videoErasureCreateCall } from '../calls/video-erasure.calls.ts';
-import { videoTranslationCreateCall } from '../calls/video-translation.calls.ts';
-import { voiceCloneCreateCall } from '../calls/voice-cloning.calls.ts';
 import { voiceListCall } from '../calls/voices.calls.ts';
 import {
   webhookCreateBodySchema,
@@ -22,7 +11,9 @@ import {
   webhookEndpointViewSchema,
   webhookUpdateBodySchema,
 } from '../calls/webhooks.calls.ts';
-import { TOOL_CATALOGUE, type BuiltToolId } from '../tools/tool-catalogue.ts';
+import { API_JOB_CALLS, API_JOB_EXAMPLES, API_JOB_SUMMARIES_ZH, toolRestRoutes } from '../calls/tool-calls.generated.ts';
+import { EXAMPLE_UPLOAD_ID } from './api-job.ts';
+import { TOOL_CATALOGUE } from '../tools/tool-catalogue.ts';
 
 /**
  * The public REST surface `/api/v1/…` (issue 19, decision 037): authenticated by
@@ -34,24 +25,12 @@ import { TOOL_CATALOGUE, type BuiltToolId } from '../tools/tool-catalogue.ts';
 export const REST_V1_PREFIX = '/api/v1';
 
 /**
- * The workbench call whose body a tool's REST create accepts (and whose service it goes through,
- * so plan limits and points are exactly the workbench's). A tool joins the API by its line here
- * and its `apiCreate` in the server's `tools/<tool>.tool.ts` (typecheck holds both).
+ * `API_JOB_CALLS` (from the generated `calls/tool-calls.generated.ts`): the workbench call whose body a
+ * tool's REST create accepts (and whose service it goes through, so plan limits and points are
+ * exactly the workbench's). A tool joins the API by exporting `<tool>ApiJob` (`public-api/api-job.ts`:
+ * the call and an example body) from its calls file and its `apiCreate` in the server's
+ * `tools/<tool>.tool.ts` (typecheck holds both).
  */
-export const API_JOB_CALLS = {
-  'text-to-speech': ttsCreateCall,
-  // Built-in illustrated avatars speaking a script need no upload; photos, recordings and backgrounds take upload ids.
-  avatar: avatarCreateCall,
-  // The tools below start from a file: upload it first (`POST /api/v1/uploads`), then pass its id.
-  'speech-to-speech': stsCreateCall,
-  'audio-separation': audioSeparationCreateCall,
-  'subtitle-extraction': subtitleExtractionCreateCall,
-  'subtitle-burn-in': subtitleBurnInCreateCall,
-  'video-translation': videoTranslationCreateCall,
-  'video-erasure': videoErasureCreateCall,
-  // A clone takes a voice slot; its recording goes through the same checks as in the workbench (consent required).
-  'voice-cloning': voiceCloneCreateCall,
-} as const satisfies Partial<Record<BuiltToolId, CallDefinition>>;
 export type ApiJobTool = keyof typeof API_JOB_CALLS;
 
 export interface RestV1Route {
@@ -117,34 +96,21 @@ const exampleJob = {
   finishedAt: null,
 };
 
-const EXAMPLE_UPLOAD_ID = '9b8e2d4c-1a3f-4c5e-8d7b-6a5f4e3d2c1b';
+/** The operation id of a tool's REST v1 create (`v1_create_text_to_speech_job`). */
+export function restV1CreateOperationId(tool: ApiJobTool): string {
+  return `v1_create_${tool.replace(/-/g, '_')}_job`;
+}
 
-const examples: Partial<Record<ApiJobTool, unknown>> = {
-  'speech-to-speech': { uploadId: EXAMPLE_UPLOAD_ID, voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'mp3' },
-  'audio-separation': { uploadId: EXAMPLE_UPLOAD_ID, engineId: 'rnnoise:rnnoise' },
-  'subtitle-extraction': { uploadId: EXAMPLE_UPLOAD_ID, languages: ['zh', 'en'] },
-  'subtitle-burn-in': { uploadId: EXAMPLE_UPLOAD_ID, subtitleFile: { name: 'captions.srt', text: '1\n00:00:00,500 --> 00:00:02,000\nTen percent off today\n' }, style: { size: 'medium', position: 'bottom' } },
-  'video-translation': { uploadId: EXAMPLE_UPLOAD_ID, sourceLanguage: 'en', targetLanguages: ['es'], textSource: 'auto', mode: 'quick' },
-  'video-erasure': { uploadId: EXAMPLE_UPLOAD_ID, regions: [], mode: 'automatic', detection: 'subtitles', fill: 'best' },
-  'voice-cloning': { uploadId: EXAMPLE_UPLOAD_ID, name: 'Shop voice', language: 'en', consent: true },
-  'text-to-speech': { text: 'Our new kettle boils in ninety seconds.', voiceKey: 'espeak:espeak-ng/en-us+f3', format: 'mp3' },
-  avatar: {
-    scenes: [
-      {
-        subject: { kind: 'illustrated', avatarId: 'mei', expression: 'happy' },
-        speech: { kind: 'script', text: 'Welcome to our shop. Everything is ten percent off today.', voice: 'espeak:espeak-ng/en-us+f3' },
-        background: { kind: 'colour', colour: '#1F2A44' },
-      },
-    ],
-    layout: '9:16',
-  },
-};
+/** The Chinese summaries of the REST v1 creates by operation id (each from its tool's `<tool>ApiJob`), for the API reference's Chinese page. */
+export const REST_V1_CREATE_SUMMARIES_ZH: Readonly<Record<string, string>> = Object.fromEntries(
+  (Object.keys(API_JOB_SUMMARIES_ZH) as ApiJobTool[]).map((tool) => [restV1CreateOperationId(tool), API_JOB_SUMMARIES_ZH[tool]]),
+);
 
 /** The job-creating routes, one per built tool of the catalogue that the API can create jobs for. */
 export const REST_V1_CREATE_ROUTES: readonly RestV1Route[] = TOOL_CATALOGUE.filter((tool) => tool.status === 'built' && tool.id in API_JOB_CALLS).map((tool) => {
   const id = tool.id as ApiJobTool;
   return {
-    operationId: `v1_create_${id.replace(/-/g, '_')}_job`,
+    operationId: restV1CreateOperationId(id),
     method: 'POST',
     path: `${REST_V1_PREFIX}/tools/${id}/jobs`,
     summary: `Create a ${id} job (the body of the workbench's \`${API_JOB_CALLS[id].path}\`): points are frozen as in the workbench and charged on success. Needs a read-write key with the \`${id}\` scope.`,
@@ -154,7 +120,7 @@ export const REST_V1_CREATE_ROUTES: readonly RestV1Route[] = TOOL_CATALOGUE.filt
     body: API_JOB_CALLS[id].body,
     data: restJobCreatedSchema,
     idempotent: true,
-    example: { body: examples[id], data: { job: exampleJob, replayed: false } },
+    example: { body: API_JOB_EXAMPLES[id], data: { job: exampleJob, replayed: false } },
   } satisfies RestV1Route;
 });
 
@@ -257,7 +223,8 @@ export const REST_V1_ROUTES: readonly RestV1Route[] = [
     example: { data: { planId: 'free', availablePoints: 97, frozenPoints: 3, totalPoints: 100 } },
   },
   ...DUBBING_ROUTES(),
-  ...seriesRestRoutes(REST_V1_PREFIX),
+  // The tools' own routes (`<tool>RestRoutes` in their calls files: the series').
+  ...toolRestRoutes(REST_V1_PREFIX),
   ...WEBHOOK_ROUTES(),
 ];
 

@@ -1,4 +1,6 @@
 import type { TOOL_PRICES } from '../prices.ts';
+import { TOOL_ENTRIES } from './tool-entries.generated.ts';
+import type { TOOL_ORDER } from './tool-order.ts';
 
 /**
  * The tool catalogue: one entry per tool of the product (spec §1–2), built or not yet. Everything
@@ -12,7 +14,7 @@ import type { TOOL_PRICES } from '../prices.ts';
  * `apps/web/app/i18n/text-to-speech.en.ts`) and its job types (`text-to-speech.synthesize`). See
  * "Adding a tool" in `docs/architecture.md`.
  *
- * Schema-free and import-free on purpose (no zod): browser code imports it from
+ * Schema-free on purpose (no zod; it imports only the tools' entries): browser code imports it from
  * `@voxwork/contract/tools`, a subpath holding nothing else, so route metadata (in root, on every
  * marketing page) costs only the catalogue (decision 011).
  */
@@ -69,125 +71,17 @@ export interface ToolDefinition {
 }
 
 
-const page = <const Id extends string, const Path extends `/workbench/${string}`, const Kind extends ToolPageKind>(
-  id: Id,
-  path: Path,
-  kind: Kind,
-): ToolPageDefinition<Id, Path, Kind> => ({ id, kind, paths: { en: path, zh: `/zh${path}` } });
+/**
+ * Every tool, in the order the sidebar and the history's tool filter show them (`TOOL_ORDER`): each
+ * tool's entry is its own `<tool id>.entry.ts`, listed by the generated `tool-entries.generated.ts`.
+ */
+export const TOOL_CATALOGUE = TOOL_ENTRIES satisfies readonly ToolDefinition[];
 
-const landing = <const Path extends `/${string}`>(path: Path) => ({ en: path, zh: `/zh${path}` as const });
-
-/** Every tool, in the order the sidebar and the history's tool filter show them. */
-export const TOOL_CATALOGUE = [
-  {
-    id: 'text-to-speech',
-    status: 'built',
-    navGroup: 'create',
-    pages: [page('text-to-speech', '/workbench/text-to-speech', 'tool')],
-    marketing: landing('/text-to-speech'),
-  },
-  {
-    id: 'speech-to-speech',
-    status: 'built',
-    navGroup: 'create',
-    pages: [page('speech-to-speech', '/workbench/speech-to-speech', 'tool')],
-    marketing: landing('/speech-to-speech'),
-  },
-  {
-    id: 'voice-cloning',
-    status: 'built',
-    navGroup: 'voices',
-    pages: [page('voice-cloning', '/workbench/voice-cloning', 'tool')],
-    marketing: landing('/voice-cloning'),
-  },
-  {
-    id: 'voices',
-    status: 'built',
-    navGroup: 'voices',
-    pages: [page('voice-library', '/workbench/voice-library', 'tool')],
-    marketing: landing('/voice-library'),
-  },
-  {
-    id: 'video-translation',
-    // Every page is real: the form (quick, and pro, whose review step is still to come) and one
-    // run's progress or result under each `:slug` page (decision 027).
-    status: 'built',
-    navGroup: 'video',
-    pages: [
-      page('video-translator', '/workbench/video-translator', 'tool'),
-      page('video-translator-details', '/workbench/video-translator/details/:slug', 'details'),
-      page('video-translator-pro', '/workbench/video-translator-pro', 'tool'),
-      page('video-translator-pro-result', '/workbench/video-translator-pro/result/:slug', 'result'),
-      page('video-translator-pro-details', '/workbench/video-translator-pro/details/:slug', 'details'),
-    ],
-    marketing: landing('/video-translator'),
-  },
-  {
-    id: 'dubbing',
-    status: 'built',
-    navGroup: 'video',
-    pages: [
-      page('dubbing-studio', '/workbench/dubbing-studio', 'tool'),
-      page('dubbing-studio-details', '/workbench/dubbing-studio/details/:slug', 'details'),
-      page('dubbing-pro', '/workbench/dubbing-pro', 'tool'),
-      page('dubbing-pro-details', '/workbench/dubbing-pro/details', 'details'),
-    ],
-    marketing: null,
-  },
-  {
-    id: 'avatar',
-    status: 'built',
-    navGroup: 'video',
-    // AI avatar video and talking photo (the marketing page) are one tool.
-    pages: [page('ai-avatar-video', '/workbench/ai-avatar-video', 'tool')],
-    marketing: landing('/talking-photo'),
-  },
-  {
-    id: 'video-erasure',
-    status: 'built',
-    navGroup: 'video',
-    pages: [
-      // The AI tools hub: today it holds video erasure only.
-      page('ai-tools', '/workbench/ai-tools', 'hub'),
-      page('video-erasure', '/workbench/ai-tools/video-erasure', 'tool'),
-    ],
-    marketing: null,
-  },
-  {
-    id: 'subtitle-extraction',
-    status: 'built',
-    navGroup: 'video',
-    pages: [page('subtitle-extraction', '/workbench/ai-tools/subtitle-extraction', 'tool')],
-    marketing: null,
-    hub: 'ai-tools',
-  },
-  {
-    id: 'audio-separation',
-    status: 'built',
-    navGroup: 'video',
-    pages: [page('audio-separation', '/workbench/ai-tools/audio-separation', 'tool')],
-    marketing: null,
-    hub: 'ai-tools',
-  },
-  {
-    id: 'subtitle-burn-in',
-    status: 'built',
-    navGroup: 'video',
-    pages: [page('subtitle-burn-in', '/workbench/ai-tools/subtitle-burn-in', 'tool')],
-    marketing: null,
-    hub: 'ai-tools',
-  },
-  {
-    id: 'series',
-    // A drama's memory (glossary, characters, voices) and its season board; each episode runs as
-    // video translations (decision 056), so it queues no job type of its own (decision 061).
-    status: 'built',
-    navGroup: 'video',
-    pages: [page('series', '/workbench/series', 'tool')],
-    marketing: null,
-    runsAs: 'video-translation',
-  },
-] as const satisfies readonly ToolDefinition[];
+// The generated list holds exactly the tools of `TOOL_ORDER` (run `npm run generate:tools` after adding one).
+type OrderedId = (typeof TOOL_ORDER)[number];
+type EntryId = (typeof TOOL_ENTRIES)[number]['id'];
+const _listMatchesOrder: [OrderedId] extends [EntryId] ? ([EntryId] extends [OrderedId] ? true : false) : false = true;
+void _listMatchesOrder;
 
 
 /**

@@ -3,9 +3,10 @@
  * and price keys, and what is derived from them (`JOB_TYPES`, `JOB_OUTPUTS`, the history's tool
  * filter). A module of its own, apart from the pages (`tool-catalogue.ts`), so that the bundle
  * every marketing page loads (route metadata) does not carry it: the marketing JavaScript budget is
- * 120 KB gzip (decision 011). Schema-free and import-free but for the catalogue.
+ * 120 KB gzip (decision 011). Schema-free; it imports the catalogue and the tools' `<id>.jobs.ts` only.
  */
 import { INTERNAL_JOBS, TOOL_CATALOGUE, type OutputKind, type PriceKey, type ToolId } from './tool-catalogue.ts';
+import { TOOL_JOBS_ENTRIES } from './tool-jobs.generated.ts';
 
 /** What a tool queues and charges. */
 export interface ToolJobsDefinition {
@@ -17,34 +18,8 @@ export interface ToolJobsDefinition {
   priceKeys: readonly PriceKey[];
 }
 
-/** Per tool: its job types, outputs and price keys (every tool of the catalogue, checked below). */
-export const TOOL_JOBS = {
-  'text-to-speech': { jobs: { 'text-to-speech.synthesize': 'audio' }, outputs: ['audio', 'text'], priceKeys: ['ttsPer1000Characters'] },
-  'speech-to-speech': { jobs: { 'speech-to-speech.convert': 'audio' }, outputs: ['audio'], priceKeys: ['stsPerMinute'] },
-  // A clone's result is its voice; the history plays its preview.
-  'voice-cloning': { jobs: { 'voice-cloning.clone': 'audio' }, outputs: ['audio'], priceKeys: ['voiceClone'] },
-  voices: { jobs: {}, outputs: ['audio'], priceKeys: [] },
-  'video-translation': { jobs: { 'video-translation.dub': 'video' }, outputs: ['video', 'audio', 'text'], priceKeys: ['videoTranslationPerMinute', 'videoTranslationPerLine', 'videoTranslationSubtitlesPerMinute'] },
-  // Preparing a project and exporting it are free; translating and speaking segments are charged.
-  dubbing: {
-    jobs: { 'dubbing.prepare': 'text', 'dubbing.translate': 'text', 'dubbing.synthesize': 'audio', 'dubbing.export': 'video' },
-    outputs: ['video', 'audio', 'text'],
-    priceKeys: ['dubbingTranslationPer1000Characters', 'dubbingSynthesisPer1000Characters'],
-  },
-  // Finding faces and the preview are free; the render is charged per second.
-  avatar: { jobs: { 'avatar.faces': 'text', 'avatar.preview': 'video', 'avatar.render': 'video' }, outputs: ['video', 'text'], priceKeys: ['avatarPerSecond'] },
-  // Finding the text and the preview are free jobs; the erase is charged.
-  'video-erasure': {
-    jobs: { 'video-erasure.detect': 'text', 'video-erasure.preview': 'video', 'video-erasure.erase': 'video' },
-    outputs: ['video', 'text'],
-    priceKeys: ['videoErasurePerMinute'],
-  },
-  'subtitle-extraction': { jobs: { 'subtitle-extraction.extract': 'text' }, outputs: ['text'], priceKeys: ['subtitleExtractionPerMinute'] },
-  'audio-separation': { jobs: { 'audio-separation.separate': 'audio' }, outputs: ['audio'], priceKeys: ['audioSeparationPerMinute'] },
-  'subtitle-burn-in': { jobs: { 'subtitle-burn-in.burn': 'video' }, outputs: ['video'], priceKeys: ['subtitleBurnInPerMinute'] },
-  // Its episodes are video translations: their jobs and prices are that tool's.
-  series: { jobs: {}, outputs: ['video', 'text'], priceKeys: [] },
-} as const satisfies Record<(typeof TOOL_CATALOGUE)[number]['id'], ToolJobsDefinition>;
+/** Per tool: its job types, outputs and price keys, from each tool's `<tool id>.entry.ts` (every tool of the catalogue, checked here). */
+export const TOOL_JOBS = TOOL_JOBS_ENTRIES satisfies Record<ToolId, ToolJobsDefinition>;
 
 type ToolJobsEntry = (typeof TOOL_JOBS)[ToolId];
 type JobsOf<T> = T extends { jobs: infer J } ? keyof J & string : never;

@@ -1,4 +1,4 @@
-import { ErrorCode, stsCost } from '@voxwork/contract';
+import { ErrorCode, speechToSpeechCost } from '@voxwork/contract';
 import type { UploadRow } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
@@ -25,7 +25,7 @@ export function createSpeechToSpeechService(deps: SpeechToSpeechServiceDeps) {
       const target = await deps.voices.resolveTarget(ownerId, request.voiceKey, undefined);
       const durationSeconds = upload.durationSeconds ?? 0;
       if (durationSeconds < MIN_SOURCE_SECONDS) throw new DomainError(ErrorCode.RECORDING_TOO_SHORT, { seconds: roundTo(durationSeconds), min: MIN_SOURCE_SECONDS });
-      const cost = stsCost(durationSeconds, target.qualityTier);
+      const cost = speechToSpeechCost(durationSeconds, target.qualityTier);
       const job = await deps.jobs.enqueue(
         'speech-to-speech.convert',
         { uploadKey: upload.storageKey, sourceDurationSeconds: durationSeconds, target, denoise: request.denoise, keepBackground: request.keepBackground, format: request.format },

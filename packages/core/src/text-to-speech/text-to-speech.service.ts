@@ -1,4 +1,4 @@
-import { bestTier, bestVoicesFirst, ErrorCode, parseTtsScript, ttsCost, type ComboDetail } from '@voxwork/contract';
+import { bestTier, bestVoicesFirst, ErrorCode, parseTtsScript, textToSpeechCost, type ComboDetail } from '@voxwork/contract';
 import type { SpeechRepository } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
 import type { SpeechEngines, SpeechSettings } from '../engines/speech-engines.port.ts';
@@ -65,7 +65,7 @@ export function createTextToSpeechService(deps: TextToSpeechServiceDeps) {
       const { parsed, voices: scriptVoices, tier } = await prepareTts(ownerId, request, { enforcePlan: true });
       const language = request.language ?? scriptVoices.default.language;
       const pronunciations = (await dictionary.entries(ownerId)).filter((entry) => sameLanguage(entry.language, language) || Object.values(scriptVoices.bySpeaker).some((target) => sameLanguage(entry.language, target.language)));
-      const cost = ttsCost(parsed.billableCharacters, tier);
+      const cost = textToSpeechCost(parsed.billableCharacters, tier);
       const title = request.title || request.text.replace(/\[pause[^\]]*\]|<break[^>]*>/gi, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
       const job = await deps.jobs.enqueue(
         'text-to-speech.synthesize',

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { stsCost, type UploadView, type VoiceView } from "@voxwork/contract";
-import { stsCreateCall, voiceGetCall, voiceListCall } from "@voxwork/contract/client";
+import { speechToSpeechCost, type UploadView, type VoiceView } from "@voxwork/contract";
+import { speechToSpeechCreateCall, voiceGetCall, voiceListCall } from "@voxwork/contract/client";
 import { WandSparklesIcon } from "lucide-react";
 import { toast } from "sonner";
 import { formatClock } from "../../lib/speech/recording";
@@ -52,13 +52,13 @@ export function SpeechToSpeechPage() {
   }, [api, signedIn, requestedVoice]);
 
   const duration = upload?.durationSeconds ?? null;
-  const cost = duration != null ? stsCost(duration, voice?.qualityTier ?? "basic") : null;
+  const cost = duration != null ? speechToSpeechCost(duration, voice?.qualityTier ?? "basic") : null;
 
   async function convert() {
     if (running) return;
     if (!upload) return toast.error(t("speechToSpeech.needSource"));
     if (!voice) return toast.error(t("voices.voice.chooseVoiceFirst"));
-    const created = await run.start(() => api.call(stsCreateCall, { uploadId: upload.id, voiceKey: voice.key, denoise, keepBackground, format, title: upload.name.slice(0, 120) }));
+    const created = await run.start(() => api.call(speechToSpeechCreateCall, { uploadId: upload.id, voiceKey: voice.key, denoise, keepBackground, format, title: upload.name.slice(0, 120) }));
     if (!created) return;
     setBefore(upload);
     toast.success(t("speechToSpeech.started", { cost: created.cost }));

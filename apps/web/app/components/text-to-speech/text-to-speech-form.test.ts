@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ttsCost, type VoiceView } from "@voxwork/contract";
+import { textToSpeechCost, type VoiceView } from "@voxwork/contract";
 import { deriveTts, fitPaste, initialTtsForm, ttsFormReducer, ttsRequest, type TtsFormAction, type TtsFormState } from "./text-to-speech-form";
 
 const voice = (key: string, language: string, qualityTier: VoiceView["qualityTier"] = "basic", languages: string[] = [language]): VoiceView => ({
@@ -80,7 +80,7 @@ describe("text-to-speech form", () => {
     const derived = deriveTts(withPremium, 5000);
     expect(derived.speakerAssignment).toEqual({ Anna: english.key, Ben: premium.key });
     expect(derived.tier).toBe("premium");
-    expect(derived.estimate.cost).toBe(ttsCost(derived.estimate.billableCharacters, "premium"));
+    expect(derived.estimate.cost).toBe(textToSpeechCost(derived.estimate.billableCharacters, "premium"));
     expect(deriveTts(ttsFormReducer(withPremium, { type: "set", settings: { dialogue: false } }), 5000).speakerAssignment).toEqual({});
   });
 

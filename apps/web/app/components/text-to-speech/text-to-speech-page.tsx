@@ -2,7 +2,7 @@ import { useEffect, useReducer, useRef, type ClipboardEvent, type KeyboardEvent 
 import { useToolPage } from "../tool-shared/use-tool-page";
 import { useSearchParams } from "react-router";
 import { planByVipLevel } from "@voxwork/contract";
-import { ttsCreateCall, ttsDetectLanguageCall, ttsPreviewCall, voiceGetCall, voiceListCall } from "@voxwork/contract/client";
+import { textToSpeechCreateCall, textToSpeechDetectLanguageCall, textToSpeechPreviewCall, voiceGetCall, voiceListCall } from "@voxwork/contract/client";
 import { BookAIcon, LoaderCircleIcon, PauseCircleIcon, SparklesIcon } from "lucide-react";
 import { toast } from "sonner";
 import { insertAtSelection } from "../../lib/speech/speech-editor";
@@ -90,7 +90,7 @@ export function TextToSpeechPage() {
     if (!text.trim()) return toast.error(t("textToSpeech.emptyText"));
     dispatch({ type: "detecting" });
     try {
-      const answer = await api.call(ttsDetectLanguageCall, { text });
+      const answer = await api.call(textToSpeechDetectLanguageCall, { text });
       let suggested = null;
       if (answer.suggestedVoiceKey && answer.suggestedVoiceKey !== voice?.key) {
         suggested = await api.call(voiceGetCall, { voiceKey: answer.suggestedVoiceKey }).catch(() => null);
@@ -110,14 +110,14 @@ export function TextToSpeechPage() {
     dispatch({ type: "submitting" });
     previewAudio.current?.pause();
     try {
-      const created = await api.call(ttsCreateCall, { text, ...options, format: state.format, title: text.replace(/\s+/g, " ").trim().slice(0, 60) });
+      const created = await api.call(textToSpeechCreateCall, { text, ...options, format: state.format, title: text.replace(/\s+/g, " ").trim().slice(0, 60) });
       dispatch({ type: "started", jobId: created.jobId });
       // Keyboard and screen-reader users land on the result, which now shows the job's progress.
       requestAnimationFrame(() => resultPanel.current?.focus());
       announceJob(created.jobId);
       toast.success(t("textToSpeech.started", { characters: created.billableCharacters, cost: created.cost }));
       // The first sentence at once, while the job runs (free).
-      api.call(ttsPreviewCall, { text, ...options }).then(
+      api.call(textToSpeechPreviewCall, { text, ...options }).then(
         (first) => {
           dispatch({ type: "previewReady", preview: { audio: first.audio, text: first.text } });
           const player = new Audio(first.audio);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { useToolPage } from "../tool-shared/use-tool-page";
 import { Link } from "react-router";
 import { messageFor, planByVipLevel, voiceCloneCost, type RecordingCheck, type UploadView, type VoiceView } from "@voxwork/contract";
-import { voiceCloneCheckCall, voiceCloneCreateCall, voiceCloneDeleteCall, voiceCloneRenameCall, voiceGetCall, voiceListCall, voicePreviewCall } from "@voxwork/contract/client";
+import { voiceCloningCheckCall, voiceCloningCreateCall, voiceCloningDeleteCall, voiceCloningRenameCall, voiceGetCall, voiceListCall, voicePreviewCall } from "@voxwork/contract/client";
 import { CheckCircle2Icon, InfoIcon, LoaderCircleIcon, PencilIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
 import { toast } from "sonner";
 import { localizePath, useT } from "../../i18n";
@@ -71,7 +71,7 @@ export function VoiceCloningPage() {
     if (!upload) return;
     let live = true;
     setChecking(true);
-    api.call(voiceCloneCheckCall, { uploadId: upload.id }).then(
+    api.call(voiceCloningCheckCall, { uploadId: upload.id }).then(
       (report) => live && setCheck(report),
       () => undefined,
     ).finally(() => live && setChecking(false));
@@ -107,7 +107,7 @@ export function VoiceCloningPage() {
     if (!consent) return toast.error(t("voiceCloning.consentRequired"));
     setCreating(true);
     try {
-      const answer = await api.call(voiceCloneCreateCall, { uploadId: upload.id, name: name.trim(), language, consent });
+      const answer = await api.call(voiceCloningCreateCall, { uploadId: upload.id, name: name.trim(), language, consent });
       setCreated({ voice: answer.voice, jobId: answer.jobId });
       announceJob(answer.jobId);
       setReadyVoice(null);
@@ -155,12 +155,12 @@ export function VoiceCloningPage() {
                   <div className="flex flex-wrap gap-2">
                     <Button asChild size="sm">
                       <Link to={localizePath(`/workbench/text-to-speech?voice=${encodeURIComponent(readyVoice.key)}`, locale)} data-testid="clone-use-tts">
-                        {t("voiceCloning.useInTts")}
+                        {t("voiceCloning.useInTextToSpeech")}
                       </Link>
                     </Button>
                     <Button asChild size="sm" variant="outline">
                       <Link to={localizePath(`/workbench/speech-to-speech?voice=${encodeURIComponent(readyVoice.key)}`, locale)} data-testid="clone-use-sts">
-                        {t("voiceCloning.useInSts")}
+                        {t("voiceCloning.useInSpeechToSpeech")}
                       </Link>
                     </Button>
                   </div>
@@ -295,7 +295,7 @@ export function VoiceCloningPage() {
         voice={renaming}
         onClose={() => setRenaming(null)}
         onRename={async (voice, next) => {
-          const renamed = await api.call(voiceCloneRenameCall, { id: clonedId(voice), name: next });
+          const renamed = await api.call(voiceCloningRenameCall, { id: clonedId(voice), name: next });
           setMine((current) => (current ?? []).map((item) => (item.key === voice.key ? renamed : item)));
           toast.success(t("voiceCloning.renamed"));
         }}
@@ -314,7 +314,7 @@ export function VoiceCloningPage() {
               onClick={async () => {
                 if (!deleting) return;
                 try {
-                  await api.call(voiceCloneDeleteCall, { id: clonedId(deleting) });
+                  await api.call(voiceCloningDeleteCall, { id: clonedId(deleting) });
                   setMine((current) => (current ?? []).filter((item) => item.key !== deleting.key));
                   toast.success(t("voiceCloning.deleted"));
                   setDeleting(null);

@@ -1,4 +1,4 @@
-import { parseTtsScript, ttsCost, type SpeechQualityTier } from "@voxwork/contract";
+import { parseTtsScript, textToSpeechCost, type SpeechQualityTier } from "@voxwork/contract";
 
 /**
  * Pure helpers of the text-to-speech editor: the estimate shown while typing (the same parser and
@@ -21,7 +21,7 @@ export function estimateTts(text: string, options: { dialogue: boolean; tier: Sp
   const script = parseTtsScript(text, { dialogue: options.dialogue });
   return {
     billableCharacters: script.billableCharacters,
-    cost: ttsCost(script.billableCharacters, options.tier),
+    cost: textToSpeechCost(script.billableCharacters, options.tier),
     overLimit: script.billableCharacters > options.maxCharacters,
     speakers: script.speakers,
     pauseSeconds: script.pauseSeconds,

@@ -1,3 +1,4 @@
+import { REST_V1_CREATE_SUMMARIES_ZH } from "@voxwork/contract";
 import type { Locale } from "../../../i18n";
 
 /**
@@ -189,6 +190,8 @@ export const API_REFERENCE_COPY = {
       "X-File-Name": "文件名，UTF-8 百分号编码（仅用于直接发送文件字节的上传；multipart 的文件部分自带 filename）。文件的扩展名和内容决定其类型（视频、音频、图片）。",
     } as Record<string, string>,
     summaries: {
+      // Each tool's REST v1 create: its `summaryZh` in the contract (`<tool>ApiJob` in its calls file, decision 068).
+      ...REST_V1_CREATE_SUMMARIES_ZH,
       v1_create_upload: "一次请求上传一个文件：直接发送文件字节（附 Content-Type 和 X-File-Name，文件名用 UTF-8 百分号编码），或发送含一个文件部分的 multipart/form-data。必须带 Content-Length；上传大小限制与网页版相同，取决于套餐。返回的 id 就是工具创建任务时的 uploadId。需要可读写的密钥。大文件或网络不稳定时，改用 /api/v1/uploads/tus 的 tus 1.0 断点续传（同一个密钥作为 Bearer；Upload-Metadata: filename <base64>；某一块中断后，用 HEAD 查询偏移量再接着传）：最后一次 PATCH 在信封中返回同样的上传记录（客户端的 uploadResumable）。",
       v1_get_job: "你的一个任务：状态、进度、阶段、费用，完成后还有结果文件；失败任务的 error 含错误目录的 code 和 params，以及按 Accept-Language（en 或 zh）给出的 message。",
       v1_list_jobs: "分页列出你的任务，最新的在前，可按工具和状态筛选。",
@@ -196,11 +199,6 @@ export const API_REFERENCE_COPY = {
       v1_download_job_file: "已完成任务的一个结果文件（即 media[].name），返回文件字节；支持 HTTP Range。",
       v1_list_voices: "声音库（所有引擎的音色和你的克隆声音），可搜索；voiceKey 即创建任务时使用的值。",
       v1_get_balance: "你的套餐和积分：可用、被运行中任务冻结的，以及合计。",
-      v1_create_text_to_speech_job: "创建文本转语音任务（请求体与工作台相同）：积分与工作台一样先冻结，成功后扣除。需要可读写的密钥，且范围中包含 text-to-speech。",
-      v1_create_avatar_job: "创建AI 数字人视频任务（请求体与工作台相同）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 avatar。",
-      v1_create_speech_to_speech_job: "创建语音转语音任务（uploadId 来自上传接口）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 speech-to-speech。",
-      v1_create_audio_separation_job: "创建人声分离任务（uploadId 来自上传接口）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 audio-separation。",
-      v1_create_subtitle_extraction_job: "创建字幕提取任务（uploadId 为视频上传）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 subtitle-extraction。",
       v1_list_webhooks: "密钥所有者的 Webhook 端点（最多五个）。签名密钥从不返回。",
       v1_create_webhook: "添加一个 Webhook 端点，订阅 job.succeeded、job.failed、points.low、series.episode.completed 和/或 series.episode.failed。返回中只出现一次签名密钥（whsec_…）：每次投递都带有 Voxwork-Signature: t=<Unix 秒>,v1=<对 \"<t>.<原始请求体>\" 的 HMAC-SHA256 十六进制值>。需要可读写的密钥。",
       v1_update_webhook: "启用或停用端点：停用的端点不再收到新的投递。",
@@ -208,10 +206,6 @@ export const API_REFERENCE_COPY = {
       v1_list_webhook_deliveries: "端点最近 20 次投递，最新的在前，附每次尝试（时间、耗时、HTTP 状态码或网络错误）。",
       v1_test_webhook: "立即向端点发送一个 test 事件；返回该投递及其第一次尝试。",
       v1_redeliver_webhook: "立即再次发送一次投递：多一次尝试，与其他尝试一起记录。",
-      v1_create_subtitle_burn_in_job: "创建字幕压制任务（uploadId 为视频上传，附 SRT、VTT 或 ASS 字幕文件）：积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 subtitle-burn-in。",
-      v1_create_video_translation_job: "创建视频翻译任务（uploadId 为视频上传，请求体与工作台相同）：按开始的分钟数和目标语言数冻结积分，成功后扣除；套餐的每月视频翻译次数同样适用。需要可读写的密钥，且范围中包含 video-translation。",
-      v1_create_video_erasure_job: "创建视频擦除任务（uploadId 为视频上传）：mode 为 automatic 且不给区域时，任务自己找出字幕或文字再擦除。按开始的分钟数冻结积分，成功后扣除。需要可读写的密钥，且范围中包含 video-erasure。",
-      v1_create_voice_cloning_job: "克隆一个声音（uploadId 为录音上传，consent 必须为 true）：录音要通过与工作台相同的检查，占用一个声音名额，积分先冻结，成功后扣除。需要可读写的密钥，且范围中包含 voice-cloning。",
       v1_create_dubbing_project: "从上传的视频或音频，或从已完成的视频翻译，创建配音项目。项目的台词、角色和背景音由一个免费任务（prepareJob）准备，该任务完成后项目即可使用。需要可读写的密钥，且范围中包含 dubbing。",
       v1_list_dubbing_projects: "你某个版本（studio 或 pro）的配音项目，最近的在前。",
       v1_get_dubbing_project: "完整的配音项目：媒体、角色、术语表、每个片段及其译文和配音、修订号和运行中的任务。",

@@ -51,7 +51,7 @@ function safeFileName(name: string): string {
  * and the row's content: running the same sheet again answers the same jobs (nothing charged
  * twice, for the 24 hours the server keeps keys); an edited row is a new job.
  */
-export async function readTtsSheet(sheetPath: string, defaults: { format?: 'mp3' | 'wav' } = {}, messages: CliMessages['batch'] = CLI_MESSAGES.en.batch): Promise<BatchRow[]> {
+export async function readTextToSpeechSheet(sheetPath: string, defaults: { format?: 'mp3' | 'wav' } = {}, messages: CliMessages['batch'] = CLI_MESSAGES.en.batch): Promise<BatchRow[]> {
   let parsed: ReturnType<typeof parseCsv>;
   try {
     parsed = parseCsv(await readFile(sheetPath, 'utf8'));
@@ -100,7 +100,7 @@ async function createPatiently<T>(create: () => Promise<T>, sleep: (ms: number) 
 }
 
 /** Runs every row: create (with its idempotency key), wait, download; `concurrency` rows at a time. A failed row never stops the others. */
-export async function runTtsBatch(
+export async function runTextToSpeechBatch(
   client: VoxworkClient,
   rows: readonly BatchRow[],
   options: { concurrency: number; onRowDone?: (result: BatchRowResult) => void; onRowProgress?: (row: BatchRow, job: Job) => void; pollIntervalMs?: number; sleep?: (ms: number) => Promise<void>; messages?: CliMessages },

@@ -1,0 +1,7 @@
+import type { ToolJobsDefinition } from './tool-jobs.ts';
+
+/**
+ * What `voices` queues and charges, in `TOOL_JOBS` (`tool-jobs.ts`): a file apart from its catalogue
+ * entry, so the pages' bundle (route metadata, on every page) does not carry it (decision 011).
+ */
+export const voicesJobs = { jobs: {}, outputs: ['audio'], priceKeys: [] } as const satisfies ToolJobsDefinition;
