@@ -93,7 +93,7 @@ export async function startCorpusServices(name: string, database: DatabaseHandle
   Object.assign(process.env, { OPENAI_CHAT_BASE_URL: `${chat.url}/v1`, OPENAI_CHAT_MODEL: 'gpt-4o-mini', ENGINES_TRANSLATOR: 'apertium:apertium,openai:gpt-4o-mini' });
   const app = await startTestApp({ name, env: { ROLE: 'api,worker', JOB_POLL_INTERVAL_SECONDS: '0.5' }, database });
   const stamp = `${Date.now()}-${randomBytes(2).toString('hex')}`;
-  const user = async (language: UiLanguage) => toolClient(app.base, await createVerifiedUser(app.base, app.dataDir, `${name}-${language}-${stamp}@example.com`), language);
+  const user = async (language: UiLanguage) => toolClient(app.base, await createVerifiedUser(app.base, app.dataDir, `${name}-${language.toLowerCase()}-${stamp}@example.com`), language);
   return {
     app,
     users: { en: await user('en'), 'zh-CN': await user('zh-CN') },
