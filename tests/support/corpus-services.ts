@@ -44,9 +44,12 @@ export interface ServiceClip extends CorpusClip {
   language: 'zh' | 'en';
 }
 
+/** Raised when the soundtrack below changes: its files get new names (the corpus's folder is named by the table only). */
+const SOUND_VERSION = 1;
+
 /** A corpus clip with a quiet two-tone soundtrack muxed in, its picture copied (made once, beside the corpus's clips). */
 async function withSound(clip: CorpusClip): Promise<string> {
-  const file = clip.file.replace(/\.mp4$/, '.sound.mp4');
+  const file = clip.file.replace(/\.mp4$/, `.sound-${SOUND_VERSION}.mp4`);
   if (await access(file).then(() => true, () => false)) return file;
   const partial = `${file}.partial-${process.pid}-${randomBytes(3).toString('hex')}.mp4`;
   try {
