@@ -37,8 +37,8 @@ interface ExtractedLine {
  * Issue 27's acceptance, the reading half: subtitle extraction, a dubbing project prepared from the
  * picture's subtitles and the video translator with the picture as its source, on corpus clips
  * (tests/support/corpus-services.ts's table) through the real HTTP API, as a user whose UI is in
- * English and one whose UI is in Chinese; the clip without subtitles gives each user the catalogue's
- * error in their language and charges nothing. Erasure: corpus-services-erasure.test.ts.
+ * English and one whose UI is in Chinese (a project's copy is labelled in the user's language); the
+ * clip without subtitles gives each user the catalogue's error in their language and charges nothing. Erasure: corpus-services-erasure.test.ts.
  */
 describe.each(testDatabases().slice(-1))('the corpus through the reading services on %s', (_name, open) => {
   let services: CorpusServices;
@@ -82,6 +82,9 @@ describe.each(testDatabases().slice(-1))('the corpus through the reading service
     const project = await client.data<DubbingProject>('/api/dubbing/projects/get', { projectId: dubbing.projectId });
     expect(project.status).toBe('ready');
     expectCorpusTargets(clip, project.segments.map((segment) => ({ text: segment.sourceText, startSeconds: segment.startMs / 1000, endSeconds: segment.endMs / 1000 })), 'dubbing project');
+    // A label the server writes in the user's UI language: the copy of a project.
+    const copy = await client.data<{ title: string; segmentCount: number }>('/api/dubbing/projects/duplicate', { projectId: dubbing.projectId });
+    expect(copy).toMatchObject({ title: `${project.title}${user === 'en' ? ' (copy)' : '（副本）'}`, segmentCount: clip.cues.length });
 
     const translated = await client.until(translation.jobId);
     expect(translated.status, JSON.stringify(translated.error)).toBe('completed');
