@@ -7,10 +7,11 @@ import { TEST_SIGN_SECRET } from './server-process.ts';
 /**
  * A signed-in user's calls as the web app makes them, for tool tests: business calls (`data`
  * expects success), the account's points, waiting for a job to end, one-request uploads and downloads.
+ * `language` is the UI's (sent as `Accept-Language`, as the web app does): the words of errors follow it.
  */
-export function toolClient(base: string, user: { token: string; userId: string }) {
-  const call = (pathName: string, body: unknown, language = 'en') =>
-    signedCall(base, TEST_SIGN_SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId, 'accept-language': language });
+export function toolClient(base: string, user: { token: string; userId: string }, language = 'en') {
+  const call = (pathName: string, body: unknown, callLanguage = language) =>
+    signedCall(base, TEST_SIGN_SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId, 'accept-language': callLanguage });
   const data = async <T>(pathName: string, body: unknown): Promise<T> => {
     const envelope = await call(pathName, body);
     expect(envelope, `${pathName} ${JSON.stringify(envelope).slice(0, 300)}`).toMatchObject({ code: 0 });
@@ -20,13 +21,14 @@ export function toolClient(base: string, user: { token: string; userId: string }
   const tryUpload = async (name: string, file: string): Promise<{ code: number; id?: string }> => {
     const response = await fetch(`${base}/api/upload/file`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
+      headers: { authorization: `Bearer ${user.token}`, 'accept-language': language, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
       body: new Uint8Array(await readFile(file)),
     });
     const envelope = (await response.json()) as { code: number; data?: { id: string } };
     return { code: envelope.code, ...(envelope.data ? { id: envelope.data.id } : {}) };
   };
   return {
+    language,
     call,
     data,
     points: () => data<{ availablePoint: number; freezePoint: number }>('/bill/userAccount/getUserAccount', { userId: user.userId }),
