@@ -82,7 +82,7 @@ describe('subtitle tracks by behaviour', () => {
       ['zh', false],
       ['zh', false],
     ]);
-    expect(english.bands).toMatchObject([{ band: { y: 279, height: 44 }, track: 0, language: 'en' }]);
+    expect(english.bands).toMatchObject([{ band: { y: 285, height: 38 }, track: 0, language: 'en' }]);
     expect(isExcluded({ x: 170, y: 250, width: 300, height: 30 }, english.bands[0]!.others), 'the Chinese row').toBe(true);
     const top = findSubtitleTracks(samples, 640, 360, { x: 270, y: 20, width: 100, height: 30 });
     expect(top.bands).toMatchObject([{ track: 0, language: 'zh' }]);

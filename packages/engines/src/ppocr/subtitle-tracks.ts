@@ -246,7 +246,7 @@ export function findSubtitleTracks(samples: readonly SampleReading[], width: num
     return { top: Math.min(...boxes.map((box) => box.y)), bottom: Math.max(...boxes.map((box) => box.y + box.height)), boxes };
   };
   const lineBoxes = chosen.flatMap((track) => track.lines.map((line) => line.box));
-  const bands: TrackBand[] = groups.map((group, index) => {
+  const bands: TrackBand[] = groups.map((group) => {
     const span = spanOf(group.rows);
     const groupHeights = group.rows.map((track) => track.row.height);
     const lineHeight = Math.max(...groupHeights);
@@ -257,14 +257,18 @@ export function findSubtitleTracks(samples: readonly SampleReading[], width: num
       top -= lineHeight * 1.2;
       bottom += lineHeight * 1.2;
     }
-    // Not into the neighbouring language's rows: the band ends halfway between them.
-    const above = groups[index - 1];
-    const below = groups[index + 1];
-    if (above) top = Math.max(top, (spanOf(above.rows).bottom + span.top) / 2);
-    if (below) bottom = Math.min(bottom, (span.bottom + spanOf(below.rows).top) / 2);
+    // Not into the rows of another language, or of another candidate when one was picked: the band
+    // ends halfway between them.
+    const neighbours = groups.length > 1 || pick ? ordered.filter((track) => !group.rows.includes(track)) : [];
+    for (const other of neighbours) {
+      const { top: otherTop, bottom: otherBottom } = spanOf([other]);
+      const middle = (otherTop + otherBottom) / 2;
+      if (middle < span.top) top = Math.max(top, (otherBottom + span.top) / 2);
+      else if (middle > span.bottom) bottom = Math.min(bottom, (span.bottom + otherTop) / 2);
+    }
     top = Math.max(0, Math.floor(top));
     bottom = Math.min(height, Math.ceil(bottom));
-    const others = groups.length > 1 || pick ? ordered.filter((track) => !group.rows.includes(track)).map((track) => grown(unionBox(track.lines.map((line) => line.box))!)) : [];
+    const others = neighbours.map((track) => grown(unionBox(track.lines.map((line) => line.box))!));
     return { band: { x: 0, y: top, width, height: bottom - top }, lineHeights: { min: Math.min(...groupHeights), max: lineHeight }, track: Math.min(...group.rows.map((track) => ordered.indexOf(track))), language: group.language, others };
   });
   return {

@@ -100,7 +100,33 @@ export function textPixelsOf(image: RgbImage, boxes: readonly BoundingBox[]): Te
     }
   }
   // A style without an outline (shadow only, plain text) is matched on its glyphs alone.
-  return { width, height, glyph: Int32Array.from(glyph), outline: outline.length >= glyph.length * 0.3 ? Int32Array.from(outline) : new Int32Array(0), colour };
+  if (outline.length < glyph.length * 0.3) return { width, height, glyph: Int32Array.from(glyph), outline: new Int32Array(0), colour };
+  // With an outline, a glyph pixel lies within a stroke's half width of it: light pixels farther
+  // away are the background (a white bar behind a small English row outnumbered its glyphs, and
+  // the line seemed to show before it came).
+  const reach = Math.max(3, Math.ceil((bottom - top) * 0.08));
+  const near = nearOutline(outline, width, height, reach);
+  const stroked = glyph.filter((index) => near[index]);
+  return { width, height, glyph: Int32Array.from(stroked.length >= glyph.length * 0.3 ? stroked : glyph), outline: Int32Array.from(outline), colour };
+}
+
+/** Pixels within `reach` (a square) of an outline pixel. */
+function nearOutline(outline: readonly number[], width: number, height: number, reach: number): Uint8Array {
+  // Spread along rows, then along columns: two passes of a running window instead of a square each.
+  const rows = new Uint8Array(width * height);
+  for (const index of outline) {
+    const x = index % width;
+    const y = (index - x) / width;
+    for (let nx = Math.max(0, x - reach); nx <= Math.min(width - 1, x + reach); nx++) rows[y * width + nx] = 1;
+  }
+  const near = new Uint8Array(width * height);
+  for (let index = 0; index < rows.length; index++) {
+    if (!rows[index]) continue;
+    const x = index % width;
+    const y = (index - x) / width;
+    for (let ny = Math.max(0, y - reach); ny <= Math.min(height - 1, y + reach); ny++) near[ny * width + x] = 1;
+  }
+  return near;
 }
 
 function nearColour(data: Uint8Array, offset: number, colour: readonly [number, number, number], tolerance: number): boolean {
