@@ -48,10 +48,10 @@ describe('subtitle tracks by behaviour', () => {
       [20, false],
     ]);
     expect(found.tracks.map((track) => track.language)).toEqual(['zh', 'en', 'zh']);
-    // Chinese 250–280, English 290–312: each band half a line beyond its rows, and not past halfway to the other's.
+    // Chinese 250–280, English 290–312: each band 1.7 of its lines beyond its row (room for a second row).
     expect(found.bands).toMatchObject([
-      { band: { y: 235, height: 50 }, lineHeights: { min: 30, max: 30 }, track: 0, language: 'zh' },
-      { band: { y: 285, height: 38 }, lineHeights: { min: 22, max: 22 }, track: 1, language: 'en' },
+      { band: { y: 199, height: 132 }, lineHeights: { min: 30, max: 30 }, track: 0, language: 'zh' },
+      { band: { y: 252, height: 98 }, lineHeights: { min: 22, max: 22 }, track: 1, language: 'en' },
     ]);
     // Each band leaves out the other tracks' places.
     expect(isExcluded({ x: 190, y: 290, width: 260, height: 22 }, found.bands[0]!.others), 'English in the Chinese band').toBe(true);
@@ -82,7 +82,7 @@ describe('subtitle tracks by behaviour', () => {
       ['zh', false],
       ['zh', false],
     ]);
-    expect(english.bands).toMatchObject([{ band: { y: 285, height: 38 }, track: 0, language: 'en' }]);
+    expect(english.bands).toMatchObject([{ band: { y: 252, height: 98 }, track: 0, language: 'en' }]);
     expect(isExcluded({ x: 170, y: 250, width: 300, height: 30 }, english.bands[0]!.others), 'the Chinese row').toBe(true);
     const top = findSubtitleTracks(samples, 640, 360, { x: 270, y: 20, width: 100, height: 30 });
     expect(top.bands).toMatchObject([{ track: 0, language: 'zh' }]);

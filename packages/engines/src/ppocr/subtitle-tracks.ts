@@ -243,7 +243,7 @@ export function findSubtitleTracks(samples: readonly SampleReading[], width: num
   }
   const spanOf = (rows: typeof chosen) => {
     const boxes = rows.flatMap((track) => track.lines.map((line) => line.box));
-    return { top: Math.min(...boxes.map((box) => box.y)), bottom: Math.max(...boxes.map((box) => box.y + box.height)), boxes };
+    return { top: Math.min(...boxes.map((box) => box.y)), bottom: Math.max(...boxes.map((box) => box.y + box.height)) };
   };
   const lineBoxes = chosen.flatMap((track) => track.lines.map((line) => line.box));
   const bands: TrackBand[] = groups.map((group) => {
@@ -252,23 +252,16 @@ export function findSubtitleTracks(samples: readonly SampleReading[], width: num
     const lineHeight = Math.max(...groupHeights);
     let top = span.top - lineHeight * 0.5;
     let bottom = span.bottom + lineHeight * 0.5;
-    // One row seen: room for a second row on either side.
-    if (chosen.length === 1 && !pick) {
+    // One row: room for a second row on either side. A band reaching into another track's rows
+    // reads them too (the detector needs the room: a small English row on bright bars cut to its
+    // own height was not detected); their places are left out of this band's lines (`others`).
+    if (group.rows.length === 1) {
       top -= lineHeight * 1.2;
       bottom += lineHeight * 1.2;
     }
-    // Not into the rows of another language, or of another candidate when one was picked: the band
-    // ends halfway between them.
-    const neighbours = groups.length > 1 || pick ? ordered.filter((track) => !group.rows.includes(track)) : [];
-    for (const other of neighbours) {
-      const { top: otherTop, bottom: otherBottom } = spanOf([other]);
-      const middle = (otherTop + otherBottom) / 2;
-      if (middle < span.top) top = Math.max(top, (otherBottom + span.top) / 2);
-      else if (middle > span.bottom) bottom = Math.min(bottom, (span.bottom + otherTop) / 2);
-    }
     top = Math.max(0, Math.floor(top));
     bottom = Math.min(height, Math.ceil(bottom));
-    const others = neighbours.map((track) => grown(unionBox(track.lines.map((line) => line.box))!));
+    const others = (groups.length > 1 || pick ? ordered.filter((track) => !group.rows.includes(track)) : []).map((track) => grown(unionBox(track.lines.map((line) => line.box))!));
     return { band: { x: 0, y: top, width, height: bottom - top }, lineHeights: { min: Math.min(...groupHeights), max: lineHeight }, track: Math.min(...group.rows.map((track) => ordered.indexOf(track))), language: group.language, others };
   });
   return {

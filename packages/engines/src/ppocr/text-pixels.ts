@@ -27,6 +27,7 @@ const MATCH_TOLERANCE = 72;
  * the brightest tenth of the boxes' pixels (subtitles are light on a dark edge); glyph pixels are
  * near it; outline pixels are dark pixels within two pixels of a glyph. Undefined when the boxes
  * hold no distinctive text (glyph pixels under 2 % or over 60 % of the area, or text not light).
+ * With an outline, only light pixels within a stroke's half width of it are glyphs.
  */
 export function textPixelsOf(image: RgbImage, boxes: readonly BoundingBox[]): TextPixels | undefined {
   const { width, height, data } = image;
@@ -80,7 +81,7 @@ export function textPixelsOf(image: RgbImage, boxes: readonly BoundingBox[]): Te
       glyph.push(index);
     }
   });
-  if (glyph.length < area * 0.02 || glyph.length > area * 0.6) return undefined;
+  if (glyph.length < area * 0.02) return undefined;
   const dark = colourLuma * 0.35;
   const outline: number[] = [];
   const taken = new Uint8Array(width * height);
@@ -99,15 +100,17 @@ export function textPixelsOf(image: RgbImage, boxes: readonly BoundingBox[]): Te
       }
     }
   }
-  // A style without an outline (shadow only, plain text) is matched on its glyphs alone.
-  if (outline.length < glyph.length * 0.3) return { width, height, glyph: Int32Array.from(glyph), outline: new Int32Array(0), colour };
   // With an outline, a glyph pixel lies within a stroke's half width of it: light pixels farther
   // away are the background (a white bar behind a small English row outnumbered its glyphs, and
-  // the line seemed to show before it came).
+  // the line seemed to show before it came, or had no pixels to follow at all).
   const reach = Math.max(3, Math.ceil((bottom - top) * 0.08));
-  const near = nearOutline(outline, width, height, reach);
-  const stroked = glyph.filter((index) => near[index]);
-  return { width, height, glyph: Int32Array.from(stroked.length >= glyph.length * 0.3 ? stroked : glyph), outline: Int32Array.from(outline), colour };
+  const near = outline.length > 0 ? nearOutline(outline, width, height, reach) : undefined;
+  const stroked = near ? glyph.filter((index) => near[index]) : [];
+  const outlined = outline.length >= glyph.length * 0.3 || (stroked.length >= area * 0.02 && outline.length >= stroked.length * 0.3);
+  // A style without an outline (shadow only, plain text) is matched on its glyphs alone.
+  const kept = !outlined || stroked.length < glyph.length * 0.3 ? glyph : stroked;
+  if (kept.length > area * 0.6) return undefined;
+  return { width, height, glyph: Int32Array.from(kept), outline: outlined ? Int32Array.from(outline) : new Int32Array(0), colour };
 }
 
 /** Pixels within `reach` (a square) of an outline pixel. */
