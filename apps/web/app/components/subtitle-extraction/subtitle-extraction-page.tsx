@@ -121,7 +121,7 @@ export function SubtitleExtractionPage() {
               </div>
               <SubtitleLinesTable lines={lines} />
             </div>
-            {readFrom.width && readFrom.height && upload?.id === readFrom.id && (tracks.length > 1 || pickedTrack) ? (
+            {readFrom.width && readFrom.height && upload?.id === readFrom.id && tracks.length > 0 && (tracks.length > 1 || pickedTrack) ? (
               <div className="desktop:col-span-2">
                 <SubtitleTrackPicker
                   key={run.jobId ?? ""}

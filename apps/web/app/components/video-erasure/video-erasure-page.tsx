@@ -184,7 +184,7 @@ export function VideoErasurePage() {
         </ToolSettings>
       </ToolColumns>
 
-      {upload?.kind === "video" && upload.width && upload.height && (tracks.length > 1 || pickedTrack) ? (
+      {upload?.kind === "video" && upload.width && upload.height && tracks.length > 0 && (tracks.length > 1 || pickedTrack) ? (
         <Card className="mt-6">
           <SubtitleTrackPicker
             key={detectJobId ?? ""}
