@@ -23,7 +23,7 @@ export function createVideoErasureEngines({ engines }: { engines: ResolvedEngine
         const engine = await engines.getById('text-detector', engineId);
         const result = await engine.doDetect({ input: { videoFile }, mode, languages: ['zh', 'en'], ...(subtitleTrack ? { subtitleTrack } : {}), ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
         return {
-          texts: result.boxes.map((box) => ({ box: { ...box.box }, startSeconds: box.startSeconds, endSeconds: box.endSeconds, text: box.text })),
+          texts: result.boxes.map((box) => ({ box: { ...box.box }, startSeconds: box.startSeconds, endSeconds: box.endSeconds, text: box.text, ...(box.track !== undefined ? { track: box.track } : {}) })),
           width: result.frameWidth,
           height: result.frameHeight,
           tracks: (result.subtitleTracks ?? []).map(subtitleTrackOf),

@@ -18,6 +18,8 @@ export interface FoundText {
   startSeconds: number;
   endSeconds: number;
   text: string;
+  /** Subtitle mode: the index of its track in the reading's `tracks` (Chinese over English: two tracks). */
+  track?: number | undefined;
 }
 
 export interface ErasureMask {
