@@ -81,11 +81,11 @@ export function SubtitleTrackPicker({
             {tracks.map((track, index) => (
               <div
                 key={index}
-                className={`pointer-events-none absolute border-2 ${track.chosen ? "border-primary" : "border-dashed border-amber-400"} ${index === selected ? "bg-primary/25 ring-2 ring-white" : ""}`}
+                className={`pointer-events-none absolute border-2 ${track.chosen ? "border-primary" : "border-dashed border-accent"} ${index === selected ? "bg-primary/25 ring-2 ring-white" : ""}`}
                 style={{ left: percent(track.box.x, width), top: percent(track.box.y, height), width: percent(track.box.width, width), height: percent(track.box.height, height) }}
                 data-testid="subtitle-track-box"
               >
-                <span className={`absolute -top-5 left-0 px-1 text-[11px] font-semibold leading-5 ${track.chosen ? "bg-primary text-primary-foreground" : "bg-amber-400 text-black"}`}>{index + 1}</span>
+                <span className={`absolute left-0 px-1 text-[11px] font-semibold leading-5 ${track.box.y / height > 0.06 ? "-top-5" : "top-0"} ${track.chosen ? "bg-primary text-primary-foreground" : "bg-accent text-black"}`}>{index + 1}</span>
               </div>
             ))}
           </div>
@@ -101,7 +101,7 @@ export function SubtitleTrackPicker({
               <span className="flex items-center gap-2">
                 <input type="radio" name={name} checked={index === selected} onChange={() => setSelected(index)} className="size-4 accent-[var(--vx-primary)]" />
                 <span className="font-medium">{t("toolShared.subtitleTracks.track", { number: index + 1, language: languageName(track.language) })}</span>
-                <span className={`ml-auto rounded px-1.5 text-xs ${track.chosen ? "bg-primary/15 text-primary" : "bg-muted text-muted-foreground"}`}>{t(track.chosen ? "toolShared.subtitleTracks.read" : "toolShared.subtitleTracks.notRead")}</span>
+                <span className={`ml-auto rounded px-1.5 text-xs ${track.chosen ? "bg-primary-soft text-primary-soft-foreground" : "bg-surface-muted text-muted-foreground"}`}>{t(track.chosen ? "toolShared.subtitleTracks.read" : "toolShared.subtitleTracks.notRead")}</span>
               </span>
               <span className="pl-6 text-xs text-muted-foreground tabular-nums">
                 {t("toolShared.subtitleTracks.facts", {
