@@ -27,7 +27,7 @@ const MATCH_TOLERANCE = 72;
  * the brightest tenth of the boxes' pixels (subtitles are light on a dark edge); glyph pixels are
  * near it; outline pixels are dark pixels within two pixels of a glyph. Undefined when the boxes
  * hold no distinctive text (glyph pixels under 2 % or over 60 % of the area, or text not light).
- * With an outline, only light pixels within a stroke's half width of it are glyphs.
+ * On a light background with an outline, only light pixels within a stroke's half width of it are glyphs.
  */
 export function textPixelsOf(image: RgbImage, boxes: readonly BoundingBox[]): TextPixels | undefined {
   const { width, height, data } = image;
@@ -100,15 +100,16 @@ export function textPixelsOf(image: RgbImage, boxes: readonly BoundingBox[]): Te
       }
     }
   }
-  // With an outline, a glyph pixel lies within a stroke's half width of it: light pixels farther
-  // away are the background (a white bar behind a small English row outnumbered its glyphs, and
-  // the line seemed to show before it came, or had no pixels to follow at all).
-  const reach = Math.max(3, Math.ceil((bottom - top) * 0.08));
-  const near = outline.length > 0 ? nearOutline(outline, width, height, reach) : undefined;
+  // On a light background (light pixels over 35 % of the boxes) the glyphs are the light pixels
+  // within a stroke's half width of the outline: the others are the background (a white bar behind
+  // a small English row outnumbered its glyphs, and the line seemed to show before it came, or had
+  // no pixels to follow at all). Elsewhere the light pixels are the glyphs, as they were.
+  const lightBackground = glyph.length > area * 0.35;
+  const near = lightBackground && outline.length > 0 ? nearOutline(outline, width, height, Math.max(3, Math.ceil((bottom - top) * 0.08))) : undefined;
   const stroked = near ? glyph.filter((index) => near[index]) : [];
   const outlined = outline.length >= glyph.length * 0.3 || (stroked.length >= area * 0.02 && outline.length >= stroked.length * 0.3);
   // A style without an outline (shadow only, plain text) is matched on its glyphs alone.
-  const kept = !outlined || stroked.length < glyph.length * 0.3 ? glyph : stroked;
+  const kept = outlined && stroked.length >= glyph.length * 0.3 ? stroked : glyph;
   if (kept.length > area * 0.6) return undefined;
   return { width, height, glyph: Int32Array.from(kept), outline: outlined ? Int32Array.from(outline) : new Int32Array(0), colour };
 }
