@@ -85,7 +85,7 @@ export function SubtitleTrackPicker({
                 style={{ left: percent(track.box.x, width), top: percent(track.box.y, height), width: percent(track.box.width, width), height: percent(track.box.height, height) }}
                 data-testid="subtitle-track-box"
               >
-                <span className={`absolute left-0 px-1 text-[11px] font-semibold leading-5 ${track.box.y / height > 0.06 ? "-top-5" : "top-0"} ${track.chosen ? "bg-primary text-primary-foreground" : "bg-accent text-black"}`}>{index + 1}</span>
+                <span className={`absolute top-1/2 -translate-y-1/2 px-1 text-[11px] font-semibold leading-4 ${track.box.x / width > 0.04 ? "right-full mr-0.5" : "left-0"} ${track.chosen ? "bg-primary text-primary-foreground" : "bg-accent text-black"}`}>{index + 1}</span>
               </div>
             ))}
           </div>
