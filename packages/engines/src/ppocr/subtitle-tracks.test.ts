@@ -70,6 +70,20 @@ describe('subtitle tracks by behaviour', () => {
     expect(found.bands).toMatchObject([{ band: { y: 235, height: 100 }, track: 0, language: 'zh', others: [] }]);
   });
 
+  it('reads a row whose script tells nothing (neither Chinese nor Latin) with the dominant track', () => {
+    const samples = [
+      { boxes: [line('你好', 250), line('ああ', 290, 60)] },
+      { boxes: [line('再见了朋友', 250), line('いいい', 290, 60)] },
+      { boxes: [line('走吧', 250), line('うう', 290, 60)] },
+    ];
+    const found = findSubtitleTracks(samples, 640, 360);
+    expect(found.tracks.map((track) => [track.chosen, track.language ?? null])).toEqual([
+      [true, null],
+      [true, 'zh'],
+    ]);
+    expect(found.bands).toMatchObject([{ band: { y: 235, height: 100 }, track: 0, language: 'zh', others: [] }]);
+  });
+
   it('reads the picked candidate alone, and nothing when the place picked holds none', () => {
     const samples = [
       { boxes: [line('你好', 250), line('Hello there', 290, 260, 22), line('第一', 20, 100, 30)] },

@@ -234,9 +234,11 @@ export function findSubtitleTracks(samples: readonly SampleReading[], width: num
   // The chosen rows by language, in the order of the rows on screen: each language is a track read
   // in its own band (Chinese over English: two tracks, each timed on its own); rows of one language
   // (a two-row subtitle) are read together and joined, as one line per cue.
+  // A row whose script tells nothing (neither Chinese nor Latin) goes with the dominant track's language (or the first one known).
+  const dominantLanguage = languages[0] ?? languages.find((language, index) => language !== undefined && chosen.includes(ordered[index]!));
   const groups: Array<{ language: LanguageTag | undefined; rows: typeof chosen }> = [];
   for (const track of [...chosen].sort((a, b) => a.row.centre - b.row.centre)) {
-    const language = languages[ordered.indexOf(track)];
+    const language = languages[ordered.indexOf(track)] ?? dominantLanguage;
     const group = groups.find((entry) => entry.language === language);
     if (group) group.rows.push(track);
     else groups.push({ language, rows: [track] });
