@@ -43,7 +43,7 @@ const fixed = (value: number, digits = 2) => value.toFixed(digits);
     const started = performance.now();
     const result = await corpusEngine.doDetect({ input: { videoFile: clip.file }, languages: ['zh', 'en'] });
     const wall = (performance.now() - started) / 1000;
-    const score = scoreCorpusClip(clip, result.boxes);
+    const score = scoreCorpusClip(clip, result.boxes, result.subtitleTracks);
     const met = score.characterAccuracy >= 0.95 && score.cuesFound === score.cuesMade && score.worstStartError <= 0.2 && score.worstEndError <= 0.2 && score.distractorCues === 0;
     totals.characters += score.characterAccuracy;
     totals.made += score.cuesMade;

@@ -1,4 +1,5 @@
 import { bilingualCues, makeErasureClip } from '../../packages/engines/src/testing/generated-erasure.ts';
+import { makeCorpus } from '../../packages/engines/src/testing/subtitle-corpus.ts';
 import { freshUserCookie } from './route-list.ts';
 import { expect, fullPageShot, test } from './fixtures.ts';
 
@@ -108,4 +109,59 @@ test('zh, 375 px, dark: Chinese only, and a clip without subtitles fails in the 
   overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'nothing wider than the screen').toBeLessThanOrEqual(0);
   await fullPageShot(page, testInfo.outputPath('zh-375-dark-failed.png'));
+});
+
+test('en 1440 px and zh 375 px dark: Chinese over English is two tracks shown on a frame; the English one picked is read alone', async ({ page, context, baseURL }, testInfo) => {
+  test.setTimeout(300_000);
+  const [clip] = await makeCorpus(['bilingual-bottom']);
+  await context.addCookies([await freshUserCookie(baseURL!, 'extraction-tracks')]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/workbench/ai-tools/subtitle-extraction');
+  await page.locator('[data-slot="upload-dropzone-input"]').setInputFiles(clip!.file);
+  await expect(page.getByTestId('video-source-ready')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('extraction-create').click();
+  await expect(page.getByTestId('extraction-result')).toBeVisible({ timeout: 180_000 });
+  // Each track timed on its own, paired by time: three bilingual lines.
+  await expect(page.getByTestId('subtitle-line')).toHaveCount(3);
+  await expect(page.getByTestId('subtitle-line').first()).toContainText('你终于回来了');
+  await expect(page.getByTestId('subtitle-line').first()).toContainText('You finally came back.');
+  const tracks = page.getByTestId('subtitle-tracks');
+  await expect(tracks.getByTestId('subtitle-track-box')).toHaveCount(2);
+  const items = tracks.getByTestId('subtitle-track-item');
+  await expect(items.nth(0)).toContainText('Track 1 · Chinese');
+  await expect(items.nth(1)).toContainText('Track 2 · English');
+  await expect(items.nth(0)).toContainText('Read');
+  await expect(items.nth(1)).toContainText(/\d+–\d+ % of the height · letters \d+ px · 3 lines seen/);
+  await fullPageShot(page, testInfo.outputPath('tracks-en-1440.png'));
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await fullPageShot(page, testInfo.outputPath('tracks-en-1440-dark.png'));
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // By keyboard: the English track's radio, then the button.
+  await items.nth(1).getByRole('radio').focus();
+  await page.keyboard.press('Space');
+  await expect(items.nth(1).getByRole('radio')).toBeChecked();
+  await page.getByTestId('subtitle-track-pick').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('extraction-result')).toBeVisible({ timeout: 180_000 });
+  await expect(tracks).toContainText('This result reads only the track you picked.', { timeout: 180_000 });
+  await expect(page.getByTestId('subtitle-line')).toHaveCount(3);
+  await expect(page.getByTestId('subtitle-lines')).not.toContainText('你终于回来了');
+  await expect(page.getByTestId('subtitle-line').first()).toContainText('You finally came back.');
+  await expect(page.getByTestId('subtitle-track-pick')).toBeDisabled();
+  await fullPageShot(page, testInfo.outputPath('tracks-en-1440-picked.png'));
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/zh/workbench/ai-tools/subtitle-extraction');
+  await page.locator('[data-slot="upload-dropzone-input"]').setInputFiles(clip!.file);
+  await expect(page.getByTestId('video-source-ready')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('extraction-create').click();
+  await expect(page.getByTestId('extraction-result')).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByTestId('subtitle-track-item').nth(1)).toContainText('字幕轨 2 · 英文');
+  await expect(page.getByTestId('subtitle-track-pick')).toContainText('只读取这条字幕轨');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'nothing wider than the screen').toBeLessThanOrEqual(0);
+  await fullPageShot(page, testInfo.outputPath('tracks-zh-375-dark.png'));
 });

@@ -1,4 +1,5 @@
 import { bilingualCues, makeErasureClip } from '../../packages/engines/src/testing/generated-erasure.ts';
+import { makeCorpus } from '../../packages/engines/src/testing/subtitle-corpus.ts';
 import { freshUserCookie } from './route-list.ts';
 import { expect, fullPageShot, test } from './fixtures.ts';
 
@@ -80,4 +81,30 @@ test('zh, 375 px, dark: a video without text says so and offers drawn regions', 
   await page.goto('/zh/workbench/ai-tools');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI 工具');
   await fullPageShot(page, testInfo.outputPath('zh-375-dark-hub.png'));
+});
+
+test('en 1440 px: Chinese over English found as two tracks, each row its own regions; the English track picked finds only it', async ({ page, context, baseURL }, testInfo) => {
+  test.setTimeout(300_000);
+  const [clip] = await makeCorpus(['bilingual-bottom']);
+  await context.addCookies([await freshUserCookie(baseURL!, 'erasure-tracks')]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/workbench/ai-tools/video-erasure');
+  await page.locator('[data-slot="upload-dropzone-input"]').setInputFiles(clip!.file);
+  await expect(page.getByTestId('region-editor')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('find-text').click();
+  // Three cues, each row a region of its own.
+  await expect(page.getByTestId('found-count')).toHaveText('Found: 6. Untick any you want to keep.', { timeout: 180_000 });
+  const tracks = page.getByTestId('subtitle-tracks');
+  await expect(tracks.getByTestId('subtitle-track-item')).toHaveCount(2);
+  await expect(tracks.getByTestId('subtitle-track-item').nth(1)).toContainText('Track 2 · English');
+  await fullPageShot(page, testInfo.outputPath('tracks-en-1440.png'));
+  await tracks.getByTestId('subtitle-track-item').nth(1).getByRole('radio').check();
+  await page.getByTestId('subtitle-track-pick').click();
+  await expect(tracks).toContainText('This result reads only the track you picked.', { timeout: 180_000 });
+  await expect(page.getByTestId('found-count')).toHaveText('Found: 3. Untick any you want to keep.', { timeout: 180_000 });
+  await expect(page.getByTestId('region-list')).not.toContainText('你终于回来了');
+  await expect(page.getByTestId('region-item').first()).toContainText('You finally came back.');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await fullPageShot(page, testInfo.outputPath('tracks-en-1440-picked-dark.png'));
 });

@@ -131,10 +131,6 @@ describe.each(testDatabases().slice(-1))('subtitle extraction on %s', (_name, op
     for (const [name, format, rows] of [
       ['subtitles.srt', 'srt', (line: Line) => line.text],
       ['subtitles.vtt', 'vtt', (line: Line) => line.text],
-      ['subtitles.zh.srt', 'srt', (line: Line) => line.zh],
-      ['subtitles.zh.vtt', 'vtt', (line: Line) => line.zh],
-      ['subtitles.en.srt', 'srt', (line: Line) => line.en],
-      ['subtitles.en.vtt', 'vtt', (line: Line) => line.en],
     ] as const) {
       const parsed = parseSubtitleFile(await text(job, name));
       expect(parsed.format, name).toBe(format);
@@ -144,6 +140,25 @@ describe.each(testDatabases().slice(-1))('subtitle extraction on %s', (_name, op
         expect(Math.abs(cue.endSeconds - lines[index]!.endSeconds), name).toBeLessThanOrEqual(0.001);
       });
     }
+    // Each language's file is its own track (decision 070): its rows, each timed on its own within 0.2 s of the cue.
+    for (const [name, format, row] of [
+      ['subtitles.zh.srt', 'srt', 0],
+      ['subtitles.zh.vtt', 'vtt', 0],
+      ['subtitles.en.srt', 'srt', 1],
+      ['subtitles.en.vtt', 'vtt', 1],
+    ] as const) {
+      const parsed = parseSubtitleFile(await text(job, name));
+      expect(parsed.format, name).toBe(format);
+      expect(parsed.lines.map((cue) => cue.text), name).toEqual(lines.map((line) => (row === 0 ? line.zh : line.en)));
+      parsed.lines.forEach((cue, index) => {
+        expect(Math.abs(cue.startSeconds - clip.cues[index]!.startSeconds), `${name} ${cue.text}`).toBeLessThanOrEqual(MAX_TIME_ERROR_SECONDS);
+        expect(Math.abs(cue.endSeconds - clip.cues[index]!.endSeconds), `${name} ${cue.text}`).toBeLessThanOrEqual(MAX_TIME_ERROR_SECONDS);
+      });
+    }
+    // The candidates: Chinese above English, both read, each with its language.
+    const tracks = (job.output as { subtitleTracks: Array<{ language?: string; chosen: boolean; box: { y: number } }> }).subtitleTracks;
+    expect(tracks.filter((track) => track.chosen).map((track) => track.language)).toEqual(['zh', 'en']);
+    expect(tracks[0]!.box.y).toBeLessThan(tracks[1]!.box.y);
     expect(await text(job, 'subtitles.zh.txt')).toBe(`${lines.map((line) => line.zh).join('\n')}\n`);
     expect(await text(job, 'subtitles.txt')).toBe(`${lines.map((line) => line.text).join('\n\n')}\n`);
 
@@ -151,6 +166,43 @@ describe.each(testDatabases().slice(-1))('subtitle extraction on %s', (_name, op
     expect(job.cost).toMatchObject({ frozen: 2, settled: 2 });
     expect(await client.points()).toMatchObject({ availablePoint: before.availablePoint - 2, freezePoint: before.freezePoint });
     expect((await ledgerOf(created.jobId)).map(([type]) => type).sort()).toEqual(['freeze', 'settle']);
+  }, 600_000);
+
+  it('reads only the track a person picked (the English row), refuses one outside the picture in both languages, and charges only the run', async () => {
+    const uploadId = await client.upload('drama.mp4', clip.subtitled);
+    const first = await client.until((await data<{ jobId: string }>('/api/subtitle-extraction/create', { uploadId, languages: ['zh', 'en'] })).jobId);
+    expect(first.status, JSON.stringify(first.error)).toBe('completed');
+    const english = (first.output as { subtitleTracks: Array<{ language?: string; box: { x: number; y: number; width: number; height: number } }> }).subtitleTracks.find((track) => track.language === 'en')!;
+    expect(english).toBeDefined();
+
+    const before = await client.points();
+    const outside = { ...english.box, y: 700 };
+    const refused = await call('/api/subtitle-extraction/create', { uploadId, languages: ['zh', 'en'], subtitleTrack: outside });
+    expect(refused.code).toBe(ErrorCode.SUBTITLE_TRACK_OUTSIDE_FRAME);
+    expect(refused.message).toMatch(/outside the picture \(1280 × 720 pixels\)/);
+    expect((await call('/api/subtitle-extraction/create', { uploadId, languages: ['zh', 'en'], subtitleTrack: outside }, 'zh')).message).toMatch(/超出了画面（1280 × 720 像素）/);
+    expect(await client.points()).toMatchObject({ availablePoint: before.availablePoint, freezePoint: before.freezePoint });
+
+    const job = await client.until((await data<{ jobId: string }>('/api/subtitle-extraction/create', { uploadId, languages: ['zh', 'en'], subtitleTrack: english.box })).jobId);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const output = job.output as { lines: Line[]; bilingual: boolean; subtitleTrack: unknown; subtitleTracks: Array<{ language?: string; chosen: boolean }> };
+    expect(output.bilingual).toBe(false);
+    expect(output.subtitleTrack).toEqual(english.box);
+    expect(output.subtitleTracks.filter((track) => track.chosen).map((track) => track.language)).toEqual(['en']);
+    expect(output.lines.map((line) => line.zh)).toEqual(clip.cues.map(() => ''));
+    expect(output.lines.length).toBe(clip.cues.length);
+    let wrong = 0;
+    let expected = 0;
+    output.lines.forEach((line, index) => {
+      const cue = clip.cues[index]!;
+      const truth = cue.text.split('\n')[1]!;
+      expected += comparable(truth).length;
+      wrong += editDistance(comparable(truth), comparable(line.en));
+      expect(Math.abs(line.startSeconds - cue.startSeconds), line.en).toBeLessThanOrEqual(MAX_TIME_ERROR_SECONDS);
+      expect(Math.abs(line.endSeconds - cue.endSeconds), line.en).toBeLessThanOrEqual(MAX_TIME_ERROR_SECONDS);
+    });
+    expect(1 - wrong / expected, JSON.stringify(output.lines)).toBeGreaterThanOrEqual(MIN_CHARACTERS_CORRECT);
+    expect(job.media.map((media) => media.name).sort()).toEqual(['subtitles.srt', 'subtitles.txt', 'subtitles.vtt']);
   }, 600_000);
 
   it('reads one language of a bilingual subtitle: the other script’s rows are left out, and one set of files', async () => {

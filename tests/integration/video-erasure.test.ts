@@ -108,13 +108,17 @@ describe.each(testDatabases().slice(-1))('video erasure on %s', (_name, open) =>
     expect(found.status, JSON.stringify(found.error)).toBe('completed');
     expect(found.cost.frozen).toBe(0);
     const regions = (found.output as { regions: Region[] }).regions;
-    // One region per line, each covering its line's time.
-    expect(regions.length, JSON.stringify(regions)).toBe(clip.cues.length);
+    // Chinese over English is two tracks (decision 070): one region per row of each line, each covering its row's time, the Chinese one above.
+    expect(regions.length, JSON.stringify(regions)).toBe(clip.cues.length * 2);
     for (const cue of clip.cues) {
-      const region = regions.find((candidate) => candidate.startSeconds <= cue.startSeconds + 0.05 && candidate.endSeconds >= cue.endSeconds - 0.05);
-      expect(region, `a region for "${cue.text}"`).toBeDefined();
-      expect(charactersFound(cue.text, region!.text ?? '') / cue.text.replace(/[^\p{L}\p{N}]/gu, '').length).toBeGreaterThan(0.9);
+      const rows = cue.text.split('\n').map((row) => {
+        const region = regions.find((candidate) => candidate.startSeconds <= cue.startSeconds + 0.05 && candidate.endSeconds >= cue.endSeconds - 0.05 && charactersFound(row, candidate.text ?? '') / row.replace(/[^\p{L}\p{N}]/gu, '').length > 0.9);
+        expect(region, `a region for "${row}" in ${JSON.stringify(regions)}`).toBeDefined();
+        return region!;
+      });
+      expect(rows[0]!.y + rows[0]!.height / 2).toBeLessThan(rows[1]!.y + rows[1]!.height / 2);
     }
+    expect((found.output as { subtitleTracks: Array<{ language?: string; chosen: boolean }> }).subtitleTracks.filter((track) => track.chosen).map((track) => track.language)).toEqual(['zh', 'en']);
 
     const before = await points();
     const created = await data<{ jobId: string; cost: number }>('/api/video-erasure/create', { uploadId, regions, mode: 'automatic', fill: 'best' });

@@ -5273,6 +5273,12 @@ export interface operations {
                      *     ]
                      */
                     languages?: ("zh" | "en")[];
+                    subtitleTrack?: {
+                        height: number;
+                        width: number;
+                        x: number;
+                        y: number;
+                    };
                     title?: string;
                     /** Format: uuid */
                     uploadId: string;
@@ -5801,6 +5807,12 @@ export interface operations {
                         x: number;
                         y: number;
                     }[];
+                    subtitleTrack?: {
+                        height: number;
+                        width: number;
+                        x: number;
+                        y: number;
+                    };
                     title?: string;
                     /** Format: uuid */
                     uploadId: string;

@@ -1,8 +1,9 @@
-import type { EngineOffer, TimedLine, TranslatorOffer, VideoEngines } from '@voxwork/core/engines';
+import type { EngineOffer, TimedLine, TrackedLine, TranslatorOffer, VideoEngines } from '@voxwork/core/engines';
 import { EngineFailure } from '@voxwork/core/engines';
 import { findSpeakers, type EngineDescriptor, type EngineWarning, type ResolvedEngines } from '@voxwork/engines';
 import { separatorEngineOf } from './audio-separation-engines.ts';
 import { engineCall } from './engine-failure.ts';
+import { subtitleTrackOf } from './subtitle-tracks.ts';
 
 const warningText = (warning: EngineWarning) =>
   warning.type === 'other' ? warning.message : `${'option' in warning ? warning.option : warning.output}: ${'details' in warning ? (warning.details ?? warning.type) : warning.type}`;
@@ -43,11 +44,11 @@ export function createVideoEngines({ engines }: { engines: ResolvedEngines }): V
       return { language: result.language, lines, warnings: result.warnings.map(warningText) };
     },
 
-    async readSubtitles({ engineId, videoFile, languages, signal, onProgress }) {
+    async readSubtitles({ engineId, videoFile, languages, subtitleTrack, signal, onProgress }) {
       const engine = await engineCall(engineId, () => engines.getById('text-detector', engineId));
-      const result = await engineCall(engineId, () => engine.doDetect({ input: { videoFile }, languages, ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) }));
-      const lines: TimedLine[] = result.boxes.map((box) => ({ startSeconds: box.startSeconds, endSeconds: box.endSeconds, text: box.text }));
-      return { lines, warnings: result.warnings.map(warningText) };
+      const result = await engineCall(engineId, () => engine.doDetect({ input: { videoFile }, languages, ...(subtitleTrack ? { subtitleTrack } : {}), ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) }));
+      const lines: TrackedLine[] = result.boxes.map((box) => ({ startSeconds: box.startSeconds, endSeconds: box.endSeconds, text: box.text, ...(box.track !== undefined ? { track: box.track } : {}) }));
+      return { lines, tracks: (result.subtitleTracks ?? []).map(subtitleTrackOf), warnings: result.warnings.map(warningText) };
     },
 
     async translate({ engineId, sourceLanguage, targetLanguage, lines, glossary, context, signal }) {

@@ -1,6 +1,7 @@
 import { EngineFailure, type VideoErasureEngines } from '@voxwork/core/engines';
 import type { EngineWarning, ResolvedEngines } from '@voxwork/engines';
 import { asEngineFailure } from './engine-failure.ts';
+import { subtitleTrackOf } from './subtitle-tracks.ts';
 
 const warningText = (warning: EngineWarning) =>
   warning.type === 'other' ? warning.message : `${'option' in warning ? warning.option : warning.output}: ${'details' in warning ? (warning.details ?? warning.type) : warning.type}`;
@@ -16,15 +17,16 @@ export function createVideoErasureEngines({ engines }: { engines: ResolvedEngine
     return descriptor.id;
   };
   return {
-    async findText({ videoFile, mode, signal, onProgress }) {
+    async findText({ videoFile, mode, subtitleTrack, signal, onProgress }) {
       const engineId = first('text-detector');
       try {
         const engine = await engines.getById('text-detector', engineId);
-        const result = await engine.doDetect({ input: { videoFile }, mode, languages: ['zh', 'en'], ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
+        const result = await engine.doDetect({ input: { videoFile }, mode, languages: ['zh', 'en'], ...(subtitleTrack ? { subtitleTrack } : {}), ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
         return {
-          texts: result.boxes.map((box) => ({ box: { ...box.box }, startSeconds: box.startSeconds, endSeconds: box.endSeconds, text: box.text })),
+          texts: result.boxes.map((box) => ({ box: { ...box.box }, startSeconds: box.startSeconds, endSeconds: box.endSeconds, text: box.text, ...(box.track !== undefined ? { track: box.track } : {}) })),
           width: result.frameWidth,
           height: result.frameHeight,
+          tracks: (result.subtitleTracks ?? []).map(subtitleTrackOf),
           warnings: result.warnings.map(warningText),
         };
       } catch (error) {

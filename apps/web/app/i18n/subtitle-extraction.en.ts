@@ -36,6 +36,7 @@ export const subtitleExtractionEn = {
   estimateUnknown: "The cost shows once the video's length is known.",
   extract: "Extract subtitles",
   extracting: "Reading the subtitles…",
+  pickTrack: "Read only this track · {cost} points",
   started: "Reading started: {cost} points.",
   needVideo: "Add a video first.",
   stages: {

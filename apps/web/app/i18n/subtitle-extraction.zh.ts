@@ -37,6 +37,7 @@ export const subtitleExtractionZh: typeof subtitleExtractionEn = {
   estimateUnknown: "知道视频时长后即显示所需积分。",
   extract: "提取字幕",
   extracting: "正在识别字幕…",
+  pickTrack: "只读取这条字幕轨 · {cost} 积分",
   started: "已开始识别：{cost} 积分。",
   needVideo: "请先添加视频。",
   stages: {

@@ -37,6 +37,7 @@ export const videoErasureEn = {
     allText: "All text on screen",
     find: "Find text",
     finding: "Looking for text…",
+    pickTrack: "Find only this track (free)",
     found: "Found: {count}. Untick any you want to keep.",
     none: "No text was found.",
   },

@@ -38,6 +38,7 @@ export const videoErasureZh: typeof videoErasureEn = {
     allText: "画面上的所有文字",
     find: "查找文字",
     finding: "正在查找文字…",
+    pickTrack: "只查找这条字幕轨（免费）",
     found: "找到 {count} 处。不想擦除的请取消勾选。",
     none: "没有找到文字。",
   },

@@ -3,6 +3,7 @@ import { defineCall } from '../call.ts';
 import { decimal, singleLineText } from '../input-schemas.ts';
 import { displayName } from '../display-name.ts';
 import { EXAMPLE_UPLOAD_ID, type ApiJobDefinition } from '../public-api/api-job.ts';
+import { subtitleTrackChoiceSchema } from './subtitle-extraction.calls.ts';
 
 /** Most regions one run erases (found and drawn together). */
 export const MAX_ERASURE_REGIONS = 200;
@@ -49,7 +50,14 @@ export const videoErasureDetectCall = defineCall({
   summary: 'Video erasure: finds burned-in subtitles (or every text) in an uploaded video, as a free job whose result lists the regions with their time ranges.',
   tag: 'video-erasure',
   access: 'user',
-  body: z.object({ uploadId: z.uuid(), detection: erasureDetectionSchema.default('subtitles') }).strict(),
+  body: z
+    .object({
+      uploadId: z.uuid(),
+      detection: erasureDetectionSchema.default('subtitles'),
+      /** With `subtitles`: find only this track (a `subtitleTracks` box of an earlier detect result); the result lists every candidate track. */
+      subtitleTrack: subtitleTrackChoiceSchema.optional(),
+    })
+    .strict(),
   data: z.object({ jobId: z.string() }),
 });
 
@@ -79,6 +87,8 @@ export const videoErasureCreateCall = defineCall({
       /** `automatic` with no regions: the job finds the text itself (`detection`) and erases all of it. */
       mode: z.enum(['automatic', 'regions']).default('regions'),
       detection: erasureDetectionSchema.default('subtitles'),
+      /** Automatic mode with `subtitles`: erase only this track (a `subtitleTracks` box of a detect result). */
+      subtitleTrack: subtitleTrackChoiceSchema.optional(),
       title: displayName(120, { allowEmpty: true }).optional(),
     })
     .strict(),

@@ -19,6 +19,8 @@ export const videoToolErrorCodes = {
   SUBTITLE_EXTRACTION_ONLY_ENGLISH: 7201,
   /** Only English was asked for; Chinese subtitles were found (choose Chinese or both). */
   SUBTITLE_EXTRACTION_ONLY_CHINESE: 7202,
+  /** The subtitle track picked (extraction or erasure) lies (partly) outside the picture; `width`, `height`. */
+  SUBTITLE_TRACK_OUTSIDE_FRAME: 7203,
   /** Audio separation (7300–7309). The upload (a video) has no audio track to separate. */
   AUDIO_SEPARATION_NO_AUDIO_TRACK: 7300,
   /** The upload is not audio or video we can decode (an image, or a damaged file). */
@@ -54,6 +56,7 @@ export const videoToolErrorMessages: ErrorAreaMessages<typeof videoToolErrorCode
     7200: 'We found no burned-in subtitles in this video: it seems to have none. We read Chinese and English subtitles that are part of the picture; subtitles in a separate track, or in other languages, are not read.',
     7201: 'We found English subtitles in this video but no Chinese ones. Choose “English” (or both) and try again.',
     7202: 'We found Chinese subtitles in this video but no English ones. Choose “Chinese” (or both) and try again.',
+    7203: 'The subtitle track you picked lies outside the picture ({width} × {height} pixels). Pick one of the tracks shown on the frame.',
     7300: 'This video has no audio track, so there is nothing to separate. Upload a video with sound, or an audio file.',
     7301: 'This file is not audio or video we can read (it may be damaged, or an image). Upload an MP3, WAV, M4A, FLAC or OGG file, or a video with sound.',
     7302: 'This file is {minutes} minutes long; your plan allows up to {max} minutes per file. Trim it or upgrade your plan.',
@@ -75,6 +78,7 @@ export const videoToolErrorMessages: ErrorAreaMessages<typeof videoToolErrorCode
     7200: '该视频中没有找到硬字幕，它似乎没有字幕。我们读取画面中的中文和英文字幕；单独字幕轨中的字幕或其他语言的字幕无法读取。',
     7201: '该视频中找到了英文字幕，但没有中文字幕。请选择“英文”（或中英双语）后重试。',
     7202: '该视频中找到了中文字幕，但没有英文字幕。请选择“中文”（或中英双语）后重试。',
+    7203: '你选择的字幕轨超出了画面（{width} × {height} 像素）。请选择画面上标出的字幕轨之一。',
     7300: '该视频没有音轨，没有可分离的声音。请上传带声音的视频或音频文件。',
     7301: '该文件不是可读取的音频或视频（可能已损坏，或是图片）。请上传 MP3、WAV、M4A、FLAC 或 OGG 文件，或带声音的视频。',
     7302: '该文件长 {minutes} 分钟，你的套餐每个文件最长 {max} 分钟。请剪短后重试或升级套餐。',

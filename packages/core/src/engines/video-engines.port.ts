@@ -6,7 +6,7 @@
  * language or a pair is decided in core (`pipeline-stages/engine-choice.ts`) from what `*List`
  * returns, and passed back in by id.
  */
-import type { SpeakerSummary } from '@voxwork/contract';
+import type { PictureBox, SpeakerSummary, SubtitleTrack } from '@voxwork/contract';
 import type { AudioSeparatorEngine } from './audio-separation-engines.port.ts';
 import type { SelectedEngine } from './speech-engines.port.ts';
 
@@ -16,6 +16,14 @@ export interface TimedLine {
   endSeconds: number;
   text: string;
 }
+
+/** A burned-in subtitle line read by OCR, with the index of its track in the reading's `tracks` (absent: one track). */
+export interface TrackedLine extends TimedLine {
+  track?: number | undefined;
+}
+
+/** A candidate subtitle track as the contract lists it (place, glyph height, line count, language, chosen). */
+export type { PictureBox, SubtitleTrack };
 
 export interface EngineOffer extends SelectedEngine {
   /** For people: `Apertium`, `OpenAI gpt-4o-mini`, `PP-OCRv4`. */
@@ -64,14 +72,19 @@ export interface VideoEngines {
   /** Selected readers of burned-in text (OCR), the default first. */
   textReaders(): EngineOffer[];
   recognizeSpeech(request: { engineId: string; audioFile: string; language: string; signal?: AbortSignal | undefined }): Promise<{ language: string; lines: TimedLine[]; warnings: string[] }>;
-  /** Burned-in subtitles of a video, each line with the time it is on screen. */
+  /**
+   * Burned-in subtitles of a video, each line with the time it is on screen and its track (Chinese
+   * over English: two tracks, each timed on its own), and the candidate tracks found (`tracks`,
+   * the chosen ones first). `subtitleTrack`: read only the track a person picked there.
+   */
   readSubtitles(request: {
     engineId: string;
     videoFile: string;
     languages: string[];
+    subtitleTrack?: PictureBox | undefined;
     signal?: AbortSignal | undefined;
     onProgress?: ((percent: number) => void) | undefined;
-  }): Promise<{ lines: TimedLine[]; warnings: string[] }>;
+  }): Promise<{ lines: TrackedLine[]; tracks?: SubtitleTrack[] | undefined; warnings: string[] }>;
   translate(request: {
     engineId: string;
     sourceLanguage: string;

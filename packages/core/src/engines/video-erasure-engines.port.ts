@@ -3,6 +3,7 @@
  * when) and the erasure of regions. apps/server implements it over the engine registry
  * (`apps/server/src/engines/video-erasure-engines.ts`).
  */
+import type { SubtitleTrack } from '@voxwork/contract';
 
 export interface PixelRegion {
   x: number;
@@ -17,6 +18,8 @@ export interface FoundText {
   startSeconds: number;
   endSeconds: number;
   text: string;
+  /** Subtitle mode: the index of its track in the reading's `tracks` (Chinese over English: two tracks). */
+  track?: number | undefined;
 }
 
 export interface ErasureMask {
@@ -27,11 +30,22 @@ export interface ErasureMask {
 }
 
 export interface VideoErasureEngines {
-  /** Burned-in subtitle lines (`subtitles`) or every text on screen (`all-text`). */
-  findText(request: { videoFile: string; mode: 'subtitles' | 'all-text'; signal?: AbortSignal | undefined; onProgress?: ((percent: number) => void) | undefined }): Promise<{
+  /**
+   * Burned-in subtitle lines (`subtitles`: each track's lines with their own boxes; `subtitleTrack`:
+   * only the track a person picked there) or every text on screen (`all-text`). `tracks`: the
+   * candidate subtitle tracks found, for the review to show.
+   */
+  findText(request: {
+    videoFile: string;
+    mode: 'subtitles' | 'all-text';
+    subtitleTrack?: PixelRegion | undefined;
+    signal?: AbortSignal | undefined;
+    onProgress?: ((percent: number) => void) | undefined;
+  }): Promise<{
     texts: FoundText[];
     width: number;
     height: number;
+    tracks?: SubtitleTrack[] | undefined;
     warnings: string[];
   }>;
   /** The video with the masks erased, written to `outputFile` (audio copied). */

@@ -5,7 +5,7 @@
  * translation's source-text stage and dubbing's preparation both read their text here.
  */
 import type { TimedLine, VideoEngines, SpeakerSegment } from '../engines/video-engines.port.ts';
-import { cleanTimedLines, readBurnedInSubtitles } from '../pipeline-stages/subtitle-readings.ts';
+import { cleanTimedLines, readBurnedInSubtitles, trackInLanguage } from '../pipeline-stages/subtitle-readings.ts';
 import { splitLinesAtSpeakerChanges } from './speakers.ts';
 
 export type TextSource = 'speech' | 'subtitles' | 'subtitle-file';
@@ -39,7 +39,8 @@ export async function readSourceText(
     else if (source.kind === 'subtitles') {
       if (!request.videoFile) continue;
       const read = await readBurnedInSubtitles(videoEngines, { engineId: source.engineId, videoFile: request.videoFile, languages: [request.language], signal: request.signal, onProgress: request.reportProgress });
-      lines = read.lines;
+      // Chinese over English is two tracks: the one in the run's source language (or the dominant one) is the text.
+      lines = trackInLanguage(read.tracks, request.language)?.lines ?? [];
       warnings.push(...read.warnings);
     } else {
       const heard = await videoEngines.recognizeSpeech({ engineId: source.engineId, audioFile: request.speechFile, language: request.language, signal: request.signal });

@@ -6,9 +6,10 @@
  * nearly touch are one line: it lasts from the first to the last, and its text is the reading seen
  * longest. Readings with fewer than two letters (a digit of the background) are dropped.
  */
-import { editDistance } from '@voxwork/contract';
+import { editDistance, ErrorCode } from '@voxwork/contract';
+import { DomainError } from '../domain-error.ts';
 import { toSrt, toVtt } from '@voxwork/media';
-import type { TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
+import type { PictureBox, SubtitleTrack, TimedLine, TrackedLine, VideoEngines } from '../engines/video-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles } from '../jobs/pipeline-definition.ts';
 
@@ -60,13 +61,56 @@ export function cleanTimedLines(lines: readonly TimedLine[], durationSeconds: nu
     .sort((a, b) => a.startSeconds - b.startSeconds);
 }
 
-/** The burned-in subtitles of a video read by a text reader (`engineId`), repeated readings merged into lines. */
+/** One subtitle track as read: its lines (repeated readings merged), its language and where it is. */
+export interface ReadTrack {
+  /** Its index in the reading's candidates (undefined: the reader gave no tracks, all lines are one). */
+  index: number | undefined;
+  language: string | undefined;
+  /** Top of its place in the picture (pixels), to order tracks as they are on screen. */
+  top: number | undefined;
+  lines: TimedLine[];
+}
+
+/**
+ * The burned-in subtitles of a video read by a text reader (`engineId`), repeated readings merged
+ * into lines, track by track (Chinese over English is two tracks, each timed on its own; decision
+ * 070): `tracks` in the order the reader ranks them (the dominant first), `lines` all of them in
+ * time order, `candidates` every candidate track found (for a review to show).
+ */
 export async function readBurnedInSubtitles(
   videoEngines: VideoEngines,
-  request: { engineId: string; videoFile: string; languages: string[]; signal?: AbortSignal | undefined; onProgress?: ((percent: number) => void) | undefined },
-): Promise<{ lines: TimedLine[]; warnings: string[] }> {
+  request: { engineId: string; videoFile: string; languages: string[]; subtitleTrack?: PictureBox | undefined; signal?: AbortSignal | undefined; onProgress?: ((percent: number) => void) | undefined },
+): Promise<{ lines: TimedLine[]; tracks: ReadTrack[]; candidates: SubtitleTrack[]; warnings: string[] }> {
   const read = await videoEngines.readSubtitles(request);
-  return { lines: mergeSubtitleReadings(read.lines), warnings: read.warnings };
+  const candidates = read.tracks ?? [];
+  const tracks = readTracks(read.lines, candidates);
+  return { lines: tracks.flatMap((track) => track.lines).sort((a, b) => a.startSeconds - b.startSeconds), tracks, candidates, warnings: read.warnings };
+}
+
+/** Lines grouped by their track, each group's readings merged, tracks by their index (lines without one: a single track). */
+export function readTracks(lines: readonly TrackedLine[], candidates: readonly SubtitleTrack[]): ReadTrack[] {
+  const byTrack = new Map<number | undefined, TrackedLine[]>();
+  for (const line of lines) byTrack.set(line.track, [...(byTrack.get(line.track) ?? []), line]);
+  return [...byTrack.entries()]
+    .sort(([a], [b]) => (a ?? -1) - (b ?? -1))
+    .map(([index, group]) => {
+      const candidate = index === undefined ? undefined : candidates[index];
+      return { index, language: candidate?.language, top: candidate?.box.y, lines: mergeSubtitleReadings(group.map(({ startSeconds, endSeconds, text }) => ({ startSeconds, endSeconds, text }))) };
+    })
+    .filter((track) => track.lines.length > 0);
+}
+
+const baseLanguage = (language: string) => language.toLowerCase().split(/[-_]/)[0]!;
+
+/** The track in `language` (its base: `zh-CN` reads a `zh` track), or the dominant one when none is; undefined when nothing was read. */
+export function trackInLanguage(tracks: readonly ReadTrack[], language: string): ReadTrack | undefined {
+  return tracks.find((track) => track.language !== undefined && baseLanguage(track.language) === baseLanguage(language)) ?? tracks[0];
+}
+
+/** Throws 7203 when a picked subtitle track lies (partly) outside the picture (when the picture's size is known). */
+export function checkSubtitleTrack(box: PictureBox | undefined, picture: { width: number | null; height: number | null }): void {
+  if (!box || !picture.width || !picture.height) return;
+  if (box.x + box.width > picture.width + 1 || box.y + box.height > picture.height + 1) throw new DomainError(ErrorCode.SUBTITLE_TRACK_OUTSIDE_FRAME, { width: picture.width, height: picture.height });
 }
 
 /** `<baseName>.srt` and `<baseName>.vtt` of `cues` written as job files; their names. */

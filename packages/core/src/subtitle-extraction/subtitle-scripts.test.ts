@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linesInScripts, scriptsFound, splitByScript } from './subtitle-scripts.ts';
+import { linesInScripts, pairTracks, scriptsFound, splitByScript } from './subtitle-scripts.ts';
 
 describe('subtitle scripts', () => {
   it('splits a bilingual line into its Chinese and English rows, whichever is on top', () => {
@@ -27,5 +27,21 @@ describe('subtitle scripts', () => {
     expect(linesInScripts(lines, ['zh'])).toEqual([{ startSeconds: 0.6, endSeconds: 2.8, text: '你终于回来了', zh: '你终于回来了', en: '' }]);
     expect(scriptsFound(lines)).toEqual(['zh', 'en']);
     expect(scriptsFound(lines.slice(1))).toEqual(['en']);
+  });
+
+  it('pairs two tracks by time, rows as on screen; a line with no partner stands alone', () => {
+    const zh = { language: 'zh' as const, top: 580, lines: [{ startSeconds: 0.4, endSeconds: 1.4, text: '你终于回来了' }, { startSeconds: 1.4, endSeconds: 3, text: '我等了你整整三年' }, { startSeconds: 5, endSeconds: 6, text: '只有中文' }] };
+    const en = { language: 'en' as const, top: 640, lines: [{ startSeconds: 0.42, endSeconds: 1.38, text: 'You finally came back.' }, { startSeconds: 1.45, endSeconds: 3.1, text: 'I waited for three years.' }, { startSeconds: 3.5, endSeconds: 4.5, text: 'English alone' }] };
+    const expected = [
+      { startSeconds: 0.4, endSeconds: 1.4, text: '你终于回来了\nYou finally came back.', zh: '你终于回来了', en: 'You finally came back.' },
+      { startSeconds: 1.4, endSeconds: 3.1, text: '我等了你整整三年\nI waited for three years.', zh: '我等了你整整三年', en: 'I waited for three years.' },
+      { startSeconds: 3.5, endSeconds: 4.5, text: 'English alone', zh: '', en: 'English alone' },
+      { startSeconds: 5, endSeconds: 6, text: '只有中文', zh: '只有中文', en: '' },
+    ];
+    expect(pairTracks([zh, en])).toEqual(expected);
+    // The order the tracks come in does not matter: the one on top is the first row.
+    expect(pairTracks([en, zh])).toEqual(expected);
+    expect(pairTracks([{ ...en, top: 100 }, zh])[0]!.text).toBe('You finally came back.\n你终于回来了');
+    expect(pairTracks([])).toEqual([]);
   });
 });

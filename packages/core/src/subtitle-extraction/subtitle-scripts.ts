@@ -63,3 +63,38 @@ export function scriptsFound(lines: readonly TimedLine[]): SubtitleScript[] {
   const rows = lines.map((line) => splitByScript(line.text));
   return (['zh', 'en'] as const).filter((script) => rows.some((row) => row[script]));
 }
+
+/** A track of one script as read, with the top of its place (to order its rows as on screen). */
+export interface ScriptTrack {
+  language: SubtitleScript;
+  top: number | undefined;
+  lines: readonly TimedLine[];
+}
+
+/**
+ * Tracks of different scripts (Chinese over English: two tracks, each timed on its own; decision
+ * 070) paired by time into the bilingual view: a line of one and the line of the other that
+ * overlaps it most (by at least half of the shorter) are one line, from the earlier start to the
+ * later end, rows in the order they are on screen; a line with no partner stands alone.
+ */
+export function pairTracks(tracks: readonly ScriptTrack[]): ExtractedLine[] {
+  const ordered = [...tracks].sort((a, b) => (a.top ?? 0) - (b.top ?? 0));
+  const [first, second] = ordered;
+  if (!first) return [];
+  const rowsOf = (parts: Partial<Record<SubtitleScript, string>>) => ordered.map((track) => parts[track.language] ?? '').filter(Boolean).join('\n');
+  const line = (startSeconds: number, endSeconds: number, parts: Partial<Record<SubtitleScript, string>>): ExtractedLine => ({ startSeconds, endSeconds, text: rowsOf(parts), zh: parts.zh ?? '', en: parts.en ?? '' });
+  const overlap = (a: TimedLine, b: TimedLine) => Math.min(a.endSeconds, b.endSeconds) - Math.max(a.startSeconds, b.startSeconds);
+  const used = new Set<TimedLine>();
+  const paired: ExtractedLine[] = [];
+  for (const upper of first.lines) {
+    const partner = (second?.lines ?? [])
+      .filter((other) => !used.has(other) && overlap(upper, other) >= 0.5 * Math.min(upper.endSeconds - upper.startSeconds, other.endSeconds - other.startSeconds))
+      .sort((a, b) => overlap(upper, b) - overlap(upper, a))[0];
+    if (partner) {
+      used.add(partner);
+      paired.push(line(Math.min(upper.startSeconds, partner.startSeconds), Math.max(upper.endSeconds, partner.endSeconds), { [first.language]: upper.text, [second!.language]: partner.text }));
+    } else paired.push(line(upper.startSeconds, upper.endSeconds, { [first.language]: upper.text }));
+  }
+  for (const lower of second?.lines ?? []) if (!used.has(lower)) paired.push(line(lower.startSeconds, lower.endSeconds, { [second!.language]: lower.text }));
+  return paired.sort((a, b) => a.startSeconds - b.startSeconds);
+}

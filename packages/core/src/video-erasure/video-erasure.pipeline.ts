@@ -11,7 +11,7 @@
 import { ERASURE_PREVIEW_SECONDS, ErrorCode, type ErasureRegion } from '@voxwork/contract';
 import { cutClipArgs, runFfmpeg, sideBySideArgs } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
-import type { VideoErasureEngines } from '../engines/video-erasure-engines.port.ts';
+import type { PixelRegion, VideoErasureEngines } from '../engines/video-erasure-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobMediaFile, PipelineDefinition } from '../jobs/pipeline-definition.ts';
 import { videoIngestStage, type VideoIngestOutput } from '../pipeline-stages/index.ts';
@@ -34,6 +34,8 @@ interface ErasureSource {
 /** `video-erasure.detect`: find the text of a video. */
 export interface VideoErasureDetectJobInput extends ErasureSource {
   detection: ErasureDetection;
+  /** With `subtitles`: only the track a person picked there (a `subtitleTracks` box of an earlier result). */
+  subtitleTrack?: PixelRegion | undefined;
 }
 
 /** `video-erasure.erase`: erase the regions (none, in automatic mode: find them first). */
@@ -41,6 +43,8 @@ export interface VideoErasureJobInput extends ErasureSource {
   regions: ErasureRegion[];
   mode: 'automatic' | 'regions';
   detection: ErasureDetection;
+  /** Automatic mode with `subtitles`: only the track a person picked there. */
+  subtitleTrack?: PixelRegion | undefined;
   fill: ErasureFill;
 }
 
@@ -59,10 +63,15 @@ interface Deps {
 
 const ingested = (outputs: Readonly<Record<string, Record<string, unknown>>>) => outputs.ingest as unknown as VideoIngestOutput;
 
-/** The text of the video as regions (the detect job's result and the automatic mode's regions). */
-async function findRegions(deps: Deps, videoFile: string, detection: ErasureDetection, video: VideoIngestOutput, signal: AbortSignal, onProgress: (percent: number) => void) {
-  const found = await deps.erasureEngines.findText({ videoFile, mode: detection, signal, onProgress });
-  return { regions: regionsFromTexts(found.texts, detection, video), warnings: found.warnings };
+/**
+ * The text of the video as regions (the detect job's result and the automatic mode's regions): in
+ * `subtitles` mode each track's lines with their own boxes (Chinese over English: each row masked
+ * on its own), and the candidate tracks found (`subtitleTracks`) for the review to show.
+ */
+async function findRegions(deps: Deps, videoFile: string, request: { detection: ErasureDetection; subtitleTrack?: PixelRegion | undefined }, video: VideoIngestOutput, signal: AbortSignal, onProgress: (percent: number) => void) {
+  const subtitleTrack = request.detection === 'subtitles' ? request.subtitleTrack : undefined;
+  const found = await deps.erasureEngines.findText({ videoFile, mode: request.detection, ...(subtitleTrack ? { subtitleTrack } : {}), signal, onProgress });
+  return { regions: regionsFromTexts(found.texts, request.detection, video), subtitleTracks: found.tracks ?? [], warnings: found.warnings };
 }
 
 export function createVideoErasureDetectPipeline(deps: Deps): PipelineDefinition<VideoErasureDetectJobInput> {
@@ -74,8 +83,8 @@ export function createVideoErasureDetectPipeline(deps: Deps): PipelineDefinition
         weight: 6,
         async run({ input, files, signal, outputs, reportProgress }) {
           const video = ingested(outputs);
-          const { regions, warnings } = await findRegions(deps, await files.path('source.video'), input.detection, video, signal, reportProgress);
-          return { regions, warnings, width: video.width, height: video.height, durationSeconds: video.durationSeconds, detection: input.detection };
+          const { regions, subtitleTracks, warnings } = await findRegions(deps, await files.path('source.video'), input, video, signal, reportProgress);
+          return { regions, subtitleTracks, subtitleTrack: input.subtitleTrack ?? null, warnings, width: video.width, height: video.height, durationSeconds: video.durationSeconds, detection: input.detection };
         },
       },
     ],
@@ -92,9 +101,9 @@ export function createVideoErasurePipeline(deps: Deps): PipelineDefinition<Video
         async run({ input, files, signal, outputs, reportProgress }) {
           if (input.regions.length > 0 || input.mode === 'regions') return { regions: input.regions, found: false };
           const video = ingested(outputs);
-          const { regions, warnings } = await findRegions(deps, await files.path('source.video'), input.detection, video, signal, reportProgress);
+          const { regions, subtitleTracks, warnings } = await findRegions(deps, await files.path('source.video'), input, video, signal, reportProgress);
           if (regions.length === 0) throw new DomainError(ErrorCode.ERASURE_NO_TEXT_FOUND);
-          return { regions, found: true, warnings };
+          return { regions, subtitleTracks, found: true, warnings };
         },
       },
       {
@@ -128,6 +137,7 @@ export function createVideoErasurePipeline(deps: Deps): PipelineDefinition<Video
         media: (outputs.deliver?.media as JobMediaFile[] | undefined) ?? [],
         uploadId: input.uploadId,
         regions: outputs.detect?.regions ?? input.regions,
+        subtitleTracks: outputs.detect?.subtitleTracks ?? [],
         stats: outputs.erase?.stats ?? null,
         warnings: [...((outputs.detect?.warnings as string[] | undefined) ?? []), ...((outputs.erase?.warnings as string[] | undefined) ?? [])],
       };

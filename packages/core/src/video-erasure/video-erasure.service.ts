@@ -1,8 +1,9 @@
-import { ERASURE_PREVIEW_SECONDS, TOOL_PRICES, videoErasureCost, type ErasureRegion } from '@voxwork/contract';
+import { ERASURE_PREVIEW_SECONDS, TOOL_PRICES, videoErasureCost, type ErasureRegion, type PictureBox } from '@voxwork/contract';
 import type { UploadRow } from '@voxwork/db';
 import type { EnqueueOptions, JobService } from '../jobs/job.service.ts';
 import { acceptVideoUpload, uploadTitle } from '../uploads/video-source.ts';
 import { checkRegions } from '../pipeline-stages/erasure-regions.ts';
+import { checkSubtitleTrack } from '../pipeline-stages/subtitle-readings.ts';
 import type { ErasureDetection, ErasureFill, VideoErasureJobInput } from './video-erasure.pipeline.ts';
 
 /** The job types of video erasure. */
@@ -34,10 +35,15 @@ export function createVideoErasureService(deps: VideoErasureServiceDeps) {
       return { pricePerMinute: TOOL_PRICES.videoErasurePerMinute, maxVideoMinutes: plan.maxVideoMinutesPerJob, previewSeconds: ERASURE_PREVIEW_SECONDS };
     },
 
-    /** A free job that finds the video's text; its result lists the regions for the user to review. */
-    async detect(ownerId: string, request: { uploadId: string; detection: ErasureDetection }) {
+    /**
+     * A free job that finds the video's text (only the subtitle track picked, `subtitleTrack`, when
+     * given); its result lists the regions and the candidate subtitle tracks for the user to review.
+     */
+    async detect(ownerId: string, request: { uploadId: string; detection: ErasureDetection; subtitleTrack?: PictureBox | undefined }) {
       const { upload, storageKey, durationSeconds } = await videoOf(ownerId, request.uploadId);
-      const job = await deps.jobs.enqueue(VIDEO_ERASURE_JOBS.detect, { uploadId: upload.id, uploadKey: storageKey, durationSeconds, detection: request.detection }, { ownerId, cost: 0, title: uploadTitle(upload) });
+      checkSubtitleTrack(request.subtitleTrack, upload);
+      const input = { uploadId: upload.id, uploadKey: storageKey, durationSeconds, detection: request.detection, ...(request.subtitleTrack ? { subtitleTrack: request.subtitleTrack } : {}) };
+      const job = await deps.jobs.enqueue(VIDEO_ERASURE_JOBS.detect, input, { ownerId, cost: 0, title: uploadTitle(upload) });
       return { jobId: job.id };
     },
 
@@ -57,11 +63,25 @@ export function createVideoErasureService(deps: VideoErasureServiceDeps) {
     },
 
     /** The whole video erased; points per started minute, frozen now, released if it fails (no text found included). */
-    async create(ownerId: string, request: VideoErasureRunRequest & { mode: 'automatic' | 'regions'; detection: ErasureDetection; title?: string | undefined }, options: Pick<EnqueueOptions, 'idempotency'> = {}) {
+    async create(
+      ownerId: string,
+      request: VideoErasureRunRequest & { mode: 'automatic' | 'regions'; detection: ErasureDetection; subtitleTrack?: PictureBox | undefined; title?: string | undefined },
+      options: Pick<EnqueueOptions, 'idempotency'> = {},
+    ) {
       const { upload, storageKey, durationSeconds } = await videoOf(ownerId, request.uploadId);
       if (request.mode === 'regions' || request.regions.length > 0) checkRegions(request.regions, { width: upload.width, height: upload.height, durationSeconds });
+      checkSubtitleTrack(request.subtitleTrack, upload);
       const cost = videoErasureCost(durationSeconds);
-      const input: VideoErasureJobInput = { uploadId: upload.id, uploadKey: storageKey, durationSeconds, regions: request.regions, mode: request.mode, detection: request.detection, fill: request.fill };
+      const input: VideoErasureJobInput = {
+        uploadId: upload.id,
+        uploadKey: storageKey,
+        durationSeconds,
+        regions: request.regions,
+        mode: request.mode,
+        detection: request.detection,
+        ...(request.subtitleTrack ? { subtitleTrack: request.subtitleTrack } : {}),
+        fill: request.fill,
+      };
       const job = await deps.jobs.enqueue(VIDEO_ERASURE_JOBS.erase, input, { ownerId, cost, title: request.title || uploadTitle(upload), ...(options.idempotency ? { idempotency: options.idempotency } : {}) });
       return { jobId: job.id, cost };
     },

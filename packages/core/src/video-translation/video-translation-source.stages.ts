@@ -6,7 +6,7 @@
  */
 import { ErrorCode } from '@voxwork/contract';
 import { DomainError } from '../domain-error.ts';
-import type { VideoEngines } from '../engines/video-engines.port.ts';
+import type { SubtitleTrack, VideoEngines } from '../engines/video-engines.port.ts';
 import type { JobFiles, StageDefinition } from '../jobs/pipeline-definition.ts';
 import { assignSpeakersToLines, fetchPricedMedia, prepareSoundtrack, readSourceText, soundtrackSpeakers, SOUNDTRACK_FILES, writeCueFiles, type SpeakerAssignment } from '../pipeline-stages/index.ts';
 import { assignSpeakerCharacters } from './speaker-characters.ts';
@@ -49,7 +49,7 @@ export function videoTranslationSourceStages({ videoEngines, erasureEngines, sto
         if (!drawsOverPictureLines(input)) return { texts: [] };
         const found = await erasureEngines.findText({ videoFile: await files.path('source.video'), mode: 'subtitles', signal, onProgress: reportProgress });
         if (!found.texts.length) throw new DomainError(ErrorCode.VIDEO_NO_SUBTITLES_FOUND);
-        return { texts: found.texts, width: found.width, height: found.height, warnings: found.warnings };
+        return { texts: found.texts, tracks: found.tracks ?? [], width: found.width, height: found.height, warnings: found.warnings };
       },
     },
     {
@@ -60,7 +60,9 @@ export function videoTranslationSourceStages({ videoEngines, erasureEngines, sto
         const durationSeconds = (outputs.ingest?.durationSeconds as number | undefined) ?? input.durationSeconds;
         const pictureLines = pictureLinesOf(outputs);
         // The picture's lines were found already: reading the burned-in subtitles again would be a second pass of OCR.
-        const readers: VideoEngines = pictureLines.length ? { ...videoEngines, readSubtitles: () => Promise.resolve({ lines: pictureLines, warnings: [] }) } : videoEngines;
+        // With their tracks: Chinese over English gives the track in the source language (decision 070).
+        const pictureTracks = (outputs['picture-lines']?.tracks as SubtitleTrack[] | undefined) ?? [];
+        const readers: VideoEngines = pictureLines.length ? { ...videoEngines, readSubtitles: () => Promise.resolve({ lines: pictureLines, tracks: pictureTracks, warnings: [] }) } : videoEngines;
         const { found, emptyKind, warnings } = await readSourceText(readers, {
           textSources: input.textSources,
           language: input.sourceLanguage,

@@ -59,6 +59,7 @@ export const detectTextOptionsSchema = z.object({
   languages: z.array(z.string().min(1)).optional(),
   region: boundingBox.optional(),
   mode: z.enum(['subtitles', 'all-text']).optional(),
+  subtitleTrack: boundingBox.optional(),
   onProgress: z.custom<(percent: number) => void>((value) => typeof value === 'function', 'onProgress is not a function').optional(),
 });
 

@@ -4,11 +4,14 @@ export interface DetectedTextBox extends TimeSpan {
   text: string;
   box: BoundingBox;
   confidence: number;
+  /** Subtitle mode: the index in `subtitleTracks` of the track this line belongs to (Chinese over English: two tracks). */
+  track?: number;
 }
 
 /**
  * What to read in a video: `subtitles` finds the subtitle tracks by behaviour and returns one timed box per
- * subtitle line (rows of a two-row subtitle joined); `all-text` returns every text on screen, each
+ * subtitle line per track (rows of a two-row subtitle joined; a second language under the first is
+ * a track of its own, timed on its own); `all-text` returns every text on screen, each
  * place and text one timed box (for erasing text).
  */
 export type TextDetectionMode = 'subtitles' | 'all-text';
@@ -21,6 +24,11 @@ export interface DetectTextOptions extends EngineCallOptions {
   region?: BoundingBox;
   /** For a video; default `subtitles`. Still frames are read whole. */
   mode?: TextDetectionMode;
+  /**
+   * Subtitle mode: the place of the track a person picked (a `subtitleTracks` box, in pixels). The
+   * candidate there is read alone; where no candidate is, this place is read as the band.
+   */
+  subtitleTrack?: BoundingBox;
   /** Called now and then with how much of the work is done (0–100). */
   onProgress?: (percent: number) => void;
 }
@@ -51,6 +59,8 @@ export interface SubtitleTrackCandidate {
   alignment: 'centre' | 'left' | 'right';
   /** Read as the subtitles: the dominant track and the rows shown with it (a second row, a second language). */
   chosen: boolean;
+  /** From the script read: `zh` (Chinese characters) or `en` (Latin letters); absent when neither showed. */
+  language?: LanguageTag;
 }
 
 /** Frames → timed text boxes (OCR of burned-in subtitles). */

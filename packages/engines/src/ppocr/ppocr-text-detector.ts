@@ -2,8 +2,8 @@
  * `ppocr:pp-ocrv4`: burned-in text read offline with PaddleOCR's PP-OCRv4 models (Chinese +
  * English) on onnxruntime-node (decision 025). A video is read in subtitle mode by default: the
  * subtitle tracks are found by behaviour on sample frames (decision 045, `findSubtitleTracks`),
- * then only their band is decoded and followed over time
- * (`SubtitleLineReader`); all-text mode and still frames track every text box (`TextBoxTracker`).
+ * then only their band is decoded and followed over time, each language's rows on their own
+ * (`SubtitleLineReader`, decision 070); all-text mode and still frames track every text box (`TextBoxTracker`).
  * Frames come from ffmpeg through `@voxwork/media` as raw pixels: nothing is written to disk.
  */
 import { rawFrameBytes, rawVideoFramesArgs, readRawVideoFrames } from '@voxwork/media';
@@ -16,11 +16,11 @@ import { EngineUnavailableError, throwIfAborted, toEngineError } from '../engine
 import { frameDecodingError, probePicture, wholePercentProgress, type PictureFacts } from '../video-frames.ts';
 import { PPOCR_ENGINE_ID, PPOCR_READABLE } from './ppocr-languages.ts';
 import { acquirePpocrModel, type PpocrModel, type PpocrModelSettings } from './ppocr-model.ts';
-import type { RgbImage } from './rgb-image.ts';
+import { cropImage, type RgbImage } from './rgb-image.ts';
 import { SubtitleLineReader, UNCHANGED_PRESENCE, type BandReading } from './subtitle-line-reader.ts';
 import { findSubtitleTracks, isExcluded, type SampledBox, type SubtitleTrackCandidate, type SubtitleTracks } from './subtitle-tracks.ts';
 import { TextBoxTracker } from './text-box-tracker.ts';
-import { comparableText, growBox, mergeRowBoxes, readLine, textSimilarity, type ReadBox } from './text-lines.ts';
+import { comparableText, growBox, mergeRowBoxes, readLine, textSimilarity, unionBox, type ReadBox } from './text-lines.ts';
 import { textPixelsOf, textPresence, type TextPixels } from './text-pixels.ts';
 
 export type PpocrSettings = PpocrModelSettings;
@@ -89,6 +89,24 @@ function evenBox(box: BoundingBox, width: number, height: number): BoundingBox {
 }
 
 const offsetBox = (box: BoundingBox, by: { x: number; y: number }): BoundingBox => ({ x: by.x + box.x, y: by.y + box.y, width: box.width, height: box.height });
+
+/** A band to read: its place, its rows' glyph heights, places left out (band pixels), and the track its lines belong to. */
+interface BandToRead {
+  band: BoundingBox;
+  lineHeights: { min: number; max: number } | undefined;
+  exclusions: BoundingBox[];
+  track: number | undefined;
+}
+
+/** `band`'s part of a picture of `outer` (full-width bands share the rows: no copy). */
+function bandOf(image: RgbImage, outer: BoundingBox, band: BoundingBox): RgbImage {
+  const box = { x: band.x - outer.x, y: band.y - outer.y, width: band.width, height: band.height };
+  if (box.x !== 0 || box.width !== image.width) return cropImage(image, box);
+  const rowBytes = image.width * 3;
+  const top = Math.max(0, Math.min(image.height - 1, box.y));
+  const height = Math.max(1, Math.min(image.height - top, box.height));
+  return { data: image.data.subarray(top * rowBytes, (top + height) * rowBytes), width: image.width, height };
+}
 
 export class PpocrTextDetector implements TextDetector {
   readonly specificationVersion = 'v1';
@@ -185,7 +203,7 @@ export class PpocrTextDetector implements TextDetector {
    * Samples spread over the video, read whole (scaled down), each box read again on a companion
    * frame `COMPANION_SECONDS` later, and the subtitle tracks that behaviour shows (`findSubtitleTracks`).
    */
-  async #findTracks(state: CallState, video: PictureFacts): Promise<SubtitleTracks> {
+  async #findTracks(state: CallState, video: PictureFacts, pick: BoundingBox | undefined): Promise<SubtitleTracks> {
     const started = performance.now();
     const count = state.provider.bandSampleFrames ?? Math.round(Math.min(MAX_SAMPLE_FRAMES, Math.max(MIN_SAMPLE_FRAMES, video.durationSeconds * SAMPLES_PER_SECOND)));
     // Frames brought down to 960 px on the longer side: at 640 a yellow line with a shadow on a busy texture was missed.
@@ -235,42 +253,90 @@ export class PpocrTextDetector implements TextDetector {
     state.steps.companionBoxesRead = companionsRead;
     state.progress(BAND_SEARCH_SHARE);
     state.steps.detectBandMs = performance.now() - started;
-    const found = findSubtitleTracks(samples, width, height);
+    const down = (box: BoundingBox): BoundingBox => ({ x: box.x * scale, y: box.y * scale, width: box.width * scale, height: box.height * scale });
+    const found = findSubtitleTracks(samples, width, height, pick && down(pick));
     const up = (box: BoundingBox): BoundingBox => ({ x: box.x / scale, y: box.y / scale, width: box.width / scale, height: box.height / scale });
     return {
       tracks: found.tracks.map((track) => ({ ...track, box: up(track.box), lineHeight: track.lineHeight / scale })),
-      band: found.band && { x: 0, y: found.band.y / scale, width: video.width, height: Math.min(video.height - found.band.y / scale, found.band.height / scale) },
-      lineHeights: found.lineHeights && { min: found.lineHeights.min / scale, max: found.lineHeights.max / scale },
+      bands: found.bands.map((entry) => ({
+        ...entry,
+        band: { x: 0, y: entry.band.y / scale, width: video.width, height: Math.min(video.height - entry.band.y / scale, entry.band.height / scale) },
+        lineHeights: { min: entry.lineHeights.min / scale, max: entry.lineHeights.max / scale },
+        others: entry.others.map(up),
+      })),
       exclusions: found.exclusions.map(up),
     };
   }
 
+  /**
+   * Subtitle mode: the tracks found (or the one picked, or the `region` given), each band of them
+   * read on its own from one decoding of the part of the picture that holds them all.
+   */
   async #readSubtitles(state: CallState, video: PictureFacts): Promise<Omit<DetectTextResult, 'warnings' | 'response'>> {
-    const { options, provider } = state;
-    let band: BoundingBox;
-    let lineHeights: { min: number; max: number } | undefined;
-    let exclusions: BoundingBox[] = [];
+    const { options } = state;
+    let bands: BandToRead[];
     let tracks: SubtitleTrackCandidate[] | undefined;
-    if (options.region) band = evenBox(options.region, video.width, video.height);
+    if (options.region) bands = [{ band: evenBox(options.region, video.width, video.height), lineHeights: undefined, exclusions: [], track: undefined }];
     else {
-      const found = video.durationSeconds > 0 ? await this.#findTracks(state, video) : undefined;
+      const found = video.durationSeconds > 0 ? await this.#findTracks(state, video, options.subtitleTrack) : undefined;
       tracks = found?.tracks;
-      if (!found?.band) {
+      state.steps.candidateTracks = found?.tracks.length ?? 0;
+      if (found?.bands.length) {
+        bands = found.bands.map((entry) => {
+          const band = evenBox(entry.band, video.width, video.height);
+          return { band, lineHeights: entry.lineHeights, exclusions: [...found.exclusions, ...entry.others].map((box) => offsetBox(box, { x: -band.x, y: -band.y })), track: entry.track };
+        });
+        if (!options.subtitleTrack && found.tracks.some((track) => !track.chosen)) {
+          state.warnings.push({ type: 'approximate-output', output: 'subtitleBand', details: `${found.tracks.length} candidate subtitle tracks: the dominant one was read` });
+        }
+      } else if (options.subtitleTrack) {
+        // The place picked holds no candidate (a person drew it): it is read as the band.
+        bands = [{ band: evenBox(options.subtitleTrack, video.width, video.height), lineHeights: undefined, exclusions: [], track: undefined }];
+      } else {
         state.warnings.push({ type: 'approximate-output', output: 'subtitleBand', details: 'no subtitle track was found (no text that appears, holds and is replaced by other lines): nothing was read' });
-        state.steps.candidateTracks = found?.tracks.length ?? 0;
         return { boxes: [], frameWidth: video.width, frameHeight: video.height, subtitleTracks: tracks ?? [] };
-      }
-      band = evenBox(found.band, video.width, video.height);
-      lineHeights = found.lineHeights;
-      exclusions = found.exclusions.map((box) => offsetBox(box, { x: -band.x, y: -band.y }));
-      if (found.tracks.filter((track) => !track.chosen).length > 0) {
-        state.warnings.push({ type: 'approximate-output', output: 'subtitleBand', details: `${found.tracks.length} candidate subtitle tracks: the dominant one was read` });
       }
     }
     const rate = this.#rate(state, DEFAULT_SUBTITLE_RATE);
-    const refine = provider.refineBoundaries ?? true;
+    const refine = state.provider.refineBoundaries ?? true;
     const sampleEvery = refine ? Math.max(1, Math.floor(Math.min(video.frameRate ?? 25, MAX_REFINE_RATE) / rate)) : 1;
     const frameRate = rate * sampleEvery;
+    // One decoding of the part that holds every band; each band's rows are cut from it and followed by a reader of their own.
+    const outer = evenBox(unionBox(bands.map((entry) => entry.band))!, video.width, video.height);
+    const readers = bands.map((entry) => ({ entry, reader: this.#bandReader(state, video, entry, { frameRate, sampleEvery, refine }) }));
+    const started = performance.now();
+    const args = rawVideoFramesArgs({ input: video.file, framesPerSecond: frameRate, crop: outer });
+    let index = 0;
+    const bandShare = options.region ? 0 : BAND_SEARCH_SHARE;
+    for await (const image of this.#frames(args, outer.width, outer.height, state, 120_000 + video.durationSeconds * 30_000)) {
+      for (const { entry, reader } of readers) await reader.push(bands.length === 1 ? image : bandOf(image, outer, entry.band), index);
+      if (video.durationSeconds > 0) state.progress(bandShare + ((100 - bandShare) * index) / (frameRate * video.durationSeconds));
+      index++;
+    }
+    const boxes: DetectedTextBox[] = [];
+    for (const { entry, reader } of readers) {
+      const lines = reader.finish();
+      for (const [name, count] of Object.entries(reader.counts)) state.steps[name] = (state.steps[name] ?? 0) + count;
+      for (const line of lines) {
+        boxes.push({
+          text: line.text,
+          confidence: roundTime(line.confidence),
+          box: offsetBox(line.box, entry.band),
+          startSeconds: roundTime(Math.max(0, line.startSeconds)),
+          endSeconds: roundTime(video.durationSeconds > 0 ? Math.min(video.durationSeconds, line.endSeconds) : line.endSeconds),
+          ...(entry.track !== undefined ? { track: entry.track } : {}),
+        });
+      }
+    }
+    boxes.sort((a, b) => a.startSeconds - b.startSeconds || a.box.y - b.box.y);
+    Object.assign(state.steps, { bandPassMs: performance.now() - started, sampleEvery, bandsRead: bands.length });
+    return { boxes, frameWidth: video.width, frameHeight: video.height, subtitleBand: outer, ...(tracks ? { subtitleTracks: tracks } : {}) };
+  }
+
+  /** The reader of one band: OCR of the band's rows (about as tall as its track's, not at an excluded place), line by line over time. */
+  #bandReader(state: CallState, video: PictureFacts, entry: BandToRead, timing: { frameRate: number; sampleEvery: number; refine: boolean }): SubtitleLineReader {
+    const { options, provider } = state;
+    const { band, lineHeights, exclusions } = entry;
     // A subtitle row is about as tall as the rows the band was found with (rows are detected apart).
     const plausible = (box: BoundingBox) => (lineHeights ? box.height >= lineHeights.min * 0.5 && box.height <= lineHeights.max * 1.6 : box.height >= 8) && !isExcluded(box, exclusions);
     // The band is detected at its own size; where that finds nothing, again at the scale the tracks
@@ -278,11 +344,11 @@ export class PpocrTextDetector implements TextDetector {
     // a bright background was not, while yellow serif on a busy texture reads better at full size).
     const fullSide = Math.max(band.width, band.height);
     const searchSide = options.region ? fullSide : Math.round(fullSide * Math.min(1, BAND_SEARCH_SIDE / Math.max(video.width, video.height)));
-    const reader = new SubtitleLineReader({
-      frameSeconds: 1 / frameRate,
-      sampleEvery,
+    return new SubtitleLineReader({
+      frameSeconds: 1 / timing.frameRate,
+      sampleEvery: timing.sampleEvery,
       durationSeconds: video.durationSeconds,
-      refineBoundaries: refine,
+      refineBoundaries: timing.refine,
       skipUnchanged: provider.skipUnchanged ?? true,
       read: async (image): Promise<BandReading | undefined> => {
         let boxes = await this.#readBoxes(state, image, plausible, fullSide);
@@ -299,25 +365,6 @@ export class PpocrTextDetector implements TextDetector {
         return line && line.confidence >= (provider.minConfidence ?? 0.5) ? line.text.trim() : undefined;
       },
     });
-    const started = performance.now();
-    const args = rawVideoFramesArgs({ input: video.file, framesPerSecond: frameRate, crop: band });
-    let index = 0;
-    const bandShare = options.region ? 0 : BAND_SEARCH_SHARE;
-    for await (const image of this.#frames(args, band.width, band.height, state, 120_000 + video.durationSeconds * 30_000)) {
-      await reader.push(image, index);
-      if (video.durationSeconds > 0) state.progress(bandShare + ((100 - bandShare) * index) / (frameRate * video.durationSeconds));
-      index++;
-    }
-    const lines = reader.finish();
-    Object.assign(state.steps, reader.counts, { bandPassMs: performance.now() - started, sampleEvery });
-    const boxes: DetectedTextBox[] = lines.map((line) => ({
-      text: line.text,
-      confidence: roundTime(line.confidence),
-      box: offsetBox(line.box, band),
-      startSeconds: roundTime(Math.max(0, line.startSeconds)),
-      endSeconds: roundTime(video.durationSeconds > 0 ? Math.min(video.durationSeconds, line.endSeconds) : line.endSeconds),
-    }));
-    return { boxes, frameWidth: video.width, frameHeight: video.height, subtitleBand: band, ...(tracks ? { subtitleTracks: tracks } : {}) };
   }
 
   async #readAllText(state: CallState, video: PictureFacts): Promise<Omit<DetectTextResult, 'warnings' | 'response'>> {

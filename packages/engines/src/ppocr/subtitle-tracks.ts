@@ -16,7 +16,7 @@
  *   step can show them.
  * The places of text that is not a subtitle are returned too: the reader leaves them out.
  */
-import type { BoundingBox } from '../capabilities/engine-common.ts';
+import type { BoundingBox, LanguageTag } from '../capabilities/engine-common.ts';
 import type { SubtitleTrackCandidate } from '../capabilities/text-detector.ts';
 import { textSimilarity, unionBox, type ReadBox } from './text-lines.ts';
 
@@ -31,13 +31,24 @@ export interface SampleReading {
 
 export type { SubtitleTrackCandidate };
 
+/** One band read on its own: the chosen rows of one language (decision 070). */
+export interface TrackBand {
+  /** The full-width band these rows are read in (with room for a second row when it is the only band of one row). */
+  band: BoundingBox;
+  /** Glyph heights of its rows (pixels): a line read in the band must be about as tall. */
+  lineHeights: { min: number; max: number };
+  /** Index in `tracks` of its leading row (the dominant one of its rows): the track its lines belong to. */
+  track: number;
+  language: LanguageTag | undefined;
+  /** Places of the other candidates' rows: their text is not this track's. */
+  others: BoundingBox[];
+}
+
 export interface SubtitleTracks {
   /** Candidates, the chosen ones first. */
   tracks: SubtitleTrackCandidate[];
-  /** The full-width band the chosen tracks are read in, with room for a second row; undefined when no track was found. */
-  band: BoundingBox | undefined;
-  /** Glyph heights of the chosen rows (pixels): a line read in the band must be about as tall. */
-  lineHeights: { min: number; max: number } | undefined;
+  /** The bands read: one per language of the chosen rows (Chinese over English: two); empty when no track was found or chosen. */
+  bands: TrackBand[];
   /** Places of text that is not a subtitle (static, or changing every frame), grown a little. */
   exclusions: BoundingBox[];
 }
@@ -98,8 +109,28 @@ function alignmentOf(boxes: readonly BoundingBox[], width: number): SubtitleTrac
   return lefts <= rights ? 'left' : 'right';
 }
 
+const HAN = /\p{Script=Han}/gu;
+const LATIN = /\p{Script=Latin}/gu;
+
+/**
+ * The language of a track from the script PP-OCR read (it reads Chinese and English only): `zh`
+ * when Chinese characters carry the lines (one counts as three Latin letters: `我用iPhone拍的` is
+ * Chinese), `en` for Latin letters, undefined when neither shows.
+ */
+export function scriptLanguage(texts: readonly string[]): LanguageTag | undefined {
+  const text = texts.join(' ');
+  const han = (text.match(HAN) ?? []).length;
+  const latin = (text.match(LATIN) ?? []).length;
+  if (han === 0 && latin === 0) return undefined;
+  return han * 3 >= latin ? 'zh' : 'en';
+}
+
 /** The subtitle tracks of a `width` × `height` video from the text read on its sample frames. */
-export function findSubtitleTracks(samples: readonly SampleReading[], width: number, height: number): SubtitleTracks {
+/**
+ * `pick`: the place of the candidate a person picked (a box of `tracks`, or near one): that
+ * candidate alone is read, its neighbours left out; when no candidate is there nothing is chosen.
+ */
+export function findSubtitleTracks(samples: readonly SampleReading[], width: number, height: number, pick?: BoundingBox): SubtitleTracks {
   const exclusions: BoundingBox[] = [];
   const exclude = (box: BoundingBox) => exclusions.push(box);
   const all: Member[] = [];
@@ -165,49 +196,81 @@ export function findSubtitleTracks(samples: readonly SampleReading[], width: num
       .slice(0, 1);
   }
 
-  const dominant = tracks[0];
-  if (!dominant) return { tracks: [], band: undefined, lineHeights: undefined, exclusions: exclusions.map((box) => growExclusion(box, width, height)) };
-  const chosen = [dominant];
-  for (const track of tracks.slice(1)) {
-    const near = chosen.some((entry) => Math.abs(entry.row.centre - track.row.centre) <= PAIR_DISTANCE * Math.max(entry.row.height, track.row.height));
-    const likeGlyphs = track.row.height / dominant.row.height >= 0.55 && track.row.height / dominant.row.height <= 1.8;
-    const together = [...track.samples].filter((sample) => dominant.samples.has(sample)).length / track.samples.size;
-    if (near && likeGlyphs && together >= PAIR_TOGETHER) chosen.push(track);
+  const grown = (box: BoundingBox) => growExclusion(box, width, height);
+  let chosen: typeof tracks = [];
+  if (pick) {
+    const picked = tracks.map((track) => ({ track, share: overlapShare(unionBox(track.lines.map((line) => line.box))!, pick) })).sort((a, b) => b.share - a.share)[0];
+    if (picked && picked.share >= 0.5) chosen = [picked.track];
+  } else if (tracks[0]) {
+    const dominant = tracks[0];
+    chosen = [dominant];
+    for (const track of tracks.slice(1)) {
+      const near = chosen.some((entry) => Math.abs(entry.row.centre - track.row.centre) <= PAIR_DISTANCE * Math.max(entry.row.height, track.row.height));
+      const likeGlyphs = track.row.height / dominant.row.height >= 0.55 && track.row.height / dominant.row.height <= 1.8;
+      const together = [...track.samples].filter((sample) => dominant.samples.has(sample)).length / track.samples.size;
+      if (near && likeGlyphs && together >= PAIR_TOGETHER) chosen.push(track);
+    }
   }
-
-  // Rows of other glyph sizes that are not read (a title card, a caption) are left out of the band too.
-  const heights = chosen.map((track) => track.row.height);
-  for (const other of described) {
-    if (chosen.includes(other) || other.row.height <= Math.max(...heights) * 1.5 && other.row.height >= Math.min(...heights) / 1.5) continue;
-    for (const member of other.row.members) exclude(member.item.box);
-  }
-
-  const candidatesOut: SubtitleTrackCandidate[] = [...chosen, ...tracks.filter((track) => !chosen.includes(track))].map((track) => ({
+  const ordered = [...chosen, ...tracks.filter((track) => !chosen.includes(track))];
+  const languages = ordered.map((track) => scriptLanguage(track.lines.map((line) => line.text)));
+  const candidatesOut: SubtitleTrackCandidate[] = ordered.map((track, index) => ({
     box: unionBox(track.lines.map((line) => line.box))!,
     lineHeight: track.row.height,
     lineCount: track.texts.length,
     framesWithText: track.samples.size,
     alignment: alignmentOf(track.lines.map((line) => line.box), width),
     chosen: chosen.includes(track),
+    ...(languages[index] ? { language: languages[index] } : {}),
   }));
+  if (chosen.length === 0) return { tracks: candidatesOut, bands: [], exclusions: exclusions.map(grown) };
 
-  const boxes = chosen.flatMap((track) => track.lines.map((line) => line.box));
-  const lineHeight = Math.max(...heights);
-  let top = Math.min(...boxes.map((box) => box.y)) - lineHeight * 0.5;
-  let bottom = Math.max(...boxes.map((box) => box.y + box.height)) + lineHeight * 0.5;
-  // One row seen: room for a second row on either side.
-  if (chosen.length === 1) {
-    top -= lineHeight * 1.2;
-    bottom += lineHeight * 1.2;
+  // Rows of other glyph sizes that are not read (a title card, a caption) are left out of the bands too.
+  const heights = chosen.map((track) => track.row.height);
+  for (const other of described) {
+    if (chosen.includes(other) || other.row.height <= Math.max(...heights) * 1.5 && other.row.height >= Math.min(...heights) / 1.5) continue;
+    for (const member of other.row.members) exclude(member.item.box);
   }
-  top = Math.max(0, Math.floor(top));
-  bottom = Math.min(height, Math.ceil(bottom));
+
+  // The chosen rows by language, in the order of the rows on screen: each language is a track read
+  // in its own band (Chinese over English: two tracks, each timed on its own); rows of one language
+  // (a two-row subtitle) are read together and joined, as one line per cue.
+  // A row whose script tells nothing (neither Chinese nor Latin) goes with the dominant track's language (or the first one known).
+  const dominantLanguage = languages[0] ?? languages.find((language, index) => language !== undefined && chosen.includes(ordered[index]!));
+  const groups: Array<{ language: LanguageTag | undefined; rows: typeof chosen }> = [];
+  for (const track of [...chosen].sort((a, b) => a.row.centre - b.row.centre)) {
+    const language = languages[ordered.indexOf(track)] ?? dominantLanguage;
+    const group = groups.find((entry) => entry.language === language);
+    if (group) group.rows.push(track);
+    else groups.push({ language, rows: [track] });
+  }
+  const spanOf = (rows: typeof chosen) => {
+    const boxes = rows.flatMap((track) => track.lines.map((line) => line.box));
+    return { top: Math.min(...boxes.map((box) => box.y)), bottom: Math.max(...boxes.map((box) => box.y + box.height)) };
+  };
+  const lineBoxes = chosen.flatMap((track) => track.lines.map((line) => line.box));
+  const bands: TrackBand[] = groups.map((group) => {
+    const span = spanOf(group.rows);
+    const groupHeights = group.rows.map((track) => track.row.height);
+    const lineHeight = Math.max(...groupHeights);
+    let top = span.top - lineHeight * 0.5;
+    let bottom = span.bottom + lineHeight * 0.5;
+    // One row: room for a second row on either side. A band reaching into another track's rows
+    // reads them too (the detector needs the room: a small English row on bright bars cut to its
+    // own height was not detected); their places are left out of this band's lines (`others`).
+    if (group.rows.length === 1) {
+      top -= lineHeight * 1.2;
+      bottom += lineHeight * 1.2;
+    }
+    top = Math.max(0, Math.floor(top));
+    bottom = Math.min(height, Math.ceil(bottom));
+    const others = (groups.length > 1 || pick ? ordered.filter((track) => !group.rows.includes(track)) : []).map((track) => grown(unionBox(track.lines.map((line) => line.box))!));
+    return { band: { x: 0, y: top, width, height: bottom - top }, lineHeights: { min: Math.min(...groupHeights), max: lineHeight }, track: Math.min(...group.rows.map((track) => ordered.indexOf(track))), language: group.language, others };
+  });
   return {
     tracks: candidatesOut,
-    band: { x: 0, y: top, width, height: bottom - top },
-    lineHeights: { min: Math.min(...heights), max: lineHeight },
+    bands,
     // A reading of a subtitle itself taken as it changed is not a place to leave out.
-    exclusions: exclusions.filter((box) => !boxes.some((line) => overlapShare(line, box) >= 0.6 && line.height >= box.height * 0.7 && line.height <= box.height * 1.4)).map((box) => growExclusion(box, width, height)),
+    exclusions: exclusions.filter((box) => !lineBoxes.some((line) => overlapShare(line, box) >= 0.6 && line.height >= box.height * 0.7 && line.height <= box.height * 1.4)).map(grown),
   };
 }
 

@@ -27,6 +27,7 @@ const MATCH_TOLERANCE = 72;
  * the brightest tenth of the boxes' pixels (subtitles are light on a dark edge); glyph pixels are
  * near it; outline pixels are dark pixels within two pixels of a glyph. Undefined when the boxes
  * hold no distinctive text (glyph pixels under 2 % or over 60 % of the area, or text not light).
+ * On a light background with an outline, only light pixels within a stroke's half width of it are glyphs.
  */
 export function textPixelsOf(image: RgbImage, boxes: readonly BoundingBox[]): TextPixels | undefined {
   const { width, height, data } = image;
@@ -80,7 +81,7 @@ export function textPixelsOf(image: RgbImage, boxes: readonly BoundingBox[]): Te
       glyph.push(index);
     }
   });
-  if (glyph.length < area * 0.02 || glyph.length > area * 0.6) return undefined;
+  if (glyph.length < area * 0.02) return undefined;
   const dark = colourLuma * 0.35;
   const outline: number[] = [];
   const taken = new Uint8Array(width * height);
@@ -99,8 +100,37 @@ export function textPixelsOf(image: RgbImage, boxes: readonly BoundingBox[]): Te
       }
     }
   }
+  // On a light background (light pixels over 35 % of the boxes) the glyphs are the light pixels
+  // within a stroke's half width of the outline: the others are the background (a white bar behind
+  // a small English row outnumbered its glyphs, and the line seemed to show before it came, or had
+  // no pixels to follow at all). Elsewhere the light pixels are the glyphs, as they were.
+  const lightBackground = glyph.length > area * 0.35;
+  const near = lightBackground && outline.length > 0 ? nearOutline(outline, width, height, Math.max(3, Math.ceil((bottom - top) * 0.08))) : undefined;
+  const stroked = near ? glyph.filter((index) => near[index]) : [];
+  const outlined = outline.length >= glyph.length * 0.3 || (stroked.length >= area * 0.02 && outline.length >= stroked.length * 0.3);
   // A style without an outline (shadow only, plain text) is matched on its glyphs alone.
-  return { width, height, glyph: Int32Array.from(glyph), outline: outline.length >= glyph.length * 0.3 ? Int32Array.from(outline) : new Int32Array(0), colour };
+  const kept = outlined && stroked.length >= glyph.length * 0.3 ? stroked : glyph;
+  if (kept.length > area * 0.6) return undefined;
+  return { width, height, glyph: Int32Array.from(kept), outline: outlined ? Int32Array.from(outline) : new Int32Array(0), colour };
+}
+
+/** Pixels within `reach` (a square) of an outline pixel. */
+function nearOutline(outline: readonly number[], width: number, height: number, reach: number): Uint8Array {
+  // Spread along rows, then along columns: two passes of a running window instead of a square each.
+  const rows = new Uint8Array(width * height);
+  for (const index of outline) {
+    const x = index % width;
+    const y = (index - x) / width;
+    for (let nx = Math.max(0, x - reach); nx <= Math.min(width - 1, x + reach); nx++) rows[y * width + nx] = 1;
+  }
+  const near = new Uint8Array(width * height);
+  for (let index = 0; index < rows.length; index++) {
+    if (!rows[index]) continue;
+    const x = index % width;
+    const y = (index - x) / width;
+    for (let ny = Math.max(0, y - reach); ny <= Math.min(height - 1, y + reach); ny++) near[ny * width + x] = 1;
+  }
+  return near;
 }
 
 function nearColour(data: Uint8Array, offset: number, colour: readonly [number, number, number], tolerance: number): boolean {

@@ -14,7 +14,8 @@ import { createHash } from 'node:crypto';
 import { access, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DetectedTextBox } from '../capabilities/text-detector.ts';
+import type { DetectedTextBox, SubtitleTrackCandidate } from '../capabilities/text-detector.ts';
+import { scriptLanguage } from '../ppocr/subtitle-tracks.ts';
 import { comparableText, textSimilarity } from '../ppocr/text-lines.ts';
 import { renderTextOverBackground, type SubtitleCue } from './generated-subtitles.ts';
 import { scoreSubtitles } from './subtitle-score.ts';
@@ -307,16 +308,23 @@ export interface CorpusScore {
   /** Lines read that are a distractor's text or match no cue. */
   distractorCues: number;
   report: string;
+  /** Chinese over English: each track's own score (its language, its rows of the cues, its lines). */
+  tracks?: Array<{ language: 'zh' | 'en'; score: CorpusScore }>;
 }
 
 /** How the subtitles read from a clip compare with its truth (targets: ≥ 95 %, exact count, ±0.2 s, 0 distractor cues). */
-export function scoreCorpusClip(clip: CorpusClip, boxes: readonly DetectedTextBox[]): CorpusScore {
-  const score = scoreSubtitles(clip.cues, boxes);
+export function scoreCorpusClip(clip: CorpusClip, boxes: readonly DetectedTextBox[], tracks: readonly SubtitleTrackCandidate[] = []): CorpusScore {
+  if (clip.row.script === 'zh+en') return scoreBilingual(clip, boxes, tracks);
+  return scoreCues(clip, clip.cues, boxes);
+}
+
+function scoreCues(clip: CorpusClip, cues: readonly SubtitleCue[], boxes: readonly DetectedTextBox[]): CorpusScore {
+  const score = scoreSubtitles(cues, boxes);
   const found = score.lines.filter((line) => line.read !== undefined);
   const distractorCues = boxes.filter((box) => score.extraLines.includes(box) || clip.distractors.some((distractor) => textSimilarity(box.text, distractor.text) >= 0.6 || (comparableText(distractor.text).length >= 3 && comparableText(box.text).join('').includes(comparableText(distractor.text).join(''))))).length;
   return {
     characterAccuracy: score.characterAccuracy,
-    cuesMade: clip.cues.length,
+    cuesMade: cues.length,
     cuesFound: boxes.length,
     worstStartError: Math.max(0, ...found.map((line) => Math.abs(line.startError!))),
     worstEndError: Math.max(0, ...found.map((line) => Math.abs(line.endError!))),
@@ -325,5 +333,32 @@ export function scoreCorpusClip(clip: CorpusClip, boxes: readonly DetectedTextBo
       ...score.lines.map((line) => `  ${line.expected} → ${line.read ?? '(missed)'} (${line.startError?.toFixed(2) ?? '-'}, ${line.endError?.toFixed(2) ?? '-'})`),
       ...score.extraLines.map((box) => `  extra: ${box.text} ${box.startSeconds}–${box.endSeconds}`),
     ].join('\n'),
+  };
+}
+
+/**
+ * Chinese over English is two tracks (decision 070): each row of the cues is scored against the
+ * lines of the track of its language (a line's track's language, or its own script), each track
+ * on its own; the clip's figures are the worse of the two (characters, timing) and their sums (cues).
+ */
+function scoreBilingual(clip: CorpusClip, boxes: readonly DetectedTextBox[], tracks: readonly SubtitleTrackCandidate[]): CorpusScore {
+  const languageOf = (box: DetectedTextBox) => (box.track !== undefined ? tracks[box.track]?.language : undefined) ?? scriptLanguage([box.text]);
+  const scores = (['zh', 'en'] as const).map((language, row) => ({
+    language,
+    score: scoreCues(
+      clip,
+      clip.cues.map((cue) => ({ ...cue, text: cue.text.split('\n')[row]! })),
+      boxes.filter((box) => languageOf(box) === language),
+    ),
+  }));
+  return {
+    characterAccuracy: Math.min(...scores.map(({ score }) => score.characterAccuracy)),
+    cuesMade: scores.reduce((sum, { score }) => sum + score.cuesMade, 0),
+    cuesFound: boxes.length,
+    worstStartError: Math.max(...scores.map(({ score }) => score.worstStartError)),
+    worstEndError: Math.max(...scores.map(({ score }) => score.worstEndError)),
+    distractorCues: scores.reduce((sum, { score }) => sum + score.distractorCues, 0),
+    tracks: scores,
+    report: scores.map(({ language, score }) => `  track ${language}: ${(score.characterAccuracy * 100).toFixed(1)} %, ${score.cuesFound}/${score.cuesMade} cues\n${score.report}`).join('\n'),
   };
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { subtitleExtractionCost, type UploadView } from "@voxwork/contract";
+import { subtitleExtractionCost, type PictureBox, type UploadView } from "@voxwork/contract";
 import { subtitleExtractionCreateCall, subtitleExtractionOptionsCall } from "@voxwork/contract/client";
 import { ScanTextIcon } from "lucide-react";
 import { toast } from "sonner";
@@ -12,6 +12,7 @@ import { CopyTranscriptButton, extractedLines, SubtitleDownloads, SubtitleLinesT
 import { uploadInFlight } from "../upload/upload-dropzone";
 import { ToolColumns, ToolPage, ToolRunCard, ToolSettings } from "../tool-shared/tool-page";
 import { NotEnoughPoints } from "../tool-shared/not-enough-points";
+import { SubtitleTrackPicker, subtitleTracksOf } from "../tool-shared/subtitle-track-picker";
 
 type Choice = "both" | "zh" | "en";
 const LANGUAGES: Record<Choice, Array<"zh" | "en">> = { both: ["zh", "en"], zh: ["zh"], en: ["en"] };
@@ -37,6 +38,8 @@ export function SubtitleExtractionPage() {
   const [upload, setUpload] = useState<UploadView | null>(null);
   const [choice, setChoice] = useState<Choice>("both");
   const [readFrom, setReadFrom] = useState<UploadView | null>(null);
+  /** The track the shown result was restricted to (null: the automatic choice). */
+  const [pickedTrack, setPickedTrack] = useState<PictureBox | null>(null);
   const run = useToolRun();
   const { running } = run;
 
@@ -45,12 +48,15 @@ export function SubtitleExtractionPage() {
   const tooLong = duration != null && maxMinutes != null && duration > maxMinutes * 60;
   const notVideo = upload !== null && upload.kind !== "video";
 
-  async function extract() {
+  async function extract(subtitleTrack: PictureBox | null = null) {
     if (running) return;
     if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "subtitleExtraction.needVideo"));
-    const created = await run.start(() => api.call(subtitleExtractionCreateCall, { uploadId: upload.id, languages: LANGUAGES[choice], title: upload.name.slice(0, 120) }));
+    const created = await run.start(() =>
+      api.call(subtitleExtractionCreateCall, { uploadId: upload.id, languages: LANGUAGES[choice], title: upload.name.slice(0, 120), ...(subtitleTrack ? { subtitleTrack } : {}) }),
+    );
     if (!created) return;
     setReadFrom(upload);
+    setPickedTrack(subtitleTrack);
     toast.success(t("subtitleExtraction.started", { cost: created.cost }));
   }
 
@@ -58,6 +64,7 @@ export function SubtitleExtractionPage() {
   const media = run.job?.status === "completed" ? run.job.media : [];
   const track = media.find((file) => file.name === "subtitles.vtt");
   const bilingual = lines?.some((line) => line.zh && line.en) ?? false;
+  const tracks = subtitleTracksOf(run.job);
 
   return (
     <ToolPage title={t("subtitleExtraction.title")} lead={t("subtitleExtraction.lead")} history={["subtitle-extraction"]}>
@@ -114,6 +121,22 @@ export function SubtitleExtractionPage() {
               </div>
               <SubtitleLinesTable lines={lines} />
             </div>
+            {readFrom.width && readFrom.height && upload?.id === readFrom.id && tracks.length > 0 && (tracks.length > 1 || pickedTrack) ? (
+              <div className="desktop:col-span-2">
+                <SubtitleTrackPicker
+                  key={run.jobId ?? ""}
+                  videoUrl={readFrom.url}
+                  width={readFrom.width}
+                  height={readFrom.height}
+                  durationSeconds={readFrom.durationSeconds ?? 0}
+                  tracks={tracks}
+                  picked={pickedTrack}
+                  actionLabel={cost != null ? t("subtitleExtraction.pickTrack", { cost }) : t("subtitleExtraction.extract")}
+                  running={running}
+                  onPick={(box) => void extract(box)}
+                />
+              </div>
+            ) : null}
           </div>
         ) : null}
       </ToolRunCard>

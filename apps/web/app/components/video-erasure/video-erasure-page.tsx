@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useToolPage } from "../tool-shared/use-tool-page";
-import { messageFor, videoErasureCost, ErrorCode, type ErasureRegion, type JobView, type UploadView } from "@voxwork/contract";
+import { messageFor, videoErasureCost, ErrorCode, type ErasureRegion, type JobView, type PictureBox, type UploadView } from "@voxwork/contract";
 import { videoErasureCreateCall, videoErasureDetectCall, videoErasureOptionsCall, videoErasurePreviewCall } from "@voxwork/contract/client";
 import { EraserIcon, PlayIcon, ScanTextIcon } from "lucide-react";
 import { toast } from "sonner";
@@ -10,6 +10,7 @@ import { NativeSelect } from "../tool-shared/native-select";
 import { useToolOptions, useToolRun } from "../tool-shared/use-tool-run";
 import { RunButton } from "../tool-shared/run-button";
 import { Button } from "../ui/button";
+import { Card } from "../ui/card";
 import { Label } from "../ui/input";
 import { VideoSourceCard } from "../tool-shared/uploaded-source";
 import { resultFile, VideoResult } from "../tool-shared/video-result";
@@ -19,6 +20,7 @@ import { uploadInFlight } from "../upload/upload-dropzone";
 import { ToolColumns, ToolPage, ToolRunCard, ToolSettings } from "../tool-shared/tool-page";
 import { NotEnoughPoints } from "../tool-shared/not-enough-points";
 import { DownloadButton } from "../tool-shared/download-button";
+import { SubtitleTrackPicker, subtitleTracksOf } from "../tool-shared/subtitle-track-picker";
 
 type Mode = "automatic" | "regions";
 type Detection = "subtitles" | "all-text";
@@ -47,6 +49,8 @@ export function VideoErasurePage() {
   const [detection, setDetection] = useState<Detection>("subtitles");
   const [fill, setFill] = useState<Fill>("best");
   const [regions, setRegions] = useState<EditableRegion[]>([]);
+  /** The subtitle track the found regions were restricted to (null: the automatic choice). */
+  const [pickedTrack, setPickedTrack] = useState<PictureBox | null>(null);
   const [erasedFrom, setErasedFrom] = useState<UploadView | null>(null);
   const detect = useToolRun();
   const preview = useToolRun();
@@ -72,13 +76,15 @@ export function VideoErasurePage() {
   function chooseVideo(next: UploadView | null) {
     setUpload(next);
     setRegions([]);
+    setPickedTrack(null);
     detect.setJobId(null);
     preview.setJobId(null);
   }
 
-  async function findText() {
+  async function findText(subtitleTrack: PictureBox | null = null) {
     if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "videoErasure.needVideo"));
-    await detect.start(() => api.call(videoErasureDetectCall, { uploadId: upload.id, detection }));
+    const started = await detect.start(() => api.call(videoErasureDetectCall, { uploadId: upload.id, detection, ...(subtitleTrack && detection === "subtitles" ? { subtitleTrack } : {}) }));
+    if (started) setPickedTrack(subtitleTrack);
   }
 
   async function makePreview() {
@@ -94,12 +100,13 @@ export function VideoErasurePage() {
     if (erasing) return;
     if (!upload) return toast.error(t(uploadInFlight() ? "toolShared.common.uploadStillRunning" : "videoErasure.needVideo"));
     if (!canErase) return toast.error(t("videoErasure.needRegions"));
-    const created = await erase.start(() => api.call(videoErasureCreateCall, { uploadId: upload.id, regions: chosen, fill, mode, detection, title: upload.name.slice(0, 120) }));
+    const created = await erase.start(() => api.call(videoErasureCreateCall, { uploadId: upload.id, regions: chosen, fill, mode, detection, ...(pickedTrack && detection === "subtitles" ? { subtitleTrack: pickedTrack } : {}), title: upload.name.slice(0, 120) }));
     if (!created) return;
     setErasedFrom(upload);
     toast.success(t("videoErasure.started", { cost: created.cost }));
   }
 
+  const tracks = subtitleTracksOf(detect.job);
   const previewVideo = resultFile(preview.job, "video");
   const result = resultFile(erase.job, "video");
 
@@ -176,6 +183,23 @@ export function VideoErasurePage() {
           <RunButton running={erasing} icon={EraserIcon} label={t("videoErasure.erase")} runningLabel={t("videoErasure.erasing")} onClick={() => void eraseAll()} disabled={erasing || !upload || !canErase || tooLong} data-testid="erasure-create" />
         </ToolSettings>
       </ToolColumns>
+
+      {upload?.kind === "video" && upload.width && upload.height && tracks.length > 0 && (tracks.length > 1 || pickedTrack) ? (
+        <Card className="mt-6">
+          <SubtitleTrackPicker
+            key={detectJobId ?? ""}
+            videoUrl={upload.url}
+            width={upload.width}
+            height={upload.height}
+            durationSeconds={duration ?? 0}
+            tracks={tracks}
+            picked={pickedTrack}
+            actionLabel={t("videoErasure.detection.pickTrack")}
+            running={detecting}
+            onPick={(box) => void findText(box)}
+          />
+        </Card>
+      ) : null}
 
       <ToolRunCard run={preview} title={t("videoErasure.preview.title")} runningLabel={t("videoErasure.preview.running")} className="gap-3">
         {previewVideo ? <video controls playsInline src={previewVideo.url} className="w-full max-w-4xl rounded-lg bg-black" data-testid="erasure-preview-video" /> : null}
