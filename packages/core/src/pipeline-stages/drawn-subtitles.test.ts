@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawnSubtitleScript, measureRowStyle, sourceLineBox, withStyleChoice, type SubtitleTrackStyle } from './drawn-subtitles.ts';
+import { drawnSubtitleScript, measureRowStyle, rowCrop, sourceLineBox, withStyleChoice, type SubtitleTrackStyle } from './drawn-subtitles.ts';
 
 /** An rgb24 crop filled with `background`, with `paint(x, y)` giving a pixel's colour where it returns one. */
 function crop(width: number, height: number, background: [number, number, number], paint: (x: number, y: number) => [number, number, number] | undefined): Uint8Array {
@@ -41,8 +41,42 @@ describe('measureRowStyle', () => {
     expect(measured.outlineColor).toBe('#1E1E1E');
   });
 
+  it('reads dark letters on a light plate (the finder boxes the plate): dark ink, its height, a box of the plate\'s colour', () => {
+    // The plate fills the finder's box but for 2 px on every side, where the box reaches the background: a dark red
+    // as dark as the letters (its pixels are no ink: they are off the plate's rows and columns).
+    const plate = (x: number, y: number) => x >= 22 && x < 178 && y >= 14 && y < 46;
+    const pixels = crop(200, 60, [0, 0, 0], (x, y) => (glyph(x, y) ? [30, 30, 40] : plate(x, y) ? [242, 238, 228] : [220, 0, 50]));
+    const measured = measureRowStyle(pixels, region, box)!;
+    expect(measured).toEqual({ glyphHeight: 28, textColor: '#1E1E28', look: 'box', outlineColor: '#F2EEE4' });
+    // A plate larger than the box (the finder boxed the letters only) reads the same.
+    const wide = crop(200, 60, [242, 238, 228], (x, y) => (glyph(x, y) ? [30, 30, 40] : undefined));
+    expect(measureRowStyle(wide, region, { x: 128, y: 314, width: 144, height: 32 })).toMatchObject({ textColor: '#1E1E28', look: 'box', outlineColor: '#F2EEE4' });
+  });
+
+  it('does not take light letters with a dark outline over a plain light background for a plate (they are brighter than it)', () => {
+    const pixels = crop(200, 60, [180, 180, 180], (x, y) => (glyph(x, y) ? [255, 224, 0] : outline(x, y) ? [12, 12, 12] : undefined));
+    const measured = measureRowStyle(pixels, region, box)!;
+    expect(measured.look).toBe('outline');
+    expect(measured.textColor).toBe('#FFE000');
+    expect(measured.outlineColor).toBe('#0C0C0C');
+  });
+
   it('gives up where no light ink stands out (nothing to measure)', () => {
     expect(measureRowStyle(crop(200, 60, [120, 120, 120], () => undefined), region, box)).toBeUndefined();
+  });
+});
+
+describe('rowCrop', () => {
+  it('is the box with a margin, inside the frame, at even corners and of even sizes (ffmpeg crops 4:2:0 pictures so; other bytes than asked would never be read)', () => {
+    for (const box of [{ x: 402.3, y: 367.3, width: 466.7, height: 52.5 }, { x: 3, y: 697, width: 1275, height: 21 }]) {
+      const region = rowCrop(box, { width: 1280, height: 720 });
+      for (const value of [region.x, region.y, region.width, region.height]) expect(value % 2).toBe(0);
+      expect(region.x).toBeLessThanOrEqual(box.x);
+      expect(region.y).toBeLessThanOrEqual(box.y);
+      expect(region.x + region.width).toBeLessThanOrEqual(1280);
+      expect(region.y + region.height).toBeLessThanOrEqual(720);
+      expect(region.x + region.width).toBeGreaterThanOrEqual(Math.min(1279, box.x + box.width));
+    }
   });
 });
 
