@@ -53,12 +53,20 @@ describe('measureRowStyle', () => {
     expect(measureRowStyle(wide, region, { x: 128, y: 314, width: 144, height: 32 })).toMatchObject({ textColor: '#1E1E28', look: 'box', outlineColor: '#F2EEE4' });
   });
 
-  it('does not take light letters with a dark outline over a plain light background for a plate (they are brighter than it)', () => {
-    const pixels = crop(200, 60, [180, 180, 180], (x, y) => (glyph(x, y) ? [255, 224, 0] : outline(x, y) ? [12, 12, 12] : undefined));
-    const measured = measureRowStyle(pixels, region, box)!;
-    expect(measured.look).toBe('outline');
-    expect(measured.textColor).toBe('#FFE000');
-    expect(measured.outlineColor).toBe('#0C0C0C');
+  it('does not take light letters with a dark outline over a plain light background for a plate (brighter than it, or of another colour)', () => {
+    // Yellow over light grey: brighter by 28. Yellow over a grey as light as it (lum 200): another colour.
+    for (const background of [[180, 180, 180], [200, 200, 200]] as Array<[number, number, number]>) {
+      const pixels = crop(200, 60, background, (x, y) => (glyph(x, y) ? [255, 224, 0] : outline(x, y) ? [12, 12, 12] : undefined));
+      const measured = measureRowStyle(pixels, region, box)!;
+      expect(measured.look, JSON.stringify(background)).toBe('outline');
+      expect(measured.textColor).toBe('#FFE000');
+      expect(measured.outlineColor).toBe('#0C0C0C');
+    }
+  });
+
+  it('reads dark letters on a coloured light plate (a yellow shop sign) as dark on light', () => {
+    const pixels = crop(200, 60, [255, 214, 40], (x, y) => (glyph(x, y) ? [20, 20, 20] : undefined));
+    expect(measureRowStyle(pixels, region, box)).toEqual({ glyphHeight: 28, textColor: '#141414', look: 'box', outlineColor: '#FFD628' });
   });
 
   it('gives up where no light ink stands out (nothing to measure)', () => {

@@ -57,8 +57,14 @@ const BOX_MAX_SPREAD = 28;
 const PLATE_MIN_LUMINANCE = 150;
 const PLATE_MAX_SPREAD = 28;
 const INK_BELOW_PLATE = 60;
-/** …and nothing inside the box is this much brighter than the plate (light letters over a light, plain background are not a plate). */
+/**
+ * …and no letters of their own light colour: at most 3 % of the box this much brighter than the
+ * plate, and at most 5 % as light as it (within 25) but of another colour (RGB distance over 60):
+ * white or yellow letters outlined in black over a plain light background are not a plate.
+ */
 const PLATE_BRIGHTER_LETTERS = 20;
+const PLATE_OTHER_COLOUR_DISTANCE = 60;
+const PLATE_OTHER_COLOUR_SHARE = 0.05;
 
 type Pixel = { x: number; y: number; lum: number };
 type PixelAt = (x: number, y: number) => readonly [number, number, number];
@@ -91,6 +97,14 @@ function measureDarkOnLight(inside: readonly Pixel[], sorted: readonly number[],
   const dark = sorted[Math.floor(sorted.length * 0.1)]!;
   const bright = sorted[Math.floor(sorted.length * 0.97)]!;
   if (plate < PLATE_MIN_LUMINANCE || spread > PLATE_MAX_SPREAD || dark > plate - INK_BELOW_PLATE || bright > plate + PLATE_BRIGHTER_LETTERS) return undefined;
+  const platePixels = inside.filter((pixel) => Math.abs(pixel.lum - plate) <= 10);
+  const plateColour = colourOf(platePixels, at);
+  const otherColour = inside.filter((pixel) => {
+    if (pixel.lum < plate - 25) return false;
+    const [r, g, b] = at(pixel.x, pixel.y);
+    return Math.hypot(r - plateColour[0]!, g - plateColour[1]!, b - plateColour[2]!) > PLATE_OTHER_COLOUR_DISTANCE;
+  }).length;
+  if (otherColour > inside.length * PLATE_OTHER_COLOUR_SHARE) return undefined;
   const threshold = Math.min(dark + 45, (dark + plate) / 2);
   // Ink only within the plate's extent (from its first to its last row a quarter plate, and column so): a box reaching
   // past the plate holds dark background too.
@@ -109,8 +123,7 @@ function measureDarkOnLight(inside: readonly Pixel[], sorted: readonly number[],
   const columns = extent(plateColumns, box.height / 4);
   const ink = inside.filter((pixel) => pixel.lum <= threshold && pixel.y >= rows.from && pixel.y <= rows.to && pixel.x >= columns.from && pixel.x <= columns.to);
   if (ink.length < 10) return undefined;
-  const platePixels = inside.filter((pixel) => Math.abs(pixel.lum - plate) <= 10);
-  return { glyphHeight: inkHeight(ink, box.height), textColor: hex(colourOf(ink, at)), look: 'box', outlineColor: hex(colourOf(platePixels, at)) };
+  return { glyphHeight: inkHeight(ink, box.height), textColor: hex(colourOf(ink, at)), look: 'box', outlineColor: hex(plateColour) };
 }
 
 /**
