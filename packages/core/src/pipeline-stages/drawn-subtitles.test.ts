@@ -112,6 +112,14 @@ describe('drawnSubtitleScript', () => {
     expect(drawn).toEqual([{ start: 0.4, end: 1.8, text: 'Finalmente volviste.' }]);
   });
 
+  it('draws dark letters on a light plate as measured: dark text on a nearly opaque light box (a dark box stays translucent)', () => {
+    const light = drawnSubtitleScript([{ start: 0, end: 1, text: 'Hola', box }], { ...style, textColor: '#1E1E28', look: 'box', outlineColor: '#F2EEE4' }, { width: 1280, height: 720, layout: 'replace' });
+    // &HAABBGGRR: the text #1E1E28, the box #F2EEE4 at alpha 0x14 (92 % opaque), BorderStyle 3.
+    expect(light.script).toMatch(/^Style: Default,WenQuanYi Zen Hei,40,&H00281E1E,&H000000FF,&H14E4EEF2,&H14E4EEF2,0,0,0,0,100,100,0,0,3,/m);
+    const dark = drawnSubtitleScript([{ start: 0, end: 1, text: 'Hola', box }], { ...style, look: 'box', outlineColor: '#1E1E1E' }, { width: 1280, height: 720, layout: 'replace' });
+    expect(dark.script).toMatch(/^Style: Default,WenQuanYi Zen Hei,40,&H00FFFFFF,&H000000FF,&H501E1E1E,&H501E1E1E,/m);
+  });
+
   it('breaks a long translation to fit the frame, CJK-aware, and keeps the block inside the picture; the drawn text is what the soft subtitles carry', () => {
     const long = '从今天开始我就是这家公司的总裁你们都要听我的安排不许有任何意见';
     const { script, drawn } = drawnSubtitleScript([{ start: 1, end: 3, text: long, box: { x: 100, y: 690, width: 1080, height: 28 } }], style, { width: 1280, height: 720, layout: 'replace' });

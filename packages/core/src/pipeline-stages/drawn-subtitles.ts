@@ -285,6 +285,10 @@ export function withStyleChoice(measured: SubtitleTrackStyle, choice: DrawnStyle
   };
 }
 
+/** A light plate (under dark letters) is drawn this opaque. */
+const LIGHT_PLATE_OPACITY = 0.92;
+const lightColour = (colour: string) => luminance(...([1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16)) as [number, number, number])) >= PLATE_MIN_LUMINANCE;
+
 /** Ink height of the drawing font's glyphs as a share of its ASS size (WenQuanYi Zen Hei: CJK and Latin with descenders). */
 const INK_PER_FONT_SIZE = 0.86;
 /** Line height of a drawn row, in font sizes (libass with this font). */
@@ -327,6 +331,9 @@ export function drawnSubtitleScript(lines: readonly LineToDraw[], style: Subtitl
     textColor: style.textColor,
     outlineColor: style.outlineColor,
     look: style.look,
+    // A light plate under dark letters stays light whatever is behind it (a translucent one over a dark picture
+    // turns grey and the letters sink in); a dark plate keeps the usual translucency.
+    ...(style.look === 'box' && lightColour(style.outlineColor) ? { boxOpacity: LIGHT_PLATE_OPACITY } : {}),
   });
   return { script, drawn: cues.map(({ start, end, text }) => ({ start, end, text })) };
 }
