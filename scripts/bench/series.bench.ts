@@ -37,8 +37,7 @@ await app.listen();
 try {
   // The season's three episodes are ~9 s of speech each: spoken over again up to the length asked, never longer (a
   // 2-minute episode of 124 s is refused by the free plan's 2-minute limit on uploads).
-  const single = Math.max(...(await makeSubtitledSeason()).episodes.map((episode) => episode.durationSeconds));
-  let repeat = Math.max(1, Math.floor(seconds / single));
+  let repeat = Math.max(1, Math.round(seconds / 8.5));
   let season = await makeSubtitledSeason({ repeat });
   while (repeat > 1 && season.episodes.some((episode) => episode.durationSeconds > seconds)) season = await makeSubtitledSeason({ repeat: --repeat });
   const videoSeconds = season.episodes.reduce((sum, episode) => sum + episode.durationSeconds, 0);
