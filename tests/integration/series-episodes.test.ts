@@ -218,4 +218,62 @@ describe('series episodes on PGlite', () => {
     await service.update('owner-3', series.id, { characters: [{ id: 'ana', name: 'Ana', gender: 'female', voices: {} }, { id: 'leo', name: 'Leo', gender: 'unknown', voices: {} }] });
     expect((await store.find('owner-3', series.id))!.characters.map((character) => character.voiceprint?.medianPitchHz ?? null)).toEqual([190, null]);
   });
+  it('gives a batch\'s runs the prints an earlier run of the batch taught by the time they reach their speakers stage (castOf, decision 069)', async () => {
+    const store = createSeriesRepository(handle.db);
+    const requests: EpisodeTranslationRequest[] = [];
+    const jobs = new Map<string, JobView>();
+    const service = createSeriesService({
+      store,
+      translateEpisode: async (_ownerId, request) => {
+        requests.push(request);
+        const jobId = `batch-${requests.length}`;
+        jobs.set(jobId, translatedJob(jobId, request.targetLanguages[0], null));
+        return { jobId, cost: 30 };
+      },
+      quoteEpisode: async () => ({ seconds: 70, cost: 60 }),
+      jobOf: async (_ownerId, jobId) => jobs.get(jobId)!,
+      resultFile: async () => ({ key: 'unused', bytes: 0 }),
+      uploadName: async () => 'episode.mp4',
+      openFile: async () => undefined,
+    });
+    const series = await service.create('owner-4', {
+      name: 'One Batch',
+      sourceLanguage: 'en',
+      targetLanguages: ['es'],
+      characters: [
+        { id: 'ana', name: 'Ana', gender: 'unknown', voices: {} },
+        { id: 'leo', name: 'Leo', gender: 'unknown', voices: {} },
+      ],
+    });
+    await service.addEpisodes('owner-4', series.id, { episodes: [{ uploadId: randomUUID() }, { uploadId: randomUUID() }], textSource: 'subtitles', burnSubtitles: false, output: 'dub' });
+    // Both runs are asked with no prints, and name their series (their speakers stage asks it again).
+    expect(requests.map((request) => [request.seriesId, request.characters!.map((character) => character.medianPitchHz)])).toEqual([
+      [series.id, [null, null]],
+      [series.id, [null, null]],
+    ]);
+    expect(await service.castOf('owner-4', series.id)).toEqual([
+      { id: 'ana', gender: 'unknown', medianPitchHz: null },
+      { id: 'leo', gender: 'unknown', medianPitchHz: null },
+    ]);
+    // Episode 1's speakers stage completes (Ana s1 at 190 Hz, Leo s2 at 112 Hz); episode 2's then asks.
+    jobs.get('batch-1')!.stages.push({
+      name: 'speakers',
+      status: 'completed',
+      progress: 100,
+      attempts: 1,
+      error: null,
+      output: {
+        assignment: { lines: [], speakers: [{ speakerId: 's1', medianPitchHz: 190, suggestedGender: 'female', totalSeconds: 3 }, { speakerId: 's2', medianPitchHz: 112, suggestedGender: 'male', totalSeconds: 4 }] },
+        characters: { s1: 'ana', s2: 'leo' },
+      },
+    });
+    expect(await service.castOf('owner-4', series.id)).toEqual([
+      { id: 'ana', gender: 'unknown', medianPitchHz: 190 },
+      { id: 'leo', gender: 'unknown', medianPitchHz: 112 },
+    ]);
+    // Learned once, stored on the series (the first print stays).
+    expect((await store.find('owner-4', series.id))!.characters.map((character) => character.voiceprint?.episodeId)).toEqual([(await store.episodes(series.id))[0]!.id, (await store.episodes(series.id))[0]!.id]);
+    // Another owner's series is none of theirs.
+    expect(await service.castOf('owner-5', series.id)).toBeUndefined();
+  });
 });

@@ -100,7 +100,10 @@ export function createServices({
     },
     queue,
     ...(events ? { events } : {}),
-    pipelines: createJobPipelines({ engines: speechEngines, videoEngines, erasureEngines, separationEngines, avatarEngines, storage: storageServices.storage, speech: speechRepository, scratch, dubbing: dubbingStore, jobRecords: jobRepository }),
+    pipelines: createJobPipelines({ engines: speechEngines, videoEngines, erasureEngines, separationEngines, avatarEngines, storage: storageServices.storage, speech: speechRepository, scratch, dubbing: dubbingStore, jobRecords: jobRepository,
+      // The series' service is built below with the other tools'; a run's speakers stage reads a series' cast through it (decision 069).
+      seriesCast: (ownerId, seriesId) => toolServices.series.castOf(ownerId, seriesId),
+    }),
     files: localJobFiles(config.dataDir),
     storage: storageServices.storage,
     // The queue priority and run slots of the owner's plan (core's rules, decision 023).

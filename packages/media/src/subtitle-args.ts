@@ -62,6 +62,8 @@ export interface AssStyle {
   look?: 'outline' | 'box';
   /** `#RRGGBB`, default near-black. */
   outlineColor?: string;
+  /** The box's opacity, 0–1 (`look: 'box'`; default alpha 0x50, about 0.69: a translucent plate). */
+  boxOpacity?: number;
   /** Where the lines sit: bottom centre (default) or top centre. */
   position?: 'bottom' | 'top';
   bold?: boolean;
@@ -92,7 +94,9 @@ export function toAss(segments: readonly TimedText[], style: AssStyle): string {
   // Outline mode: an outline of ~1/16 of the size. Box mode (BorderStyle 3): the "outline" is the box's padding.
   const outline = box ? Math.max(4, Math.round(style.fontSize / 5)) : Math.max(2, Math.round(style.fontSize / 16));
   const primary = assColour(style.textColor ?? '#FFFFFF');
-  const outlineColour = assColour(style.outlineColor ?? '#101010', box ? 0x50 : 0);
+  // A box's alpha: 0x50 (a translucent plate) unless an opacity is given.
+  const boxAlpha = style.boxOpacity === undefined ? 0x50 : Math.round(255 * (1 - Math.max(0, Math.min(1, style.boxOpacity))));
+  const outlineColour = assColour(style.outlineColor ?? '#101010', box ? boxAlpha : 0);
   const fields = [
     'Default', style.fontName.replace(/,/g, ' '), style.fontSize, primary, '&H000000FF', outlineColour, box ? outlineColour : '&H80000000',
     style.bold ? -1 : 0, 0, 0, 0, 100, 100, 0, 0, box ? 3 : 1, outline, box ? 0 : 1, style.position === 'top' ? 8 : 2,

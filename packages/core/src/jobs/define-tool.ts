@@ -18,6 +18,7 @@ import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { StorageRepository } from '../storage/storage.port.ts';
 import type { DubbingStore } from '../dubbing/dubbing-store.port.ts';
 import type { DubbingPipelineDeps } from '../dubbing/dubbing.pipeline.ts';
+import type { VideoTranslationPipelineDeps } from '../video-translation/video-translation-job.ts';
 import type { PipelineDefinition } from './pipeline-definition.ts';
 
 /** What the pipelines are built from, once per process: each tool's pipeline factory takes the part it needs. */
@@ -35,6 +36,8 @@ export interface JobPipelineDeps {
   dubbing: DubbingStore;
   /** Jobs by id: a dubbing project opened from a finished video translation reads it (the job repository). */
   jobRecords: DubbingPipelineDeps['jobRecords'];
+  /** A series' characters with the voiceprints known now: a video translation's speakers stage reads them (the series' service, decision 069). */
+  seriesCast: VideoTranslationPipelineDeps['seriesCast'];
 }
 
 /** Queue behaviour per job type: retries (only retryable errors are retried) and how long a run may take. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawnSubtitleScript, measureRowStyle, sourceLineBox, withStyleChoice, type SubtitleTrackStyle } from './drawn-subtitles.ts';
+import { drawnSubtitleScript, measureRowStyle, rowCrop, sourceLineBox, withStyleChoice, type SubtitleTrackStyle } from './drawn-subtitles.ts';
 
 /** An rgb24 crop filled with `background`, with `paint(x, y)` giving a pixel's colour where it returns one. */
 function crop(width: number, height: number, background: [number, number, number], paint: (x: number, y: number) => [number, number, number] | undefined): Uint8Array {
@@ -41,8 +41,50 @@ describe('measureRowStyle', () => {
     expect(measured.outlineColor).toBe('#1E1E1E');
   });
 
+  it('reads dark letters on a light plate (the finder boxes the plate): dark ink, its height, a box of the plate\'s colour', () => {
+    // The plate fills the finder's box but for 2 px on every side, where the box reaches the background: a dark red
+    // as dark as the letters (its pixels are no ink: they are off the plate's rows and columns).
+    const plate = (x: number, y: number) => x >= 22 && x < 178 && y >= 14 && y < 46;
+    const pixels = crop(200, 60, [0, 0, 0], (x, y) => (glyph(x, y) ? [30, 30, 40] : plate(x, y) ? [242, 238, 228] : [220, 0, 50]));
+    const measured = measureRowStyle(pixels, region, box)!;
+    expect(measured).toEqual({ glyphHeight: 28, textColor: '#1E1E28', look: 'box', outlineColor: '#F2EEE4' });
+    // A plate larger than the box (the finder boxed the letters only) reads the same.
+    const wide = crop(200, 60, [242, 238, 228], (x, y) => (glyph(x, y) ? [30, 30, 40] : undefined));
+    expect(measureRowStyle(wide, region, { x: 128, y: 314, width: 144, height: 32 })).toMatchObject({ textColor: '#1E1E28', look: 'box', outlineColor: '#F2EEE4' });
+  });
+
+  it('does not take light letters with a dark outline over a plain light background for a plate (brighter than it, or of another colour)', () => {
+    // Yellow over light grey: brighter by 28. Yellow over a grey as light as it (lum 200): another colour.
+    for (const background of [[180, 180, 180], [200, 200, 200]] as Array<[number, number, number]>) {
+      const pixels = crop(200, 60, background, (x, y) => (glyph(x, y) ? [255, 224, 0] : outline(x, y) ? [12, 12, 12] : undefined));
+      const measured = measureRowStyle(pixels, region, box)!;
+      expect(measured.look, JSON.stringify(background)).toBe('outline');
+      expect(measured.textColor).toBe('#FFE000');
+      expect(measured.outlineColor).toBe('#0C0C0C');
+    }
+  });
+
+  it('reads dark letters on a coloured light plate (a yellow shop sign) as dark on light', () => {
+    const pixels = crop(200, 60, [255, 214, 40], (x, y) => (glyph(x, y) ? [20, 20, 20] : undefined));
+    expect(measureRowStyle(pixels, region, box)).toEqual({ glyphHeight: 28, textColor: '#141414', look: 'box', outlineColor: '#FFD628' });
+  });
+
   it('gives up where no light ink stands out (nothing to measure)', () => {
     expect(measureRowStyle(crop(200, 60, [120, 120, 120], () => undefined), region, box)).toBeUndefined();
+  });
+});
+
+describe('rowCrop', () => {
+  it('is the box with a margin, inside the frame, at even corners and of even sizes (ffmpeg crops 4:2:0 pictures so; other bytes than asked would never be read)', () => {
+    for (const box of [{ x: 402.3, y: 367.3, width: 466.7, height: 52.5 }, { x: 3, y: 697, width: 1275, height: 21 }]) {
+      const region = rowCrop(box, { width: 1280, height: 720 });
+      for (const value of [region.x, region.y, region.width, region.height]) expect(value % 2).toBe(0);
+      expect(region.x).toBeLessThanOrEqual(box.x);
+      expect(region.y).toBeLessThanOrEqual(box.y);
+      expect(region.x + region.width).toBeLessThanOrEqual(1280);
+      expect(region.y + region.height).toBeLessThanOrEqual(720);
+      expect(region.x + region.width).toBeGreaterThanOrEqual(Math.min(1279, box.x + box.width));
+    }
   });
 });
 
@@ -68,6 +110,14 @@ describe('drawnSubtitleScript', () => {
     // 34 px of ink ÷ 0.86 = a 40 px font; white with the measured outline.
     expect(script).toMatch(/^Style: Default,WenQuanYi Zen Hei,40,&H00FFFFFF,&H000000FF,&H00101010,/m);
     expect(drawn).toEqual([{ start: 0.4, end: 1.8, text: 'Finalmente volviste.' }]);
+  });
+
+  it('draws dark letters on a light plate as measured: dark text on a nearly opaque light box (a dark box stays translucent)', () => {
+    const light = drawnSubtitleScript([{ start: 0, end: 1, text: 'Hola', box }], { ...style, textColor: '#1E1E28', look: 'box', outlineColor: '#F2EEE4' }, { width: 1280, height: 720, layout: 'replace' });
+    // &HAABBGGRR: the text #1E1E28, the box #F2EEE4 at alpha 0x14 (92 % opaque), BorderStyle 3.
+    expect(light.script).toMatch(/^Style: Default,WenQuanYi Zen Hei,40,&H00281E1E,&H000000FF,&H14E4EEF2,&H14E4EEF2,0,0,0,0,100,100,0,0,3,/m);
+    const dark = drawnSubtitleScript([{ start: 0, end: 1, text: 'Hola', box }], { ...style, look: 'box', outlineColor: '#1E1E1E' }, { width: 1280, height: 720, layout: 'replace' });
+    expect(dark.script).toMatch(/^Style: Default,WenQuanYi Zen Hei,40,&H00FFFFFF,&H000000FF,&H501E1E1E,&H501E1E1E,/m);
   });
 
   it('breaks a long translation to fit the frame, CJK-aware, and keeps the block inside the picture; the drawn text is what the soft subtitles carry', () => {

@@ -53,18 +53,96 @@ const INK_ABOVE_SURROUNDINGS = 40;
 const BOX_MAX_LUMINANCE = 90;
 const BOX_MAX_SPREAD = 28;
 
+/** A light plate: the ring just inside the box is at least this light, this even, and the letters this much darker. */
+const PLATE_MIN_LUMINANCE = 150;
+const PLATE_MAX_SPREAD = 28;
+const INK_BELOW_PLATE = 60;
+/**
+ * …and no letters of their own light colour: at most 3 % of the box this much brighter than the
+ * plate, and at most 5 % as light as it (within 25) but of another colour (RGB distance over 60):
+ * white or yellow letters outlined in black over a plain light background are not a plate.
+ */
+const PLATE_BRIGHTER_LETTERS = 20;
+const PLATE_OTHER_COLOUR_DISTANCE = 60;
+const PLATE_OTHER_COLOUR_SHARE = 0.05;
+
+type Pixel = { x: number; y: number; lum: number };
+type PixelAt = (x: number, y: number) => readonly [number, number, number];
+
+/** The height of the ink: rows holding at least two ink pixels (a stray pixel does not stretch it). */
+function inkHeight(ink: readonly Pixel[], fallback: number): number {
+  const perRow = new Map<number, number>();
+  for (const pixel of ink) perRow.set(pixel.y, (perRow.get(pixel.y) ?? 0) + 1);
+  const rows = [...perRow.entries()].filter(([, count]) => count >= 2).map(([row]) => row);
+  return rows.length ? Math.max(...rows) - Math.min(...rows) + 1 : fallback;
+}
+
+const colourOf = (pixels: readonly Pixel[], at: PixelAt) => [0, 1, 2].map((channel) => median(pixels.map((pixel) => at(pixel.x, pixel.y)[channel]!)));
+
+/**
+ * Dark letters on a light plate, or undefined when the row is not that. The plate is read on the
+ * ring just inside the finder's box (an eighth of the box's height deep, a quarter of it at the
+ * ends), where the plate's padding is and letters rarely reach; the ink is the dark pixels within
+ * the plate's extent.
+ */
+function measureDarkOnLight(inside: readonly Pixel[], sorted: readonly number[], crop: PixelRegion, box: PixelRegion, at: PixelAt): Omit<SubtitleTrackStyle, 'centreX' | 'centreY' | 'measuredLines'> | undefined {
+  const depthY = Math.max(2, box.height / 8);
+  const depthX = Math.max(2, box.height / 4);
+  const top = box.y - crop.y;
+  const left = box.x - crop.x;
+  const ring = inside.filter((pixel) => pixel.y < top + depthY || pixel.y >= top + box.height - depthY || pixel.x < left + depthX || pixel.x >= left + box.width - depthX).map((pixel) => pixel.lum);
+  if (ring.length < 20) return undefined;
+  const plate = median(ring);
+  const spread = median(ring.map((lum) => Math.abs(lum - plate)));
+  const dark = sorted[Math.floor(sorted.length * 0.1)]!;
+  const bright = sorted[Math.floor(sorted.length * 0.97)]!;
+  if (plate < PLATE_MIN_LUMINANCE || spread > PLATE_MAX_SPREAD || dark > plate - INK_BELOW_PLATE || bright > plate + PLATE_BRIGHTER_LETTERS) return undefined;
+  const platePixels = inside.filter((pixel) => Math.abs(pixel.lum - plate) <= 10);
+  const plateColour = colourOf(platePixels, at);
+  const otherColour = inside.filter((pixel) => {
+    if (pixel.lum < plate - 25) return false;
+    const [r, g, b] = at(pixel.x, pixel.y);
+    return Math.hypot(r - plateColour[0]!, g - plateColour[1]!, b - plateColour[2]!) > PLATE_OTHER_COLOUR_DISTANCE;
+  }).length;
+  if (otherColour > inside.length * PLATE_OTHER_COLOUR_SHARE) return undefined;
+  const threshold = Math.min(dark + 45, (dark + plate) / 2);
+  // Ink only within the plate's extent (from its first to its last row a quarter plate, and column so): a box reaching
+  // past the plate holds dark background too.
+  const plateRows = new Map<number, number>();
+  const plateColumns = new Map<number, number>();
+  for (const pixel of inside) {
+    if (Math.abs(pixel.lum - plate) > 25) continue;
+    plateRows.set(pixel.y, (plateRows.get(pixel.y) ?? 0) + 1);
+    plateColumns.set(pixel.x, (plateColumns.get(pixel.x) ?? 0) + 1);
+  }
+  const extent = (counts: Map<number, number>, least: number) => {
+    const held = [...counts.entries()].filter(([, count]) => count >= least).map(([at]) => at);
+    return { from: Math.min(...held), to: Math.max(...held) };
+  };
+  const rows = extent(plateRows, box.width / 4);
+  const columns = extent(plateColumns, box.height / 4);
+  const ink = inside.filter((pixel) => pixel.lum <= threshold && pixel.y >= rows.from && pixel.y <= rows.to && pixel.x >= columns.from && pixel.x <= columns.to);
+  if (ink.length < 10) return undefined;
+  return { glyphHeight: inkHeight(ink, box.height), textColor: hex(colourOf(ink, at)), look: 'box', outlineColor: hex(plateColour) };
+}
+
 /**
  * The style of one subtitle row measured on one frame: `pixels` is an `rgb24` crop of `crop`
- * (the row's box with a margin), `box` the finder's box inside the frame. Light text (what
- * subtitles almost always are): the ink is the brightest pixels inside the box; a box look is an
- * even, dark margin around the glyphs; otherwise the darkest pixels hugging the ink are the outline.
+ * (the row's box with a margin), `box` the finder's box inside the frame. Two polarities:
+ * - dark letters on a light plate (shop videos, some dramas; decision 069): the ring just inside
+ *   the finder's box (which holds the plate: the finder boxes the plate with its letters) is light
+ *   and even, the darkest pixels are far below it and none far above it. The ink is the dark
+ *   pixels, the look a box of the plate's colour;
+ * - otherwise light text (what subtitles mostly are): the ink is the brightest pixels inside the
+ *   box; a box look is an even, dark margin around the glyphs; otherwise the darkest pixels
+ *   hugging the ink are the outline.
  */
 export function measureRowStyle(pixels: Uint8Array, crop: PixelRegion, box: PixelRegion): Omit<SubtitleTrackStyle, 'centreX' | 'centreY' | 'measuredLines'> | undefined {
   const at = (x: number, y: number) => {
     const offset = (y * crop.width + x) * 3;
     return [pixels[offset]!, pixels[offset + 1]!, pixels[offset + 2]!] as const;
   };
-  const inside: Array<{ x: number; y: number; lum: number }> = [];
+  const inside: Pixel[] = [];
   const margin: number[] = [];
   for (let y = 0; y < crop.height; y += 1) {
     for (let x = 0; x < crop.width; x += 1) {
@@ -81,17 +159,15 @@ export function measureRowStyle(pixels: Uint8Array, crop: PixelRegion, box: Pixe
   if (inside.length < 20) return undefined;
   const sorted = inside.map((pixel) => pixel.lum).sort((a, b) => a - b);
   const bright = sorted[Math.floor(sorted.length * 0.9)]!;
+  const darkOnLight = measureDarkOnLight(inside, sorted, crop, box, at);
+  if (darkOnLight) return darkOnLight;
   const surroundings = median(margin.length ? margin : sorted);
   if (bright < surroundings + INK_ABOVE_SURROUNDINGS && bright < 150) return undefined;
   const threshold = Math.max(bright - 45, (bright + surroundings) / 2);
   const ink = inside.filter((pixel) => pixel.lum >= threshold);
   if (ink.length < 10) return undefined;
-  // Ink rows: the glyphs' height (rows holding a few ink pixels, so a stray bright pixel does not stretch it).
-  const perRow = new Map<number, number>();
-  for (const pixel of ink) perRow.set(pixel.y, (perRow.get(pixel.y) ?? 0) + 1);
-  const rows = [...perRow.entries()].filter(([, count]) => count >= 2).map(([row]) => row);
-  const glyphHeight = rows.length ? Math.max(...rows) - Math.min(...rows) + 1 : box.height;
-  const colour = [0, 1, 2].map((channel) => median(ink.map((pixel) => at(pixel.x, pixel.y)[channel]!)));
+  const glyphHeight = inkHeight(ink, box.height);
+  const colour = colourOf(ink, at);
   const spread = margin.length ? median(margin.map((lum) => Math.abs(lum - surroundings))) : 255;
   if (margin.length && surroundings <= BOX_MAX_LUMINANCE && spread <= BOX_MAX_SPREAD) {
     const plate = [0, 1, 2].map((channel) => median(inside.filter((pixel) => pixel.lum <= surroundings + 10).map((pixel) => at(pixel.x, pixel.y)[channel]!)));
@@ -101,6 +177,19 @@ export function measureRowStyle(pixels: Uint8Array, crop: PixelRegion, box: Pixe
   const edge = [0, 1, 2].map((channel) => median(dark.map((pixel) => at(pixel.x, pixel.y)[channel]!)));
   // An edge brighter than this is the background, not an outline: draw the usual near-black one.
   return { glyphHeight, textColor: hex(colour), look: 'outline', outlineColor: luminance(edge[0]!, edge[1]!, edge[2]!) < 70 ? hex(edge) : '#101010' };
+}
+
+/**
+ * The part of the frame read to measure a row: its box with 40 % of its height and 4 px around,
+ * inside the frame, at even corners and of even sizes: ffmpeg crops a 4:2:0 picture to even
+ * sizes, and a frame of other bytes than asked would never be read (the row skipped).
+ */
+export function rowCrop(box: PixelRegion, frame: { width: number; height: number }): PixelRegion {
+  const pad = Math.round(box.height * 0.4) + 4;
+  const even = (value: number) => 2 * Math.floor(value / 2);
+  const x = Math.max(0, even(box.x - pad));
+  const y = Math.max(0, even(box.y - pad));
+  return { x, y, width: even(Math.min(frame.width, Math.ceil(box.x + box.width + pad)) - x), height: even(Math.min(frame.height, Math.ceil(box.y + box.height + pad)) - y) };
 }
 
 /** Subtitle rows measured on at most this many frames (median of them). */
@@ -121,10 +210,7 @@ export async function measureSubtitleStyle(
   const sample = texts.filter((_, index) => index % step === 0).slice(0, MEASURED_ROWS);
   const measured: Array<NonNullable<ReturnType<typeof measureRowStyle>>> = [];
   for (const text of sample) {
-    const pad = Math.round(text.box.height * 0.4) + 4;
-    const x = Math.max(0, Math.floor(text.box.x - pad));
-    const y = Math.max(0, Math.floor(text.box.y - pad));
-    const crop = { x, y, width: Math.min(request.width, Math.ceil(text.box.x + text.box.width + pad)) - x, height: Math.min(request.height, Math.ceil(text.box.y + text.box.height + pad)) - y };
+    const crop = rowCrop(text.box, request);
     if (crop.width < 4 || crop.height < 4) continue;
     const at = (text.startSeconds + text.endSeconds) / 2;
     for await (const frame of readRawVideoFrames(rawVideoFramesArgs({ input: request.videoFile, startSeconds: at, frameCount: 1, crop }), rawFrameBytes(crop.width, crop.height), { signal: request.signal })) {
@@ -199,6 +285,10 @@ export function withStyleChoice(measured: SubtitleTrackStyle, choice: DrawnStyle
   };
 }
 
+/** A light plate (under dark letters) is drawn this opaque. */
+const LIGHT_PLATE_OPACITY = 0.92;
+const lightColour = (colour: string) => luminance(...([1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16)) as [number, number, number])) >= PLATE_MIN_LUMINANCE;
+
 /** Ink height of the drawing font's glyphs as a share of its ASS size (WenQuanYi Zen Hei: CJK and Latin with descenders). */
 const INK_PER_FONT_SIZE = 0.86;
 /** Line height of a drawn row, in font sizes (libass with this font). */
@@ -241,6 +331,9 @@ export function drawnSubtitleScript(lines: readonly LineToDraw[], style: Subtitl
     textColor: style.textColor,
     outlineColor: style.outlineColor,
     look: style.look,
+    // A light plate under dark letters stays light whatever is behind it (a translucent one over a dark picture
+    // turns grey and the letters sink in); a dark plate keeps the usual translucency.
+    ...(style.look === 'box' && lightColour(style.outlineColor) ? { boxOpacity: LIGHT_PLATE_OPACITY } : {}),
   });
   return { script, drawn: cues.map(({ start, end, text }) => ({ start, end, text })) };
 }

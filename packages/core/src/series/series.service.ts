@@ -42,6 +42,8 @@ export interface EpisodeTranslationRequest {
   title: string;
   /** The series' characters: each speaker found to be one is spoken with its voice (decision 060). */
   characters?: Array<{ id: string; gender: 'female' | 'male' | 'unknown'; medianPitchHz: number | null; voices: Record<string, string> }>;
+  /** The series: the run's speakers stage reads the characters' voiceprints as they are when it runs (decision 069). */
+  seriesId?: string;
   /** The series' subtitle style for the run's language: the drawn subtitles use it over the measured one. */
   subtitleStyles?: Record<string, SeriesSubtitleStyleJson>;
 }
@@ -158,8 +160,9 @@ export function createSeriesService(deps: SeriesServiceDeps) {
 
   /**
    * The series with the voiceprints its runs taught (decision 060): episodes in order, each
-   * language's run whose speakers stage completed; stops once every character has one. Learned when
-   * episodes are added (where the prints are used), not on every read of the board.
+   * language's run whose speakers stage completed; stops once every character has one. Learned where
+   * the prints are used: when episodes are added, and when a run's speakers stage asks (`castOf`,
+   * decision 069) — not on every read of the board.
    */
   async function learned(ownerId: string, series: SeriesRow): Promise<SeriesRow> {
     if (series.characters.every((character) => character.voiceprint)) return series;
@@ -175,6 +178,19 @@ export function createSeriesService(deps: SeriesServiceDeps) {
     }
     if (!Object.keys(prints).length) return series;
     return (await store.learnVoiceprints(series.id, prints)) ?? series;
+  }
+
+  /**
+   * The series' characters with the voiceprints known now, for a run's speakers stage (decision
+   * 069): the prints every run whose speakers stage has completed teaches are learned first, so an
+   * episode added in one batch with earlier ones is matched by the prints their runs found (when
+   * they got there first). Undefined when the series is gone.
+   */
+  async function castOf(ownerId: string, seriesId: string): Promise<Array<{ id: string; gender: 'female' | 'male' | 'unknown'; medianPitchHz: number | null }> | undefined> {
+    const row = await store.find(ownerId, seriesId);
+    if (!row) return undefined;
+    const series = await learned(ownerId, row);
+    return series.characters.map((character) => ({ id: character.id, gender: character.gender, medianPitchHz: character.voiceprint?.medianPitchHz ?? null }));
   }
 
   /** What one episode's run in one language is asked: the series' memory for that language. */
@@ -196,7 +212,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       title: `${series.name} ${episodeHeading(episode.number, episode.title)} (${language})`,
       ...(series.subtitleStyles[language] ? { subtitleStyles: { [language]: series.subtitleStyles[language] } } : {}),
       ...(series.characters.length
-        ? { characters: series.characters.map((character) => ({ id: character.id, gender: character.gender, medianPitchHz: character.voiceprint?.medianPitchHz ?? null, voices: character.voices[language] ? { [language]: character.voices[language] } : {} })) }
+        ? { characters: series.characters.map((character) => ({ id: character.id, gender: character.gender, medianPitchHz: character.voiceprint?.medianPitchHz ?? null, voices: character.voices[language] ? { [language]: character.voices[language] } : {} })), seriesId: series.id }
         : {}),
     };
   }
@@ -275,6 +291,8 @@ export function createSeriesService(deps: SeriesServiceDeps) {
   }
 
   return {
+    castOf,
+
     async list(ownerId: string): Promise<{ list: SeriesView[] }> {
       return { list: await Promise.all((await store.list(ownerId)).map(view)) };
     },

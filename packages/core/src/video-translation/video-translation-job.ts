@@ -20,6 +20,8 @@ export const MEDIA_TIMEOUT_MS = 30 * 60_000;
 
 /** What the stages work with. */
 export interface VideoTranslationPipelineDeps {
+  /** A series' characters with the voiceprints known now (learned from every run whose speakers stage completed); undefined when the series is gone. */
+  seriesCast: SeriesCast;
   engines: SpeechEngines;
   videoEngines: VideoEngines;
   /** The subtitle finder (where the burned-in lines are) and the erasure of regions. */
@@ -27,6 +29,9 @@ export interface VideoTranslationPipelineDeps {
   storage: StorageRepository;
   scratch: ScratchFiles;
 }
+
+/** A series' characters as a run's speakers stage reads them, with the voiceprints known at that moment (decision 069). */
+export type SeriesCast = (ownerId: string, seriesId: string) => Promise<EpisodeCharacter[] | undefined>;
 
 export interface VideoTranslationTarget {
   /** BCP-47, lower case (`es`, `en`, `zh`). */
@@ -84,6 +89,12 @@ export interface VideoTranslationJobInput {
    * then gender) and each target speaks them with `characterVoices`. Absent: today's behaviour.
    */
   characters?: EpisodeCharacter[];
+  /**
+   * The series of those characters: the speakers stage reads the series' voiceprints when it runs
+   * (`seriesCast`), so an episode added in one batch with earlier ones gets the prints their runs
+   * have taught by then (decision 069). `characters`' prints are those known when it was added.
+   */
+  seriesId?: string;
 }
 
 /** The job draws the translation where the picture's subtitles are (replacing them or beside them). */

@@ -9,10 +9,26 @@ import { DomainError } from '../domain-error.ts';
 import type { SubtitleTrack, VideoEngines } from '../engines/video-engines.port.ts';
 import type { JobFiles, StageDefinition } from '../jobs/pipeline-definition.ts';
 import { assignSpeakersToLines, fetchPricedMedia, prepareSoundtrack, readSourceText, soundtrackSpeakers, SOUNDTRACK_FILES, writeCueFiles, type SpeakerAssignment } from '../pipeline-stages/index.ts';
-import { assignSpeakerCharacters } from './speaker-characters.ts';
+import { assignSpeakerCharacters, type EpisodeCharacter } from './speaker-characters.ts';
 import { drawsOverPictureLines, lineId, makesDub, MEDIA_TIMEOUT_MS, pictureLinesOf, linesOf, type TranslatedLine, type VideoTranslationJobInput, type VideoTranslationPipelineDeps } from './video-translation-job.ts';
 
-export function videoTranslationSourceStages({ videoEngines, erasureEngines, storage, scratch }: VideoTranslationPipelineDeps): Array<StageDefinition<VideoTranslationJobInput>> {
+export function videoTranslationSourceStages({ videoEngines, erasureEngines, storage, scratch, seriesCast }: VideoTranslationPipelineDeps): Array<StageDefinition<VideoTranslationJobInput>> {
+  /**
+   * The run's characters with the series' voiceprints as they are now: the characters the run was
+   * given (ids and genders as when it was added), each with its print from the series when the
+   * series has one for that id and gender, else the print it was given.
+   */
+  async function castNow(input: VideoTranslationJobInput, ownerId: string | null): Promise<EpisodeCharacter[]> {
+    const given = input.characters ?? [];
+    const stored = input.seriesId && ownerId ? await seriesCast(ownerId, input.seriesId) : undefined;
+    if (!stored) return given;
+    const byId = new Map(stored.map((character) => [character.id, character]));
+    return given.map((character) => {
+      const now = byId.get(character.id);
+      return now && now.gender === character.gender && now.medianPitchHz !== null ? { ...character, medianPitchHz: now.medianPitchHz } : character;
+    });
+  }
+
   /** Speech segments and speakers of the soundtrack, measured once per job (`utterances`: the lines, each one person's). */
   const speakerSegments = (input: VideoTranslationJobInput, files: JobFiles, signal: AbortSignal, utterances?: ReadonlyArray<{ startSeconds: number; endSeconds: number }>) =>
     soundtrackSpeakers(videoEngines, scratch, files, { speakerCount: input.speakerCount, signal, utterances });
@@ -84,16 +100,19 @@ export function videoTranslationSourceStages({ videoEngines, erasureEngines, sto
       // bed; `speakerCount` when the user gave it), each line given the speaker heard in it.
       name: 'speakers',
       weight: 1,
-      async run({ input, outputs, files, signal }) {
+      async run({ input, outputs, files, signal, ownerId }) {
         // No dub: nobody is spoken, so who speaks is not measured.
         if (!makesDub(input)) return { assignment: { lines: [], speakers: [] } satisfies SpeakerAssignment, warnings: [] };
         const lines = linesOf(outputs).map((line) => ({ id: line.id, startSeconds: line.startSeconds, endSeconds: line.endSeconds }));
         // The lines are the utterances: each is one person's (recognised lines were cut where the voice changed).
         const found = await speakerSegments(input, files, signal, lines);
         const assignment = assignSpeakersToLines(lines, found.segments);
-        // A series' episode: which character each speaker is, once, so every language and a resumed run agree.
-        const characters = input.characters?.length ? assignSpeakerCharacters(assignment.speakers, input.characters) : undefined;
-        return { files: ['speaker-lines.json'], assignment, ...(characters ? { characters } : {}), warnings: found.warnings };
+        // A series' episode: which character each speaker is, once, so every language and a resumed run agree. The
+        // series' prints are read now (an earlier episode of the same batch may have taught them since this one was
+        // added), and the cast it decided with is kept with the decision (decision 069).
+        const cast = input.characters?.length ? await castNow(input, ownerId) : undefined;
+        const characters = cast ? assignSpeakerCharacters(assignment.speakers, cast) : undefined;
+        return { files: ['speaker-lines.json'], assignment, ...(characters ? { characters, cast } : {}), warnings: found.warnings };
       },
     },
   ];

@@ -67,6 +67,8 @@ export interface VideoTranslationRequest {
    * is the character's voiceprint once heard in an earlier episode.
    */
   characters?: Array<{ id: string; gender: 'female' | 'male' | 'unknown'; medianPitchHz: number | null; voices: Record<string, string> }> | undefined;
+  /** The series those characters are of: the speakers stage reads its voiceprints as they are then (decision 069). */
+  seriesId?: string | undefined;
   /** A style per target language for subtitles drawn over the picture's own (the create call's field; a series gives its own): it replaces the measured style, field by field. */
   subtitleStyles?: Record<string, DrawnStyleChoice> | undefined;
 }
@@ -235,7 +237,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
       // Absent means today's behaviour (jobs accepted before these choices existed have neither).
       ...(subtitles !== 'keep' ? { subtitles } : {}),
       ...(output !== 'dub' ? { output } : {}),
-      ...(request.characters?.length && output !== 'subtitles' ? { characters: request.characters.map(({ id, gender, medianPitchHz }) => ({ id, gender, medianPitchHz })) } : {}),
+      ...(request.characters?.length && output !== 'subtitles' ? { characters: request.characters.map(({ id, gender, medianPitchHz }) => ({ id, gender, medianPitchHz })), ...(request.seriesId ? { seriesId: request.seriesId } : {}) } : {}),
     };
     return { upload, plan, cost, input, subtitleFileRead };
   }
