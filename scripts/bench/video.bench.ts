@@ -12,7 +12,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,7 +70,7 @@ try {
   // Streamed from the file (a whole video read into this process would count in its peak).
   const uploaded = await fetch(`${base}/api/upload/file`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/octet-stream', 'x-file-name': 'bench.mp4' },
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/octet-stream', 'content-length': String((await stat(clip.file)).size), 'x-file-name': 'bench.mp4' },
     body: Readable.toWeb(createReadStream(clip.file)) as ReadableStream<Uint8Array>,
     duplex: 'half',
   } as RequestInit);
