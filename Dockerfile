@@ -28,4 +28,5 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "apps/server/src/main.ts"]
+# A 16 MB young generation (V8 sizes it from the host's memory otherwise; decision 071).
+CMD ["node", "--max-semi-space-size=16", "apps/server/src/main.ts"]

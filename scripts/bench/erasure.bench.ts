@@ -14,8 +14,9 @@
  *    English subtitles): finding, then each fill asked for (`--fills best,inpaint,fast`; best by
  *    default): frames/s per stage, wall ÷ length, CPU seconds of this process and of its ffmpeg
  *    children (and per 20 frames for finding + fill), where the masked pixels came from,
- *    PSNR outside the masks and on the text, peak memory; the load beside every figure (the machine
- *    is shared: compare runs made in the same conditions).
+ *    PSNR outside the masks and on the text, peak memory (this process, and each process it starts:
+ *    issue 32, flat with the video's length); the load beside every figure (the machine is shared:
+ *    compare runs made in the same conditions).
  *   npm run bench:erasure [-- --clips name,name|all --keep folder --skip-corpus --skip-speed --runs 1 --seconds 20 --fills best]
  */
 import { readFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { bilingualCues, BILINGUAL_LINES, makeErasureClip } from '../../packages/
 import { eraseCorpusClip } from '../../packages/engines/src/testing/erasure-corpus.ts';
 import { scoreErasure } from '../../packages/engines/src/testing/erasure-score.ts';
 import { makeCorpus } from '../../packages/engines/src/testing/subtitle-corpus.ts';
+import { peakMemory, printPeaks, type PeakMemory } from './process-memory.ts';
 
 const { values } = parseArgs({
   options: {
@@ -146,8 +148,10 @@ async function speed(): Promise<void> {
   const detectLoad = load();
   let started = performance.now();
   const detectStart = cpuNow();
+  const detectPeaks = peakMemory();
   const found = await detector.doDetect({ input: { videoFile: clip.subtitled }, mode: 'subtitles', languages: ['zh', 'en'] });
   const detectWall = (performance.now() - started) / 1000;
+  const detectPeak = detectPeaks.stop();
   const detectCpu = cpuSince(detectStart);
   const regions = regionsFromTexts(found.boxes.map((box) => ({ box: box.box, startSeconds: box.startSeconds, endSeconds: box.endSeconds, text: box.text })), 'subtitles', { width, height, durationSeconds: seconds });
   const steps = found.timings?.stepsMs ?? {};
@@ -159,6 +163,7 @@ async function speed(): Promise<void> {
 
   const masks = regions.map((region) => ({ box: { x: region.x, y: region.y, width: region.width, height: region.height }, startSeconds: region.startSeconds, endSeconds: region.endSeconds, kind: region.kind }));
   const rows: string[] = [];
+  const erasePeaks = new Map<string, ReturnType<PeakMemory['stop']>>();
   for (const fill of values.fills.split(',') as Array<'best' | 'inpaint' | 'fast'>) {
     const walls: number[] = [];
     const cpus: Array<{ node: number; children: number }> = [];
@@ -171,11 +176,11 @@ async function speed(): Promise<void> {
       const loadAtStart = load();
       started = performance.now();
       const cpuStart = cpuNow();
-      let peak = 0;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+      const sampler: PeakMemory = peakMemory();
       const result = await engine.doInpaint({ videoFile: clip.subtitled, outputFile, masks, fill });
-      clearInterval(sampler);
-      peaks.push(peak / 2 ** 20);
+      const peak = sampler.stop();
+      peaks.push(peak.processes.find((entry) => entry.name.endsWith("(the bench's process)"))?.peakMb ?? 0);
+      erasePeaks.set(`${fill}, run ${run + 1}`, peak);
       walls.push((performance.now() - started) / 1000);
       loads.push(`${loadAtStart}–${load()}`);
       cpus.push(cpuSince(cpuStart));
@@ -202,4 +207,10 @@ async function speed(): Promise<void> {
   console.info('| fill | frames/s first pass | frames/s fill + encode | frames/s erase | wall | frames/s with finding | load (1 min) | CPU erase (Node + ffmpeg) | CPU per 20 frames, with finding | masked: neighbours / scene / inpainted | PSNR outside masks | PSNR on the text vs clean | peak RSS (Node) |');
   console.info('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.info(row);
+  console.info(`\nmemory while finding the subtitles (${seconds} s video):`);
+  printPeaks(detectPeak);
+  for (const [name, peak] of erasePeaks) {
+    console.info(`\nmemory while erasing (${name}):`);
+    printPeaks(peak);
+  }
 }

@@ -9,9 +9,8 @@
  * Figures, not assertions.
  *   npm run bench:memory [-- --seconds 20 --engines-idle 20]
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { JobView } from '../../packages/contract/src/index.ts';
@@ -19,6 +18,7 @@ import { createVerifiedUser, signedCall } from '../../tests/support/accounts.ts'
 import { makeDubbingClip, type ClipLine } from '../../tests/support/dubbing-media.ts';
 import { freePort } from '../../tests/support/server-process.ts';
 import { startProcess } from './http-load.ts';
+import { loadNow as load, memoryTotals as totals, processTree as tree, type ProcessMemory } from './process-memory.ts';
 
 /** `bash <script>` (it ends in `exec node …`, so the pid becomes the app's), ready when `readyPath` answers. */
 function startScript(script: string, options: Parameters<typeof startProcess>[1]) {
@@ -35,48 +35,6 @@ const SENTENCES = ['Welcome to our little shop.', 'This phone has a bright scree
 const lines: ClipLine[] = [];
 for (let start = 0.6, index = 0; start + 3 < seconds; start += 3.6, index += 1) lines.push({ startSeconds: Math.round(start * 10) / 10, text: SENTENCES[index % SENTENCES.length]! });
 
-interface ProcessMemory {
-  pid: number;
-  name: string;
-  rssMb: number;
-  /** Proportional set size: shared pages (a forked festival child's copy of its server) divided among their sharers. */
-  pssMb: number;
-}
-
-/** Reads /proc/<pid>/status (VmRSS) and the command line; undefined when the process is gone. */
-function readProcess(pid: number): (ProcessMemory & { ppid: number }) | undefined {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-    const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    const pss = Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
-    const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    const name = [comm, ...args.slice(1, 3).map((arg) => path.basename(arg.split('\n')[0]!))].join(' ').slice(0, 48);
-    return { pid, ppid, name, rssMb: rss, pssMb: pss };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The process and all its descendants. */
-function tree(root: number): ProcessMemory[] {
-  const all = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map((entry) => readProcess(Number(entry))).filter((entry) => entry !== undefined);
-  const wanted = new Set([root]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const entry of all) {
-      if (wanted.has(entry.pid) || !wanted.has(entry.ppid)) continue;
-      wanted.add(entry.pid);
-      grew = true;
-    }
-  }
-  return all.filter((entry) => wanted.has(entry.pid)).map(({ pid, name, rssMb, pssMb }) => ({ pid, name, rssMb, pssMb }));
-}
-
-const totals = (processes: ProcessMemory[]) => ({ rss: processes.reduce((sum, entry) => sum + entry.rssMb, 0), pss: processes.reduce((sum, entry) => sum + entry.pssMb, 0) });
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 const rows: Array<{ moment: string; processes: ProcessMemory[] }> = [];
 function sample(moment: string, root: number) {
   const processes = tree(root);

@@ -1,8 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dubMixArgs, regionsOnlyArgs } from './dub-args.ts';
+import { dubMixArgs, regionGateExpression, regionsOnlyArgs } from './dub-args.ts';
 import { runFfmpeg } from './media-runner.ts';
 import { probeMedia } from './media-tools.ts';
 
@@ -85,5 +85,31 @@ describe('dubMixArgs', () => {
     const under = (await levelDb(mixed, 2.2, 3.8, bedOnly)) - (await levelDb(bed, 2.2, 3.8, bedOnly));
     expect(under).toBeLessThan(-6);
     expect(under).toBeGreaterThan(-10);
+  });
+});
+
+describe('regionGateExpression', () => {
+  it('gates hundreds of regions (12 minutes of lines) as their flat sum would: 1 inside, 0 outside, ramps, overlaps capped', async () => {
+    // 200 regions, a line every ~3.6 s, some overlapping the next; ffmpeg's parser refused a flat sum beyond ~97.
+    const regions = Array.from({ length: 200 }, (_, index) => ({ startSeconds: index * 3.6 + (index % 3) * 0.4, endSeconds: index * 3.6 + 2 + (index % 5 === 0 ? 2.5 : 0) }));
+    const ramp = 0.1;
+    const expected = (t: number) => Math.min(1, regions.reduce((sum, region) => sum + Math.min(1, Math.max(0, Math.min((t - Number((region.startSeconds - ramp).toFixed(3))) / ramp, (Number((region.endSeconds + ramp).toFixed(3)) - t) / ramp))), 0));
+    const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-gate-'));
+    try {
+      const raw = path.join(dir, 'gate.f32le');
+      // The expression evaluated by ffmpeg itself at 100 samples a second over the 12 minutes.
+      await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc=exprs='${regionGateExpression(regions, ramp)}':s=100:d=720`, '-f', 'f32le', '-c:a', 'pcm_f32le', raw]);
+      const bytes = await readFile(raw);
+      const values = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+      expect(values.length).toBe(72_000);
+      let worst = 0;
+      for (let index = 0; index < values.length; index++) worst = Math.max(worst, Math.abs(values[index]! - expected(index / 100)));
+      expect(worst).toBeLessThan(1e-6);
+      const late = regions[151]!;
+      expect(values[Math.round(((late.startSeconds + late.endSeconds) / 2) * 100)]).toBe(1); // inside a late region
+      expect(values[Math.round((late.endSeconds + 0.5) * 100)]).toBe(0); // after it, before the next
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,6 +14,13 @@ export interface TimeRegion {
  * An ffmpeg expression of `t` that is 1 inside the regions, 0 outside, with linear ramps of
  * `rampSeconds` on both sides of each region (so gains switch without clicks). Overlapping ramps
  * add up, capped at 1.
+ *
+ * A flat sum of the regions' terms fails to parse beyond ~97 of them (ffmpeg's expression parser
+ * stops at a depth of 100: a 6-minute video with a line every 3.6 s), and costs every audio frame
+ * all the terms. Beyond `GATE_LEAF_TERMS` the terms are therefore put in a tree on `t`:
+ * `if(lt(t,m),<terms that can be non-zero before m>,<terms that can be non-zero from m>)`; a term
+ * left out of a branch is 0 there, so the value is the flat sum's. Depth and work per frame grow
+ * with the logarithm of the count.
  */
 export function regionGateExpression(regions: readonly TimeRegion[], rampSeconds = 0.08): string {
   if (!regions.length) return '0';
@@ -21,9 +28,32 @@ export function regionGateExpression(regions: readonly TimeRegion[], rampSeconds
   const terms = regions.map((region) => {
     const a = (region.startSeconds - r).toFixed(3);
     const b = (region.endSeconds + r).toFixed(3);
-    return `clip(min((t-${a})/${r},(${b}-t)/${r}),0,1)`;
+    // Zero for t ≤ from and t ≥ to.
+    return { from: Number(a), to: Number(b), text: `clip(min((t-${a})/${r},(${b}-t)/${r}),0,1)` };
   });
-  return `min(1,${terms.join('+')})`;
+  return `min(1,${gateTree(terms)})`;
+}
+
+/** Terms joined flat up to this count (beyond it, a tree on `t`). */
+const GATE_LEAF_TERMS = 16;
+
+type GateTerm = { from: number; to: number; text: string };
+
+function gateTree(terms: readonly GateTerm[]): string {
+  if (terms.length <= GATE_LEAF_TERMS) return terms.map((term) => term.text).join('+');
+  const starts = terms.map((term) => term.from).sort((x, y) => x - y);
+  const split = starts[starts.length >> 1]!;
+  const before = terms.filter((term) => term.from < split);
+  const after = terms.filter((term) => term.to > split);
+  // Regions all overlapping one another cannot be split by time: summed in balanced halves instead.
+  if (before.length === terms.length || after.length === terms.length) return balancedSum(terms);
+  return `if(lt(t,${split.toFixed(3)}),${before.length ? gateTree(before) : '0'},${after.length ? gateTree(after) : '0'})`;
+}
+
+function balancedSum(terms: readonly GateTerm[]): string {
+  if (terms.length <= GATE_LEAF_TERMS) return terms.map((term) => term.text).join('+');
+  const half = terms.length >> 1;
+  return `(${balancedSum(terms.slice(0, half))})+(${balancedSum(terms.slice(half))})`;
 }
 
 export interface RegionsOnlyOptions {

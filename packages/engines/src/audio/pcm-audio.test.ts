@@ -1,6 +1,7 @@
-import { pcm16Wav } from '@voxwork/media';
+import { writeFile } from 'node:fs/promises';
+import { pcm16Wav, withWorkDir } from '@voxwork/media';
 import { describe, expect, it } from 'vitest';
-import { soundingSpans, wavPeakEnvelope } from './pcm-audio.ts';
+import { pcmChunks, soundingSpans, wavPeakEnvelope } from './pcm-audio.ts';
 
 /** A mono 16-bit WAV at 1 kHz: one sample per millisecond. */
 const wav = (samples: number[], sampleRate = 1000) => pcm16Wav(Int16Array.from(samples), sampleRate);
@@ -40,5 +41,24 @@ describe('wavPeakEnvelope and soundingSpans', () => {
 
   it('refuses what is not 16-bit PCM WAV', () => {
     expect(() => wavPeakEnvelope(new TextEncoder().encode('not a wav file at all'))).toThrow(/not a WAV/);
+  });
+});
+
+describe('pcmChunks', () => {
+  it('reads a raw float file back in order, a chunk at a time, the last one shorter', async () => {
+    const samples = Float32Array.from({ length: 1000 }, (_, index) => Math.sin(index / 7));
+    await withWorkDir('pcm-chunks', async (_dir, file) => {
+      const raw = file('audio.f32le');
+      await writeFile(raw, new Uint8Array(samples.buffer));
+      const chunks: Float32Array[] = [];
+      for await (const chunk of pcmChunks(raw, 300)) chunks.push(Float32Array.from(chunk));
+      expect(chunks.map((chunk) => chunk.length)).toEqual([300, 300, 300, 100]);
+      expect(Float32Array.from(chunks.flatMap((chunk) => [...chunk]))).toEqual(samples);
+      const empty = file('empty.f32le');
+      await writeFile(empty, new Uint8Array(0));
+      const none: Float32Array[] = [];
+      for await (const chunk of pcmChunks(empty)) none.push(chunk);
+      expect(none).toEqual([]);
+    });
   });
 });

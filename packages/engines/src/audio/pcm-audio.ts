@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { readWavPcm, runFfmpeg, withWorkDir, type RunOptions } from '@voxwork/media';
 
 /** Mono PCM samples as floats in −1…1. */
@@ -39,11 +39,41 @@ export function wavPeakEnvelope(bytes: Uint8Array, frameMs = 5): PeakEnvelope {
 export async function decodeToPcm(input: string, sampleRate: number, options: RunOptions = {}): Promise<PcmAudio> {
   return withWorkDir('decode', async (_dir, file) => {
     const raw = file('audio.f32le');
-    await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', input, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', '-acodec', 'pcm_f32le', raw], options);
+    await decodeToPcmFile(input, raw, sampleRate, options);
     const bytes = await readFile(raw);
     const aligned = bytes.byteOffset % 4 === 0 ? bytes : Buffer.from(bytes);
     return { samples: new Float32Array(aligned.buffer, aligned.byteOffset, Math.floor(aligned.length / 4)), sampleRate };
   });
+}
+
+/** Decodes any audio ffmpeg reads to a raw file of mono float PCM (f32le) at `sampleRate`: read it back with `pcmChunks`. */
+export async function decodeToPcmFile(input: string, output: string, sampleRate: number, options: RunOptions = {}): Promise<void> {
+  await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', input, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', '-acodec', 'pcm_f32le', output], options);
+}
+
+/**
+ * The samples of a raw mono float file (`decodeToPcmFile`) in order, `chunkSamples` at a time (the
+ * last chunk shorter): a long recording is never whole in memory (an hour at 16 kHz is 230 MB).
+ */
+export async function* pcmChunks(rawFile: string, chunkSamples = 1 << 18): AsyncGenerator<Float32Array> {
+  const handle = await open(rawFile, 'r');
+  try {
+    for (;;) {
+      const chunk = new Float32Array(chunkSamples);
+      const bytes = new Uint8Array(chunk.buffer);
+      let filled = 0;
+      while (filled < bytes.byteLength) {
+        const { bytesRead } = await handle.read(bytes, filled, bytes.byteLength - filled, null);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      const samples = Math.floor(filled / 4);
+      if (samples > 0) yield chunk.subarray(0, samples);
+      if (filled < bytes.byteLength) return;
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Decodes any audio ffmpeg reads to float PCM at `sampleRate`, `channels` channels (more are mixed down, one is duplicated), one array per channel. */

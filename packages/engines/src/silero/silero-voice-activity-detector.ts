@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { MediaProcessError } from '@voxwork/media';
+import { MediaProcessError, withWorkDir } from '@voxwork/media';
 import type * as OnnxRuntime from 'onnxruntime-node';
 import { z } from 'zod';
 import { parseOptions } from '../capabilities/call-options.ts';
 import type { DetectVoiceActivityOptions, DetectVoiceActivityResult, SpeechSegment, VoiceActivityDetector } from '../capabilities/voice-activity-detector.ts';
 import type { EngineWarning } from '../capabilities/engine-common.ts';
-import { decodeToPcm } from '../audio/pcm-audio.ts';
+import { decodeToPcmFile, pcmChunks } from '../audio/pcm-audio.ts';
 import { EngineAbortedError, EngineInputError, EngineUnavailableError, toEngineError } from '../engine-errors.ts';
 import { IdleHeld } from '../idle-held.ts';
 
@@ -142,44 +142,68 @@ export class SileroVoiceActivityDetector implements VoiceActivityDetector {
     }
   }
 
-  async #detect(options: DetectVoiceActivityOptions, { ort, session }: { ort: Ort; session: Session }, warnings: EngineWarning[], startedAt: number): Promise<DetectVoiceActivityResult> {
-    let pcm;
-    try {
-      pcm = await decodeToPcm(options.audioFile, SAMPLE_RATE, { signal: options.signal, timeoutMs: 10 * 60_000 });
-    } catch (error) {
-      if (error instanceof MediaProcessError && error.exitCode !== null) {
-        throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
+  async #detect(options: DetectVoiceActivityOptions, model: { ort: Ort; session: Session }, warnings: EngineWarning[], startedAt: number): Promise<DetectVoiceActivityResult> {
+    // Decoded to a file and read back a chunk at a time: an hour of sound is never whole in memory.
+    return withWorkDir('silero', async (_dir, file) => {
+      const raw = file('audio.f32le');
+      try {
+        await decodeToPcmFile(options.audioFile, raw, SAMPLE_RATE, { signal: options.signal, timeoutMs: 10 * 60_000 });
+      } catch (error) {
+        if (error instanceof MediaProcessError && error.exitCode !== null) {
+          throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
+        }
+        throw toEngineError(error, this.engineId, 'decoding audio');
       }
-      throw toEngineError(error, this.engineId, 'decoding audio');
-    }
-    const decodeMs = performance.now() - startedAt;
-    const durationSeconds = pcm.samples.length / SAMPLE_RATE;
-    if (pcm.samples.length === 0) warnings.push({ type: 'other', message: 'the input has no audio samples' });
+      return this.#infer(raw, options, model, warnings, startedAt, performance.now() - startedAt);
+    });
+  }
 
+  async #infer(raw: string, options: DetectVoiceActivityOptions, { ort, session }: { ort: Ort; session: Session }, warnings: EngineWarning[], startedAt: number, decodeMs: number): Promise<DetectVoiceActivityResult> {
     const frameSamples = this.#settings.frameSamples ?? 512;
-    const frames = Math.ceil(pcm.samples.length / frameSamples);
-    const probabilities = new Float32Array(frames);
+    // One probability per frame of `frameSamples` (the last one zero-padded), grown as the samples are read.
+    let probabilities = new Float32Array(4096);
+    let frames = 0;
+    let sampleCount = 0;
     const inferenceStarted = performance.now();
     try {
       const sr = new ort.Tensor('int64', BigInt64Array.from([BigInt(SAMPLE_RATE)]), []);
       let h = new ort.Tensor('float32', new Float32Array(2 * 64), [2, 1, 64]);
       let c = new ort.Tensor('float32', new Float32Array(2 * 64), [2, 1, 64]);
       const frame = new Float32Array(frameSamples);
-      for (let index = 0; index < frames; index++) {
+      let filled = 0;
+      const runFrame = async () => {
         if (options.signal?.aborted) throw new EngineAbortedError(this.engineId, options.signal.reason);
-        const chunk = pcm.samples.subarray(index * frameSamples, (index + 1) * frameSamples);
-        frame.fill(0);
-        frame.set(chunk);
+        frame.fill(0, filled);
         const input = new ort.Tensor('float32', frame.slice(), [1, frameSamples]);
         const output = await session.run({ input, sr, h, c });
-        probabilities[index] = (output.output!.data as Float32Array)[0]!;
+        if (frames === probabilities.length) {
+          const grown = new Float32Array(probabilities.length * 2);
+          grown.set(probabilities);
+          probabilities = grown;
+        }
+        probabilities[frames++] = (output.output!.data as Float32Array)[0]!;
         h = output.hn as typeof h;
         c = output.cn as typeof c;
+        filled = 0;
+      };
+      for await (const chunk of pcmChunks(raw)) {
+        sampleCount += chunk.length;
+        for (let at = 0; at < chunk.length; ) {
+          const taken = Math.min(frameSamples - filled, chunk.length - at);
+          frame.set(chunk.subarray(at, at + taken), filled);
+          filled += taken;
+          at += taken;
+          if (filled === frameSamples) await runFrame();
+        }
       }
+      if (filled > 0) await runFrame();
     } catch (error) {
       throw toEngineError(error, this.engineId, 'running the VAD model');
     }
     const inferenceMs = performance.now() - inferenceStarted;
+    const durationSeconds = sampleCount / SAMPLE_RATE;
+    if (sampleCount === 0) warnings.push({ type: 'other', message: 'the input has no audio samples' });
+    probabilities = probabilities.subarray(0, frames);
 
     const segments = segmentsFromProbabilities(probabilities, frameSamples / SAMPLE_RATE, durationSeconds, {
       threshold: options.threshold ?? 0.5,

@@ -1,0 +1,113 @@
+/**
+ * Resident memory of a process and of every process it started, read from /proc (benches only):
+ * `processTree` for one moment (bench:memory), `peakMemory` for the peak of each while a bench runs
+ * (bench:video, bench:erasure: issue 32's "peak memory flat with the video's length").
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+
+export interface ProcessMemory {
+  pid: number;
+  name: string;
+  rssMb: number;
+  /** Proportional set size: shared pages (a forked festival child's copy of its server) divided among their sharers. */
+  pssMb: number;
+}
+
+/** Reads /proc/<pid>/status (VmRSS) and the command line; undefined when the process is gone. `pss` reads smaps_rollup (slower). */
+function readProcess(pid: number, pss: boolean): (ProcessMemory & { ppid: number }) | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const pssMb = pss ? Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024 : 0;
+    const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const name = [comm, ...args.slice(1, 3).map((arg) => path.basename(arg.split('\n')[0]!))].join(' ').slice(0, 48);
+    return { pid, ppid, name, rssMb: rss, pssMb };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The process `root` and all its descendants (PSS too when `pss`). */
+export function processTree(root: number, { pss = true } = {}): ProcessMemory[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      parents.set(Number(entry), Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1] ?? 0));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const wanted = new Set([root]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, ppid] of parents) {
+      if (wanted.has(pid) || !wanted.has(ppid)) continue;
+      wanted.add(pid);
+      grew = true;
+    }
+  }
+  return [...wanted].map((pid) => readProcess(pid, pss)).filter((entry) => entry !== undefined).map(({ pid, name, rssMb, pssMb }) => ({ pid, name, rssMb, pssMb }));
+}
+
+export const memoryTotals = (processes: ProcessMemory[]) => ({ rss: processes.reduce((sum, entry) => sum + entry.rssMb, 0), pss: processes.reduce((sum, entry) => sum + entry.pssMb, 0) });
+export const loadNow = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+
+/** Peak RSS per process while a bench runs, sampled every `intervalMs` (a process shorter than that may be missed). */
+export interface PeakMemory {
+  /** Starts counting a named part (a stage): its peak of all processes together is kept apart. */
+  mark(part: string): void;
+  /** Stops sampling; the peak of each process (processes of one command grouped: their count and the largest), of the whole tree, and of each part. */
+  stop(): { processes: Array<{ name: string; count: number; peakMb: number }>; totalPeakMb: number; parts: Map<string, number> };
+}
+
+export function peakMemory(root = process.pid, intervalMs = 200): PeakMemory {
+  const byPid = new Map<number, { name: string; peakMb: number }>();
+  const parts = new Map<string, number>();
+  let part: string | undefined;
+  let totalPeakMb = 0;
+  const sample = () => {
+    const processes = processTree(root, { pss: false });
+    const total = memoryTotals(processes).rss;
+    totalPeakMb = Math.max(totalPeakMb, total);
+    if (part !== undefined) parts.set(part, Math.max(parts.get(part) ?? 0, total));
+    for (const entry of processes) {
+      // Grouped by command below: the bench's own process is marked so.
+      const name = entry.pid === root ? `${entry.name} (the bench's process)` : entry.name;
+      const seen = byPid.get(entry.pid);
+      byPid.set(entry.pid, { name, peakMb: Math.max(seen?.peakMb ?? 0, entry.rssMb) });
+    }
+  };
+  const timer = setInterval(sample, intervalMs);
+  timer.unref();
+  sample();
+  return {
+    mark(next) {
+      sample();
+      part = next;
+    },
+    stop() {
+      sample();
+      clearInterval(timer);
+      const grouped = new Map<string, { name: string; count: number; peakMb: number }>();
+      for (const { name, peakMb } of byPid.values()) {
+        const group = grouped.get(name) ?? { name, count: 0, peakMb: 0 };
+        group.count += 1;
+        group.peakMb = Math.max(group.peakMb, peakMb);
+        grouped.set(name, group);
+      }
+      return { processes: [...grouped.values()].sort((a, b) => b.peakMb - a.peakMb), totalPeakMb, parts };
+    },
+  };
+}
+
+/** Prints `peakMemory().stop()`'s figures. */
+export function printPeaks(peaks: ReturnType<PeakMemory['stop']>, log: (line: string) => void = console.info): void {
+  log(`peak RSS of every process (sampled every 0.2 s; ffmpeg and engine servers grouped by command), all together at most ${peaks.totalPeakMb.toFixed(0)} MB   (load ${loadNow()})`);
+  for (const entry of peaks.processes) log(`  ${entry.peakMb.toFixed(0).padStart(6)} MB  ${entry.count > 1 ? `×${entry.count}`.padEnd(5) : '     '} ${entry.name}`);
+}
