@@ -83,7 +83,7 @@ describe('identity and the account calls', () => {
     expect(account).toMatchObject({ code: 0, data: { userId, planId: 'free', vipLevel: 0, availablePoint: 300, freezePoint: 0, totalPoint: 300, vtUseLimit: 3 } });
   });
 
-  // Checked tokens are remembered for a few seconds (SESSION_CACHE_SECONDS, decision 073): a
+  // Checked tokens are remembered for a few seconds (SESSION_CACHE_SECONDS, decision 072): a
   // sign-out or a revocation must still end the token's calls at once.
   it('a signed-out or revoked session is refused on the very next call, though its token was just used', async () => {
     const account = (headers: Record<string, string>) => call('/bill/userAccount/getUserAccount', { userId }, headers);

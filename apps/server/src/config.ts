@@ -132,7 +132,7 @@ export const envSchema = z.object({
   WEBHOOKS_RETRY_MAX_SECONDS: z.coerce.number().min(0.01).max(86_400).default(3600),
   WEBHOOKS_GIVE_UP_HOURS: z.coerce.number().min(0.001).max(168).default(24),
   WEBHOOKS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
-  // A signed-in call's token is checked against the database at most this often (decision 073);
+  // A signed-in call's token is checked against the database at most this often (decision 072);
   // a sign-out reaches other processes within this time (this one at once). 0: every call.
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   // How often the worker looks for due deliveries.

@@ -1,5 +1,5 @@
 /**
- * Bearer token → its user, remembered for a few seconds (decision 073): every signed-in call
+ * Bearer token → its user, remembered for a few seconds (decision 072): every signed-in call
  * checks its token, and on the embedded database that check (Better Auth's session and user
  * rows, then the account's status) was most of a call's CPU (4–8 ms of the account call under
  * load). An answer is kept at most `ttlMs` and never past the session's expiry; whatever deletes a
