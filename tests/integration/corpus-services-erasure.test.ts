@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ErrorCode, messageFor, type JobView } from '@voxwork/contract';
+import { ErrorCode, messageFor, type ErasureRegion, type JobView } from '@voxwork/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_SERVICE_CLIPS, NO_SUBTITLES, serviceClips, startCorpusServices, type CorpusServices, type ServiceClip } from '../support/corpus-services.ts';
 import { testDatabases } from '../support/test-database.ts';
@@ -10,15 +10,8 @@ import { backgroundKind } from '../../packages/engines/src/testing/erasure-corpu
 import { corpusRender } from '../../packages/engines/src/testing/subtitle-corpus.ts';
 import { scoreErasure, subtitleCharactersRead } from '../../packages/engines/src/testing/erasure-score.ts';
 
-interface Region {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  startSeconds: number;
-  endSeconds: number;
-  text?: string;
-}
+/** A detected region: the contract's, always timed (the detector finds lines in time). */
+type Region = ErasureRegion & { startSeconds: number; endSeconds: number };
 
 type Box = { x: number; y: number; width: number; height: number };
 
