@@ -25,6 +25,8 @@ export * from './upload.calls.ts';
 export * from './share.calls.ts';
 export * from './api-keys.calls.ts';
 export * from './webhooks.calls.ts';
+// Schemas more than one tool's calls use.
+export * from './subtitle-track.schema.ts';
 // One file per tool, named after its catalogue id: its exports and `TOOL_CALLS`, `API_JOB_CALLS` come from the generated list (decision 068).
 export * from './tool-calls.generated.ts';
 

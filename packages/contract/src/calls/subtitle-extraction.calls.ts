@@ -1,41 +1,14 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { displayName } from '../display-name.ts';
-import { decimal } from '../input-schemas.ts';
 import { EXAMPLE_UPLOAD_ID, type ApiJobDefinition } from '../public-api/api-job.ts';
+import { subtitleTrackChoiceSchema } from './subtitle-track.schema.ts';
 
 /** The scripts of burned-in subtitles the tool reads: Chinese (Han) and English (Latin). */
 export const SUBTITLE_SCRIPTS = ['zh', 'en'] as const;
 export const subtitleScriptSchema = z.enum(SUBTITLE_SCRIPTS);
 export type SubtitleScript = z.infer<typeof subtitleScriptSchema>;
 
-/** A place in the video's picture, in its pixels. */
-export const pictureBoxSchema = z.object({ x: decimal(0, 16_384), y: decimal(0, 16_384), width: decimal(1, 16_384), height: decimal(1, 16_384) }).strict();
-export type PictureBox = z.infer<typeof pictureBoxSchema>;
-
-/**
- * A candidate subtitle track found by behaviour (text that appears, holds and is replaced; decision
- * 045), as a job's result lists it (`subtitleTracks`) so a person can see them on a frame and pick
- * one: where its lines were seen, how tall their text is, how many different lines, the language
- * of its script (`zh`, `en`; absent when neither showed), and whether it was read (`chosen`).
- * Chinese over English is two chosen tracks, each read and timed on its own (decision 070).
- */
-export const subtitleTrackSchema = z.object({
-  box: pictureBoxSchema,
-  lineHeight: z.number(),
-  lineCount: z.number().int(),
-  framesWithText: z.number().int(),
-  alignment: z.enum(['centre', 'left', 'right']),
-  chosen: z.boolean(),
-  language: z.string().optional(),
-});
-export type SubtitleTrack = z.infer<typeof subtitleTrackSchema>;
-
-/**
- * The track a person picked: the `box` of one of an earlier result's `subtitleTracks` (or a place
- * drawn on the picture). Only that track is read; it must lie inside the picture.
- */
-export const subtitleTrackChoiceSchema = pictureBoxSchema;
 
 const readerOffer = z.object({ id: z.string(), location: z.enum(['local', 'remote']), name: z.string(), languages: z.array(z.string()) });
 

@@ -3,7 +3,7 @@ import { defineCall } from '../call.ts';
 import { decimal, singleLineText } from '../input-schemas.ts';
 import { displayName } from '../display-name.ts';
 import { EXAMPLE_UPLOAD_ID, type ApiJobDefinition } from '../public-api/api-job.ts';
-import { subtitleTrackChoiceSchema } from './subtitle-extraction.calls.ts';
+import { subtitleTrackChoiceSchema } from './subtitle-track.schema.ts';
 
 /** Most regions one run erases (found and drawn together). */
 export const MAX_ERASURE_REGIONS = 200;
