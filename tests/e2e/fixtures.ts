@@ -37,7 +37,9 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleErrors
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         if (expectedConsoleErrors.some((pattern) => pattern.test(message.text()))) return;
-        errors.push(`console.error: ${message.text()}`);
+        // "Failed to load resource" names no address; the message's location does.
+        const where = message.location().url;
+        errors.push(`console.error: ${message.text()}${where && message.text().startsWith('Failed to load resource') ? ` (${where})` : ''}`);
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       await watchCspViolations(context, violations);

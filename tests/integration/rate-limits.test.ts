@@ -7,6 +7,7 @@ import { createFeedbackRepository, createRateLimitRepository, openDatabase, type
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../apps/server/src/app.ts';
+import { authRateLimitStorage } from '../../apps/server/src/auth/auth.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createVerifiedUser } from '../support/accounts.ts';
 import { freePort, TEST_OPERATOR_TOKEN } from '../support/server-process.ts';
@@ -91,6 +92,28 @@ describe.each(testDatabases({ poolMax: 20 }))('the database rate limiter on %s',
     // Two windows later nothing is left of it.
     clock.now = start + 3 * MINUTE;
     expect(await limiterAt(clock).consume(limit, 'u1')).toMatchObject({ allowed: true });
+  });
+
+  it('sign-ins (Better Auth on this limiter): steady traffic from one address is never refused, a burst is, and the count restarts as the window slides', async () => {
+    const clock = { now: 1_000 * MINUTE };
+    const storage = authRateLimitStorage(limiterAt(clock));
+    const key = `203.0.113.50|/sign-up/email|${crypto.randomUUID()}`;
+    const signUps = { window: 60, max: 8 };
+    // Half an hour of one sign-up every 10 s (6 a minute against 8): Better Auth's own storages kept
+    // counting while no pause of a whole window came, and refused from the ninth on.
+    for (let index = 0; index < 180; index++) {
+      expect(await storage.consume(key, signUps), `hit ${index}`).toEqual({ allowed: true, retryAfter: null });
+      clock.now += 10_000;
+    }
+    // A burst of 20 two minutes later: 8 through, then refused with the seconds to wait.
+    clock.now += 2 * MINUTE;
+    const burst = [];
+    for (let index = 0; index < 20; index++) burst.push(await storage.consume(key, signUps));
+    expect(burst.filter((decision) => decision.allowed)).toHaveLength(8);
+    expect(burst.slice(8).every((decision) => !decision.allowed && decision.retryAfter! >= 1 && decision.retryAfter! <= 120)).toBe(true);
+    // Two windows later the address may sign up again.
+    clock.now += 2 * MINUTE;
+    expect(await storage.consume(key, signUps)).toEqual({ allowed: true, retryAfter: null });
   });
 
   it('a refused subject is answered from memory until its Retry-After, and expired counters are swept', async () => {

@@ -72,7 +72,7 @@ export function createServices({
   const erasureEngines = mapEngineFailures(createVideoErasureEngines({ engines: resolvedEngines }), videoEngineErrors);
   const separationEngines = mapEngineFailures(createAudioSeparationEngines({ engines: resolvedEngines }), audioSeparationEngineErrors);
   const avatarEngines = mapEngineFailures(createAvatarEngines({ engines: resolvedEngines }), avatarEngineErrors);
-  const accountServices = createAccountServices({ database, config: config, log: log ?? pino({ level: 'silent' }) });
+  const accountServices = createAccountServices({ database, config: config, log: log ?? pino({ level: 'silent' }), rateLimiter });
   const storageServices = createStorageServices({ database, config: config, accounts: accountServices.accounts });
   // A deleted account takes its files with it.
   accountServices.onUserDeleted((userId) => storageServices.uploads.deleteUserFiles(userId));

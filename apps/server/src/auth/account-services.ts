@@ -1,4 +1,4 @@
-import { createAccountService, createGiftCodeService, createPointsLedger } from '@voxwork/core';
+import { createAccountService, createGiftCodeService, createPointsLedger, type RateLimiter } from '@voxwork/core';
 import { createPointsRepository, type DatabaseHandle } from '@voxwork/db';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -7,7 +7,7 @@ import { createAuth } from './auth.ts';
 import { createSessionCache } from './session-cache.ts';
 
 /** Accounts, the points ledger, gift codes, mail and identity, wired once per process. */
-export function createAccountServices({ database, config, log }: { database: DatabaseHandle; config: Config; log: Logger }) {
+export function createAccountServices({ database, config, log, rateLimiter }: { database: DatabaseHandle; config: Config; log: Logger; rateLimiter: RateLimiter }) {
   const points = createPointsRepository(database.db);
   const ledger = createPointsLedger({ points });
   const accounts = createAccountService({ points, ledger });
@@ -26,6 +26,7 @@ export function createAccountServices({ database, config, log }: { database: Dat
       for (const step of deletionSteps) await step(userId);
     },
     sessionsChanged,
+    rateLimiter,
   });
   const sessions = createSessionCache(
     async (token) => {

@@ -1,4 +1,4 @@
-import { accountMail, type AccountService } from '@voxwork/core';
+import { accountMail, type AccountService, type RateLimiter } from '@voxwork/core';
 import { checkNickname, checkPassword, pickLocale, type PasswordPolicy, type PasswordRule } from '@voxwork/contract';
 import { authAccounts, authRateLimits, authSessions, authUsers, authVerifications, type DatabaseHandle } from '@voxwork/db';
 import { betterAuth } from 'better-auth';
@@ -16,6 +16,19 @@ import { machineAddresses, trustedOriginsFor } from './trusted-origins.ts';
  */
 export function isClientRefusal(message: string): boolean {
   return /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site navigation login attempt)/.test(message);
+}
+
+/**
+ * Better Auth's rate-limit storage on the product's rate limiter: `key` is Better Auth's (address
+ * and path), the rule its window and maximum for that path.
+ */
+export function authRateLimitStorage(limiter: Pick<RateLimiter, 'consume'>) {
+  return {
+    consume: async (key: string, rule: { window: number; max: number }) => {
+      const decision = await limiter.consume({ name: 'auth', limit: rule.max, windowSeconds: rule.window }, key);
+      return { allowed: decision.allowed, retryAfter: decision.allowed ? null : decision.retryAfterSeconds };
+    },
+  };
 }
 
 export function passwordPolicyFrom(config: Config): PasswordPolicy {
@@ -79,7 +92,7 @@ const localeOf = (request?: Request) => pickLocale(request?.headers.get('accept-
  * Identity on our own server: Better Auth with the Drizzle adapter on the app's database (PGlite or
  * PostgreSQL). Email + password with verification, password reset, change of email and password,
  * account deletion, social and OpenID Connect providers from config (popup or redirect), bearer
- * tokens for the call contract, rate limiting in the database. Sessions need a recent sign-in
+ * tokens for the call contract, rate limiting by the product's limiter (sliding windows in the database). Sessions need a recent sign-in
  * (`freshAge`) for sensitive operations.
  */
 export function createAuth(options: {
@@ -92,6 +105,8 @@ export function createAuth(options: {
   afterUserDeleted: (userId: string) => Promise<void>;
   /** Told when a session of this user was deleted (sign-out, revocation) or the user changed: remembered sign-ins go. */
   sessionsChanged?: (userId: string) => void;
+  /** Counts the auth routes' hits (the product's one rate limiter, sliding windows in the database). */
+  rateLimiter: RateLimiter;
 }) {
   const { config, database, accounts, mailer, log } = options;
   const policy = passwordPolicyFrom(config);
@@ -168,7 +183,11 @@ export function createAuth(options: {
     },
     rateLimit: {
       enabled: true,
-      storage: 'database',
+      // Better Auth's own storages restart a window only after a pause as long as the window: under
+      // steady traffic from one address (an office, a school, the browser tests) the count never
+      // restarted and every sign-up past the limit was refused, minutes after the burst was over.
+      // The product's limiter counts sliding windows (decision 022); Better Auth keys by address and path.
+      customStorage: authRateLimitStorage(options.rateLimiter),
       window: 60,
       max: 300,
       customRules: {
