@@ -9,7 +9,7 @@ import { textDetectorConformance } from '../testing/conformance/text-detector-co
 import { makeTestVideo } from '../testing/generated-media.ts';
 import { CHINESE_DRAMA_LINES, cuesInSequence, ENGLISH_DRAMA_LINES, makeSubtitledVideo, type SubtitleCue } from '../testing/generated-subtitles.ts';
 import { scoreSubtitles } from '../testing/subtitle-score.ts';
-import { createPpocr } from './ppocr-text-detector.ts';
+import { colourShare, createPpocr, keyedByColour } from './ppocr-text-detector.ts';
 
 const descriptor = createLocalEngineRegistry().list('text-detector').find((entry) => entry.id === 'ppocr:pp-ocrv4')!;
 
@@ -50,6 +50,22 @@ function expectSubtitlesRead(result: DetectTextResult, cues: readonly SubtitleCu
   }
   expect(score.extraLines, 'no line that is not a subtitle').toEqual([]);
 }
+
+describe('a picture keyed by the text colour', () => {
+  it('turns the text colour black and other colours lighter by their distance', () => {
+    const yellow = [250, 220, 10];
+    const pink = [250, 150, 170];
+    const black = [0, 0, 0];
+    const keyed = keyedByColour({ data: new Uint8Array([...yellow, ...pink, ...black, 245, 225, 20]), width: 4, height: 1 }, [250, 220, 10]);
+    const greys = [0, 3, 6, 9].map((index) => keyed.data[index]!);
+    expect(keyed.data.subarray(0, 3)).toEqual(new Uint8Array([0, 0, 0]));
+    expect(greys[1]).toBeGreaterThan(200);
+    expect(greys[2]).toBe(255);
+    expect(greys[3]).toBeLessThan(25);
+    // Every other pixel of every other row is counted: of a 4 × 2 picture, pixels 0 and 2 of row 0.
+    expect(colourShare({ data: new Uint8Array([...yellow, ...pink, ...pink, ...pink, ...yellow, ...yellow, ...yellow, ...yellow]), width: 4, height: 2 }, [250, 220, 10])).toBe(0.5);
+  });
+});
 
 describe('ppocr:pp-ocrv4 on generated dramas', () => {
   const engine = createPpocr();

@@ -90,12 +90,70 @@ function evenBox(box: BoundingBox, width: number, height: number): BoundingBox {
 
 const offsetBox = (box: BoundingBox, by: { x: number; y: number }): BoundingBox => ({ x: by.x + box.x, y: by.y + box.y, width: box.width, height: box.height });
 
-/** A band to read: its place, its rows' glyph heights, places left out (band pixels), and the track its lines belong to. */
+/** A band to read: its place, its rows' glyph heights, places left out (band pixels), the track its lines belong to, and its text's colour when the samples showed it. */
 interface BandToRead {
   band: BoundingBox;
   lineHeights: { min: number; max: number } | undefined;
   exclusions: BoundingBox[];
   track: number | undefined;
+  colour?: Colour | undefined;
+  /** The widest its lines were seen on the samples (band pixels). */
+  widestLine?: number | undefined;
+}
+
+type Colour = readonly [number, number, number];
+/** The tracks found, each band with its text's colour and widest line on the samples. */
+interface FoundTracks extends Omit<SubtitleTracks, 'bands'> {
+  bands: Array<SubtitleTracks['bands'][number] & { colour: Colour | undefined; widestLine: number | undefined }>;
+}
+/** Grey per unit of colour distance in a keyed picture (the text's colour black, 170 away white). */
+const KEY_GAIN = 1.5;
+/** A line read this much narrower than the widest seen in its track is looked at again in its colour. */
+const NARROW_LINE = 0.75;
+
+/**
+ * `image` as grey by closeness to `colour`: the text's own pixels black, everything else lighter.
+ * Yellow serif glyphs over a pink and black texture, which the detector found only in pieces, are
+ * black on light grey here; the detector finds such lines whole.
+ */
+export function keyedByColour(image: RgbImage, colour: Colour): RgbImage {
+  const { data } = image;
+  const keyed = new Uint8Array(data.length);
+  const [red, green, blue] = colour;
+  for (let index = 0; index < data.length; index += 3) {
+    const distance = Math.hypot(data[index]! - red, data[index + 1]! - green, data[index + 2]! - blue);
+    const grey = Math.min(255, Math.round(distance * KEY_GAIN));
+    keyed[index] = grey;
+    keyed[index + 1] = grey;
+    keyed[index + 2] = grey;
+  }
+  return { data: keyed, width: image.width, height: image.height };
+}
+
+/** Largest channel difference from the text's colour of a pixel counted as of that colour. */
+const COLOUR_TOLERANCE = 48;
+/** A band with less of the text's colour than this share (a line covers some percent) is not looked at again. */
+const MIN_COLOUR_SHARE = 0.003;
+
+/** Share of `image`'s pixels (every other one of every other row) within `COLOUR_TOLERANCE` of `colour`. */
+export function colourShare(image: RgbImage, colour: Colour): number {
+  const { data, width, height } = image;
+  let near = 0;
+  let seen = 0;
+  for (let y = 0; y < height; y += 2) {
+    for (let x = 0, index = y * width * 3; x < width; x += 2, index += 6) {
+      seen++;
+      if (Math.abs(data[index]! - colour[0]) <= COLOUR_TOLERANCE && Math.abs(data[index + 1]! - colour[1]) <= COLOUR_TOLERANCE && Math.abs(data[index + 2]! - colour[2]) <= COLOUR_TOLERANCE) near++;
+    }
+  }
+  return seen === 0 ? 0 : near / seen;
+}
+
+/** The per-channel median of colours (undefined for none). */
+function medianColour(colours: readonly Colour[]): Colour | undefined {
+  if (colours.length === 0) return undefined;
+  const channel = (at: number) => [...colours.map((colour) => colour[at]!)].sort((a, b) => a - b)[Math.floor(colours.length / 2)]!;
+  return [channel(0), channel(1), channel(2)];
 }
 
 /** `band`'s part of a picture of `outer` (full-width bands share the rows: no copy). */
@@ -168,11 +226,12 @@ export class PpocrTextDetector implements TextDetector {
 
   /**
    * Detection + recognition of a picture, timed into `recogniseMs`: the boxes `#detectLines` finds
-   * (those `filter` keeps), each read, those read with confidence kept.
+   * (those `filter` keeps) in `detectOn` (by default the picture), each read in the picture, those
+   * read with confidence kept.
    */
-  async #readBoxes(state: CallState, image: RgbImage, filter: (box: BoundingBox) => boolean, detectionSide?: number, margin = LINE_MARGIN): Promise<ReadBox[]> {
+  async #readBoxes(state: CallState, image: RgbImage, filter: (box: BoundingBox) => boolean, detectionSide?: number, margin = LINE_MARGIN, detectOn: RgbImage = image): Promise<ReadBox[]> {
     const started = performance.now();
-    const detected = await this.#detectLines(state, image, filter, detectionSide, margin);
+    const detected = await this.#detectLines(state, detectOn, filter, detectionSide, margin);
     const lines = await state.model.recognise(image, detected);
     state.steps.recogniseMs = (state.steps.recogniseMs ?? 0) + performance.now() - started;
     const minConfidence = state.provider.minConfidence ?? 0.5;
@@ -203,7 +262,7 @@ export class PpocrTextDetector implements TextDetector {
    * Samples spread over the video, read whole (scaled down), each box read again on a companion
    * frame `COMPANION_SECONDS` later, and the subtitle tracks that behaviour shows (`findSubtitleTracks`).
    */
-  async #findTracks(state: CallState, video: PictureFacts, pick: BoundingBox | undefined): Promise<SubtitleTracks> {
+  async #findTracks(state: CallState, video: PictureFacts, pick: BoundingBox | undefined): Promise<FoundTracks> {
     const started = performance.now();
     const count = state.provider.bandSampleFrames ?? Math.round(Math.min(MAX_SAMPLE_FRAMES, Math.max(MIN_SAMPLE_FRAMES, video.durationSeconds * SAMPLES_PER_SECOND)));
     // Frames brought down to 960 px on the longer side: at 640 a yellow line with a shadow on a busy texture was missed.
@@ -256,10 +315,22 @@ export class PpocrTextDetector implements TextDetector {
     const down = (box: BoundingBox): BoundingBox => ({ x: box.x * scale, y: box.y * scale, width: box.width * scale, height: box.height * scale });
     const found = findSubtitleTracks(samples, width, height, pick && down(pick));
     const up = (box: BoundingBox): BoundingBox => ({ x: box.x / scale, y: box.y / scale, width: box.width / scale, height: box.height / scale });
+    // Each band's text colour and widest line, from the sample boxes whose middle lies in it (the
+    // colour is taken where the box was read, so a box with digits, never measured, gives none).
+    const inBand = (box: BoundingBox, band: BoundingBox) => box.y + box.height / 2 >= band.y && box.y + box.height / 2 <= band.y + band.height;
+    const bandFacts = found.bands.map((entry) => {
+      const boxes = samples.flatMap((sample) => sample.boxes.map((box, index) => ({ box, pixels: sample.pixels[index] })).filter(({ box }) => inBand(box.box, entry.band)));
+      return {
+        colour: medianColour(boxes.flatMap(({ pixels }) => (pixels ? [pixels.colour] : []))),
+        widestLine: boxes.length > 0 ? Math.max(...boxes.map(({ box }) => box.box.width)) / scale : undefined,
+      };
+    });
     return {
       tracks: found.tracks.map((track) => ({ ...track, box: up(track.box), lineHeight: track.lineHeight / scale })),
-      bands: found.bands.map((entry) => ({
+      bands: found.bands.map((entry, index) => ({
         ...entry,
+        colour: bandFacts[index]!.colour,
+        widestLine: bandFacts[index]!.widestLine,
         band: { x: 0, y: entry.band.y / scale, width: video.width, height: Math.min(video.height - entry.band.y / scale, entry.band.height / scale) },
         lineHeights: { min: entry.lineHeights.min / scale, max: entry.lineHeights.max / scale },
         others: entry.others.map(up),
@@ -284,7 +355,7 @@ export class PpocrTextDetector implements TextDetector {
       if (found?.bands.length) {
         bands = found.bands.map((entry) => {
           const band = evenBox(entry.band, video.width, video.height);
-          return { band, lineHeights: entry.lineHeights, exclusions: [...found.exclusions, ...entry.others].map((box) => offsetBox(box, { x: -band.x, y: -band.y })), track: entry.track };
+          return { band, lineHeights: entry.lineHeights, exclusions: [...found.exclusions, ...entry.others].map((box) => offsetBox(box, { x: -band.x, y: -band.y })), track: entry.track, colour: entry.colour, widestLine: entry.widestLine };
         });
         if (!options.subtitleTrack && found.tracks.some((track) => !track.chosen)) {
           state.warnings.push({ type: 'approximate-output', output: 'subtitleBand', details: `${found.tracks.length} candidate subtitle tracks: the dominant one was read` });
@@ -336,7 +407,7 @@ export class PpocrTextDetector implements TextDetector {
   /** The reader of one band: OCR of the band's rows (about as tall as its track's, not at an excluded place), line by line over time. */
   #bandReader(state: CallState, video: PictureFacts, entry: BandToRead, timing: { frameRate: number; sampleEvery: number; refine: boolean }): SubtitleLineReader {
     const { options, provider } = state;
-    const { band, lineHeights, exclusions } = entry;
+    const { band, lineHeights, exclusions, colour, widestLine } = entry;
     // A subtitle row is about as tall as the rows the band was found with (rows are detected apart).
     const plausible = (box: BoundingBox) => (lineHeights ? box.height >= lineHeights.min * 0.5 && box.height <= lineHeights.max * 1.6 : box.height >= 8) && !isExcluded(box, exclusions);
     // The band is detected at its own size; where that finds nothing, again at the scale the tracks
@@ -353,7 +424,20 @@ export class PpocrTextDetector implements TextDetector {
       read: async (image): Promise<BandReading | undefined> => {
         let boxes = await this.#readBoxes(state, image, plausible, fullSide);
         if (boxes.length === 0 && searchSide !== fullSide) boxes = await this.#readBoxes(state, image, plausible, searchSide);
-        const line = readLine(boxes);
+        let line = readLine(boxes);
+        // Nothing, or a line narrower than its track's lines were: the band again, keyed by the
+        // text's colour (detection on the keyed picture, reading on the picture itself), and the
+        // longer of the two readings kept. A busy background cuts lines into pieces the detector drops.
+        if (colour && (line ? widestLine !== undefined && line.box.width < widestLine * NARROW_LINE : colourShare(image, colour) >= MIN_COLOUR_SHARE)) {
+          state.steps.keyedLooks = (state.steps.keyedLooks ?? 0) + 1;
+          const keyedBoxes = await this.#readBoxes(state, image, plausible, fullSide, LINE_MARGIN, keyedByColour(image, colour));
+          const keyedLine = readLine(keyedBoxes);
+          if (keyedLine && (!line || (comparableText(keyedLine.text).length > comparableText(line.text).length && keyedLine.confidence >= line.confidence - 0.1))) {
+            state.steps.keyedLines = (state.steps.keyedLines ?? 0) + 1;
+            boxes = keyedBoxes;
+            line = keyedLine;
+          }
+        }
         // One or two characters read with doubt are mostly the background (a stroke, a corner).
         if (!line || (comparableText(line.text).length <= 2 && line.confidence < SHORT_LINE_CONFIDENCE)) return undefined;
         return { ...line, boxes };

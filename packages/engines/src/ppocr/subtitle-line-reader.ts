@@ -9,7 +9,7 @@
  */
 import type { BoundingBox } from '../capabilities/engine-common.ts';
 import type { RgbImage } from './rgb-image.ts';
-import { bestReading, readLine, textSimilarity, unionBox, type ReadBox } from './text-lines.ts';
+import { bestReading, comparableText, containment, readLine, textSimilarity, unionBox, type ReadBox } from './text-lines.ts';
 import { textPixelsOf, textPresence, type TextPixels } from './text-pixels.ts';
 
 /** A line's text and the boxes it was read from (band pixels). */
@@ -126,8 +126,9 @@ export class SubtitleLineReader {
     const reading = await this.#options.read(image);
     // The same line: its words read alike, or its pixels are all still there, or mostly there and the
     // words partly alike (a misread). Mostly there with other words is the next line in the same place.
-    const similarity = open && reading ? textSimilarity(reading.text, bestReading(open.readings)!.text) : 0;
-    if (open && reading && (similarity >= SAME_LINE_SIMILARITY || presence >= UNCHANGED_PRESENCE || (presence >= SHOWN_PRESENCE && similarity >= MISREAD_SIMILARITY))) {
+    const openText = open && bestReading(open.readings)!.text;
+    const similarity = openText && reading ? textSimilarity(reading.text, openText) : 0;
+    if (open && openText && reading && (similarity >= SAME_LINE_SIMILARITY || presence >= UNCHANGED_PRESENCE || (presence >= SHOWN_PRESENCE && (similarity >= MISREAD_SIMILARITY || isPartOf(openText, reading))))) {
       open.readings.push(reading);
       open.lastSeenSeconds = time;
       open.lastReadSeconds = time;
@@ -213,4 +214,18 @@ function mergeFlickers(lines: readonly TimedLine[]): TimedLine[] {
     } else merged.push(line);
   }
   return merged;
+}
+
+/** Shortest comparable text a piece of a line must have to be taken for one. */
+const PIECE_MIN_CHARACTERS = 3;
+
+/**
+ * Whether, where the open line's pixels mostly stay, one of the two readings is the other seen in
+ * part (a busy background hid the detector a line's ends on some samples): one text reads as a
+ * piece of the other. (Not where one's box lies within the other's: two centred lines that follow
+ * each other without a gap are so, and their pixels overlapped enough on bars in a brush font.)
+ */
+function isPartOf(openText: string, reading: BandReading): boolean {
+  const [shorter, longer] = comparableText(openText).length <= comparableText(reading.text).length ? [openText, reading.text] : [reading.text, openText];
+  return comparableText(shorter).length >= PIECE_MIN_CHARACTERS && containment(shorter, longer) >= SAME_LINE_SIMILARITY;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestReading, comparableText, groupIntoRows, growBox, joinRows, mergeRowBoxes, overlapRatio, readLine, textSimilarity, unionBox } from './text-lines.ts';
+import { bestReading, comparableText, containment, groupIntoRows, growBox, joinRows, mergeRowBoxes, overlapRatio, readLine, textSimilarity, unionBox } from './text-lines.ts';
 
 const box = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
 
@@ -44,6 +44,23 @@ describe('text lines', () => {
     expect(bestReading(readings)?.text).toBe('明天早上八点');
     expect(bestReading(readings.slice(0, 2))?.text).toBe('明天桌上八点');
     expect(bestReading([])).toBeUndefined();
+  });
+
+  it('takes a piece of a line for the line: containment, and pieces do not outvote the whole', () => {
+    expect(containment('came back', 'You finally came back.')).toBe(1);
+    expect(containment('finally came bac', 'You finally came back')).toBe(1);
+    expect(containment('bagl', 'You finally came back')).toBe(0.5);
+    expect(containment('', 'anything')).toBe(0);
+    const readings = [
+      { text: 'You finally came back', confidence: 0.9 },
+      { text: 'came back', confidence: 0.97 },
+      { text: 'came back', confidence: 0.96 },
+      { text: 'You finally came!', confidence: 0.8 },
+      { text: 'final', confidence: 0.99 },
+    ];
+    expect(bestReading(readings)?.text).toBe('You finally came back');
+    // Two different short lines: neither is a piece of the other.
+    expect(bestReading([{ text: '对不起', confidence: 0.9 }, { text: '我不是故意的', confidence: 0.8 }])?.text).toBe('对不起');
   });
 
   it('measures boxes: union, overlap, margin inside the picture', () => {

@@ -108,23 +108,56 @@ export function textSimilarity(a: string, b: string): number {
 }
 
 /**
+ * How well `part` reads as a piece of `whole` (1 − the edit distance between `part` and the
+ * stretch of `whole` most like it ÷ `part`'s length), on `comparableText`: "came back" in "You
+ * finally came back." is 1. An empty part is 0.
+ */
+export function containment(part: string, whole: string): number {
+  const needle = comparableText(part);
+  const hay = comparableText(whole);
+  if (needle.length === 0) return 0;
+  // Edit distance with the start and the end in `whole` free (semi-global alignment).
+  let previous = new Array<number>(hay.length + 1).fill(0);
+  for (let row = 1; row <= needle.length; row++) {
+    const current = [row];
+    for (let column = 1; column <= hay.length; column++) {
+      const substitute = previous[column - 1]! + (needle[row - 1] === hay[column - 1] ? 0 : 1);
+      current.push(Math.min(substitute, previous[column]! + 1, current[column - 1]! + 1));
+    }
+    previous = current;
+  }
+  return Math.max(0, 1 - Math.min(...previous) / needle.length);
+}
+
+/** A reading at least this much contained in a longer one is a piece of it. */
+const PIECE_CONTAINMENT = 0.8;
+/** A piece is this much shorter at least than the reading it is a piece of (else a misread of it). */
+const PIECE_SHORTER = 1.25;
+
+/**
  * The reading to keep out of several of one line: the most frequent (compared as
- * `comparableText`), ties to the higher summed confidence.
+ * `comparableText`), ties to the higher summed confidence. Pieces do not vote: a reading that reads
+ * as part of a quarter longer one is the line seen only in part (a busy background hid the
+ * detector its ends), and "came back" read twice must not win over "You finally came back" read once.
  */
 export function bestReading<T extends { text: string; confidence: number }>(readings: readonly T[]): T | undefined {
-  const groups = new Map<string, { count: number; confidence: number; best: T }>();
+  const groups = new Map<string, { key: string; count: number; confidence: number; best: T }>();
   for (const reading of readings) {
     const key = comparableText(reading.text).join('');
     const group = groups.get(key);
-    if (!group) groups.set(key, { count: 1, confidence: reading.confidence, best: reading });
+    if (!group) groups.set(key, { key, count: 1, confidence: reading.confidence, best: reading });
     else {
       group.count++;
       group.confidence += reading.confidence;
       if (reading.confidence > group.best.confidence) group.best = reading;
     }
   }
-  let chosen: { count: number; confidence: number; best: T } | undefined;
-  for (const group of groups.values()) {
+  const all = [...groups.values()];
+  const isPiece = (group: (typeof all)[number]) =>
+    all.some((other) => [...other.key].length >= [...group.key].length * PIECE_SHORTER && containment(group.key, other.key) >= PIECE_CONTAINMENT);
+  const whole = all.filter((group) => !isPiece(group));
+  let chosen: (typeof all)[number] | undefined;
+  for (const group of whole.length > 0 ? whole : all) {
     if (!chosen || group.count > chosen.count || (group.count === chosen.count && group.confidence > chosen.confidence)) chosen = group;
   }
   return chosen?.best;
