@@ -39,13 +39,15 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   // Files are shared between two workers against the one server: each test signs up its own users
   // (or uses its worker's own shared user), so they do not see each other's data. A file stays in
-  // one worker: the route walk's four walks (two contexts each) run beside the other files, never
+  // one worker: the route walk's three tests (two contexts each) run beside the other files, never
   // two walks at once (that ran past the walk's 10 minutes at load 37). E2E_WORKERS=1: one at a time.
   fullyParallel: false,
   workers,
-  // With two workers, the files that fail with another test beside them run after all the others,
-  // by themselves (a failure among the others skips them: the run is red either way). To run one
-  // of them on its own: `--no-deps` (or E2E_WORKERS=1), else its dependency runs every other file.
+  // With two workers, the files that fail with another test beside them run after all the others
+  // (a failure among the others skips them: the run is red either way). Not one at a time: the
+  // project has both workers, so its two files run side by side (measured alone, E2E_WORKERS=1,
+  // load 5-7: video-translator.e2e 175 s, overruns.e2e 125 s; one worker idles for the difference).
+  // To run one of them on its own: `--no-deps` (or E2E_WORKERS=1), else its dependency runs every other file.
   projects:
     workers > 1
       ? [

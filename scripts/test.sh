@@ -17,9 +17,33 @@ step() {
   "$@"
   printf '%s\t%s\n' "$name" "$((SECONDS - started))" >> test-results/steps.tsv
 }
-step "lint"       npx --no-install eslint --max-warnings=0 .
-step "typecheck"  npm run --silent typecheck
-step "OpenAPI lint (Redocly, offline)"  npm run --silent lint:openapi
+# The static checks are independent and each runs on one core: side by side on the machine's
+# cores (the CI machine has two), each one's output printed whole once it has ended, in this order.
+# Each still records its own wall time; the run stops here when any of them failed.
+logs="$(mktemp -d)"
+background=()
+step_in_background() { # step_in_background NAME COMMAND...: a step run in the background, its output kept for later
+  local name="$1"; shift
+  ( step "$name" "$@" ) > "$logs/${#background[@]}.log" 2>&1 &
+  background+=("$!")
+}
+wait_for_background() { # prints each background step's output in the order started; fails when any failed
+  local failed=0 index=0
+  for pid in "${background[@]}"; do
+    wait "$pid" || failed=1
+    cat "$logs/$index.log"
+    index=$((index + 1))
+  done
+  background=()
+  return "$failed"
+}
+static_started=$SECONDS
+step_in_background "lint"       npx --no-install eslint --max-warnings=0 .
+step_in_background "typecheck"  npm run --silent typecheck
+step_in_background "OpenAPI lint (Redocly, offline)"  npm run --silent lint:openapi
+wait_for_background
+printf '%s\t%s\n' "static checks side by side (wall)" "$((SECONDS - static_started))" >> test-results/steps.tsv
+rm -rf "$logs"
 step "unit and integration tests (Vitest)" \
   npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 step "end-to-end tests (Playwright, Chromium)" \
