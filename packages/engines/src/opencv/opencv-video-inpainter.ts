@@ -161,9 +161,9 @@ class OpencvVideoInpainter implements Inpainter {
   }
 
   /** Frames of `args`, `bytes` each; a decoding failure of a file that probed fine is bad input. */
-  async *#frames(args: readonly string[], bytes: number, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
+  async *#frames(args: readonly string[], bytes: number, signal: AbortSignal | undefined, reuseBuffers = false): AsyncGenerator<Uint8Array> {
     try {
-      for await (const data of readRawVideoFrames(args, bytes, { signal, readAhead: READ_AHEAD_FRAMES })) {
+      for await (const data of readRawVideoFrames(args, bytes, { signal, readAhead: READ_AHEAD_FRAMES, reuseBuffers })) {
         throwIfAborted(signal, this.engineId);
         yield data;
       }
@@ -200,7 +200,8 @@ class OpencvVideoInpainter implements Inpainter {
       return entry;
     };
     const format = plates ? 'yuv420p' : 'gray';
-    for await (const data of this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: format }), rawFrameBytes(width, height, format), options.signal)) {
+    // Each frame is done with here before the next (the pyramid, the stillness samples and the plates copy what they keep): its buffer is reused.
+    for await (const data of this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: format }), rawFrameBytes(width, height, format), options.signal, true)) {
       const active = shapes.filter((shape) => index >= shape.firstFrame && index <= shape.lastFrame);
       const entry = active.length > 0 ? boxMaskOf(active) : undefined;
       const mask = entry?.mask;
