@@ -16,10 +16,6 @@ describe('erasure arguments', () => {
     expect(line(encodeRawVideoArgs({ width: 640, height: 360, frameRate: 24, audioSource: 'in.mp4', copyAudio: true, hasAudio: false, output: 'out.mp4' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 640x360 -r 24 -i pipe:0 -map 0:v:0 -c:v libx264 -preset veryfast -crf 12 -pix_fmt yuv420p -movflags +faststart out.mp4"`);
   });
 
-  it('draws scripts on copies of the frames in the same process, each encoded as burned-in subtitles are', () => {
-    expect(line(encodeRawVideoArgs({ width: 1280, height: 720, frameRate: 25, audioSource: 'in.mp4', copyAudio: true, hasAudio: true, output: 'erased.mp4', drawn: [{ subtitles: '/jobs/es-drawn.ass', output: 'es.mp4' }, { subtitles: "/jobs/it's.ass", output: 'ca.mp4' }] }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 1280x720 -r 25 -i pipe:0 -i in.mp4 -filter_complex [0:v]split=3[erased][under0][under1];[under0]subtitles=filename=/jobs/es-drawn.ass[drawn0];[under1]subtitles=filename=/jobs/it\\\\\\'s.ass[drawn1] -map [erased] -map 1:a:0 -c:a copy -c:v libx264 -preset veryfast -crf 12 -pix_fmt yuv420p -movflags +faststart erased.mp4 -map [drawn0] -map 1:a:0 -c:a copy -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p -movflags +faststart es.mp4 -map [drawn1] -map 1:a:0 -c:a copy -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p -movflags +faststart ca.mp4"`);
-  });
-
   it('delogo regions stay one pixel inside the picture, on while they last', () => {
     expect(delogoFilters([{ x: 0, y: 600, width: 1280, height: 120, startSeconds: 1, endSeconds: 2.5 }, { x: 5, y: 5, width: 1, height: 1, startSeconds: 0, endSeconds: 9 }], 1280, 720)).toMatchInlineSnapshot(`
       [

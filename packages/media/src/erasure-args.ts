@@ -3,7 +3,6 @@
  * frames on standard input with the original's audio copied, and the fast mode (`delogo`).
  */
 import { FFMPEG_COMMON } from './ffmpeg-args.ts';
-import { BURNED_VIDEO_CRF, subtitlesFilter } from './subtitle-args.ts';
 
 /** Audio codecs an MP4 holds as they are; others are encoded to AAC. */
 export const MP4_AUDIO_CODECS: readonly string[] = ['aac', 'mp3', 'opus', 'ac3', 'eac3', 'alac', 'flac'];
@@ -25,11 +24,6 @@ export interface EncodeRawVideoOptions {
   output: string;
   crf?: number;
   preset?: string;
-  /**
-   * The same frames with a subtitle script drawn over them, each written to its own file by this
-   * process too (as `burnSubtitlesArgs` would from the output, without decoding it again).
-   */
-  drawn?: ReadonlyArray<{ subtitles: string; output: string }>;
 }
 
 const rate = (frameRate: number) => (Number.isInteger(frameRate) ? String(frameRate) : frameRate.toFixed(6));
@@ -39,32 +33,17 @@ function audioArgs(options: { hasAudio: boolean; copyAudio: boolean }, inputInde
   return ['-map', `${inputIndex}:a:0`, ...(options.copyAudio ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '192k'])];
 }
 
-/**
- * Raw `yuv420p` frames on stdin → H.264 MP4, the original's first audio stream copied (or AAC), web-ready;
- * with `drawn`, the frames split and each script drawn on a copy, encoded as burned-in subtitles are.
- */
+/** Raw `yuv420p` frames on stdin → H.264 MP4, the original's first audio stream copied (or AAC), web-ready. */
 export function encodeRawVideoArgs(options: EncodeRawVideoOptions): string[] {
-  const drawn = options.drawn ?? [];
-  const graph = drawn.length
-    ? ['-filter_complex', [`[0:v]split=${drawn.length + 1}[erased]${drawn.map((_, index) => `[under${index}]`).join('')}`, ...drawn.map((entry, index) => `[under${index}]${subtitlesFilter({ subtitles: entry.subtitles })}[drawn${index}]`)].join(';')]
-    : [];
   return [
     ...FFMPEG_COMMON,
     '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${options.width}x${options.height}`, '-r', rate(options.frameRate), '-i', 'pipe:0',
     ...(options.hasAudio ? ['-i', options.audioSource] : []),
-    ...graph,
-    '-map', drawn.length ? '[erased]' : '0:v:0',
+    '-map', '0:v:0',
     ...audioArgs(options, 1),
     '-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? ERASURE_VIDEO_CRF), '-pix_fmt', 'yuv420p',
     '-movflags', '+faststart',
     options.output,
-    ...drawn.flatMap((entry, index) => [
-      '-map', `[drawn${index}]`,
-      ...audioArgs(options, 1),
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(BURNED_VIDEO_CRF), '-pix_fmt', 'yuv420p',
-      '-movflags', '+faststart',
-      entry.output,
-    ]),
   ];
 }
 

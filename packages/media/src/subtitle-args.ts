@@ -147,30 +147,23 @@ export interface BurnSubtitlesOptions {
   /** A folder of extra fonts (libass `fontsdir`). */
   fontsDir?: string;
   fontSize?: number;
-  /** x264 quality (CRF), default `BURNED_VIDEO_CRF`. */
+  /** x264 quality (CRF), default 20. */
   crf?: number;
-}
-
-/** Picture quality of videos with subtitles drawn in: x264 CRF. */
-export const BURNED_VIDEO_CRF = 20;
-
-/** The `subtitles` filter drawing a script (libass), with the font options of `burnSubtitlesArgs`. */
-export function subtitlesFilter(options: Pick<BurnSubtitlesOptions, 'subtitles' | 'fontName' | 'fontsDir' | 'fontSize'>): string {
-  const style = [options.fontName ? `FontName=${options.fontName}` : '', options.fontSize ? `FontSize=${options.fontSize}` : ''].filter(Boolean).join(',');
-  return [
-    `subtitles=filename=${escapeFilterPath(options.subtitles)}`,
-    ...(options.fontsDir ? [`fontsdir=${escapeFilterPath(options.fontsDir)}`] : []),
-    ...(style ? [`force_style=${escapeFilterPath(style)}`] : []),
-  ].join(':');
 }
 
 /** Subtitles drawn into the picture (the video is re-encoded, the audio copied). */
 export function burnSubtitlesArgs(options: BurnSubtitlesOptions): string[] {
+  const style = [options.fontName ? `FontName=${options.fontName}` : '', options.fontSize ? `FontSize=${options.fontSize}` : ''].filter(Boolean).join(',');
+  const filter = [
+    `subtitles=filename=${escapeFilterPath(options.subtitles)}`,
+    ...(options.fontsDir ? [`fontsdir=${escapeFilterPath(options.fontsDir)}`] : []),
+    ...(style ? [`force_style=${escapeFilterPath(style)}`] : []),
+  ].join(':');
   return [
     ...FFMPEG_COMMON,
     '-i', options.video,
-    '-vf', subtitlesFilter(options),
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(options.crf ?? BURNED_VIDEO_CRF), '-pix_fmt', 'yuv420p',
+    '-vf', filter,
+    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(options.crf ?? 20), '-pix_fmt', 'yuv420p',
     '-c:a', 'copy',
     ...(/\.(mp4|m4v|mov)$/i.test(options.output) ? ['-movflags', '+faststart'] : []),
     options.output,

@@ -48,15 +48,14 @@ export function createVideoErasureEngines({ engines }: { engines: ResolvedEngine
         throw asEngineFailure(error, engineId);
       }
     },
-    async erase({ videoFile, outputFile, masks, fill, drawn, signal, onProgress }) {
+    async erase({ videoFile, outputFile, masks, fill, signal, onProgress }) {
       const engineId = first('inpainter');
       try {
         const engine = await engines.getById('inpainter', engineId);
-        const result = await engine.doInpaint({ videoFile, outputFile, masks: masks.map((mask) => ({ ...mask, box: { ...mask.box } })), fill, ...(drawn?.length ? { drawnOutputs: drawn.map((entry) => ({ ...entry })) } : {}), ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
+        const result = await engine.doInpaint({ videoFile, outputFile, masks: masks.map((mask) => ({ ...mask, box: { ...mask.box } })), fill, ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
         return {
           durationSeconds: result.video.durationSeconds,
           warnings: result.warnings.map(warningText),
-          drawn: result.drawnOutputs ?? [],
           stats: result.stats ? { pixelsMasked: result.stats.pixelsMasked, pixelsFromNeighbours: result.stats.pixelsFromNeighbours, pixelsInpainted: result.stats.pixelsInpainted } : undefined,
         };
       } catch (error) {

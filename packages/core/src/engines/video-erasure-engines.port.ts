@@ -48,20 +48,15 @@ export interface VideoErasureEngines {
     tracks?: SubtitleTrack[] | undefined;
     warnings: string[];
   }>;
-  /**
-   * The video with the masks erased, written to `outputFile` (audio copied); with `drawn`, also the
-   * erased video with each subtitle script drawn over it, in the same pass (`drawn` in the result:
-   * the files written; an engine that cannot draw writes none).
-   */
+  /** The video with the masks erased, written to `outputFile` (audio copied). */
   erase(request: {
     videoFile: string;
     outputFile: string;
     masks: ErasureMask[];
     fill: 'best' | 'inpaint' | 'fast';
-    drawn?: ReadonlyArray<{ subtitlesFile: string; outputFile: string }> | undefined;
     signal?: AbortSignal | undefined;
     onProgress?: ((percent: number) => void) | undefined;
-  }): Promise<{ durationSeconds: number; warnings: string[]; drawn?: string[] | undefined; stats?: { pixelsMasked: number; pixelsFromNeighbours: number; pixelsInpainted: number } | undefined }>;
+  }): Promise<{ durationSeconds: number; warnings: string[]; stats?: { pixelsMasked: number; pixelsFromNeighbours: number; pixelsInpainted: number } | undefined }>;
   /**
    * The text read on still frames (image files), only what lies in `region` when given: a cheap
    * check of an erased picture (decision 061), not a search through a video.

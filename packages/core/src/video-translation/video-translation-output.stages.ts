@@ -7,7 +7,7 @@
 import { backgroundBedArgs, burnSubtitlesArgs, dubbedVideoArgs, dubMixArgs, encodeMp3Args, normalizeLoudness, resampleArgs, runFfmpeg } from '@voxwork/media';
 import type { JobMediaFile, StageDefinition } from '../jobs/pipeline-definition.ts';
 import { burnInScript, iso6392, MIX_SAMPLE_RATE, SPEECH_SAMPLE_RATE, type SubtitleTrackStyle } from '../pipeline-stages/index.ts';
-import { erasedDrawnFile, scriptDigest, writeDrawnScript } from './video-translation-picture.stages.ts';
+import { writeDrawnScript } from './video-translation-picture.stages.ts';
 import {
   drawsOverPictureLines,
   linesOf,
@@ -111,16 +111,9 @@ export function videoTranslationOutputStages({ videoEngines, scratch }: VideoTra
             // The script is written again from the translations as they are now (a line edited at the review gate of a run without a dub is drawn as edited).
             const drawing = outputs['drawn-subtitles'] as unknown as { style: SubtitleTrackStyle; width: number; height: number };
             await writeDrawnScript(scratch, input, outputs, files, target.language, drawing);
-            const script = await files.path(`${prefix}drawn.ass`);
-            // The erase stage drew this very script on the erased frames: that picture is used as it is.
-            const drawnByErase = (outputs.erase?.drawnScripts as Record<string, string> | undefined)?.[target.language];
-            if (outputs.erase?.erased && drawnByErase !== undefined && drawnByErase === scriptDigest(await scratch.readText(script))) {
-              picture = await files.path(erasedDrawnFile(target.language));
-            } else {
-              const under = await files.path(outputs.erase?.erased ? 'erased.mp4' : 'source.video');
-              picture = await files.path(`${prefix}drawn.mp4`);
-              await runFfmpeg(burnSubtitlesArgs({ video: under, subtitles: script, output: picture }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
-            }
+            const under = await files.path(outputs.erase?.erased ? 'erased.mp4' : 'source.video');
+            picture = await files.path(`${prefix}drawn.mp4`);
+            await runFfmpeg(burnSubtitlesArgs({ video: under, subtitles: await files.path(`${prefix}drawn.ass`), output: picture }), { signal, timeoutMs: MEDIA_TIMEOUT_MS });
           } else if (input.burnSubtitles) {
             // Burned in: lines broken to fit the frame (CJK-aware), drawn by libass; only then is the picture re-encoded.
             const texts = new Map((translations[target.language] ?? []).map((line) => [line.id, line.text]));

@@ -4,7 +4,6 @@
  * translation in it (`drawn-subtitles`), the source lines erased once for every language (`erase`),
  * and for the review gate each line drawn on its frame (`stills`, pro).
  */
-import { createHash } from 'node:crypto';
 import { ErrorCode } from '@voxwork/contract';
 import { runFfmpeg, subtitleStillArgs } from '@voxwork/media';
 import { DomainError } from '../domain-error.ts';
@@ -16,12 +15,6 @@ import { drawsOverPictureLines, linesOf, MEDIA_TIMEOUT_MS, pictureLinesOf, prefi
 
 /** Review stills are scaled to this width at most. */
 const STILL_MAX_WIDTH = 960;
-
-/** What tells one drawn script from another (the erase stage drew a language's script; mux draws again only when it changed). */
-export const scriptDigest = (script: string) => createHash('sha256').update(script).digest('hex');
-
-/** The erased picture with a language's translation drawn by the erase stage (mux uses it while the script is unchanged). */
-export const erasedDrawnFile = (language: string) => `${prefixOf(language)}erased-drawn.mp4`;
 
 /**
  * The script drawing one language's translation over the picture's lines (`<lang>-drawn.ass`) and
@@ -81,23 +74,14 @@ export function videoTranslationPictureStages({ erasureEngines, scratch }: Video
         const width = (outputs['picture-lines']?.width as number | undefined) ?? 1280;
         const height = (outputs['picture-lines']?.height as number | undefined) ?? 720;
         const regions = regionsFromTexts(pictureLinesOf(outputs), 'subtitles', { width, height, durationSeconds });
-        // Each language's translation drawn on the erased frames in the same pass, from the scripts written by
-        // `drawn-subtitles` (mux then only muxes: drawing on erased.mp4 would decode it and encode the picture again).
-        const scripts = outputs['drawn-subtitles']?.drawn
-          ? await Promise.all(input.targets.map(async (target) => ({ language: target.language, subtitlesFile: await files.path(`${prefixOf(target.language)}drawn.ass`), outputFile: await files.path(erasedDrawnFile(target.language)) })))
-          : [];
-        const digests = Object.fromEntries(await Promise.all(scripts.map(async (entry) => [entry.language, scriptDigest(await scratch.readText(entry.subtitlesFile))] as const)));
         const erased = await erasureEngines.erase({
           videoFile: await files.path('source.video'),
           outputFile: await files.path('erased.mp4'),
           masks: masksOf(regions, durationSeconds),
           fill: 'best',
-          drawn: scripts.map(({ subtitlesFile, outputFile }) => ({ subtitlesFile, outputFile })),
           signal,
           onProgress: reportProgress,
         });
-        const written = new Set(erased.drawn ?? []);
-        const drawnLanguages = scripts.filter((entry) => written.has(entry.outputFile)).map((entry) => entry.language);
         // Text left after erasure, measured once here (checkpointed with the erasure) for the season board (decision 061).
         const leftover = await measureTextLeft({
           erasureEngines,
@@ -109,16 +93,7 @@ export function videoTranslationPictureStages({ erasureEngines, scratch }: Video
           framePath: (index) => files.path(`leftover-${index + 1}.png`),
           signal,
         });
-        return {
-          files: ['erased.mp4', ...drawnLanguages.map(erasedDrawnFile)],
-          erased: true,
-          // Per language, the digest of the script drawn on the erased picture.
-          drawnScripts: Object.fromEntries(drawnLanguages.map((language) => [language, digests[language]!])),
-          regions: regions.length,
-          stats: erased.stats ?? null,
-          warnings: erased.warnings,
-          leftover,
-        };
+        return { files: ['erased.mp4'], erased: true, regions: regions.length, stats: erased.stats ?? null, warnings: erased.warnings, leftover };
       },
     },
     {

@@ -25,12 +25,6 @@ export interface InpaintOptions extends EngineCallOptions {
   masks: InpaintMask[];
   outputFile: string;
   fill?: InpaintFill;
-  /**
-   * The erased picture with a subtitle script (`.ass`) drawn over it, each written to its own file
-   * in the same pass (the erased video is not decoded again to draw on it). An engine that cannot
-   * draw warns and writes none: `InpaintResult.drawnOutputs` lists what was written.
-   */
-  drawnOutputs?: Array<{ subtitlesFile: string; outputFile: string }>;
   /** Called now and then with how much of the work is done (0–100). */
   onProgress?: (percent: number) => void;
 }
@@ -52,8 +46,6 @@ export interface InpaintStats {
 export interface InpaintResult extends EngineResult {
   video: { file: string; durationSeconds: number };
   stats?: InpaintStats;
-  /** The `drawnOutputs` written (their output files). */
-  drawnOutputs?: string[];
 }
 
 /** Video + masks → video with the masked areas filled. */

@@ -73,7 +73,6 @@ export const inpaintOptionsSchema = z.object({
   ),
   outputFile: fileName,
   fill: z.enum(['best', 'inpaint', 'fast']).optional(),
-  drawnOutputs: z.array(z.object({ subtitlesFile: fileName, outputFile: fileName })).optional(),
   onProgress: z.custom<(percent: number) => void>((value) => typeof value === 'function', 'onProgress is not a function').optional(),
 });
 

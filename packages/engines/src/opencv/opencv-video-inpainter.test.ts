@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { probeMedia, runFfmpeg } from '@voxwork/media';
@@ -51,37 +51,6 @@ describe('opencv:video-inpaint on a generated subtitled clip', () => {
     expect(output.audio?.bitRate).toBe(input.audio?.bitRate);
     expect(progress.at(-1)).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-  }, 120_000);
-
-  it('draws a script on the erased frames in the same pass: the same picture with the script’s text on it; the fast fill draws nothing', async () => {
-    const script = path.join(dir, 'top.ass');
-    await writeFile(
-      script,
-      [
-        '[Script Info]', 'ScriptType: v4.00+', 'PlayResX: 640', 'PlayResY: 360', '',
-        '[V4+ Styles]',
-        'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-        'Style: Default,DejaVu Sans,40,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,3,0,8,10,10,10,1', '',
-        '[Events]', 'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
-        'Dialogue: 0,0:00:00.00,0:00:05.00,Default,,0,0,0,,Drawn here',
-      ].join('\n'),
-    );
-    const masks = regions().map((region) => ({ ...region, kind: 'text' as const }));
-    const outputFile = path.join(dir, 'erased-once.mp4');
-    const drawnFile = path.join(dir, 'erased-drawn.mp4');
-    const result = await engine.doInpaint({ videoFile: clip.subtitled, masks, outputFile, drawnOutputs: [{ subtitlesFile: script, outputFile: drawnFile }] });
-    expect(result.drawnOutputs).toEqual([drawnFile]);
-    const top = [{ box: { x: 0, y: 0, width: 640, height: 80 }, startSeconds: 0, endSeconds: 4 }];
-    const score = await scoreErasure({ output: drawnFile, input: outputFile, clean: outputFile, width: clip.width, height: clip.height, frameRate: clip.frameRate, regions: top });
-    // Outside the drawn line: the erased picture (the two encodes' difference only); on it: the text.
-    expect(score.outsidePsnr, JSON.stringify(score)).toBeGreaterThanOrEqual(38);
-    expect(score.regionPsnr, JSON.stringify(score)).toBeLessThan(25);
-    const [erased, drawn] = await Promise.all([probeMedia(outputFile), probeMedia(drawnFile)]);
-    expect(drawn.video?.durationSeconds).toBe(erased.video?.durationSeconds);
-    expect(drawn.audio?.codec).toBe('aac');
-    const fast = await engine.doInpaint({ videoFile: clip.subtitled, masks, outputFile: path.join(dir, 'fast-drawn.mp4'), fill: 'fast', drawnOutputs: [{ subtitlesFile: script, outputFile: path.join(dir, 'fast-drawn-text.mp4') }] });
-    expect(fast.drawnOutputs).toBeUndefined();
-    expect(fast.warnings.map((warning) => warning.type === 'unsupported-option' && warning.option)).toContain('drawnOutputs');
   }, 120_000);
 
   it('inpaint and fast fill the box and leave the rest; outside the time range nothing changes', async () => {

@@ -104,9 +104,7 @@ class OpencvVideoInpainter implements Inpainter {
       }
       const fill = options.fill ?? 'best';
       let stats: InpaintStats | undefined;
-      const drawn = options.drawnOutputs ?? [];
       if (fill === 'fast') {
-        if (drawn.length) warnings.push({ type: 'unsupported-option', option: 'drawnOutputs', details: 'the fast fill draws nothing: draw on the erased video' });
         await this.#delogo(options, video, shapes);
       } else {
         const cv = await loadOpenCv().catch((cause: unknown) => {
@@ -145,7 +143,6 @@ class OpencvVideoInpainter implements Inpainter {
       return {
         video: { file: options.outputFile, durationSeconds: written.durationSeconds ?? video.durationSeconds },
         ...(stats ? { stats } : {}),
-        ...(fill !== 'fast' && drawn.length ? { drawnOutputs: drawn.map((entry) => entry.outputFile) } : {}),
         warnings,
         timings: { totalMs: performance.now() - startedAt, stepsMs: steps },
         response: { engineId: this.engineId },
@@ -335,18 +332,7 @@ class OpencvVideoInpainter implements Inpainter {
     if (!copyAudio) settings.warnings.push({ type: 'other', message: `the audio (${video.audioCodec}) cannot go into an MP4 as it is: encoded to AAC` });
     await pipeIntoMediaTool(
       'ffmpeg',
-      encodeRawVideoArgs({
-        width,
-        height,
-        frameRate: video.frameRate,
-        audioSource: options.videoFile,
-        copyAudio,
-        hasAudio: video.audioCodec !== undefined,
-        output: options.outputFile,
-        crf: settings.crf,
-        // Scripts drawn on the erased frames here: drawing them on the encoded output would decode it and encode it again.
-        drawn: (options.drawnOutputs ?? []).map((entry) => ({ subtitles: entry.subtitlesFile, output: entry.outputFile })),
-      }),
+      encodeRawVideoArgs({ width, height, frameRate: video.frameRate, audioSource: options.videoFile, copyAudio, hasAudio: video.audioCodec !== undefined, output: options.outputFile, crf: settings.crf }),
       erased(),
       { signal: options.signal },
     );
