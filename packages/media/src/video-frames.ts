@@ -8,12 +8,6 @@ export interface ReadFramesOptions extends Omit<RunOptions, 'onProgress'> {
    * work take turns instead of running side by side.
    */
   readAhead?: number;
-  /**
-   * Frames are written into a few buffers used in turn, not a new one each (a 720p frame is 1.4 MB:
-   * allocating one per frame keeps the garbage collector busy). Only for a caller done with each frame
-   * before it asks for the next: a frame is overwritten `readAhead` + 2 frames later.
-   */
-  reuseBuffers?: boolean;
 }
 
 /**
@@ -23,23 +17,13 @@ export interface ReadFramesOptions extends Omit<RunOptions, 'onProgress'> {
  */
 export function readRawVideoFrames(args: readonly string[], frameBytes: number, options: ReadFramesOptions = {}): AsyncGenerator<Uint8Array, void, undefined> {
   if (!Number.isInteger(frameBytes) || frameBytes <= 0) throw new RangeError(`frameBytes must be a positive integer (got ${frameBytes})`);
-  const { readAhead = 0, reuseBuffers = false, ...run } = options;
-  // Alive at once: the caller's frame, those read ahead and the one being filled.
-  const frames = splitFrames(streamMediaTool('ffmpeg', args, run), frameBytes, reuseBuffers ? readAhead + 3 : 0);
+  const { readAhead = 0, ...run } = options;
+  const frames = splitFrames(streamMediaTool('ffmpeg', args, run), frameBytes);
   return readAhead > 0 ? bufferAhead(frames, readAhead) : frames;
 }
 
-/** `chunks` cut into frames; with `buffers` > 0, that many frame buffers used in turn. */
-async function* splitFrames(chunks: AsyncIterable<Buffer>, frameBytes: number, buffers: number): AsyncGenerator<Uint8Array, void, undefined> {
-  const ring: Uint8Array[] = [];
-  let turn = 0;
-  const nextFrame = () => {
-    if (buffers === 0) return new Uint8Array(frameBytes);
-    turn = (turn + 1) % buffers;
-    ring[turn] ??= new Uint8Array(frameBytes);
-    return ring[turn]!;
-  };
-  let frame = nextFrame();
+async function* splitFrames(chunks: AsyncIterable<Buffer>, frameBytes: number): AsyncGenerator<Uint8Array, void, undefined> {
+  let frame = new Uint8Array(frameBytes);
   let filled = 0;
   for await (const chunk of chunks) {
     let read = 0;
@@ -50,7 +34,7 @@ async function* splitFrames(chunks: AsyncIterable<Buffer>, frameBytes: number, b
       read += take;
       if (filled === frameBytes) {
         yield frame;
-        frame = nextFrame();
+        frame = new Uint8Array(frameBytes);
         filled = 0;
       }
     }

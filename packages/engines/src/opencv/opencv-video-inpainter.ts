@@ -158,9 +158,9 @@ class OpencvVideoInpainter implements Inpainter {
   }
 
   /** Frames of `args`, `bytes` each; a decoding failure of a file that probed fine is bad input. */
-  async *#frames(args: readonly string[], bytes: number, signal: AbortSignal | undefined, reuseBuffers = false): AsyncGenerator<Uint8Array> {
+  async *#frames(args: readonly string[], bytes: number, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
     try {
-      for await (const data of readRawVideoFrames(args, bytes, { signal, readAhead: READ_AHEAD_FRAMES, reuseBuffers })) {
+      for await (const data of readRawVideoFrames(args, bytes, { signal, readAhead: READ_AHEAD_FRAMES })) {
         throwIfAborted(signal, this.engineId);
         yield data;
       }
@@ -197,8 +197,7 @@ class OpencvVideoInpainter implements Inpainter {
       return entry;
     };
     const format = plates ? 'yuv420p' : 'gray';
-    // Each frame is done with here before the next (the pyramid, the stillness samples and the plates copy what they keep): its buffer is reused.
-    for await (const data of this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: format }), rawFrameBytes(width, height, format), options.signal, true)) {
+    for await (const data of this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: format }), rawFrameBytes(width, height, format), options.signal)) {
       const active = shapes.filter((shape) => index >= shape.firstFrame && index <= shape.lastFrame);
       const entry = active.length > 0 ? boxMaskOf(active) : undefined;
       const mask = entry?.mask;
