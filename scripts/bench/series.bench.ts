@@ -5,9 +5,13 @@
  * series (more languages with `--languages es,ca`), subtitles replaced, subtitles only. API +
  * worker in this process, PGlite. Prints, per language, wall time ÷ video length per stage (each
  * run's stage times from polling, summed over the episodes) and from the add to the last episode
- * done, and the machine's load average. Figures, not assertions (target ≤ 0.5× per language).
+ * done, and the machine's load average; beside each, the CPU seconds ÷ video length it used (this process and
+ * its ffmpeg children, shared between the runs going on at each poll): on a shared machine the wall
+ * time follows the load, the CPU time says what a quiet one would need. Figures, not assertions
+ * (target ≤ 0.5× per language).
  *   npm run bench:series [-- --seconds 120 --languages es]
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +28,12 @@ const { values } = parseArgs({ options: { seconds: { type: 'string', default: '1
 const seconds = Number(values.seconds);
 const languages = values.languages.split(',').map((language) => language.trim()).filter(Boolean);
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+/** CPU seconds so far of this process (every thread) and of its children that have ended (added to `cutime`/`cstime` when reaped). */
+function cpuSeconds(): number {
+  const used = process.cpuUsage();
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return (used.user + used.system) / 1e6 + (Number(fields[13]) + Number(fields[14])) / 100;
+}
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'voxwork-bench-series-'));
 const port = await freePort();
@@ -69,10 +79,17 @@ try {
   const quote = await call<{ cost: number }>('/api/series/episodes/quote', { seriesId: series.id, uploadIds, subtitles: 'replace', output: 'subtitles' });
   const started = performance.now();
   const added = await call<{ episodes: SeriesEpisodeView[]; cost: number }>('/api/series/episodes/add', { seriesId: series.id, episodes: uploadIds.map((uploadId) => ({ uploadId })), textSource: 'subtitles', subtitles: 'replace', output: 'subtitles' });
-  const runs = added.episodes.flatMap((episode) => episode.jobs.map((job) => ({ language: job.language, jobId: job.jobId, current: null as string | null, since: 0, done: false, finishedAt: 0, stages: new Map<string, number>(), view: undefined as JobView | undefined })));
+  const runs = added.episodes.flatMap((episode) => episode.jobs.map((job) => ({ language: job.language, jobId: job.jobId, current: null as string | null, since: 0, done: false, finishedAt: 0, stages: new Map<string, number>(), cpu: new Map<string, number>(), view: undefined as JobView | undefined })));
   const loads: number[] = [];
+  const cpuStarted = cpuSeconds();
+  let cpuBefore = cpuStarted;
   // Stage wall times from polling each run (±0.2 s).
   while (runs.some((entry) => !entry.done)) {
+    // The CPU used since the last poll, shared by the stages going on then.
+    const cpuNowSeconds = cpuSeconds();
+    const active = runs.filter((entry) => !entry.done && entry.current);
+    for (const entry of active) entry.cpu.set(entry.current!, (entry.cpu.get(entry.current!) ?? 0) + (cpuNowSeconds - cpuBefore) / active.length);
+    cpuBefore = cpuNowSeconds;
     for (const entry of runs.filter((candidate) => !candidate.done)) {
       const job = await call<JobView>('/api/jobs/get', { jobId: entry.jobId });
       const now = performance.now();
@@ -97,6 +114,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const wall = (Math.max(...runs.map((entry) => entry.finishedAt)) - started) / 1000;
+  const cpuUsed = cpuSeconds() - cpuStarted;
   console.info(`\nquote ${quote.cost} points, frozen ${added.cost}, settled ${runs.reduce((sum, entry) => sum + (entry.view!.cost.settled ?? 0), 0)}`);
   console.info(`wall time ÷ video length (${videoSeconds} s of video per language), offline, 2 cores shared`);
   for (const language of languages) {
@@ -105,12 +123,15 @@ try {
     console.info(`  ${language}:`);
     for (const name of stageNames) {
       const spent = own.reduce((sum, entry) => sum + (entry.stages.get(name) ?? 0), 0);
-      console.info(`    ${name.padEnd(16)} ${spent.toFixed(2).padStart(7)} s  ${(spent / videoSeconds).toFixed(3)}×`);
+      const cpu = own.reduce((sum, entry) => sum + (entry.cpu.get(name) ?? 0), 0);
+      console.info(`    ${name.padEnd(16)} ${spent.toFixed(2).padStart(7)} s  ${(spent / videoSeconds).toFixed(3)}×   CPU ${cpu.toFixed(1).padStart(6)} s  ${(cpu / videoSeconds).toFixed(3)}×`);
     }
     const busy = own.reduce((sum, entry) => sum + [...entry.stages.values()].reduce((total, value) => total + value, 0), 0);
-    console.info(`    ${'runs (sum)'.padEnd(16)} ${busy.toFixed(2).padStart(7)} s  ${(busy / videoSeconds).toFixed(3)}×   (target ≤ 0.5× per language)`);
+    const busyCpu = own.reduce((sum, entry) => sum + [...entry.cpu.values()].reduce((total, value) => total + value, 0), 0);
+    console.info(`    ${'runs (sum)'.padEnd(16)} ${busy.toFixed(2).padStart(7)} s  ${(busy / videoSeconds).toFixed(3)}×   CPU ${busyCpu.toFixed(1).padStart(6)} s  ${(busyCpu / videoSeconds).toFixed(3)}×   (target ≤ 0.5× per language)`);
   }
   console.info(`  ${'season wall'.padEnd(18)} ${wall.toFixed(2).padStart(7)} s  ${(wall / (videoSeconds * languages.length)).toFixed(3)}× per language-minute of video`);
+  console.info(`  ${'season CPU'.padEnd(18)} ${cpuUsed.toFixed(2).padStart(7)} s  ${(cpuUsed / (videoSeconds * languages.length)).toFixed(3)}× per language-minute of video (this process and its ffmpeg children; 2 cores: the wall time of a quiet machine is at least half of it)`);
   console.info(`load average after: ${load()}; 1-minute load while running: median ${[...loads].sort((a, b) => a - b)[Math.floor(loads.length / 2)]?.toFixed(2)}, max ${Math.max(...loads).toFixed(2)}`);
 } finally {
   await app.stop();
