@@ -132,8 +132,13 @@ export function keyedByColour(image: RgbImage, colour: Colour): RgbImage {
 
 /** Largest channel difference from the text's colour of a pixel counted as of that colour. */
 const COLOUR_TOLERANCE = 48;
-/** A band with less of the text's colour than this share (a line covers some percent) is not looked at again. */
+/**
+ * A band with less of the text's colour than this share (a line covers some percent) is not looked
+ * at again; nor one with more, where the colour is not the text's own (white text over bright bars:
+ * 20-30 %, and the keyed picture is then mostly black). Yellow serif on the pink texture: 1.2-1.5 %.
+ */
 const MIN_COLOUR_SHARE = 0.003;
+const MAX_COLOUR_SHARE = 0.1;
 
 /** Share of `image`'s pixels (every other one of every other row) within `COLOUR_TOLERANCE` of `colour`. */
 export function colourShare(image: RgbImage, colour: Colour): number {
@@ -425,10 +430,12 @@ export class PpocrTextDetector implements TextDetector {
         let boxes = await this.#readBoxes(state, image, plausible, fullSide);
         if (boxes.length === 0 && searchSide !== fullSide) boxes = await this.#readBoxes(state, image, plausible, searchSide);
         let line = readLine(boxes);
-        // Nothing, or a line narrower than its track's lines were: the band again, keyed by the
-        // text's colour (detection on the keyed picture, reading on the picture itself), and the
-        // longer of the two readings kept. A busy background cuts lines into pieces the detector drops.
-        if (colour && (line ? widestLine !== undefined && line.box.width < widestLine * NARROW_LINE : colourShare(image, colour) >= MIN_COLOUR_SHARE)) {
+        // Nothing, or a line narrower than its track's lines were, where the text's colour is the
+        // band's own: the band again, keyed by that colour (detection on the keyed picture, reading
+        // on the picture itself), and the longer of the two readings kept. A busy background cuts
+        // lines into pieces the detector drops.
+        const share = colour ? colourShare(image, colour) : 0;
+        if (colour && share <= MAX_COLOUR_SHARE && (line ? widestLine !== undefined && line.box.width < widestLine * NARROW_LINE : share >= MIN_COLOUR_SHARE)) {
           state.steps.keyedLooks = (state.steps.keyedLooks ?? 0) + 1;
           const keyedBoxes = await this.#readBoxes(state, image, plausible, fullSide, LINE_MARGIN, keyedByColour(image, colour));
           const keyedLine = readLine(keyedBoxes);
