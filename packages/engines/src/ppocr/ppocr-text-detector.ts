@@ -21,7 +21,7 @@ import { SubtitleLineReader, UNCHANGED_PRESENCE, type BandReading } from './subt
 import { findSubtitleTracks, isExcluded, type SampledBox, type SubtitleTrackCandidate, type SubtitleTracks } from './subtitle-tracks.ts';
 import { TextBoxTracker } from './text-box-tracker.ts';
 import { comparableText, growBox, mergeRowBoxes, readLine, textSimilarity, unionBox, type ReadBox } from './text-lines.ts';
-import { textPixelsOf, textPresence, type TextPixels } from './text-pixels.ts';
+import { GLYPH_TOLERANCE, nearColour, textPixelsOf, textPresence, type TextPixels } from './text-pixels.ts';
 
 export type PpocrSettings = PpocrModelSettings;
 
@@ -130,8 +130,6 @@ export function keyedByColour(image: RgbImage, colour: Colour): RgbImage {
   return { data: keyed, width: image.width, height: image.height };
 }
 
-/** Largest channel difference from the text's colour of a pixel counted as of that colour. */
-const COLOUR_TOLERANCE = 48;
 /**
  * A band with less of the text's colour than this share (a line covers some percent) is not looked
  * at again; nor one with more, where the colour is not the text's own (white text over bright bars:
@@ -140,7 +138,7 @@ const COLOUR_TOLERANCE = 48;
 const MIN_COLOUR_SHARE = 0.003;
 const MAX_COLOUR_SHARE = 0.1;
 
-/** Share of `image`'s pixels (every other one of every other row) within `COLOUR_TOLERANCE` of `colour`. */
+/** Share of `image`'s pixels (every other one of every other row) near `colour` (as a glyph pixel is to its text's colour). */
 export function colourShare(image: RgbImage, colour: Colour): number {
   const { data, width, height } = image;
   let near = 0;
@@ -148,7 +146,7 @@ export function colourShare(image: RgbImage, colour: Colour): number {
   for (let y = 0; y < height; y += 2) {
     for (let x = 0, index = y * width * 3; x < width; x += 2, index += 6) {
       seen++;
-      if (Math.abs(data[index]! - colour[0]) <= COLOUR_TOLERANCE && Math.abs(data[index + 1]! - colour[1]) <= COLOUR_TOLERANCE && Math.abs(data[index + 2]! - colour[2]) <= COLOUR_TOLERANCE) near++;
+      if (nearColour(data, index, colour, GLYPH_TOLERANCE)) near++;
     }
   }
   return seen === 0 ? 0 : near / seen;
@@ -434,8 +432,8 @@ export class PpocrTextDetector implements TextDetector {
         // band's own: the band again, keyed by that colour (detection on the keyed picture, reading
         // on the picture itself), and the longer of the two readings kept. A busy background cuts
         // lines into pieces the detector drops.
-        const share = colour ? colourShare(image, colour) : 0;
-        if (colour && share <= MAX_COLOUR_SHARE && (line ? widestLine !== undefined && line.box.width < widestLine * NARROW_LINE : share >= MIN_COLOUR_SHARE)) {
+        const worthALook = (share: number) => share <= MAX_COLOUR_SHARE && (line !== undefined || share >= MIN_COLOUR_SHARE);
+        if (colour && (!line || (widestLine !== undefined && line.box.width < widestLine * NARROW_LINE)) && worthALook(colourShare(image, colour))) {
           state.steps.keyedLooks = (state.steps.keyedLooks ?? 0) + 1;
           const keyedBoxes = await this.#readBoxes(state, image, plausible, fullSide, LINE_MARGIN, keyedByColour(image, colour));
           const keyedLine = readLine(keyedBoxes);

@@ -19,7 +19,7 @@ export interface TextPixels {
 }
 
 /** How far (largest channel difference) a glyph pixel may be from the text colour: when taken, and when looked up. */
-const GLYPH_TOLERANCE = 48;
+export const GLYPH_TOLERANCE = 48;
 const MATCH_TOLERANCE = 72;
 
 /**
@@ -133,7 +133,7 @@ function nearOutline(outline: readonly number[], width: number, height: number, 
   return near;
 }
 
-function nearColour(data: Uint8Array, offset: number, colour: readonly [number, number, number], tolerance: number): boolean {
+export function nearColour(data: Uint8Array, offset: number, colour: readonly [number, number, number], tolerance: number): boolean {
   return Math.abs(data[offset]! - colour[0]) <= tolerance && Math.abs(data[offset + 1]! - colour[1]) <= tolerance && Math.abs(data[offset + 2]! - colour[2]) <= tolerance;
 }
 
