@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPglite } from '../support/test-database.ts';
 
 /** A video-translation job as the board reads it: translated (or not yet), with its lines. */
-function translatedJob(id: string, language: string, translations: Record<string, string> | null, status: JobView['status'] = 'running'): JobView {
+function translatedJob(id: string, translations: Record<string, Record<string, string>> | null, status: JobView['status'] = 'running', points = 30): JobView {
   const lines = [
     { id: 'l1', source: 'Lin Feng walks into the Jade Palace.' },
     { id: 'l2', source: 'The guards bow.' },
@@ -22,10 +22,17 @@ function translatedJob(id: string, language: string, translations: Record<string
     stages: [
       { name: 'source-text', status: 'completed', progress: 100, attempts: 1, output: { lines }, error: null },
       translations
-        ? { name: 'translate', status: 'completed', progress: 100, attempts: 1, output: { translations: { [language]: Object.entries(translations).map(([lineId, text]) => ({ id: lineId, text, unknownWords: [] })) } }, error: null }
+        ? {
+            name: 'translate',
+            status: 'completed',
+            progress: 100,
+            attempts: 1,
+            output: { translations: Object.fromEntries(Object.entries(translations).map(([language, lines]) => [language, Object.entries(lines).map(([lineId, text]) => ({ id: lineId, text, unknownWords: [] }))])) },
+            error: null,
+          }
         : { name: 'translate', status: 'running', progress: 10, attempts: 1, output: null, error: null },
     ],
-    cost: { estimated: 30, frozen: 30, settled: status === 'completed' ? 30 : null },
+    cost: { estimated: points, frozen: points, settled: status === 'completed' ? points : null },
     attempts: 1,
     completions: 0,
     input: {},
@@ -50,7 +57,7 @@ describe('series episodes on PGlite', () => {
   });
   afterAll(() => handle.close());
 
-  it('runs each episode once per target language with that language’s glossary and the lead’s voice, flags and keeps glossary misses, and removes episodes a refused run left without a job', async () => {
+  it('runs each episode as one job with every target language, each with its glossary and lead voice; flags and keeps glossary misses per language; removes episodes a refused run left without a job', async () => {
     const store = createSeriesRepository(handle.db);
     const names = ['aaaa', 'bbbb', 'cccc', 'dddd', 'eeee', 'ffff'];
     const upload: Record<string, string> = Object.fromEntries(names.map((name) => [name, randomUUID()]));
@@ -65,8 +72,8 @@ describe('series episodes on PGlite', () => {
         if (requests.length >= refuseAfter) throw new DomainError(ErrorCode.JOB_QUEUE_FULL, { running: 1, waiting: 4 });
         requests.push(request);
         const jobId = `job-${requests.length}`;
-        jobs.set(jobId, translatedJob(jobId, request.targetLanguages[0], null));
-        return { jobId, cost: 30 };
+        jobs.set(jobId, translatedJob(jobId, null, 'running', 61));
+        return { jobId, cost: 61 };
       },
       jobOf: async (_ownerId, jobId) => {
         jobReads++;
@@ -93,39 +100,47 @@ describe('series episodes on PGlite', () => {
     });
 
     const added = await service.addEpisodes('owner-1', series.id, { episodes: [{ uploadId: upload.aaaa!, title: 'Pilot' }, { uploadId: upload.bbbb! }], textSource: 'subtitles', burnSubtitles: true });
-    expect(added.cost).toBe(120);
-    expect(added.episodes.map((episode) => [episode.number, episode.title, episode.jobs.map((job) => job.language), episode.status])).toEqual([
-      [1, 'Pilot', ['es', 'fr'], 'running'],
-      [2, 'bbbb', ['es', 'fr'], 'running'],
+    // One run per episode (decision 076): the picture's lines are read and erased once for both languages.
+    expect(requests).toHaveLength(2);
+    expect(added.cost).toBe(122);
+    expect(added.episodes.map((episode) => [episode.number, episode.title, episode.jobs.map((job) => [job.language, job.jobId]), episode.status])).toEqual([
+      [1, 'Pilot', [['es', 'job-1'], ['fr', 'job-1']], 'running'],
+      [2, 'bbbb', [['es', 'job-2'], ['fr', 'job-2']], 'running'],
     ]);
-    expect(requests[0]).toMatchObject({ uploadId: upload.aaaa!, sourceLanguage: 'en', targetLanguages: ['es'], mode: 'quick', textSource: 'subtitles', burnSubtitles: true, speakers: 2, voices: { es: 'espeak:espeak-ng/es' } });
-    expect(requests[0]!.glossary).toEqual([
-      { source: 'Lin Feng', target: 'Lin Feng' },
-      { source: 'Jade Palace', target: 'Palacio de Jade' },
-    ]);
-    // Every character goes with its voice in the run's language (decision 060); none has a voiceprint yet.
+    // French: the first character with a French voice leads; Spanish: the only one with a Spanish voice.
+    expect(requests[0]).toMatchObject({ uploadId: upload.aaaa!, sourceLanguage: 'en', targetLanguages: ['es', 'fr'], mode: 'quick', textSource: 'subtitles', burnSubtitles: true, speakers: 2, voices: { es: 'espeak:espeak-ng/es', fr: 'espeak:espeak-ng/fr' } });
+    // Each language its own terms: the French palace, not the Spanish one.
+    expect(requests[0]!.glossaries).toEqual({
+      es: [
+        { source: 'Lin Feng', target: 'Lin Feng' },
+        { source: 'Jade Palace', target: 'Palacio de Jade' },
+      ],
+      fr: [
+        { source: 'Lin Feng', target: 'Lin Feng' },
+        { source: 'Jade Palace', target: 'Palais de Jade' },
+      ],
+    });
+    // Every character goes with its voice in each language (decision 060); none has a voiceprint yet.
     expect(requests[0]!.characters).toEqual([
-      { id: 'mei', gender: 'female', medianPitchHz: null, voices: {} },
-      { id: 'lin', gender: 'male', medianPitchHz: null, voices: { es: 'espeak:espeak-ng/es' } },
-    ]);
-    expect(requests[1]!.characters).toEqual([
       { id: 'mei', gender: 'female', medianPitchHz: null, voices: { fr: 'espeak:espeak-ng/fr' } },
-      { id: 'lin', gender: 'male', medianPitchHz: null, voices: { fr: 'espeak:espeak-ng/fr+m3' } },
+      { id: 'lin', gender: 'male', medianPitchHz: null, voices: { es: 'espeak:espeak-ng/es', fr: 'espeak:espeak-ng/fr+m3' } },
     ]);
-    // French: the first character with a French voice leads; the French term, not the Spanish one.
-    expect(requests[1]).toMatchObject({ targetLanguages: ['fr'], voices: { fr: 'espeak:espeak-ng/fr' }, glossary: [{ source: 'Lin Feng', target: 'Lin Feng' }, { source: 'Jade Palace', target: 'Palais de Jade' }] });
 
     // Not translated yet: nothing checked.
     let board = await service.episodes('owner-1', series.id);
     expect(board.episodes[0]).toMatchObject({ glossaryChecked: [], glossaryMisses: [] });
 
     // Episode 1 translated: Spanish kept both terms, French lost the palace.
-    jobs.set('job-1', translatedJob('job-1', 'es', { l1: 'Lin Feng entra en el Palacio de Jade.', l2: 'Los guardias se inclinan.' }, 'completed'));
-    jobs.set('job-2', translatedJob('job-2', 'fr', { l1: 'Lin Feng entre dans le palais.', l2: 'Les gardes s’inclinent.' }));
+    jobs.set('job-1', translatedJob('job-1', { es: { l1: 'Lin Feng entra en el Palacio de Jade.', l2: 'Los guardias se inclinan.' }, fr: { l1: 'Lin Feng entre dans le palais.', l2: 'Les gardes s’inclinent.' } }, 'running', 61));
     board = await service.episodes('owner-1', series.id);
     expect(board.episodes[0]).toMatchObject({
       status: 'running',
-      cost: { estimated: 60, settled: null },
+      // The job's points once, each language showing its share (the first the odd point).
+      cost: { estimated: 61, settled: null },
+      jobs: [
+        { language: 'es', jobId: 'job-1', cost: { estimated: 31, settled: null } },
+        { language: 'fr', jobId: 'job-1', cost: { estimated: 30, settled: null } },
+      ],
       glossaryChecked: ['es', 'fr'],
       glossaryMisses: [{ language: 'fr', lineId: 'l1', source: 'Jade Palace', expected: 'Palais de Jade', text: 'Lin Feng entre dans le palais.' }],
     });
@@ -136,18 +151,27 @@ describe('series episodes on PGlite', () => {
     expect(stored.glossaryMisses.es).toEqual([]);
     jobReads = 0;
     expect((await service.episodes('owner-1', series.id)).episodes[0]!.glossaryMisses).toHaveLength(1);
-    expect(jobReads).toBe(4);
+    // A job shared by two languages is read once per board.
+    expect(jobReads).toBe(2);
 
-    // A third and fourth episode: the queue refuses the fourth's second language.
-    refuseAfter = requests.length + 3;
+    // An episode added before decision 076 keeps its job per language: both read, their points summed.
+    const legacy = (await store.episodes(series.id))[1]!;
+    jobs.set('old-es', translatedJob('old-es', { es: { l1: 'Lin Feng entra en el Palacio de Jade.', l2: 'Los guardias se inclinan.' } }, 'completed', 30));
+    jobs.set('old-fr', translatedJob('old-fr', null, 'running', 30));
+    await store.setEpisodeJobs(legacy.id, { es: 'old-es', fr: 'old-fr' });
+    const old = (await service.episodes('owner-1', series.id)).episodes[1]!;
+    expect(old).toMatchObject({ status: 'running', cost: { estimated: 60, settled: null }, jobs: [{ language: 'es', jobId: 'old-es', cost: { estimated: 30, settled: 30 } }, { language: 'fr', jobId: 'old-fr', cost: { estimated: 30, settled: null } }], glossaryChecked: ['es'] });
+
+    // Three more episodes: the queue refuses the fifth's run.
+    refuseAfter = requests.length + 2;
     await expect(service.addEpisodes('owner-1', series.id, { episodes: [{ uploadId: upload.cccc! }, { uploadId: upload.dddd! }, { uploadId: upload.eeee! }], textSource: 'auto', burnSubtitles: false })).rejects.toMatchObject({ code: ErrorCode.JOB_QUEUE_FULL });
     const numbers = (await store.episodes(series.id)).map((episode) => [episode.number, Object.keys(episode.jobs)]);
-    // Episode 3 started both languages, episode 4 one (kept: its job runs), episode 5 none (removed).
+    // Episodes 3 and 4 started (kept: their jobs run), episode 5 got none (removed).
     expect(numbers).toEqual([
       [1, ['es', 'fr']],
       [2, ['es', 'fr']],
       [3, ['es', 'fr']],
-      [4, ['es']],
+      [4, ['es', 'fr']],
     ]);
 
     // Another owner's series is not found; a series without target languages takes no episodes.
@@ -165,7 +189,7 @@ describe('series episodes on PGlite', () => {
       translateEpisode: async (_ownerId, request) => {
         requests.push(request);
         const jobId = `print-${requests.length}`;
-        jobs.set(jobId, translatedJob(jobId, request.targetLanguages[0], null));
+        jobs.set(jobId, translatedJob(jobId, null));
         return { jobId, cost: 30 };
       },
       quoteEpisode: async (_ownerId, request) => ({ seconds: 70, cost: request.output === 'subtitles' ? 20 : 60 }),
@@ -227,7 +251,7 @@ describe('series episodes on PGlite', () => {
       translateEpisode: async (_ownerId, request) => {
         requests.push(request);
         const jobId = `batch-${requests.length}`;
-        jobs.set(jobId, translatedJob(jobId, request.targetLanguages[0], null));
+        jobs.set(jobId, translatedJob(jobId, null));
         return { jobId, cost: 30 };
       },
       quoteEpisode: async () => ({ seconds: 70, cost: 60 }),

@@ -98,7 +98,11 @@ describe.each(testDatabases().slice(-1))('series signals and episode webhooks on
       subtitles: 'replace',
       output: 'both',
     });
-    expect(added.episodes.map((episode) => episode.jobs.length)).toEqual([2, 2]);
+    // One job per episode with both languages (decision 076).
+    expect(added.episodes.map((episode) => [episode.jobs.length, new Set(episode.jobs.map((job) => job.jobId)).size])).toEqual([
+      [2, 1],
+      [2, 1],
+    ]);
 
     let board: SeriesEpisodeView[];
     for (const deadline = Date.now() + 600_000; ; await new Promise((resolve) => setTimeout(resolve, 1000))) {
@@ -172,11 +176,12 @@ describe.each(testDatabases().slice(-1))('series signals and episode webhooks on
     expect(failed.data.episode.cost.charged).toBe(0);
     expect(new Set(received.map((event) => event.id)).size).toBe(2);
 
-    // A third episode whose runs are both cancelled: the episode has ended, so its event is sent (failed, nothing charged).
+    // A third episode whose run is cancelled: the episode has ended, so its event is sent (failed, nothing charged).
     const third = (
       await client.data<{ episodes: SeriesEpisodeView[] }>('/api/series/episodes/add', { seriesId: series.id, episodes: [{ uploadId: await client.upload('E03 Cancelled.mp4', video) }], textSource: 'subtitles', subtitles: 'replace', output: 'subtitles' })
     ).episodes[0]!;
-    for (const job of third.jobs) await client.data('/api/jobs/cancel', { jobId: job.jobId });
+    // Both languages run in one job (decision 076): cancelling it ends the episode.
+    for (const jobId of new Set(third.jobs.map((job) => job.jobId))) await client.data('/api/jobs/cancel', { jobId });
     const all = (await receiver.waitFor((events) => events.length >= 3, 300_000)).map((event) => JSON.parse(event.body) as EpisodeEvent);
     const cancelled = all.find((event) => event.data.episode.number === 3)!;
     expect(cancelled.type).toBe('series.episode.failed');

@@ -178,7 +178,7 @@ describe('video translation with a remote translator', () => {
     }
   }, 300_000);
 
-  it('a series episode, Chinese → English through the chat engine: the series’ glossary goes with every translation request, and a line that misses a term is flagged on the season board', async () => {
+  it('a series episode, Chinese → English and French in one run through the chat engine: each language’s glossary goes with every translation request for it, and a line that misses a term is flagged on the season board', async () => {
     // A user of its own: the file's other cases used the free plan's three video translations of the month.
     const user = await createVerifiedUser(base, testApp.dataDir, `vt-remote-series-${Date.now()}@example.com`);
     const call = (pathName: string, body: unknown) => signedCall(base, TEST_SIGN_SECRET, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
@@ -197,9 +197,10 @@ describe('video translation with a remote translator', () => {
       const series = (await call('/api/series/create', {
         name: 'Jade Palace (remote)',
         sourceLanguage: 'zh',
-        targetLanguages: ['en'],
+        targetLanguages: ['en', 'fr'],
         glossary: [
           { source: '玉宫', target: 'Jade Palace', language: 'en' },
+          { source: '玉宫', target: 'Palais de Jade', language: 'fr' },
           { source: '林峰', target: 'Lin Feng', language: null },
         ],
       })).data as SeriesView;
@@ -207,30 +208,45 @@ describe('video translation with a remote translator', () => {
       // Subtitles only, the translation burned in under the kept Chinese lines: nothing is dubbed.
       const added = await call('/api/series/episodes/add', { seriesId: series.id, episodes: [{ uploadId }], textSource: 'subtitles', output: 'subtitles' });
       expect(added.code, JSON.stringify(added)).toBe(0);
-      const jobId = (added.data as { episodes: SeriesEpisodeView[] }).episodes[0]!.jobs[0]!.jobId;
+      // Both languages in one run (decision 076): the picture's lines read once.
+      const runs = (added.data as { episodes: SeriesEpisodeView[] }).episodes[0]!.jobs;
+      expect(runs.map((run) => run.language)).toEqual(['en', 'fr']);
+      expect(new Set(runs.map((run) => run.jobId)).size).toBe(1);
+      const jobId = runs[0]!.jobId;
       let job: JobView;
       for (const deadline = Date.now() + 240_000; ; await new Promise((resolve) => setTimeout(resolve, 300))) {
         job = (await call('/api/jobs/get', { jobId })).data as unknown as JobView;
         if (['completed', 'failed'].includes(job.status) || Date.now() > deadline) break;
       }
       expect(job.status, JSON.stringify(job.error)).toBe('completed');
-      // Every request of the episode carried the series' glossary for English.
+      // Every request of the episode carried the series' glossary for its language.
       const sent = chat.requests.slice(requestsBefore).map((request) => JSON.parse(JSON.parse(request.body.toString()).messages[1].content) as { source_language: string; target_language: string; glossary?: Array<{ source: string; target: string }>; lines: Array<{ text: string }> });
       expect(sent.length).toBeGreaterThanOrEqual(1);
       for (const request of sent) {
         // The adapter names the languages for the model.
-        expect(request).toMatchObject({ source_language: expect.stringContaining('Chinese'), target_language: 'English' });
+        expect(request).toMatchObject({ source_language: expect.stringContaining('Chinese'), target_language: expect.stringMatching(/^(English|French)$/) });
         expect(request.glossary).toEqual([
-          { source: '玉宫', target: 'Jade Palace' },
+          { source: '玉宫', target: request.target_language === 'English' ? 'Jade Palace' : 'Palais de Jade' },
           { source: '林峰', target: 'Lin Feng' },
         ]);
       }
-      expect(sent.flatMap((request) => request.lines.map((line) => line.text))).toHaveLength(2);
+      expect(sent.filter((request) => request.target_language === 'English').flatMap((request) => request.lines.map((line) => line.text))).toHaveLength(2);
+      expect(sent.filter((request) => request.target_language === 'French').flatMap((request) => request.lines.map((line) => line.text))).toHaveLength(2);
       // The season board flags the line that lost the term, and only it.
       const board = (await call('/api/series/episodes/list', { seriesId: series.id })).data as { episodes: SeriesEpisodeView[] };
-      expect(board.episodes[0]!.glossaryChecked).toEqual(['en']);
-      expect(board.episodes[0]!.glossaryMisses).toMatchObject([{ language: 'en', source: '玉宫', expected: 'Jade Palace', text: 'Lin Feng waits for you at the palace' }]);
-      expect(board.episodes[0]!.signals[0]).toMatchObject({ language: 'en', glossaryMisses: 1 });
+      expect(board.episodes[0]!.glossaryChecked).toEqual(['en', 'fr']);
+      // The replayed model answers in English whatever it is asked: both French lines miss the French term.
+      expect(board.episodes[0]!.glossaryMisses).toMatchObject([
+        { language: 'en', source: '玉宫', expected: 'Jade Palace', text: 'Lin Feng waits for you at the palace' },
+        { language: 'fr', source: '玉宫', expected: 'Palais de Jade' },
+        { language: 'fr', source: '玉宫', expected: 'Palais de Jade' },
+      ]);
+      expect(board.episodes[0]!.signals).toMatchObject([
+        { language: 'en', glossaryMisses: 1 },
+        { language: 'fr', glossaryMisses: 2 },
+      ]);
+      // The run's points once: the two languages' shares add up to it.
+      expect(board.episodes[0]!.jobs.reduce((sum, run) => sum + (run.cost.settled ?? 0), 0)).toBe(board.episodes[0]!.cost.settled);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -83,7 +83,12 @@ export const seriesEpisodeSignalsSchema = z.object({
 });
 export type SeriesEpisodeSignals = z.infer<typeof seriesEpisodeSignalsSchema>;
 
-/** An episode on the season board: its jobs (one per target language), where they are, what they cost, and the glossary check. */
+/**
+ * An episode on the season board: per target language the job it runs in (one job with every
+ * language since decision 076, so languages share a `jobId`; episodes added earlier have one per
+ * language), where they are, what they cost (a shared job's points split between its languages),
+ * and the glossary check.
+ */
 export const seriesEpisodeViewSchema = z.object({
   id: z.string(),
   number: z.number().int(),
@@ -216,7 +221,7 @@ export const seriesEpisodesQuoteCall = defineCall({
 export const seriesEpisodesAddCall = defineCall({
   path: '/api/series/episodes/add',
   summary:
-    'Series: adds uploaded videos as the next episodes. Each runs as a video translation (quick) per target language of the series, with that language’s glossary and the characters’ voices; points per started minute and language, frozen now.',
+    'Series: adds uploaded videos as the next episodes. Each runs as one video translation (quick) with every target language of the series: the picture’s subtitles are read and erased once, and each language gets its glossary and the characters’ voices; points per started minute and language, frozen now.',
   tag: 'series',
   access: 'user',
   body: seriesEpisodesAddBodySchema.extend({ seriesId: z.uuid() }).strict(),
@@ -254,7 +259,7 @@ export function seriesRestRoutes(prefix: string): RestV1Route[] {
     { ...common, operationId: 'v1_list_series', method: 'GET', path: `${prefix}/series`, summary: 'The key owner’s series, by name.', access: 'read', data: seriesListCall.data },
     { ...common, operationId: 'v1_get_series', method: 'GET', path: `${prefix}/series/{seriesId}`, summary: 'A series with its glossary, characters and subtitle styles.', access: 'read', params, data: seriesViewSchema },
     { ...common, operationId: 'v1_update_series', method: 'PATCH', path: `${prefix}/series/{seriesId}`, summary: 'Replace parts of a series (name, languages, glossary, characters, subtitle styles).', access: 'write', params, body: seriesUpdateFieldsSchema, data: seriesViewSchema },
-    { ...common, operationId: 'v1_add_series_episodes', method: 'POST', path: `${prefix}/series/{seriesId}/episodes`, summary: 'Add uploaded videos as the next episodes: each runs as a video translation per target language with the series’ glossary and voices.', access: 'write', params, body: seriesEpisodesAddBodySchema, data: seriesEpisodesAddCall.data },
+    { ...common, operationId: 'v1_add_series_episodes', method: 'POST', path: `${prefix}/series/{seriesId}/episodes`, summary: 'Add uploaded videos as the next episodes: each runs as one video translation with every target language of the series, its glossary and voices.', access: 'write', params, body: seriesEpisodesAddBodySchema, data: seriesEpisodesAddCall.data },
     { ...common, operationId: 'v1_quote_series_episodes', method: 'POST', path: `${prefix}/series/{seriesId}/episodes/quote`, summary: 'What adding these uploads as episodes would cost (points per started minute per target language, subtitles only below a dub), measured from the uploads; nothing runs and nothing is held.', access: 'read', params, body: seriesEpisodesQuoteBodySchema.omit({ seriesId: true }), data: seriesEpisodesQuoteCall.data },
     { ...common, operationId: 'v1_list_series_episodes', method: 'GET', path: `${prefix}/series/{seriesId}/episodes`, summary: 'The season board: episodes with status, cost and glossary misses.', access: 'read', params, data: seriesEpisodesListCall.data },
     { ...common, operationId: 'v1_download_series', method: 'GET', path: `${prefix}/series/{seriesId}/download`, summary: 'The season as a zip, streamed: each finished episode’s video and subtitle files per language (`E01 Title/es/…`).', access: 'read', params },

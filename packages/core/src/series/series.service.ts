@@ -1,9 +1,11 @@
 /**
  * Series (issue 28, decision 056): a drama's memory — characters with a voice per target
  * language, a glossary per target language, subtitle styles, default languages — and its
- * episodes. An episode is an uploaded video run as one video-translation job (quick mode) per
- * target language, each given that language's glossary and the characters' voices; once a job has
- * translated, its lines are checked against the glossary and the misses are kept on the episode.
+ * episodes. An episode is an uploaded video run as one video-translation job (quick mode) with
+ * every target language (decision 076: the picture's lines are read and erased once, and each
+ * language is drawn and dubbed from them), given each language's glossary and the characters'
+ * voices; once the job has translated, each language's lines are checked against its glossary and
+ * the misses are kept on the episode. Episodes added before decision 076 have a job per language.
  * Every character keeps its voice (decision 060): each run gets the characters (gender, voiceprint,
  * voice per language) and tells which speaker is which; the voiceprint of a character is learned
  * from the first episode it was heard in.
@@ -12,6 +14,7 @@ import type { Readable } from 'node:stream';
 import { ErrorCode, type JobStatus, type JobView, type Locale, type SeriesEpisodeView, type SeriesView } from '@voxwork/contract';
 import type { SeriesCharacterJson, SeriesEpisodeRow, SeriesGlossaryJson, SeriesRepository, SeriesRow, SeriesSubtitleStyleJson } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
+import { distinctJobs, languageShare } from './episode-jobs.ts';
 import { checkGlossary, glossaryFor } from './glossary-check.ts';
 import { episodeSignals } from './series-signals.ts';
 
@@ -30,11 +33,13 @@ export function episodeHeading(number: number, title: string): string {
 export interface EpisodeTranslationRequest {
   uploadId: string;
   sourceLanguage: string;
-  targetLanguages: [string];
+  /** Every target language of the series: one job reads and erases the picture's lines once for all of them (decision 076). */
+  targetLanguages: string[];
   textSource: 'auto' | 'speech' | 'subtitles';
   voices?: Record<string, string>;
   mode: 'quick';
-  glossary: Array<{ source: string; target: string }>;
+  /** Each target language's glossary (the series' terms for it and for every language). */
+  glossaries: Record<string, Array<{ source: string; target: string }>>;
   burnSubtitles: boolean;
   subtitles: 'keep' | 'replace' | 'bilingual';
   output: 'dub' | 'subtitles' | 'both';
@@ -44,7 +49,7 @@ export interface EpisodeTranslationRequest {
   characters?: Array<{ id: string; gender: 'female' | 'male' | 'unknown'; medianPitchHz: number | null; voices: Record<string, string> }>;
   /** The series: the run's speakers stage reads the characters' voiceprints as they are when it runs (decision 069). */
   seriesId?: string;
-  /** The series' subtitle style for the run's language: the drawn subtitles use it over the measured one. */
+  /** The series' subtitle style per language: the drawn subtitles use it over the measured one. */
   subtitleStyles?: Record<string, SeriesSubtitleStyleJson>;
 }
 
@@ -168,8 +173,8 @@ export function createSeriesService(deps: SeriesServiceDeps) {
     if (series.characters.every((character) => character.voiceprint)) return series;
     const prints: Record<string, NonNullable<SeriesCharacterJson['voiceprint']>> = {};
     for (const episode of await store.episodes(series.id)) {
-      for (const language of Object.keys(episode.jobs).sort()) {
-        const job = await deps.jobOf(ownerId, episode.jobs[language]!).catch(() => undefined);
+      for (const jobId of distinctJobs(episode.jobs)) {
+        const job = await deps.jobOf(ownerId, jobId).catch(() => undefined);
         const speakers = job?.stages.find((stage) => stage.name === 'speakers');
         if (speakers?.status !== 'completed') continue;
         Object.assign(prints, voiceprintsFromRun(speakers.output ?? undefined, series.characters.map((character) => ({ id: character.id, voiceprint: character.voiceprint ?? prints[character.id] })), episode.id));
@@ -193,26 +198,40 @@ export function createSeriesService(deps: SeriesServiceDeps) {
     return series.characters.map((character) => ({ id: character.id, gender: character.gender, medianPitchHz: character.voiceprint?.medianPitchHz ?? null }));
   }
 
-  /** What one episode's run in one language is asked: the series' memory for that language. */
-  function episodeRequest(series: SeriesRow & { sourceLanguage: string }, episode: { uploadId: string; number: number; title: string }, language: string, request: Pick<AddEpisodesRequest, 'textSource' | 'burnSubtitles' | 'subtitles' | 'output'>): EpisodeTranslationRequest {
-    const voices = leadVoices(series.characters, [language]);
+  /**
+   * What one episode's run is asked: every target language of the series in one job (decision 076:
+   * the picture's lines are read and erased once, each language drawn and dubbed from them), with
+   * each language's glossary and voices — the series' memory.
+   */
+  function episodeRequest(series: SeriesRow & { sourceLanguage: string }, episode: { uploadId: string; number: number; title: string }, request: Pick<AddEpisodesRequest, 'textSource' | 'burnSubtitles' | 'subtitles' | 'output'>): EpisodeTranslationRequest {
+    const languages = series.targetLanguages;
+    // The lead's voice is the run's own: speakers that are no character of the series speak with it.
+    const voices = leadVoices(series.characters, languages);
+    const styles = Object.fromEntries(languages.flatMap((language) => (series.subtitleStyles[language] ? [[language, series.subtitleStyles[language]]] : [])));
     return {
       uploadId: episode.uploadId,
       sourceLanguage: series.sourceLanguage,
-      targetLanguages: [language],
+      targetLanguages: [...languages],
       textSource: request.textSource,
-      // The lead's voice is the run's own: speakers that are no character of the series speak with it.
-      ...(voices[language] ? { voices: { [language]: voices[language] } } : {}),
+      ...(Object.keys(voices).length ? { voices } : {}),
       mode: 'quick',
-      glossary: glossaryFor(series.glossary, language),
+      glossaries: Object.fromEntries(languages.map((language) => [language, glossaryFor(series.glossary, language)])),
       burnSubtitles: request.burnSubtitles,
       subtitles: request.subtitles ?? 'keep',
       output: request.output ?? 'dub',
       ...(series.characters.length ? { speakers: Math.min(series.characters.length, MAX_SPEAKERS) } : {}),
-      title: `${series.name} ${episodeHeading(episode.number, episode.title)} (${language})`,
-      ...(series.subtitleStyles[language] ? { subtitleStyles: { [language]: series.subtitleStyles[language] } } : {}),
+      title: `${series.name} ${episodeHeading(episode.number, episode.title)}`,
+      ...(Object.keys(styles).length ? { subtitleStyles: styles } : {}),
       ...(series.characters.length
-        ? { characters: series.characters.map((character) => ({ id: character.id, gender: character.gender, medianPitchHz: character.voiceprint?.medianPitchHz ?? null, voices: character.voices[language] ? { [language]: character.voices[language] } : {} })), seriesId: series.id }
+        ? {
+            characters: series.characters.map((character) => ({
+              id: character.id,
+              gender: character.gender,
+              medianPitchHz: character.voiceprint?.medianPitchHz ?? null,
+              voices: Object.fromEntries(languages.flatMap((language) => (character.voices[language] ? [[language, character.voices[language]]] : []))),
+            })),
+            seriesId: series.id,
+          }
         : {}),
     };
   }
@@ -264,27 +283,38 @@ export function createSeriesService(deps: SeriesServiceDeps) {
   }
 
   async function episodeView(ownerId: string, series: SeriesRow, episode: SeriesEpisodeRow, locale?: Locale): Promise<SeriesEpisodeView> {
+    // One job per episode since decision 076 (every language in it); earlier episodes have one per language.
+    const byId = new Map<string, JobView>();
+    for (const jobId of distinctJobs(episode.jobs)) byId.set(jobId, await deps.jobOf(ownerId, jobId, locale));
+    const runs = [...byId.values()];
     const jobs = await Promise.all(
       Object.entries(episode.jobs).map(async ([language, jobId]) => {
-        const job = await deps.jobOf(ownerId, jobId, locale);
+        const job = byId.get(jobId)!;
         return { language, job, misses: await checkedMisses(series, episode, language, job) };
       }),
     );
-    const statuses = jobs.map(({ job }) => job.status);
+    const statuses = runs.map((job) => job.status);
     const status = statuses.length ? statuses.reduce((least, next) => (STATUS_ORDER.indexOf(next) < STATUS_ORDER.indexOf(least) ? next : least)) : 'queued';
-    const settled = jobs.every(({ job }) => job.cost.settled !== null) && jobs.length ? jobs.reduce((sum, { job }) => sum + (job.cost.settled ?? 0), 0) : null;
+    const settled = runs.length && runs.every((job) => job.cost.settled !== null) ? runs.reduce((sum, job) => sum + (job.cost.settled ?? 0), 0) : null;
     return {
       id: episode.id,
       number: episode.number,
       title: episode.title,
       uploadId: episode.uploadId,
       status,
-      progress: jobs.length ? Math.round((jobs.reduce((sum, { job }) => sum + job.progress, 0) / jobs.length) * 10) / 10 : 0,
-      cost: { estimated: jobs.reduce((sum, { job }) => sum + job.cost.estimated, 0), settled },
-      jobs: jobs.map(({ language, job }) => ({ language, jobId: job.id, status: job.status, progress: job.progress, cost: { estimated: job.cost.estimated, settled: job.cost.settled } })),
+      progress: runs.length ? Math.round((runs.reduce((sum, job) => sum + job.progress, 0) / runs.length) * 10) / 10 : 0,
+      cost: { estimated: runs.reduce((sum, job) => sum + job.cost.estimated, 0), settled },
+      // A job shared by several languages: each shows its share of the points, so the languages add up to the episode.
+      jobs: jobs.map(({ language, job }) => ({
+        language,
+        jobId: job.id,
+        status: job.status,
+        progress: job.progress,
+        cost: { estimated: languageShare(job.cost.estimated, language, episode.jobs), settled: job.cost.settled === null ? null : languageShare(job.cost.settled, language, episode.jobs) },
+      })),
       glossaryChecked: jobs.filter(({ misses }) => misses !== undefined).map(({ language }) => language),
       glossaryMisses: jobs.flatMap(({ misses }) => misses ?? []),
-      // Measured from each run's own stage outputs (decision 061).
+      // Measured from each run's own stage outputs, per language (decision 061).
       signals: jobs.map(({ language, job, misses }) => episodeSignals(language, job, misses?.length ?? null)),
       createdAt: episode.createdAt.toISOString(),
     };
@@ -321,9 +351,8 @@ export function createSeriesService(deps: SeriesServiceDeps) {
     },
 
     /**
-     * Adds videos as the next episodes and starts their runs: one video translation per episode and
-     * target language, with that language's glossary (a run's glossary has no languages) and the
-     * lead character's voice. A refused run (points, plan, queue) stops the adding: episodes that
+     * Adds videos as the next episodes and starts their runs: one video translation per episode with
+     * every target language, each with its glossary and the lead character's voice. A refused run (points, plan, queue) stops the adding: episodes that
      * got no run are removed again, and the refusal is thrown.
      */
     async addEpisodes(ownerId: string, seriesId: string, request: AddEpisodesRequest, locale?: Locale): Promise<{ episodes: SeriesEpisodeView[]; cost: number }> {
@@ -337,19 +366,12 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       const started: SeriesEpisodeRow[] = [];
       try {
         for (const row of rows) {
-          const jobs: Record<string, string> = {};
-          try {
-            for (const language of series.targetLanguages) {
-              const run = await deps.translateEpisode(ownerId, episodeRequest(series, row, language, request));
-              jobs[language] = run.jobId;
-              cost += run.cost;
-            }
-          } finally {
-            if (Object.keys(jobs).length) {
-              await store.setEpisodeJobs(row.id, jobs);
-              started.push({ ...row, jobs });
-            }
-          }
+          const run = await deps.translateEpisode(ownerId, episodeRequest(series, row, request));
+          cost += run.cost;
+          // Every language runs in the one job: the board and the download read each language's part of it.
+          const jobs = Object.fromEntries(series.targetLanguages.map((language) => [language, run.jobId]));
+          await store.setEpisodeJobs(row.id, jobs);
+          started.push({ ...row, jobs });
         }
       } catch (error) {
         await store.deleteEpisodes(rows.filter((row) => !started.some((done) => done.id === row.id)).map((row) => row.id));
@@ -372,14 +394,8 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       const asked = { textSource: request.textSource ?? 'auto', burnSubtitles: request.burnSubtitles ?? true, subtitles: request.subtitles ?? 'keep', output: request.output ?? 'dub' } as const;
       const episodes: Array<{ uploadId: string; seconds: number; cost: number }> = [];
       for (const [index, uploadId] of request.uploadIds.entries()) {
-        let seconds = 0;
-        let cost = 0;
-        for (const language of series.targetLanguages) {
-          const quoted = await deps.quoteEpisode(ownerId, episodeRequest(series, { uploadId, number: index + 1, title: '' }, language, asked));
-          seconds = quoted.seconds;
-          cost += quoted.cost;
-        }
-        episodes.push({ uploadId, seconds, cost });
+        const quoted = await deps.quoteEpisode(ownerId, episodeRequest(series, { uploadId, number: index + 1, title: '' }, asked));
+        episodes.push({ uploadId, seconds: quoted.seconds, cost: quoted.cost });
       }
       return { cost: episodes.reduce((sum, episode) => sum + episode.cost, 0), languages: series.targetLanguages, episodes };
     },
@@ -400,7 +416,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
       const files: SeasonFile[] = [];
       for (const episode of await store.episodes(series.id)) {
         const folder = safeName(episodeHeading(episode.number, episode.title));
-        for (const jobId of Object.values(episode.jobs)) {
+        for (const jobId of distinctJobs(episode.jobs)) {
           const job = await deps.jobOf(ownerId, jobId);
           if (job.status !== 'completed') continue;
           for (const media of job.media.filter((file) => file.role === 'video' || file.role === 'subtitles')) {

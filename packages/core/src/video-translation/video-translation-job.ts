@@ -74,6 +74,11 @@ export interface VideoTranslationJobInput {
   targets: VideoTranslationTarget[];
   mode: 'quick' | 'pro';
   glossary: Array<{ source: string; target: string }>;
+  /**
+   * A glossary per target language (a series' episode runs every language in one job, decision
+   * 076): where a language has one, its lines follow it instead of `glossary`.
+   */
+  glossaries?: Record<string, Array<{ source: string; target: string }>>;
   /** Draw the translated subtitles into the picture (the video is re-encoded; otherwise it is copied). */
   burnSubtitles?: boolean;
   /** How many people speak, when the user knows (otherwise the speakers stage estimates it). */
@@ -96,6 +101,9 @@ export interface VideoTranslationJobInput {
    */
   seriesId?: string;
 }
+
+/** The glossary a target language's lines are translated with: its own where the job has one per language. */
+export const glossaryOf = (input: Pick<VideoTranslationJobInput, 'glossary' | 'glossaries'>, language: string) => input.glossaries?.[language] ?? input.glossary;
 
 /** The job draws the translation where the picture's subtitles are (replacing them or beside them). */
 export const drawsOverPictureLines = (input: Pick<VideoTranslationJobInput, 'subtitles'>) => input.subtitles === 'replace' || input.subtitles === 'bilingual';

@@ -33,6 +33,7 @@ import {
   type TranslationLine,
   type VideoTranslationJobInput,
   type VideoTranslationTarget,
+  glossaryOf,
 } from './video-translation-job.ts';
 import type { FitChoice, FitPlacement } from '../pipeline-stages/time-fit.ts';
 import { GIVEN_TRANSLATION } from '../pipeline-stages/engine-choice.ts';
@@ -238,7 +239,7 @@ export function createVideoTranslationReview(deps: VideoTranslationReviewDeps) {
           sourceLanguage: input.sourceLanguage,
           targetLanguage: target.language,
           lines: ids.map((id) => ({ id, text: newSource.get(id) ?? sources.get(id)!.source })),
-          glossary,
+          glossary: edits.glossary ?? glossaryOf(input, target.language),
         });
         machine[target.language] = new Map(translated.lines.filter((line) => line.text.trim()).map((line) => [line.id, line.text]));
       }
@@ -286,7 +287,8 @@ export function createVideoTranslationReview(deps: VideoTranslationReviewDeps) {
             ...(edits.speakers ? { speakers: { ...locked.speakers, assignment } } : {}),
           },
           input: {
-            ...lockedInput,
+            // A glossary edited at the gate is the run's glossary for every language from then on.
+            ...(edits.glossary ? withoutLanguageGlossaries(lockedInput) : lockedInput),
             glossary,
             targets: lockedInput.targets.map((target) => {
               const voice = voices[target.language];
@@ -370,3 +372,8 @@ export function createVideoTranslationReview(deps: VideoTranslationReviewDeps) {
 }
 
 export type VideoTranslationReviewService = ReturnType<typeof createVideoTranslationReview>;
+
+function withoutLanguageGlossaries<T extends { glossaries?: unknown }>(input: T): Omit<T, 'glossaries'> {
+  const { glossaries: _dropped, ...rest } = input;
+  return rest;
+}

@@ -45,6 +45,7 @@ import {
   type VideoTranslationJobInput,
   type VideoTranslationPipelineDeps,
   type VideoTranslationTarget,
+  glossaryOf,
 } from './video-translation-job.ts';
 
 /** Seconds of one speaker's speech below which "match the original speaker" measures all the speech instead. */
@@ -156,7 +157,7 @@ export function videoTranslationSpeechStages({ engines, videoEngines, scratch }:
             sourceLanguage: input.sourceLanguage,
             targetLanguage: target.language,
             lines: lines.map((line) => ({ id: line.id, text: line.source, maxCharacters: characterBudget(line.endSeconds - line.startSeconds, target.language) })),
-            glossary: input.glossary,
+            glossary: glossaryOf(input, target.language),
             signal,
           });
           translations[target.language] = result.lines;
@@ -256,7 +257,7 @@ export function videoTranslationSpeechStages({ engines, videoEngines, scratch }:
                   const first = Math.floor(characterBudget(line.endSeconds - line.startSeconds, target.language) * 0.8);
                   return { id: line.id, text: line.source, maxCharacters: Math.max(4, Math.min(proportional, first)) };
                 }),
-              glossary: input.glossary,
+              glossary: glossaryOf(input, target.language),
               signal,
             });
             for (const line of retranslated.lines) {

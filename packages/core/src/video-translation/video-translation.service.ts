@@ -51,6 +51,8 @@ export interface VideoTranslationRequest {
   voices?: Record<string, string> | undefined;
   mode: 'quick' | 'pro';
   glossary?: Array<{ source: string; target: string }> | undefined;
+  /** A glossary per target language (the series service's field, not on the public create call; decision 076): it replaces `glossary` for that language. */
+  glossaries?: Record<string, Array<{ source: string; target: string }>> | undefined;
   burnSubtitles?: boolean | undefined;
   /** How many people speak (the speakers stage's count hint). */
   speakers?: number | undefined;
@@ -231,6 +233,7 @@ export function createVideoTranslationService(deps: VideoTranslationServiceDeps)
       targets: resolved,
       mode: request.mode,
       glossary: request.glossary ?? [],
+      ...(request.glossaries ? { glossaries: Object.fromEntries(Object.entries(request.glossaries).map(([language, terms]) => [language.toLowerCase(), terms])) } : {}),
       burnSubtitles: request.burnSubtitles ?? false,
       ...(request.speakers ? { speakerCount: request.speakers } : {}),
       ...(separatorId ? { separatorId } : {}),

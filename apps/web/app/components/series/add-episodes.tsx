@@ -118,7 +118,8 @@ export function AddEpisodes({ series, subtitlesPrice, onAdded, id }: { series: S
         ...(subtitles !== "keep" ? { burnSubtitles: false } : {}),
       });
       // The content history below lists the new runs at once (and follows them live).
-      for (const job of added.episodes.flatMap((episode) => episode.jobs)) announceJob(job.jobId);
+      // An episode's languages share one job (decision 076): each job once.
+      for (const jobId of new Set(added.episodes.flatMap((episode) => episode.jobs.map((job) => job.jobId)))) announceJob(jobId);
       toast.success(tp("series.add.added", added.episodes.length, { cost: added.cost }));
       setItems([]);
       onAdded();
