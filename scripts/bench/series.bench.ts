@@ -79,7 +79,21 @@ try {
   const quote = await call<{ cost: number }>('/api/series/episodes/quote', { seriesId: series.id, uploadIds, subtitles: 'replace', output: 'subtitles' });
   const started = performance.now();
   const added = await call<{ episodes: SeriesEpisodeView[]; cost: number }>('/api/series/episodes/add', { seriesId: series.id, episodes: uploadIds.map((uploadId) => ({ uploadId })), textSource: 'subtitles', subtitles: 'replace', output: 'subtitles' });
-  const runs = added.episodes.flatMap((episode) => episode.jobs.map((job) => ({ language: job.language, jobId: job.jobId, current: null as string | null, since: 0, done: false, finishedAt: 0, stages: new Map<string, number>(), cpu: new Map<string, number>(), view: undefined as JobView | undefined })));
+  // One run per episode with every language (decision 076; an episode of an older series had one per language).
+  const runs = added.episodes.flatMap((episode, index) =>
+    [...new Set(episode.jobs.map((job) => job.jobId))].map((jobId) => ({
+      episode: index,
+      languages: episode.jobs.filter((job) => job.jobId === jobId).map((job) => job.language),
+      jobId,
+      current: null as string | null,
+      since: 0,
+      done: false,
+      finishedAt: 0,
+      stages: new Map<string, number>(),
+      cpu: new Map<string, number>(),
+      view: undefined as JobView | undefined,
+    })),
+  );
   const loads: number[] = [];
   const cpuStarted = cpuSeconds();
   let cpuBefore = cpuStarted;
@@ -105,9 +119,9 @@ try {
         entry.view = job;
         if (job.status !== 'completed') throw new Error(`job ${job.status}: ${JSON.stringify(job.error)}`);
         // Each run as it ends (a bench stopped early still has its figures).
-        const length = season.episodes[runs.filter((other) => other.language === entry.language).indexOf(entry)]!.durationSeconds;
+        const length = season.episodes[entry.episode]!.durationSeconds;
         const spent = [...entry.stages.entries()].filter(([, value]) => value >= 0.05);
-        console.info(`run ${entry.language} (${length} s): ${spent.map(([name, value]) => `${name} ${(value / length).toFixed(2)}×`).join(', ')}; load ${load()}`);
+        console.info(`run E${entry.episode + 1} ${entry.languages.join('+')} (${length} s): ${spent.map(([name, value]) => `${name} ${(value / length).toFixed(2)}×`).join(', ')}; load ${load()}`);
       }
     }
     loads.push(loadavg()[0]!);
@@ -116,20 +130,22 @@ try {
   const wall = (Math.max(...runs.map((entry) => entry.finishedAt)) - started) / 1000;
   const cpuUsed = cpuSeconds() - cpuStarted;
   console.info(`\nquote ${quote.cost} points, frozen ${added.cost}, settled ${runs.reduce((sum, entry) => sum + (entry.view!.cost.settled ?? 0), 0)}`);
-  console.info(`wall time ÷ video length (${videoSeconds} s of video per language), offline, 2 cores shared`);
-  for (const language of languages) {
-    const own = runs.filter((entry) => entry.language === language);
-    const stageNames = own[0]!.view!.stages.map((stage) => stage.name);
-    console.info(`  ${language}:`);
-    for (const name of stageNames) {
-      const spent = own.reduce((sum, entry) => sum + (entry.stages.get(name) ?? 0), 0);
-      const cpu = own.reduce((sum, entry) => sum + (entry.cpu.get(name) ?? 0), 0);
-      console.info(`    ${name.padEnd(16)} ${spent.toFixed(2).padStart(7)} s  ${(spent / videoSeconds).toFixed(3)}×   CPU ${cpu.toFixed(1).padStart(6)} s  ${(cpu / videoSeconds).toFixed(3)}×`);
-    }
-    const busy = own.reduce((sum, entry) => sum + [...entry.stages.values()].reduce((total, value) => total + value, 0), 0);
-    const busyCpu = own.reduce((sum, entry) => sum + [...entry.cpu.values()].reduce((total, value) => total + value, 0), 0);
-    console.info(`    ${'runs (sum)'.padEnd(16)} ${busy.toFixed(2).padStart(7)} s  ${(busy / videoSeconds).toFixed(3)}×   CPU ${busyCpu.toFixed(1).padStart(6)} s  ${(busyCpu / videoSeconds).toFixed(3)}×   (target ≤ 0.5× per language)`);
+  // Per language: a run's figures ÷ the languages it made (what one more language adds is the drawn-subtitles and mux rows).
+  const perRun = runs[0]!.languages.length;
+  console.info(`wall time ÷ video length (${videoSeconds} s of video), offline, 2 cores shared; each run makes ${perRun} language${perRun > 1 ? 's' : ''} (${languages.join(', ')}), the picture read and erased once`);
+  const stageNames = runs[0]!.view!.stages.map((stage) => stage.name);
+  const row = (name: string, spent: number, cpu: number, note = '') =>
+    console.info(`    ${name.padEnd(16)} ${spent.toFixed(2).padStart(7)} s  ${(spent / videoSeconds).toFixed(3)}×  ${(spent / videoSeconds / perRun).toFixed(3)}× per language   CPU ${cpu.toFixed(1).padStart(6)} s  ${(cpu / videoSeconds).toFixed(3)}×${note}`);
+  for (const name of stageNames) {
+    row(
+      name,
+      runs.reduce((sum, entry) => sum + (entry.stages.get(name) ?? 0), 0),
+      runs.reduce((sum, entry) => sum + (entry.cpu.get(name) ?? 0), 0),
+    );
   }
+  const busy = runs.reduce((sum, entry) => sum + [...entry.stages.values()].reduce((total, value) => total + value, 0), 0);
+  const busyCpu = runs.reduce((sum, entry) => sum + [...entry.cpu.values()].reduce((total, value) => total + value, 0), 0);
+  row('runs (sum)', busy, busyCpu, '   (target ≤ 0.5× per language)');
   console.info(`  ${'season wall'.padEnd(18)} ${wall.toFixed(2).padStart(7)} s  ${(wall / (videoSeconds * languages.length)).toFixed(3)}× per language-minute of video`);
   console.info(`  ${'season CPU'.padEnd(18)} ${cpuUsed.toFixed(2).padStart(7)} s  ${(cpuUsed / (videoSeconds * languages.length)).toFixed(3)}× per language-minute of video (this process and its ffmpeg children; 2 cores: the wall time of a quiet machine is at least half of it)`);
   console.info(`load average after: ${load()}; 1-minute load while running: median ${[...loads].sort((a, b) => a - b)[Math.floor(loads.length / 2)]?.toFixed(2)}, max ${Math.max(...loads).toFixed(2)}`);
