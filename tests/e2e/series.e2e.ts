@@ -7,7 +7,7 @@ import { expect, fullPageShot, test } from './fixtures.ts';
 
 /**
  * The season page (issue 28) in the browser: a series created with a glossary (typed and pasted as
- * CSV) and a character with a Spanish voice, two generated episodes (English subtitles burned in,
+ * CSV), Spanish and Catalan, and a character with a Spanish voice, two generated episodes (English subtitles burned in,
  * 6 s each) uploaded at once, added as "replace the subtitles, subtitles only", the board followed
  * until both are done, their quality signals shown, the season downloaded as one zip and a season
  * file on its own. In English at
@@ -45,11 +45,13 @@ for (const run of RUNS) {
     await expect(page.getByTestId('series-empty')).toBeVisible();
     await shot('empty');
 
-    // Create: name, source English, Spanish.
+    // Create: name, source English, Spanish and Catalan (one run per episode makes both, decision 076).
     const create = page.getByTestId('series-create');
     await create.getByTestId('series-name').fill(`Jade Heir ${run.locale}`);
-    await create.locator('[data-testid="series-target"][data-language="es"]').click();
-    await expect(create.locator('[data-testid="series-target"][data-language="es"]')).toHaveAttribute('aria-pressed', 'true');
+    for (const language of ['es', 'ca']) {
+      await create.locator(`[data-testid="series-target"][data-language="${language}"]`).click();
+      await expect(create.locator(`[data-testid="series-target"][data-language="${language}"]`)).toHaveAttribute('aria-pressed', 'true');
+    }
     await create.getByTestId('series-create-submit').click();
     const memory = page.getByTestId('series-memory');
     await expect(memory).toBeVisible();
@@ -115,11 +117,14 @@ for (const run of RUNS) {
     await shot('running');
     await expect(board.locator('[data-testid="board-episode"][data-status="completed"]')).toHaveCount(2, { timeout: 840_000 });
     await expect(board.getByTestId('episode-status').first()).toHaveText(run.done);
-    await expect(board.getByTestId('episode-result-link')).toHaveCount(2);
+    // Per episode and language its result: both languages of an episode open the one run that made them.
+    await expect(board.getByTestId('episode-result-link')).toHaveCount(4);
+    const links = await board.getByTestId('episode-result-link').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(new Set(links).size).toBe(2);
     await expect(board.getByTestId('episode-result-link').first()).toHaveAttribute('href', new RegExp(`^${run.prefix}/workbench/video-translator/details/[0-9a-f-]{36}$`));
     // Every signal is a badge; one not measured says so and is never shown as 0.
     const badges = board.getByTestId('signal-badge');
-    await expect(badges).toHaveCount(10);
+    await expect(badges).toHaveCount(20);
     for (const badge of await board.locator('[data-testid="signal-badge"][data-measured="false"]').all()) await expect(badge).toContainText(run.notMeasured);
     // Each badge says what it measures: in its accessible name, and as a tooltip.
     await expect(badges.first()).toHaveAttribute('aria-label', /.{20,}/);
@@ -138,8 +143,8 @@ for (const run of RUNS) {
     expect((await stat(await zip.path())).size).toBeGreaterThan(0);
     expect(await zip.failure()).toBeNull();
 
-    // Below it, a video and its subtitles per episode; one downloads.
-    await expect(seasonFiles.getByTestId('season-file-row')).toHaveCount(2, { timeout: 30_000 });
+    // Below it, a video and its subtitles per episode and language; one downloads.
+    await expect(seasonFiles.getByTestId('season-file-row')).toHaveCount(4, { timeout: 30_000 });
     const download = page.waitForEvent('download');
     await seasonFiles.getByTestId('season-file').first().click();
     const file = await download;

@@ -178,6 +178,14 @@ describe('series episodes on PGlite', () => {
     await expect(service.episodes('owner-2', series.id)).rejects.toMatchObject({ code: ErrorCode.SERIES_NOT_FOUND });
     const bare = await service.create('owner-1', { name: 'Bare' });
     await expect(service.addEpisodes('owner-1', bare.id, { episodes: [{ uploadId: upload.ffff! }], textSource: 'auto', burnSubtitles: false })).rejects.toMatchObject({ code: ErrorCode.SERIES_NO_TARGET_LANGUAGES });
+    // A target that is the language spoken: refused before anything runs (one run would leave it out), in both languages.
+    const echo = await service.create('owner-1', { name: 'Echo', sourceLanguage: 'en', targetLanguages: ['es', 'en-GB'] });
+    const before = requests.length;
+    const refused = await service.addEpisodes('owner-1', echo.id, { episodes: [{ uploadId: upload.ffff! }], textSource: 'auto', burnSubtitles: false }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: ErrorCode.INVALID_PARAMETER, params: { field: 'targetLanguages', reason: { en: expect.stringContaining('spoken in'), zh: expect.stringContaining('原语言') } } });
+    await expect(service.quoteEpisodes('owner-1', echo.id, { uploadIds: [upload.ffff!] })).rejects.toMatchObject({ code: ErrorCode.INVALID_PARAMETER });
+    expect(requests.length).toBe(before);
+    expect(await store.episodes(echo.id)).toEqual([]);
   });
 
   it('learns each character’s voiceprint from the first episode it was heard in and gives it to the episodes added after; the quote is the sum of the translator’s quotes', async () => {
