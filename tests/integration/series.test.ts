@@ -169,7 +169,8 @@ describe.each(testDatabases().slice(-1))('series on %s', (_name, open) => {
     for (const episode of episodes) jobs.push(await alice.until(episode.jobs[0]!.jobId, 400_000));
     for (const job of jobs) {
       expect(job.status, JSON.stringify(job.error)).toBe('completed');
-      expect(job.input).toMatchObject({ mode: 'quick', glossary: [{ source: 'Lin Feng', target: 'Lin Feng' }], speakerCount: 1, burnSubtitles: true });
+      // Each language's glossary goes with the run (decision 076: one run for every language of the series).
+      expect(job.input).toMatchObject({ mode: 'quick', glossaries: { es: [{ source: 'Lin Feng', target: 'Lin Feng' }] }, speakerCount: 1, burnSubtitles: true });
     }
 
     const board = await rest('GET', `/api/v1/series/${seriesId}/episodes`);
