@@ -2,14 +2,15 @@
  * bench:series — a season through the series, offline: three generated episodes of at most `--seconds`
  * each (English subtitles burned in at mid-frame, a woman and a man speaking; the series tests'
  * season, its lines spoken over again to reach the length) added at once to an English → Spanish
- * series (more languages with `--languages es,ca`), subtitles replaced, subtitles only. API +
- * worker in this process, PGlite. Prints, per language, wall time ÷ video length per stage (each
+ * series (more languages with `--languages es,ca`: one run per episode makes them all, decision 076),
+ * subtitles replaced, subtitles only, on a pro plan by default (the worker's two slots take two
+ * episodes at once; `--plan free` runs one at a time). API + worker in this process, PGlite. Prints, wall time ÷ video length per stage (each
  * run's stage times from polling, summed over the episodes) and from the add to the last episode
  * done, and the machine's load average; beside each, the CPU seconds ÷ video length it used (this process and
  * its ffmpeg children, shared between the runs going on at each poll): on a shared machine the wall
  * time follows the load, the CPU time says what a quiet one would need. Figures, not assertions
  * (target ≤ 0.5× per language).
- *   npm run bench:series [-- --seconds 120 --languages es]
+ *   npm run bench:series [-- --seconds 120 --languages es --plan pro|free|business]
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -20,11 +21,11 @@ import type { JobView, SeriesEpisodeView, SeriesView } from '../../packages/cont
 import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createVerifiedUser, signedCall } from '../../tests/support/accounts.ts';
-import { freePort } from '../../tests/support/server-process.ts';
+import { freePort, TEST_OPERATOR_TOKEN } from '../../tests/support/server-process.ts';
 import { makeSubtitledSeason } from '../../tests/support/subtitled-season.ts';
 import { freshPglite } from '../../tests/support/test-database.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' }, languages: { type: 'string', default: 'es' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' }, languages: { type: 'string', default: 'es' }, plan: { type: 'string', default: 'pro' } } });
 const seconds = Number(values.seconds);
 const languages = values.languages.split(',').map((language) => language.trim()).filter(Boolean);
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
@@ -40,7 +41,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const secret = 'bench-series';
 const app = await createApp(
-  loadConfig({ ROLE: 'api,worker', API_SIGN_SECRET: secret, LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, JOB_POLL_INTERVAL_SECONDS: '0.5' }),
+  loadConfig({ ROLE: 'api,worker', API_SIGN_SECRET: secret, OPERATOR_TOKEN: TEST_OPERATOR_TOKEN, LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, JOB_POLL_INTERVAL_SECONDS: '0.5' }),
   { database: await freshPglite() },
 );
 await app.listen();
@@ -59,6 +60,13 @@ try {
     if (envelope.code !== 0) throw new Error(`${pathName}: ${JSON.stringify(envelope)}`);
     return envelope.data as T;
   };
+  // A producer's plan (default pro: three jobs at once, so the worker's two slots take two episodes together; free runs one at a time).
+  if (values.plan !== 'free') {
+    const gift = await signedCall(base, secret, '/api/operator/giftCodes/create', { count: 1, points: 5_000, planId: values.plan, vipDays: 30 }, { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` });
+    if (gift.code !== 0) throw new Error(`gift code for plan ${values.plan}: ${JSON.stringify(gift)}`);
+    await call('/bill/userAccount/redeemCode', { redeemCode: (gift.data as { codes: Array<{ code: string }> }).codes[0]!.code });
+  }
+  console.info(`plan: ${values.plan}`);
   const uploadIds: string[] = [];
   for (const episode of season.episodes) {
     const uploaded = await fetch(`${base}/api/upload/file`, { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/octet-stream', 'x-file-name': `episode-${episode.number}.mp4` }, body: new Uint8Array(await readFile(episode.file)) });
