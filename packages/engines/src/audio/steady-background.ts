@@ -6,10 +6,10 @@
  * frequency bin, the running minimum over ±1 s of the 50 ms-smoothed power (×2.5 bias) is what
  * was there all along; each short-time spectrum keeps only what rises above it (voice harmonics
  * come and go within a syllable), floored at −26 dB, and is overlap-added back. Only what the
- * voice is measured on passes here; nobody listens to it. Pure TypeScript on PCM, in chunks of
- * 20 s so that hours of audio need little memory.
+ * voice is measured on passes here; nobody listens to it. Pure TypeScript on a raw float file,
+ * read and written in chunks of 20 s so that hours of audio need little memory.
  */
-import type { PcmAudio } from './pcm-audio.ts';
+import type { FloatFile } from './float-file.ts';
 import { fft, inverseRealSpectrum } from './voice-analysis.ts';
 
 export interface SteadyBackgroundOptions {
@@ -105,23 +105,24 @@ function cleanChunk(samples: Float32Array, sampleRate: number, options: Required
   return Float32Array.from({ length: samples.length }, (_, index) => out[index + FRAME]!);
 }
 
-/** `pcm` with its steady background (held notes, hum, noise floor) subtracted: what pitch is tracked on. */
-export async function suppressSteadyBackground(pcm: PcmAudio, options: SteadyBackgroundOptions = {}): Promise<PcmAudio> {
+/**
+ * `samples` (a raw mono float file) with its steady background (held notes, hum, noise floor)
+ * subtracted, appended to `output`: what pitch is tracked on. Read and written 20 s at a time.
+ */
+export async function suppressSteadyBackground(samples: FloatFile, sampleRate: number, output: FloatFile, options: SteadyBackgroundOptions = {}): Promise<void> {
   const settings = { windowSeconds: options.windowSeconds ?? 1, bias: options.bias ?? 2.5, floor: options.floor ?? 0.05 };
-  const { samples, sampleRate } = pcm;
+  const total = samples.length;
   const chunk = Math.round(CHUNK_SECONDS * sampleRate);
   // Each chunk is processed with a margin of the minimum's window (and a frame) on both sides; only its core is kept.
   const margin = Math.ceil((settings.windowSeconds + 0.1) * sampleRate) + FRAME;
-  const cleaned = new Float32Array(samples.length);
-  for (let from = 0; from < samples.length; from += chunk) {
+  for (let from = 0; from < total; from += chunk) {
     options.signal?.throwIfAborted();
-    const to = Math.min(samples.length, from + chunk);
+    const to = Math.min(total, from + chunk);
     const start = Math.max(0, from - margin);
-    const end = Math.min(samples.length, to + margin);
-    const part = cleanChunk(samples.subarray(start, end), sampleRate, settings);
-    cleaned.set(part.subarray(from - start, to - start), from);
+    const end = Math.min(total, to + margin);
+    const part = cleanChunk(await samples.slice(start, end), sampleRate, settings);
+    await output.append(part.subarray(from - start, to - start));
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   options.signal?.throwIfAborted();
-  return { ...pcm, samples: cleaned };
 }
