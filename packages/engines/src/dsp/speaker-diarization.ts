@@ -76,7 +76,7 @@ export const speakerIdOf = (index: number) => `s${index + 1}`;
 
 /**
  * Speech segments and speakers of mono PCM: written to a raw file and read back in windows, as
- * `findSpeakers` does with a decoded file (one code path; the tests call this one).
+ * `findSpeakers` does with a decoded file (one code path for both).
  */
 export async function diarizePcm(pcm: PcmAudio, options: FindSpeakersOptions = {}): Promise<Omit<SpeakerDiarization, 'timings'>> {
   return withWorkDir('speakers', async (_dir, file) => {
