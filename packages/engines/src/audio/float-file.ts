@@ -27,12 +27,12 @@ export class FloatFile {
     return new FloatFile(await open(file, 'w+'), 0);
   }
 
-  /** The floats at `from` ≤ index < `to`, clipped to the file. */
-  async slice(from: number, to: number): Promise<Float32Array> {
+  /** The floats at `from` ≤ index < `to`, clipped to the file; read into the start of `into` when it is given and large enough (a loop's buffer, reused). */
+  async slice(from: number, to: number, into?: Float32Array): Promise<Float32Array> {
     const start = Math.max(0, Math.min(this.length, from));
     const end = Math.max(start, Math.min(this.length, to));
-    const values = new Float32Array(end - start);
-    const bytes = new Uint8Array(values.buffer);
+    const values = into && into.length >= end - start ? into.subarray(0, end - start) : new Float32Array(end - start);
+    const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
     let filled = 0;
     while (filled < bytes.byteLength) {
       const { bytesRead } = await this.handle.read(bytes, filled, bytes.byteLength - filled, start * 4 + filled);

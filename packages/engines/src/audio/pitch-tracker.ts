@@ -111,11 +111,12 @@ export async function trackPitchInSpans(samples: FloatFile, sampleRate: number, 
   // The level of every frame (for the floor, a quantile of them all), 60 s of samples at a time.
   const levelsDb = new Float32Array(frames);
   const block = 6000;
+  const buffer = new Float32Array((Math.min(frames, block) - 1) * hop + fullWindow);
   for (let from = 0; from < frames; from += block) {
     options.signal?.throwIfAborted();
     const to = Math.min(frames, from + block);
     const offset = Math.max(0, from * hop - (fullWindow >> 1));
-    const chunk = await samples.slice(offset, (to - 1) * hop - (fullWindow >> 1) + fullWindow);
+    const chunk = await samples.slice(offset, (to - 1) * hop - (fullWindow >> 1) + fullWindow, buffer);
     for (let frame = from; frame < to; frame++) levelsDb[frame] = levelDb(chunk, offset, total, frame * hop - (fullWindow >> 1), fullWindow);
     await yieldToEventLoop();
   }

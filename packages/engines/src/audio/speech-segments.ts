@@ -72,10 +72,10 @@ const SPEECH_BAND_HZ = [250, 4000] as const;
 /**
  * Running minimum over ±`half` frames (clipped to the recording's `frames`) of each bin, for the
  * frames `from` ≤ frame < `to`; `values` holds the frames from `valuesFrom` on, reaching `half`
- * past both ends (monotonic deque per bin, O(frames) each).
+ * past both ends (monotonic deque per bin, O(frames) each); written to the start of `into`.
  */
-function runningMinimum(values: Float32Array, valuesFrom: number, frames: number, bins: number, half: number, from: number, to: number): Float32Array {
-  const out = new Float32Array((to - from) * bins);
+function runningMinimum(values: Float32Array, valuesFrom: number, frames: number, bins: number, half: number, from: number, to: number, into: Float32Array): Float32Array {
+  const out = into.subarray(0, (to - from) * bins);
   const deque = new Int32Array(values.length / bins);
   const at = (frame: number, bin: number) => values[(frame - valuesFrom) * bins + bin]!;
   for (let bin = 0; bin < bins; bin++) {
@@ -145,11 +145,17 @@ export async function analyseSpectrum(samples: FloatFile, sampleRate: number, st
   const hann = Float64Array.from({ length: fftSize }, (_, index) => 0.5 - 0.5 * Math.cos((2 * Math.PI * index) / fftSize));
   const re = new Float64Array(fftSize);
   const im = new Float64Array(fftSize);
-  /** Mel power of frames `from` ≤ frame < `to`, `(to − from) × bands`. */
+  const blockFrames = Math.min(frames, options.blockFrames ?? BLOCK_FRAMES);
+  // Buffers for a block and its margins, reused from block to block: new ones each time were garbage faster than it was collected.
+  const sampleBuffer = new Float32Array((blockFrames + 3) * hop + fftSize);
+  const powerBuffer = new Float32Array((blockFrames + 2 * Math.max(3, Math.round((options.backgroundWindowSeconds ?? 2.5) / HOP_SECONDS)) + 4) * bands);
+  const smoothedBuffer = new Float32Array(powerBuffer.length);
+  const backgroundBuffer = new Float32Array(blockFrames * bands);
+  /** Mel power of frames `from` ≤ frame < `to`, `(to − from) × bands` (in `powerBuffer`). */
   const melPower = async (from: number, to: number) => {
     const offset = Math.max(0, from * hop - fftSize / 2);
-    const chunk = await samples.slice(offset, (to - 1) * hop + fftSize / 2);
-    const power = new Float32Array((to - from) * bands);
+    const chunk = await samples.slice(offset, (to - 1) * hop + fftSize / 2, sampleBuffer);
+    const power = powerBuffer.subarray(0, (to - from) * bands);
     for (let frame = from; frame < to; frame++) {
       const start = frame * hop - fftSize / 2;
       for (let index = 0; index < fftSize; index++) {
@@ -171,7 +177,7 @@ export async function analyseSpectrum(samples: FloatFile, sampleRate: number, st
   // Smoothed over 5 frames (50 ms) before the minimum, so one quiet frame inside a note is not the background.
   // `power` holds frames from `powerFrom`; the result covers `from` ≤ frame < `to`.
   const smooth = (power: Float32Array, powerFrom: number, from: number, to: number) => {
-    const smoothed = new Float32Array((to - from) * bands);
+    const smoothed = smoothedBuffer.subarray(0, (to - from) * bands);
     for (let frame = from; frame < to; frame++) {
       const first = Math.max(0, frame - 2);
       const last = Math.min(frames - 1, frame + 2);
@@ -184,7 +190,6 @@ export async function analyseSpectrum(samples: FloatFile, sampleRate: number, st
     return smoothed;
   };
   const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-  const blockFrames = options.blockFrames ?? BLOCK_FRAMES;
 
   // First pass: the power, and the loudest smoothed band. Digital silence has no background to speak of: 80 dB under it is the floor.
   let loudest = 0;
@@ -215,10 +220,10 @@ export async function analyseSpectrum(samples: FloatFile, sampleRate: number, st
     const smoothedFrom = Math.max(0, from - reach);
     const smoothedTo = Math.min(frames, to + reach);
     const powerFrom = Math.max(0, smoothedFrom - 2);
-    const power = await stores.power.slice(powerFrom * bands, Math.min(frames, smoothedTo + 2) * bands);
+    const power = await stores.power.slice(powerFrom * bands, Math.min(frames, smoothedTo + 2) * bands, powerBuffer);
     const smoothed = smooth(power, powerFrom, smoothedFrom, smoothedTo);
     const at = (frame: number, band: number) => smoothed[(frame - smoothedFrom) * bands + band]!;
-    const background = runningMinimum(smoothed, smoothedFrom, frames, bands, half, from, to);
+    const background = runningMinimum(smoothed, smoothedFrom, frames, bands, half, from, to, backgroundBuffer);
     for (let index = 0; index < background.length; index++) background[index] = background[index]! * MINIMUM_BIAS;
     for (let frame = from; frame < to; frame++) {
       const first = Math.max(0, frame - 3);
