@@ -5,8 +5,9 @@ import { runMediaTool } from '@voxwork/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSpeech } from '../testing/generated-media.ts';
 import { makeFestivalSpeech } from '../testing/generated-voices.ts';
+import { FloatFile } from './float-file.ts';
 import { decodeToPcm, type PcmAudio } from './pcm-audio.ts';
-import { pitchStatistics, quantile, semitonesBetween, trackPitch, trackPitchAsync } from './pitch-tracker.ts';
+import { pitchStatistics, quantile, semitonesBetween, trackPitch, trackPitchAsync, trackPitchInSpans } from './pitch-tracker.ts';
 
 const RATE = 16_000;
 
@@ -126,5 +127,37 @@ describe('trackPitchAsync', () => {
     const asyncTrack = await trackPitchAsync(tone);
     expect(Array.from(asyncTrack.frequencies)).toEqual(Array.from(syncTrack.frequencies));
     await expect(trackPitchAsync(tone, { signal: AbortSignal.abort(new Error('stop')) })).rejects.toThrow('stop');
+  });
+});
+
+describe('trackPitchInSpans', () => {
+  it('reads a raw file a span at a time and finds, inside the spans, what the whole track finds', async () => {
+    // Voiced stretches (gliding, with octave-prone low notes) between noise and silence, so runs cross the spans' ends.
+    const parts = [harmonicTone((time) => 90 + 40 * time, 2.3), noise(0.7, 0.05), { samples: new Float32Array(RATE / 2), sampleRate: RATE }, harmonicTone((time) => 210 - 30 * time, 3.1), noise(1.2)];
+    const samples = new Float32Array(parts.reduce((sum, part) => sum + part.samples.length, 0));
+    parts.reduce((at, part) => (samples.set(part.samples, at), at + part.samples.length), 0);
+    const whole = trackPitch({ samples, sampleRate: RATE });
+    const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-pitch-spans-'));
+    try {
+      const file = path.join(dir, 'audio.f32le');
+      const writer = await FloatFile.create(file);
+      await writer.append(samples);
+      await writer.close();
+      const reader = await FloatFile.read(file);
+      const spans = [{ startSeconds: 0.5, endSeconds: 1.04 }, { startSeconds: 3.0, endSeconds: 4.2 }, { startSeconds: 6.55, endSeconds: 7.3 }, { startSeconds: 7.9, endSeconds: 9.9 }];
+      const partial = await trackPitchInSpans(reader, RATE, spans);
+      await reader.close();
+      expect(partial.frequencies.length).toBe(whole.frequencies.length);
+      let compared = 0;
+      for (const span of spans) {
+        for (let frame = Math.round(span.startSeconds / 0.01); frame <= Math.min(whole.frequencies.length - 1, Math.round(span.endSeconds / 0.01)); frame++) {
+          expect(partial.frequencies[frame]).toBe(whole.frequencies[frame]);
+          compared += whole.frequencies[frame]! > 0 ? 1 : 0;
+        }
+      }
+      expect(compared).toBeGreaterThan(100);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

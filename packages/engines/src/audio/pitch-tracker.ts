@@ -4,6 +4,7 @@
  * drops isolated voiced frames and folds octave jumps back onto the local median. Pure TypeScript
  * on PCM; no process is spawned here.
  */
+import type { FloatFile } from './float-file.ts';
 import type { PcmAudio } from './pcm-audio.ts';
 
 export interface PitchTrackOptions {
@@ -57,11 +58,11 @@ export function quantile(values: ArrayLike<number>, q: number): number | undefin
 
 const median = (values: ArrayLike<number>) => quantile(values, 0.5);
 
-/** RMS level in dBFS of `length` samples from `start` (−120 for digital silence). */
-function levelDb(samples: Float32Array, start: number, length: number): number {
+/** RMS level in dBFS of `length` samples from `start` (−120 for digital silence); `samples` holds the recording's `total` samples from `offset` on. */
+function levelDb(samples: Float32Array, offset: number, total: number, start: number, length: number): number {
   let sum = 0;
-  const end = Math.min(samples.length, start + length);
-  for (let index = Math.max(0, start); index < end; index++) sum += samples[index]! * samples[index]!;
+  const end = Math.min(total, start + length);
+  for (let index = Math.max(0, start); index < end; index++) sum += samples[index - offset]! * samples[index - offset]!;
   const mean = sum / Math.max(1, end - Math.max(0, start));
   return mean > 1e-12 ? 10 * Math.log10(mean) : -120;
 }
@@ -89,56 +90,141 @@ export async function trackPitchAsync(pcm: PcmAudio, options: PitchTrackOptions 
   return tracker.finish();
 }
 
-function createYin(pcm: PcmAudio, options: PitchTrackOptions) {
-  const { samples, sampleRate } = pcm;
+/** The pitch of frames only: where it is 0, the frame is unvoiced or was not asked for. */
+export interface PartialPitchTrack {
+  hopSeconds: number;
+  frequencies: Float32Array;
+  durationSeconds: number;
+}
+
+/**
+ * The same track of a raw mono float file, but analysed only in `spans` (seconds; speech segments)
+ * and the voiced runs that reach into them, read from the file a span at a time: what is held is a
+ * few floats per frame, whatever the length. Inside the spans it equals `trackPitch` of the whole
+ * (the loudness floor is still the whole recording's, and each run the clean-up sees is complete).
+ */
+export async function trackPitchInSpans(samples: FloatFile, sampleRate: number, spans: ReadonlyArray<{ startSeconds: number; endSeconds: number }>, options: PitchTrackOptions & { signal?: AbortSignal | undefined } = {}): Promise<PartialPitchTrack> {
+  const settings = yinSettings(samples.length, sampleRate, options);
+  const { hop, frames, fullWindow } = settings;
+  const total = samples.length;
+  const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+  // The level of every frame (for the floor, a quantile of them all), 60 s of samples at a time.
+  const levelsDb = new Float32Array(frames);
+  const block = 6000;
+  const buffer = new Float32Array((Math.min(frames, block) - 1) * hop + fullWindow);
+  for (let from = 0; from < frames; from += block) {
+    options.signal?.throwIfAborted();
+    const to = Math.min(frames, from + block);
+    const offset = Math.max(0, from * hop - (fullWindow >> 1));
+    const chunk = await samples.slice(offset, (to - 1) * hop - (fullWindow >> 1) + fullWindow, buffer);
+    for (let frame = from; frame < to; frame++) levelsDb[frame] = levelDb(chunk, offset, total, frame * hop - (fullWindow >> 1), fullWindow);
+    await yieldToEventLoop();
+  }
+  const frequencies = new Float32Array(frames);
+  const aperiodicity = new Float32Array(frames).fill(1);
+  const analysed = new Uint8Array(frames);
+  const analyseFrame = yinFrameAnalyser(settings, levelsDb, frequencies, aperiodicity);
+  /** Analyses frames `first`…`last` not yet analysed, on the samples they reach. */
+  const analyseRange = async (first: number, last: number) => {
+    const { factor, window, tauMax } = settings;
+    const lowFrom = Math.max(0, Math.round((first * hop) / factor) - (window >> 1));
+    const lowTo = Math.min(settings.lowLength, Math.round((last * hop) / factor) - (window >> 1) + window + tauMax + 2);
+    const offset = Math.max(0, Math.min((lowFrom - DECIMATION_REACH) * factor, first * hop - (fullWindow >> 1)));
+    const chunk = await samples.slice(offset, Math.max((lowTo + DECIMATION_REACH) * factor + 1, last * hop - (fullWindow >> 1) + fullWindow + (tauMax + 4) * factor + 4));
+    const view: YinView = { samples: chunk, offset, low: factor > 1 ? decimateRange(chunk, offset, total, factor, lowFrom, Math.max(lowFrom, lowTo)) : chunk, lowOffset: factor > 1 ? lowFrom : offset };
+    for (let frame = first; frame <= last; frame++) {
+      if (analysed[frame]) continue;
+      analyseFrame(frame, view);
+      analysed[frame] = 1;
+    }
+  };
+  const hopSeconds = hop / sampleRate;
+  const stretch = 100;
+  for (const [index, span] of spans.entries()) {
+    if (index % 20 === 0) {
+      options.signal?.throwIfAborted();
+      await yieldToEventLoop();
+    }
+    let first = Math.max(0, Math.round(span.startSeconds / hopSeconds));
+    let last = Math.min(frames - 1, Math.round(span.endSeconds / hopSeconds));
+    if (first > last) continue;
+    await analyseRange(first, last);
+    // A voiced run that crosses an end is followed to where it stops: the clean-up judges whole runs.
+    while (first > 0 && frequencies[first]! > 0) {
+      const from = Math.max(0, first - stretch);
+      await analyseRange(from, first - 1);
+      while (first > from && frequencies[first]! > 0) first--;
+    }
+    while (last < frames - 1 && frequencies[last]! > 0) {
+      const to = Math.min(frames - 1, last + stretch);
+      await analyseRange(last + 1, to);
+      while (last < to && frequencies[last]! > 0) last++;
+    }
+  }
+  options.signal?.throwIfAborted();
+  cleanUpTrack(frequencies);
+  return { hopSeconds, frequencies, durationSeconds: total / sampleRate };
+}
+
+/** The search's constants for a recording of `total` samples at `sampleRate`. */
+function yinSettings(total: number, sampleRate: number, options: PitchTrackOptions) {
   const minHz = options.minHz ?? 60;
   const maxHz = options.maxHz ?? 500;
   const hopSeconds = options.hopSeconds ?? 0.01;
-  const threshold = options.threshold ?? 0.15;
-  const maxAperiodicity = options.maxAperiodicity ?? 0.3;
-  const silenceDb = options.silenceDb ?? 35;
-
   const hop = Math.max(1, Math.round(hopSeconds * sampleRate));
   // The search runs on a copy decimated to ~8 kHz (a quarter of the work at 16 kHz: window and lag
   // range both halve); the period found is then refined on the full-rate signal.
   const factor = Math.max(1, Math.floor(sampleRate / 8_000));
-  const low = factor > 1 ? decimate(samples, factor) : samples;
   const lowRate = sampleRate / factor;
-  const tauMin = Math.max(2, Math.floor(lowRate / maxHz));
   const tauMax = Math.ceil(lowRate / minHz);
   // Integration window: 1.5 periods of the lowest F0 (25 ms at 60 Hz) keeps low voices stable.
   const window = Math.max(tauMax, Math.round(0.025 * lowRate));
-  const fullWindow = window * factor;
-  const frames = Math.max(0, Math.floor(samples.length / hop) + 1);
-  const frequencies = new Float32Array(frames);
-  const aperiodicity = new Float32Array(frames).fill(1);
-  const levelsDb = new Float32Array(frames);
+  return {
+    sampleRate,
+    total,
+    minHz,
+    maxHz,
+    hop,
+    factor,
+    tauMin: Math.max(2, Math.floor(lowRate / maxHz)),
+    tauMax,
+    window,
+    fullWindow: window * factor,
+    lowLength: factor > 1 ? Math.floor(total / factor) : total,
+    frames: Math.max(0, Math.floor(total / hop) + 1),
+    threshold: options.threshold ?? 0.15,
+    maxAperiodicity: options.maxAperiodicity ?? 0.3,
+    silenceDb: options.silenceDb ?? 35,
+  };
+}
+
+/** Samples a frame is analysed on: the full-rate ones from `offset` and the decimated ones from `lowOffset` (indices in the recording). */
+interface YinView {
+  samples: Float32Array;
+  offset: number;
+  low: Float32Array;
+  lowOffset: number;
+}
+
+/** YIN on one frame, writing its F0 and aperiodicity; frames under the loudness floor (35 dB below the loud frames) stay unvoiced. */
+function yinFrameAnalyser(settings: ReturnType<typeof yinSettings>, levelsDb: Float32Array, frequencies: Float32Array, aperiodicity: Float32Array) {
+  const { sampleRate, total, minHz, maxHz, hop, factor, tauMin, tauMax, window, fullWindow, lowLength, threshold, maxAperiodicity } = settings;
+  const loud = quantile(levelsDb, 0.95) ?? -120;
+  const floorDb = Math.max(-75, loud - settings.silenceDb);
   const difference = new Float64Array(tauMax + 2);
   const normalised = new Float64Array(tauMax + 2);
 
-  for (let frame = 0; frame < frames; frame++) levelsDb[frame] = levelDb(samples, frame * hop - (fullWindow >> 1), fullWindow);
-  const loud = quantile(levelsDb, 0.95) ?? -120;
-  const floorDb = Math.max(-75, loud - silenceDb);
-
-  /** Σ (x[j] − x[j+τ])² over `length` samples from `start` (full rate). */
-  const fullRateDifference = (start: number, length: number, tau: number) => {
-    let sum = 0;
-    for (let j = start; j < start + length; j++) {
-      const delta = samples[j]! - samples[j + tau]!;
-      sum += delta * delta;
-    }
-    return sum;
-  };
-
-  const analyseFrame = (frame: number) => {
+  return (frame: number, view: YinView) => {
     if (levelsDb[frame]! < floorDb) return;
+    const { samples, offset, low, lowOffset } = view;
     // The analysis span starts half a window before the frame centre and needs window + tauMax samples.
     const start = Math.round((frame * hop) / factor) - (window >> 1);
-    if (start < 0 || start + window + tauMax + 1 > low.length) return;
+    if (start < 0 || start + window + tauMax + 1 > lowLength) return;
+    const localStart = start - lowOffset;
     // d(τ) = Σ (x[j] − x[j+τ])² over the window.
     for (let tau = 1; tau <= tauMax + 1; tau++) {
       let sum = 0;
-      for (let j = start; j < start + window; j++) {
+      for (let j = localStart; j < localStart + window; j++) {
         const delta = low[j]! - low[j + tau]!;
         sum += delta * delta;
       }
@@ -178,11 +264,20 @@ function createYin(pcm: PcmAudio, options: PitchTrackOptions) {
       const fullStart = frame * hop - (fullWindow >> 1);
       const from = Math.max(2, Math.floor(period) - factor);
       const to = Math.ceil(period) + factor;
-      if (fullStart >= 0 && fullStart + fullWindow + to + 2 <= samples.length) {
+      if (fullStart >= 0 && fullStart + fullWindow + to + 2 <= total) {
+        const localFullStart = fullStart - offset;
+        /** Σ (x[j] − x[j+τ])² over the window (full rate). */
         const values = new Map<number, number>();
         const at = (tau: number) => {
           let cached = values.get(tau);
-          if (cached === undefined) values.set(tau, (cached = fullRateDifference(fullStart, fullWindow, tau)));
+          if (cached === undefined) {
+            cached = 0;
+            for (let j = localFullStart; j < localFullStart + fullWindow; j++) {
+              const delta = samples[j]! - samples[j + tau]!;
+              cached += delta * delta;
+            }
+            values.set(tau, cached);
+          }
           return cached;
         };
         let fullBest = from;
@@ -193,11 +288,22 @@ function createYin(pcm: PcmAudio, options: PitchTrackOptions) {
     const hz = sampleRate / period;
     if (hz >= minHz * 0.97 && hz <= maxHz * 1.03) frequencies[frame] = hz;
   };
+}
 
+function createYin(pcm: PcmAudio, options: PitchTrackOptions) {
+  const { samples, sampleRate } = pcm;
+  const settings = yinSettings(samples.length, sampleRate, options);
+  const { hop, frames, factor, fullWindow } = settings;
+  const view: YinView = { samples, offset: 0, low: factor > 1 ? decimate(samples, factor) : samples, lowOffset: 0 };
+  const frequencies = new Float32Array(frames);
+  const aperiodicity = new Float32Array(frames).fill(1);
+  const levelsDb = new Float32Array(frames);
+  for (let frame = 0; frame < frames; frame++) levelsDb[frame] = levelDb(samples, 0, samples.length, frame * hop - (fullWindow >> 1), fullWindow);
+  const analyseFrame = yinFrameAnalyser(settings, levelsDb, frequencies, aperiodicity);
   return {
     frames,
     analyse(from: number, to: number) {
-      for (let frame = from; frame < to; frame++) analyseFrame(frame);
+      for (let frame = from; frame < to; frame++) analyseFrame(frame, view);
     },
     finish(): PitchTrack {
       cleanUpTrack(frequencies);
@@ -206,11 +312,19 @@ function createYin(pcm: PcmAudio, options: PitchTrackOptions) {
   };
 }
 
+/** How many decimated samples either side the decimation filter reaches (its half-length is 8 × the factor at full rate). */
+const DECIMATION_REACH = 9;
+
 /**
  * Every `factor`-th sample after a windowed-sinc low-pass (Blackman, 16·factor + 1 taps, cut-off at
  * 90 % of the new Nyquist frequency), so harmonics above it do not fold into the pitch range.
  */
 export function decimate(samples: Float32Array, factor: number): Float32Array {
+  return decimateRange(samples, 0, samples.length, factor, 0, Math.floor(samples.length / factor));
+}
+
+/** `decimate`'s outputs `from` ≤ index < `to` of a recording of `total` samples, of which `samples` holds those from `offset` on (enough to reach). */
+function decimateRange(samples: Float32Array, offset: number, total: number, factor: number, from: number, to: number): Float32Array {
   const half = 8 * factor;
   const cutoff = 0.45 / factor;
   const taps = Float64Array.from({ length: 2 * half + 1 }, (_, index) => {
@@ -220,15 +334,15 @@ export function decimate(samples: Float32Array, factor: number): Float32Array {
     return sinc * blackman;
   });
   const gain = taps.reduce((sum, tap) => sum + tap, 0);
-  const output = new Float32Array(Math.floor(samples.length / factor));
-  for (let index = 0; index < output.length; index++) {
+  const output = new Float32Array(to - from);
+  for (let index = from; index < to; index++) {
     const centre = index * factor;
     let sum = 0;
     for (let k = -half; k <= half; k++) {
       const position = centre + k;
-      if (position >= 0 && position < samples.length) sum += taps[k + half]! * samples[position]!;
+      if (position >= 0 && position < total) sum += taps[k + half]! * samples[position - offset]!;
     }
-    output[index] = sum / gain;
+    output[index - from] = sum / gain;
   }
   return output;
 }

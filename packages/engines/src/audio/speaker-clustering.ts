@@ -40,21 +40,26 @@ interface FrameRange {
   pitches: number[];
 }
 
-/** The features of each segment: median pitch from the track, mean cepstrum from the spectra with the background taken out. */
-export function segmentVoiceFeatures(analysis: SpectralAnalysis, track: PitchTrack, segments: readonly TimedSpan[]): SegmentVoiceFeatures[] {
+/**
+ * The features of each segment: median pitch from the track, mean cepstrum from the spectra with
+ * the background taken out (read from the analysis's stores one segment at a time). The track need
+ * only be right inside the segments.
+ */
+export async function segmentVoiceFeatures(analysis: SpectralAnalysis, track: Pick<PitchTrack, 'hopSeconds' | 'frequencies'>, segments: readonly TimedSpan[]): Promise<SegmentVoiceFeatures[]> {
   const basis = dctBasis(analysis.bands);
   const logEnergies = new Float64Array(analysis.bands);
-  const measure = (startSeconds: number, endSeconds: number): FrameRange => {
-    const first = Math.max(0, Math.round(startSeconds / analysis.hopSeconds));
-    const last = Math.min(analysis.frames - 1, Math.round(endSeconds / analysis.hopSeconds));
+  const frameRange = (startSeconds: number, endSeconds: number) => [Math.max(0, Math.round(startSeconds / analysis.hopSeconds)), Math.min(analysis.frames - 1, Math.round(endSeconds / analysis.hopSeconds))] as const;
+  const measure = (spectra: { power: Float32Array; background: Float32Array; from: number }, startSeconds: number, endSeconds: number): FrameRange => {
+    const [first, last] = frameRange(startSeconds, endSeconds);
     const sums = new Float64Array(CEPSTRA);
     let frames = 0;
     for (let frame = first; frame <= last; frame++) {
       // Frames well above the bed only: the cepstrum of the bed itself says nothing about the speaker.
       if (analysis.divergenceDb[frame]! < 10) continue;
+      const row = (frame - spectra.from) * analysis.bands;
       for (let band = 0; band < analysis.bands; band++) {
-        const power = analysis.power[frame * analysis.bands + band]!;
-        const clean = Math.max(power - analysis.background[frame * analysis.bands + band]!, power * 0.03);
+        const power = spectra.power[row + band]!;
+        const clean = Math.max(power - spectra.background[row + band]!, power * 0.03);
         logEnergies[band] = 10 * Math.log10(clean);
       }
       for (let index = 0; index < CEPSTRA; index++) {
@@ -71,12 +76,16 @@ export function segmentVoiceFeatures(analysis: SpectralAnalysis, track: PitchTra
     return { cepstrum: Array.from(sums, (sum) => (frames ? sum / frames : 0)), frames, pitches };
   };
   const semitones = (hz: number) => 12 * Math.log2(hz / 100);
-  return segments.map((segment) => {
-    const whole = measure(segment.startSeconds, segment.endSeconds);
+  const features: SegmentVoiceFeatures[] = [];
+  for (const segment of segments) {
+    // The halves' frames lie within the whole's.
+    const [first, last] = frameRange(segment.startSeconds, segment.endSeconds);
+    const spectra = first <= last ? { ...(await analysis.readFrames(first, last)), from: first } : { power: new Float32Array(0), background: new Float32Array(0), from: first };
+    const whole = measure(spectra, segment.startSeconds, segment.endSeconds);
     const middle = (segment.startSeconds + segment.endSeconds) / 2;
-    const [a, b] = [measure(segment.startSeconds, middle), measure(middle, segment.endSeconds)];
+    const [a, b] = [measure(spectra, segment.startSeconds, middle), measure(spectra, middle, segment.endSeconds)];
     const usable = a.frames >= 20 && b.frames >= 20 && a.pitches.length >= 10 && b.pitches.length >= 10;
-    return {
+    features.push({
       startSeconds: segment.startSeconds,
       endSeconds: segment.endSeconds,
       medianPitchHz: whole.pitches.length >= 10 ? quantile(whole.pitches, 0.5) : undefined,
@@ -84,8 +93,9 @@ export function segmentVoiceFeatures(analysis: SpectralAnalysis, track: PitchTra
       cepstrum: whole.cepstrum,
       frames: whole.frames,
       halves: usable ? [[semitones(quantile(a.pitches, 0.5)!), ...a.cepstrum], [semitones(quantile(b.pitches, 0.5)!), ...b.cepstrum]] : undefined,
-    };
-  });
+    });
+  }
+  return features;
 }
 
 export interface SpeakerClusteringOptions {
@@ -145,11 +155,13 @@ export function clusterSpeakers(features: readonly SegmentVoiceFeatures[], optio
   const vectors = features.map((feature) => featureVector(feature, fallback).map((value, dimension) => value / scales[dimension]!));
   // Per feature, so that the threshold does not depend on how many features there are: one speaker's segments sit ~1 apart.
   const distance = (a: number[], b: number[]) => Math.sqrt(a.reduce((sum, value, index) => sum + (value - b[index]!) ** 2, 0) / a.length);
-  const pair = Array.from({ length: count }, (_, i) => Array.from({ length: count }, (_, j) => distance(vectors[i]!, vectors[j]!)));
+  // One flat array (an hour's ~1,000 segments: 8 MB; nested arrays of numbers took twice that and more).
+  const pair = new Float64Array(count * count);
+  for (let i = 0; i < count; i++) for (let j = 0; j < count; j++) pair[i * count + j] = distance(vectors[i]!, vectors[j]!);
   let clusters = features.map((_, index) => [index]);
   const linkage = (a: number[], b: number[]) => {
     let sum = 0;
-    for (const i of a) for (const j of b) sum += pair[i]![j]!;
+    for (const i of a) for (const j of b) sum += pair[i * count + j]!;
     return sum / (a.length * b.length);
   };
   const target = options.speakerCount !== undefined ? Math.max(1, Math.min(count, Math.round(options.speakerCount))) : undefined;
@@ -158,17 +170,19 @@ export function clusterSpeakers(features: readonly SegmentVoiceFeatures[], optio
   const mergeDistances: number[] = [];
   // A cluster's pitch: the median of its segments' medians (segments without one left out).
   const pitchOf = (members: number[]) => quantile(members.flatMap((member) => (features[member]!.medianPitchHz === undefined ? [] : [features[member]!.medianPitchHz!])), 0.5);
+  // Each cluster's pitch, kept beside it and recomputed only when it grows (computed per pair, it took minutes at 1,000 segments).
+  let pitches = clusters.map(pitchOf);
   /** Without a hint, clusters whose voices sit this far apart in pitch are not one person (a man and a woman), however alike the rest. */
-  const pitchApart = (a: number[], b: number[]) => {
+  const pitchApart = (a: number, b: number) => {
     if (target !== undefined) return false;
-    const [first, second] = [pitchOf(a), pitchOf(b)];
+    const [first, second] = [pitches[a], pitches[b]];
     return first !== undefined && second !== undefined && Math.abs(12 * Math.log2(first / second)) >= PITCH_APART_SEMITONES;
   };
   while (clusters.length > 1) {
     let best = { distance: Infinity, a: 0, b: 1 };
     for (let a = 0; a < clusters.length; a++) {
       for (let b = a + 1; b < clusters.length; b++) {
-        if (pitchApart(clusters[a]!, clusters[b]!)) continue;
+        if (pitchApart(a, b)) continue;
         const value = linkage(clusters[a]!, clusters[b]!);
         if (value < best.distance) best = { distance: value, a, b };
       }
@@ -176,7 +190,9 @@ export function clusterSpeakers(features: readonly SegmentVoiceFeatures[], optio
     if (target !== undefined ? clusters.length <= target : best.distance > threshold && clusters.length <= maxSpeakers) break;
     mergeDistances.push(best.distance);
     clusters[best.a] = [...clusters[best.a]!, ...clusters[best.b]!];
+    pitches[best.a] = pitchOf(clusters[best.a]!);
     clusters = clusters.filter((_, index) => index !== best.b);
+    pitches = pitches.filter((_, index) => index !== best.b);
   }
   // Speakers numbered in order of first appearance.
   clusters.sort((a, b) => Math.min(...a) - Math.min(...b));

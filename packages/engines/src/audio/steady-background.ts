@@ -6,10 +6,10 @@
  * frequency bin, the running minimum over ±1 s of the 50 ms-smoothed power (×2.5 bias) is what
  * was there all along; each short-time spectrum keeps only what rises above it (voice harmonics
  * come and go within a syllable), floored at −26 dB, and is overlap-added back. Only what the
- * voice is measured on passes here; nobody listens to it. Pure TypeScript on PCM, in chunks of
- * 20 s so that hours of audio need little memory.
+ * voice is measured on passes here; nobody listens to it. Pure TypeScript on a raw float file,
+ * read and written in chunks of 20 s so that hours of audio need little memory.
  */
-import type { PcmAudio } from './pcm-audio.ts';
+import type { FloatFile } from './float-file.ts';
 import { fft, inverseRealSpectrum } from './voice-analysis.ts';
 
 export interface SteadyBackgroundOptions {
@@ -28,11 +28,8 @@ const BINS = FRAME / 2 + 1;
 const CHUNK_SECONDS = 20;
 
 /** Running minimum over ±`half` entries of each of `bins` series laid out frame-major (van Herk / Gil-Werman, O(n)). */
-function runningMinimum(values: Float32Array, frames: number, bins: number, half: number): Float32Array {
-  const out = new Float32Array(values.length);
+function runningMinimum(values: Float32Array, frames: number, bins: number, half: number, out: Float32Array, prefix: Float32Array, suffix: Float32Array): Float32Array {
   const width = 2 * half + 1;
-  const prefix = new Float32Array(frames);
-  const suffix = new Float32Array(frames);
   for (let bin = 0; bin < bins; bin++) {
     for (let frame = 0; frame < frames; frame++) {
       const value = values[frame * bins + bin]!;
@@ -52,13 +49,46 @@ function runningMinimum(values: Float32Array, frames: number, bins: number, half
   return out;
 }
 
+/**
+ * The arrays a chunk is cleaned in, allocated once for the largest chunk and reused: a new set for
+ * every 20 s chunk was ~14 MB of garbage each, and on an hour the garbage waiting for collection,
+ * not what was live, set the peak.
+ */
+interface CleaningWorkspace {
+  spectraRe: Float32Array;
+  spectraIm: Float32Array;
+  power: Float32Array;
+  smoothed: Float32Array;
+  background: Float32Array;
+  prefix: Float32Array;
+  suffix: Float32Array;
+  out: Float64Array;
+  cleaned: Float32Array;
+}
+
+function cleaningWorkspace(maxSamples: number): CleaningWorkspace {
+  const frames = Math.max(1, Math.ceil((maxSamples + FRAME) / HOP));
+  const spectrum = () => new Float32Array(frames * BINS);
+  return {
+    spectraRe: spectrum(),
+    spectraIm: spectrum(),
+    power: spectrum(),
+    smoothed: spectrum(),
+    background: spectrum(),
+    prefix: new Float32Array(frames),
+    suffix: new Float32Array(frames),
+    out: new Float64Array(maxSamples + 2 * FRAME),
+    cleaned: new Float32Array(maxSamples),
+  };
+}
+
 /** One chunk of samples with its steady background subtracted (same length). */
-function cleanChunk(samples: Float32Array, sampleRate: number, options: Required<Omit<SteadyBackgroundOptions, 'signal'>>): Float32Array {
+function cleanChunk(samples: Float32Array, sampleRate: number, options: Required<Omit<SteadyBackgroundOptions, 'signal'>>, workspace: CleaningWorkspace): Float32Array {
   const frames = Math.max(1, Math.ceil((samples.length + FRAME) / HOP));
   const window = Float64Array.from({ length: FRAME }, (_, index) => Math.sqrt(0.5 - 0.5 * Math.cos((2 * Math.PI * index) / FRAME)));
-  const spectraRe = new Float32Array(frames * BINS);
-  const spectraIm = new Float32Array(frames * BINS);
-  const power = new Float32Array(frames * BINS);
+  const spectraRe = workspace.spectraRe.subarray(0, frames * BINS);
+  const spectraIm = workspace.spectraIm.subarray(0, frames * BINS);
+  const power = workspace.power.subarray(0, frames * BINS);
   const re = new Float64Array(FRAME);
   const im = new Float64Array(FRAME);
   for (let frame = 0; frame < frames; frame++) {
@@ -77,7 +107,7 @@ function cleanChunk(samples: Float32Array, sampleRate: number, options: Required
   }
   // 50 ms smoothing (±1 frame of 16 ms at 16 kHz), then the running minimum.
   const smooth = Math.max(1, Math.round((0.025 * sampleRate) / HOP));
-  const smoothed = new Float32Array(power.length);
+  const smoothed = workspace.smoothed.subarray(0, power.length);
   for (let frame = 0; frame < frames; frame++) {
     const from = Math.max(0, frame - smooth);
     const to = Math.min(frames - 1, frame + smooth);
@@ -87,8 +117,8 @@ function cleanChunk(samples: Float32Array, sampleRate: number, options: Required
       smoothed[frame * BINS + bin] = sum / (to - from + 1);
     }
   }
-  const background = runningMinimum(smoothed, frames, BINS, Math.max(1, Math.round((options.windowSeconds * sampleRate) / HOP)));
-  const out = new Float64Array(samples.length + 2 * FRAME);
+  const background = runningMinimum(smoothed, frames, BINS, Math.max(1, Math.round((options.windowSeconds * sampleRate) / HOP)), workspace.background.subarray(0, power.length), workspace.prefix, workspace.suffix);
+  const out = workspace.out.fill(0, 0, samples.length + 2 * FRAME);
   for (let frame = 0; frame < frames; frame++) {
     for (let bin = 0; bin < BINS; bin++) {
       const at = frame * BINS + bin;
@@ -102,26 +132,31 @@ function cleanChunk(samples: Float32Array, sampleRate: number, options: Required
     // sqrt-Hann analysis × sqrt-Hann synthesis = Hann, which sums to 1 at a half-frame hop.
     for (let index = 0; index < FRAME; index++) out[start + index] = out[start + index]! + (re[index]! / FRAME) * window[index]!;
   }
-  return Float32Array.from({ length: samples.length }, (_, index) => out[index + FRAME]!);
+  const cleaned = workspace.cleaned.subarray(0, samples.length);
+  for (let index = 0; index < samples.length; index++) cleaned[index] = out[index + FRAME]!;
+  return cleaned;
 }
 
-/** `pcm` with its steady background (held notes, hum, noise floor) subtracted: what pitch is tracked on. */
-export async function suppressSteadyBackground(pcm: PcmAudio, options: SteadyBackgroundOptions = {}): Promise<PcmAudio> {
+/**
+ * `samples` (a raw mono float file) with its steady background (held notes, hum, noise floor)
+ * subtracted, appended to `output`: what pitch is tracked on. Read and written 20 s at a time.
+ */
+export async function suppressSteadyBackground(samples: FloatFile, sampleRate: number, output: FloatFile, options: SteadyBackgroundOptions = {}): Promise<void> {
   const settings = { windowSeconds: options.windowSeconds ?? 1, bias: options.bias ?? 2.5, floor: options.floor ?? 0.05 };
-  const { samples, sampleRate } = pcm;
+  const total = samples.length;
   const chunk = Math.round(CHUNK_SECONDS * sampleRate);
   // Each chunk is processed with a margin of the minimum's window (and a frame) on both sides; only its core is kept.
   const margin = Math.ceil((settings.windowSeconds + 0.1) * sampleRate) + FRAME;
-  const cleaned = new Float32Array(samples.length);
-  for (let from = 0; from < samples.length; from += chunk) {
+  const workspace = cleaningWorkspace(Math.min(total, chunk + 2 * margin));
+  const input = new Float32Array(Math.min(total, chunk + 2 * margin));
+  for (let from = 0; from < total; from += chunk) {
     options.signal?.throwIfAborted();
-    const to = Math.min(samples.length, from + chunk);
+    const to = Math.min(total, from + chunk);
     const start = Math.max(0, from - margin);
-    const end = Math.min(samples.length, to + margin);
-    const part = cleanChunk(samples.subarray(start, end), sampleRate, settings);
-    cleaned.set(part.subarray(from - start, to - start), from);
+    const end = Math.min(total, to + margin);
+    const part = cleanChunk(await samples.slice(start, end, input), sampleRate, settings, workspace);
+    await output.append(part.subarray(from - start, to - start));
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   options.signal?.throwIfAborted();
-  return { ...pcm, samples: cleaned };
 }

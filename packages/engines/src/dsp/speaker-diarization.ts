@@ -7,17 +7,21 @@
  * merge). Decision 030 has the figures.
  */
 import type { SpeakerSummary as ContractSpeakerSummary } from '@voxwork/contract';
-import { MediaProcessError } from '@voxwork/media';
-import { decodeToPcm, type PcmAudio } from '../audio/pcm-audio.ts';
-import { quantile, trackPitchAsync } from '../audio/pitch-tracker.ts';
+import { writeFile } from 'node:fs/promises';
+import { MediaProcessError, withWorkDir } from '@voxwork/media';
+import { FloatFile } from '../audio/float-file.ts';
+import { decodeToPcmFile, type PcmAudio } from '../audio/pcm-audio.ts';
+import { quantile, trackPitchInSpans } from '../audio/pitch-tracker.ts';
 import { clusterSpeakers, segmentVoiceFeatures, type SpeakerClusteringOptions } from '../audio/speaker-clustering.ts';
-import { detectSpeechSegments, type SpeechSegmentOptions } from '../audio/speech-segments.ts';
+import { detectSpeechSegments, type SpectralStores, type SpeechSegmentOptions } from '../audio/speech-segments.ts';
 import { suppressSteadyBackground } from '../audio/steady-background.ts';
 import type { VoiceActivityDetector } from '../capabilities/voice-activity-detector.ts';
 import { EngineInputError } from '../engine-errors.ts';
 import { asEngineError } from './dsp-voice-profiler.ts';
 
 export const DSP_SPEAKERS_ENGINE_ID = 'dsp:speakers';
+/** What the soundtrack is decoded to: speech lies under 8 kHz. */
+const SAMPLE_RATE = 16_000;
 /** How far the speech heard may reach beyond an utterance's given span. */
 const UTTERANCE_REACH_SECONDS = 0.3;
 /**
@@ -70,9 +74,41 @@ export interface SpeakerDiarization {
 
 export const speakerIdOf = (index: number) => `s${index + 1}`;
 
-/** Speech segments and speakers of mono PCM (pure; `findSpeakers` decodes a file first). */
+/**
+ * Speech segments and speakers of mono PCM: written to a raw file and read back in windows, as
+ * `findSpeakers` does with a decoded file (one code path for both).
+ */
 export async function diarizePcm(pcm: PcmAudio, options: FindSpeakersOptions = {}): Promise<Omit<SpeakerDiarization, 'timings'>> {
-  const detected = detectSpeechSegments(pcm, options);
+  return withWorkDir('speakers', async (_dir, file) => {
+    await writeFile(file('audio.f32le'), new Uint8Array(pcm.samples.buffer, pcm.samples.byteOffset, pcm.samples.byteLength));
+    return diarizeRawFile(file('audio.f32le'), pcm.sampleRate, file, options);
+  });
+}
+
+/**
+ * Speech segments and speakers of a raw mono float file (`decodeToPcmFile`), in memory that does
+ * not grow with the samples: the spectra and the cleaned signal go to files beside it (`file`
+ * names them) and are read back in windows; what is held for the whole length is a few floats
+ * per 10 ms frame (divergence, level, pitch: ~1.3 KB a second, 5 MB an hour).
+ */
+async function diarizeRawFile(rawFile: string, sampleRate: number, file: (name: string) => string, options: FindSpeakersOptions): Promise<Omit<SpeakerDiarization, 'timings'>> {
+  const opened: FloatFile[] = [];
+  const track = async (float: Promise<FloatFile>) => {
+    const handle = await float;
+    opened.push(handle);
+    return handle;
+  };
+  try {
+    const samples = await track(FloatFile.read(rawFile));
+    const stores = { power: await track(FloatFile.create(file('mel-power.f32'))), background: await track(FloatFile.create(file('mel-background.f32'))) };
+    return await diarizeSamples(samples, sampleRate, stores, await track(FloatFile.create(file('cleaned.f32le'))), options);
+  } finally {
+    await Promise.all(opened.map((handle) => handle.close()));
+  }
+}
+
+async function diarizeSamples(samples: FloatFile, sampleRate: number, stores: SpectralStores, cleaned: FloatFile, options: FindSpeakersOptions): Promise<Omit<SpeakerDiarization, 'timings'>> {
+  const detected = await detectSpeechSegments(samples, sampleRate, stores, options);
   const { analysis, durationSeconds } = detected;
   // Each utterance is trimmed to the speech heard in it (up to 0.3 s beyond it: a voice may start before its subtitle shows).
   const segments = options.utterances
@@ -91,8 +127,10 @@ export async function diarizePcm(pcm: PcmAudio, options: FindSpeakersOptions = {
   const warnings: string[] = [];
   if (!segments.length) return { segments: [], speakers: [], durationSeconds, countSource: options.speakerCount ? 'hint' : 'estimate', warnings: ['no speech was found'] };
   // Pitch on the soundtrack with its steady background taken out: a held chord under the speech is periodic too, and YIN would follow it.
-  const track = await trackPitchAsync(await suppressSteadyBackground(pcm, { signal: options.signal }), { signal: options.signal });
-  const features = segmentVoiceFeatures(analysis, track, segments);
+  // Only the segments' pitch is read (their features and their speakers' medians), so only they are tracked.
+  await suppressSteadyBackground(samples, sampleRate, cleaned, { signal: options.signal });
+  const track = await trackPitchInSpans(cleaned, sampleRate, segments, { signal: options.signal });
+  const features = await segmentVoiceFeatures(analysis, track, segments);
   const { labels } = clusterSpeakers(features, options);
   const speakerCount = Math.max(...labels) + 1;
   if (options.speakerCount !== undefined && speakerCount < options.speakerCount) warnings.push(`${options.speakerCount} speakers were asked for but only ${segments.length} speech segments were found`);
@@ -130,24 +168,27 @@ export async function diarizePcm(pcm: PcmAudio, options: FindSpeakersOptions = {
 /** Speech segments and speakers of an audio file (any format ffmpeg reads; decoded to 16 kHz mono). */
 export async function findSpeakers(audioFile: string, options: FindSpeakersOptions = {}): Promise<SpeakerDiarization> {
   const startedAt = performance.now();
-  let pcm: PcmAudio;
-  try {
-    pcm = await decodeToPcm(audioFile, 16_000, { signal: options.signal, timeoutMs: 10 * 60_000 });
-  } catch (error) {
-    if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: DSP_SPEAKERS_ENGINE_ID, cause: error, reason: 'not-readable' });
-    throw asEngineError(error, DSP_SPEAKERS_ENGINE_ID, 'decoding audio', options.signal);
-  }
-  const decodeMs = performance.now() - startedAt;
-  let gate = options.gate;
-  if (options.vad && !gate) {
-    // A low threshold and short pauses: the gate only has to reject what is clearly not speech; the spectral VAD places the ends.
-    const heard = await options.vad.doDetect({ audioFile, threshold: 0.3, minSpeechMs: 100, minSilenceMs: 100, speechPadMs: 30, ...(options.signal ? { signal: options.signal } : {}) });
-    gate = heard.segments;
-  }
-  try {
-    const result = await diarizePcm(pcm, { ...options, gate });
-    return { ...result, timings: { totalMs: performance.now() - startedAt, decodeMs } };
-  } catch (error) {
-    throw asEngineError(error, DSP_SPEAKERS_ENGINE_ID, 'finding speakers', options.signal);
-  }
+  return withWorkDir('speakers', async (_dir, file) => {
+    // Decoded to a raw file, not into memory: an hour at 16 kHz is 230 MB of floats.
+    const rawFile = file('audio.f32le');
+    try {
+      await decodeToPcmFile(audioFile, rawFile, SAMPLE_RATE, { signal: options.signal, timeoutMs: 10 * 60_000 });
+    } catch (error) {
+      if (error instanceof MediaProcessError && error.exitCode !== null) throw new EngineInputError(`no decodable audio in the input: ${error.message}`, { engineId: DSP_SPEAKERS_ENGINE_ID, cause: error, reason: 'not-readable' });
+      throw asEngineError(error, DSP_SPEAKERS_ENGINE_ID, 'decoding audio', options.signal);
+    }
+    const decodeMs = performance.now() - startedAt;
+    let gate = options.gate;
+    if (options.vad && !gate) {
+      // A low threshold and short pauses: the gate only has to reject what is clearly not speech; the spectral VAD places the ends.
+      const heard = await options.vad.doDetect({ audioFile, threshold: 0.3, minSpeechMs: 100, minSilenceMs: 100, speechPadMs: 30, ...(options.signal ? { signal: options.signal } : {}) });
+      gate = heard.segments;
+    }
+    try {
+      const result = await diarizeRawFile(rawFile, SAMPLE_RATE, file, { ...options, gate });
+      return { ...result, timings: { totalMs: performance.now() - startedAt, decodeMs } };
+    } catch (error) {
+      throw asEngineError(error, DSP_SPEAKERS_ENGINE_ID, 'finding speakers', options.signal);
+    }
+  });
 }
