@@ -3,14 +3,14 @@
  * each (English subtitles burned in at mid-frame, a woman and a man speaking; the series tests'
  * season, its lines spoken over again to reach the length) added at once to an English → Spanish
  * series (more languages with `--languages es,ca`: one run per episode makes them all, decision 076),
- * subtitles replaced, subtitles only, on a pro plan by default (the worker's two slots take two
- * episodes at once; `--plan free` runs one at a time). API + worker in this process, PGlite. Prints, wall time ÷ video length per stage (each
+ * subtitles replaced, subtitles only, on the free plan by default (one episode at a time; `--plan
+ * pro` lets the worker's two slots take two at once). API + worker in this process, PGlite. Prints, wall time ÷ video length per stage (each
  * run's stage times from polling, summed over the episodes) and from the add to the last episode
  * done, and the machine's load average; beside each, the CPU seconds ÷ video length it used (this process and
  * its ffmpeg children, shared between the runs going on at each poll): on a shared machine the wall
  * time follows the load, the CPU time says what a quiet one would need. Figures, not assertions
  * (target ≤ 0.5× per language).
- *   npm run bench:series [-- --seconds 120 --languages es --plan pro|free|business]
+ *   npm run bench:series [-- --seconds 120 --languages es --plan free|pro|business]
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -25,7 +25,7 @@ import { freePort, TEST_OPERATOR_TOKEN } from '../../tests/support/server-proces
 import { makeSubtitledSeason } from '../../tests/support/subtitled-season.ts';
 import { freshPglite } from '../../tests/support/test-database.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' }, languages: { type: 'string', default: 'es' }, plan: { type: 'string', default: 'pro' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' }, languages: { type: 'string', default: 'es' }, plan: { type: 'string', default: 'free' } } });
 const seconds = Number(values.seconds);
 const languages = values.languages.split(',').map((language) => language.trim()).filter(Boolean);
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
@@ -60,7 +60,7 @@ try {
     if (envelope.code !== 0) throw new Error(`${pathName}: ${JSON.stringify(envelope)}`);
     return envelope.data as T;
   };
-  // A producer's plan (default pro: three jobs at once, so the worker's two slots take two episodes together; free runs one at a time).
+  // `--plan pro` (three jobs at once): the worker's two slots take two episodes together; free (the default) runs one at a time.
   if (values.plan !== 'free') {
     const gift = await signedCall(base, secret, '/api/operator/giftCodes/create', { count: 1, points: 5_000, planId: values.plan, vipDays: 30 }, { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` });
     if (gift.code !== 0) throw new Error(`gift code for plan ${values.plan}: ${JSON.stringify(gift)}`);
