@@ -10,10 +10,15 @@
  * samples; and one subtitle strip and one whole 720p frame read by our pipeline and by
  * @gutenye/ocr-node's on the same models. Figures, not assertions.
  *   npm run bench:ocr -- --long [--runs 3 --seconds 60]
+ * With --memory, only the finder on that drama (`--seconds` long), once: peak RSS of this process
+ * and of each ffmpeg it starts, and the CPU time of both (issue 32: memory flat with the video's
+ * length, cost linear in it; compare --seconds 60 and 600).
+ *   npm run bench:ocr -- --memory --seconds 600
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { rawFrameBytes, rawVideoFramesArgs, readRawVideoFrames, runFfmpeg } from '@voxwork/media';
 import { createPpocr } from '../../packages/engines/src/index.ts';
@@ -21,8 +26,9 @@ import { loadPpocrModel } from '../../packages/engines/src/ppocr/ppocr-model.ts'
 import { CHINESE_DRAMA_LINES, cuesInSequence, makeSubtitledVideo } from '../../packages/engines/src/testing/generated-subtitles.ts';
 import { makeCorpus, scoreCorpusClip } from '../../packages/engines/src/testing/subtitle-corpus.ts';
 import { scoreSubtitles } from '../../packages/engines/src/testing/subtitle-score.ts';
+import { loadNow, peakMemory, printPeaks } from './process-memory.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, seconds: { type: 'string', default: '60' }, long: { type: 'boolean', default: false }, clips: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, seconds: { type: 'string', default: '60' }, long: { type: 'boolean', default: false }, memory: { type: 'boolean', default: false }, clips: { type: 'string' } } });
 const runs = Number(values.runs);
 const seconds = Number(values.seconds);
 
@@ -30,7 +36,7 @@ const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(li
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
 
 // The corpus, clip by clip.
-{
+if (!values.memory) {
   const made = performance.now();
   const clips = await makeCorpus(values.clips?.split(','));
   console.info(`subtitle corpus: ${clips.length} clips (made or found in ${fixed((performance.now() - made) / 1000, 1)} s)`);
@@ -74,6 +80,30 @@ console.info(`making a ${seconds} s 1280×720 video with ${cues.length} Chinese 
 const videoFile = await makeSubtitledVideo({ width: 1280, height: 720, fontSize: 44, margin: 56, durationSeconds: seconds, cues });
 const engine = createPpocr();
 await engine.doDetect({ input: { videoFile }, region: { x: 0, y: 0, width: 64, height: 64 } }); // loads the models
+
+if (values.memory) {
+  // CPU seconds of this process and of its children that have ended (ffmpeg: /proc's cutime and cstime).
+  const ticks = 100;
+  const childCpu = () => {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / ticks;
+  };
+  const peaks = peakMemory();
+  const children = childCpu();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const result = await engine.doDetect({ input: { videoFile } });
+  const wall = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const ffmpegCpu = childCpu() - children;
+  const steps = result.timings!.stepsMs!;
+  const score = scoreSubtitles(cues, result.boxes);
+  console.info(`finder on ${seconds} s: wall ${fixed(wall, 1)} s (${fixed(wall / seconds, 3)} × real time; band search ${fixed(steps.detectBandMs! / 1000, 1)} s, band pass ${fixed(steps.bandPassMs! / 1000, 1)} s)   (load ${loadNow()})`);
+  console.info(`  CPU: this process ${fixed((used.user + used.system) / 1e6, 1)} s, ffmpeg ${fixed(ffmpegCpu, 1)} s (${fixed(ffmpegCpu / seconds, 3)} per video second)`);
+  console.info(`  characters correct ${fixed(score.characterAccuracy * 100, 1)} % over ${cues.length} lines; lines missed ${score.lines.filter((line) => !line.read).length}, extra ${score.extraLines.length}`);
+  printPeaks(peaks.stop());
+  process.exit(0);
+}
 
 const variants: Array<{ name: string; ppocr: Record<string, unknown> }> = [
   { name: 'default (4 samples/s, skip unchanged, changes placed on frames between samples)', ppocr: {} },

@@ -41,6 +41,48 @@ export function rawVideoFramesArgs(options: RawVideoFramesOptions): string[] {
   ];
 }
 
+export interface RawVideoFramePairsOptions {
+  input: string;
+  /** Seek here first (before the input: fast and frame-accurate); output times count from it. */
+  startSeconds?: number;
+  /** Pairs per second (the fps filter on each of the two): pair k is the picture at k / rate and the one at k / rate + `laterSeconds`. Default: the first frame and its later one only. */
+  framesPerSecond?: number;
+  /** How much later the second frame of a pair is (more than 0). */
+  laterSeconds: number;
+  /** Stop after this many pairs. */
+  pairCount: number;
+  /** Resize each frame (area averaging, for downscaling). */
+  scale: { width: number; height: number };
+}
+
+/**
+ * Pairs of frames from one decoding, as `rgb24` pictures twice as tall: the frame on top, the one
+ * `laterSeconds` later below. Each half is the frame `rawVideoFramesArgs` would give with the same
+ * start (later: the start plus `laterSeconds`), rate and scale: the later frames are the decoded
+ * ones from `laterSeconds` on, their times moved back by it, so both halves fall on the same
+ * slots of the fps filter. Where the later frames run out first (the video's end), the last later
+ * frame is given again (vstack's default): the reader tells it by its bytes.
+ */
+export function rawVideoFramePairsArgs(options: RawVideoFramePairsOptions): string[] {
+  if (!(options.laterSeconds > 0)) throw new RangeError(`laterSeconds must be more than 0 (got ${options.laterSeconds})`);
+  const later = options.laterSeconds.toFixed(6);
+  const fps = options.framesPerSecond ? `fps=${options.framesPerSecond},` : '';
+  const each = `${fps}scale=${Math.round(options.scale.width)}:${Math.round(options.scale.height)}:flags=area,format=rgb24`;
+  const graph = `split[first][second];[first]${each}[top];[second]trim=start=${later},setpts=PTS-${later}/TB,${each}[bottom];[top][bottom]vstack`;
+  return [
+    ...FFMPEG_COMMON,
+    ...(options.startSeconds ? ['-ss', String(options.startSeconds)] : []),
+    '-i', options.input,
+    '-map', '0:v:0',
+    '-an', '-sn', '-dn',
+    '-vf', graph,
+    '-frames:v', String(options.pairCount),
+    '-f', 'rawvideo',
+    '-pix_fmt', 'rgb24',
+    'pipe:1',
+  ];
+}
+
 /** Bytes of one raw frame. */
 export function rawFrameBytes(width: number, height: number, pixelFormat: RawPixelFormat = 'rgb24'): number {
   if (pixelFormat === 'yuv420p') return width * height + 2 * Math.ceil(width / 2) * Math.ceil(height / 2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MediaAbortedError, MediaProcessError, runFfmpeg } from './media-runner.ts';
-import { rawFrameBytes, rawVideoFramesArgs } from './video-frame-args.ts';
+import { rawFrameBytes, rawVideoFramePairsArgs, rawVideoFramesArgs } from './video-frame-args.ts';
 import { readRawVideoFrames } from './video-frames.ts';
 import { withWorkDir } from './work-dir.ts';
 
@@ -42,6 +42,38 @@ describe('raw video frames', () => {
         for await (const _frame of readRawVideoFrames(rawVideoFramesArgs({ input: video }), rawFrameBytes(160, 120), { readAhead })) if (++read === 3) break;
         expect(read).toBe(3);
       }
+    });
+  });
+
+  it('gives pairs of frames from one decoding, each half the frame two decodings would give', async () => {
+    await withWorkDir('test', async (_dir, file) => {
+      const video = file('pattern.mp4');
+      await runFfmpeg(['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=4', '-c:v', 'libx264', '-g', '25', '-pix_fmt', 'yuv420p', video]);
+      const scale = { width: 160, height: 120 };
+      const bytes = rawFrameBytes(160, 120);
+      const all = async (args: string[], size: number) => {
+        const frames: Uint8Array[] = [];
+        for await (const frame of readRawVideoFrames(args, size)) frames.push(frame);
+        return frames;
+      };
+      // Samples every 0.5 s from 0.25 s, each with the frame 0.12 s later.
+      const samples = await all(rawVideoFramesArgs({ input: video, startSeconds: 0.25, framesPerSecond: 2, frameCount: 8, scale }), bytes);
+      const later = await all(rawVideoFramesArgs({ input: video, startSeconds: 0.37, framesPerSecond: 2, frameCount: 8, scale }), bytes);
+      const pairs = await all(rawVideoFramePairsArgs({ input: video, startSeconds: 0.25, framesPerSecond: 2, laterSeconds: 0.12, pairCount: 8, scale }), 2 * bytes);
+      expect(samples).toHaveLength(8);
+      expect(pairs).toHaveLength(8);
+      pairs.forEach((pair, index) => expect(pair.subarray(0, bytes)).toEqual(samples[index]));
+      // The later frames run out one slot before the end: the last later frame is given again.
+      expect(later).toHaveLength(7);
+      pairs.slice(0, 7).forEach((pair, index) => expect(pair.subarray(bytes)).toEqual(later[index]));
+      expect(pairs[7]!.subarray(bytes)).toEqual(later[6]);
+      // Sought into, one pair: the frame at the start and the first from 0.12 s later.
+      const [sought] = await all(rawVideoFramePairsArgs({ input: video, startSeconds: 1.9, laterSeconds: 0.12, pairCount: 1, scale }), 2 * bytes);
+      const [at] = await all(rawVideoFramesArgs({ input: video, startSeconds: 1.9, frameCount: 1, scale }), bytes);
+      const [then] = await all(rawVideoFramesArgs({ input: video, startSeconds: 2.02, frameCount: 1, scale }), bytes);
+      expect(sought!.subarray(0, bytes)).toEqual(at);
+      expect(sought!.subarray(bytes)).toEqual(then);
+      expect(at).not.toEqual(then);
     });
   });
 

@@ -6,7 +6,7 @@
  * (`SubtitleLineReader`, decision 070); all-text mode and still frames track every text box (`TextBoxTracker`).
  * Frames come from ffmpeg through `@voxwork/media` as raw pixels: nothing is written to disk.
  */
-import { rawFrameBytes, rawVideoFramesArgs, readRawVideoFrames } from '@voxwork/media';
+import { rawFrameBytes, rawVideoFramePairsArgs, rawVideoFramesArgs, readRawVideoFrames } from '@voxwork/media';
 import { z } from 'zod';
 import { clampOption, parseOptions, speaksLanguage } from '../capabilities/call-options.ts';
 import type { BoundingBox, EngineWarning } from '../capabilities/engine-common.ts';
@@ -261,6 +261,23 @@ export class PpocrTextDetector implements TextDetector {
     return asked === undefined ? fallback : clampOption(state.warnings, 'input.framesPerSecond', asked, RATE_RANGE, (used) => `read at ${used} frames per second`);
   }
 
+  /** Marks each box of `sample` steady or not by its companion picture; the number of boxes read again. */
+  async #readCompanion(state: CallState, sample: { boxes: SampledBox[]; pixels: Array<TextPixels | undefined> }, image: RgbImage): Promise<number> {
+    const unread = sample.boxes.filter((entry, index) => {
+      const pixels = sample.pixels[index];
+      if (pixels && textPresence(pixels, image) >= UNCHANGED_PRESENCE) entry.steady = true;
+      return entry.steady === undefined;
+    });
+    if (unread.length === 0) return 0;
+    const lines = await state.model.recognise(image, unread.map((entry) => entry.box));
+    unread.forEach((entry, index) => {
+      const again = lines[index]!.text;
+      // A misread letter is not a change; a changed digit is (a counter).
+      entry.steady = textSimilarity(again, entry.text) >= STEADY_SIMILARITY && digitsOf(again) === digitsOf(entry.text);
+    });
+    return unread.length;
+  }
+
   /**
    * Samples spread over the video, read whole (scaled down), each box read again on a companion
    * frame `COMPANION_SECONDS` later, and the subtitle tracks that behaviour shows (`findSubtitleTracks`).
@@ -273,42 +290,33 @@ export class PpocrTextDetector implements TextDetector {
     const width = Math.max(2, even(video.width * scale));
     const height = Math.max(2, even(video.height * scale));
     const step = video.durationSeconds / count;
-    // A short video is decoded once at `count` frames over its length (and once more for the companions); a long one is sought into.
-    const passes = (offset: number) =>
+    const later = Math.min(COMPANION_SECONDS, step / 3);
+    // Each sample comes with its companion from the same decoding (one picture, the sample on top):
+    // a short video is decoded once at `count` pairs over its length, a long one is sought into once a pair.
+    const passes =
       video.durationSeconds <= SINGLE_PASS_SECONDS
-        ? [rawVideoFramesArgs({ input: video.file, startSeconds: step / 2 + offset, framesPerSecond: 1 / step, frameCount: count, scale: { width, height } })]
-        : Array.from({ length: count }, (_, index) => rawVideoFramesArgs({ input: video.file, startSeconds: step * (index + 0.5) + offset, frameCount: 1, scale: { width, height } }));
+        ? [rawVideoFramePairsArgs({ input: video.file, startSeconds: step / 2, framesPerSecond: 1 / step, laterSeconds: later, pairCount: count, scale: { width, height } })]
+        : Array.from({ length: count }, (_, index) => rawVideoFramePairsArgs({ input: video.file, startSeconds: step * (index + 0.5), laterSeconds: later, pairCount: 1, scale: { width, height } }));
     const samples: Array<{ boxes: SampledBox[]; pixels: Array<TextPixels | undefined> }> = [];
-    for (const args of passes(0)) {
-      for await (const image of this.#frames(args, width, height, state, 60_000 + video.durationSeconds * 1000)) {
+    const frameBytes = rawFrameBytes(width, height);
+    let lastCompanion: Uint8Array | undefined;
+    let companionsRead = 0;
+    for (const args of passes) {
+      for await (const pair of this.#frames(args, width, height * 2, state, 60_000 + video.durationSeconds * 1000)) {
+        const image: RgbImage = { data: pair.data.subarray(0, frameBytes), width, height };
         // Boxes as detected (no margin): the tracks are drawn around the text itself.
         const boxes: SampledBox[] = await this.#readBoxes(state, image, () => true, BAND_SEARCH_SIDE, 0);
         // The glyphs of each box without digits, to tell on the companion whether it still shows without reading it again.
-        samples.push({ boxes, pixels: boxes.map((entry) => (digitsOf(entry.text) ? undefined : textPixelsOf(image, [entry.box]))) });
-        state.progress((samples.length / count) * BAND_SEARCH_SHARE * 0.8);
-      }
-    }
-    // The companions: a box whose glyphs are all still there is the same text; the others are read
-    // again where they were, and a different reading is text that changes every frame.
-    let companion = 0;
-    let companionsRead = 0;
-    for (const args of passes(Math.min(COMPANION_SECONDS, step / 3))) {
-      for await (const image of this.#frames(args, width, height, state, 60_000 + video.durationSeconds * 1000)) {
-        const sample = samples[companion++];
-        if (!sample || sample.boxes.length === 0) continue;
-        const unread = sample.boxes.filter((entry, index) => {
-          const pixels = sample.pixels[index];
-          if (pixels && textPresence(pixels, image) >= UNCHANGED_PRESENCE) entry.steady = true;
-          return entry.steady === undefined;
-        });
-        if (unread.length === 0) continue;
-        companionsRead += unread.length;
-        const lines = await state.model.recognise(image, unread.map((entry) => entry.box));
-        unread.forEach((entry, index) => {
-          const again = lines[index]!.text;
-          // A misread letter is not a change; a changed digit is (a counter).
-          entry.steady = textSimilarity(again, entry.text) >= STEADY_SIMILARITY && digitsOf(again) === digitsOf(entry.text);
-        });
+        const sample = { boxes, pixels: boxes.map((entry) => (digitsOf(entry.text) ? undefined : textPixelsOf(image, [entry.box]))) };
+        samples.push(sample);
+        // The companion: a box whose glyphs are all still there is the same text; the others are read
+        // again where they were, and a different reading is text that changes every frame. The same
+        // companion as the pair before is the video's end (no later frame): the sample has none.
+        const companion: RgbImage = { data: pair.data.subarray(frameBytes), width, height };
+        const repeated = passes.length === 1 && lastCompanion !== undefined && Buffer.from(companion.data.buffer, companion.data.byteOffset, frameBytes).equals(Buffer.from(lastCompanion.buffer, lastCompanion.byteOffset, frameBytes));
+        lastCompanion = companion.data;
+        if (!repeated && boxes.length > 0) companionsRead += await this.#readCompanion(state, sample, companion);
+        state.progress((samples.length / count) * BAND_SEARCH_SHARE);
       }
     }
     state.steps.companionBoxes = samples.reduce((sum, sample) => sum + sample.boxes.length, 0);
