@@ -238,7 +238,7 @@ export interface paths {
         /** The season board: episodes with status, cost and glossary misses. */
         get: operations["v1_list_series_episodes"];
         put?: never;
-        /** Add uploaded videos as the next episodes: each runs as a video translation per target language with the series’ glossary and voices. */
+        /** Add uploaded videos as the next episodes: each runs as one video translation with every target language of the series, its glossary and voices. */
         post: operations["v1_add_series_episodes"];
         delete?: never;
         options?: never;
