@@ -33,6 +33,8 @@ export interface NeighbourFrame {
   mask: FrameMask | undefined;
   /** Where the camera is: content at p in frame t is at p + position[s] − position[t] in frame s. */
   position: Shift;
+  /** The same measured on the rows around the masks only (where they move otherwise than the whole frame). */
+  bandPosition?: Shift | undefined;
   /** First luma row held (even; default 0). */
   rowOffset?: number;
   /** Luma rows held (even; default the picture's height). */
@@ -369,7 +371,17 @@ export function fillFrame(
         const other = neighbour(offset);
         if (!other) continue;
         const guess = { dx: other.position.dx - current.position.dx, dy: other.position.dy - current.position.dy };
-        const aligned = plan.ring.length > 0 ? alignOnRing(current.data, other, plan, guess, layout, threshold) : { shift: guess, difference: 0 };
+        let aligned = plan.ring.length > 0 ? alignOnRing(current.data, other, plan, guess, layout, threshold) : { shift: guess, difference: 0 };
+        // The whole frame's motion refused by the ring: the rows around the masks may move otherwise (a still title card
+        // over a pan held the whole frame's estimate near zero). Only as a fallback: measured on fewer rows, it is the less
+        // precise of the two where both agree with the ring.
+        if (plan.ring.length > 0 && !(aligned.difference <= threshold) && other.bandPosition && current.bandPosition) {
+          const bandGuess = { dx: other.bandPosition.dx - current.bandPosition.dx, dy: other.bandPosition.dy - current.bandPosition.dy };
+          if (Math.abs(bandGuess.dx - guess.dx) > 0.25 || Math.abs(bandGuess.dy - guess.dy) > 0.25) {
+            const band = alignOnRing(current.data, other, plan, bandGuess, layout, threshold);
+            if (band.difference < aligned.difference) aligned = band;
+          }
+        }
         if (!(aligned.difference <= threshold)) continue;
         let shift = aligned.shift;
         // The nearest whole pixel where it agrees about as well: the neighbour's grain kept, not softened.
