@@ -196,8 +196,20 @@ export function estimatePyramidShift(a: Pyramid, b: Pyramid, options: { maxShift
   // place, the parabola leans by a third of a pixel on a sharp picture, and summed over a pan the
   // positions drifted ~0.15 px a frame (6 px across the ±40-frame window the fill reads).
   const level = levels[0]!;
+  // Those costs may also put the whole-pixel minimum one pixel beside the one the sparser search found
+  // (the same parity effect): a move or two along each axis, then the parabola.
   const along = (dx: number, dy: number, stepX: number, stepY: number) => cost(level.a, level.b, dx, dy, stepX, level.excludeA, level.excludeB, stepY);
-  const subX = parabolaOffset(along(best.dx - 1, best.dy, 1, 2), along(best.dx, best.dy, 1, 2), along(best.dx + 1, best.dy, 1, 2));
-  const subY = parabolaOffset(along(best.dx, best.dy - 1, 2, 1), along(best.dx, best.dy, 2, 1), along(best.dx, best.dy + 1, 2, 1));
-  return { dx: best.dx + subX, dy: best.dy + subY, residual: finestCost };
+  const axis = (at: (offset: number) => number): { whole: number; sub: number } => {
+    let whole = 0;
+    let costs = [at(-1), at(0), at(1)] as [number, number, number];
+    for (let move = 0; move < 2 && Math.min(costs[0], costs[2]) < costs[1]; move++) {
+      const way = costs[0] < costs[2] ? -1 : 1;
+      whole += way;
+      costs = way < 0 ? [at(whole - 1), costs[0], costs[1]] : [costs[1], costs[2], at(whole + 1)];
+    }
+    return { whole, sub: parabolaOffset(costs[0], costs[1], costs[2]) };
+  };
+  const x = axis((offset) => along(best.dx + offset, best.dy, 1, 2));
+  const y = axis((offset) => along(best.dx + x.whole, best.dy + offset, 2, 1));
+  return { dx: best.dx + x.whole + x.sub, dy: best.dy + y.whole + y.sub, residual: finestCost };
 }

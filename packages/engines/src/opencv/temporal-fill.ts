@@ -107,6 +107,9 @@ const RING_FLOOR = 3;
  */
 const NEAREST_GRAIN_TOLERANCE = 0.25;
 
+/** The two motions (whole frame, rows around the masks) this far apart (pixels) are two motions, not one measured twice. */
+const BAND_DISAGREEMENT = 1.5;
+
 /** What a frame mask needs for filling, computed once per mask (the frames of one subtitle line share it). */
 interface MaskPlan {
   /** Luma indices of the masked pixels, and their x and y. */
@@ -372,12 +375,14 @@ export function fillFrame(
         if (!other) continue;
         const guess = { dx: other.position.dx - current.position.dx, dy: other.position.dy - current.position.dy };
         let aligned = plan.ring.length > 0 ? alignOnRing(current.data, other, plan, guess, layout, threshold) : { shift: guess, difference: 0 };
-        // The whole frame's motion refused by the ring: the rows around the masks may move otherwise (a still title card
-        // over a pan held the whole frame's estimate near zero). Only as a fallback: measured on fewer rows, it is the less
-        // precise of the two where both agree with the ring.
-        if (plan.ring.length > 0 && !(aligned.difference <= threshold) && other.bandPosition && current.bandPosition) {
+        // The rows around the masks may move otherwise than the whole frame (a still title card over a pan held the whole
+        // frame's estimate near zero while the subtitle's rows panned): where the two motions disagree by more than a
+        // measuring error, or the ring refused the whole frame's, the ring picks. Where they agree within a pixel and a half
+        // and the ring takes the whole frame's, that one is kept: measured on more rows, it is the surer one.
+        if (plan.ring.length > 0 && other.bandPosition && current.bandPosition) {
           const bandGuess = { dx: other.bandPosition.dx - current.bandPosition.dx, dy: other.bandPosition.dy - current.bandPosition.dy };
-          if (Math.abs(bandGuess.dx - guess.dx) > 0.25 || Math.abs(bandGuess.dy - guess.dy) > 0.25) {
+          const apart = Math.max(Math.abs(bandGuess.dx - guess.dx), Math.abs(bandGuess.dy - guess.dy));
+          if (apart > BAND_DISAGREEMENT || (apart > 0.25 && !(aligned.difference <= threshold))) {
             const band = alignOnRing(current.data, other, plan, bandGuess, layout, threshold);
             if (band.difference < aligned.difference) aligned = band;
           }
