@@ -36,6 +36,31 @@ describe('estimateShift', () => {
     expect(masked.dx).toBeCloseTo(5, 0);
     expect(masked.dy).toBeCloseTo(-2, 0);
   });
+
+  it('measures a whole-pixel pan over hard-edged bars without a sub-pixel lean (summed over a pan it would drift)', () => {
+    // Flat bars with sharp edges at odd and even places, panned 4 and 6 pixels a frame as ffmpeg's crop of the corpus does.
+    const bars = (x: number, width = 320, height = 180): GrayImage => {
+      const data = new Uint8Array(width * height);
+      const edges = [0, 37, 90, 141, 183, 250, 301, 366, 420, 487, 533];
+      for (let row = 0; row < height; row++) {
+        for (let column = 0; column < width; column++) {
+          const u = column + x;
+          const bar = edges.findLastIndex((edge) => edge <= u);
+          data[row * width + column] = (row > 120 ? 40 : 0) + ((bar * 89) % 200);
+        }
+      }
+      return { data, width, height };
+    };
+    let position = 0;
+    let measured = 0;
+    for (const step of [4, 6, 4, 4, 6, 4, 6, 4, 4, 6]) {
+      const shift = estimateShift(bars(position), bars(position + step), { maxShift: 32 });
+      position += step;
+      measured -= shift.dx;
+      expect(Math.abs(shift.dy)).toBeLessThan(0.1);
+    }
+    expect(Math.abs(measured - position)).toBeLessThan(0.5);
+  });
 });
 
 describe('erasure masks', () => {

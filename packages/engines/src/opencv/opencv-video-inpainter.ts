@@ -77,6 +77,20 @@ export function neighbourRows(shapes: readonly MaskShape[], positions: readonly 
   return { rowOffset, rows: end - rowOffset };
 }
 
+/** Margin (pixels of the picture) above and below the masks of the band whose own motion is measured. */
+const MOTION_BAND_MARGIN = 48;
+/** The band's own motion is measured only when it is at most this share of the picture (else it is the whole frame's). */
+const MAX_MOTION_BAND_SHARE = 0.5;
+
+/** Rows [top, bottom) of the half-size picture around every mask, or undefined when that is most of the picture. */
+export function motionBandRows(shapes: readonly MaskShape[], height: number): { top: number; bottom: number } | undefined {
+  if (shapes.length === 0) return undefined;
+  const half = height >> 1;
+  const top = Math.max(0, Math.floor((Math.min(...shapes.map((shape) => shape.box.y)) - MOTION_BAND_MARGIN) / 2));
+  const bottom = Math.min(half, Math.ceil((Math.max(...shapes.map((shape) => shape.box.y + shape.box.height)) + MOTION_BAND_MARGIN) / 2));
+  return bottom - top > half * MAX_MOTION_BAND_SHARE ? undefined : { top, bottom };
+}
+
 export function createOpencvInpainter(): Inpainter {
   return new OpencvVideoInpainter();
 }
@@ -117,12 +131,12 @@ class OpencvVideoInpainter implements Inpainter {
         const plateDirectory = fill === 'best' && shapes.length > 0 ? await mkdtemp(path.join(path.dirname(options.outputFile), '.plates-')) : undefined;
         try {
           const plates = plateDirectory ? new ScenePlateBuilder(shapes, yuvLayout(video.width, video.height), { minFrames: windowFrames, directory: plateDirectory }) : undefined;
-          const positions = fill === 'best' || shapes.some((shape) => shape.kind === 'text') ? await this.#analyse(options, video, shapes, progress, plates) : [];
+          const { positions, bandPositions } = fill === 'best' || shapes.some((shape) => shape.kind === 'text') ? await this.#analyse(options, video, shapes, progress, plates) : { positions: [], bandPositions: undefined };
           steps.analysisMs = performance.now() - analysed;
           const radius = provider.inpaintRadius ?? 5;
           const algorithm = provider.algorithm ?? 'telea';
           const filling = performance.now();
-          stats = await this.#erase(options, video, shapes, positions, {
+          stats = await this.#erase(options, video, shapes, positions, bandPositions, {
             windowFrames,
             temporal: fill === 'best',
             maxRingDifference: provider.maxRingDifference ?? 10,
@@ -174,8 +188,14 @@ class OpencvVideoInpainter implements Inpainter {
    * frames, masks left out) and which pixels of each text mask are the text; with `plates`, each
    * still scene's background is collected too (the whole picture is decoded then, not only the luma).
    */
-  async #analyse(options: InpaintOptions, video: VideoFacts, shapes: MaskShape[], progress: (percent: number) => void, plates: ScenePlateBuilder | undefined): Promise<Shift[]> {
+  async #analyse(options: InpaintOptions, video: VideoFacts, shapes: MaskShape[], progress: (percent: number) => void, plates: ScenePlateBuilder | undefined): Promise<{ positions: Shift[]; bandPositions: Shift[] | undefined }> {
     const { width, height } = video;
+    // The masks' rows (half size) with a margin: where the fill reads, the picture may move otherwise than the whole frame
+    // (a still title card over a pan, static bars beside a moving picture): its own motion is measured there too.
+    const rows = motionBandRows(shapes, height);
+    const bandPositions: Shift[] | undefined = rows ? [] : undefined;
+    let previousBand: Pyramid | undefined;
+    let bandMotion: Shift | undefined;
     const accumulators = shapes.filter((shape) => shape.kind === 'text').map((shape) => new StillnessAccumulator(shape));
     const positions: Shift[] = [];
     const expected = Math.max(1, Math.round(video.durationSeconds * video.frameRate));
@@ -206,6 +226,18 @@ class OpencvVideoInpainter implements Inpainter {
       if (entry) for (const [level, { exclude }] of pyramid.levels.entries()) entry.excludeLevels[level] ??= exclude;
       let travelled = 0;
       let cut = false;
+      if (rows && bandPositions) {
+        const half = pyramid.levels[0]!;
+        const bandImage = { data: half.image.data.subarray(rows.top * half.image.width, rows.bottom * half.image.width), width: half.image.width, height: rows.bottom - rows.top };
+        const bandPyramid = pyramidOf(bandImage, half.exclude?.subarray(rows.top * half.image.width, rows.bottom * half.image.width));
+        if (previousBand) {
+          const shift = estimatePyramidShift(previousBand, bandPyramid, { maxShift: MAX_SHIFT / 2, predicted: bandMotion });
+          bandMotion = shift.residual > CUT_RESIDUAL ? undefined : shift;
+          const last = bandPositions.at(-1)!;
+          bandPositions.push({ dx: last.dx + 2 * shift.dx, dy: last.dy + 2 * shift.dy });
+        } else bandPositions.push({ dx: 0, dy: 0 });
+        previousBand = bandPyramid;
+      }
       if (previous) {
         const shift = estimatePyramidShift(previous, pyramid, { maxShift: MAX_SHIFT / 2, predicted: motion });
         motion = shift;
@@ -223,7 +255,7 @@ class OpencvVideoInpainter implements Inpainter {
       progress((Math.min(index, expected) / expected) * ANALYSIS_SHARE);
     }
     for (const accumulator of accumulators) accumulator.shape.pixels = accumulator.pixels(Math.max(2, Math.round(accumulator.shape.box.height * 0.05)));
-    return positions;
+    return { positions, bandPositions };
   }
 
   async #erase(
@@ -231,6 +263,7 @@ class OpencvVideoInpainter implements Inpainter {
     video: VideoFacts,
     shapes: MaskShape[],
     positions: Shift[],
+    bandPositions: Shift[] | undefined,
     settings: {
       windowFrames: number;
       temporal: boolean;
@@ -275,6 +308,7 @@ class OpencvVideoInpainter implements Inpainter {
     };
     const band = windowFrames > 0 && settings.cropNeighbours ? neighbourRows(shapes, positions, windowFrames, height) : undefined;
     const position = (index: number) => positions[index] ?? positions.at(-1) ?? { dx: 0, dy: 0 };
+    const bandPosition = (index: number) => (bandPositions ? (bandPositions[index] ?? bandPositions.at(-1)) : undefined);
     const decoded = this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p' }), rawFrameBytes(width, height, 'yuv420p'), options.signal);
     // Neighbours need only the rows the masks can reach: a second decoder crops them and runs ahead.
     const neighbours = band
@@ -309,11 +343,11 @@ class OpencvVideoInpainter implements Inpainter {
               const next = await neighbours.next();
               if (next.done) bandsDone = true;
               else {
-                window.set(banded, { data: next.value, mask: maskOf(banded), position: position(banded), rowOffset: band.rowOffset, rows: band.rows });
+                window.set(banded, { data: next.value, mask: maskOf(banded), position: position(banded), bandPosition: bandPosition(banded), rowOffset: band.rowOffset, rows: band.rows });
                 banded++;
               }
             }
-            yield await emit(index, { data, mask: maskOf(index), position: position(index) });
+            yield await emit(index, { data, mask: maskOf(index), position: position(index), bandPosition: bandPosition(index) });
           }
         } finally {
           await neighbours.return(undefined);
@@ -321,7 +355,7 @@ class OpencvVideoInpainter implements Inpainter {
         return;
       }
       for await (const data of decoded) {
-        window.set(read, { data, mask: maskOf(read), position: position(read) });
+        window.set(read, { data, mask: maskOf(read), position: position(read), bandPosition: bandPosition(read) });
         read++;
         for (; emitted <= read - 1 - windowFrames; emitted++) yield await emit(emitted, window.get(emitted)!);
       }

@@ -54,4 +54,17 @@ describe('fillFrame', () => {
     const x = 60;
     expect(data[y * layout.width + x]).toBe(frame(1, 0)[y * layout.width + x]);
   });
+
+  it('takes the motion of the rows around the masks when the whole frame\'s is refused on the ring', () => {
+    const current: NeighbourFrame = { data: frame(1, 0), mask, position: { dx: 0, dy: 0 }, bandPosition: { dx: 0, dy: 0 } };
+    // The whole frame's estimate says still (a still title card elsewhere held it); the rows around the mask moved 20 px.
+    const moved: NeighbourFrame = { data: frame(1, 20), mask, position: { dx: 0, dy: 0 }, bandPosition: { dx: 20, dy: 0 } };
+    const options = { windowFrames: 1, temporal: true, maxRingDifference: 10, inpaint: (plane: Uint8Array, _width: number, _height: number, indices: Int32Array) => indices.forEach((index) => (plane[index] = 128)) };
+    const { data, stats } = fillFrame(current, (offset) => (offset === 1 ? moved : undefined), layout, options);
+    expect(stats.fromNeighbours).toBeGreaterThan(0);
+    expect(data[30 * layout.width + 60]).toBe(frame(1, 0)[30 * layout.width + 60]);
+    // Without the band's motion the neighbour is refused.
+    const { stats: without } = fillFrame(current, (offset) => (offset === 1 ? { ...moved, bandPosition: undefined } : undefined), layout, options);
+    expect(without.fromNeighbours).toBe(0);
+  });
 });

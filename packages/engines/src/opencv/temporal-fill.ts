@@ -33,6 +33,8 @@ export interface NeighbourFrame {
   mask: FrameMask | undefined;
   /** Where the camera is: content at p in frame t is at p + position[s] − position[t] in frame s. */
   position: Shift;
+  /** The same measured on the rows around the masks only (where they move otherwise than the whole frame). */
+  bandPosition?: Shift | undefined;
   /** First luma row held (even; default 0). */
   rowOffset?: number;
   /** Luma rows held (even; default the picture's height). */
@@ -104,6 +106,9 @@ const RING_FLOOR = 3;
  * the grain of the ring at the exact shift.
  */
 const NEAREST_GRAIN_TOLERANCE = 0.25;
+
+/** The two motions (whole frame, rows around the masks) this far apart (pixels) are two motions, not one measured twice. */
+const BAND_DISAGREEMENT = 1.5;
 
 /** What a frame mask needs for filling, computed once per mask (the frames of one subtitle line share it). */
 interface MaskPlan {
@@ -369,7 +374,19 @@ export function fillFrame(
         const other = neighbour(offset);
         if (!other) continue;
         const guess = { dx: other.position.dx - current.position.dx, dy: other.position.dy - current.position.dy };
-        const aligned = plan.ring.length > 0 ? alignOnRing(current.data, other, plan, guess, layout, threshold) : { shift: guess, difference: 0 };
+        let aligned = plan.ring.length > 0 ? alignOnRing(current.data, other, plan, guess, layout, threshold) : { shift: guess, difference: 0 };
+        // The rows around the masks may move otherwise than the whole frame (a still title card over a pan held the whole
+        // frame's estimate near zero while the subtitle's rows panned): where the two motions disagree by more than a
+        // measuring error, or the ring refused the whole frame's, the ring picks. Where they agree within a pixel and a half
+        // and the ring takes the whole frame's, that one is kept: measured on more rows, it is the surer one.
+        if (plan.ring.length > 0 && other.bandPosition && current.bandPosition) {
+          const bandGuess = { dx: other.bandPosition.dx - current.bandPosition.dx, dy: other.bandPosition.dy - current.bandPosition.dy };
+          const apart = Math.max(Math.abs(bandGuess.dx - guess.dx), Math.abs(bandGuess.dy - guess.dy));
+          if (apart > BAND_DISAGREEMENT || (apart > 0.25 && !(aligned.difference <= threshold))) {
+            const band = alignOnRing(current.data, other, plan, bandGuess, layout, threshold);
+            if (band.difference < aligned.difference) aligned = band;
+          }
+        }
         if (!(aligned.difference <= threshold)) continue;
         let shift = aligned.shift;
         // The nearest whole pixel where it agrees about as well: the neighbour's grain kept, not softened.
