@@ -20,7 +20,7 @@
  *   npm run bench:erasure [-- --clips name,name|all --keep folder --skip-corpus --skip-speed --runs 1 --seconds 20 --fills best]
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -46,6 +46,8 @@ const { values } = parseArgs({
     keep: { type: 'string' },
   },
 });
+// The folder to keep the erased clips in is made when missing (the erasure writes its work files beside its output).
+if (values.keep) await mkdir(values.keep, { recursive: true });
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 const fixed = (value: number | undefined, digits = 2) => (value === undefined ? '—' : Number.isFinite(value) ? value.toFixed(digits) : '∞');
 const load = () => loadavg()[0]!.toFixed(1);
