@@ -15,6 +15,26 @@ export interface ProcessMemory {
   pssMb: number;
 }
 
+/**
+ * A process's name in the report. ffmpeg and ffprobe are named by what they do — the first input,
+ * the first filter and the output format — because their first arguments are the same for every
+ * one of them (a growing ffmpeg could not be told from the others); other processes by their
+ * first two arguments.
+ */
+function processName(comm: string, args: readonly string[]): string {
+  const base = (arg: string | undefined) => (arg === undefined ? undefined : path.basename(arg.split('\n')[0]!));
+  if (comm === 'ffmpeg' || comm === 'ffprobe') {
+    const after = (flag: string) => {
+      const at = args.indexOf(flag);
+      return at >= 0 ? args[at + 1] : undefined;
+    };
+    const filter = (after('-vf') ?? after('-filter_complex') ?? after('-af'))?.split(/[=,;[\]]/).find(Boolean);
+    const format = args.includes('-f') ? args[args.lastIndexOf('-f') + 1] : undefined;
+    return [comm, base(after('-i')), filter, format ? `-f ${format}` : undefined].filter(Boolean).join(' ').slice(0, 72);
+  }
+  return [comm, ...args.slice(1, 3).map(base)].join(' ').slice(0, 48);
+}
+
 /** Reads /proc/<pid>/status (VmRSS) and the command line; undefined when the process is gone. `pss` reads smaps_rollup (slower). */
 function readProcess(pid: number, pss: boolean): (ProcessMemory & { ppid: number }) | undefined {
   try {
@@ -24,7 +44,7 @@ function readProcess(pid: number, pss: boolean): (ProcessMemory & { ppid: number
     const pssMb = pss ? Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024 : 0;
     const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    const name = [comm, ...args.slice(1, 3).map((arg) => path.basename(arg.split('\n')[0]!))].join(' ').slice(0, 48);
+    const name = processName(comm, args);
     return { pid, ppid, name, rssMb: rss, pssMb };
   } catch {
     return undefined;
