@@ -27,16 +27,21 @@ export function rawVideoFramesArgs(options: RawVideoFramesOptions): string[] {
     filters.push(`crop=${Math.round(width)}:${Math.round(height)}:${Math.round(x)}:${Math.round(y)}`);
   }
   if (options.scale) filters.push(`scale=${Math.round(options.scale.width)}:${Math.round(options.scale.height)}:flags=area`);
+  return rawPipeArgs(options.input, options.startSeconds, filters.join(','), options.frameCount, options.pixelFormat ?? 'rgb24');
+}
+
+/** The first video stream, from `startSeconds`, through `filter`, as headerless pictures on stdout. */
+function rawPipeArgs(input: string, startSeconds: number | undefined, filter: string, frameCount: number | undefined, pixelFormat: RawPixelFormat): string[] {
   return [
     ...FFMPEG_COMMON,
-    ...(options.startSeconds ? ['-ss', String(options.startSeconds)] : []),
-    '-i', options.input,
+    ...(startSeconds ? ['-ss', String(startSeconds)] : []),
+    '-i', input,
     '-map', '0:v:0',
     '-an', '-sn', '-dn',
-    ...(filters.length > 0 ? ['-vf', filters.join(',')] : []),
-    ...(options.frameCount ? ['-frames:v', String(options.frameCount)] : []),
+    ...(filter ? ['-vf', filter] : []),
+    ...(frameCount ? ['-frames:v', String(frameCount)] : []),
     '-f', 'rawvideo',
-    '-pix_fmt', options.pixelFormat ?? 'rgb24',
+    '-pix_fmt', pixelFormat,
     'pipe:1',
   ];
 }
@@ -69,18 +74,7 @@ export function rawVideoFramePairsArgs(options: RawVideoFramePairsOptions): stri
   const fps = options.framesPerSecond ? `fps=${options.framesPerSecond},` : '';
   const each = `${fps}scale=${Math.round(options.scale.width)}:${Math.round(options.scale.height)}:flags=area,format=rgb24`;
   const graph = `split[first][second];[first]${each}[top];[second]trim=start=${later},setpts=PTS-${later}/TB,${each}[bottom];[top][bottom]vstack`;
-  return [
-    ...FFMPEG_COMMON,
-    ...(options.startSeconds ? ['-ss', String(options.startSeconds)] : []),
-    '-i', options.input,
-    '-map', '0:v:0',
-    '-an', '-sn', '-dn',
-    '-vf', graph,
-    '-frames:v', String(options.pairCount),
-    '-f', 'rawvideo',
-    '-pix_fmt', 'rgb24',
-    'pipe:1',
-  ];
+  return rawPipeArgs(options.input, options.startSeconds, graph, options.pairCount, 'rgb24');
 }
 
 /** Bytes of one raw frame. */

@@ -14,6 +14,7 @@ import type { Readable } from 'node:stream';
 import { ErrorCode, type JobStatus, type JobView, type Locale, type SeriesEpisodeView, type SeriesView } from '@voxwork/contract';
 import type { SeriesCharacterJson, SeriesEpisodeRow, SeriesGlossaryJson, SeriesRepository, SeriesRow, SeriesSubtitleStyleJson } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
+import { sameLanguage } from '../voices/preview-sentences.ts';
 import { distinctJobs, languageShare } from './episode-jobs.ts';
 import { checkGlossary, glossaryFor } from './glossary-check.ts';
 import { episodeSignals } from './series-signals.ts';
@@ -101,7 +102,6 @@ const STATUS_ORDER: readonly JobStatus[] = ['failed', 'cancelled', 'queued', 'pa
 /** The speakers hint a run takes at most (the video translator's `speakers`). */
 const MAX_SPEAKERS = 10;
 
-const baseLanguage = (language: string) => language.toLowerCase().split(/[-_]/)[0] ?? language;
 const sortedUnique = (languages: readonly string[]) => [...new Set(languages.map((language) => language.toLowerCase()))];
 
 /**
@@ -242,8 +242,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
     if (!series.targetLanguages.length) throw new DomainError(ErrorCode.SERIES_NO_TARGET_LANGUAGES);
     if (!series.sourceLanguage) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'sourceLanguage', reason: { en: 'set the language the series is spoken in first', zh: '请先设置该剧集的原语言' } });
     // One run makes every target language: one that is the source language would be left out of it silently.
-    const spoken = baseLanguage(series.sourceLanguage);
-    if (series.targetLanguages.some((language) => baseLanguage(language) === spoken)) {
+    if (series.targetLanguages.some((language) => sameLanguage(language, series.sourceLanguage!))) {
       throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'targetLanguages', reason: { en: 'remove the language the series is spoken in from its target languages', zh: '请从目标语言中移除该剧集的原语言' } });
     }
     return series as SeriesRow & { sourceLanguage: string };
