@@ -289,9 +289,8 @@ export function createSeriesService(deps: SeriesServiceDeps) {
 
   async function episodeView(ownerId: string, series: SeriesRow, episode: SeriesEpisodeRow, locale?: Locale): Promise<SeriesEpisodeView> {
     // One job per episode since decision 076 (every language in it); earlier episodes have one per language.
-    const byId = new Map<string, JobView>();
-    for (const jobId of distinctJobs(episode.jobs)) byId.set(jobId, await deps.jobOf(ownerId, jobId, locale));
-    const runs = [...byId.values()];
+    const runs = await Promise.all(distinctJobs(episode.jobs).map((jobId) => deps.jobOf(ownerId, jobId, locale)));
+    const byId = new Map(runs.map((job) => [job.id, job]));
     const jobs = await Promise.all(
       Object.entries(episode.jobs).map(async ([language, jobId]) => {
         const job = byId.get(jobId)!;
