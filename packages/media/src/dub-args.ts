@@ -176,11 +176,14 @@ export interface DubbedVideoOptions {
   audioLanguage: string;
   /** Soft subtitle tracks (SRT files), mov_text in the MP4. */
   subtitles?: ReadonlyArray<{ file: string; language: string; title?: string }>;
+  /** The audio is an original's sound in a codec MP4 holds: copied as it is, not encoded again. */
+  copyAudio?: boolean;
 }
 
 /**
  * The video with the dub as its only audio track and subtitle tracks; the picture stream is copied
- * (never re-encoded), the audio is AAC 192 kb/s (made exactly as long as the picture by `dubMixArgs`).
+ * (never re-encoded), the audio is AAC 192 kb/s (made exactly as long as the picture by `dubMixArgs`),
+ * or an original's sound copied.
  */
 export function dubbedVideoArgs(options: DubbedVideoOptions): string[] {
   const subtitles = options.subtitles ?? [];
@@ -193,7 +196,7 @@ export function dubbedVideoArgs(options: DubbedVideoOptions): string[] {
     '-map', '1:a:0',
     ...subtitles.flatMap((_, index) => ['-map', `${index + 2}:0`]),
     '-c:v', 'copy',
-    '-c:a', 'aac', '-b:a', '192k',
+    ...(options.copyAudio ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '192k']),
     ...(subtitles.length ? ['-c:s', 'mov_text'] : []),
     '-metadata:s:a:0', `language=${options.audioLanguage}`,
     ...subtitles.flatMap((track, index) => [`-metadata:s:s:${index}`, `language=${track.language}`, ...(track.title ? [`-metadata:s:s:${index}`, `title=${track.title}`] : [])]),

@@ -3,6 +3,7 @@
  * frames on standard input with the original's audio copied, and the fast mode (`delogo`).
  */
 import { FFMPEG_COMMON } from './ffmpeg-args.ts';
+import { escapeFilterPath } from './subtitle-args.ts';
 
 /** Audio codecs an MP4 holds as they are; others are encoded to AAC. */
 export const MP4_AUDIO_CODECS: readonly string[] = ['aac', 'mp3', 'opus', 'ac3', 'eac3', 'alac', 'flac'];
@@ -24,6 +25,11 @@ export interface EncodeRawVideoOptions {
   output: string;
   crf?: number;
   preset?: string;
+  /**
+   * An ASS script drawn over the frames in the same encode (libass): the erased picture and the
+   * lines drawn in its place come out of one encode, not an erased copy encoded again.
+   */
+  subtitles?: string | undefined;
 }
 
 const rate = (frameRate: number) => (Number.isInteger(frameRate) ? String(frameRate) : frameRate.toFixed(6));
@@ -41,10 +47,16 @@ export function encodeRawVideoArgs(options: EncodeRawVideoOptions): string[] {
     ...(options.hasAudio ? ['-i', options.audioSource] : []),
     '-map', '0:v:0',
     ...audioArgs(options, 1),
+    ...(options.subtitles ? ['-vf', `subtitles=filename=${escapeFilterPath(options.subtitles)}`] : []),
     '-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? ERASURE_VIDEO_CRF), '-pix_fmt', 'yuv420p',
     '-movflags', '+faststart',
     options.output,
   ];
+}
+
+/** One raw `yuv420p` frame on stdin → an image file (PNG, or JPEG by the output's extension). */
+export function rawFrameImageArgs(options: { width: number; height: number; output: string }): string[] {
+  return [...FFMPEG_COMMON, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${options.width}x${options.height}`, '-i', 'pipe:0', '-frames:v', '1', '-update', '1', options.output];
 }
 
 export interface DelogoRegion {
@@ -84,11 +96,13 @@ export interface DelogoVideoOptions {
   hasAudio: boolean;
   crf?: number;
   preset?: string;
+  /** An ASS script drawn after the regions are erased, in the same encode. */
+  subtitles?: string | undefined;
 }
 
 /** The fast mode: `delogo` over each region while it lasts, the audio copied. */
 export function delogoVideoArgs(options: DelogoVideoOptions): string[] {
-  const filters = delogoFilters(options.regions, options.width, options.height);
+  const filters = [...delogoFilters(options.regions, options.width, options.height), ...(options.subtitles ? [`subtitles=filename=${escapeFilterPath(options.subtitles)}`] : [])];
   return [
     ...FFMPEG_COMMON,
     '-i', options.input,

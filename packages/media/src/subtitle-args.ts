@@ -152,6 +152,9 @@ export interface BurnSubtitlesOptions {
 }
 
 /** Subtitles drawn into the picture (the video is re-encoded, the audio copied). */
+/** Picture quality of a video with subtitles burned in (a finished video): x264 CRF. */
+export const BURNED_SUBTITLES_CRF = 20;
+
 export function burnSubtitlesArgs(options: BurnSubtitlesOptions): string[] {
   const style = [options.fontName ? `FontName=${options.fontName}` : '', options.fontSize ? `FontSize=${options.fontSize}` : ''].filter(Boolean).join(',');
   const filter = [
@@ -163,7 +166,7 @@ export function burnSubtitlesArgs(options: BurnSubtitlesOptions): string[] {
     ...FFMPEG_COMMON,
     '-i', options.video,
     '-vf', filter,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(options.crf ?? 20), '-pix_fmt', 'yuv420p',
+    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(options.crf ?? BURNED_SUBTITLES_CRF), '-pix_fmt', 'yuv420p',
     '-c:a', 'copy',
     ...(/\.(mp4|m4v|mov)$/i.test(options.output) ? ['-movflags', '+faststart'] : []),
     options.output,

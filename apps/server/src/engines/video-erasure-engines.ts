@@ -48,15 +48,25 @@ export function createVideoErasureEngines({ engines }: { engines: ResolvedEngine
         throw asEngineFailure(error, engineId);
       }
     },
-    async erase({ videoFile, outputFile, masks, fill, signal, onProgress }) {
+    async erase({ videoFile, outputFile, masks, fill, drawOver, keepFrames, signal, onProgress }) {
       const engineId = first('inpainter');
       try {
         const engine = await engines.getById('inpainter', engineId);
-        const result = await engine.doInpaint({ videoFile, outputFile, masks: masks.map((mask) => ({ ...mask, box: { ...mask.box } })), fill, ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
+        const result = await engine.doInpaint({
+          videoFile,
+          outputFile,
+          masks: masks.map((mask) => ({ ...mask, box: { ...mask.box } })),
+          fill,
+          ...(drawOver ? { drawOver } : {}),
+          ...(keepFrames ? { keepFrames } : {}),
+          ...(signal ? { signal } : {}),
+          ...(onProgress ? { onProgress } : {}),
+        });
         return {
           durationSeconds: result.video.durationSeconds,
           warnings: result.warnings.map(warningText),
           stats: result.stats ? { pixelsMasked: result.stats.pixelsMasked, pixelsFromNeighbours: result.stats.pixelsFromNeighbours, pixelsInpainted: result.stats.pixelsInpainted } : undefined,
+          keptFrames: result.keptFrames,
         };
       } catch (error) {
         throw asEngineFailure(error, engineId);

@@ -48,15 +48,27 @@ export interface VideoErasureEngines {
     tracks?: SubtitleTrack[] | undefined;
     warnings: string[];
   }>;
-  /** The video with the masks erased, written to `outputFile` (audio copied). */
+  /**
+   * The video with the masks erased, written to `outputFile` (audio copied). `drawOver`: an ASS
+   * script drawn over the erased picture in the same encode (the output is then finished, encoded
+   * once). `keepFrames`: frames of the erased picture, before anything is drawn over it, written as
+   * images while erasing (`keptFrames` lists those written).
+   */
   erase(request: {
     videoFile: string;
     outputFile: string;
     masks: ErasureMask[];
     fill: 'best' | 'inpaint' | 'fast';
+    drawOver?: string | undefined;
+    keepFrames?: Array<{ timeSeconds: number; imageFile: string }> | undefined;
     signal?: AbortSignal | undefined;
     onProgress?: ((percent: number) => void) | undefined;
-  }): Promise<{ durationSeconds: number; warnings: string[]; stats?: { pixelsMasked: number; pixelsFromNeighbours: number; pixelsInpainted: number } | undefined }>;
+  }): Promise<{
+    durationSeconds: number;
+    warnings: string[];
+    stats?: { pixelsMasked: number; pixelsFromNeighbours: number; pixelsInpainted: number } | undefined;
+    keptFrames?: string[] | undefined;
+  }>;
   /**
    * The text read on still frames (image files), only what lies in `region` when given: a cheap
    * check of an erased picture (decision 061), not a search through a video.

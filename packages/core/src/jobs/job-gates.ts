@@ -32,7 +32,7 @@ export function createJobGates(jobs: JobRepository, { pipelineOf, usesSlot, admi
     async rerunStage(id: string, ownerId: string, stage: string, locale?: Locale): Promise<JobView> {
       const row = await ownedJob(id, ownerId);
       const pipeline = pipelineOf(row.type)!;
-      const affected = dependentStages(pipeline, stage);
+      const affected = dependentStages(pipeline, stage, row.input);
       if (!affected.length) throw new DomainError(ErrorCode.INVALID_PARAMETER, { field: 'stage', reason: 'invalid_value' });
       if (row.status === 'running' || row.status === 'queued' || row.status === 'paused') throw new DomainError(ErrorCode.JOB_BUSY);
       await jobs.resetStages(id, affected);
@@ -66,7 +66,7 @@ export function createJobGates(jobs: JobRepository, { pipelineOf, usesSlot, admi
         if (decided.input) await tx.jobs.updateInput(id, decided.input);
         if (decided.kind === 'save') return decided;
         if (decided.kind === 'rerun') {
-          const affected = dependentStages(pipelineOf(row.type)!, decided.from);
+          const affected = dependentStages(pipelineOf(row.type)!, decided.from, decided.input ?? row.input);
           if (!affected.length) throw new Error(`no stage ${decided.from} in ${row.type}`);
           if (decided.charge && decided.charge.points > 0) {
             await raiseHoldIn(tx.points, id, decided.charge.points, { key: decided.charge.key, reason: decided.charge.reason });

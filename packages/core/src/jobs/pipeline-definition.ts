@@ -55,8 +55,11 @@ export interface StageDefinition<I> {
   name: string;
   /** Share of the job's progress bar (default 1). */
   weight?: number;
-  /** Stages whose output this one reads (default: the stage before it). Re-running a stage re-runs what depends on it. */
-  dependsOn?: readonly string[];
+  /**
+   * Stages whose output this one reads (default: the stage before it), or a job's own list when what
+   * a stage reads depends on the job's input. Re-running a stage re-runs what depends on it.
+   */
+  dependsOn?: readonly string[] | ((input: I) => readonly string[]);
   /**
    * A gate: when this returns true for a job, the job stops before the stage and waits for its
    * owner (status `paused`, no run slot, points still frozen). The owner's decision is written as
@@ -77,11 +80,14 @@ export interface PipelineDefinition<I> {
   actualCost?(input: I, outputs: Readonly<Record<string, Record<string, unknown>>>, frozen: number): number;
 }
 
-/** Stages that must run again when `stage` re-runs: itself and everything that depends on it, directly or not. */
-export function dependentStages(pipeline: PipelineDefinition<unknown>, stage: string): string[] {
+/** Stages that must run again when `stage` of a job with `input` re-runs: itself and everything that depends on it, directly or not. */
+export function dependentStages(pipeline: PipelineDefinition<unknown>, stage: string, input: unknown): string[] {
   const names = pipeline.stages.map((definition) => definition.name);
   if (!names.includes(stage)) return [];
-  const dependsOn = (index: number) => pipeline.stages[index]!.dependsOn ?? (index > 0 ? [names[index - 1]!] : []);
+  const dependsOn = (index: number) => {
+    const declared = pipeline.stages[index]!.dependsOn;
+    return (typeof declared === 'function' ? declared(input) : declared) ?? (index > 0 ? [names[index - 1]!] : []);
+  };
   const affected = new Set([stage]);
   for (let changed = true; changed; ) {
     changed = false;

@@ -2,15 +2,15 @@
  * Text left after erasure (issue 28's season board, decision 061): OCR on a sample of the erased
  * picture's frames, in the padded boxes where source subtitle lines were while they showed. One
  * frame per 5 seconds of video at most (the middle of the first line showing in each 5-second
- * window), at most `MAX_SAMPLES`; a frame counts when OCR reads any text in that line's box. Run
- * once, by the erase stage right after it erased (its output is checkpointed with the erasure).
+ * window), at most `MAX_SAMPLES`; a frame counts when OCR reads any text in that line's box. The
+ * erasure keeps those frames as it erases them (`keepFrames`: no seeking through its output, which
+ * may already have the translation drawn over it); the erase stage reads them right after (its
+ * output is checkpointed with the erasure).
  */
-import { runFfmpeg, videoFrameImageArgs } from '@voxwork/media';
 import type { FoundText, PixelRegion, VideoErasureEngines } from '../engines/video-erasure-engines.port.ts';
 
 export const LEFTOVER_SAMPLE_SECONDS = 5;
 export const MAX_SAMPLES = 24;
-const FRAME_TIMEOUT_MS = 60_000;
 
 export interface TextLeftMeasure {
   sampledFrames: number;
@@ -42,24 +42,26 @@ function padded(box: PixelRegion, width: number, height: number): PixelRegion {
   return { x, y, width: Math.min(width, box.x + box.width + pad) - x, height: Math.min(height, box.y + box.height + pad) - y };
 }
 
+/**
+ * OCR of the sampled frames of the erased picture (`images[i]`: sample `i`'s frame, written by the
+ * erasure as it erased, before anything was drawn over it; a sample whose frame was not written is
+ * left out) inside each sample's padded line box.
+ */
 export async function measureTextLeft(options: {
   erasureEngines: VideoErasureEngines;
-  /** The erased video. */
-  videoFile: string;
-  lines: readonly FoundText[];
-  durationSeconds: number;
+  samples: ReadonlyArray<{ timeSeconds: number; box: PixelRegion }>;
+  images: ReadonlyArray<string | undefined>;
   width: number;
   height: number;
-  /** Where the sampled frame `index` is written (a job file). */
-  framePath: (index: number) => Promise<string>;
   signal?: AbortSignal | undefined;
 }): Promise<TextLeftMeasure> {
-  const samples = leftoverSamples(options.lines, options.durationSeconds);
   const frames: TextLeftMeasure['frames'] = [];
+  let sampledFrames = 0;
   let textLeftFrames = 0;
-  for (const [index, sample] of samples.entries()) {
-    const imageFile = await options.framePath(index);
-    await runFfmpeg(videoFrameImageArgs({ input: options.videoFile, atSeconds: sample.timeSeconds, output: imageFile }), { signal: options.signal, timeoutMs: FRAME_TIMEOUT_MS });
+  for (const [index, sample] of options.samples.entries()) {
+    const imageFile = options.images[index];
+    if (!imageFile) continue;
+    sampledFrames++;
     const read = await options.erasureEngines.readFrames({ frames: [{ imageFile, timeSeconds: sample.timeSeconds }], region: padded(sample.box, options.width, options.height), signal: options.signal });
     const texts = (read.frames[0]?.texts ?? []).map((text) => text.text.trim()).filter(Boolean);
     if (texts.length) {
@@ -67,5 +69,5 @@ export async function measureTextLeft(options: {
       frames.push({ timeSeconds: sample.timeSeconds, texts });
     }
   }
-  return { sampledFrames: samples.length, textLeftFrames, frames };
+  return { sampledFrames, textLeftFrames, frames };
 }

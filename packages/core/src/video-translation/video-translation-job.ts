@@ -107,6 +107,12 @@ export const glossaryOf = (input: Pick<VideoTranslationJobInput, 'glossary' | 'g
 
 /** The job draws the translation where the picture's subtitles are (replacing them or beside them). */
 export const drawsOverPictureLines = (input: Pick<VideoTranslationJobInput, 'subtitles'>) => input.subtitles === 'replace' || input.subtitles === 'bilingual';
+/**
+ * The one language's translation is drawn in the erasure's own encode (decision 082): the source
+ * lines replaced, one target language, and no review gate that could change a line after the
+ * erasure (quick mode). Otherwise the erased picture is shared and each language drawn over it in `mux`.
+ */
+export const drawsInErasure = (input: Pick<VideoTranslationJobInput, 'subtitles' | 'mode' | 'targets'>) => input.subtitles === 'replace' && input.mode !== 'pro' && input.targets.length === 1;
 /** The job makes a dub (speech synthesised and mixed). */
 export const makesDub = (input: Pick<VideoTranslationJobInput, 'output'>) => (input.output ?? 'dub') !== 'subtitles';
 /** The job makes a video with the original sound and new subtitles. */

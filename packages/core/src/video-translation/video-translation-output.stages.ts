@@ -4,7 +4,7 @@
  * original sound under new subtitles, or both; subtitles drawn or burned in when asked) and what
  * the job delivers (`deliver`).
  */
-import { backgroundBedArgs, burnSubtitlesArgs, dubbedVideoArgs, dubMixArgs, encodeMp3Args, normalizeLoudness, resampleArgs, runFfmpeg } from '@voxwork/media';
+import { backgroundBedArgs, burnSubtitlesArgs, dubbedVideoArgs, dubMixArgs, encodeMp3Args, MP4_AUDIO_CODECS, normalizeLoudness, resampleArgs, runFfmpeg } from '@voxwork/media';
 import type { JobMediaFile, StageDefinition } from '../jobs/pipeline-definition.ts';
 import { burnInScript, iso6392, MIX_SAMPLE_RATE, SPEECH_SAMPLE_RATE, type SubtitleTrackStyle } from '../pipeline-stages/index.ts';
 import { writeDrawnScript } from './video-translation-picture.stages.ts';
@@ -106,7 +106,10 @@ export function videoTranslationOutputStages({ videoEngines, scratch }: VideoTra
         for (const target of input.targets) {
           const prefix = prefixOf(target.language);
           let picture = await files.path('source.video');
-          if (draws) {
+          if (draws && outputs.erase?.drawnOver === target.language) {
+            // Drawn in the erasure's own encode (one language, no review gate: decision 082).
+            picture = await files.path(`${prefix}drawn.mp4`);
+          } else if (draws) {
             // Drawn where the source lines were, in their style: over the erased picture (replace) or beside the original (bilingual).
             // The script is written again from the translations as they are now (a line edited at the review gate of a run without a dub is drawn as edited).
             const drawing = outputs['drawn-subtitles'] as unknown as { style: SubtitleTrackStyle; width: number; height: number };
@@ -136,9 +139,10 @@ export function videoTranslationOutputStages({ videoEngines, scratch }: VideoTra
             written.push(`${prefix}video.mp4`);
           }
           if (makesSubtitledVideo(input)) {
-            // The original voices under the new subtitles.
+            // The original voices under the new subtitles (their sound copied when an MP4 holds it: jobs ingested before kept no codec).
+            const audioCodec = outputs.ingest?.audioCodec as string | undefined;
             await runFfmpeg(
-              dubbedVideoArgs({ video: picture, audio: await files.path('source.video'), output: await files.path(`${prefix}subtitled.mp4`), audioLanguage: iso6392(input.sourceLanguage), subtitles: tracks }),
+              dubbedVideoArgs({ video: picture, audio: await files.path('source.video'), output: await files.path(`${prefix}subtitled.mp4`), audioLanguage: iso6392(input.sourceLanguage), subtitles: tracks, copyAudio: audioCodec !== undefined && MP4_AUDIO_CODECS.includes(audioCodec) }),
               { signal, timeoutMs: MEDIA_TIMEOUT_MS },
             );
             written.push(`${prefix}subtitled.mp4`);

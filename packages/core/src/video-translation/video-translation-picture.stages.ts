@@ -10,8 +10,8 @@ import { DomainError } from '../domain-error.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobFiles, JobMediaFile, StageContext, StageDefinition } from '../jobs/pipeline-definition.ts';
 import { drawnSubtitleScript, masksOf, measureSubtitleStyle, regionsFromTexts, sourceLineBox, withStyleChoice, writeCueFiles, type SubtitleTrackStyle } from '../pipeline-stages/index.ts';
-import { measureTextLeft } from '../pipeline-stages/erasure-leftover.ts';
-import { drawsOverPictureLines, linesOf, MEDIA_TIMEOUT_MS, pictureLinesOf, prefixOf, translationsOf, type VideoTranslationJobInput, type VideoTranslationPipelineDeps } from './video-translation-job.ts';
+import { leftoverSamples, measureTextLeft } from '../pipeline-stages/erasure-leftover.ts';
+import { drawsInErasure, drawsOverPictureLines, linesOf, MEDIA_TIMEOUT_MS, pictureLinesOf, prefixOf, translationsOf, type VideoTranslationJobInput, type VideoTranslationPipelineDeps } from './video-translation-job.ts';
 
 /** Review stills are scaled to this width at most. */
 const STILL_MAX_WIDTH = 960;
@@ -64,36 +64,36 @@ export function videoTranslationPictureStages({ erasureEngines, scratch }: Video
       },
     },
     {
-      // The source lines erased once for every language (their padded boxes while they show; other text stays).
+      // The source lines erased once for every language (their padded boxes while they show; other text stays). With one
+      // language and no review gate the translation is drawn in the same encode (`<lang>-drawn.mp4`, finished: decision 082).
       name: 'erase',
       weight: 6,
-      dependsOn: ['picture-lines'],
+      dependsOn: (input) => (drawsInErasure(input) ? ['picture-lines', 'drawn-subtitles'] : ['picture-lines']),
       async run({ input, outputs, files, signal, reportProgress }) {
         if (input.subtitles !== 'replace') return { erased: false };
         const durationSeconds = (outputs.ingest?.durationSeconds as number | undefined) ?? input.durationSeconds;
         const width = (outputs['picture-lines']?.width as number | undefined) ?? 1280;
         const height = (outputs['picture-lines']?.height as number | undefined) ?? 720;
         const regions = regionsFromTexts(pictureLinesOf(outputs), 'subtitles', { width, height, durationSeconds });
+        const drawnOver = drawsInErasure(input) ? input.targets[0]!.language : null;
+        const output = drawnOver ? `${prefixOf(drawnOver)}drawn.mp4` : 'erased.mp4';
+        // Text left after erasure, measured once here (checkpointed with the erasure) for the season board (decision 061):
+        // on frames the erasure keeps as it erases them, before the translation is drawn over them.
+        const samples = leftoverSamples(pictureLinesOf(outputs), durationSeconds);
+        const keepFrames = await Promise.all(samples.map(async (sample, index) => ({ timeSeconds: sample.timeSeconds, imageFile: await files.path(`leftover-${index + 1}.png`) })));
         const erased = await erasureEngines.erase({
           videoFile: await files.path('source.video'),
-          outputFile: await files.path('erased.mp4'),
+          outputFile: await files.path(output),
           masks: masksOf(regions, durationSeconds),
           fill: 'best',
+          drawOver: drawnOver ? await files.path(`${prefixOf(drawnOver)}drawn.ass`) : undefined,
+          keepFrames,
           signal,
           onProgress: reportProgress,
         });
-        // Text left after erasure, measured once here (checkpointed with the erasure) for the season board (decision 061).
-        const leftover = await measureTextLeft({
-          erasureEngines,
-          videoFile: await files.path('erased.mp4'),
-          lines: pictureLinesOf(outputs),
-          durationSeconds,
-          width,
-          height,
-          framePath: (index) => files.path(`leftover-${index + 1}.png`),
-          signal,
-        });
-        return { files: ['erased.mp4'], erased: true, regions: regions.length, stats: erased.stats ?? null, warnings: erased.warnings, leftover };
+        const kept = new Set(erased.keptFrames ?? []);
+        const leftover = await measureTextLeft({ erasureEngines, samples, images: keepFrames.map((frame) => (kept.has(frame.imageFile) ? frame.imageFile : undefined)), width, height, signal });
+        return { files: [output], erased: true, drawnOver, regions: regions.length, stats: erased.stats ?? null, warnings: erased.warnings, leftover };
       },
     },
     {

@@ -52,6 +52,7 @@ export function videoTranslationSourceStages({ videoEngines, erasureEngines, sto
           width: info.video.width,
           height: info.video.height,
           videoCodec: info.video.codec,
+          audioCodec: info.audio.codec,
           backgroundMethod,
         };
       },

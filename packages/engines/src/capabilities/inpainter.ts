@@ -25,6 +25,19 @@ export interface InpaintOptions extends EngineCallOptions {
   masks: InpaintMask[];
   outputFile: string;
   fill?: InpaintFill;
+  /**
+   * An ASS script drawn over the erased picture in the same encode (a translation drawn where the
+   * erased lines were): the output is then a finished video, encoded once at the quality of burned-in
+   * subtitles, not an intermediate to be encoded again.
+   */
+  drawOver?: string;
+  /**
+   * Frames of the erased picture (as erased, before anything is drawn over it) written as images
+   * while the video is erased: the first frame at or after each `timeSeconds` (the frame a seek there
+   * gives). A check of the erasure reads
+   * them instead of seeking through the output, which may have lines drawn over it.
+   */
+  keepFrames?: Array<{ timeSeconds: number; imageFile: string }>;
   /** Called now and then with how much of the work is done (0–100). */
   onProgress?: (percent: number) => void;
 }
@@ -46,6 +59,8 @@ export interface InpaintStats {
 export interface InpaintResult extends EngineResult {
   video: { file: string; durationSeconds: number };
   stats?: InpaintStats;
+  /** The `keepFrames` images written (an engine that cannot keep frames writes none; `fast` does not). */
+  keptFrames?: string[];
 }
 
 /** Video + masks → video with the masked areas filled. */

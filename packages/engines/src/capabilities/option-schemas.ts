@@ -73,6 +73,8 @@ export const inpaintOptionsSchema = z.object({
   ),
   outputFile: fileName,
   fill: z.enum(['best', 'inpaint', 'fast']).optional(),
+  drawOver: fileName.optional(),
+  keepFrames: z.array(z.object({ timeSeconds: z.number().min(0), imageFile: fileName })).optional(),
   onProgress: z.custom<(percent: number) => void>((value) => typeof value === 'function', 'onProgress is not a function').optional(),
 });
 

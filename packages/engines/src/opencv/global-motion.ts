@@ -50,30 +50,99 @@ export function halveMask(mask: Uint8Array, width: number, height: number): Uint
   return half;
 }
 
+/** Per row, the excluded columns as [start, end) pairs, in order (empty: none). */
+type ExcludedRuns = Int32Array[];
+
+/**
+ * Runs of the maps seen, by their memory (a band's map is a new view of its frame's map every frame).
+ * A map is not changed once it has been used.
+ */
+const runsCache = new WeakMap<ArrayBufferLike, Map<string, ExcludedRuns>>();
+
+/**
+ * An exclusion map as runs of excluded columns per row, made once per map: the cost below then
+ * sums the pixels between runs without looking at the map pixel by pixel (masks are a few boxes).
+ */
+function excludedRuns(map: Uint8Array, width: number, height: number): ExcludedRuns {
+  const key = `${map.byteOffset}:${width}x${height}`;
+  let byView = runsCache.get(map.buffer);
+  const known = byView?.get(key);
+  if (known) return known;
+  const rows: ExcludedRuns = [];
+  for (let y = 0; y < height; y++) {
+    const pairs: number[] = [];
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (!map[row + x]) continue;
+      const start = x;
+      while (x < width && map[row + x]) x++;
+      pairs.push(start, x);
+    }
+    rows.push(Int32Array.from(pairs));
+  }
+  if (!byView) runsCache.set(map.buffer, (byView = new Map()));
+  byView.set(key, rows);
+  return rows;
+}
+
+const NO_RUNS = new Int32Array(0);
+
 /**
  * Mean absolute difference of `a` at p and `b` at p + (dx, dy) over every `step`-th pixel both have
- * (and neither excludes), every `stepY`-th row (default `step`); Infinity below 25 % overlap.
+ * (and neither excludes), every `stepY`-th row (default `step`); Infinity below 25 % overlap. The
+ * columns summed on a row are `x0`, `x0 + step`, … outside both maps' runs (b's shifted by −dx).
  */
-function cost(a: GrayImage, b: GrayImage, dx: number, dy: number, step: number, excludeA: Uint8Array | undefined, excludeB: Uint8Array | undefined, stepY = step): number {
+export function shiftCost(a: GrayImage, b: GrayImage, dx: number, dy: number, step: number, excludeA: Uint8Array | undefined, excludeB: Uint8Array | undefined, stepY = step): number {
   const { width, height } = a;
   const x0 = Math.max(0, -dx);
   const x1 = Math.min(width, width - dx);
   const y0 = Math.max(0, -dy);
   const y1 = Math.min(height, height - dy);
   if ((x1 - x0) * (y1 - y0) < width * height * 0.25) return Infinity;
+  const runsA = excludeA ? excludedRuns(excludeA, width, height) : undefined;
+  const runsB = excludeB ? excludedRuns(excludeB, width, height) : undefined;
   let sum = 0;
   let count = 0;
   const ad = a.data;
   const bd = b.data;
-  for (let y = y0; y < y1; y += stepY) {
-    const rowA = y * width;
-    const rowB = (y + dy) * width + dx;
-    for (let x = x0; x < x1; x += step) {
-      if (excludeA?.[rowA + x] || excludeB?.[rowB + x]) continue;
+  // Sums columns [from, to) of the row pair that fall on the step from x0.
+  const span = (rowA: number, rowB: number, from: number, to: number) => {
+    let x = from + ((((x0 - from) % step) + step) % step);
+    for (; x < to; x += step) {
       const difference = ad[rowA + x]! - bd[rowB + x]!;
       sum += difference < 0 ? -difference : difference;
       count++;
     }
+  };
+  for (let y = y0; y < y1; y += stepY) {
+    const rowA = y * width;
+    const rowB = (y + dy) * width + dx;
+    const inA = runsA?.[y] ?? NO_RUNS;
+    const inB = runsB?.[y + dy] ?? NO_RUNS;
+    if (inA.length === 0 && inB.length === 0) {
+      span(rowA, rowB, x0, x1);
+      continue;
+    }
+    // Walk both rows' runs in order (b's moved into a's columns): the gaps between them are summed.
+    let from = x0;
+    let i = 0;
+    let j = 0;
+    while (from < x1) {
+      const startA = i < inA.length ? inA[i]! : Infinity;
+      const startB = j < inB.length ? inB[j]! - dx : Infinity;
+      const next = Math.min(startA, startB);
+      if (next >= x1) break;
+      if (next > from) span(rowA, rowB, from, next);
+      // Past the run that starts first (runs that overlap it are passed on the next turns).
+      if (startA <= startB) {
+        from = Math.max(from, inA[i + 1]!);
+        i += 2;
+      } else {
+        from = Math.max(from, inB[j + 1]! - dx);
+        j += 2;
+      }
+    }
+    if (from < x1) span(rowA, rowB, from, x1);
   }
   return count === 0 ? Infinity : sum / count;
 }
@@ -139,7 +208,7 @@ export function estimatePyramidShift(a: Pyramid, b: Pyramid, options: { maxShift
     let best = { dx: 0, dy: 0 };
     for (let dy = Math.max(-reach, centre.dy - radius); dy <= Math.min(reach, centre.dy + radius); dy++) {
       for (let dx = Math.max(-reach, centre.dx - radius); dx <= Math.min(reach, centre.dx + radius); dx++) {
-        const value = cost(level.a, level.b, dx, dy, 2, level.excludeA, level.excludeB);
+        const value = shiftCost(level.a, level.b, dx, dy, 2, level.excludeA, level.excludeB);
         // Ties go to the smaller shift.
         if (value < bestCost - 1e-9 || (Math.abs(value - bestCost) <= 1e-9 && Math.hypot(dx, dy) < Math.hypot(best.dx, best.dy))) {
           bestCost = value;
@@ -165,7 +234,7 @@ export function estimatePyramidShift(a: Pyramid, b: Pyramid, options: { maxShift
     const costAt = (dx: number, dy: number) => {
       const key = `${dx},${dy}`;
       let value = costs.get(key);
-      if (value === undefined) costs.set(key, (value = cost(level.a, level.b, dx, dy, step, level.excludeA, level.excludeB)));
+      if (value === undefined) costs.set(key, (value = shiftCost(level.a, level.b, dx, dy, step, level.excludeA, level.excludeB)));
       return value;
     };
     // Downhill from twice the coarser level's best over the four next shifts (the parabola needs
@@ -189,7 +258,7 @@ export function estimatePyramidShift(a: Pyramid, b: Pyramid, options: { maxShift
   }
   if (smallest === 0) {
     const level = levels[0]!;
-    finestCost = cost(level.a, level.b, best.dx, best.dy, 2, level.excludeA, level.excludeB);
+    finestCost = shiftCost(level.a, level.b, best.dx, best.dy, 2, level.excludeA, level.excludeB);
   }
   // The sub-pixel part from costs on every pixel along the axis it is for (every other one across it):
   // sampled every other pixel, an edge adds to the cost one shift away or not by the parity of its
@@ -198,7 +267,7 @@ export function estimatePyramidShift(a: Pyramid, b: Pyramid, options: { maxShift
   const level = levels[0]!;
   // Those costs may also put the whole-pixel minimum one pixel beside the one the sparser search found
   // (the same parity effect): a move or two along each axis, then the parabola.
-  const along = (dx: number, dy: number, stepX: number, stepY: number) => cost(level.a, level.b, dx, dy, stepX, level.excludeA, level.excludeB, stepY);
+  const along = (dx: number, dy: number, stepX: number, stepY: number) => shiftCost(level.a, level.b, dx, dy, stepX, level.excludeA, level.excludeB, stepY);
   const axis = (at: (offset: number) => number): { whole: number; sub: number } => {
     let whole = 0;
     let costs = [at(-1), at(0), at(1)] as [number, number, number];

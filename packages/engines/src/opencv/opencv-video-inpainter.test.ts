@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { probeMedia, runFfmpeg } from '@voxwork/media';
@@ -51,6 +51,52 @@ describe('opencv:video-inpaint on a generated subtitled clip', () => {
     expect(output.audio?.bitRate).toBe(input.audio?.bitRate);
     expect(progress.at(-1)).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  }, 120_000);
+
+  it('frames kept as erased, and lines drawn over the erased picture in the same encode', async () => {
+    // A white 200 × 60 rectangle (an ASS drawing: no font involved) at the top left for the whole clip.
+    const script = path.join(dir, 'drawn.ass');
+    await writeFile(
+      script,
+      [
+        '[Script Info]', 'ScriptType: v4.00+', `PlayResX: ${clip.width}`, `PlayResY: ${clip.height}`, '',
+        '[V4+ Styles]',
+        'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+        'Style: Default,DejaVu Sans,20,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,0,0,7,0,0,0,1', '',
+        '[Events]', 'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+        'Dialogue: 0,0:00:00.00,0:00:04.00,Default,,0,0,0,,{\\an7\\pos(20,20)\\p1}m 0 0 l 200 0 200 60 0 60{\\p0}', '',
+      ].join('\n'),
+    );
+    const outputFile = path.join(dir, 'drawn.mp4');
+    const keepFrames = [1, 2.5].map((timeSeconds, index) => ({ timeSeconds, imageFile: path.join(dir, `kept-${index}.png`) }));
+    const result = await engine.doInpaint({ videoFile: clip.subtitled, masks: regions().map((region) => ({ ...region, kind: 'text' })), outputFile, drawOver: script, keepFrames });
+    expect(result.keptFrames).toEqual(keepFrames.map((frame) => frame.imageFile));
+    const luma = async (file: string, atSeconds?: number) => {
+      const frame = path.join(dir, `${path.basename(file)}-${atSeconds ?? 'image'}.gray`);
+      await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...(atSeconds === undefined ? [] : ['-ss', String(atSeconds)]), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', frame]);
+      return new Uint8Array(await readFile(frame));
+    };
+    const psnr = (a: Uint8Array, b: Uint8Array, box: { x: number; y: number; width: number; height: number }) => {
+      let sum = 0;
+      for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) sum += (a[y * clip.width + x]! - b[y * clip.width + x]!) ** 2;
+      return 10 * Math.log10((255 * 255) / Math.max(1e-9, sum / (box.width * box.height)));
+    };
+    const mean = (a: Uint8Array, box: { x: number; y: number; width: number; height: number }) => {
+      let sum = 0;
+      for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) sum += a[y * clip.width + x]!;
+      return sum / (box.width * box.height);
+    };
+    const drawn = { x: 24, y: 24, width: 192, height: 52 };
+    const between = { x: 20, y: 120, width: 600, height: 120 };
+    for (const frame of keepFrames) {
+      const [kept, output, clean] = await Promise.all([luma(frame.imageFile), luma(outputFile, frame.timeSeconds), luma(clip.clean, frame.timeSeconds)]);
+      // The kept frame is the erased picture: the subtitle gone (the clean picture behind it), nothing drawn over it.
+      expect(psnr(kept, clean, SUBTITLE_BOX), `subtitle box at ${frame.timeSeconds} s`).toBeGreaterThanOrEqual(25);
+      expect(psnr(kept, clean, drawn), `under the drawing at ${frame.timeSeconds} s`).toBeGreaterThanOrEqual(35);
+      // The same frame as the output's where nothing was drawn or erased; the drawing is in the output only.
+      expect(psnr(kept, output, between), `the same frame at ${frame.timeSeconds} s`).toBeGreaterThanOrEqual(35);
+      expect(mean(output, drawn)).toBeGreaterThan(225);
+    }
   }, 120_000);
 
   it('inpaint and fast fill the box and leave the rest; outside the time range nothing changes', async () => {

@@ -7,7 +7,7 @@
  * encoded once; the audio copied); only a window of neighbouring frames is held in memory.
  * See docs/decisions/029-video-erasure.md.
  */
-import { delogoVideoArgs, encodeRawVideoArgs, MediaProcessError, MP4_AUDIO_CODECS, pipeIntoMediaTool, probeMedia, rawFrameBytes, rawVideoFramesArgs, readRawVideoFrames, runFfmpeg } from '@voxwork/media';
+import { BURNED_SUBTITLES_CRF, delogoVideoArgs, encodeRawVideoArgs, MediaProcessError, MP4_AUDIO_CODECS, pipeIntoMediaTool, probeMedia, rawFrameBytes, rawFrameImageArgs, rawVideoFramesArgs, readRawVideoFrames, runFfmpeg } from '@voxwork/media';
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -118,6 +118,7 @@ class OpencvVideoInpainter implements Inpainter {
       }
       const fill = options.fill ?? 'best';
       let stats: InpaintStats | undefined;
+      const keptFrames: string[] = [];
       if (fill === 'fast') {
         await this.#delogo(options, video, shapes);
       } else {
@@ -146,6 +147,7 @@ class OpencvVideoInpainter implements Inpainter {
             plates: (await plates?.finish()) ?? [],
             progress,
             warnings,
+            keptFrames,
           });
           steps.fillAndEncodeMs = performance.now() - filling;
         } finally {
@@ -157,6 +159,7 @@ class OpencvVideoInpainter implements Inpainter {
       return {
         video: { file: options.outputFile, durationSeconds: written.durationSeconds ?? video.durationSeconds },
         ...(stats ? { stats } : {}),
+        ...(options.keepFrames ? { keptFrames } : {}),
         warnings,
         timings: { totalMs: performance.now() - startedAt, stepsMs: steps },
         response: { engineId: this.engineId },
@@ -275,6 +278,8 @@ class OpencvVideoInpainter implements Inpainter {
       plates: readonly StoredPlate[];
       progress: (percent: number) => void;
       warnings: EngineWarning[];
+      /** The `keepFrames` images written so far. */
+      keptFrames: string[];
     },
   ): Promise<InpaintStats> {
     const { width, height } = video;
@@ -293,6 +298,21 @@ class OpencvVideoInpainter implements Inpainter {
     };
     const expected = Math.max(1, Math.round(video.durationSeconds * video.frameRate));
     const engineId = this.engineId;
+    // Frames kept as images (the first frame at or after each time asked, as a seek there gives), written as they are erased,
+    // before anything is drawn over them.
+    const keep = new Map<number, string[]>();
+    for (const frame of options.keepFrames ?? []) {
+      const index = Math.ceil(frame.timeSeconds * video.frameRate - 1e-6);
+      keep.set(index, [...(keep.get(index) ?? []), frame.imageFile]);
+    }
+    const keepFrame = async (index: number, data: Uint8Array) => {
+      for (const imageFile of keep.get(index) ?? []) {
+        await pipeIntoMediaTool('ffmpeg', rawFrameImageArgs({ width, height, output: imageFile }), (async function* () {
+          yield data;
+        })(), { signal: options.signal });
+        settings.keptFrames.push(imageFile);
+      }
+    };
     // Frames showing the same masks share one map (a subtitle line's frames all do): the window holds few.
     const masks = new Map<string, FrameMask | undefined>();
     const maskOf = (index: number) => {
@@ -328,6 +348,7 @@ class OpencvVideoInpainter implements Inpainter {
         stats.pixelsFromNeighbours += frameStats.fromNeighbours;
         stats.pixelsFromScene! += frameStats.fromScene;
         stats.pixelsInpainted += frameStats.inpainted;
+        await keepFrame(index, data);
         window.delete(index - windowFrames);
         forgetUnusedMasks(window);
         settings.progress(ANALYSIS_SHARE + (Math.min(index + 1, expected) / expected) * (100 - ANALYSIS_SHARE - 1));
@@ -365,7 +386,18 @@ class OpencvVideoInpainter implements Inpainter {
     if (!copyAudio) settings.warnings.push({ type: 'other', message: `the audio (${video.audioCodec}) cannot go into an MP4 as it is: encoded to AAC` });
     await pipeIntoMediaTool(
       'ffmpeg',
-      encodeRawVideoArgs({ width, height, frameRate: video.frameRate, audioSource: options.videoFile, copyAudio, hasAudio: video.audioCodec !== undefined, output: options.outputFile, crf: settings.crf }),
+      encodeRawVideoArgs({
+        width,
+        height,
+        frameRate: video.frameRate,
+        audioSource: options.videoFile,
+        copyAudio,
+        hasAudio: video.audioCodec !== undefined,
+        output: options.outputFile,
+        // Lines drawn over it: a finished video, at burned-in subtitles' quality (else an erased picture that may be encoded again).
+        crf: settings.crf ?? (options.drawOver ? BURNED_SUBTITLES_CRF : undefined),
+        subtitles: options.drawOver,
+      }),
       erased(),
       { signal: options.signal },
     );
@@ -376,7 +408,10 @@ class OpencvVideoInpainter implements Inpainter {
     const copyAudio = video.audioCodec === undefined || MP4_AUDIO_CODECS.includes(video.audioCodec);
     const regions = shapes.map((shape) => ({ ...shape.box, startSeconds: shape.firstFrame / video.frameRate, endSeconds: (shape.lastFrame + 0.5) / video.frameRate }));
     try {
-      await runFfmpeg(delogoVideoArgs({ input: options.videoFile, output: options.outputFile, width: video.width, height: video.height, regions, copyAudio, hasAudio: video.audioCodec !== undefined }), { signal: options.signal });
+      await runFfmpeg(
+        delogoVideoArgs({ input: options.videoFile, output: options.outputFile, width: video.width, height: video.height, regions, copyAudio, hasAudio: video.audioCodec !== undefined, subtitles: options.drawOver, ...(options.drawOver ? { crf: BURNED_SUBTITLES_CRF } : {}) }),
+        { signal: options.signal },
+      );
     } catch (error) {
       if (error instanceof MediaProcessError && error.exitCode !== null && !error.isRetryable) throw new EngineInputError(`the video could not be erased: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
       throw error;

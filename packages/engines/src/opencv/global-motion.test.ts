@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { shiftCost, type GrayImage } from './global-motion.ts';
+
+/** The cost as defined, pixel by pixel (the map looked at for every pixel): what the run-based cost must equal exactly. */
+function referenceCost(a: GrayImage, b: GrayImage, dx: number, dy: number, step: number, excludeA: Uint8Array | undefined, excludeB: Uint8Array | undefined, stepY = step): number {
+  const { width, height } = a;
+  const x0 = Math.max(0, -dx);
+  const x1 = Math.min(width, width - dx);
+  const y0 = Math.max(0, -dy);
+  const y1 = Math.min(height, height - dy);
+  if ((x1 - x0) * (y1 - y0) < width * height * 0.25) return Infinity;
+  let sum = 0;
+  let count = 0;
+  for (let y = y0; y < y1; y += stepY) {
+    for (let x = x0; x < x1; x += step) {
+      if (excludeA?.[y * width + x] || excludeB?.[(y + dy) * width + x + dx]) continue;
+      sum += Math.abs(a.data[y * width + x]! - b.data[(y + dy) * width + x + dx]!);
+      count++;
+    }
+  }
+  return count === 0 ? Infinity : sum / count;
+}
+
+/** A seeded pseudo-random source (the same figures every run). */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+describe('shiftCost', () => {
+  it('equals the pixel-by-pixel cost exactly, with boxes of text excluded in either frame (overlapping, touching the edges, shifted out)', () => {
+    const next = random(7);
+    const width = 97;
+    const height = 61;
+    const picture = (): GrayImage => ({ data: Uint8Array.from({ length: width * height }, () => Math.floor(next() * 256)), width, height });
+    const boxes = (count: number): Uint8Array => {
+      const map = new Uint8Array(width * height);
+      for (let box = 0; box < count; box++) {
+        const x = Math.floor(next() * width) - 5;
+        const y = Math.floor(next() * height) - 5;
+        const w = 1 + Math.floor(next() * 40);
+        const h = 1 + Math.floor(next() * 15);
+        for (let row = Math.max(0, y); row < Math.min(height, y + h); row++) for (let column = Math.max(0, x); column < Math.min(width, x + w); column++) map[row * width + column] = 1;
+      }
+      return map;
+    };
+    let compared = 0;
+    for (let trial = 0; trial < 40; trial++) {
+      const [a, b] = [picture(), picture()];
+      const [excludeA, excludeB] = [trial % 4 === 0 ? undefined : boxes(trial % 7), trial % 5 === 0 ? undefined : boxes((trial * 3) % 6)];
+      for (const [dx, dy] of [[0, 0], [3, -2], [-7, 5], [1, 0], [0, -1], [-20, 11], [30, -12]] as const) {
+        for (const [step, stepY] of [[1, 1], [2, 2], [1, 2], [2, 1], [3, 2]] as const) {
+          expect(shiftCost(a, b, dx, dy, step, excludeA, excludeB, stepY), `trial ${trial} (${dx}, ${dy}) step ${step}/${stepY}`).toBe(referenceCost(a, b, dx, dy, step, excludeA, excludeB, stepY));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(40 * 7 * 5);
+  });
+
+  it('reads a map given as a view of a larger one (a band of the frame) by its own rows', () => {
+    const width = 40;
+    const frame = new Uint8Array(width * 30);
+    for (let x = 10; x < 20; x++) frame[20 * width + x] = 1;
+    const band = frame.subarray(15 * width, 25 * width);
+    const a: GrayImage = { data: Uint8Array.from({ length: width * 10 }, (_, at) => at % 7), width, height: 10 };
+    const b: GrayImage = { data: Uint8Array.from({ length: width * 10 }, (_, at) => (at * 3) % 11), width, height: 10 };
+    expect(shiftCost(a, b, 1, 0, 1, band, undefined)).toBe(referenceCost(a, b, 1, 0, 1, band, undefined));
+    expect(shiftCost(a, b, 1, 0, 1, frame.subarray(0, width * 10), undefined)).toBe(referenceCost(a, b, 1, 0, 1, frame.subarray(0, width * 10), undefined));
+  });
+});
