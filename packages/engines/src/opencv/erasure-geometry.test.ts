@@ -103,6 +103,38 @@ describe('erasure masks', () => {
     expect(still.pixels(1), 'nothing moved: the whole box').toBeUndefined();
   });
 
+  it('a semi-transparent box behind the text is masked whole; outlined glyphs without a box keep their tight mask', () => {
+    const width = 64;
+    const shape: MaskShape = { box: { x: 8, y: 8, width: 48, height: 24 }, firstFrame: 0, lastFrame: 19, kind: 'text' };
+    const boxed = new StillnessAccumulator({ ...shape });
+    const outlined = new StillnessAccumulator({ ...shape });
+    for (let frame = 0; frame < 20; frame++) {
+      // The picture pans behind a box (x 12–51, y 12–27) that lets 45 % of it through, with a glyph bar in white.
+      const luma = view(frame * 3, 0, width, 40).data;
+      for (let row = 12; row < 28; row++) for (let column = 12; column < 52; column++) luma[row * width + column] = Math.round(luma[row * width + column]! * 0.45);
+      for (let row = 18; row < 22; row++) luma.fill(250, row * width + 16, row * width + 48);
+      boxed.add(frame, luma, width, 3);
+      // No box: a row of three hollow squares (white, 2-pixel black outline) whose straight outlines line up like a box's edges.
+      const picture = view(frame * 3, 0, width, 40).data;
+      const bare = picture.slice();
+      for (const left of [12, 27, 42]) {
+        for (let row = 12; row < 28; row++) bare.fill(20, row * width + left, row * width + left + 12);
+        for (let row = 14; row < 26; row++) bare.fill(250, row * width + left + 2, row * width + left + 10);
+        for (let row = 16; row < 24; row++) bare.set(picture.subarray(row * width + left + 4, row * width + left + 8), row * width + left + 4);
+      }
+      outlined.add(frame, bare, width, 3);
+    }
+    const at = (pixels: Uint8Array, x: number, y: number) => pixels[(y - shape.box.y) * shape.box.width + (x - shape.box.x)];
+    const boxPixels = boxed.pixels(1)!;
+    // The box's margins around the glyph (above, below, left, right of the bar, beyond its grown pixels) and its corners.
+    for (const [x, y] of [[30, 13], [30, 26], [13, 20], [50, 20], [12, 12], [51, 27]] as const) expect(at(boxPixels, x, y), `box pixel ${x},${y}`).toBe(1);
+    expect(at(boxPixels, 8, 8), 'outside the box').toBe(0);
+    const outlinePixels = outlined.pixels(1)!;
+    // The squares' hollows and the gaps between them show the moving picture: not masked.
+    for (const [x, y] of [[18, 20], [33, 20], [48, 20], [25, 20], [40, 20]] as const) expect(at(outlinePixels, x, y), `picture pixel ${x},${y}`).toBe(0);
+    expect(at(outlinePixels, 12, 13), 'an outline').toBe(1);
+  });
+
   it('frames showing the same shapes share the union; chroma follows the luma', () => {
     const mask = frameMask([{ box: { x: 2, y: 2, width: 4, height: 2 }, firstFrame: 0, lastFrame: 0, kind: 'area' }], 10, 8)!;
     expect(mask.lumaCount).toBe(8);

@@ -2,7 +2,10 @@
  * The pixels an erasure changes, frame by frame. An `area` mask is its whole rectangle. A `text`
  * mask is the text's own pixels inside its rectangle: burned-in text stays put while the picture
  * behind it moves, so the pixels whose luma hardly varies over the mask's time span are the text
- * (glyphs, outline), grown by a few pixels for the soft edges and the codec's ringing. When the
+ * (glyphs, outline), grown by a few pixels for the soft edges and the codec's ringing. A
+ * semi-transparent box behind the text is not still (the picture shows through it, darkened), but
+ * its four straight edges are: across each, the box's side is the darker one in most frames while
+ * the picture's own edges cross it either way; such a box's whole rectangle joins the mask. When the
  * picture behind does not move enough to tell, the whole rectangle is the mask.
  */
 import type { BoundingBox } from '../capabilities/engine-common.ts';
@@ -35,6 +38,16 @@ export const STILL_AGREEMENT = 0.55;
 export const STILLNESS_SAMPLES = 48;
 /** The picture behind a text mask must move at least this far (pixels, summed over its span) to tell text from background. */
 export const MIN_BACKGROUND_TRAVEL = 4;
+/** Across a box's edge its side is darker than the picture beside it by more than this (8-bit luma), in a sample that shows the edge. */
+export const BOX_EDGE_STEP = 12;
+/** Each of a box's edges runs along at least this share of its side (the picture may be too dark to show it in places). */
+export const BOX_EDGE_LENGTH = 0.7;
+/** A box spans at least this share of its mask's width and height (it holds the whole line; a glyph's outline alone does not count). */
+export const BOX_SHARE = 0.5;
+/** The picture seen inside a box is at most this share as bright as around it (a row of outlined glyphs has straight edges too, but the picture inside them is not darkened). */
+export const BOX_DARKENING = 0.8;
+/** Width (pixels) of the bands along a box's edges, inside and outside and a pixel away from them, whose brightness is compared. */
+export const BOX_BAND = 2;
 
 /** `box` in whole pixels, clipped to the picture; undefined when nothing of it is inside. */
 export function pixelBox(box: BoundingBox, width: number, height: number): PixelBox | undefined {
@@ -98,10 +111,97 @@ export class StillnessAccumulator {
       for (let sample = 0; sample < count; sample++) if (Math.abs(values[sample]! - median) <= STILL_LUMA_TOLERANCE) agree++;
       if (agree >= needed) still[index] = 1;
     }
+    const backing = boxRectangle(this.#samples, still, width, height, needed);
+    if (backing) for (let row = backing.y0; row <= backing.y1; row++) still.fill(1, row * width + backing.x0, row * width + backing.x1 + 1);
     // However much of the box is still (dense text, or smooth background that agrees with itself),
     // the map is never more than the box: it is kept.
     return dilate(still, width, height, grow);
   }
+}
+
+/** Index of the largest of `values[from..to)`, the first of equals (the last with `last`), or -1 when that range is empty or all zero. */
+function largestAt(values: Uint32Array, from: number, to: number, last = false): number {
+  let best = -1;
+  for (let step = 0; step < to - from; step++) {
+    const index = last ? to - 1 - step : from + step;
+    if (values[index]! > 0 && (best < 0 || values[index]! > values[best]!)) best = index;
+  }
+  return best;
+}
+
+/**
+ * The rectangle [x0, x1] × [y0, y1] (inclusive, in the samples' box) of a semi-transparent box behind
+ * the text, or undefined. A pixel lies on one of the box's edges when, in at least `needed` samples,
+ * it is darker by `BOX_EDGE_STEP` than its neighbour outside that edge. The best-supported top row,
+ * bottom row below it, and left and right columns between them (the outermost of equals) must each
+ * be such an edge along `BOX_EDGE_LENGTH` of the rectangle's side, and the rectangle must span
+ * `BOX_SHARE` of the box each way.
+ * Along its inner side, the pixels that are not `still` (the picture, not an outline) must be darker
+ * than those along its outer side by `BOX_DARKENING`, on average over the samples.
+ */
+function boxRectangle(samples: readonly Uint8Array[], still: Uint8Array, width: number, height: number, needed: number): { x0: number; y0: number; x1: number; y1: number } | undefined {
+  // Per pixel and side (0 top, 1 bottom, 2 left, 3 right): samples in which it is darker than its neighbour beyond that side.
+  const darker = [new Uint16Array(width * height), new Uint16Array(width * height), new Uint16Array(width * height), new Uint16Array(width * height)] as const;
+  for (const luma of samples) {
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const index = y * width + x;
+        const value = luma[index]! + BOX_EDGE_STEP;
+        if (y > 0 && value < luma[index - width]!) darker[0][index]!++;
+        if (y < height - 1 && value < luma[index + width]!) darker[1][index]!++;
+        if (x > 0 && value < luma[index - 1]!) darker[2][index]!++;
+        if (x < width - 1 && value < luma[index + 1]!) darker[3][index]!++;
+      }
+    }
+  }
+  const edge = (side: 0 | 1 | 2 | 3, x: number, y: number) => (darker[side][y * width + x]! >= needed ? 1 : 0);
+  // Edge pixels of `side` along row `y` over columns [x0, x1], or along column `x` over rows [y0, y1].
+  const alongRow = (side: 0 | 1 | 2 | 3, y: number, x0: number, x1: number) => {
+    let count = 0;
+    for (let x = x0; x <= x1; x++) count += edge(side, x, y);
+    return count;
+  };
+  const alongColumn = (side: 0 | 1 | 2 | 3, x: number, y0: number, y1: number) => {
+    let count = 0;
+    for (let y = y0; y <= y1; y++) count += edge(side, x, y);
+    return count;
+  };
+  const rows = (side: 0 | 1) => Uint32Array.from({ length: height }, (_, y) => alongRow(side, y, 0, width - 1));
+  const y0 = largestAt(rows(0), 1, height);
+  if (y0 < 0) return undefined;
+  const y1 = largestAt(rows(1), y0 + 1, height - 1, true);
+  if (y1 < 0) return undefined;
+  const columns = (side: 2 | 3) => Uint32Array.from({ length: width }, (_, x) => alongColumn(side, x, y0, y1));
+  const x0 = largestAt(columns(2), 1, width);
+  if (x0 < 0) return undefined;
+  const x1 = largestAt(columns(3), x0 + 1, width - 1, true);
+  if (x1 < 0) return undefined;
+  const across = x1 - x0 + 1;
+  const down = y1 - y0 + 1;
+  if (across < width * BOX_SHARE || down < height * BOX_SHARE) return undefined;
+  const held =
+    alongRow(0, y0, x0, x1) >= across * BOX_EDGE_LENGTH &&
+    alongRow(1, y1, x0, x1) >= across * BOX_EDGE_LENGTH &&
+    alongColumn(2, x0, y0, y1) >= down * BOX_EDGE_LENGTH &&
+    alongColumn(3, x1, y0, y1) >= down * BOX_EDGE_LENGTH;
+  if (!held) return undefined;
+  // Luma sums and pixel counts over the samples: of the moving picture in a band along the rectangle's
+  // inner side (the box's padding, before any glyph), and of everything in a band along its outer side;
+  // the pixels next to the edge are left out on both sides (the codec blurs the edge over them).
+  const inside = [0, 0];
+  const around = [0, 0];
+  for (let y = Math.max(0, y0 - BOX_BAND - 1); y <= Math.min(height - 1, y1 + BOX_BAND + 1); y++) {
+    for (let x = Math.max(0, x0 - BOX_BAND - 1); x <= Math.min(width - 1, x1 + BOX_BAND + 1); x++) {
+      const index = y * width + x;
+      const depth = Math.min(x - x0, x1 - x, y - y0, y1 - y);
+      if (depth >= 0 ? depth < 1 || depth > BOX_BAND || still[index] : depth > -2) continue;
+      const sums = depth >= 0 ? inside : around;
+      for (const luma of samples) sums[0]! += luma[index]!;
+      sums[1]! += samples.length;
+    }
+  }
+  if (inside[1] === 0 || around[1] === 0) return undefined;
+  return inside[0]! / inside[1]! <= (BOX_DARKENING * around[0]!) / around[1]! ? { x0, y0, x1, y1 } : undefined;
 }
 
 /** `map` (1 = set) grown by `radius` pixels in every direction (a square), separably. */
