@@ -4,7 +4,9 @@
  * the block's own known surroundings (the picture around the hole and the blocks already filled).
  * A structure entering the hole (an edge, a stripe, a horizon) is matched where it lies just above
  * and carried on with its slope, and the picture's own texture and grain come with it, where a
- * diffusion (TELEA) draws a smooth band across. Only the listed pixels are written.
+ * diffusion (TELEA) draws a smooth band across. A block's seams with the blocks before it are cut where old and new agree,
+ * and a block never copies again the pixels a block near it copied (decision 081: both, left out, striped an animated
+ * texture every 7 px). Only the listed pixels are written.
  */
 import { indexBounds } from './erasure-masks.ts';
 
@@ -19,6 +21,51 @@ const SEARCH_STEP = 3;
 /** Every n-th pixel of the surroundings is compared (both ways), which is plenty to rank candidates and halves the cost. */
 const COMPARE_STEP = 2;
 const WINDOW = BLOCK + 2 * OVERLAP;
+
+/** The first place of a grid of `SEARCH_STEP` through `from` that lies in the picture. */
+const gridStart = (from: number) => (from >= 0 ? from : from + Math.ceil(-from / SEARCH_STEP) * SEARCH_STEP);
+
+/**
+ * Whether a source at (`sx`, `sy`) shares pixels with one of the `near` sources (x, y pairs): the same pixels copied again a
+ * block or two away repeat at the block's period (a block copied under itself gives stripes 7 px apart). Carrying a source on
+ * (the next block's worth of its picture) shares none.
+ */
+function repeats(near: readonly number[], sx: number, sy: number): boolean {
+  for (let item = 0; item < near.length; item += 2) if (Math.abs(near[item]! - sx) < BLOCK && Math.abs(near[item + 1]! - sy) < BLOCK) return true;
+  return false;
+}
+
+/**
+ * Where a new block takes over across an overlap `OVERLAP` deep along `length` places: at each place the depth (0 … OVERLAP − 1,
+ * counted from the far side) from which the new block's pixels are used, on the connected path (a step of at most one
+ * between neighbours) of least summed `cost(place, depth)`: the seam runs where the old and the new pixels agree.
+ */
+function overlapCut(length: number, cost: (place: number, depth: number) => number): Int8Array {
+  const total = new Float64Array(length * OVERLAP);
+  for (let place = 0; place < length; place++) {
+    for (let depth = 0; depth < OVERLAP; depth++) {
+      let before = 0;
+      if (place > 0) {
+        before = Infinity;
+        for (let from = Math.max(0, depth - 1); from <= Math.min(OVERLAP - 1, depth + 1); from++) before = Math.min(before, total[(place - 1) * OVERLAP + from]!);
+      }
+      total[place * OVERLAP + depth] = before + cost(place, depth);
+    }
+  }
+  const cut = new Int8Array(length);
+  for (let place = length - 1; place >= 0; place--) {
+    let best = Infinity;
+    const next = place === length - 1 ? -1 : cut[place + 1]!;
+    for (let depth = 0; depth < OVERLAP; depth++) {
+      if (next >= 0 && Math.abs(depth - next) > 1) continue;
+      if (total[place * OVERLAP + depth]! < best) {
+        best = total[place * OVERLAP + depth]!;
+        cut[place] = depth;
+      }
+    }
+  }
+  return cut;
+}
 
 /** What the exemplar fill did: the indices it could not fill, and where each pixel it filled was copied from. */
 export interface ExemplarResult {
@@ -59,6 +106,10 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
   }
   const holesIn = (x: number, y: number) => holes[(y + WINDOW) * (cw + 1) + x + WINDOW]! - holes[y * (cw + 1) + x + WINDOW]! - holes[(y + WINDOW) * (cw + 1) + x]! + holes[y * (cw + 1) + x]!;
   const at = (x: number, y: number) => (cy0 + y) * width + cx0 + x;
+  /** Every block's window and its source's (top-left corners, crop coordinates), four numbers a block. */
+  const placed: number[] = [];
+  /** For each pixel filled, its pair in `filled`/`sources` (−1: the picture's own or not yet filled): a later block's cut may copy it again. */
+  const pairOf = new Int32Array(cw * ch).fill(-1);
   for (let by = hy0 - cy0; by <= hy1 - cy0; by += BLOCK) {
     for (let bx = hx0 - cx0; bx <= hx1 - cx0; bx += BLOCK) {
       // The block's window (top-left), kept inside the crop.
@@ -67,12 +118,20 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
       let missing = 0;
       for (let y = by; y < Math.min(ch, by + BLOCK); y++) for (let x = bx; x < Math.min(cw, bx + BLOCK); x++) missing += unknown[y * cw + x]!;
       if (missing === 0) continue;
+      // The sources of the blocks filled around (two blocks across and up; `placed` is in reading order): copying their pixels
+      // again here would repeat them.
+      const near: number[] = [];
+      for (let item = placed.length - 4; item >= 0 && wy - placed[item + 1]! <= 2 * BLOCK; item -= 4) {
+        if (Math.abs(placed[item]! - wx) <= 2 * BLOCK) near.push(placed[item + 2]!, placed[item + 3]!);
+      }
       let best = Infinity;
       let bestX = -1;
       let bestY = -1;
-      for (let sy = 0; sy <= ch - WINDOW; sy += SEARCH_STEP) {
-        for (let sx = Math.max(0, wx - SEARCH); sx <= Math.min(cw - WINDOW, wx + SEARCH); sx += SEARCH_STEP) {
-          if (holesIn(sx, sy) > 0) continue;
+      // The grid of sources is laid from the block's own window, so that a neighbour's source moved on by a block (carrying on
+      // its copy, seamless) is on it: laid from the crop's corner, every third row missed the 7 rows below a source.
+      for (let sy = wy % SEARCH_STEP; sy <= ch - WINDOW; sy += SEARCH_STEP) {
+        for (let sx = gridStart(wx - SEARCH); sx <= Math.min(cw - WINDOW, wx + SEARCH); sx += SEARCH_STEP) {
+          if (holesIn(sx, sy) > 0 || repeats(near, sx, sy)) continue;
           let cost = 0;
           let compared = 0;
           for (let y = 0; y < WINDOW && cost < best; y += COMPARE_STEP) {
@@ -94,13 +153,35 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
         }
       }
       if (bestX < 0) continue;
-      for (let y = by; y < Math.min(ch, by + BLOCK); y++) {
-        for (let x = bx; x < Math.min(cw, bx + BLOCK); x++) {
+      placed.push(wx, wy, bestX, bestY);
+      const source = (x: number, y: number) => at(bestX + (x - wx), bestY + (y - wy));
+      /** How far the new patch is from what is there (0 where what is there is the picture's own: it stays). */
+      const agreement = (x: number, y: number) => (pairOf[y * cw + x]! < 0 ? 0 : (plane[at(x, y)]! - plane[source(x, y)]!) ** 2);
+      const blockX1 = Math.min(cw, bx + BLOCK);
+      const blockY1 = Math.min(ch, by + BLOCK);
+      // The block's edges with the blocks filled before it are cut where the two agree best (image quilting's boundary cut),
+      // not along the block's straight sides: a straight seam every block is a stripe every 7 px.
+      const recopy = (x: number, y: number) => {
+        const pair = pairOf[y * cw + x]!;
+        if (pair < 0) return;
+        sources[pair] = source(x, y);
+        plane[at(x, y)] = plane[sources[pair]!]!;
+      };
+      if (wy === by - OVERLAP) {
+        const cut = overlapCut(blockX1 - bx, (column, depth) => (unknown[by * cw + bx + column] ? agreement(bx + column, wy + depth) : 0));
+        for (let column = 0; column < cut.length; column++) if (unknown[by * cw + bx + column]) for (let y = wy + cut[column]!; y < by; y++) recopy(bx + column, y);
+      }
+      if (wx === bx - OVERLAP) {
+        const cut = overlapCut(blockY1 - by, (row, depth) => (unknown[(by + row) * cw + bx] ? agreement(wx + depth, by + row) : 0));
+        for (let row = 0; row < cut.length; row++) if (unknown[(by + row) * cw + bx]) for (let x = wx + cut[row]!; x < bx; x++) recopy(x, by + row);
+      }
+      for (let y = by; y < blockY1; y++) {
+        for (let x = bx; x < blockX1; x++) {
           if (!unknown[y * cw + x]) continue;
-          const source = at(bestX + (x - wx), bestY + (y - wy));
-          plane[at(x, y)] = plane[source]!;
+          sources[copied] = source(x, y);
+          plane[at(x, y)] = plane[sources[copied]!]!;
           filled[copied] = at(x, y);
-          sources[copied++] = source;
+          pairOf[y * cw + x] = copied++;
           unknown[y * cw + x] = 0;
         }
       }
