@@ -127,30 +127,38 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
       let best = Infinity;
       let bestX = -1;
       let bestY = -1;
-      // The grid of sources is laid from the block's own window, so that a neighbour's source moved on by a block (carrying on
-      // its copy, seamless) is on it: laid from the crop's corner, every third row missed the 7 rows below a source.
-      for (let sy = wy % SEARCH_STEP; sy <= ch - WINDOW; sy += SEARCH_STEP) {
-        for (let sx = gridStart(wx - SEARCH); sx <= Math.min(cw - WINDOW, wx + SEARCH); sx += SEARCH_STEP) {
-          if (holesIn(sx, sy) > 0 || repeats(near, sx, sy)) continue;
-          let cost = 0;
-          let compared = 0;
-          for (let y = 0; y < WINDOW && cost < best; y += COMPARE_STEP) {
-            for (let x = (y >> 1) & 1; x < WINDOW; x += COMPARE_STEP) {
-              if (unknown[(wy + y) * cw + wx + x]) continue;
-              const difference = plane[at(wx + x, wy + y)]! - plane[at(sx + x, sy + y)]!;
-              cost += difference * difference;
-              compared++;
-            }
-          }
-          if (compared === 0) continue;
-          // A little preference for nearby sources: among equals, the closer continues the structure.
-          cost += ((sx - wx) ** 2 + (sy - wy) ** 2) * 0.01 * compared;
-          if (cost < best) {
-            best = cost;
-            bestX = sx;
-            bestY = sy;
+      const consider = (sx: number, sy: number) => {
+        if (holesIn(sx, sy) > 0 || repeats(near, sx, sy)) return;
+        let cost = 0;
+        let compared = 0;
+        for (let y = 0; y < WINDOW && cost < best; y += COMPARE_STEP) {
+          for (let x = (y >> 1) & 1; x < WINDOW; x += COMPARE_STEP) {
+            if (unknown[(wy + y) * cw + wx + x]) continue;
+            const difference = plane[at(wx + x, wy + y)]! - plane[at(sx + x, sy + y)]!;
+            cost += difference * difference;
+            compared++;
           }
         }
+        if (compared === 0) return;
+        // A little preference for nearby sources: among equals, the closer continues the structure.
+        cost += ((sx - wx) ** 2 + (sy - wy) ** 2) * 0.01 * compared;
+        if (cost < best) {
+          best = cost;
+          bestX = sx;
+          bestY = sy;
+        }
+      };
+      // First the copies of the blocks just left and above carried on (usually close to the best, they let most other
+      // candidates be given up after a few rows)…
+      for (let item = Math.max(0, placed.length - 8); item < placed.length; item += 4) {
+        const sx = wx + placed[item + 2]! - placed[item]!;
+        const sy = wy + placed[item + 3]! - placed[item + 1]!;
+        if (sx >= 0 && sy >= 0 && sx <= cw - WINDOW && sy <= ch - WINDOW) consider(sx, sy);
+      }
+      // …then a grid laid from the block's own window, so that a neighbour's source moved on by a block (carrying on its copy,
+      // seamless) is on it: laid from the crop's corner, every third row missed the 7 rows below a source.
+      for (let sy = wy % SEARCH_STEP; sy <= ch - WINDOW; sy += SEARCH_STEP) {
+        for (let sx = gridStart(wx - SEARCH); sx <= Math.min(cw - WINDOW, wx + SEARCH); sx += SEARCH_STEP) consider(sx, sy);
       }
       if (bestX < 0) continue;
       placed.push(wx, wy, bestX, bestY);
