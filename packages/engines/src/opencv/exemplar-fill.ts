@@ -1,9 +1,9 @@
 /**
- * Patch-based (exemplar) fill of the pixels no frame shows: the hole is filled block by block, in
- * reading order, each block with the pixels of the place nearby whose surroundings look most like
- * the block's own known surroundings (the picture around the hole and the blocks already filled).
- * A structure entering the hole (an edge, a stripe, a horizon) is matched where it lies just above
- * and carried on with its slope, and the picture's own texture and grain come with it, where a
+ * Patch-based (exemplar) fill of the pixels no frame shows: the hole is filled block by block, a row
+ * of blocks at a time from its top and its bottom in turn, each block with the pixels of the place
+ * nearby whose surroundings look most like the block's own known surroundings (the picture around
+ * the hole and the blocks already filled). A structure entering the hole (an edge, a stripe, a
+ * horizon) is matched where it lies just above or below and carried on with its slope, and the picture's own texture and grain come with it, where a
  * diffusion (TELEA) draws a smooth band across. A block's seams with the blocks before it are cut where old and new agree,
  * and a block never copies again the pixels a block near it copied (decision 081: both, left out, striped an animated
  * texture every 7 px). Only the listed pixels are written.
@@ -106,23 +106,33 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
   }
   const holesIn = (x: number, y: number) => holes[(y + WINDOW) * (cw + 1) + x + WINDOW]! - holes[y * (cw + 1) + x + WINDOW]! - holes[(y + WINDOW) * (cw + 1) + x]! + holes[y * (cw + 1) + x]!;
   const at = (x: number, y: number) => (cy0 + y) * width + cx0 + x;
-  /** Every block's window and its source's (top-left corners, crop coordinates), four numbers a block. */
-  const placed: number[] = [];
+  const rows = Math.floor((hy1 - hy0) / BLOCK) + 1;
+  const columns = Math.floor((hx1 - hx0) / BLOCK) + 1;
+  /** Per block (row by row), its window's and its source's top-left corners (crop coordinates); −1: not filled. */
+  const placed = new Int32Array(rows * columns * 4).fill(-1);
+  const placedAt = (row: number, column: number) => (row >= 0 && row < rows && column >= 0 && column < columns && placed[(row * columns + column) * 4]! >= 0 ? (row * columns + column) * 4 : -1);
   /** For each pixel filled, its pair in `filled`/`sources` (−1: the picture's own or not yet filled): a later block's cut may copy it again. */
   const pairOf = new Int32Array(cw * ch).fill(-1);
-  for (let by = hy0 - cy0; by <= hy1 - cy0; by += BLOCK) {
-    for (let bx = hx0 - cx0; bx <= hx1 - cx0; bx += BLOCK) {
+  // Block rows from both sides in turn (top, bottom, second, last but one …): each half grows from the picture it touches, and
+  // the bottom row meets the picture below through a cut, not along a straight seam.
+  for (let turn = 0; turn < rows; turn++) {
+    const row = turn % 2 === 0 ? turn / 2 : rows - 1 - (turn - 1) / 2;
+    const by = hy0 - cy0 + row * BLOCK;
+    for (let column = 0; column < columns; column++) {
+      const bx = hx0 - cx0 + column * BLOCK;
       // The block's window (top-left), kept inside the crop.
       const wx = Math.max(0, Math.min(cw - WINDOW, bx - OVERLAP));
       const wy = Math.max(0, Math.min(ch - WINDOW, by - OVERLAP));
       let missing = 0;
       for (let y = by; y < Math.min(ch, by + BLOCK); y++) for (let x = bx; x < Math.min(cw, bx + BLOCK); x++) missing += unknown[y * cw + x]!;
       if (missing === 0) continue;
-      // The sources of the blocks filled around (two blocks across and up; `placed` is in reading order): copying their pixels
-      // again here would repeat them.
+      // The sources of the blocks filled around (two blocks every way): copying their pixels again here would repeat them.
       const near: number[] = [];
-      for (let item = placed.length - 4; item >= 0 && wy - placed[item + 1]! <= 2 * BLOCK; item -= 4) {
-        if (Math.abs(placed[item]! - wx) <= 2 * BLOCK) near.push(placed[item + 2]!, placed[item + 3]!);
+      for (let other = row - 2; other <= row + 2; other++) {
+        for (let across = column - 2; across <= column + 2; across++) {
+          const item = placedAt(other, across);
+          if (item >= 0) near.push(placed[item + 2]!, placed[item + 3]!);
+        }
       }
       let best = Infinity;
       let bestX = -1;
@@ -148,9 +158,10 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
           bestY = sy;
         }
       };
-      // First the copies of the blocks just left and above carried on (usually close to the best, they let most other
+      // First the copies of the blocks just left, above and below carried on (usually close to the best, they let most other
       // candidates be given up after a few rows)…
-      for (let item = Math.max(0, placed.length - 8); item < placed.length; item += 4) {
+      for (const item of [placedAt(row, column - 1), placedAt(row - 1, column), placedAt(row + 1, column)]) {
+        if (item < 0) continue;
         const sx = wx + placed[item + 2]! - placed[item]!;
         const sy = wy + placed[item + 3]! - placed[item + 1]!;
         if (sx >= 0 && sy >= 0 && sx <= cw - WINDOW && sy <= ch - WINDOW) consider(sx, sy);
@@ -161,7 +172,7 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
         for (let sx = gridStart(wx - SEARCH); sx <= Math.min(cw - WINDOW, wx + SEARCH); sx += SEARCH_STEP) consider(sx, sy);
       }
       if (bestX < 0) continue;
-      placed.push(wx, wy, bestX, bestY);
+      placed.set([wx, wy, bestX, bestY], (row * columns + column) * 4);
       const source = (x: number, y: number) => at(bestX + (x - wx), bestY + (y - wy));
       /** How far the new patch is from what is there (0 where what is there is the picture's own: it stays). */
       const agreement = (x: number, y: number) => (pairOf[y * cw + x]! < 0 ? 0 : (plane[at(x, y)]! - plane[source(x, y)]!) ** 2);
@@ -178,6 +189,11 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
       if (wy === by - OVERLAP) {
         const cut = overlapCut(blockX1 - bx, (column, depth) => (unknown[by * cw + bx + column] ? agreement(bx + column, wy + depth) : 0));
         for (let column = 0; column < cut.length; column++) if (unknown[by * cw + bx + column]) for (let y = wy + cut[column]!; y < by; y++) recopy(bx + column, y);
+      }
+      if (wy + WINDOW === by + BLOCK + OVERLAP) {
+        const last = blockY1 - 1;
+        const cut = overlapCut(blockX1 - bx, (column, depth) => (unknown[last * cw + bx + column] ? agreement(bx + column, wy + WINDOW - 1 - depth) : 0));
+        for (let column = 0; column < cut.length; column++) if (unknown[last * cw + bx + column]) for (let y = wy + WINDOW - 1 - cut[column]!; y >= by + BLOCK; y--) recopy(bx + column, y);
       }
       if (wx === bx - OVERLAP) {
         const cut = overlapCut(blockY1 - by, (row, depth) => (unknown[(by + row) * cw + bx] ? agreement(wx + depth, by + row) : 0));
