@@ -186,14 +186,13 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
         sources[pair] = source(x, y);
         plane[at(x, y)] = plane[sources[pair]!]!;
       };
+      // Above and below (the window is the block's, not moved at the crop's edge).
       if (wy === by - OVERLAP) {
-        const cut = overlapCut(blockX1 - bx, (column, depth) => (unknown[by * cw + bx + column] ? agreement(bx + column, wy + depth) : 0));
-        for (let column = 0; column < cut.length; column++) if (unknown[by * cw + bx + column]) for (let y = wy + cut[column]!; y < by; y++) recopy(bx + column, y);
-      }
-      if (wy + WINDOW === by + BLOCK + OVERLAP) {
+        const top = overlapCut(blockX1 - bx, (column, depth) => (unknown[by * cw + bx + column] ? agreement(bx + column, wy + depth) : 0));
+        for (let column = 0; column < top.length; column++) if (unknown[by * cw + bx + column]) for (let y = wy + top[column]!; y < by; y++) recopy(bx + column, y);
         const last = blockY1 - 1;
-        const cut = overlapCut(blockX1 - bx, (column, depth) => (unknown[last * cw + bx + column] ? agreement(bx + column, wy + WINDOW - 1 - depth) : 0));
-        for (let column = 0; column < cut.length; column++) if (unknown[last * cw + bx + column]) for (let y = wy + WINDOW - 1 - cut[column]!; y >= by + BLOCK; y--) recopy(bx + column, y);
+        const bottom = overlapCut(blockX1 - bx, (column, depth) => (unknown[last * cw + bx + column] ? agreement(bx + column, wy + WINDOW - 1 - depth) : 0));
+        for (let column = 0; column < bottom.length; column++) if (unknown[last * cw + bx + column]) for (let y = wy + WINDOW - 1 - bottom[column]!; y >= by + BLOCK; y--) recopy(bx + column, y);
       }
       if (wx === bx - OVERLAP) {
         const cut = overlapCut(blockY1 - by, (row, depth) => (unknown[(by + row) * cw + bx] ? agreement(wx + depth, by + row) : 0));
