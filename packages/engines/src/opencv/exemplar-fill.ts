@@ -1,10 +1,12 @@
 /**
- * Patch-based (exemplar) fill of the pixels no frame shows: the hole is filled block by block, in
- * reading order, each block with the pixels of the place nearby whose surroundings look most like
- * the block's own known surroundings (the picture around the hole and the blocks already filled).
- * A structure entering the hole (an edge, a stripe, a horizon) is matched where it lies just above
- * and carried on with its slope, and the picture's own texture and grain come with it, where a
- * diffusion (TELEA) draws a smooth band across. Only the listed pixels are written.
+ * Patch-based (exemplar) fill of the pixels no frame shows: the hole is filled block by block, a row
+ * of blocks at a time from its top and its bottom in turn, each block with the pixels of the place
+ * nearby whose surroundings look most like the block's own known surroundings (the picture around
+ * the hole and the blocks already filled). A structure entering the hole (an edge, a stripe, a
+ * horizon) is matched where it lies just above or below and carried on with its slope, and the picture's own texture and grain come with it, where a
+ * diffusion (TELEA) draws a smooth band across. A block's seams with the blocks before it are cut where old and new agree,
+ * and a block never copies again the pixels a block near it copied (decision 081: both, left out, striped an animated
+ * texture every 7 px). Only the listed pixels are written.
  */
 import { indexBounds } from './erasure-masks.ts';
 
@@ -19,6 +21,51 @@ const SEARCH_STEP = 3;
 /** Every n-th pixel of the surroundings is compared (both ways), which is plenty to rank candidates and halves the cost. */
 const COMPARE_STEP = 2;
 const WINDOW = BLOCK + 2 * OVERLAP;
+
+/** The first place of a grid of `SEARCH_STEP` through `from` that lies in the picture. */
+const gridStart = (from: number) => (from >= 0 ? from : from + Math.ceil(-from / SEARCH_STEP) * SEARCH_STEP);
+
+/**
+ * Whether a source at (`sx`, `sy`) shares pixels with one of the `near` sources (x, y pairs): the same pixels copied again a
+ * block or two away repeat at the block's period (a block copied under itself gives stripes 7 px apart). Carrying a source on
+ * (the next block's worth of its picture) shares none.
+ */
+function repeats(near: readonly number[], sx: number, sy: number): boolean {
+  for (let item = 0; item < near.length; item += 2) if (Math.abs(near[item]! - sx) < BLOCK && Math.abs(near[item + 1]! - sy) < BLOCK) return true;
+  return false;
+}
+
+/**
+ * Where a new block takes over across an overlap `OVERLAP` deep along `length` places: at each place the depth (0 … OVERLAP − 1,
+ * counted from the far side) from which the new block's pixels are used, on the connected path (a step of at most one
+ * between neighbours) of least summed `cost(place, depth)`: the seam runs where the old and the new pixels agree.
+ */
+function overlapCut(length: number, cost: (place: number, depth: number) => number): Int8Array {
+  const total = new Float64Array(length * OVERLAP);
+  for (let place = 0; place < length; place++) {
+    for (let depth = 0; depth < OVERLAP; depth++) {
+      let before = 0;
+      if (place > 0) {
+        before = Infinity;
+        for (let from = Math.max(0, depth - 1); from <= Math.min(OVERLAP - 1, depth + 1); from++) before = Math.min(before, total[(place - 1) * OVERLAP + from]!);
+      }
+      total[place * OVERLAP + depth] = before + cost(place, depth);
+    }
+  }
+  const cut = new Int8Array(length);
+  for (let place = length - 1; place >= 0; place--) {
+    let best = Infinity;
+    const next = place === length - 1 ? -1 : cut[place + 1]!;
+    for (let depth = 0; depth < OVERLAP; depth++) {
+      if (next >= 0 && Math.abs(depth - next) > 1) continue;
+      if (total[place * OVERLAP + depth]! < best) {
+        best = total[place * OVERLAP + depth]!;
+        cut[place] = depth;
+      }
+    }
+  }
+  return cut;
+}
 
 /** What the exemplar fill did: the indices it could not fill, and where each pixel it filled was copied from. */
 export interface ExemplarResult {
@@ -59,48 +106,105 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
   }
   const holesIn = (x: number, y: number) => holes[(y + WINDOW) * (cw + 1) + x + WINDOW]! - holes[y * (cw + 1) + x + WINDOW]! - holes[(y + WINDOW) * (cw + 1) + x]! + holes[y * (cw + 1) + x]!;
   const at = (x: number, y: number) => (cy0 + y) * width + cx0 + x;
-  for (let by = hy0 - cy0; by <= hy1 - cy0; by += BLOCK) {
-    for (let bx = hx0 - cx0; bx <= hx1 - cx0; bx += BLOCK) {
+  const rows = Math.floor((hy1 - hy0) / BLOCK) + 1;
+  const columns = Math.floor((hx1 - hx0) / BLOCK) + 1;
+  /** Per block (row by row), its window's and its source's top-left corners (crop coordinates); −1: not filled. */
+  const placed = new Int32Array(rows * columns * 4).fill(-1);
+  const placedAt = (row: number, column: number) => (row >= 0 && row < rows && column >= 0 && column < columns && placed[(row * columns + column) * 4]! >= 0 ? (row * columns + column) * 4 : -1);
+  /** For each pixel filled, its pair in `filled`/`sources` (−1: the picture's own or not yet filled): a later block's cut may copy it again. */
+  const pairOf = new Int32Array(cw * ch).fill(-1);
+  // Block rows from both sides in turn (top, bottom, second, last but one …): each half grows from the picture it touches, and
+  // the bottom row meets the picture below through a cut, not along a straight seam.
+  for (let turn = 0; turn < rows; turn++) {
+    const row = turn % 2 === 0 ? turn / 2 : rows - 1 - (turn - 1) / 2;
+    const by = hy0 - cy0 + row * BLOCK;
+    for (let column = 0; column < columns; column++) {
+      const bx = hx0 - cx0 + column * BLOCK;
       // The block's window (top-left), kept inside the crop.
       const wx = Math.max(0, Math.min(cw - WINDOW, bx - OVERLAP));
       const wy = Math.max(0, Math.min(ch - WINDOW, by - OVERLAP));
       let missing = 0;
       for (let y = by; y < Math.min(ch, by + BLOCK); y++) for (let x = bx; x < Math.min(cw, bx + BLOCK); x++) missing += unknown[y * cw + x]!;
       if (missing === 0) continue;
+      // The sources of the blocks filled around (two blocks every way): copying their pixels again here would repeat them.
+      const near: number[] = [];
+      for (let other = row - 2; other <= row + 2; other++) {
+        for (let across = column - 2; across <= column + 2; across++) {
+          const item = placedAt(other, across);
+          if (item >= 0) near.push(placed[item + 2]!, placed[item + 3]!);
+        }
+      }
       let best = Infinity;
       let bestX = -1;
       let bestY = -1;
-      for (let sy = 0; sy <= ch - WINDOW; sy += SEARCH_STEP) {
-        for (let sx = Math.max(0, wx - SEARCH); sx <= Math.min(cw - WINDOW, wx + SEARCH); sx += SEARCH_STEP) {
-          if (holesIn(sx, sy) > 0) continue;
-          let cost = 0;
-          let compared = 0;
-          for (let y = 0; y < WINDOW && cost < best; y += COMPARE_STEP) {
-            for (let x = (y >> 1) & 1; x < WINDOW; x += COMPARE_STEP) {
-              if (unknown[(wy + y) * cw + wx + x]) continue;
-              const difference = plane[at(wx + x, wy + y)]! - plane[at(sx + x, sy + y)]!;
-              cost += difference * difference;
-              compared++;
-            }
-          }
-          if (compared === 0) continue;
-          // A little preference for nearby sources: among equals, the closer continues the structure.
-          cost += ((sx - wx) ** 2 + (sy - wy) ** 2) * 0.01 * compared;
-          if (cost < best) {
-            best = cost;
-            bestX = sx;
-            bestY = sy;
+      const consider = (sx: number, sy: number) => {
+        if (holesIn(sx, sy) > 0 || repeats(near, sx, sy)) return;
+        let cost = 0;
+        let compared = 0;
+        for (let y = 0; y < WINDOW && cost < best; y += COMPARE_STEP) {
+          for (let x = (y >> 1) & 1; x < WINDOW; x += COMPARE_STEP) {
+            if (unknown[(wy + y) * cw + wx + x]) continue;
+            const difference = plane[at(wx + x, wy + y)]! - plane[at(sx + x, sy + y)]!;
+            cost += difference * difference;
+            compared++;
           }
         }
+        if (compared === 0) return;
+        // A little preference for nearby sources: among equals, the closer continues the structure.
+        cost += ((sx - wx) ** 2 + (sy - wy) ** 2) * 0.01 * compared;
+        if (cost < best) {
+          best = cost;
+          bestX = sx;
+          bestY = sy;
+        }
+      };
+      // First the copies of the blocks just left, above and below carried on (usually close to the best, they let most other
+      // candidates be given up after a few rows)…
+      for (const item of [placedAt(row, column - 1), placedAt(row - 1, column), placedAt(row + 1, column)]) {
+        if (item < 0) continue;
+        const sx = wx + placed[item + 2]! - placed[item]!;
+        const sy = wy + placed[item + 3]! - placed[item + 1]!;
+        if (sx >= 0 && sy >= 0 && sx <= cw - WINDOW && sy <= ch - WINDOW) consider(sx, sy);
+      }
+      // …then a grid laid from the block's own window, so that a neighbour's source moved on by a block (carrying on its copy,
+      // seamless) is on it: laid from the crop's corner, every third row missed the 7 rows below a source.
+      for (let sy = wy % SEARCH_STEP; sy <= ch - WINDOW; sy += SEARCH_STEP) {
+        for (let sx = gridStart(wx - SEARCH); sx <= Math.min(cw - WINDOW, wx + SEARCH); sx += SEARCH_STEP) consider(sx, sy);
       }
       if (bestX < 0) continue;
-      for (let y = by; y < Math.min(ch, by + BLOCK); y++) {
-        for (let x = bx; x < Math.min(cw, bx + BLOCK); x++) {
+      placed.set([wx, wy, bestX, bestY], (row * columns + column) * 4);
+      const source = (x: number, y: number) => at(bestX + (x - wx), bestY + (y - wy));
+      /** How far the new patch is from what is there (0 where what is there is the picture's own: it stays). */
+      const agreement = (x: number, y: number) => (pairOf[y * cw + x]! < 0 ? 0 : (plane[at(x, y)]! - plane[source(x, y)]!) ** 2);
+      const blockX1 = Math.min(cw, bx + BLOCK);
+      const blockY1 = Math.min(ch, by + BLOCK);
+      // The block's edges with the blocks filled before it are cut where the two agree best (image quilting's boundary cut),
+      // not along the block's straight sides: a straight seam every block is a stripe every 7 px.
+      const recopy = (x: number, y: number) => {
+        const pair = pairOf[y * cw + x]!;
+        if (pair < 0) return;
+        sources[pair] = source(x, y);
+        plane[at(x, y)] = plane[sources[pair]!]!;
+      };
+      // Above and below (the window is the block's, not moved at the crop's edge).
+      if (wy === by - OVERLAP) {
+        const top = overlapCut(blockX1 - bx, (column, depth) => (unknown[by * cw + bx + column] ? agreement(bx + column, wy + depth) : 0));
+        for (let column = 0; column < top.length; column++) if (unknown[by * cw + bx + column]) for (let y = wy + top[column]!; y < by; y++) recopy(bx + column, y);
+        const last = blockY1 - 1;
+        const bottom = overlapCut(blockX1 - bx, (column, depth) => (unknown[last * cw + bx + column] ? agreement(bx + column, wy + WINDOW - 1 - depth) : 0));
+        for (let column = 0; column < bottom.length; column++) if (unknown[last * cw + bx + column]) for (let y = wy + WINDOW - 1 - bottom[column]!; y >= by + BLOCK; y--) recopy(bx + column, y);
+      }
+      if (wx === bx - OVERLAP) {
+        const cut = overlapCut(blockY1 - by, (row, depth) => (unknown[(by + row) * cw + bx] ? agreement(wx + depth, by + row) : 0));
+        for (let row = 0; row < cut.length; row++) if (unknown[(by + row) * cw + bx]) for (let x = wx + cut[row]!; x < bx; x++) recopy(x, by + row);
+      }
+      for (let y = by; y < blockY1; y++) {
+        for (let x = bx; x < blockX1; x++) {
           if (!unknown[y * cw + x]) continue;
-          const source = at(bestX + (x - wx), bestY + (y - wy));
-          plane[at(x, y)] = plane[source]!;
+          sources[copied] = source(x, y);
+          plane[at(x, y)] = plane[sources[copied]!]!;
           filled[copied] = at(x, y);
-          sources[copied++] = source;
+          pairOf[y * cw + x] = copied++;
           unknown[y * cw + x] = 0;
         }
       }

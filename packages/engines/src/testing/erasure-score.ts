@@ -31,6 +31,41 @@ export interface ErasureScore {
    */
   detailRatio?: number;
   cleanDetailRatio?: number;
+  /**
+   * With `clean`: on the same frames, `rowChangeAutocorrelation` of each region's box at the exemplar fill's block (7 px),
+   * averaged: horizontal stripes of that period (a seam or a repeated block every 7 rows) make it high, a picture without
+   * that period leaves it near 0 or below. `cleanStripes` is the same on the clean source.
+   */
+  stripes?: number;
+  cleanStripes?: number;
+}
+
+/** The row period of the stripes looked for: the exemplar fill's block (`exemplar-fill.ts`). */
+export const STRIPE_PERIOD = 7;
+
+/**
+ * How much the rows x0 … x1 − 1 of the rectangle y0 … y1 − 1 of `plane` (`width` wide) change every `lag` rows alike:
+ * the autocorrelation, at `lag`, of the profile of row-to-row change (the mean squared difference of each row from the one
+ * above). A fill seamed or repeated every `lag` rows peaks there (1: every such row and no other); a texture without that
+ * period gives about 0 (a random one) or less. 0 when the rectangle is too short or without change.
+ */
+export function rowChangeAutocorrelation(plane: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number, lag: number): number {
+  const profile: number[] = [];
+  for (let y = y0 + 1; y < y1; y++) {
+    let sum = 0;
+    for (let x = x0; x < x1; x++) sum += (plane[y * width + x]! - plane[(y - 1) * width + x]!) ** 2;
+    profile.push(sum / (x1 - x0));
+  }
+  if (profile.length <= 2 * lag) return 0;
+  const mean = profile.reduce((total, value) => total + value, 0) / profile.length;
+  let product = 0;
+  let energy = 0;
+  for (let at = 0; at < profile.length; at++) {
+    energy += (profile[at]! - mean) ** 2;
+    if (at + lag < profile.length) product += (profile[at]! - mean) * (profile[at + lag]! - mean);
+  }
+  // Divided by the pairs at `lag` against the values: the mean product per pair over the variance.
+  return energy === 0 ? 0 : product / (profile.length - lag) / (energy / profile.length);
 }
 
 /** Variance of (pixel − its 5 × 5 mean) summed over the rectangles of `frame` set in `where`, and how many pixels. */
@@ -80,7 +115,7 @@ export async function scoreErasure(options: { output: string; input: string; cle
   const inputs = lumaFrames(options.input, width, height);
   const cleans = options.clean ? lumaFrames(options.clean, width, height) : undefined;
   const backgrounds = options.background ? lumaFrames(options.background, width, height) : undefined;
-  const totals = { outside: [0, 0], text: [0, 0], before: [0, 0], region: [0, 0], distractor: [0, 0], detailIn: [0, 0], detailAround: [0, 0], cleanIn: [0, 0], cleanAround: [0, 0] };
+  const totals = { outside: [0, 0], text: [0, 0], before: [0, 0], region: [0, 0], distractor: [0, 0], detailIn: [0, 0], detailAround: [0, 0], cleanIn: [0, 0], cleanAround: [0, 0], stripes: [0, 0], cleanStripes: [0, 0] };
   let frames = 0;
   const inside = new Uint8Array(width * height);
   const around = new Uint8Array(width * height);
@@ -115,6 +150,10 @@ export async function scoreErasure(options: { output: string; input: string; cle
       add(totals.detailAround, detailEnergy(output.value, width, height, around));
       add(totals.cleanIn, detailEnergy(clean.value, width, height, inside));
       add(totals.cleanAround, detailEnergy(clean.value, width, height, around));
+      for (const [x0, y0, x1, y1] of boxes) {
+        add(totals.stripes, [rowChangeAutocorrelation(output.value, width, x0, y0, x1, y1, STRIPE_PERIOD), 1]);
+        add(totals.cleanStripes, [rowChangeAutocorrelation(clean.value, width, x0, y0, x1, y1, STRIPE_PERIOD), 1]);
+      }
     }
     const out = output.value;
     const source = input.value;
@@ -152,6 +191,9 @@ export async function scoreErasure(options: { output: string; input: string; cle
   const ratio = (a: number[], b: number[]) => (a[1] === 0 || b[1] === 0 || b[0] === 0 ? undefined : a[0]! / a[1]! / (b[0]! / b[1]!));
   const detailRatio = ratio(totals.detailIn, totals.detailAround);
   const cleanDetailRatio = ratio(totals.cleanIn, totals.cleanAround);
+  const mean = (total: number[]) => (total[1] === 0 ? undefined : total[0]! / total[1]!);
+  const stripes = mean(totals.stripes);
+  const cleanStripes = mean(totals.cleanStripes);
   return {
     frames,
     outsidePsnr: psnr(totals.outside[0]!, totals.outside[1]!),
@@ -161,6 +203,8 @@ export async function scoreErasure(options: { output: string; input: string; cle
     ...(options.background ? { distractorPsnr: psnr(totals.distractor[0]!, totals.distractor[1]!) } : {}),
     ...(detailRatio !== undefined ? { detailRatio } : {}),
     ...(cleanDetailRatio !== undefined ? { cleanDetailRatio } : {}),
+    ...(stripes !== undefined ? { stripes } : {}),
+    ...(cleanStripes !== undefined ? { cleanStripes } : {}),
   };
 }
 
