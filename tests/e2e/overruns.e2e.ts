@@ -60,6 +60,13 @@ for (const { locale, width, other } of [
       await fullPageShot(page, testInfo.outputPath(`${locale}-${other}-${name}.png`));
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     };
+    // The subtitle file's decoder (a chunk loaded on the first pick) arrives late, as on a busy
+    // machine: Create waits for the read instead of answering "choose a subtitle file" (it did, and
+    // this test timed out in CI twice).
+    await page.route('**/assets/subtitle-decoder-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.goto(`${L.prefix}/workbench/dubbing-studio`);
     await page.getByTestId('dubbing-new-project').click();
     const dialog = page.getByTestId('dubbing-new-project-dialog');
@@ -72,6 +79,7 @@ for (const { locale, width, other } of [
     await dialog.getByTestId('dubbing-target-es').click();
     await dialog.getByTestId('dubbing-create').click();
     await expect(page.getByTestId('dubbing-editor')).toBeVisible({ timeout: 240_000 });
+    await page.unroute('**/assets/subtitle-decoder-*.js');
     await expect(page.locator(BLOCKS)).toHaveCount(3, { timeout: 30_000 });
 
     await runJobDialog(page, 'dubbing-open-translate', 'dubbing-translate-dialog', 'dubbing-translate-quote', 'dubbing-translate-confirm');

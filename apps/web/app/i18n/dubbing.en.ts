@@ -94,6 +94,7 @@ export const dubbingEn = {
     limit: "Up to {minutes} minutes.",
     create: "Create the project",
     creating: "Creating…",
+    readingFile: "Reading the subtitle file…",
     needMedia: "Upload a video or audio file first.",
     needTranslation: "Choose a video translation.",
     targetsHint: "“offline” and “remote engine”: the lines can be translated here; “type the translation”: no engine here translates into it, so you type each line in the studio.",

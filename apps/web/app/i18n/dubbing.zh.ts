@@ -96,6 +96,7 @@ export const dubbingZh: typeof dubbingEn = {
     limit: "最长 {minutes} 分钟。",
     create: "创建项目",
     creating: "正在创建…",
+    readingFile: "正在读取字幕文件…",
     needMedia: "请先上传视频或音频文件。",
     needTranslation: "请选择一个视频翻译。",
     targetsHint: "标为“离线”或“远程引擎”的语言可在这里翻译；标为“手动输入译文”的语言此处没有引擎可翻译，需在编辑器中逐句输入。",

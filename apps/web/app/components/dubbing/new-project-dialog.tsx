@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { LocalizedText, UploadView } from "@voxwork/contract";
 import { dubbingProjectCreateCall } from "@voxwork/contract/client";
@@ -62,6 +62,10 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
   const [subtitleFile, setSubtitleFile] = useState<{ name: string; text: string; encoding: string; warnings: LocalizedText[] } | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [speakers, setSpeakers] = useState<number | null>(null);
+  // A picked subtitle file is read (its decoder loaded on first use) before Create can be pressed:
+  // pressed during the read, Create said "choose a subtitle file" although one was chosen.
+  const [readingFile, setReadingFile] = useState(false);
+  const fileReads = useRef(0);
   const { busy: submitting, run } = useDialogAction();
 
   const maxTargets = edition === "pro" ? (options?.maxLanguages.pro ?? MAX_DUBBING_LANGUAGES) : 1;
@@ -95,7 +99,12 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
 
   async function readSubtitleFile(file: File | undefined) {
     if (!file) return;
+    const readNumber = ++fileReads.current;
+    setReadingFile(true);
     const read = await decodePickedFile(file).catch(() => null);
+    // A file picked again while this one was read: the later pick decides.
+    if (readNumber !== fileReads.current) return;
+    setReadingFile(false);
     const text = read?.text ?? "";
     const problem = subtitleFileProblem(file.name, text);
     if (problem || !read) {
@@ -278,9 +287,9 @@ export function NewProjectDialog({ open, onOpenChange, edition, options }: { ope
       ) : null}
       <p className="text-xs text-muted-foreground">{t("dubbing.create.free")}</p>
       <DialogActions cancelLabel={t("dubbing.list.cancel")}>
-        <Button type="button" onClick={() => void create()} disabled={submitting} data-testid="dubbing-create">
-          {submitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-          {submitting ? t("dubbing.create.creating") : t("dubbing.create.create")}
+        <Button type="button" onClick={() => void create()} disabled={submitting || readingFile} data-testid="dubbing-create">
+          {submitting || readingFile ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+          {submitting ? t("dubbing.create.creating") : readingFile ? t("dubbing.create.readingFile") : t("dubbing.create.create")}
         </Button>
       </DialogActions>
     </DubbingDialog>
