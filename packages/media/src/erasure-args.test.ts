@@ -11,9 +11,9 @@ const line = (args: string[]) => args.join(' ');
 
 describe('erasure arguments', () => {
   it('encodes raw yuv420p frames from stdin with the original audio copied', () => {
-    expect(line(encodeRawVideoArgs({ width: 1280, height: 720, frameRate: 25, audioSource: 'in.mp4', copyAudio: true, hasAudio: true, output: 'out.mp4' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 1280x720 -r 25 -i pipe:0 -i in.mp4 -map 0:v:0 -map 1:a:0 -c:a copy -c:v libx264 -preset veryfast -crf 12 -pix_fmt yuv420p -movflags +faststart out.mp4"`);
+    expect(line(encodeRawVideoArgs({ width: 1280, height: 720, frameRate: 25, audioSource: 'in.mp4', copyAudio: true, hasAudio: true, output: 'out.mp4' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 1280x720 -r 25 -i pipe:0 -i in.mp4 -map 0:v:0 -map 1:a:0 -c:a copy -c:v libx264 -preset veryfast -crf 9 -pix_fmt yuv420p -movflags +faststart out.mp4"`);
     expect(line(encodeRawVideoArgs({ width: 640, height: 360, frameRate: 30000 / 1001, audioSource: 'in.mkv', copyAudio: false, hasAudio: true, output: 'out.mp4', crf: 18 }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 640x360 -r 29.970030 -i pipe:0 -i in.mkv -map 0:v:0 -map 1:a:0 -c:a aac -b:a 192k -c:v libx264 -preset veryfast -crf 18 -pix_fmt yuv420p -movflags +faststart out.mp4"`);
-    expect(line(encodeRawVideoArgs({ width: 640, height: 360, frameRate: 24, audioSource: 'in.mp4', copyAudio: true, hasAudio: false, output: 'out.mp4' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 640x360 -r 24 -i pipe:0 -map 0:v:0 -c:v libx264 -preset veryfast -crf 12 -pix_fmt yuv420p -movflags +faststart out.mp4"`);
+    expect(line(encodeRawVideoArgs({ width: 640, height: 360, frameRate: 24, audioSource: 'in.mp4', copyAudio: true, hasAudio: false, output: 'out.mp4' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 640x360 -r 24 -i pipe:0 -map 0:v:0 -c:v libx264 -preset veryfast -crf 9 -pix_fmt yuv420p -movflags +faststart out.mp4"`);
     // Lines drawn over the erased picture in the same encode.
     expect(line(encodeRawVideoArgs({ width: 640, height: 360, frameRate: 25, audioSource: 'in.mp4', copyAudio: true, hasAudio: false, output: 'out.mp4', crf: 20, subtitles: "/w/es-drawn's.ass" }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 640x360 -r 25 -i pipe:0 -map 0:v:0 -vf subtitles=filename=/w/es-drawn\\\\\\'s.ass -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p -movflags +faststart out.mp4"`);
     expect(line(rawFrameImageArgs({ width: 640, height: 360, output: '/w/leftover-1.png' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 640x360 -i pipe:0 -frames:v 1 -update 1 /w/leftover-1.png"`);
@@ -25,7 +25,7 @@ describe('erasure arguments', () => {
         "delogo=x=1:y=600:w=1277:h=118:enable='between(t,1.000,2.500)'",
       ]
     `);
-    expect(line(delogoVideoArgs({ input: 'in.mp4', output: 'out.mp4', width: 640, height: 360, regions: [{ x: 10, y: 20, width: 100, height: 40, startSeconds: 0, endSeconds: 3 }], copyAudio: true, hasAudio: true }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -i in.mp4 -map 0:v:0 -map 0:a:0 -c:a copy -vf delogo=x=10:y=20:w=100:h=40:enable='between(t,0.000,3.000)' -c:v libx264 -preset veryfast -crf 12 -pix_fmt yuv420p -movflags +faststart out.mp4"`);
+    expect(line(delogoVideoArgs({ input: 'in.mp4', output: 'out.mp4', width: 640, height: 360, regions: [{ x: 10, y: 20, width: 100, height: 40, startSeconds: 0, endSeconds: 3 }], copyAudio: true, hasAudio: true }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -i in.mp4 -map 0:v:0 -map 0:a:0 -c:a copy -vf delogo=x=10:y=20:w=100:h=40:enable='between(t,0.000,3.000)' -c:v libx264 -preset veryfast -crf 9 -pix_fmt yuv420p -movflags +faststart out.mp4"`);
   });
 });
 
@@ -66,7 +66,7 @@ describe('pipeIntoMediaTool', () => {
 
 describe('preview arguments', () => {
   it('cuts a clip and puts the outlined original beside the erased picture', () => {
-    expect(line(cutClipArgs({ input: 'in.mp4', output: 'clip.mp4', startSeconds: 12.5, durationSeconds: 10 }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -ss 12.500 -i in.mp4 -t 10.000 -map 0:v:0 -map 0:a:0? -c:v libx264 -preset veryfast -crf 10 -pix_fmt yuv420p -c:a aac -b:a 192k clip.mp4"`);
+    expect(line(cutClipArgs({ input: 'in.mp4', output: 'clip.mp4', startSeconds: 12.5, durationSeconds: 10 }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -ss 12.500 -i in.mp4 -t 10.000 -map 0:v:0 -map 0:a:0? -c:v libx264 -preset veryfast -crf 9 -pix_fmt yuv420p -c:a aac -b:a 192k clip.mp4"`);
     expect(line(sideBySideArgs({ original: 'clip.mp4', erased: 'erased.mp4', output: 'preview.mp4', halfWidth: 640, regions: [{ x: 10, y: 600, width: 1200, height: 100, startSeconds: 0, endSeconds: 4.2 }] }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -i clip.mp4 -i erased.mp4 -filter_complex [0:v]drawbox=x=10:y=600:w=1200:h=100:color=0xff3b30@0.9:t=4:enable='between(t,0.000,4.200)',scale=640:-2[left];[1:v]scale=640:-2[right];[left][right]hstack=inputs=2,format=yuv420p[picture] -map [picture] -map 1:a:0? -c:v libx264 -preset veryfast -crf 20 -c:a copy -movflags +faststart preview.mp4"`);
   });
 });

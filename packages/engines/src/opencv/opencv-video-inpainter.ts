@@ -32,7 +32,7 @@ const providerSchema = z.object({
   algorithm: z.enum(['telea', 'ns']).optional(),
   /** Pixels around a hole OpenCV looks at (default 5). */
   inpaintRadius: z.number().int().min(1).max(20).optional(),
-  /** x264 CRF of the output (default 12). */
+  /** x264 CRF of the output (default `ERASURE_VIDEO_CRF`, 9). */
   crf: z.number().int().min(0).max(40).optional(),
   /** Neighbouring frames hold only the rows the masks can reach, from a second decoder (default true; false: whole frames, more memory). */
   cropNeighbours: z.boolean().optional(),
