@@ -66,7 +66,7 @@ describe('pipeIntoMediaTool', () => {
 
 describe('preview arguments', () => {
   it('cuts a clip and puts the outlined original beside the erased picture', () => {
-    expect(line(cutClipArgs({ input: 'in.mp4', output: 'clip.mp4', startSeconds: 12.5, durationSeconds: 10 }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -ss 12.500 -i in.mp4 -t 10.000 -map 0:v:0 -map 0:a:0? -c:v libx264 -preset veryfast -crf 9 -pix_fmt yuv420p -c:a aac -b:a 192k clip.mp4"`);
+    expect(line(cutClipArgs({ input: 'in.mp4', output: 'clip.mp4', startSeconds: 12.5, durationSeconds: 10 }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -ss 12.500 -i in.mp4 -t 10.000 -map 0:v:0 -map 0:a:0? -c:v libx264 -preset veryfast -crf 10 -pix_fmt yuv420p -c:a aac -b:a 192k clip.mp4"`);
     expect(line(sideBySideArgs({ original: 'clip.mp4', erased: 'erased.mp4', output: 'preview.mp4', halfWidth: 640, regions: [{ x: 10, y: 600, width: 1200, height: 100, startSeconds: 0, endSeconds: 4.2 }] }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -i clip.mp4 -i erased.mp4 -filter_complex [0:v]drawbox=x=10:y=600:w=1200:h=100:color=0xff3b30@0.9:t=4:enable='between(t,0.000,4.200)',scale=640:-2[left];[1:v]scale=640:-2[right];[left][right]hstack=inputs=2,format=yuv420p[picture] -map [picture] -map 1:a:0? -c:v libx264 -preset veryfast -crf 20 -c:a copy -movflags +faststart preview.mp4"`);
   });
 });
