@@ -19,11 +19,14 @@ export interface Shift {
   dy: number;
 }
 
-/** The picture brought down to half its size (2 × 2 averages); an `exclude` map is halved alike (any pixel of the four). */
-export function halve(image: GrayImage): GrayImage {
+/**
+ * The picture brought down to half its size (2 × 2 averages; `halveMask` halves an exclusion map).
+ * `into`: memory no longer used to write it in (every pixel is written), when it has the size.
+ */
+export function halve(image: GrayImage, into?: Uint8Array): GrayImage {
   const width = image.width >> 1;
   const height = image.height >> 1;
-  const data = new Uint8Array(width * height);
+  const data = into?.length === width * height ? into : new Uint8Array(width * height);
   const source = image.data;
   const stride = image.width;
   for (let y = 0; y < height; y++) {
@@ -168,12 +171,14 @@ export interface Pyramid {
 /**
  * `image`'s pyramid (built once per frame, used for the pairs before and after it). `excludeLevels`:
  * the exclusion map's own levels when already made (frames showing the same masks share them).
+ * `reuse`: a pyramid no longer used (the frame before the previous): its smaller levels' memory is
+ * written over instead of allocated again.
  */
-export function pyramidOf(image: GrayImage, exclude?: Uint8Array, excludeLevels?: ReadonlyArray<Uint8Array | undefined>): Pyramid {
+export function pyramidOf(image: GrayImage, exclude?: Uint8Array, excludeLevels?: ReadonlyArray<Uint8Array | undefined>, reuse?: Pyramid): Pyramid {
   const levels: Pyramid['levels'] = [{ image, exclude }];
   while (Math.max(levels.at(-1)!.image.width, levels.at(-1)!.image.height) > 200 && levels.at(-1)!.image.width >= 16 && levels.at(-1)!.image.height >= 16) {
     const top = levels.at(-1)!;
-    levels.push({ image: halve(top.image), exclude: excludeLevels?.[levels.length] ?? (top.exclude && halveMask(top.exclude, top.image.width, top.image.height)) });
+    levels.push({ image: halve(top.image, reuse?.levels[levels.length]?.image.data), exclude: excludeLevels?.[levels.length] ?? (top.exclude && halveMask(top.exclude, top.image.width, top.image.height)) });
   }
   return { levels };
 }

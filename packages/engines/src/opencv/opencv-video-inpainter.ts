@@ -206,10 +206,13 @@ class OpencvVideoInpainter implements Inpainter {
     const positions: Shift[] = [];
     const expected = Math.max(1, Math.round(video.durationSeconds * video.frameRate));
     let previous: Pyramid | undefined;
+    // The pyramids of the frame before the previous (no longer used): their memory holds the next frame's.
+    let spare: Pyramid | undefined;
+    let spareBand: Pyramid | undefined;
     let motion: Shift | undefined;
     let index = 0;
     // Frames showing the same masks share one map (whole boxes: the text's own pixels are not known yet) and its halved levels.
-    const boxMasks = new Map<string, { mask: FrameMask | undefined; excludeLevels: Array<Uint8Array | undefined> }>();
+    const boxMasks = new Map<string, { mask: FrameMask | undefined; excludeLevels: Array<Uint8Array | undefined>; bandExcludeLevels: Array<Uint8Array | undefined> }>();
     const boxMaskOf = (active: MaskShape[]) => {
       const key = active.map((shape) => shapes.indexOf(shape)).join(',');
       let entry = boxMasks.get(key);
@@ -217,7 +220,7 @@ class OpencvVideoInpainter implements Inpainter {
         if (boxMasks.size > 64) boxMasks.clear();
         const mask = frameMask(active.map((shape) => ({ ...shape, pixels: undefined })), width, height);
         const excludeLevels: Array<Uint8Array | undefined> = [halveMask(mask?.luma ?? new Uint8Array(width * height), width, height)];
-        entry = { mask, excludeLevels };
+        entry = { mask, excludeLevels, bandExcludeLevels: [] };
         boxMasks.set(key, entry);
       }
       return entry;
@@ -230,20 +233,24 @@ class OpencvVideoInpainter implements Inpainter {
       const entry = active.length > 0 ? boxMaskOf(active) : undefined;
       const mask = entry?.mask;
       // The pyramid of the half-size luma; the exclusion levels are made once per set of masks.
-      const pyramid = pyramidOf(halve({ data, width, height }), entry?.excludeLevels[0], entry?.excludeLevels);
+      const pyramid = pyramidOf(halve({ data, width, height }, spare?.levels[0]?.image.data), entry?.excludeLevels[0], entry?.excludeLevels, spare);
       if (entry) for (const [level, { exclude }] of pyramid.levels.entries()) entry.excludeLevels[level] ??= exclude;
       let travelled = 0;
       let cut = false;
       if (rows && bandPositions) {
         const half = pyramid.levels[0]!;
         const bandImage = { data: half.image.data.subarray(rows.top * half.image.width, rows.bottom * half.image.width), width: half.image.width, height: rows.bottom - rows.top };
-        const bandPyramid = pyramidOf(bandImage, half.exclude?.subarray(rows.top * half.image.width, rows.bottom * half.image.width));
+        // Its first level is a view of the frame's; the smaller ones reuse the band's pyramid before the previous, and its
+        // exclusion levels are made once per set of masks like the frame's.
+        const bandPyramid = pyramidOf(bandImage, half.exclude?.subarray(rows.top * half.image.width, rows.bottom * half.image.width), entry?.bandExcludeLevels, spareBand);
+        if (entry) for (const [level, { exclude }] of bandPyramid.levels.entries()) if (level > 0) entry.bandExcludeLevels[level] ??= exclude;
         if (previousBand) {
           const shift = estimatePyramidShift(previousBand, bandPyramid, { maxShift: MAX_SHIFT / 2, predicted: bandMotion });
           bandMotion = shift.residual > CUT_RESIDUAL ? undefined : shift;
           const last = bandPositions.at(-1)!;
           bandPositions.push({ dx: last.dx + 2 * shift.dx, dy: last.dy + 2 * shift.dy });
         } else bandPositions.push({ dx: 0, dy: 0 });
+        spareBand = previousBand;
         previousBand = bandPyramid;
       }
       if (previous) {
@@ -258,6 +265,7 @@ class OpencvVideoInpainter implements Inpainter {
       } else positions.push({ dx: 0, dy: 0 });
       for (const accumulator of accumulators) accumulator.add(index, data, width, travelled);
       await plates?.add(index, data, positions.at(-1)!, cut, mask);
+      spare = previous;
       previous = pyramid;
       pool.give(data);
       index++;
