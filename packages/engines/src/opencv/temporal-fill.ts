@@ -123,6 +123,9 @@ interface MaskPlan {
   ring: Int32Array;
   ringX: Int32Array;
   ringY: Int32Array;
+  /** Room for the items left to fill of one frame at a time (`fillFrame` runs to its end before it is called again). */
+  lumaLeft: Int32Array;
+  chromaLeft: Int32Array;
 }
 
 const plans = new WeakMap<FrameMask, MaskPlan>();
@@ -137,7 +140,7 @@ function planOf(mask: FrameMask, layout: YuvLayout): MaskPlan {
     const [lumaX, lumaY] = xy(luma, layout.width);
     const [chromaX, chromaY] = xy(chroma, layout.chromaWidth);
     const [ringX, ringY] = xy(ring, layout.width);
-    plan = { luma, lumaX, lumaY, chroma, chromaX, chromaY, ring, ringX, ringY };
+    plan = { luma, lumaX, lumaY, chroma, chromaX, chromaY, ring, ringX, ringY, lumaLeft: new Int32Array(luma.length), chromaLeft: new Int32Array(chroma.length) };
     plans.set(mask, plan);
   }
   return plan;
@@ -333,10 +336,9 @@ function setIndices(map: Uint8Array, stride: number, bounds: FrameMask['bounds']
   return Int32Array.from(indices);
 }
 
-/** 0, 1, … `length` − 1 (a plain loop: `Int32Array.from` with a callback cost more than the copies it precedes). */
-function counting(length: number): Int32Array {
-  const list = new Int32Array(length);
-  for (let item = 0; item < length; item++) list[item] = item;
+/** `list` set to 0, 1, … (a plain loop: `Int32Array.from` with a callback cost more than the copies it precedes). */
+function counting(list: Int32Array): Int32Array {
+  for (let item = 0; item < list.length; item++) list[item] = item;
   return list;
 }
 
@@ -361,8 +363,8 @@ export function fillFrame(
   const plan = planOf(mask, layout);
   const { luma, lumaX, lumaY, chroma, chromaX, chromaY } = plan;
   // Items (positions in the plan's lists) still to fill, kept compact: each neighbour looks only at what is left.
-  const lumaLeft = counting(luma.length);
-  const chromaLeft = counting(chroma.length);
+  const lumaLeft = counting(plan.lumaLeft);
+  const chromaLeft = counting(plan.chromaLeft);
   let lumaCount = luma.length;
   let chromaCount = chroma.length;
   if (options.temporal) {
