@@ -221,10 +221,35 @@ function ringDifference(frame: Uint8Array, neighbour: NeighbourFrame, plan: Mask
   const masked = neighbour.mask?.luma;
   let sum = 0;
   let count = 0;
-  for (let item = 0; item < plan.ring.length; item += stride) {
-    const value = sample(view, width, height, plan.ringX[item]! + shift.dx, plan.ringY[item]! + shift.dy, masked, nearest);
-    if (value === undefined) continue;
-    sum += Math.abs(value - frame[plan.ring[item]!]!);
+  const { data: plane, offset, rowOffset, rows } = view;
+  const { ring, ringX, ringY } = plan;
+  // `sample` written out (the same arithmetic): called per ring pixel, its fractional result was boxed when not inlined.
+  for (let item = 0; item < ring.length; item += stride) {
+    const x = ringX[item]! + shift.dx;
+    const y = ringY[item]! + shift.dy;
+    if (x < 0 || y < 0 || x > width - 1 || y > height - 1) continue;
+    let value: number;
+    if (nearest) {
+      const nx = Math.round(x);
+      const ny = Math.round(y);
+      const localRow = ny - rowOffset;
+      if (localRow < 0 || localRow >= rows || masked?.[ny * width + nx]) continue;
+      value = plane[offset + localRow * width + nx]!;
+    } else {
+      const x0 = Math.min(width - 2, Math.floor(x));
+      const y0 = Math.min(height - 2, Math.floor(y));
+      const localRow = y0 - rowOffset;
+      if (localRow < 0 || localRow + 1 >= rows) continue;
+      const fx = x - x0;
+      const fy = y - y0;
+      const at = y0 * width + x0;
+      if (masked && (masked[at] || masked[at + 1] || masked[at + width] || masked[at + width + 1])) continue;
+      const local = offset + localRow * width + x0;
+      const top = plane[local]! * (1 - fx) + plane[local + 1]! * fx;
+      const bottom = plane[local + width]! * (1 - fx) + plane[local + width + 1]! * fx;
+      value = top * (1 - fy) + bottom * fy;
+    }
+    sum += Math.abs(value - frame[ring[item]!]!);
     count++;
   }
   return count < Math.min(30, plan.ring.length / 2 / stride) ? Infinity : sum / count;
