@@ -456,18 +456,53 @@ export function fillFrame(
         const chromaShift = { dx: shift.dx / 2, dy: shift.dy / 2 };
         const chromaNearest = nearest && Number.isInteger(chromaShift.dx) && Number.isInteger(chromaShift.dy);
         kept = 0;
-        for (let at = 0; at < chromaCount; at++) {
-          const item = chromaLeft[at]!;
-          const x = chromaX[item]! + chromaShift.dx;
-          const y = chromaY[item]! + chromaShift.dy;
-          const u = sample(view.u, chromaWidth, chromaHeight, x, y, other.mask?.chroma, chromaNearest);
-          if (u === undefined) {
-            chromaLeft[kept++] = item;
-            continue;
+        if (chromaNearest) {
+          for (let at = 0; at < chromaCount; at++) {
+            const item = chromaLeft[at]!;
+            const x = chromaX[item]! + chromaShift.dx;
+            const y = chromaY[item]! + chromaShift.dy;
+            const u = sample(view.u, chromaWidth, chromaHeight, x, y, other.mask?.chroma, true);
+            if (u === undefined) {
+              chromaLeft[kept++] = item;
+              continue;
+            }
+            const index = chroma[item]!;
+            out[uOffset + index] = u;
+            out[vOffset + index] = sample(view.v, chromaWidth, chromaHeight, x, y, other.mask?.chroma, true)!;
           }
-          const index = chroma[item]!;
-          out[uOffset + index] = Math.round(u);
-          out[vOffset + index] = Math.round(sample(view.v, chromaWidth, chromaHeight, x, y, other.mask?.chroma, chromaNearest)!);
+        } else {
+          // Bilinear: `sample`'s arithmetic written out for both planes (its fractional result was a new heap number per call
+          // whenever it was not inlined); U and V share the place, the weights and the mask.
+          const { data: plane, rowOffset, rows } = view.u;
+          const uBase = view.u.offset;
+          const vBase = view.v.offset;
+          const masked = other.mask?.chroma;
+          for (let at = 0; at < chromaCount; at++) {
+            const item = chromaLeft[at]!;
+            const x = chromaX[item]! + chromaShift.dx;
+            const y = chromaY[item]! + chromaShift.dy;
+            const x0 = Math.min(chromaWidth - 2, Math.floor(x));
+            const y0 = Math.min(chromaHeight - 2, Math.floor(y));
+            const localRow = y0 - rowOffset;
+            const corner = y0 * chromaWidth + x0;
+            if (
+              x < 0 || y < 0 || x > chromaWidth - 1 || y > chromaHeight - 1 || localRow < 0 || localRow + 1 >= rows ||
+              (masked && (masked[corner] || masked[corner + 1] || masked[corner + chromaWidth] || masked[corner + chromaWidth + 1]))
+            ) {
+              chromaLeft[kept++] = item;
+              continue;
+            }
+            const fx = x - x0;
+            const fy = y - y0;
+            const local = localRow * chromaWidth + x0;
+            const index = chroma[item]!;
+            const uTop = plane[uBase + local]! * (1 - fx) + plane[uBase + local + 1]! * fx;
+            const uBottom = plane[uBase + local + chromaWidth]! * (1 - fx) + plane[uBase + local + chromaWidth + 1]! * fx;
+            out[uOffset + index] = Math.round(uTop * (1 - fy) + uBottom * fy);
+            const vTop = plane[vBase + local]! * (1 - fx) + plane[vBase + local + 1]! * fx;
+            const vBottom = plane[vBase + local + chromaWidth]! * (1 - fx) + plane[vBase + local + chromaWidth + 1]! * fx;
+            out[vOffset + index] = Math.round(vTop * (1 - fy) + vBottom * fy);
+          }
         }
         chromaCount = kept;
       }
