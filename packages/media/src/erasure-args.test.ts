@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ describe('erasure arguments', () => {
     expect(line(encodeRawVideoArgs({ width: 640, height: 360, frameRate: 24, audioSource: 'in.mp4', copyAudio: true, hasAudio: false, output: 'out.mp4' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 640x360 -r 24 -i pipe:0 -map 0:v:0 -c:v libx264 -preset veryfast -crf 9 -pix_fmt yuv420p -movflags +faststart out.mp4"`);
     // Lines drawn over the erased picture in the same encode.
     expect(line(encodeRawVideoArgs({ width: 640, height: 360, frameRate: 25, audioSource: 'in.mp4', copyAudio: true, hasAudio: false, output: 'out.mp4', crf: 20, subtitles: "/w/es-drawn's.ass" }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 640x360 -r 25 -i pipe:0 -map 0:v:0 -vf subtitles=filename=/w/es-drawn\\\\\\'s.ass -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p -movflags +faststart out.mp4"`);
-    expect(line(rawFrameImageArgs({ width: 640, height: 360, output: '/w/leftover-1.png' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 640x360 -i pipe:0 -frames:v 1 -update 1 /w/leftover-1.png"`);
+    expect(line(rawFrameImageArgs({ width: 640, height: 360, output: '/w/leftover-1.png' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 640x360 -i pipe:0 -frames:v 1 -update 1 -compression_level 1 /w/leftover-1.png"`);
   });
 
   it('delogo regions stay one pixel inside the picture, on while they last', () => {
@@ -45,6 +45,34 @@ describe('pipeIntoMediaTool', () => {
       const info = await probeMedia(output);
       expect(info.video).toMatchObject({ width: 64, height: 48, codec: 'h264' });
       expect(info.durationSeconds).toBeCloseTo(2, 1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('has written a chunk when it asks for the next: an input that fills one buffer again for every frame loses none', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pipe-into-'));
+    try {
+      const output = path.join(dir, 'out.gray');
+      // Small frames (below the pipe's high-water mark) and large ones: both are written before the buffer is filled again.
+      for (const [width, height] of [[32, 32], [256, 128]] as const) {
+        const bytes = width * height;
+        const count = 40;
+        const buffer = new Uint8Array(bytes);
+        const reused = async function* () {
+          for (let index = 0; index < count; index++) {
+            for (let at = 0; at < bytes; at++) buffer[at] = (index * 7 + (at % 13)) % 256;
+            yield buffer;
+          }
+        };
+        await pipeIntoMediaTool('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'gray', '-s', `${width}x${height}`, '-i', 'pipe:0', '-f', 'rawvideo', output], reused());
+        const written = new Uint8Array(await readFile(output));
+        expect(written.length).toBe(count * bytes);
+        for (let index = 0; index < count; index++) {
+          const frame = written.subarray(index * bytes, (index + 1) * bytes);
+          expect(frame.every((value, at) => value === (index * 7 + (at % 13)) % 256), `frame ${index} of ${width}×${height}`).toBe(true);
+        }
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

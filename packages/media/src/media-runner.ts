@@ -1,5 +1,4 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { parseProgressSeconds } from './ffmpeg-args.ts';
 
@@ -164,8 +163,9 @@ export async function* streamMediaTool(binary: string, args: readonly string[], 
 
 /**
  * Runs one media tool fed on its standard input from `input` (raw video frames an engine made, for
- * ffmpeg to encode), with the same timeout, cancellation and error rules as `runMediaTool`. Writing
- * waits while the tool's pipe is full (backpressure), so nothing piles up in memory; a tool that
+ * ffmpeg to encode), with the same timeout, cancellation and error rules as `runMediaTool`. Each
+ * chunk is written out before the next is asked for (backpressure: nothing piles up in memory, and
+ * the input may fill a chunk's memory again once it is asked for the next); a tool that
  * ends before the input does fails the call with its own error, and a failing `input` ends the tool.
  */
 export async function pipeIntoMediaTool(binary: string, args: readonly string[], input: AsyncIterable<Uint8Array>, options: RunOptions = {}): Promise<RunResult> {
@@ -189,7 +189,9 @@ export async function pipeIntoMediaTool(binary: string, args: readonly string[],
   try {
     for await (const chunk of input) {
       if (pipeClosed) break;
-      if (!child.stdin.write(chunk)) await Promise.race([once(child.stdin, 'drain').catch(() => undefined), exited]);
+      // Each chunk is handed to the tool (or the pipe has failed) before the next is asked for: the caller may then reuse its memory.
+      const written = new Promise<void>((resolve) => child.stdin.write(chunk, () => resolve()));
+      await Promise.race([written, exited]);
     }
   } catch (error) {
     inputError = { error };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MediaAbortedError, MediaProcessError, runFfmpeg } from './media-runner.ts';
 import { rawFrameBytes, rawVideoFramePairsArgs, rawVideoFramesArgs } from './video-frame-args.ts';
-import { readRawVideoFrames } from './video-frames.ts';
+import { FramePool, readRawVideoFrames } from './video-frames.ts';
 import { withWorkDir } from './work-dir.ts';
 
 describe('raw video frames', () => {
@@ -42,6 +42,41 @@ describe('raw video frames', () => {
         for await (const _frame of readRawVideoFrames(rawVideoFramesArgs({ input: video }), rawFrameBytes(160, 120), { readAhead })) if (++read === 3) break;
         expect(read).toBe(3);
       }
+    });
+  });
+
+  it('fills frames given back to a pool again: the same frames as new memory gives, in fewer buffers', async () => {
+    await withWorkDir('test', async (_dir, file) => {
+      const video = file('pattern.mp4');
+      await runFfmpeg(['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=96x64:rate=25:duration=2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', video]);
+      const bytes = rawFrameBytes(96, 64, 'yuv420p');
+      const args = rawVideoFramesArgs({ input: video, pixelFormat: 'yuv420p' });
+      const fresh: Uint8Array[] = [];
+      for await (const frame of readRawVideoFrames(args, bytes)) fresh.push(frame);
+      expect(fresh).toHaveLength(50);
+      for (const readAhead of [0, 2]) {
+        const pool = new FramePool(bytes);
+        const copies: Uint8Array[] = [];
+        const buffers = new Set<ArrayBufferLike>();
+        // A window of three frames held, as the erasure holds neighbours: each is given back when it leaves.
+        const held: Uint8Array[] = [];
+        for await (const frame of readRawVideoFrames(args, bytes, { readAhead, pool })) {
+          buffers.add(frame.buffer);
+          copies.push(frame.slice());
+          held.push(frame);
+          if (held.length > 3) pool.give(held.shift()!);
+          // Nothing held is filled again while it is held.
+          held.forEach((kept, at) => expect(kept).toEqual(copies[copies.length - held.length + at]));
+        }
+        expect(copies).toEqual(fresh);
+        expect(buffers.size).toBeLessThanOrEqual(3 + readAhead + 2);
+      }
+      const pool = new FramePool(bytes);
+      const frame = pool.take();
+      pool.give(frame);
+      expect(() => pool.give(frame)).toThrow(/twice/);
+      expect(() => pool.give(new Uint8Array(bytes + 1))).toThrow(RangeError);
+      expect(() => readRawVideoFrames(args, bytes + 2, { pool })).toThrow(RangeError);
     });
   });
 

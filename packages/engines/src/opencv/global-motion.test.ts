@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shiftCost, type GrayImage } from './global-motion.ts';
+import { estimatePyramidShift, halve, pyramidOf, shiftCost, type GrayImage, type Pyramid } from './global-motion.ts';
 
 /** The cost as defined, pixel by pixel (the map looked at for every pixel): what the run-based cost must equal exactly. */
 function referenceCost(a: GrayImage, b: GrayImage, dx: number, dy: number, step: number, excludeA: Uint8Array | undefined, excludeB: Uint8Array | undefined, stepY = step): number {
@@ -67,5 +67,41 @@ describe('shiftCost', () => {
     const b: GrayImage = { data: Uint8Array.from({ length: width * 10 }, (_, at) => (at * 3) % 11), width, height: 10 };
     expect(shiftCost(a, b, 1, 0, 1, band, undefined)).toBe(referenceCost(a, b, 1, 0, 1, band, undefined));
     expect(shiftCost(a, b, 1, 0, 1, frame.subarray(0, width * 10), undefined)).toBe(referenceCost(a, b, 1, 0, 1, frame.subarray(0, width * 10), undefined));
+  });
+
+  it('pyramids written into the memory of ones no longer used are the pyramids made new, and give the same motion', () => {
+    const next = random(11);
+    const width = 500;
+    const height = 280;
+    // A panned picture: each frame the same texture moved by a few pixels, as the first pass sees it.
+    const texture = Uint8Array.from({ length: (width + 80) * (height + 40) }, (_, at) => Math.round(128 + 60 * Math.sin(at * 0.013) + 50 * next()));
+    const frame = (index: number): GrayImage => {
+      const data = new Uint8Array(width * height);
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data[y * width + x] = texture[(y + (index % 7)) * (width + 80) + x + 3 * index]!;
+      return { data, width, height };
+    };
+    const exclude = new Uint8Array((width >> 1) * (height >> 1));
+    for (let y = 100; y < 125; y++) for (let x = 30; x < 200; x++) exclude[y * (width >> 1) + x] = 1;
+    let previousFresh: Pyramid | undefined;
+    let previous: Pyramid | undefined;
+    let spare: Pyramid | undefined;
+    let reused = 0;
+    for (let index = 0; index < 12; index++) {
+      const image = frame(index);
+      const fresh = pyramidOf(halve(image), exclude);
+      const spareMemory = spare?.levels.map((level) => level.image.data.buffer);
+      const pyramid = pyramidOf(halve(image, spare?.levels[0]?.image.data), exclude, undefined, spare);
+      expect(pyramid.levels.length).toBe(fresh.levels.length);
+      pyramid.levels.forEach((level, at) => {
+        expect(level.image.data).toEqual(fresh.levels[at]!.image.data);
+        if (spareMemory?.[at] === level.image.data.buffer) reused++;
+      });
+      if (previous && previousFresh) expect(estimatePyramidShift(previous, pyramid, { maxShift: 32 })).toEqual(estimatePyramidShift(previousFresh, fresh, { maxShift: 32 }));
+      spare = previous;
+      previous = pyramid;
+      previousFresh = fresh;
+    }
+    // From the third frame on, every level is written over the memory of the frame two before.
+    expect(reused).toBe(10 * previous!.levels.length);
   });
 });

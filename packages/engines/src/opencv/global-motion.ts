@@ -19,11 +19,14 @@ export interface Shift {
   dy: number;
 }
 
-/** The picture brought down to half its size (2 × 2 averages); an `exclude` map is halved alike (any pixel of the four). */
-export function halve(image: GrayImage): GrayImage {
+/**
+ * The picture brought down to half its size (2 × 2 averages; `halveMask` halves an exclusion map).
+ * `into`: memory no longer used to write it in (every pixel is written), when it has the size.
+ */
+export function halve(image: GrayImage, into?: Uint8Array): GrayImage {
   const width = image.width >> 1;
   const height = image.height >> 1;
-  const data = new Uint8Array(width * height);
+  const data = into?.length === width * height ? into : new Uint8Array(width * height);
   const source = image.data;
   const stride = image.width;
   for (let y = 0; y < height; y++) {
@@ -88,6 +91,32 @@ function excludedRuns(map: Uint8Array, width: number, height: number): ExcludedR
 const NO_RUNS = new Int32Array(0);
 
 /**
+ * Sum of |a[i] − b[i + offset]| for i = start, start + step, … below `end`: the cost's inner loop, two
+ * pixels a turn on 32-bit integer sums with a branchless absolute value (about 1.5× the speed of
+ * one pixel a turn on a float sum; the same integer, so the same cost).
+ */
+function spanSum(ad: Uint8Array, bd: Uint8Array, start: number, end: number, offset: number, step: number): number {
+  let even = 0;
+  let odd = 0;
+  const stride = 2 * step;
+  let at = start;
+  for (; at + step < end; at += stride) {
+    const first = ad[at]! - bd[at + offset]!;
+    const firstSign = first >> 31;
+    even = (even + ((first ^ firstSign) - firstSign)) | 0;
+    const second = ad[at + step]! - bd[at + step + offset]!;
+    const secondSign = second >> 31;
+    odd = (odd + ((second ^ secondSign) - secondSign)) | 0;
+  }
+  if (at < end) {
+    const last = ad[at]! - bd[at + offset]!;
+    const lastSign = last >> 31;
+    even = (even + ((last ^ lastSign) - lastSign)) | 0;
+  }
+  return even + odd;
+}
+
+/**
  * Mean absolute difference of `a` at p and `b` at p + (dx, dy) over every `step`-th pixel both have
  * (and neither excludes), every `stepY`-th row (default `step`); Infinity below 25 % overlap. The
  * columns summed on a row are `x0`, `x0 + step`, … outside both maps' runs (b's shifted by −dx).
@@ -105,14 +134,12 @@ export function shiftCost(a: GrayImage, b: GrayImage, dx: number, dy: number, st
   let count = 0;
   const ad = a.data;
   const bd = b.data;
-  // Sums columns [from, to) of the row pair that fall on the step from x0.
+  // Sums columns [from, to) of the row pair that fall on the step from x0 (`spanSum`), and counts them.
   const span = (rowA: number, rowB: number, from: number, to: number) => {
-    let x = from + ((((x0 - from) % step) + step) % step);
-    for (; x < to; x += step) {
-      const difference = ad[rowA + x]! - bd[rowB + x]!;
-      sum += difference < 0 ? -difference : difference;
-      count++;
-    }
+    const first = from + ((((x0 - from) % step) + step) % step);
+    if (first >= to) return;
+    sum += spanSum(ad, bd, rowA + first, rowA + to, rowB - rowA, step);
+    count += Math.ceil((to - first) / step);
   };
   for (let y = y0; y < y1; y += stepY) {
     const rowA = y * width;
@@ -168,12 +195,14 @@ export interface Pyramid {
 /**
  * `image`'s pyramid (built once per frame, used for the pairs before and after it). `excludeLevels`:
  * the exclusion map's own levels when already made (frames showing the same masks share them).
+ * `reuse`: a pyramid no longer used (the frame before the previous): its smaller levels' memory is
+ * written over instead of allocated again.
  */
-export function pyramidOf(image: GrayImage, exclude?: Uint8Array, excludeLevels?: ReadonlyArray<Uint8Array | undefined>): Pyramid {
+export function pyramidOf(image: GrayImage, exclude?: Uint8Array, excludeLevels?: ReadonlyArray<Uint8Array | undefined>, reuse?: Pyramid): Pyramid {
   const levels: Pyramid['levels'] = [{ image, exclude }];
   while (Math.max(levels.at(-1)!.image.width, levels.at(-1)!.image.height) > 200 && levels.at(-1)!.image.width >= 16 && levels.at(-1)!.image.height >= 16) {
     const top = levels.at(-1)!;
-    levels.push({ image: halve(top.image), exclude: excludeLevels?.[levels.length] ?? (top.exclude && halveMask(top.exclude, top.image.width, top.image.height)) });
+    levels.push({ image: halve(top.image, reuse?.levels[levels.length]?.image.data), exclude: excludeLevels?.[levels.length] ?? (top.exclude && halveMask(top.exclude, top.image.width, top.image.height)) });
   }
   return { levels };
 }

@@ -7,7 +7,7 @@
  * encoded once; the audio copied); only a window of neighbouring frames is held in memory.
  * See docs/decisions/029-video-erasure.md.
  */
-import { BURNED_SUBTITLES_CRF, delogoVideoArgs, encodeRawVideoArgs, MediaProcessError, MP4_AUDIO_CODECS, pipeIntoMediaTool, probeMedia, rawFrameBytes, rawFrameImageArgs, rawVideoFramesArgs, readRawVideoFrames, runFfmpeg } from '@voxwork/media';
+import { BURNED_SUBTITLES_CRF, delogoVideoArgs, encodeRawVideoArgs, FramePool, MediaProcessError, MP4_AUDIO_CODECS, pipeIntoMediaTool, probeMedia, rawFrameBytes, rawFrameImageArgs, rawVideoFramesArgs, readRawVideoFrames, runFfmpeg } from '@voxwork/media';
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -174,10 +174,13 @@ class OpencvVideoInpainter implements Inpainter {
     return { ...facts, frameRate: facts.frameRate && facts.frameRate > 0 && facts.frameRate <= 240 ? facts.frameRate : 25 };
   }
 
-  /** Frames of `args`, `bytes` each; a decoding failure of a file that probed fine is bad input. */
-  async *#frames(args: readonly string[], bytes: number, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
+  /**
+   * Frames of `args`, `bytes` each (from `pool`: the caller gives each back once done with it); a
+   * decoding failure of a file that probed fine is bad input.
+   */
+  async *#frames(args: readonly string[], bytes: number, signal: AbortSignal | undefined, pool: FramePool): AsyncGenerator<Uint8Array> {
     try {
-      for await (const data of readRawVideoFrames(args, bytes, { signal, readAhead: READ_AHEAD_FRAMES })) {
+      for await (const data of readRawVideoFrames(args, bytes, { signal, readAhead: READ_AHEAD_FRAMES, pool })) {
         throwIfAborted(signal, this.engineId);
         yield data;
       }
@@ -203,10 +206,13 @@ class OpencvVideoInpainter implements Inpainter {
     const positions: Shift[] = [];
     const expected = Math.max(1, Math.round(video.durationSeconds * video.frameRate));
     let previous: Pyramid | undefined;
+    // The pyramids of the frame before the previous (no longer used): their memory holds the next frame's.
+    let spare: Pyramid | undefined;
+    let spareBand: Pyramid | undefined;
     let motion: Shift | undefined;
     let index = 0;
     // Frames showing the same masks share one map (whole boxes: the text's own pixels are not known yet) and its halved levels.
-    const boxMasks = new Map<string, { mask: FrameMask | undefined; excludeLevels: Array<Uint8Array | undefined> }>();
+    const boxMasks = new Map<string, { mask: FrameMask | undefined; excludeLevels: Array<Uint8Array | undefined>; bandExcludeLevels: Array<Uint8Array | undefined> }>();
     const boxMaskOf = (active: MaskShape[]) => {
       const key = active.map((shape) => shapes.indexOf(shape)).join(',');
       let entry = boxMasks.get(key);
@@ -214,31 +220,37 @@ class OpencvVideoInpainter implements Inpainter {
         if (boxMasks.size > 64) boxMasks.clear();
         const mask = frameMask(active.map((shape) => ({ ...shape, pixels: undefined })), width, height);
         const excludeLevels: Array<Uint8Array | undefined> = [halveMask(mask?.luma ?? new Uint8Array(width * height), width, height)];
-        entry = { mask, excludeLevels };
+        entry = { mask, excludeLevels, bandExcludeLevels: [] };
         boxMasks.set(key, entry);
       }
       return entry;
     };
     const format = plates ? 'yuv420p' : 'gray';
-    for await (const data of this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: format }), rawFrameBytes(width, height, format), options.signal)) {
+    // Nothing below keeps a frame past its turn (the pyramid, the stillness samples and the plates copy what they need).
+    const pool = new FramePool(rawFrameBytes(width, height, format));
+    for await (const data of this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: format }), pool.frameBytes, options.signal, pool)) {
       const active = shapes.filter((shape) => index >= shape.firstFrame && index <= shape.lastFrame);
       const entry = active.length > 0 ? boxMaskOf(active) : undefined;
       const mask = entry?.mask;
       // The pyramid of the half-size luma; the exclusion levels are made once per set of masks.
-      const pyramid = pyramidOf(halve({ data, width, height }), entry?.excludeLevels[0], entry?.excludeLevels);
+      const pyramid = pyramidOf(halve({ data, width, height }, spare?.levels[0]?.image.data), entry?.excludeLevels[0], entry?.excludeLevels, spare);
       if (entry) for (const [level, { exclude }] of pyramid.levels.entries()) entry.excludeLevels[level] ??= exclude;
       let travelled = 0;
       let cut = false;
       if (rows && bandPositions) {
         const half = pyramid.levels[0]!;
         const bandImage = { data: half.image.data.subarray(rows.top * half.image.width, rows.bottom * half.image.width), width: half.image.width, height: rows.bottom - rows.top };
-        const bandPyramid = pyramidOf(bandImage, half.exclude?.subarray(rows.top * half.image.width, rows.bottom * half.image.width));
+        // Its first level is a view of the frame's; the smaller ones reuse the band's pyramid before the previous, and its
+        // exclusion levels are made once per set of masks like the frame's.
+        const bandPyramid = pyramidOf(bandImage, half.exclude?.subarray(rows.top * half.image.width, rows.bottom * half.image.width), entry?.bandExcludeLevels, spareBand);
+        if (entry) for (const [level, { exclude }] of bandPyramid.levels.entries()) if (level > 0) entry.bandExcludeLevels[level] ??= exclude;
         if (previousBand) {
           const shift = estimatePyramidShift(previousBand, bandPyramid, { maxShift: MAX_SHIFT / 2, predicted: bandMotion });
           bandMotion = shift.residual > CUT_RESIDUAL ? undefined : shift;
           const last = bandPositions.at(-1)!;
           bandPositions.push({ dx: last.dx + 2 * shift.dx, dy: last.dy + 2 * shift.dy });
         } else bandPositions.push({ dx: 0, dy: 0 });
+        spareBand = previousBand;
         previousBand = bandPyramid;
       }
       if (previous) {
@@ -253,7 +265,9 @@ class OpencvVideoInpainter implements Inpainter {
       } else positions.push({ dx: 0, dy: 0 });
       for (const accumulator of accumulators) accumulator.add(index, data, width, travelled);
       await plates?.add(index, data, positions.at(-1)!, cut, mask);
+      spare = previous;
       previous = pyramid;
+      pool.give(data);
       index++;
       progress((Math.min(index, expected) / expected) * ANALYSIS_SHARE);
     }
@@ -298,20 +312,32 @@ class OpencvVideoInpainter implements Inpainter {
     };
     const expected = Math.max(1, Math.round(video.durationSeconds * video.frameRate));
     const engineId = this.engineId;
-    // Frames kept as images (the first frame at or after each time asked, as a seek there gives), written as they are erased,
-    // before anything is drawn over them.
+    // Frames kept as images (the first frame at or after each time asked, as a seek there gives), copied as they are erased,
+    // before anything is drawn over them, and written one after another beside the erasure (which does not wait for them).
     const keep = new Map<number, string[]>();
     for (const frame of options.keepFrames ?? []) {
       const index = Math.ceil(frame.timeSeconds * video.frameRate - 1e-6);
       keep.set(index, [...(keep.get(index) ?? []), frame.imageFile]);
     }
-    const keepFrame = async (index: number, data: Uint8Array) => {
-      for (const imageFile of keep.get(index) ?? []) {
-        await pipeIntoMediaTool('ffmpeg', rawFrameImageArgs({ width, height, output: imageFile }), (async function* () {
-          yield data;
-        })(), { signal: options.signal });
-        settings.keptFrames.push(imageFile);
-      }
+    let keeping = Promise.resolve();
+    let keepFailure: { error: unknown } | undefined;
+    const keepFrame = (index: number, data: Uint8Array) => {
+      const imageFiles = keep.get(index);
+      if (!imageFiles) return;
+      const copy = data.slice();
+      keeping = keeping.then(async () => {
+        for (const imageFile of imageFiles) {
+          if (keepFailure) return;
+          try {
+            await pipeIntoMediaTool('ffmpeg', rawFrameImageArgs({ width, height, output: imageFile }), (async function* () {
+              yield copy;
+            })(), { signal: options.signal });
+            settings.keptFrames.push(imageFile);
+          } catch (error) {
+            keepFailure = { error };
+          }
+        }
+      });
     };
     // Frames showing the same masks share one map (a subtitle line's frames all do): the window holds few.
     const masks = new Map<string, FrameMask | undefined>();
@@ -329,10 +355,14 @@ class OpencvVideoInpainter implements Inpainter {
     const band = windowFrames > 0 && settings.cropNeighbours ? neighbourRows(shapes, positions, windowFrames, height) : undefined;
     const position = (index: number) => positions[index] ?? positions.at(-1) ?? { dx: 0, dy: 0 };
     const bandPosition = (index: number) => (bandPositions ? (bandPositions[index] ?? bandPositions.at(-1)) : undefined);
-    const decoded = this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p' }), rawFrameBytes(width, height, 'yuv420p'), options.signal);
+    // Frames are given back to their pool once no one reads them: a neighbour when it leaves the window, a frame filled in
+    // place once the encoder has it (it asks for the next only when the last is written: `pipeIntoMediaTool`).
+    const framePool = new FramePool(rawFrameBytes(width, height, 'yuv420p'));
+    const decoded = this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p' }), framePool.frameBytes, options.signal, framePool);
     // Neighbours need only the rows the masks can reach: a second decoder crops them and runs ahead.
-    const neighbours = band
-      ? this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p', crop: { x: 0, y: band.rowOffset, width, height: band.rows } }), rawFrameBytes(width, band.rows, 'yuv420p'), options.signal)
+    const bandPool = band ? new FramePool(rawFrameBytes(width, band.rows, 'yuv420p')) : undefined;
+    const neighbours = band && bandPool
+      ? this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p', crop: { x: 0, y: band.rowOffset, width, height: band.rows } }), bandPool.frameBytes, options.signal, bandPool)
       : undefined;
     async function* erased(): AsyncGenerator<Uint8Array> {
       const window = new Map<number, NeighbourFrame>();
@@ -348,8 +378,12 @@ class OpencvVideoInpainter implements Inpainter {
         stats.pixelsFromNeighbours += frameStats.fromNeighbours;
         stats.pixelsFromScene! += frameStats.fromScene;
         stats.pixelsInpainted += frameStats.inpainted;
-        await keepFrame(index, data);
+        keepFrame(index, data);
+        // A neighbour leaving the window is free: a band is never emitted; a whole frame was emitted `windowFrames` frames ago
+        // and written (a masked one as a filled copy). Without a window the frame leaving is this one: given back once written.
+        const leaving = windowFrames > 0 ? window.get(index - windowFrames) : undefined;
         window.delete(index - windowFrames);
+        if (leaving) (bandPool ?? framePool).give(leaving.data);
         forgetUnusedMasks(window);
         settings.progress(ANALYSIS_SHARE + (Math.min(index + 1, expected) / expected) * (100 - ANALYSIS_SHARE - 1));
         return data;
@@ -369,38 +403,49 @@ class OpencvVideoInpainter implements Inpainter {
               }
             }
             yield await emit(index, { data, mask: maskOf(index), position: position(index), bandPosition: bandPosition(index) });
+            framePool.give(data);
           }
         } finally {
           await neighbours.return(undefined);
         }
         return;
       }
+      const emitNext = async function* () {
+        const frame = window.get(emitted)!;
+        yield await emit(emitted++, frame);
+        if (windowFrames === 0) framePool.give(frame.data);
+      };
       for await (const data of decoded) {
         window.set(read, { data, mask: maskOf(read), position: position(read), bandPosition: bandPosition(read) });
         read++;
-        for (; emitted <= read - 1 - windowFrames; emitted++) yield await emit(emitted, window.get(emitted)!);
+        while (emitted <= read - 1 - windowFrames) yield* emitNext();
       }
-      for (; emitted < read; emitted++) yield await emit(emitted, window.get(emitted)!);
+      while (emitted < read) yield* emitNext();
     }
     const copyAudio = video.audioCodec === undefined || MP4_AUDIO_CODECS.includes(video.audioCodec);
     if (!copyAudio) settings.warnings.push({ type: 'other', message: `the audio (${video.audioCodec}) cannot go into an MP4 as it is: encoded to AAC` });
-    await pipeIntoMediaTool(
-      'ffmpeg',
-      encodeRawVideoArgs({
-        width,
-        height,
-        frameRate: video.frameRate,
-        audioSource: options.videoFile,
-        copyAudio,
-        hasAudio: video.audioCodec !== undefined,
-        output: options.outputFile,
-        // Lines drawn over it: a finished video, at burned-in subtitles' quality (else an erased picture that may be encoded again).
-        crf: settings.crf ?? (options.drawOver ? BURNED_SUBTITLES_CRF : undefined),
-        subtitles: options.drawOver,
-      }),
-      erased(),
-      { signal: options.signal },
-    );
+    try {
+      await pipeIntoMediaTool(
+        'ffmpeg',
+        encodeRawVideoArgs({
+          width,
+          height,
+          frameRate: video.frameRate,
+          audioSource: options.videoFile,
+          copyAudio,
+          hasAudio: video.audioCodec !== undefined,
+          output: options.outputFile,
+          // Lines drawn over it: a finished video, at burned-in subtitles' quality (else an erased picture that may be encoded again).
+          crf: settings.crf ?? (options.drawOver ? BURNED_SUBTITLES_CRF : undefined),
+          subtitles: options.drawOver,
+        }),
+        erased(),
+        { signal: options.signal },
+      );
+    } finally {
+      await keeping;
+    }
+    if (keepFailure) throw keepFailure.error;
     return stats;
   }
 

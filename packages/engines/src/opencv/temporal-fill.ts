@@ -123,6 +123,9 @@ interface MaskPlan {
   ring: Int32Array;
   ringX: Int32Array;
   ringY: Int32Array;
+  /** Room for the items left to fill of one frame at a time (`fillFrame` runs to its end before it is called again). */
+  lumaLeft: Int32Array;
+  chromaLeft: Int32Array;
 }
 
 const plans = new WeakMap<FrameMask, MaskPlan>();
@@ -137,7 +140,7 @@ function planOf(mask: FrameMask, layout: YuvLayout): MaskPlan {
     const [lumaX, lumaY] = xy(luma, layout.width);
     const [chromaX, chromaY] = xy(chroma, layout.chromaWidth);
     const [ringX, ringY] = xy(ring, layout.width);
-    plan = { luma, lumaX, lumaY, chroma, chromaX, chromaY, ring, ringX, ringY };
+    plan = { luma, lumaX, lumaY, chroma, chromaX, chromaY, ring, ringX, ringY, lumaLeft: new Int32Array(luma.length), chromaLeft: new Int32Array(chroma.length) };
     plans.set(mask, plan);
   }
   return plan;
@@ -218,10 +221,35 @@ function ringDifference(frame: Uint8Array, neighbour: NeighbourFrame, plan: Mask
   const masked = neighbour.mask?.luma;
   let sum = 0;
   let count = 0;
-  for (let item = 0; item < plan.ring.length; item += stride) {
-    const value = sample(view, width, height, plan.ringX[item]! + shift.dx, plan.ringY[item]! + shift.dy, masked, nearest);
-    if (value === undefined) continue;
-    sum += Math.abs(value - frame[plan.ring[item]!]!);
+  const { data: plane, offset, rowOffset, rows } = view;
+  const { ring, ringX, ringY } = plan;
+  // `sample` written out (the same arithmetic): called per ring pixel, its fractional result was boxed when not inlined.
+  for (let item = 0; item < ring.length; item += stride) {
+    const x = ringX[item]! + shift.dx;
+    const y = ringY[item]! + shift.dy;
+    if (x < 0 || y < 0 || x > width - 1 || y > height - 1) continue;
+    let value: number;
+    if (nearest) {
+      const nx = Math.round(x);
+      const ny = Math.round(y);
+      const localRow = ny - rowOffset;
+      if (localRow < 0 || localRow >= rows || masked?.[ny * width + nx]) continue;
+      value = plane[offset + localRow * width + nx]!;
+    } else {
+      const x0 = Math.min(width - 2, Math.floor(x));
+      const y0 = Math.min(height - 2, Math.floor(y));
+      const localRow = y0 - rowOffset;
+      if (localRow < 0 || localRow + 1 >= rows) continue;
+      const fx = x - x0;
+      const fy = y - y0;
+      const at = y0 * width + x0;
+      if (masked && (masked[at] || masked[at + 1] || masked[at + width] || masked[at + width + 1])) continue;
+      const local = offset + localRow * width + x0;
+      const top = plane[local]! * (1 - fx) + plane[local + 1]! * fx;
+      const bottom = plane[local + width]! * (1 - fx) + plane[local + width + 1]! * fx;
+      value = top * (1 - fy) + bottom * fy;
+    }
+    sum += Math.abs(value - frame[ring[item]!]!);
     count++;
   }
   return count < Math.min(30, plan.ring.length / 2 / stride) ? Infinity : sum / count;
@@ -333,10 +361,9 @@ function setIndices(map: Uint8Array, stride: number, bounds: FrameMask['bounds']
   return Int32Array.from(indices);
 }
 
-/** 0, 1, … `length` − 1 (a plain loop: `Int32Array.from` with a callback cost more than the copies it precedes). */
-function counting(length: number): Int32Array {
-  const list = new Int32Array(length);
-  for (let item = 0; item < length; item++) list[item] = item;
+/** `list` set to 0, 1, … (a plain loop: `Int32Array.from` with a callback cost more than the copies it precedes). */
+function counting(list: Int32Array): Int32Array {
+  for (let item = 0; item < list.length; item++) list[item] = item;
   return list;
 }
 
@@ -361,8 +388,8 @@ export function fillFrame(
   const plan = planOf(mask, layout);
   const { luma, lumaX, lumaY, chroma, chromaX, chromaY } = plan;
   // Items (positions in the plan's lists) still to fill, kept compact: each neighbour looks only at what is left.
-  const lumaLeft = counting(luma.length);
-  const chromaLeft = counting(chroma.length);
+  const lumaLeft = counting(plan.lumaLeft);
+  const chromaLeft = counting(plan.chromaLeft);
   let lumaCount = luma.length;
   let chromaCount = chroma.length;
   if (options.temporal) {
@@ -429,18 +456,53 @@ export function fillFrame(
         const chromaShift = { dx: shift.dx / 2, dy: shift.dy / 2 };
         const chromaNearest = nearest && Number.isInteger(chromaShift.dx) && Number.isInteger(chromaShift.dy);
         kept = 0;
-        for (let at = 0; at < chromaCount; at++) {
-          const item = chromaLeft[at]!;
-          const x = chromaX[item]! + chromaShift.dx;
-          const y = chromaY[item]! + chromaShift.dy;
-          const u = sample(view.u, chromaWidth, chromaHeight, x, y, other.mask?.chroma, chromaNearest);
-          if (u === undefined) {
-            chromaLeft[kept++] = item;
-            continue;
+        if (chromaNearest) {
+          for (let at = 0; at < chromaCount; at++) {
+            const item = chromaLeft[at]!;
+            const x = chromaX[item]! + chromaShift.dx;
+            const y = chromaY[item]! + chromaShift.dy;
+            const u = sample(view.u, chromaWidth, chromaHeight, x, y, other.mask?.chroma, true);
+            if (u === undefined) {
+              chromaLeft[kept++] = item;
+              continue;
+            }
+            const index = chroma[item]!;
+            out[uOffset + index] = u;
+            out[vOffset + index] = sample(view.v, chromaWidth, chromaHeight, x, y, other.mask?.chroma, true)!;
           }
-          const index = chroma[item]!;
-          out[uOffset + index] = Math.round(u);
-          out[vOffset + index] = Math.round(sample(view.v, chromaWidth, chromaHeight, x, y, other.mask?.chroma, chromaNearest)!);
+        } else {
+          // Bilinear: `sample`'s arithmetic written out for both planes (its fractional result was a new heap number per call
+          // whenever it was not inlined); U and V share the place, the weights and the mask.
+          const { data: plane, rowOffset, rows } = view.u;
+          const uBase = view.u.offset;
+          const vBase = view.v.offset;
+          const masked = other.mask?.chroma;
+          for (let at = 0; at < chromaCount; at++) {
+            const item = chromaLeft[at]!;
+            const x = chromaX[item]! + chromaShift.dx;
+            const y = chromaY[item]! + chromaShift.dy;
+            const x0 = Math.min(chromaWidth - 2, Math.floor(x));
+            const y0 = Math.min(chromaHeight - 2, Math.floor(y));
+            const localRow = y0 - rowOffset;
+            const corner = y0 * chromaWidth + x0;
+            if (
+              x < 0 || y < 0 || x > chromaWidth - 1 || y > chromaHeight - 1 || localRow < 0 || localRow + 1 >= rows ||
+              (masked && (masked[corner] || masked[corner + 1] || masked[corner + chromaWidth] || masked[corner + chromaWidth + 1]))
+            ) {
+              chromaLeft[kept++] = item;
+              continue;
+            }
+            const fx = x - x0;
+            const fy = y - y0;
+            const local = localRow * chromaWidth + x0;
+            const index = chroma[item]!;
+            const uTop = plane[uBase + local]! * (1 - fx) + plane[uBase + local + 1]! * fx;
+            const uBottom = plane[uBase + local + chromaWidth]! * (1 - fx) + plane[uBase + local + chromaWidth + 1]! * fx;
+            out[uOffset + index] = Math.round(uTop * (1 - fy) + uBottom * fy);
+            const vTop = plane[vBase + local]! * (1 - fx) + plane[vBase + local + 1]! * fx;
+            const vBottom = plane[vBase + local + chromaWidth]! * (1 - fx) + plane[vBase + local + chromaWidth + 1]! * fx;
+            out[vOffset + index] = Math.round(vTop * (1 - fy) + vBottom * fy);
+          }
         }
         chromaCount = kept;
       }
