@@ -27,9 +27,9 @@ export class FramePool {
   readonly capacity: number;
 
   constructor(frameBytes: number, capacity = 8) {
+    if (!Number.isInteger(frameBytes) || frameBytes <= 0) throw new RangeError(`frameBytes must be a positive integer (got ${frameBytes})`);
     this.frameBytes = frameBytes;
     this.capacity = capacity;
-    if (!Number.isInteger(frameBytes) || frameBytes <= 0) throw new RangeError(`frameBytes must be a positive integer (got ${frameBytes})`);
   }
 
   /** A free frame (its old content), or a new one. */

@@ -175,12 +175,12 @@ class OpencvVideoInpainter implements Inpainter {
   }
 
   /**
-   * Frames of `args`, `bytes` each (from `pool`: the caller gives each back once done with it); a
-   * decoding failure of a file that probed fine is bad input.
+   * Frames of `args`, taken from `pool` (its frame size; the caller gives each back once done with
+   * it); a decoding failure of a file that probed fine is bad input.
    */
-  async *#frames(args: readonly string[], bytes: number, signal: AbortSignal | undefined, pool: FramePool): AsyncGenerator<Uint8Array> {
+  async *#frames(args: readonly string[], pool: FramePool, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
     try {
-      for await (const data of readRawVideoFrames(args, bytes, { signal, readAhead: READ_AHEAD_FRAMES, pool })) {
+      for await (const data of readRawVideoFrames(args, pool.frameBytes, { signal, readAhead: READ_AHEAD_FRAMES, pool })) {
         throwIfAborted(signal, this.engineId);
         yield data;
       }
@@ -228,7 +228,7 @@ class OpencvVideoInpainter implements Inpainter {
     const format = plates ? 'yuv420p' : 'gray';
     // Nothing below keeps a frame past its turn (the pyramid, the stillness samples and the plates copy what they need).
     const pool = new FramePool(rawFrameBytes(width, height, format));
-    for await (const data of this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: format }), pool.frameBytes, options.signal, pool)) {
+    for await (const data of this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: format }), pool, options.signal)) {
       const active = shapes.filter((shape) => index >= shape.firstFrame && index <= shape.lastFrame);
       const entry = active.length > 0 ? boxMaskOf(active) : undefined;
       const mask = entry?.mask;
@@ -358,11 +358,11 @@ class OpencvVideoInpainter implements Inpainter {
     // Frames are given back to their pool once no one reads them: a neighbour when it leaves the window, a frame filled in
     // place once the encoder has it (it asks for the next only when the last is written: `pipeIntoMediaTool`).
     const framePool = new FramePool(rawFrameBytes(width, height, 'yuv420p'));
-    const decoded = this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p' }), framePool.frameBytes, options.signal, framePool);
+    const decoded = this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p' }), framePool, options.signal);
     // Neighbours need only the rows the masks can reach: a second decoder crops them and runs ahead.
     const bandPool = band ? new FramePool(rawFrameBytes(width, band.rows, 'yuv420p')) : undefined;
     const neighbours = band && bandPool
-      ? this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p', crop: { x: 0, y: band.rowOffset, width, height: band.rows } }), bandPool.frameBytes, options.signal, bandPool)
+      ? this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p', crop: { x: 0, y: band.rowOffset, width, height: band.rows } }), bandPool, options.signal)
       : undefined;
     async function* erased(): AsyncGenerator<Uint8Array> {
       const window = new Map<number, NeighbourFrame>();
