@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import path from 'node:path';
 import { ConfigError, loadConfig, REPO_ROOT, resolveAuthSecret } from './config.ts';
 
@@ -26,6 +27,10 @@ try {
   throw error;
 }
 
+// Node's on-disk compile cache (NODE_COMPILE_CACHE, else a folder under the system's temporary
+// folder): a start after the first compiles none of the app's modules again (~1 s of CPU of ~3.5 s
+// for loading the app, measured on a 2-core machine). Node checks each entry against its source.
+enableCompileCache();
 // Loaded once the configuration is accepted: a refused one (exit 78) is told without loading the whole app first.
 const { createApp } = await import('./app.ts');
 const app = await createApp(config).catch((error: unknown) => {
