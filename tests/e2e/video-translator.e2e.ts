@@ -257,8 +257,8 @@ test('the marketing pages show a before/after the product made: both videos play
 });
 
 const SPEAKER_RUNS = [
-  { locale: 'en', width: 1440, prefix: '', texts: { man: 'a man’s voice', woman: 'a woman’s voice', auto: 'Chosen to suit this speaker’s voice', voices: 'Who speaks with which voice', speaker: 'Speaker' } },
-  { locale: 'zh', width: 375, prefix: '/zh', texts: { man: '男声', woman: '女声', auto: '已按此说话人的声音自动选择', voices: '谁用哪个声音', speaker: '说话人' } },
+  { locale: 'en', width: 1440, prefix: '', texts: { man: 'a man’s voice', woman: 'a woman’s voice', auto: 'Chosen to suit this speaker’s voice', voices: 'Who speaks with which voice', speaker: 'Speaker', loading: 'Loading the voice…', noVoice: 'No voice chosen' } },
+  { locale: 'zh', width: 375, prefix: '/zh', texts: { man: '男声', woman: '女声', auto: '已按此说话人的声音自动选择', voices: '谁用哪个声音', speaker: '说话人', loading: '正在加载声音…', noVoice: '尚未选择声音' } },
 ] as const;
 
 for (const run of SPEAKER_RUNS) {
@@ -285,6 +285,15 @@ for (const run of SPEAKER_RUNS) {
     await page.locator('[data-testid="target-language"][data-language="es"]').click();
     await page.getByTestId('text-source-subtitle-file').check();
     await page.getByTestId('subtitle-file-input').setInputFiles(clip.srt);
+    // The library's answers about voices are held back until the review has been seen waiting for
+    // them: on a busy server they come late, and the review said "no voice chosen" until then (and
+    // this test read that as both speakers left without a voice).
+    let releaseVoices!: () => void;
+    const voicesReleased = new Promise<void>((resolve) => (releaseVoices = resolve));
+    await page.route('**/api/voices/get', async (route) => {
+      await voicesReleased;
+      await route.continue();
+    });
     await page.getByTestId('translation-start').click();
 
     // The review: Speaker 1 a man (~106 Hz), Speaker 2 a woman (~216 Hz), each with a voice chosen for them, two different voices.
@@ -292,6 +301,12 @@ for (const run of SPEAKER_RUNS) {
     await expect(review).toBeVisible({ timeout: 240_000 });
     const voices = review.getByTestId('review-voice');
     await expect(voices).toHaveCount(2);
+    for (const index of [0, 1]) {
+      await expect(voices.nth(index).getByTestId('selected-voice-loading')).toHaveText(run.texts.loading);
+      await expect(voices.nth(index)).not.toContainText(run.texts.noVoice);
+    }
+    releaseVoices();
+    for (const index of [0, 1]) await expect(voices.nth(index).getByTestId('review-voice-selected')).toHaveAttribute('data-voice-key', /.+/);
     await expect(voices.nth(0)).toContainText(new RegExp(`${run.texts.man} · 1\\d\\d Hz`));
     await expect(voices.nth(1)).toContainText(new RegExp(`${run.texts.woman} · 2\\d\\d Hz`));
     for (const index of [0, 1]) await expect(voices.nth(index)).toContainText(run.texts.auto);

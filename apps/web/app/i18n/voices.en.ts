@@ -119,6 +119,9 @@ export const voicesEn = {
     chooseVoice: "Choose voice",
     changeVoice: "Change",
     noVoice: "No voice chosen",
+    loading: "Loading the voice…",
+    loadFailed: "This voice could not be loaded. Choose it again, or another.",
+    unknownVoice: "a voice that could not be loaded",
     chooseVoiceFirst: "Choose a voice first.",
   },
   library: {

@@ -118,6 +118,9 @@ export const voicesZh: typeof voicesEn = {
     chooseVoice: "选择声音",
     changeVoice: "更换",
     noVoice: "尚未选择声音",
+    loading: "正在加载声音…",
+    loadFailed: "无法加载此声音。请重新选择，或换一个。",
+    unknownVoice: "一个无法加载的声音",
     chooseVoiceFirst: "请先选择声音。",
   },
   library: {

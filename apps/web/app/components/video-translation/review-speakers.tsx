@@ -69,7 +69,7 @@ export function ReviewVoice({
   const asked = speaker?.voiceKey ?? target.voiceKey;
   const matched = asked === MATCH_ORIGINAL;
   const shownKey = matched || asked === "auto" ? (speaker?.spokenVoiceKey ?? target.libraryVoiceKey) : asked;
-  const voice = useVoice(shownKey);
+  const { voice, state } = useVoice(shownKey);
   const facts = summary
     ? [
         summary.suggestedGender ? t(summary.suggestedGender === "female" ? "videoTranslation.review.speakerFemale" : "videoTranslation.review.speakerMale") : null,
@@ -85,7 +85,7 @@ export function ReviewVoice({
         {label}
         {facts ? <span className="font-normal text-muted-foreground"> · {facts}</span> : null}
       </span>
-      <SelectedVoice voice={voice} onChoose={() => !disabled && setPicking(true)} testId="review-voice-selected" />
+      <SelectedVoice voice={voice} state={state} onChoose={() => !disabled && setPicking(true)} testId="review-voice-selected" />
       {asked === "auto" ? <span className="text-xs text-muted-foreground">{t("videoTranslation.review.autoVoice")}</span> : null}
       <label className="flex items-center gap-2 text-sm">
         <input

@@ -22,7 +22,7 @@ const FIT_STYLES: Record<LineFit, string> = {
 /** One speaker and the voice that spoke their lines: "Speaker 1 (a man’s voice · 106 Hz): Pablo". */
 function SpeakerVoice({ speaker, voiceKey }: { speaker: SpeakerSummary; voiceKey: string }) {
   const t = useT();
-  const voice = useVoice(voiceKey);
+  const { voice, state } = useVoice(voiceKey);
   const facts = [
     speaker.suggestedGender ? t(speaker.suggestedGender === "female" ? "videoTranslation.review.speakerFemale" : "videoTranslation.review.speakerMale") : null,
     speaker.medianPitchHz !== null ? t("videoTranslation.review.speakerPitch", { hz: Math.round(speaker.medianPitchHz) }) : null,
@@ -31,7 +31,7 @@ function SpeakerVoice({ speaker, voiceKey }: { speaker: SpeakerSummary; voiceKey
     .join(" · ");
   return (
     <li data-testid="result-speaker-voice" data-speaker={speaker.speakerId} data-voice={voiceKey}>
-      {t("videoTranslation.result.speakerVoice", { speaker: t("videoTranslation.review.speaker", { number: speaker.speakerId.replace(/^s/, "") }), facts: facts || "—", voice: voice?.name ?? voiceKey })}
+      {t("videoTranslation.result.speakerVoice", { speaker: t("videoTranslation.review.speaker", { number: speaker.speakerId.replace(/^s/, "") }), facts: facts || "—", voice: voice?.name ?? t(state === "failed" ? "voices.voice.unknownVoice" : "voices.voice.loading") })}
     </li>
   );
 }

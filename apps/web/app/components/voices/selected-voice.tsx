@@ -6,8 +6,24 @@ import { Button } from "../ui/button";
 import { useVoicePreview } from "./use-voice-preview";
 import { languageName, qualityKey } from "./voice-labels";
 
-/** The chosen voice as a compact row (name, language, quality, preview) with a "change" button. */
-export function SelectedVoice({ voice, onChoose, className, testId = "selected-voice" }: { voice: VoiceView | null; onChoose: () => void; className?: string; testId?: string }) {
+/**
+ * The chosen voice as a compact row (name, language, quality, preview) with a "change" button.
+ * `state` (from `useVoice`): while the voice is read it says so, and a voice that could not be read
+ * says that, instead of "no voice chosen".
+ */
+export function SelectedVoice({
+  voice,
+  onChoose,
+  className,
+  testId = "selected-voice",
+  state,
+}: {
+  voice: VoiceView | null;
+  onChoose: () => void;
+  className?: string;
+  testId?: string;
+  state?: "none" | "loading" | "ready" | "failed";
+}) {
   const t = useT();
   const locale = useLocale();
   const preview = useVoicePreview();
@@ -34,6 +50,15 @@ export function SelectedVoice({ voice, onChoose, className, testId = "selected-v
             </p>
           </div>
         </>
+      ) : state === "loading" ? (
+        <p className="flex min-w-0 flex-1 items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="selected-voice-loading">
+          <LoaderCircleIcon className="size-4 shrink-0 animate-spin" aria-hidden="true" />
+          {t("voices.voice.loading")}
+        </p>
+      ) : state === "failed" ? (
+        <p className="min-w-0 flex-1 text-sm text-destructive" role="alert" data-testid="selected-voice-failed">
+          {t("voices.voice.loadFailed")}
+        </p>
       ) : (
         <p className="min-w-0 flex-1 text-sm text-muted-foreground">{t("voices.voice.noVoice")}</p>
       )}
