@@ -23,7 +23,7 @@ import { FrameMotionThread } from './frame-motion-thread.ts';
 import { estimatePyramidShift, halve, halveMask, pyramidOf, type Pyramid, type Shift } from './global-motion.ts';
 import { inpaintPixels, loadOpenCv } from './opencv-runtime.ts';
 import { CUT_RESIDUAL, loadPlate, ScenePlateBuilder, type ScenePlate, type StoredPlate } from './scene-plates.ts';
-import { fillFrame, yuvLayout, type NeighbourFrame } from './temporal-fill.ts';
+import { copyRows, fillFrame, yuvLayout, type NeighbourFrame } from './temporal-fill.ts';
 
 
 const providerSchema = z.object({
@@ -372,18 +372,16 @@ class OpencvVideoInpainter implements Inpainter {
     // place once the encoder has it (it asks for the next only when the last is written: `pipeIntoMediaTool`).
     const framePool = new FramePool(rawFrameBytes(width, height, 'yuv420p'));
     const decoded = this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p' }), framePool, options.signal);
-    // Neighbours need only the rows the masks can reach: a second decoder crops them and runs ahead.
+    // Neighbours need only the rows the masks can reach: copied out of each frame as it is decoded, `windowFrames` frames
+    // before it is filled (the decoder runs that far ahead; one decoding serves both).
     const bandPool = band ? new FramePool(rawFrameBytes(width, band.rows, 'yuv420p')) : undefined;
-    const neighbours = band && bandPool
-      ? this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p', crop: { x: 0, y: band.rowOffset, width, height: band.rows } }), bandPool, options.signal)
-      : undefined;
     async function* erased(): AsyncGenerator<Uint8Array> {
       const window = new Map<number, NeighbourFrame>();
       let read = 0;
       let emitted = 0;
       const emit = async (index: number, current: NeighbourFrame): Promise<Uint8Array> => {
         throwIfAborted(options.signal, engineId);
-        // With cropped neighbours the frame being filled is in no window (its own decoder): it is filled in place.
+        // With cropped neighbours the frame being filled is in no window (only its rows are): it is filled in place.
         const { data, stats: frameStats } = fillFrame(current, (offset) => (offset === 0 ? undefined : window.get(index + offset)), layout, settings, current.mask ? await plateOf(index) : undefined, band !== undefined);
         stats.frames++;
         if (current.mask) stats.framesWithMasks++;
@@ -401,26 +399,21 @@ class OpencvVideoInpainter implements Inpainter {
         settings.progress(ANALYSIS_SHARE + (Math.min(index + 1, expected) / expected) * (100 - ANALYSIS_SHARE - 1));
         return data;
       };
-      if (neighbours && band) {
-        let banded = 0;
-        let bandsDone = false;
-        try {
-          for await (const data of decoded) {
-            const index = read++;
-            while (!bandsDone && banded <= index + windowFrames) {
-              const next = await neighbours.next();
-              if (next.done) bandsDone = true;
-              else {
-                window.set(banded, { data: next.value, mask: maskOf(banded), position: position(banded), bandPosition: bandPosition(banded), rowOffset: band.rowOffset, rows: band.rows });
-                banded++;
-              }
-            }
-            yield await emit(index, { data, mask: maskOf(index), position: position(index), bandPosition: bandPosition(index) });
-            framePool.give(data);
-          }
-        } finally {
-          await neighbours.return(undefined);
+      if (band && bandPool) {
+        // Whole frames decoded and not yet filled (their rows are in the window already), oldest first.
+        const ahead: Array<{ index: number; data: Uint8Array }> = [];
+        const emitOldest = async function* () {
+          const { index, data } = ahead.shift()!;
+          yield await emit(index, { data, mask: maskOf(index), position: position(index), bandPosition: bandPosition(index) });
+          framePool.give(data);
+        };
+        for await (const data of decoded) {
+          const index = read++;
+          window.set(index, { data: copyRows(data, layout, band.rowOffset, band.rows, bandPool.take()), mask: maskOf(index), position: position(index), bandPosition: bandPosition(index), rowOffset: band.rowOffset, rows: band.rows });
+          ahead.push({ index, data });
+          if (ahead.length > windowFrames) yield* emitOldest();
         }
+        while (ahead.length > 0) yield* emitOldest();
         return;
       }
       const emitNext = async function* () {
