@@ -35,7 +35,7 @@ const providerSchema = z.object({
   inpaintRadius: z.number().int().min(1).max(20).optional(),
   /** x264 CRF of the output (default `ERASURE_VIDEO_CRF`, 9). */
   crf: z.number().int().min(0).max(40).optional(),
-  /** Neighbouring frames hold only the rows the masks can reach, from a second decoder (default true; false: whole frames, more memory). */
+  /** Neighbouring frames hold only the rows the masks can reach, copied out of the frames as they are decoded (default true; false: whole frames, more memory). */
   cropNeighbours: z.boolean().optional(),
   /** A neighbour disagreeing more than this around the masks is not used (default 10). */
   maxRingDifference: z.number().min(0).max(255).optional(),
