@@ -19,10 +19,11 @@ import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError
 import { frameDecodingError, probePicture, wholePercentProgress, type PictureFacts } from '../video-frames.ts';
 import { OPENCV_INPAINTER_ENGINE_ID } from './opencv-engine-ids.ts';
 import { frameMask, frameRange, pixelBox, StillnessAccumulator, type FrameMask, type MaskShape } from './erasure-masks.ts';
+import { FrameMotionThread } from './frame-motion-thread.ts';
 import { estimatePyramidShift, halve, halveMask, pyramidOf, type Pyramid, type Shift } from './global-motion.ts';
 import { inpaintPixels, loadOpenCv } from './opencv-runtime.ts';
 import { CUT_RESIDUAL, loadPlate, ScenePlateBuilder, type ScenePlate, type StoredPlate } from './scene-plates.ts';
-import { fillFrame, yuvLayout, type NeighbourFrame } from './temporal-fill.ts';
+import { copyRows, fillFrame, yuvLayout, type NeighbourFrame } from './temporal-fill.ts';
 
 
 const providerSchema = z.object({
@@ -34,7 +35,7 @@ const providerSchema = z.object({
   inpaintRadius: z.number().int().min(1).max(20).optional(),
   /** x264 CRF of the output (default `ERASURE_VIDEO_CRF`, 9). */
   crf: z.number().int().min(0).max(40).optional(),
-  /** Neighbouring frames hold only the rows the masks can reach, from a second decoder (default true; false: whole frames, more memory). */
+  /** Neighbouring frames hold only the rows the masks can reach, copied out of the frames as they are decoded (default true; false: whole frames, more memory). */
   cropNeighbours: z.boolean().optional(),
   /** A neighbour disagreeing more than this around the masks is not used (default 10). */
   maxRingDifference: z.number().min(0).max(255).optional(),
@@ -46,6 +47,8 @@ const DEFAULT_WINDOW_FRAMES = 40;
 const MAX_SHIFT = 64;
 /** Frames decoded ahead while one is filled. */
 const READ_AHEAD_FRAMES = 2;
+/** Frames the first pass runs ahead of the whole picture's motion (searched on a second thread). */
+const MOTION_LAG_FRAMES = 3;
 /** Share of the progress the analysis pass stands for. */
 const ANALYSIS_SHARE = 30;
 
@@ -205,22 +208,22 @@ class OpencvVideoInpainter implements Inpainter {
     const accumulators = shapes.filter((shape) => shape.kind === 'text').map((shape) => new StillnessAccumulator(shape));
     const positions: Shift[] = [];
     const expected = Math.max(1, Math.round(video.durationSeconds * video.frameRate));
-    let previous: Pyramid | undefined;
-    // The pyramids of the frame before the previous (no longer used): their memory holds the next frame's.
-    let spare: Pyramid | undefined;
+    // The half-size luma of the previous frame (the band's pyramid of the next frame is compared with its view) and of the one
+    // before (no longer used: its memory holds the next frame's).
+    let previousHalf: Uint8Array | undefined;
+    let spareHalf: Uint8Array | undefined;
     let spareBand: Pyramid | undefined;
-    let motion: Shift | undefined;
     let index = 0;
-    // Frames showing the same masks share one map (whole boxes: the text's own pixels are not known yet) and its halved levels.
-    const boxMasks = new Map<string, { mask: FrameMask | undefined; excludeLevels: Array<Uint8Array | undefined>; bandExcludeLevels: Array<Uint8Array | undefined> }>();
+    // Frames showing the same masks share one map (whole boxes: the text's own pixels are not known yet) and its halved
+    // levels; `sent`: the motion thread has the map.
+    const boxMasks = new Map<string, { key: string; mask: FrameMask | undefined; exclude: Uint8Array; bandExcludeLevels: Array<Uint8Array | undefined>; sent: boolean }>();
     const boxMaskOf = (active: MaskShape[]) => {
       const key = active.map((shape) => shapes.indexOf(shape)).join(',');
       let entry = boxMasks.get(key);
       if (!entry) {
         if (boxMasks.size > 64) boxMasks.clear();
         const mask = frameMask(active.map((shape) => ({ ...shape, pixels: undefined })), width, height);
-        const excludeLevels: Array<Uint8Array | undefined> = [halveMask(mask?.luma ?? new Uint8Array(width * height), width, height)];
-        entry = { mask, excludeLevels, bandExcludeLevels: [] };
+        entry = { key, mask, exclude: halveMask(mask?.luma ?? new Uint8Array(width * height), width, height), bandExcludeLevels: [], sent: false };
         boxMasks.set(key, entry);
       }
       return entry;
@@ -228,48 +231,58 @@ class OpencvVideoInpainter implements Inpainter {
     const format = plates ? 'yuv420p' : 'gray';
     // Nothing below keeps a frame past its turn (the pyramid, the stillness samples and the plates copy what they need).
     const pool = new FramePool(rawFrameBytes(width, height, format));
-    for await (const data of this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: format }), pool, options.signal)) {
-      const active = shapes.filter((shape) => index >= shape.firstFrame && index <= shape.lastFrame);
-      const entry = active.length > 0 ? boxMaskOf(active) : undefined;
-      const mask = entry?.mask;
-      // The pyramid of the half-size luma; the exclusion levels are made once per set of masks.
-      const pyramid = pyramidOf(halve({ data, width, height }, spare?.levels[0]?.image.data), entry?.excludeLevels[0], entry?.excludeLevels, spare);
-      if (entry) for (const [level, { exclude }] of pyramid.levels.entries()) entry.excludeLevels[level] ??= exclude;
+    // The whole picture's motion is searched on a second thread while this one decodes, measures the band's motion and
+    // collects; what needs the motion (travel, cuts, plates) is done here in frame order as its answers come back.
+    const motionThread = new FrameMotionThread();
+    const waiting: Array<{ index: number; data: Uint8Array; mask: FrameMask | undefined }> = [];
+    const settle = async () => {
+      const frame = waiting.shift()!;
+      const shift = await motionThread.next(frame.index);
       let travelled = 0;
       let cut = false;
-      if (rows && bandPositions) {
-        const half = pyramid.levels[0]!;
-        const bandImage = { data: half.image.data.subarray(rows.top * half.image.width, rows.bottom * half.image.width), width: half.image.width, height: rows.bottom - rows.top };
-        // Its first level is a view of the frame's; the smaller ones reuse the band's pyramid before the previous, and its
-        // exclusion levels are made once per set of masks like the frame's.
-        const bandPyramid = pyramidOf(bandImage, half.exclude?.subarray(rows.top * half.image.width, rows.bottom * half.image.width), entry?.bandExcludeLevels, spareBand);
-        if (entry) for (const [level, { exclude }] of bandPyramid.levels.entries()) if (level > 0) entry.bandExcludeLevels[level] ??= exclude;
-        if (previousBand) {
-          const shift = estimatePyramidShift(previousBand, bandPyramid, { maxShift: MAX_SHIFT / 2, predicted: bandMotion });
-          bandMotion = shift.residual > CUT_RESIDUAL ? undefined : shift;
-          const last = bandPositions.at(-1)!;
-          bandPositions.push({ dx: last.dx + 2 * shift.dx, dy: last.dy + 2 * shift.dy });
-        } else bandPositions.push({ dx: 0, dy: 0 });
-        spareBand = previousBand;
-        previousBand = bandPyramid;
-      }
-      if (previous) {
-        const shift = estimatePyramidShift(previous, pyramid, { maxShift: MAX_SHIFT / 2, predicted: motion });
-        motion = shift;
+      if (shift) {
         const last = positions.at(-1)!;
         positions.push({ dx: last.dx + 2 * shift.dx, dy: last.dy + 2 * shift.dy });
         travelled = 2 * Math.hypot(shift.dx, shift.dy);
         cut = shift.residual > CUT_RESIDUAL;
-        // After a cut the next motion is not predicted by this one.
-        if (cut) motion = undefined;
       } else positions.push({ dx: 0, dy: 0 });
-      for (const accumulator of accumulators) accumulator.add(index, data, width, travelled);
-      await plates?.add(index, data, positions.at(-1)!, cut, mask);
-      spare = previous;
-      previous = pyramid;
-      pool.give(data);
-      index++;
-      progress((Math.min(index, expected) / expected) * ANALYSIS_SHARE);
+      for (const accumulator of accumulators) accumulator.add(frame.index, frame.data, width, travelled);
+      await plates?.add(frame.index, frame.data, positions.at(-1)!, cut, frame.mask);
+      pool.give(frame.data);
+      progress((Math.min(frame.index + 1, expected) / expected) * ANALYSIS_SHARE);
+    };
+    try {
+      for await (const data of this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: format }), pool, options.signal)) {
+        const active = shapes.filter((shape) => index >= shape.firstFrame && index <= shape.lastFrame);
+        const entry = active.length > 0 ? boxMaskOf(active) : undefined;
+        const half = halve({ data, width, height }, spareHalf);
+        motionThread.send({ index, half: half.data, width: half.width, height: half.height, maxShift: MAX_SHIFT / 2, maskKey: entry?.key ?? null, exclude: entry && !entry.sent ? entry.exclude : undefined });
+        if (entry) entry.sent = true;
+        if (rows && bandPositions) {
+          const bandImage = { data: half.data.subarray(rows.top * half.width, rows.bottom * half.width), width: half.width, height: rows.bottom - rows.top };
+          // Its first level is a view of the frame's half; the smaller ones reuse the band's pyramid before the previous, and its
+          // exclusion levels are made once per set of masks like the frame's.
+          const bandPyramid = pyramidOf(bandImage, entry?.exclude.subarray(rows.top * half.width, rows.bottom * half.width), entry?.bandExcludeLevels, spareBand);
+          if (entry) for (const [level, { exclude }] of bandPyramid.levels.entries()) if (level > 0) entry.bandExcludeLevels[level] ??= exclude;
+          if (previousBand) {
+            const shift = estimatePyramidShift(previousBand, bandPyramid, { maxShift: MAX_SHIFT / 2, predicted: bandMotion });
+            bandMotion = shift.residual > CUT_RESIDUAL ? undefined : shift;
+            const last = bandPositions.at(-1)!;
+            bandPositions.push({ dx: last.dx + 2 * shift.dx, dy: last.dy + 2 * shift.dy });
+          } else bandPositions.push({ dx: 0, dy: 0 });
+          spareBand = previousBand;
+          previousBand = bandPyramid;
+        }
+        spareHalf = previousHalf;
+        previousHalf = half.data;
+        waiting.push({ index, data, mask: entry?.mask });
+        index++;
+        // A few frames ahead of the motion's answers: enough to keep both threads busy.
+        while (waiting.length > MOTION_LAG_FRAMES) await settle();
+      }
+      while (waiting.length > 0) await settle();
+    } finally {
+      await motionThread.close();
     }
     for (const accumulator of accumulators) accumulator.shape.pixels = accumulator.pixels(Math.max(2, Math.round(accumulator.shape.box.height * 0.05)));
     return { positions, bandPositions };
@@ -359,18 +372,16 @@ class OpencvVideoInpainter implements Inpainter {
     // place once the encoder has it (it asks for the next only when the last is written: `pipeIntoMediaTool`).
     const framePool = new FramePool(rawFrameBytes(width, height, 'yuv420p'));
     const decoded = this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p' }), framePool, options.signal);
-    // Neighbours need only the rows the masks can reach: a second decoder crops them and runs ahead.
+    // Neighbours need only the rows the masks can reach: copied out of each frame as it is decoded, `windowFrames` frames
+    // before it is filled (the decoder runs that far ahead; one decoding serves both).
     const bandPool = band ? new FramePool(rawFrameBytes(width, band.rows, 'yuv420p')) : undefined;
-    const neighbours = band && bandPool
-      ? this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p', crop: { x: 0, y: band.rowOffset, width, height: band.rows } }), bandPool, options.signal)
-      : undefined;
     async function* erased(): AsyncGenerator<Uint8Array> {
       const window = new Map<number, NeighbourFrame>();
       let read = 0;
       let emitted = 0;
       const emit = async (index: number, current: NeighbourFrame): Promise<Uint8Array> => {
         throwIfAborted(options.signal, engineId);
-        // With cropped neighbours the frame being filled is in no window (its own decoder): it is filled in place.
+        // With cropped neighbours the frame being filled is in no window (only its rows are): it is filled in place.
         const { data, stats: frameStats } = fillFrame(current, (offset) => (offset === 0 ? undefined : window.get(index + offset)), layout, settings, current.mask ? await plateOf(index) : undefined, band !== undefined);
         stats.frames++;
         if (current.mask) stats.framesWithMasks++;
@@ -388,26 +399,21 @@ class OpencvVideoInpainter implements Inpainter {
         settings.progress(ANALYSIS_SHARE + (Math.min(index + 1, expected) / expected) * (100 - ANALYSIS_SHARE - 1));
         return data;
       };
-      if (neighbours && band) {
-        let banded = 0;
-        let bandsDone = false;
-        try {
-          for await (const data of decoded) {
-            const index = read++;
-            while (!bandsDone && banded <= index + windowFrames) {
-              const next = await neighbours.next();
-              if (next.done) bandsDone = true;
-              else {
-                window.set(banded, { data: next.value, mask: maskOf(banded), position: position(banded), bandPosition: bandPosition(banded), rowOffset: band.rowOffset, rows: band.rows });
-                banded++;
-              }
-            }
-            yield await emit(index, { data, mask: maskOf(index), position: position(index), bandPosition: bandPosition(index) });
-            framePool.give(data);
-          }
-        } finally {
-          await neighbours.return(undefined);
+      if (band && bandPool) {
+        // Whole frames decoded and not yet filled (their rows are in the window already), oldest first.
+        const ahead: Array<{ index: number; data: Uint8Array }> = [];
+        const emitOldest = async function* () {
+          const { index, data } = ahead.shift()!;
+          yield await emit(index, { data, mask: maskOf(index), position: position(index), bandPosition: bandPosition(index) });
+          framePool.give(data);
+        };
+        for await (const data of decoded) {
+          const index = read++;
+          window.set(index, { data: copyRows(data, layout, band.rowOffset, band.rows, bandPool.take()), mask: maskOf(index), position: position(index), bandPosition: bandPosition(index), rowOffset: band.rowOffset, rows: band.rows });
+          ahead.push({ index, data });
+          if (ahead.length > windowFrames) yield* emitOldest();
         }
+        while (ahead.length > 0) yield* emitOldest();
         return;
       }
       const emitNext = async function* () {

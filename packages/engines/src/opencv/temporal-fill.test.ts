@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frameMask, type MaskShape } from './erasure-masks.ts';
-import { fillFrame, yuvLayout, type NeighbourFrame } from './temporal-fill.ts';
+import { copyRows, fillFrame, yuvLayout, type NeighbourFrame } from './temporal-fill.ts';
 
 const layout = yuvLayout(96, 64);
 const bytes = layout.vOffset + layout.chromaWidth * layout.chromaHeight;
@@ -66,5 +66,22 @@ describe('fillFrame', () => {
     // Without the band's motion the neighbour is refused.
     const { stats: without } = fillFrame(current, (offset) => (offset === 1 ? { ...moved, bandPosition: undefined } : undefined), layout, options);
     expect(without.fromNeighbours).toBe(0);
+  });
+});
+
+describe('copyRows', () => {
+  it("gives the rows of a yuv420p frame as a frame of those rows alone, as ffmpeg's crop does (odd width too)", () => {
+    for (const odd of [yuvLayout(7, 10), yuvLayout(96, 64)]) {
+      const whole = Uint8Array.from({ length: odd.vOffset + odd.chromaWidth * odd.chromaHeight }, (_, index) => (index * 29) & 255);
+      const rowOffset = 4;
+      const rows = 4;
+      const band = copyRows(whole, odd, rowOffset, rows, new Uint8Array(odd.width * rows + 2 * odd.chromaWidth * (rows >> 1)).fill(255));
+      const expected: number[] = [];
+      for (let y = rowOffset; y < rowOffset + rows; y++) for (let x = 0; x < odd.width; x++) expected.push(whole[y * odd.width + x]!);
+      for (const plane of [odd.uOffset, odd.vOffset]) for (let y = rowOffset >> 1; y < (rowOffset + rows) >> 1; y++) for (let x = 0; x < odd.chromaWidth; x++) expected.push(whole[plane + y * odd.chromaWidth + x]!);
+      expect([...band]).toEqual(expected);
+    }
+    expect(() => copyRows(new Uint8Array(bytes), layout, 3, 4, new Uint8Array(96 * 4 + 2 * 48 * 2))).toThrow(RangeError);
+    expect(() => copyRows(new Uint8Array(bytes), layout, 4, 4, new Uint8Array(10))).toThrow(RangeError);
   });
 });

@@ -26,6 +26,22 @@ export function yuvLayout(width: number, height: number): YuvLayout {
   return { width, height, chromaWidth, chromaHeight, uOffset: width * height, vOffset: width * height + chromaWidth * chromaHeight };
 }
 
+/**
+ * Luma rows [rowOffset, rowOffset + rows) of a whole planar yuv420p frame and their chroma rows (both even), written into
+ * `into` as a frame of those rows alone: what ffmpeg's `crop` gives of a yuv420p picture.
+ */
+export function copyRows(frame: Uint8Array, layout: YuvLayout, rowOffset: number, rows: number, into: Uint8Array): Uint8Array {
+  const { width, chromaWidth } = layout;
+  if (rowOffset % 2 || rows % 2 || rowOffset + rows > layout.height) throw new RangeError(`rows ${rowOffset}+${rows} are not even rows of a ${layout.height}-row picture`);
+  const chromaRows = rows >> 1;
+  const chromaOffset = rowOffset >> 1;
+  if (into.length !== width * rows + 2 * chromaWidth * chromaRows) throw new RangeError(`a frame of ${rows} rows is ${width * rows + 2 * chromaWidth * chromaRows} bytes, not ${into.length}`);
+  into.set(frame.subarray(rowOffset * width, (rowOffset + rows) * width), 0);
+  into.set(frame.subarray(layout.uOffset + chromaOffset * chromaWidth, layout.uOffset + (chromaOffset + chromaRows) * chromaWidth), width * rows);
+  into.set(frame.subarray(layout.vOffset + chromaOffset * chromaWidth, layout.vOffset + (chromaOffset + chromaRows) * chromaWidth), width * rows + chromaWidth * chromaRows);
+  return into;
+}
+
 /** A frame of the window around the one being filled. */
 export interface NeighbourFrame {
   /** Planar yuv420p: the whole picture, or (neighbours) only the rows `rowOffset` … `rowOffset + rows`. */
