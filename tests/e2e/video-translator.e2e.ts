@@ -290,7 +290,8 @@ for (const run of SPEAKER_RUNS) {
     // this test read that as both speakers left without a voice).
     let releaseVoices!: () => void;
     const voicesReleased = new Promise<void>((resolve) => (releaseVoices = resolve));
-    await page.route('**/api/voices/get', async (route) => {
+    // (A predicate, not a glob: signed calls carry `?timestamp=…&signature=…`, which `**/api/voices/get` does not match.)
+    await page.route((url) => url.pathname === '/api/voices/get', async (route) => {
       await voicesReleased;
       await route.continue();
     });
