@@ -306,6 +306,7 @@ for (const run of SPEAKER_RUNS) {
       await expect(voices.nth(index).getByTestId('selected-voice-loading')).toHaveText(run.texts.loading);
       await expect(voices.nth(index)).not.toContainText(run.texts.noVoice);
     }
+    await fullPageShot(page, testInfo.outputPath(`${run.locale}-${run.width}-speakers-voices-loading.png`));
     releaseVoices();
     for (const index of [0, 1]) await expect(voices.nth(index).getByTestId('review-voice-selected')).toHaveAttribute('data-voice-key', /.+/);
     await expect(voices.nth(0)).toContainText(new RegExp(`${run.texts.man} · 1\\d\\d Hz`));

@@ -63,7 +63,7 @@ export function SelectedVoice({
         <p className="min-w-0 flex-1 text-sm text-muted-foreground">{t("voices.voice.noVoice")}</p>
       )}
       <Button type="button" variant="outline" size="sm" onClick={onChoose} data-testid="choose-voice">
-        {voice ? t("voices.voice.changeVoice") : t("voices.voice.chooseVoice")}
+        {voice || state === "loading" ? t("voices.voice.changeVoice") : t("voices.voice.chooseVoice")}
       </Button>
     </div>
   );
