@@ -57,6 +57,8 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
+    // The app's reduced-motion styles (app.css): no spinner or pulse repainted while a test waits on a job.
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
   },
