@@ -2,24 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { migrateDatabase, MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '@voxwork/db';
+import { migrateDatabase, MIGRATIONS_FOLDER, openDatabase, readPgliteManifest, type DatabaseHandle } from '@voxwork/db';
 import pg from 'pg';
 
 let template: Promise<Blob> | undefined;
 
-/** PGlite's package.json (its version), found as Node would from the db package (it exports no `./package.json`). */
-async function pgliteManifest(): Promise<Buffer> {
-  for (let dir = MIGRATIONS_FOLDER; ; dir = path.dirname(dir)) {
-    const manifest = await readFile(path.join(dir, 'node_modules/@electric-sql/pglite/package.json')).catch(() => undefined);
-    if (manifest) return manifest;
-    if (path.dirname(dir) === dir) throw new Error('@electric-sql/pglite is not installed');
-  }
-}
-
 /** The migrations (every file's name and bytes) and PGlite's package: what the template is made of. */
 async function templateKey(): Promise<string> {
   const hash = createHash('sha256');
-  hash.update(await pgliteManifest());
+  hash.update(await readPgliteManifest());
   const walk = async (dir: string): Promise<void> => {
     for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
       const file = path.join(dir, entry.name);

@@ -117,18 +117,22 @@ async function createPgliteInDirectory(dataDir: string): Promise<PGlite> {
   return pglite;
 }
 
+/**
+ * PGlite's package.json as installed (its bytes; PGlite exports no `./package.json`, so it is found
+ * beside its entry point): what names its version in the templates made from it.
+ */
+export async function readPgliteManifest(): Promise<Buffer> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  for (let dir = path.dirname(entry); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    const manifest = await readFile(path.join(dir, 'package.json')).catch(() => undefined);
+    if (manifest && (JSON.parse(manifest.toString('utf8')) as { name?: string }).name === '@electric-sql/pglite') return manifest;
+  }
+  throw new Error('@electric-sql/pglite is not installed');
+}
+
 /** The template's file: named by PGlite's version and our start parameters. */
 async function initdbTemplateFile(): Promise<string> {
-  // PGlite exports no `./package.json`: found beside its entry point.
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  let version = 'unknown';
-  for (let dir = path.dirname(entry); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
-    const manifest = await readFile(path.join(dir, 'package.json'), 'utf8').catch(() => undefined);
-    if (manifest && (JSON.parse(manifest) as { name?: string }).name === '@electric-sql/pglite') {
-      version = (JSON.parse(manifest) as { version: string }).version;
-      break;
-    }
-  }
+  const version = (JSON.parse((await readPgliteManifest()).toString('utf8')) as { version: string }).version;
   const key = createHash('sha256').update(JSON.stringify([version, PGLITE_START_PARAMS])).digest('hex').slice(0, 16);
   return path.join(tmpdir(), 'voxwork-pglite', `initdb-${key}.tar`);
 }
