@@ -25,16 +25,19 @@ export class FramePool {
   readonly #free: Uint8Array[] = [];
   readonly frameBytes: number;
   readonly capacity: number;
+  /** New frames are views of their own `SharedArrayBuffer`: a worker thread sent one reads and writes the same memory. */
+  readonly shared: boolean;
 
-  constructor(frameBytes: number, capacity = 8) {
+  constructor(frameBytes: number, capacity = 8, options: { shared?: boolean } = {}) {
     if (!Number.isInteger(frameBytes) || frameBytes <= 0) throw new RangeError(`frameBytes must be a positive integer (got ${frameBytes})`);
     this.frameBytes = frameBytes;
     this.capacity = capacity;
+    this.shared = options.shared ?? false;
   }
 
   /** A free frame (its old content), or a new one. */
   take(): Uint8Array {
-    return this.#free.pop() ?? new Uint8Array(this.frameBytes);
+    return this.#free.pop() ?? (this.shared ? new Uint8Array(new SharedArrayBuffer(this.frameBytes)) : new Uint8Array(this.frameBytes));
   }
 
   /** `frame` is no longer used by anyone: the next `take` may return it. */

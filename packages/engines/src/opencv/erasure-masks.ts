@@ -291,3 +291,36 @@ export function indexBounds(indices: Int32Array, width: number, height: number):
   }
   return bounds;
 }
+
+/**
+ * Each frame's mask in the erase pass: frames showing the same masks share one map (a subtitle line's frames all do), so a
+ * window of neighbours holds few, and two frames of the window show the same masks exactly when their maps are one object
+ * (the fill relies on it). Both fill threads keep one of these over the same shapes, so they agree.
+ */
+export class FrameMasks {
+  readonly #shapes: readonly MaskShape[];
+  readonly #width: number;
+  readonly #height: number;
+  readonly #masks = new Map<string, FrameMask | undefined>();
+
+  constructor(shapes: readonly MaskShape[], width: number, height: number) {
+    this.#shapes = shapes;
+    this.#width = width;
+    this.#height = height;
+  }
+
+  of(index: number): FrameMask | undefined {
+    const active = this.#shapes.flatMap((shape, at) => (index >= shape.firstFrame && index <= shape.lastFrame ? [at] : []));
+    const key = active.join(',');
+    if (!this.#masks.has(key)) this.#masks.set(key, frameMask(active.map((at) => this.#shapes[at]!), this.#width, this.#height));
+    return this.#masks.get(key);
+  }
+
+  /** Forgets the maps no frame of `window` shows (once more than a few are held); a map in use is kept, so its frames stay one object. */
+  forgetUnused(window: Iterable<{ mask: FrameMask | undefined }>): void {
+    if (this.#masks.size <= 8) return;
+    const used = new Set<FrameMask | undefined>();
+    for (const frame of window) used.add(frame.mask);
+    for (const [key, mask] of this.#masks) if (!used.has(mask)) this.#masks.delete(key);
+  }
+}

@@ -18,12 +18,13 @@ import { inpaintOptionsSchema } from '../capabilities/option-schemas.ts';
 import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
 import { frameDecodingError, probePicture, wholePercentProgress, type PictureFacts } from '../video-frames.ts';
 import { OPENCV_INPAINTER_ENGINE_ID } from './opencv-engine-ids.ts';
-import { frameMask, frameRange, pixelBox, StillnessAccumulator, type FrameMask, type MaskShape } from './erasure-masks.ts';
+import { frameMask, FrameMasks, frameRange, pixelBox, StillnessAccumulator, type FrameMask, type MaskShape } from './erasure-masks.ts';
+import { bandPositionOf, FrameFillThread, positionOf } from './frame-fill-thread.ts';
 import { FrameMotionThread } from './frame-motion-thread.ts';
 import { estimatePyramidShift, halve, halveMask, pyramidOf, type Pyramid, type Shift } from './global-motion.ts';
-import { inpaintPixels, loadOpenCv } from './opencv-runtime.ts';
-import { CUT_RESIDUAL, loadPlate, ScenePlateBuilder, type ScenePlate, type StoredPlate } from './scene-plates.ts';
-import { copyRows, fillFrame, yuvLayout, type NeighbourFrame } from './temporal-fill.ts';
+import { inpaintPixels, loadOpenCv, type InpaintAlgorithm } from './opencv-runtime.ts';
+import { CUT_RESIDUAL, ScenePlateBuilder, ScenePlateReader, type StoredPlate } from './scene-plates.ts';
+import { copyRows, fillFrame, yuvLayout, type FillStats, type NeighbourFrame } from './temporal-fill.ts';
 
 
 const providerSchema = z.object({
@@ -37,6 +38,8 @@ const providerSchema = z.object({
   crf: z.number().int().min(0).max(40).optional(),
   /** Neighbouring frames hold only the rows the masks can reach, copied out of the frames as they are decoded (default true; false: whole frames, more memory). */
   cropNeighbours: z.boolean().optional(),
+  /** Threads filling the frames of the erase pass (default 2: this one and a second, the same bytes; 1: this one alone). Two need cropped neighbours. */
+  fillThreads: z.union([z.literal(1), z.literal(2)]).optional(),
   /** A neighbour disagreeing more than this around the masks is not used (default 10). */
   maxRingDifference: z.number().min(0).max(255).optional(),
 });
@@ -47,6 +50,10 @@ const DEFAULT_WINDOW_FRAMES = 40;
 const MAX_SHIFT = 64;
 /** Frames decoded ahead while one is filled. */
 const READ_AHEAD_FRAMES = 2;
+/** Masked frames the second fill thread is given at most at a time (one being filled, the next waiting). */
+const FILL_THREAD_QUEUE = 2;
+/** Frames decoded beyond the window with two fill threads: frames whose neighbours are all decoded, for the thread that is free. */
+const FILL_AHEAD_FRAMES = 4;
 /** Frames the first pass runs ahead of the whole picture's motion (searched on a second thread). */
 const MOTION_LAG_FRAMES = 3;
 /** Share of the progress the analysis pass stands for. */
@@ -145,8 +152,11 @@ class OpencvVideoInpainter implements Inpainter {
             temporal: fill === 'best',
             maxRingDifference: provider.maxRingDifference ?? 10,
             inpaint: (plane, width, height, indices) => inpaintPixels(cv, plane, width, height, indices, radius, algorithm),
+            inpaintRadius: radius,
+            algorithm,
             crf: provider.crf,
             cropNeighbours: provider.cropNeighbours ?? true,
+            fillThreads: provider.fillThreads ?? 2,
             plates: (await plates?.finish()) ?? [],
             progress,
             warnings,
@@ -299,8 +309,12 @@ class OpencvVideoInpainter implements Inpainter {
       temporal: boolean;
       maxRingDifference: number;
       inpaint: (plane: Uint8Array, width: number, height: number, indices: Int32Array) => void;
+      /** What `inpaint` does, for the second fill thread. */
+      inpaintRadius: number;
+      algorithm: InpaintAlgorithm;
       crf: number | undefined;
       cropNeighbours: boolean;
+      fillThreads: 1 | 2;
       /** Still scenes' backgrounds, in frame order. */
       plates: readonly StoredPlate[];
       progress: (percent: number) => void;
@@ -314,15 +328,7 @@ class OpencvVideoInpainter implements Inpainter {
     const windowFrames = settings.temporal ? settings.windowFrames : 0;
     const stats: InpaintStats = { frames: 0, framesWithMasks: 0, pixelsMasked: 0, pixelsFromNeighbours: 0, pixelsFromScene: 0, pixelsInpainted: 0 };
     // The plate of the scene being erased, read from disk when the scene starts (one at a time in memory).
-    let plateAt = 0;
-    let plate: ScenePlate | undefined;
-    const plateOf = async (index: number): Promise<ScenePlate | undefined> => {
-      while (plateAt < settings.plates.length && settings.plates[plateAt]!.lastFrame < index) plateAt++;
-      const stored = settings.plates[plateAt];
-      if (!stored || stored.firstFrame > index) return undefined;
-      if (plate?.firstFrame !== stored.firstFrame) plate = await loadPlate(stored);
-      return plate;
-    };
+    const plates = new ScenePlateReader(settings.plates);
     const expected = Math.max(1, Math.round(video.durationSeconds * video.frameRate));
     const engineId = this.engineId;
     // Frames kept as images (the first frame at or after each time asked, as a seek there gives), copied as they are erased,
@@ -353,38 +359,34 @@ class OpencvVideoInpainter implements Inpainter {
       });
     };
     // Frames showing the same masks share one map (a subtitle line's frames all do): the window holds few.
-    const masks = new Map<string, FrameMask | undefined>();
-    const maskOf = (index: number) => {
-      const active = shapes.flatMap((shape, at) => (index >= shape.firstFrame && index <= shape.lastFrame ? [at] : []));
-      const key = active.join(',');
-      if (!masks.has(key)) masks.set(key, frameMask(active.map((at) => shapes[at]!), width, height));
-      return masks.get(key);
-    };
-    const forgetUnusedMasks = (window: Map<number, NeighbourFrame>) => {
-      if (masks.size <= 8) return;
-      const used = new Set([...window.values()].map((frame) => frame.mask));
-      for (const [key, mask] of masks) if (!used.has(mask)) masks.delete(key);
-    };
+    const masks = new FrameMasks(shapes, width, height);
     const band = windowFrames > 0 && settings.cropNeighbours ? neighbourRows(shapes, positions, windowFrames, height) : undefined;
-    const position = (index: number) => positions[index] ?? positions.at(-1) ?? { dx: 0, dy: 0 };
-    const bandPosition = (index: number) => (bandPositions ? (bandPositions[index] ?? bandPositions.at(-1)) : undefined);
+    const position = (index: number) => positionOf(positions, index);
+    const bandPosition = (index: number) => bandPositionOf(bandPositions, index);
+    // A second thread fills frames too (cropped neighbours only: it fills whole frames in place and reads the neighbours' rows,
+    // both in shared memory; with whole-frame neighbours a fill writes a copy, which this does not do).
+    const fillThread = band && settings.fillThreads === 2 ? new FrameFillThread({ width, height, shapes, positions, bandPositions, plates: [...settings.plates], windowFrames, maxRingDifference: settings.maxRingDifference, inpaintRadius: settings.inpaintRadius, algorithm: settings.algorithm, band }) : undefined;
     // Frames are given back to their pool once no one reads them: a neighbour when it leaves the window, a frame filled in
     // place once the encoder has it (it asks for the next only when the last is written: `pipeIntoMediaTool`).
-    const framePool = new FramePool(rawFrameBytes(width, height, 'yuv420p'));
+    const framePool = new FramePool(rawFrameBytes(width, height, 'yuv420p'), 8, { shared: fillThread !== undefined });
     const decoded = this.#frames(rawVideoFramesArgs({ input: options.videoFile, pixelFormat: 'yuv420p' }), framePool, options.signal);
     // Neighbours need only the rows the masks can reach: copied out of each frame as it is decoded, `windowFrames` frames
     // before it is filled (the decoder runs that far ahead; one decoding serves both).
-    const bandPool = band ? new FramePool(rawFrameBytes(width, band.rows, 'yuv420p')) : undefined;
+    const bandPool = band ? new FramePool(rawFrameBytes(width, band.rows, 'yuv420p'), 8, { shared: fillThread !== undefined }) : undefined;
     async function* erased(): AsyncGenerator<Uint8Array> {
       const window = new Map<number, NeighbourFrame>();
       let read = 0;
       let emitted = 0;
-      const emit = async (index: number, current: NeighbourFrame): Promise<Uint8Array> => {
+      /** Frame `index` filled on this thread (with cropped neighbours in place: the frame being filled is in no window, only its rows are). */
+      const fillHere = async (index: number, current: NeighbourFrame): Promise<{ data: Uint8Array; stats: FillStats }> => {
         throwIfAborted(options.signal, engineId);
-        // With cropped neighbours the frame being filled is in no window (only its rows are): it is filled in place.
-        const { data, stats: frameStats } = fillFrame(current, (offset) => (offset === 0 ? undefined : window.get(index + offset)), layout, settings, current.mask ? await plateOf(index) : undefined, band !== undefined);
+        return fillFrame(current, (offset) => (offset === 0 ? undefined : window.get(index + offset)), layout, settings, current.mask ? await plates.at(index) : undefined, band !== undefined);
+      };
+      /** Frame `index` filled (by either thread), counted, kept if asked, and its oldest neighbour let go. */
+      const emit = (index: number, data: Uint8Array, masked: boolean, frameStats: FillStats): Uint8Array => {
+        throwIfAborted(options.signal, engineId);
         stats.frames++;
-        if (current.mask) stats.framesWithMasks++;
+        if (masked) stats.framesWithMasks++;
         stats.pixelsMasked += frameStats.masked;
         stats.pixelsFromNeighbours += frameStats.fromNeighbours;
         stats.pixelsFromScene! += frameStats.fromScene;
@@ -392,37 +394,81 @@ class OpencvVideoInpainter implements Inpainter {
         keepFrame(index, data);
         // A neighbour leaving the window is free: a band is never emitted; a whole frame was emitted `windowFrames` frames ago
         // and written (a masked one as a filled copy). Without a window the frame leaving is this one: given back once written.
+        // With two threads no frame left to fill reads it: both fill only frames after this one.
         const leaving = windowFrames > 0 ? window.get(index - windowFrames) : undefined;
         window.delete(index - windowFrames);
         if (leaving) (bandPool ?? framePool).give(leaving.data);
-        forgetUnusedMasks(window);
+        masks.forgetUnused(window.values());
         settings.progress(ANALYSIS_SHARE + (Math.min(index + 1, expected) / expected) * (100 - ANALYSIS_SHARE - 1));
         return data;
       };
       if (band && bandPool) {
-        // Whole frames decoded and not yet filled (their rows are in the window already), oldest first.
-        const ahead: Array<{ index: number; data: Uint8Array }> = [];
+        // Whole frames decoded and not yet written (their rows are in the window already), oldest first. With the second thread
+        // a masked frame whose neighbours are all decoded goes to it while it has room; this thread fills the others, and
+        // while the oldest frame is still on the other thread it fills a later one rather than wait.
+        interface Ahead {
+          index: number;
+          data: Uint8Array;
+          current: NeighbourFrame;
+          /** Filled (by this thread, or answered by the other). */
+          stats?: FillStats;
+          /** Sent to the other thread: its answer. */
+          onThread?: Promise<FillStats>;
+        }
+        const ahead: Ahead[] = [];
+        let decodedAll = false;
+        const neighboursDecoded = (frame: Ahead) => decodedAll || frame.index + windowFrames < read;
+        const waiting = (frame: Ahead) => frame.stats === undefined && frame.onThread === undefined && frame.current.mask !== undefined;
+        const dispatch = () => {
+          if (!fillThread) return;
+          for (const frame of ahead) {
+            if (fillThread.pending >= FILL_THREAD_QUEUE || !neighboursDecoded(frame)) break;
+            if (!waiting(frame)) continue;
+            const answer = fillThread.fill(frame.index, frame.data);
+            // Settled here as soon as it comes (a failure is thrown where the frame is written).
+            answer.then((stats) => (frame.stats = stats), () => undefined);
+            frame.onThread = answer;
+          }
+        };
         const emitOldest = async function* () {
-          const { index, data } = ahead.shift()!;
-          yield await emit(index, { data, mask: maskOf(index), position: position(index), bandPosition: bandPosition(index) });
-          framePool.give(data);
+          const head = ahead[0]!;
+          while (head.stats === undefined) {
+            if (!head.onThread) {
+              head.stats = (await fillHere(head.index, head.current)).stats;
+              break;
+            }
+            const later = ahead.find((frame) => waiting(frame) && neighboursDecoded(frame));
+            if (later) later.stats = (await fillHere(later.index, later.current)).stats;
+            else head.stats = await head.onThread;
+          }
+          ahead.shift();
+          yield emit(head.index, head.data, head.current.mask !== undefined, head.stats);
+          framePool.give(head.data);
+          dispatch();
         };
         for await (const data of decoded) {
           const index = read++;
-          window.set(index, { data: copyRows(data, layout, band.rowOffset, band.rows, bandPool.take()), mask: maskOf(index), position: position(index), bandPosition: bandPosition(index), rowOffset: band.rowOffset, rows: band.rows });
-          ahead.push({ index, data });
-          if (ahead.length > windowFrames) yield* emitOldest();
+          const rows = copyRows(data, layout, band.rowOffset, band.rows, bandPool.take());
+          window.set(index, { data: rows, mask: masks.of(index), position: position(index), bandPosition: bandPosition(index), rowOffset: band.rowOffset, rows: band.rows });
+          fillThread?.neighbour(index, rows);
+          ahead.push({ index, data, current: { data, mask: masks.of(index), position: position(index), bandPosition: bandPosition(index) } });
+          dispatch();
+          while (ahead.length > windowFrames + (fillThread ? FILL_AHEAD_FRAMES : 0)) yield* emitOldest();
         }
+        decodedAll = true;
+        dispatch();
         while (ahead.length > 0) yield* emitOldest();
         return;
       }
       const emitNext = async function* () {
         const frame = window.get(emitted)!;
-        yield await emit(emitted++, frame);
+        const index = emitted++;
+        const { data, stats: frameStats } = await fillHere(index, frame);
+        yield emit(index, data, frame.mask !== undefined, frameStats);
         if (windowFrames === 0) framePool.give(frame.data);
       };
       for await (const data of decoded) {
-        window.set(read, { data, mask: maskOf(read), position: position(read), bandPosition: bandPosition(read) });
+        window.set(read, { data, mask: masks.of(read), position: position(read), bandPosition: bandPosition(read) });
         read++;
         while (emitted <= read - 1 - windowFrames) yield* emitNext();
       }
@@ -449,6 +495,7 @@ class OpencvVideoInpainter implements Inpainter {
         { signal: options.signal },
       );
     } finally {
+      await fillThread?.close();
       await keeping;
     }
     if (keepFailure) throw keepFailure.error;

@@ -277,3 +277,22 @@ export function plateChroma(plate: ScenePlate, x: number, y: number): [number, n
   const uOffset = width * height;
   return [plate.data[uOffset + at]!, plate.data[uOffset + chromaWidth * (height >> 1) + at]!];
 }
+
+/** The plate of the scene a frame is in, for frames asked in increasing order: read from disk when its scene starts (one in memory). */
+export class ScenePlateReader {
+  readonly #plates: readonly StoredPlate[];
+  #at = 0;
+  #plate: ScenePlate | undefined;
+
+  constructor(plates: readonly StoredPlate[]) {
+    this.#plates = plates;
+  }
+
+  async at(index: number): Promise<ScenePlate | undefined> {
+    while (this.#at < this.#plates.length && this.#plates[this.#at]!.lastFrame < index) this.#at++;
+    const stored = this.#plates[this.#at];
+    if (!stored || stored.firstFrame > index) return undefined;
+    if (this.#plate?.firstFrame !== stored.firstFrame) this.#plate = await loadPlate(stored);
+    return this.#plate;
+  }
+}
