@@ -298,19 +298,24 @@ export function indexBounds(indices: Int32Array, width: number, height: number):
  * (the fill relies on it). Both fill threads keep one of these over the same shapes, so they agree.
  */
 export class FrameMasks {
-  readonly #shapes: readonly MaskShape[];
+  readonly #shapes: ReadonlyArray<MaskShape | undefined>;
   readonly #width: number;
   readonly #height: number;
   readonly #masks = new Map<string, FrameMask | undefined>();
 
-  constructor(shapes: readonly MaskShape[], width: number, height: number) {
+  /** `shapes` is read at each call: the second fill thread's holds (at their places) only the shapes of frames it may still read. */
+  constructor(shapes: ReadonlyArray<MaskShape | undefined>, width: number, height: number) {
     this.#shapes = shapes;
     this.#width = width;
     this.#height = height;
   }
 
   of(index: number): FrameMask | undefined {
-    const active = this.#shapes.flatMap((shape, at) => (index >= shape.firstFrame && index <= shape.lastFrame ? [at] : []));
+    const active: number[] = [];
+    for (let at = 0; at < this.#shapes.length; at++) {
+      const shape = this.#shapes[at];
+      if (shape && index >= shape.firstFrame && index <= shape.lastFrame) active.push(at);
+    }
     const key = active.join(',');
     if (!this.#masks.has(key)) this.#masks.set(key, frameMask(active.map((at) => this.#shapes[at]!), this.#width, this.#height));
     return this.#masks.get(key);

@@ -13,15 +13,10 @@ import type { InpaintAlgorithm } from './opencv-runtime.ts';
 import type { StoredPlate } from './scene-plates.ts';
 import type { FillStats } from './temporal-fill.ts';
 
-/** What the thread needs from the first pass and the options, sent once when it starts. */
+/** The options, sent once when the thread starts; what the first pass measured comes frame by frame with the neighbours. */
 export interface FrameFillSetup {
   width: number;
   height: number;
-  /** The masks as the first pass left them (text masks with their pixels). */
-  shapes: MaskShape[];
-  positions: Shift[];
-  bandPositions: Shift[] | undefined;
-  plates: StoredPlate[];
   windowFrames: number;
   maxRingDifference: number;
   inpaintRadius: number;
@@ -30,9 +25,21 @@ export interface FrameFillSetup {
   band: { rowOffset: number; rows: number };
 }
 
+/** Frame `index` as decoded: its rows, and what the thread needs first at this frame. */
+export interface FillNeighbour {
+  index: number;
+  /** The frame's rows: a view of shared memory the owner does not change while a frame within the window of it is unfilled. */
+  data: Uint8Array;
+  position: Shift;
+  bandPosition: Shift | undefined;
+  /** The masks (with their place in the owner's list) whose first frame this is, as the first pass left them. */
+  shapes: Array<{ at: number; shape: MaskShape }>;
+  /** The still scenes' plates whose first frame this is. */
+  plates: StoredPlate[];
+}
+
 export type ToFrameFillThread =
-  /** Frame `index`'s rows (a view of shared memory the owner does not change while a frame within the window of it is unfilled). */
-  | { type: 'neighbour'; index: number; data: Uint8Array }
+  | ({ type: 'neighbour' } & FillNeighbour)
   /** Fill frame `index` (the whole picture, shared memory) in place; every neighbour within the window has been sent. */
   | { type: 'fill'; index: number; data: Uint8Array };
 
@@ -42,6 +49,11 @@ export type FromFrameFillThread = { index: number; stats: FillStats } | { index:
 export const positionOf = (positions: readonly Shift[], index: number): Shift => positions[index] ?? positions.at(-1) ?? { dx: 0, dy: 0 };
 /** The same measured on the masks' rows alone, when it was. */
 export const bandPositionOf = (bandPositions: readonly Shift[] | undefined, index: number): Shift | undefined => (bandPositions ? (bandPositions[index] ?? bandPositions.at(-1)) : undefined);
+
+/** A frame sent must be shared memory: a copy would be filled, or a neighbour copied every frame. */
+function checkShared(message: ToFrameFillThread): void {
+  if (!(message.data.buffer instanceof SharedArrayBuffer)) throw new TypeError(`frame ${message.index} is not in shared memory: the fill thread would fill a copy`);
+}
 
 export class FrameFillThread {
   readonly #worker: Worker;
@@ -66,17 +78,21 @@ export class FrameFillThread {
     return this.#waiting.size;
   }
 
-  /** Frame `index`'s neighbour rows (shared memory). */
-  neighbour(index: number, data: Uint8Array): void {
-    this.#post({ type: 'neighbour', index, data });
+  /** The next frame decoded (frames in order from 0). */
+  neighbour(frame: FillNeighbour): void {
+    const message: ToFrameFillThread = { type: 'neighbour', ...frame };
+    checkShared(message);
+    this.#worker.postMessage(message);
   }
 
   /** Fills frame `index` (shared memory) in place on the thread; resolves with what the fill did once it is written. */
   fill(index: number, data: Uint8Array): Promise<FillStats> {
+    const message: ToFrameFillThread = { type: 'fill', index, data };
+    checkShared(message);
     return new Promise((resolve, reject) => {
       if (this.#failure) return reject(this.#failure);
       this.#waiting.set(index, { resolve, reject });
-      this.#post({ type: 'fill', index, data });
+      this.#worker.postMessage(message);
     });
   }
 
@@ -88,10 +104,6 @@ export class FrameFillThread {
     this.#fail(this.#failure);
   }
 
-  #post(message: ToFrameFillThread): void {
-    if (!(message.data.buffer instanceof SharedArrayBuffer)) throw new TypeError(`frame ${message.index} is not in shared memory: the fill thread would fill a copy`);
-    this.#worker.postMessage(message);
-  }
 
   #fail(error: Error): void {
     this.#failure ??= error;

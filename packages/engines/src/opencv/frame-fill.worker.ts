@@ -5,8 +5,8 @@
  * Vitest too.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { FrameMasks } from './erasure-masks.ts';
-import { bandPositionOf, positionOf, type FromFrameFillThread, type FrameFillSetup, type ToFrameFillThread } from './frame-fill-thread.ts';
+import { FrameMasks, type MaskShape } from './erasure-masks.ts';
+import type { FromFrameFillThread, FrameFillSetup, ToFrameFillThread } from './frame-fill-thread.ts';
 import { inpaintPixels, loadOpenCv } from './opencv-runtime.ts';
 import { ScenePlateReader } from './scene-plates.ts';
 import { fillFrame, yuvLayout, type NeighbourFrame } from './temporal-fill.ts';
@@ -14,8 +14,10 @@ import { fillFrame, yuvLayout, type NeighbourFrame } from './temporal-fill.ts';
 const port = parentPort!;
 const setup = workerData as FrameFillSetup;
 const layout = yuvLayout(setup.width, setup.height);
-const masks = new FrameMasks(setup.shapes, setup.width, setup.height);
-const plates = new ScenePlateReader(setup.plates);
+// The masks of the frames it may still read, at their places in the owner's list (the same keys, so the same sharing).
+const shapes: Array<MaskShape | undefined> = [];
+const masks = new FrameMasks(shapes, setup.width, setup.height);
+const plates = new ScenePlateReader();
 const window = new Map<number, NeighbourFrame>();
 const opencv = loadOpenCv();
 // Fills run one after another (a plate may be read from disk first); neighbours are taken as they come, in the order sent.
@@ -23,10 +25,14 @@ let filling: Promise<void> = Promise.resolve();
 
 async function fill(index: number, data: Uint8Array): Promise<FromFrameFillThread> {
   const cv = await opencv;
-  // Neighbours beyond the window of this frame are not read again (frames are asked for in increasing order).
-  for (const key of window.keys()) if (key < index - setup.windowFrames) window.delete(key);
+  // Neighbours (and masks) before the window of this frame are not read again: frames are asked for in increasing order.
+  const oldest = index - setup.windowFrames;
+  for (const key of window.keys()) if (key < oldest) window.delete(key);
+  for (const [at, shape] of shapes.entries()) if (shape && shape.lastFrame < oldest) delete shapes[at];
   masks.forgetUnused(window.values());
-  const current: NeighbourFrame = { data, mask: masks.of(index), position: positionOf(setup.positions, index), bandPosition: bandPositionOf(setup.bandPositions, index) };
+  const own = window.get(index);
+  if (!own) throw new Error(`frame ${index} was never sent`);
+  const current: NeighbourFrame = { data, mask: own.mask, position: own.position, bandPosition: own.bandPosition };
   const plate = current.mask ? await plates.at(index) : undefined;
   const { stats } = fillFrame(
     current,
@@ -46,8 +52,10 @@ async function fill(index: number, data: Uint8Array): Promise<FromFrameFillThrea
 
 port.on('message', (message: ToFrameFillThread) => {
   if (message.type === 'neighbour') {
+    for (const { at, shape } of message.shapes) shapes[at] = shape;
+    for (const plate of message.plates) plates.add(plate);
     const { rowOffset, rows } = setup.band;
-    window.set(message.index, { data: message.data, mask: masks.of(message.index), position: positionOf(setup.positions, message.index), bandPosition: bandPositionOf(setup.bandPositions, message.index), rowOffset, rows });
+    window.set(message.index, { data: message.data, mask: masks.of(message.index), position: message.position, bandPosition: message.bandPosition, rowOffset, rows });
     return;
   }
   filling = filling.then(async () => {

@@ -99,6 +99,28 @@ describe('opencv:video-inpaint on a generated subtitled clip', () => {
     }
   }, 120_000);
 
+  it('two fill threads write the same bytes as one (neighbours, a still scene’s plate, patches and inpainting; kept frames)', async () => {
+    // A still camera with lines longer than a narrowed window (plates), and a box over the whole clip no frame shows (patches, OpenCV).
+    const still = await makeErasureClip({ width: 640, height: 360, durationSeconds: 4, cues: bilingualCues([BILINGUAL_LINES[0]!, BILINGUAL_LINES[1]!].map(([zh, en]) => [zh, en, 1.4, 0.4] as const), 0.4), fontSize: 22, margin: 20, panSpeed: 0 });
+    const masks = [
+      ...still.cues.map((cue) => ({ box: SUBTITLE_BOX, startSeconds: cue.startSeconds - 0.1, endSeconds: cue.endSeconds + 0.1, kind: 'text' as const })),
+      { box: { x: 40, y: 300, width: 60, height: 30 }, startSeconds: 0, endSeconds: 4, kind: 'area' as const },
+    ];
+    const erase = async (fillThreads: 1 | 2) => {
+      const outputFile = path.join(dir, `threads-${fillThreads}.mp4`);
+      const keepFrames = [0.5, 2.2].map((timeSeconds, index) => ({ timeSeconds, imageFile: path.join(dir, `threads-${fillThreads}-kept-${index}.png`) }));
+      const result = await engine.doInpaint({ videoFile: still.subtitled, masks, outputFile, keepFrames, providerOptions: { opencv: { windowFrames: 10, fillThreads } } });
+      return { result, bytes: await readFile(outputFile), kept: await Promise.all(keepFrames.map((frame) => readFile(frame.imageFile))) };
+    };
+    const one = await erase(1);
+    const two = await erase(2);
+    expect(one.result.stats!.pixelsFromScene, 'the plate used').toBeGreaterThan(0);
+    expect(one.result.stats!.pixelsInpainted, 'some pixels from no frame').toBeGreaterThan(0);
+    expect(two.result.stats).toEqual(one.result.stats);
+    expect(Buffer.compare(two.bytes, one.bytes), 'the same video, byte for byte').toBe(0);
+    expect(two.kept.map((image, index) => Buffer.compare(image, one.kept[index]!))).toEqual([0, 0]);
+  }, 180_000);
+
   it('inpaint and fast fill the box and leave the rest; outside the time range nothing changes', async () => {
     for (const fill of ['inpaint', 'fast'] as const) {
       const outputFile = path.join(dir, `${fill}.mp4`);

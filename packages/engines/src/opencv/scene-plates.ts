@@ -278,19 +278,26 @@ export function plateChroma(plate: ScenePlate, x: number, y: number): [number, n
   return [plate.data[uOffset + at]!, plate.data[uOffset + chromaWidth * (height >> 1) + at]!];
 }
 
-/** The plate of the scene a frame is in, for frames asked in increasing order: read from disk when its scene starts (one in memory). */
+/**
+ * The plate of the scene a frame is in, for frames asked in increasing order: read from disk when its scene starts (one in
+ * memory). Plates are given in frame order, at once or (the second fill thread) each before its scene's first frame is asked
+ * for; those of scenes passed are let go.
+ */
 export class ScenePlateReader {
-  readonly #plates: readonly StoredPlate[];
-  #at = 0;
+  readonly #plates: StoredPlate[] = [];
   #plate: ScenePlate | undefined;
 
-  constructor(plates: readonly StoredPlate[]) {
-    this.#plates = plates;
+  constructor(plates: readonly StoredPlate[] = []) {
+    for (const stored of plates) this.#plates.push(stored);
+  }
+
+  add(stored: StoredPlate): void {
+    this.#plates.push(stored);
   }
 
   async at(index: number): Promise<ScenePlate | undefined> {
-    while (this.#at < this.#plates.length && this.#plates[this.#at]!.lastFrame < index) this.#at++;
-    const stored = this.#plates[this.#at];
+    while (this.#plates.length > 0 && this.#plates[0]!.lastFrame < index) this.#plates.shift();
+    const stored = this.#plates[0];
     if (!stored || stored.firstFrame > index) return undefined;
     if (this.#plate?.firstFrame !== stored.firstFrame) this.#plate = await loadPlate(stored);
     return this.#plate;
