@@ -36,6 +36,8 @@ export interface FillNeighbour {
   shapes: Array<{ at: number; shape: MaskShape }>;
   /** The still scenes' plates whose first frame this is. */
   plates: StoredPlate[];
+  /** No frame before this one will be read again (the window of the oldest frame not yet written begins here). */
+  readFrom: number;
 }
 
 export type ToFrameFillThread =

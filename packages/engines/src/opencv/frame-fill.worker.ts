@@ -23,13 +23,17 @@ const opencv = loadOpenCv();
 // Fills run one after another (a plate may be read from disk first); neighbours are taken as they come, in the order sent.
 let filling: Promise<void> = Promise.resolve();
 
-async function fill(index: number, data: Uint8Array): Promise<FromFrameFillThread> {
-  const cv = await opencv;
-  // Neighbours (and masks) before the window of this frame are not read again: frames are asked for in increasing order.
-  const oldest = index - setup.windowFrames;
+/** Lets go of the neighbours (and masks) before frame `oldest`: no frame left to fill reads them. */
+function forgetBefore(oldest: number): void {
   for (const key of window.keys()) if (key < oldest) window.delete(key);
   for (const [at, shape] of shapes.entries()) if (shape && shape.lastFrame < oldest) delete shapes[at];
   masks.forgetUnused(window.values());
+}
+
+async function fill(index: number, data: Uint8Array): Promise<FromFrameFillThread> {
+  const cv = await opencv;
+  // Neighbours before the window of this frame are not read again: frames are asked for in increasing order.
+  forgetBefore(index - setup.windowFrames);
   const own = window.get(index);
   if (!own) throw new Error(`frame ${index} was never sent`);
   const current: NeighbourFrame = { data, mask: own.mask, position: own.position, bandPosition: own.bandPosition };
@@ -52,6 +56,8 @@ async function fill(index: number, data: Uint8Array): Promise<FromFrameFillThrea
 
 port.on('message', (message: ToFrameFillThread) => {
   if (message.type === 'neighbour') {
+    // Also where no frame is sent to fill (a stretch without masks), what the owner no longer reads goes.
+    forgetBefore(message.readFrom);
     for (const { at, shape } of message.shapes) shapes[at] = shape;
     for (const plate of message.plates) plates.add(plate);
     const { rowOffset, rows } = setup.band;

@@ -366,11 +366,12 @@ class OpencvVideoInpainter implements Inpainter {
     // A second thread fills frames too (cropped neighbours only: it fills whole frames in place and reads the neighbours' rows,
     // both in shared memory; with whole-frame neighbours a fill writes a copy, which this does not do).
     const fillThread = band && settings.fillThreads === 2 ? new FrameFillThread({ width, height, windowFrames, maxRingDifference: settings.maxRingDifference, inpaintRadius: settings.inpaintRadius, algorithm: settings.algorithm, band }) : undefined;
-    // It is sent each mask and plate with the first frame that needs it, so it holds only those of the frames about it.
+    // It is sent each mask and plate with the first frame that needs it, and told which frames are no longer read: it holds only
+    // what the frames around the ones being filled need, however long the video.
     const shapesByFirstFrame = [...shapes.keys()].sort((a, b) => shapes[a]!.firstFrame - shapes[b]!.firstFrame);
     let shapesSent = 0;
     let platesSent = 0;
-    const sendNeighbour = (index: number, rows: Uint8Array) => {
+    const sendNeighbour = (index: number, rows: Uint8Array, oldestUnwritten: number) => {
       if (!fillThread) return;
       const starting: Array<{ at: number; shape: MaskShape }> = [];
       while (shapesSent < shapesByFirstFrame.length && shapes[shapesByFirstFrame[shapesSent]!]!.firstFrame <= index) {
@@ -379,7 +380,7 @@ class OpencvVideoInpainter implements Inpainter {
       }
       const plates: StoredPlate[] = [];
       while (platesSent < settings.plates.length && settings.plates[platesSent]!.firstFrame <= index) plates.push(settings.plates[platesSent++]!);
-      fillThread.neighbour({ index, data: rows, position: position(index), bandPosition: bandPosition(index), shapes: starting, plates });
+      fillThread.neighbour({ index, data: rows, position: position(index), bandPosition: bandPosition(index), shapes: starting, plates, readFrom: oldestUnwritten - windowFrames });
     };
     // Frames are given back to their pool once no one reads them: a neighbour when it leaves the window, a frame filled in
     // place once the encoder has it (it asks for the next only when the last is written: `pipeIntoMediaTool`).
@@ -465,7 +466,7 @@ class OpencvVideoInpainter implements Inpainter {
           const index = read++;
           const rows = copyRows(data, layout, band.rowOffset, band.rows, bandPool.take());
           window.set(index, { data: rows, mask: masks.of(index), position: position(index), bandPosition: bandPosition(index), rowOffset: band.rowOffset, rows: band.rows });
-          sendNeighbour(index, rows);
+          sendNeighbour(index, rows, ahead[0]?.index ?? index);
           ahead.push({ index, data, current: { data, mask: masks.of(index), position: position(index), bandPosition: bandPosition(index) } });
           dispatch();
           while (ahead.length > windowFrames + (fillThread ? FILL_AHEAD_FRAMES : 0)) yield* emitOldest();
