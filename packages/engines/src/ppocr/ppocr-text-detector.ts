@@ -110,6 +110,15 @@ interface FoundTracks extends Omit<SubtitleTracks, 'bands'> {
 const KEY_GAIN = 1.5;
 /** A line read this much narrower than the widest seen in its track is looked at again in its colour. */
 const NARROW_LINE = 0.75;
+/**
+ * A band is first looked at brought down until its track's shortest rows are this tall (px): where
+ * that finds no row, nothing is read (decision 087). The detector finds 24-72 px glyphs at this size.
+ */
+const FIRST_LOOK_LINE_HEIGHT = 32;
+/** The first look is skipped where it would not cost less than this share of a detection at the band's size. */
+const FIRST_LOOK_MAX_SCALE = 0.8;
+/** The strip detected at the band's size around the rows of a first look: this share of their height above and below. */
+const STRIP_MARGIN = 0.5;
 
 /**
  * `image` as grey by closeness to `colour`: the text's own pixels black, everything else lighter.
@@ -232,9 +241,9 @@ export class PpocrTextDetector implements TextDetector {
    * (those `filter` keeps) in `detectOn` (by default the picture), each read in the picture, those
    * read with confidence kept.
    */
-  async #readBoxes(state: CallState, image: RgbImage, filter: (box: BoundingBox) => boolean, detectionSide?: number, margin = LINE_MARGIN, detectOn: RgbImage = image): Promise<ReadBox[]> {
+  async #readBoxes(state: CallState, image: RgbImage, filter: (box: BoundingBox) => boolean, detectionSide?: number, margin = LINE_MARGIN, detectOn: RgbImage = image, within?: BoundingBox): Promise<ReadBox[]> {
     const started = performance.now();
-    const detected = await this.#detectLines(state, detectOn, filter, detectionSide, margin);
+    const detected = await this.#detectLines(state, detectOn, filter, detectionSide, margin, within);
     const lines = await state.model.recognise(image, detected);
     state.steps.recogniseMs = (state.steps.recogniseMs ?? 0) + performance.now() - started;
     const minConfidence = state.provider.minConfidence ?? 0.5;
@@ -245,13 +254,14 @@ export class PpocrTextDetector implements TextDetector {
   }
 
   /**
-   * Line boxes of a picture: detected (at `detectionSide`, by default the picture's own size up to
-   * `detectionMaxSide`), kept by `filter`, pieces of a row that touch joined, each grown by `margin`
-   * of its height (detection fits boxes tightly; recognition keeps word spaces better with a margin).
+   * Line boxes of a picture (or of the part `within` it): detected (at `detectionSide`, the longer
+   * side of what is detected, by default the picture's own size up to `detectionMaxSide`), kept by
+   * `filter`, pieces of a row that touch joined, each grown by `margin` of its height (detection
+   * fits boxes tightly; recognition keeps word spaces better with a margin).
    */
-  async #detectLines(state: CallState, image: RgbImage, filter: (box: BoundingBox) => boolean = () => true, detectionSide?: number, margin = LINE_MARGIN): Promise<BoundingBox[]> {
+  async #detectLines(state: CallState, image: RgbImage, filter: (box: BoundingBox) => boolean = () => true, detectionSide?: number, margin = LINE_MARGIN, within?: BoundingBox): Promise<BoundingBox[]> {
     const maxSide = detectionSide ?? Math.min(Math.max(image.width, image.height), state.provider.detectionMaxSide ?? DETECTION_MAX_SIDE);
-    const detected: BoundingBox[] = (await state.model.detect(image, { maxSide })).filter(filter);
+    const detected: BoundingBox[] = (await state.model.detect(image, { maxSide, ...(within ? { region: within } : {}) })).filter(filter);
     return mergeRowBoxes(detected, 0.8).map((box) => growBox(box, margin, image.width, image.height));
   }
 
@@ -426,24 +436,65 @@ export class PpocrTextDetector implements TextDetector {
     // a bright background was not, while yellow serif on a busy texture reads better at full size).
     const fullSide = Math.max(band.width, band.height);
     const searchSide = options.region ? fullSide : Math.round(fullSide * Math.min(1, BAND_SEARCH_SIDE / Math.max(video.width, video.height)));
+    // Most readings of a band find no line (the gaps between lines: the reader reads every sample
+    // while no line is open), and each such reading cost up to three detections of the whole band at
+    // its own size (its own size, the search scale, keyed by colour). In a gap the band is first
+    // looked at smaller (its track's rows FIRST_LOOK_LINE_HEIGHT px tall: about a third of the
+    // pixels at 720p); only the rows that look finds are then detected at the band's own size, in a
+    // strip of the band's width around them, so the boxes read are measured as before (the small
+    // look's own boxes are a few pixels taller, and moved the pixel test's line starts). The look can
+    // miss the faint first frame of a fade: the reader then reads that sample again in full, once
+    // the line shows (decision 087).
+    const firstLookScale = lineHeights ? Math.min(1, FIRST_LOOK_LINE_HEIGHT / lineHeights.min) : 1;
+    const firstLookSide = firstLookScale <= FIRST_LOOK_MAX_SCALE ? Math.round(fullSide * firstLookScale) : undefined;
+    const searchScale = searchSide / fullSide;
+    /** The strip of `picture` around the rows a small look finds, or undefined where it finds none. */
+    const rowsStrip = async (picture: RgbImage): Promise<BoundingBox | undefined> => {
+      const started = performance.now();
+      const rows = await this.#detectLines(state, picture, plausible, firstLookSide, 0);
+      state.steps.recogniseMs = (state.steps.recogniseMs ?? 0) + performance.now() - started;
+      state.steps.firstLooks = (state.steps.firstLooks ?? 0) + 1;
+      const around = unionBox(rows);
+      if (!around) return undefined;
+      state.steps.firstLooksWithRows = (state.steps.firstLooksWithRows ?? 0) + 1;
+      const top = Math.max(0, Math.floor(around.y - around.height * STRIP_MARGIN));
+      const bottom = Math.min(picture.height, Math.ceil(around.y + around.height * (1 + STRIP_MARGIN)));
+      return { x: 0, y: top, width: picture.width, height: bottom - top };
+    };
+    /** The boxes read in `picture` (detected on `detectOn`): the whole band at its size, then at the search scale; in a gap, only the strip a small look leaves. */
+    const readBand = async (picture: RgbImage, glance: boolean, keyed?: RgbImage): Promise<ReadBox[]> => {
+      const detectOn = keyed ?? picture;
+      // (A keyed picture is detected at the band's size only.)
+      const searchToo = keyed === undefined;
+      if (!glance || firstLookSide === undefined) {
+        const boxes = await this.#readBoxes(state, picture, plausible, fullSide, LINE_MARGIN, detectOn);
+        return boxes.length === 0 && searchToo && searchSide !== fullSide ? this.#readBoxes(state, picture, plausible, searchSide, LINE_MARGIN, detectOn) : boxes;
+      }
+      const strip = await rowsStrip(detectOn);
+      if (!strip) return [];
+      const stripSide = Math.max(strip.width, strip.height);
+      const boxes = await this.#readBoxes(state, picture, plausible, stripSide, LINE_MARGIN, detectOn, strip);
+      return boxes.length === 0 && searchToo && searchScale < 1 ? this.#readBoxes(state, picture, plausible, Math.round(stripSide * searchScale), LINE_MARGIN, detectOn, strip) : boxes;
+    };
     return new SubtitleLineReader({
       frameSeconds: 1 / timing.frameRate,
       sampleEvery: timing.sampleEvery,
       durationSeconds: video.durationSeconds,
       refineBoundaries: timing.refine,
       skipUnchanged: provider.skipUnchanged ?? true,
-      read: async (image): Promise<BandReading | undefined> => {
-        let boxes = await this.#readBoxes(state, image, plausible, fullSide);
-        if (boxes.length === 0 && searchSide !== fullSide) boxes = await this.#readBoxes(state, image, plausible, searchSide);
+      glances: firstLookSide !== undefined,
+      read: async (image, glance = false): Promise<BandReading | undefined> => {
+        let boxes = await readBand(image, glance);
         let line = readLine(boxes);
         // Nothing, or a line narrower than its track's lines were, where the text's colour is the
         // band's own: the band again, keyed by that colour (detection on the keyed picture, reading
         // on the picture itself), and the longer of the two readings kept. A busy background cuts
         // lines into pieces the detector drops.
         const worthALook = (share: number) => share <= MAX_COLOUR_SHARE && (line !== undefined || share >= MIN_COLOUR_SHARE);
-        if (colour && (!line || (widestLine !== undefined && line.box.width < widestLine * NARROW_LINE)) && worthALook(colourShare(image, colour))) {
+        const keyed = colour && (!line || (widestLine !== undefined && line.box.width < widestLine * NARROW_LINE)) && worthALook(colourShare(image, colour)) ? keyedByColour(image, colour) : undefined;
+        if (keyed) {
           state.steps.keyedLooks = (state.steps.keyedLooks ?? 0) + 1;
-          const keyedBoxes = await this.#readBoxes(state, image, plausible, fullSide, LINE_MARGIN, keyedByColour(image, colour));
+          const keyedBoxes = await readBand(image, glance && !line, keyed);
           const keyedLine = readLine(keyedBoxes);
           if (keyedLine && (!line || (comparableText(keyedLine.text).length > comparableText(line.text).length && keyedLine.confidence >= line.confidence - 0.1))) {
             state.steps.keyedLines = (state.steps.keyedLines ?? 0) + 1;

@@ -53,7 +53,7 @@ describe('subtitle line reader', () => {
       ['the first line', 0.125, 1.525],
       ['and the second', 1.525, 2.525],
     ]);
-    expect(counts).toEqual({ framesDecoded: 60, framesSampled: 12, framesRecognised: reads, framesVerified: 0 });
+    expect(counts).toEqual({ framesDecoded: 60, framesSampled: 12, framesRecognised: reads, framesVerified: 0, glancedSamplesReadAgain: 0 });
     // Each line read when it appears and again once a second; empty samples are read too.
     expect(reads).toBeLessThanOrEqual(8);
   });
@@ -94,6 +94,45 @@ describe('subtitle line reader', () => {
     expect(same.reads).toBe(same.counts.framesRecognised);
     expect(other.counts.framesVerified).toBe(0);
     expect(other.reads).toBe(same.reads + 1);
+  });
+
+  it('asks for a glance where no line shows; a line a glance missed on its first sample has that sample read in full, and starts where it did', async () => {
+    const frames = new WeakMap<RgbImage, number>();
+    const full = { calls: 0 };
+    const glances: number[] = [];
+    const read = async (image: RgbImage, glance?: boolean) => {
+      // The glance misses the first sample that shows A (frame 5: a faint first frame of a fade).
+      if (glance) {
+        glances.push(frames.get(image)!);
+        if (frames.get(image) === 5) return undefined;
+        return fakeRead({ calls: 0 })(image);
+      }
+      return fakeRead(full)(image);
+    };
+    const timedRun = async (glancing: boolean) => {
+      const reader = new SubtitleLineReader({ frameSeconds: 0.05, sampleEvery: 5, durationSeconds: 3, refineBoundaries: true, skipUnchanged: true, read, glances: glancing });
+      for (let index = 0; index < 60; index++) {
+        const image = frame(index, script(index));
+        frames.set(image, index);
+        await reader.push(image, index);
+      }
+      return { lines: reader.finish().map((line) => [line.text, round(line.startSeconds), round(line.endSeconds)]), counts: reader.counts };
+    };
+    const glancing = await timedRun(true);
+    expect(glancing.lines).toEqual([
+      ['the first line', 0.125, 1.525],
+      ['and the second', 1.525, 2.525],
+    ]);
+    // Glances only where no line shows: before A, the sample that missed it and the one that found it, where
+    // A's pixels had gone (35: B in its place) and where B's had (55). Elsewhere the open line's pixels stay.
+    expect(glances).toEqual([0, 5, 10, 35, 55]);
+    expect(glancing.counts.glancedSamplesReadAgain).toBe(1);
+    // Without glances nothing is read again, and the times are the same.
+    glances.length = 0;
+    const plain = await timedRun(false);
+    expect(plain.lines).toEqual(glancing.lines);
+    expect(glances).toEqual([]);
+    expect(plain.counts.glancedSamplesReadAgain).toBe(0);
   });
 
   it('keeps a line whose pixels stay through a misread sample, and takes its most frequent reading', async () => {

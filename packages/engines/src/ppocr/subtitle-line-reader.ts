@@ -32,8 +32,15 @@ export interface SubtitleLineReaderOptions {
   refineBoundaries: boolean;
   /** Skip OCR while the open line's pixels stay. */
   skipUnchanged: boolean;
-  /** OCR of one band picture: its line, or undefined when it shows no text. */
-  read(image: RgbImage): Promise<BandReading | undefined>;
+  /**
+   * OCR of one band picture: its line, or undefined when it shows no text. `glance`: no line is
+   * open (a gap between lines) or the open line's pixels have mostly gone, and the reader may look
+   * first at less cost and miss a faint line; a line it then finds has the glanced sample before it
+   * read again in full (the line's start).
+   */
+  read(image: RgbImage, glance?: boolean): Promise<BandReading | undefined>;
+  /** Whether `read` glances (then it is asked to in gaps). */
+  glances?: boolean;
   /** Recognition (no detection) of one box of a band picture: its text. */
   readAt?(image: RgbImage, box: BoundingBox): Promise<string | undefined>;
 }
@@ -60,13 +67,22 @@ interface OpenLine {
   pixels: TextPixels | undefined;
 }
 
+/** A sample a glance found empty, kept with the frames before it until the next sample's reading. */
+interface GlancedSample {
+  image: RgbImage;
+  time: number;
+  between: Array<{ time: number; image: RgbImage }>;
+  previousSample: number | undefined;
+}
+
 export class SubtitleLineReader {
   readonly #options: SubtitleLineReaderOptions;
   #between: Array<{ time: number; image: RgbImage }> = [];
   #previousSample: number | undefined;
+  #glancedEmpty: GlancedSample | undefined;
   #open: OpenLine | undefined;
   readonly #lines: TimedLine[] = [];
-  readonly counts = { framesDecoded: 0, framesSampled: 0, framesRecognised: 0, framesVerified: 0 };
+  readonly counts = { framesDecoded: 0, framesSampled: 0, framesRecognised: 0, framesVerified: 0, glancedSamplesReadAgain: 0 };
 
   constructor(options: SubtitleLineReaderOptions) {
     this.#options = options;
@@ -123,7 +139,12 @@ export class SubtitleLineReader {
       }
     }
     this.counts.framesRecognised++;
-    const reading = await this.#options.read(image);
+    const glanced = this.#glancedEmpty;
+    this.#glancedEmpty = undefined;
+    // A glance where no line shows: in a gap, or where the open line's pixels have mostly gone.
+    const glance = (!open || presence < SHOWN_PRESENCE) && this.#options.glances === true;
+    const reading = await this.#options.read(image, glance);
+    if (glance && !reading) this.#glancedEmpty = { image, time, between: this.#between, previousSample: this.#previousSample };
     // The same line: its words read alike, or its pixels are all still there, or mostly there and the
     // words partly alike (a misread). Mostly there with other words is the next line in the same place.
     const openText = open && bestReading(open.readings)!.text;
@@ -148,8 +169,25 @@ export class SubtitleLineReader {
     this.#open = undefined;
     if (reading) {
       const pixels = textPixelsOf(image, reading.boxes.map((entry) => entry.box));
-      this.#open = { startSeconds: this.#startBefore(pixels, time), lastSeenSeconds: time, lastReadSeconds: time, readings: [reading], pixels };
+      this.#open = { startSeconds: await this.#startOf(reading, pixels, time, glanced), lastSeenSeconds: time, lastReadSeconds: time, readings: [reading], pixels };
     }
+  }
+
+  /**
+   * When a line first read at `time` appeared. Where the sample before was only glanced at and
+   * found empty but the line's pixels show there, that sample is read in full: a line it shows too
+   * (a faint first frame of a fade the glance missed) started before it, and is placed among the
+   * frames before that sample.
+   */
+  async #startOf(reading: BandReading, pixels: TextPixels | undefined, time: number, glanced: GlancedSample | undefined): Promise<number> {
+    if (glanced && glanced.time === this.#previousSample && (!pixels || textPresence(pixels, glanced.image) >= SHOWN_PRESENCE)) {
+      this.counts.glancedSamplesReadAgain++;
+      const before = await this.#options.read(glanced.image, false);
+      if (before && textSimilarity(before.text, reading.text) >= SAME_LINE_SIMILARITY) {
+        return startAmong(pixels, glanced.between, glanced.time, glanced.previousSample);
+      }
+    }
+    return this.#startBefore(pixels, time);
   }
 
   /** Whether the last reading's boxes, read again in `image` (recognition only), say the open line's words. */
@@ -179,16 +217,7 @@ export class SubtitleLineReader {
 
   /** When a line first read at `time` appeared, between the previous sample and `time`. */
   #startBefore(pixels: TextPixels | undefined, time: number): number {
-    if (this.#previousSample === undefined) return 0;
-    let after = time;
-    if (pixels) {
-      for (let index = this.#between.length - 1; index >= 0; index--) {
-        const frame = this.#between[index]!;
-        if (textPresence(pixels, frame.image) < SHOWN_PRESENCE) return (frame.time + after) / 2;
-        after = frame.time;
-      }
-    }
-    return (this.#previousSample + after) / 2;
+    return startAmong(pixels, this.#between, time, this.#previousSample);
   }
 
   #close(open: OpenLine, endSeconds: number): void {
@@ -201,6 +230,20 @@ export class SubtitleLineReader {
       endSeconds: Math.max(open.startSeconds, endSeconds),
     });
   }
+}
+
+/** When a line read at `time` (its `pixels`) appeared among `between`, the frames since the sample at `previousSample`. */
+function startAmong(pixels: TextPixels | undefined, between: ReadonlyArray<{ time: number; image: RgbImage }>, time: number, previousSample: number | undefined): number {
+  if (previousSample === undefined) return 0;
+  let after = time;
+  if (pixels) {
+    for (let index = between.length - 1; index >= 0; index--) {
+      const frame = between[index]!;
+      if (textPresence(pixels, frame.image) < SHOWN_PRESENCE) return (frame.time + after) / 2;
+      after = frame.time;
+    }
+  }
+  return (previousSample + after) / 2;
 }
 
 /** Consecutive lines of like text that touch (a misread sample split one line) become one. */
