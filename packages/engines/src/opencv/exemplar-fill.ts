@@ -21,6 +21,8 @@ const SEARCH_STEP = 3;
 /** Every n-th pixel of the surroundings is compared (both ways), which is plenty to rank candidates and halves the cost. */
 const COMPARE_STEP = 2;
 const WINDOW = BLOCK + 2 * OVERLAP;
+/** Rows of the window compared (every `COMPARE_STEP`-th). */
+const COMPARED_ROWS = Math.ceil(WINDOW / COMPARE_STEP);
 
 /** The first place of a grid of `SEARCH_STEP` through `from` that lies in the picture. */
 const gridStart = (from: number) => (from >= 0 ? from : from + Math.ceil(-from / SEARCH_STEP) * SEARCH_STEP);
@@ -113,6 +115,9 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
   const placedAt = (row: number, column: number) => (row >= 0 && row < rows && column >= 0 && column < columns && placed[(row * columns + column) * 4]! >= 0 ? (row * columns + column) * 4 : -1);
   /** For each pixel filled, its pair in `filled`/`sources` (−1: the picture's own or not yet filled): a later block's cut may copy it again. */
   const pairOf = new Int32Array(cw * ch).fill(-1);
+  const windowValues = new Int32Array(WINDOW * WINDOW);
+  const windowPlaces = new Int32Array(WINDOW * WINDOW);
+  const rowEnds = new Int32Array(COMPARED_ROWS);
   // Block rows from both sides in turn (top, bottom, second, last but one …): each half grows from the picture it touches, and
   // the bottom row meets the picture below through a cut, not along a straight seam.
   for (let turn = 0; turn < rows; turn++) {
@@ -137,19 +142,30 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
       let best = Infinity;
       let bestX = -1;
       let bestY = -1;
+      // The window's known pixels compared, listed once per block: their values, and their places from a source's corner
+      // (the plane does not change while the sources are ranked); `rowEnds` closes each compared row.
+      let listed = 0;
+      for (let row = 0, y = 0; y < WINDOW; y += COMPARE_STEP, row++) {
+        for (let x = (y >> 1) & 1; x < WINDOW; x += COMPARE_STEP) {
+          if (unknown[(wy + y) * cw + wx + x]) continue;
+          windowValues[listed] = plane[at(wx + x, wy + y)]!;
+          windowPlaces[listed++] = y * width + x;
+        }
+        rowEnds[row] = listed;
+      }
       const consider = (sx: number, sy: number) => {
-        if (holesIn(sx, sy) > 0 || repeats(near, sx, sy)) return;
+        if (listed === 0 || holesIn(sx, sy) > 0 || repeats(near, sx, sy)) return;
+        // The sum stops growing once it reaches the best (what it would add cannot make this source the best).
+        const corner = at(sx, sy);
         let cost = 0;
-        let compared = 0;
-        for (let y = 0; y < WINDOW && cost < best; y += COMPARE_STEP) {
-          for (let x = (y >> 1) & 1; x < WINDOW; x += COMPARE_STEP) {
-            if (unknown[(wy + y) * cw + wx + x]) continue;
-            const difference = plane[at(wx + x, wy + y)]! - plane[at(sx + x, sy + y)]!;
+        let item = 0;
+        for (let row = 0; row < COMPARED_ROWS && cost < best; row++) {
+          for (const end = rowEnds[row]!; item < end; item++) {
+            const difference = windowValues[item]! - plane[corner + windowPlaces[item]!]!;
             cost += difference * difference;
-            compared++;
           }
         }
-        if (compared === 0) return;
+        const compared = item;
         // A little preference for nearby sources: among equals, the closer continues the structure.
         cost += ((sx - wx) ** 2 + (sy - wy) ** 2) * 0.01 * compared;
         if (cost < best) {

@@ -200,36 +200,6 @@ function ringGrain(frame: Uint8Array, plan: MaskPlan, width: number): number {
   return count === 0 ? 0 : sum / count;
 }
 
-/**
- * Sample of a plane at (x, y) of the whole picture (`width` × `height`): bilinear, or the nearest
- * pixel when `nearest`; undefined outside the picture or the rows the view holds, or when a pixel
- * it reads is masked.
- */
-function sample(view: PlaneView, width: number, height: number, x: number, y: number, masked: Uint8Array | undefined, nearest: boolean): number | undefined {
-  if (x < 0 || y < 0 || x > width - 1 || y > height - 1) return undefined;
-  if (nearest) {
-    const nx = Math.round(x);
-    const ny = Math.round(y);
-    const localRow = ny - view.rowOffset;
-    if (localRow < 0 || localRow >= view.rows) return undefined;
-    if (masked?.[ny * width + nx]) return undefined;
-    return view.data[view.offset + localRow * width + nx];
-  }
-  const x0 = Math.min(width - 2, Math.floor(x));
-  const y0 = Math.min(height - 2, Math.floor(y));
-  const localRow = y0 - view.rowOffset;
-  if (localRow < 0 || localRow + 1 >= view.rows) return undefined;
-  const fx = x - x0;
-  const fy = y - y0;
-  const at = y0 * width + x0;
-  if (masked && (masked[at] || masked[at + 1] || masked[at + width] || masked[at + width + 1])) return undefined;
-  const local = view.offset + localRow * width + x0;
-  const plane = view.data;
-  const top = plane[local]! * (1 - fx) + plane[local + 1]! * fx;
-  const bottom = plane[local + width]! * (1 - fx) + plane[local + width + 1]! * fx;
-  return top * (1 - fy) + bottom * fy;
-}
-
 /** Mean absolute luma difference between `frame` on the ring and `neighbour` moved by `shift`; Infinity when too little of the ring is seen. */
 function ringDifference(frame: Uint8Array, neighbour: NeighbourFrame, plan: MaskPlan, shift: Shift, layout: YuvLayout, nearest = false, stride = 1): number {
   const { width, height } = layout;
@@ -461,11 +431,33 @@ export function fillFrame(
             else out[luma[item]!] = data[planeOffset + localRow * width + x]!;
           }
         } else {
+          // Bilinear: `sample`'s arithmetic written out (its fractional result was a new heap number per call whenever it
+          // was not inlined).
+          const { data: plane, offset: planeOffset, rowOffset, rows } = view.y;
+          const masked = other.mask?.luma;
+          const shiftX = shift.dx;
+          const shiftY = shift.dy;
           for (let at = 0; at < lumaCount; at++) {
             const item = lumaLeft[at]!;
-            const value = sample(view.y, width, height, lumaX[item]! + shift.dx, lumaY[item]! + shift.dy, other.mask?.luma, false);
-            if (value === undefined) lumaLeft[kept++] = item;
-            else out[luma[item]!] = Math.round(value);
+            const x = lumaX[item]! + shiftX;
+            const y = lumaY[item]! + shiftY;
+            const x0 = Math.min(width - 2, Math.floor(x));
+            const y0 = Math.min(height - 2, Math.floor(y));
+            const localRow = y0 - rowOffset;
+            const corner = y0 * width + x0;
+            if (
+              x < 0 || y < 0 || x > width - 1 || y > height - 1 || localRow < 0 || localRow + 1 >= rows ||
+              (masked && (masked[corner] || masked[corner + 1] || masked[corner + width] || masked[corner + width + 1]))
+            ) {
+              lumaLeft[kept++] = item;
+              continue;
+            }
+            const fx = x - x0;
+            const fy = y - y0;
+            const local = planeOffset + localRow * width + x0;
+            const top = plane[local]! * (1 - fx) + plane[local + 1]! * fx;
+            const bottom = plane[local + width]! * (1 - fx) + plane[local + width + 1]! * fx;
+            out[luma[item]!] = Math.round(top * (1 - fy) + bottom * fy);
           }
         }
         lumaCount = kept;
@@ -473,18 +465,27 @@ export function fillFrame(
         const chromaNearest = nearest && Number.isInteger(chromaShift.dx) && Number.isInteger(chromaShift.dy);
         kept = 0;
         if (chromaNearest) {
+          // Whole-pixel shift: a plain copy as for the luma (`sample`'s nearest case written out); U and V share the place,
+          // the rows held and the mask.
+          const { data: plane, rowOffset, rows } = view.u;
+          const uBase = view.u.offset;
+          const vBase = view.v.offset;
+          const masked = other.mask?.chroma;
+          const shiftX = chromaShift.dx;
+          const shiftY = chromaShift.dy;
           for (let at = 0; at < chromaCount; at++) {
             const item = chromaLeft[at]!;
-            const x = chromaX[item]! + chromaShift.dx;
-            const y = chromaY[item]! + chromaShift.dy;
-            const u = sample(view.u, chromaWidth, chromaHeight, x, y, other.mask?.chroma, true);
-            if (u === undefined) {
+            const x = chromaX[item]! + shiftX;
+            const y = chromaY[item]! + shiftY;
+            const localRow = y - rowOffset;
+            if (x < 0 || x >= chromaWidth || y < 0 || y >= chromaHeight || localRow < 0 || localRow >= rows || masked?.[y * chromaWidth + x]) {
               chromaLeft[kept++] = item;
               continue;
             }
             const index = chroma[item]!;
-            out[uOffset + index] = u;
-            out[vOffset + index] = sample(view.v, chromaWidth, chromaHeight, x, y, other.mask?.chroma, true)!;
+            const local = localRow * chromaWidth + x;
+            out[uOffset + index] = plane[uBase + local]!;
+            out[vOffset + index] = plane[vBase + local]!;
           }
         } else {
           // Bilinear: `sample`'s arithmetic written out for both planes (its fractional result was a new heap number per call
