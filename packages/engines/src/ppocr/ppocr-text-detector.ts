@@ -457,9 +457,10 @@ export class PpocrTextDetector implements TextDetector {
       const around = unionBox(rows);
       if (!around) return undefined;
       state.steps.firstLooksWithRows = (state.steps.firstLooksWithRows ?? 0) + 1;
-      const top = Math.max(0, Math.floor(around.y - around.height * STRIP_MARGIN));
-      const bottom = Math.min(picture.height, Math.ceil(around.y + around.height * (1 + STRIP_MARGIN)));
-      return { x: 0, y: top, width: picture.width, height: bottom - top };
+      // A multiple of 32 rows tall (the detector's stride): detected at its own size, not stretched to one.
+      const wanted = Math.min(picture.height, Math.ceil((around.height * (1 + 2 * STRIP_MARGIN)) / 32) * 32);
+      const top = Math.max(0, Math.min(picture.height - wanted, Math.round(around.y + around.height / 2 - wanted / 2)));
+      return { x: 0, y: top, width: picture.width, height: wanted };
     };
     /** The boxes read in `picture` (detected on `detectOn`): the whole band at its size, then at the search scale; in a gap, only the strip a small look leaves. */
     const readBand = async (picture: RgbImage, glance: boolean, keyed?: RgbImage): Promise<ReadBox[]> => {
