@@ -112,7 +112,7 @@ const KEY_GAIN = 1.5;
 const NARROW_LINE = 0.75;
 /**
  * A band is first looked at brought down until its track's shortest rows are this tall (px): where
- * that finds no row, nothing is read (decision 087). The detector finds 24-72 px glyphs at this size.
+ * that finds no row, nothing is read (decision 088). The detector finds 24-72 px glyphs at this size.
  */
 const FIRST_LOOK_LINE_HEIGHT = 32;
 /** The first look is skipped where it would not cost less than this share of a detection at the band's size. */
@@ -444,7 +444,7 @@ export class PpocrTextDetector implements TextDetector {
     // strip of the band's width around them, so the boxes read are measured as before (the small
     // look's own boxes are a few pixels taller, and moved the pixel test's line starts). The look can
     // miss the faint first frame of a fade: the reader then reads that sample again in full, once
-    // the line shows (decision 087).
+    // the line shows (decision 088).
     const firstLookScale = lineHeights ? Math.min(1, FIRST_LOOK_LINE_HEIGHT / lineHeights.min) : 1;
     const firstLookSide = firstLookScale <= FIRST_LOOK_MAX_SCALE ? Math.round(fullSide * firstLookScale) : undefined;
     const searchScale = searchSide / fullSide;
@@ -467,15 +467,12 @@ export class PpocrTextDetector implements TextDetector {
       const detectOn = keyed ?? picture;
       // (A keyed picture is detected at the band's size only.)
       const searchToo = keyed === undefined;
-      if (!glance || firstLookSide === undefined) {
-        const boxes = await this.#readBoxes(state, picture, plausible, fullSide, LINE_MARGIN, detectOn);
-        return boxes.length === 0 && searchToo && searchSide !== fullSide ? this.#readBoxes(state, picture, plausible, searchSide, LINE_MARGIN, detectOn) : boxes;
-      }
-      const strip = await rowsStrip(detectOn);
-      if (!strip) return [];
-      const stripSide = Math.max(strip.width, strip.height);
-      const boxes = await this.#readBoxes(state, picture, plausible, stripSide, LINE_MARGIN, detectOn, strip);
-      return boxes.length === 0 && searchToo && searchScale < 1 ? this.#readBoxes(state, picture, plausible, Math.round(stripSide * searchScale), LINE_MARGIN, detectOn, strip) : boxes;
+      const glancing = glance && firstLookSide !== undefined;
+      const strip = glancing ? await rowsStrip(detectOn) : undefined;
+      if (glancing && !strip) return [];
+      const side = strip ? Math.max(strip.width, strip.height) : fullSide;
+      const boxes = await this.#readBoxes(state, picture, plausible, side, LINE_MARGIN, detectOn, strip);
+      return boxes.length === 0 && searchToo && searchScale < 1 ? this.#readBoxes(state, picture, plausible, Math.round(side * searchScale), LINE_MARGIN, detectOn, strip) : boxes;
     };
     return new SubtitleLineReader({
       frameSeconds: 1 / timing.frameRate,
