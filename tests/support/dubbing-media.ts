@@ -10,7 +10,7 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,62 @@ async function madeOnce(file: string, make: (partial: string) => Promise<void>):
 /** Text as a drawtext value: quotes, colons, backslashes and percent signs escaped. */
 const drawtextValue = (text: string) => text.replace(/\\/g, '\\\\\\\\').replace(/'/g, '\u2019').replace(/:/g, '\\:').replace(/%/g, '\\%').replace(/,/g, '\\,');
 
+/**
+ * Above this many lines a clip's speech is laid end to end by `layEndToEnd` instead of mixed by
+ * ffmpeg: the mix pads every line to the clip's whole length (work grows with lines × length: hours
+ * for a 3,600 s clip of 1,000 lines) and its argument list outgrows what one process may be given.
+ */
+const MIXED_LINES_MAX = 48;
+const SPEECH_RATE = 48_000;
+
+/**
+ * The lines' speech on the clip's timeline, mono 16-bit 48 kHz WAV `seconds` long, written as it is
+ * made: silence up to each line's start, then the line (resampled by ffmpeg), one line in memory at a
+ * time. The lines must come in order and not overlap (a long generated clip speaks one line at a time).
+ */
+async function layEndToEnd(speechFiles: readonly string[], timed: ReadonlyArray<{ startSeconds: number }>, seconds: number, output: string): Promise<void> {
+  const total = Math.round(seconds * SPEECH_RATE);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + total * 2, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(SPEECH_RATE, 24);
+  header.writeUInt32LE(SPEECH_RATE * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(total * 2, 40);
+  const out = await open(output, 'w');
+  try {
+    await out.write(header);
+    let written = 0;
+    const silence = (samples: number) => (samples > 0 ? out.write(Buffer.alloc(samples * 2)).then(() => void (written += samples)) : Promise.resolve());
+    for (const [index, speech] of speechFiles.entries()) {
+      const start = Math.round(timed[index]!.startSeconds * SPEECH_RATE);
+      if (start >= total) break;
+      if (start < written) throw new Error(`generated clip: line ${index} starts before line ${index - 1} has ended; lines laid end to end must not overlap`);
+      await silence(start - written);
+      const { stdout } = await runFfmpegToBuffer([...QUIET, '-i', speech, '-ac', '1', '-ar', String(SPEECH_RATE), '-f', 's16le', '-']);
+      const samples = Math.min(Math.floor(stdout.length / 2), total - written);
+      await out.write(stdout.subarray(0, samples * 2));
+      written += samples;
+    }
+    await silence(total - written);
+  } finally {
+    await out.close();
+  }
+}
+
+/** The lines grouped by their text, in order of first appearance, each with the spans it shows over. */
+function spansByText(lines: ReadonlyArray<{ startSeconds: number; endSeconds: number; text: string }>) {
+  const groups = new Map<string, Array<{ startSeconds: number; endSeconds: number }>>();
+  for (const line of lines) groups.set(line.text, [...(groups.get(line.text) ?? []), line]);
+  return [...groups].map(([text, spans]) => ({ text, spans }));
+}
+
 export const ENGLISH_LINES: ClipLine[] = [
   { startSeconds: 0.6, text: 'Welcome to our little shop.' },
   { startSeconds: 3.2, text: 'This phone has a bright screen.' },
@@ -97,7 +153,16 @@ export async function makeDubbingClip(options: {
   const festival = createFestival();
   const timed: DubbingClip['lines'] = [];
   const speechFiles: string[] = [];
+  /** A line spoken again (same words, voice and pitch) reuses its first time's speech: a long clip repeats a few sentences. */
+  const spoken = new Map<string, { speech: string; duration: number }>();
   for (const [index, line] of lines.entries()) {
+    const said = JSON.stringify([line.text, line.voice, line.pitch]);
+    const again = spoken.get(said);
+    if (again) {
+      timed.push({ startSeconds: line.startSeconds, endSeconds: Math.round((line.startSeconds + again.duration) * 1000) / 1000, text: line.text });
+      speechFiles.push(again.speech);
+      continue;
+    }
     const speech = path.join(dir, `${options.name}-line-${index}.wav`);
     await madeOnce(speech, async (partial) => {
       const raw = line.pitch ? `${partial}.raw.wav` : partial;
@@ -108,40 +173,60 @@ export async function makeDubbingClip(options: {
       }
     });
     const duration = (await probeMedia(speech)).durationSeconds ?? 1;
+    spoken.set(said, { speech, duration });
     timed.push({ startSeconds: line.startSeconds, endSeconds: Math.round((line.startSeconds + duration) * 1000) / 1000, text: line.text });
     speechFiles.push(speech);
   }
   await festival.close?.();
   const srt = path.join(dir, `${options.name}.srt`);
   await madeOnce(srt, (partial) => writeFile(partial, toSrt(timed.map((line) => ({ start: line.startSeconds, end: line.endSeconds, text: line.text })))));
+  // The speech alone on the clip's timeline (what an ideal speech isolator would return), stereo 48 kHz.
+  const speechTrack = path.join(dir, `${options.name}-speech.wav`);
+  /** A long clip's speech is laid end to end (see `layEndToEnd`); a short one's is mixed, lines may overlap there. */
+  const laidEndToEnd = speechFiles.length > MIXED_LINES_MAX;
+  const mono = laidEndToEnd ? path.join(dir, `${options.name}-speech-mono.wav`) : undefined;
+  if (mono) await madeOnce(mono, (partial) => layEndToEnd(speechFiles, timed, options.seconds, partial));
   await madeOnce(file, async (partial) => {
     const width = options.width ?? 640;
     const height = options.height ?? 360;
     const { seconds } = options;
     // Speech in the centre (both channels), music panned wide: a different chord on each side, with a slow swell.
     const delays = speechFiles.map((_, index) => `[${index + 2}:a]aresample=48000,adelay=delays=${Math.round(timed[index]!.startSeconds * 1000)}:all=1,apad,atrim=0:${seconds}[s${index}]`);
-    const speechMix = `${speechFiles.map((_, index) => `[s${index}]`).join('')}amix=inputs=${speechFiles.length}:normalize=0,pan=stereo|c0=c0|c1=c0[speech]`;
-    const graph = [...delays, speechMix, '[1:a][speech]amix=inputs=2:normalize=0:duration=first[aout]'].join(';');
+    const speechMix = mono ? '[2:a]pan=stereo|c0=c0|c1=c0[speech]' : `${speechFiles.map((_, index) => `[s${index}]`).join('')}amix=inputs=${speechFiles.length}:normalize=0,pan=stereo|c0=c0|c1=c0[speech]`;
+    const graph = [...(mono ? [] : delays), speechMix, '[1:a][speech]amix=inputs=2:normalize=0:duration=first[aout]'].join(';');
     const music = options.music ?? `aevalsrc='0.08*(sin(2*PI*220*t)+0.6*sin(2*PI*277.2*t))*(0.8+0.2*sin(2*PI*0.25*t))|0.08*(sin(2*PI*329.6*t)+0.6*sin(2*PI*392*t))*(0.8+0.2*sin(2*PI*0.2*t+1))':s=48000:d=${seconds}`;
-    const subtitles = timed
-      .map((line) => `drawtext=fontfile=${SUBTITLE_FONT}:text='${drawtextValue(line.text)}':fontsize=${Math.round(height / 14)}:fontcolor=white:borderw=3:bordercolor=black:x=(w-text_w)/2:y=h-${Math.round(height / 7)}:enable='between(t,${line.startSeconds},${line.endSeconds})'`)
+    // A drawtext per line; in a long clip one per distinct text, shown over the sum of its lines' spans
+    // (a thousand filters in a chain would each see every frame).
+    const shown = laidEndToEnd ? spansByText(timed) : timed.map((line) => ({ text: line.text, spans: [line] }));
+    const subtitles = shown
+      .map(({ text, spans }) => `drawtext=fontfile=${SUBTITLE_FONT}:text='${drawtextValue(text)}':fontsize=${Math.round(height / 14)}:fontcolor=white:borderw=3:bordercolor=black:x=(w-text_w)/2:y=h-${Math.round(height / 7)}:enable='${spans.map((span) => `between(t,${span.startSeconds},${span.endSeconds})`).join('+')}'`)
       .join(',');
-    await runFfmpeg([
-      ...QUIET,
-      '-f', 'lavfi', '-i', options.picture === 'shop' ? shopPicture(width, height, seconds) : `testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`,
-      '-f', 'lavfi', '-i', music,
-      ...speechFiles.flatMap((speech) => ['-i', speech]),
-      '-filter_complex', `[0:v]${options.burnedSubtitles === false ? 'null' : subtitles}[vout];${graph}`,
-      '-map', '[vout]', '-map', '[aout]',
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
-      '-c:a', 'aac', '-b:a', '128k', '-ac', '2',
-      '-t', String(seconds),
-      partial,
-    ]);
+    const filterGraph = `[0:v]${options.burnedSubtitles === false ? 'null' : subtitles}[vout];${graph}`;
+    // A long clip's graph (a drawtext per line) is longer than one argument may be (E2BIG): read from a file.
+    const graphFile = `${partial}.graph.txt`;
+    if (laidEndToEnd) await writeFile(graphFile, filterGraph);
+    try {
+      await runFfmpeg([
+        ...QUIET,
+        '-f', 'lavfi', '-i', options.picture === 'shop' ? shopPicture(width, height, seconds) : `testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`,
+        '-f', 'lavfi', '-i', music,
+        ...(mono ? ['-i', mono] : speechFiles.flatMap((speech) => ['-i', speech])),
+        ...(laidEndToEnd ? ['-filter_complex_script', graphFile] : ['-filter_complex', filterGraph]),
+        '-map', '[vout]', '-map', '[aout]',
+        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
+        '-c:a', 'aac', '-b:a', '128k', '-ac', '2',
+        '-t', String(seconds),
+        partial,
+      ]);
+    } finally {
+      await rm(graphFile, { force: true });
+    }
   });
-  // The speech alone on the clip's timeline (what an ideal speech isolator would return), stereo 48 kHz.
-  const speechTrack = path.join(dir, `${options.name}-speech.wav`);
   await madeOnce(speechTrack, async (partial) => {
+    if (mono) {
+      await runFfmpeg([...QUIET, '-i', mono, '-af', 'pan=stereo|c0=c0|c1=c0', partial]);
+      return;
+    }
     const delays = speechFiles.map((_, index) => `[${index}:a]aresample=48000,adelay=delays=${Math.round(timed[index]!.startSeconds * 1000)}:all=1,apad,atrim=0:${options.seconds}[s${index}]`);
     const mix = `${speechFiles.map((_, index) => `[s${index}]`).join('')}amix=inputs=${speechFiles.length}:normalize=0,pan=stereo|c0=c0|c1=c0[speech]`;
     await runFfmpeg([...QUIET, ...speechFiles.flatMap((speech) => ['-i', speech]), '-filter_complex', [...delays, mix].join(';'), '-map', '[speech]', '-t', String(options.seconds), partial]);
