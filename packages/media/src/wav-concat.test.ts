@@ -17,6 +17,10 @@ describe('concatWavPieces', () => {
       const info = await probeMedia(file('out.wav'));
       expect(info.durationSeconds).toBeCloseTo(1.85, 2);
       await expect(concatWavPieces([{ file: file('a.wav') }], file('bad.wav'), 16000)).rejects.toThrow(/expected 16-bit mono at 16000/);
+      // Silence up to a time of the output: the next piece starts there; nothing when the output is already past it.
+      const placed = await concatWavPieces([{ file: file('a.wav') }, { silenceUntilSeconds: 0.7 }, { file: file('b.wav') }, { silenceUntilSeconds: 0.8 }, { file: file('b.wav') }], file('placed.wav'), 24000);
+      expect(placed.startsSeconds.map((value) => Math.round(value * 1000))).toEqual([0, 500, 700, 950, 950]);
+      expect(placed.durationSeconds).toBeCloseTo(1.2, 3);
     });
   });
 

@@ -1,8 +1,14 @@
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { pcm16Wav, pcm16WavHeader, readWavPcm } from './wav-format.ts';
 
-/** A clip (a 16-bit PCM mono WAV at the target rate) or a stretch of silence. */
-export type WavPiece = { file: string } | { silenceSeconds: number };
+/**
+ * A clip (a 16-bit PCM mono WAV at the target rate), a stretch of silence, or silence up to a time
+ * of the output (`silenceUntilSeconds`: the next piece starts there, whatever the clips before it
+ * really held; none when the output is already past it). Takes placed on a timeline use the last:
+ * a length computed for a take (a tempo change's natural ÷ speed) is off by a few samples, and
+ * relative silences added those errors up over a long video (2.8 s after 1,000 lines).
+ */
+export type WavPiece = { file: string } | { silenceSeconds: number } | { silenceUntilSeconds: number };
 
 /**
  * Joins mono 16-bit WAV clips of one sample rate, with silences, into one WAV — streamed, so
@@ -26,8 +32,10 @@ export async function concatWavPieces(pieces: readonly WavPiece[], output: strin
           throw new Error(`${piece.file}: expected 16-bit mono at ${sampleRate} Hz, got ${layout.bitsPerSample}-bit ×${layout.channels} at ${layout.sampleRate} Hz`);
         }
         chunk = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-      } else {
+      } else if ('silenceSeconds' in piece) {
         chunk = new Uint8Array(Math.max(0, Math.round(piece.silenceSeconds * sampleRate)) * 2);
+      } else {
+        chunk = new Uint8Array(Math.max(0, Math.round(piece.silenceUntilSeconds * sampleRate) - dataBytes / 2) * 2);
       }
       await out.write(chunk, 0, chunk.byteLength, position);
       position += chunk.byteLength;

@@ -44,14 +44,11 @@ export async function renderPlacedTakes(
   const end = options.durationSeconds ?? Math.max(0, ...placed.map((piece) => piece.startSeconds + piece.lengthSeconds));
   const laneFiles: string[] = [];
   for (const [index, lane] of laneList.entries()) {
+    // Each take at its own start on the output's clock (not after the lengths computed for the takes
+    // before it: those are a few samples off each, which added up over an hour's lines).
     const pieces: WavPiece[] = [];
-    let cursor = 0;
-    for (const { take, startSeconds, lengthSeconds } of lane) {
-      if (startSeconds > cursor) pieces.push({ silenceSeconds: startSeconds - cursor });
-      pieces.push({ file: take });
-      cursor = Math.max(cursor, startSeconds) + lengthSeconds;
-    }
-    if (options.durationSeconds !== undefined && cursor < options.durationSeconds) pieces.push({ silenceSeconds: options.durationSeconds - cursor });
+    for (const { take, startSeconds } of lane) pieces.push({ silenceUntilSeconds: startSeconds }, { file: take });
+    if (options.durationSeconds !== undefined) pieces.push({ silenceUntilSeconds: options.durationSeconds });
     const laneFile = laneList.length > 1 ? await options.lanePath(index) : options.output;
     await concatWavPieces(pieces, laneFile, options.sampleRate);
     laneFiles.push(laneFile);
