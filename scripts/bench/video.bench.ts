@@ -97,6 +97,8 @@ try {
     duplex: 'half',
   } as RequestInit);
   const uploadId = ((await uploaded.json()) as { data: { id: string } }).data.id;
+  // The bench sends the upload and the app receives it in this one process: its RSS here is the floor the stages start from.
+  console.info(`the bench's process after the upload: ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB RSS (heap ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MB, external ${(process.memoryUsage().external / 1048576).toFixed(0)} MB)`);
   const peaks = peakMemory();
   const loadAtStart = loadNow();
   const started = performance.now();
