@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 /** Structured JSON logs (pino). One line per event; request logs carry the request id as `reqId`. */
@@ -210,19 +210,22 @@ export class RequestLogger {
       this.#child.info({ method, url, statusCode, responseTime }, 'request completed');
       return;
     }
-    const parent = this.#parent as Logger & { [chindingsSym]: string; [streamSym]: DestinationStream; [timeSym]: () => string };
+    // pino's own parts of the line (exported as `pino.symbols` for integrations like this one).
+    const parent = this.#parent as unknown as Record<symbol, unknown>;
+    const time = parent[timeSym] as () => string;
     let bindings = '';
     for (const key in this.#bindings) bindings += `,${JSON.stringify(key)}:${JSON.stringify(this.#bindings[key])}`;
-    parent[streamSym].write(
-      `{"level":30${parent[timeSym]()}${parent[chindingsSym]}${bindings},"method":${JSON.stringify(method)},"url":${JSON.stringify(url)},"statusCode":${statusCode},"responseTime":${responseTime},"msg":"request completed"}\n`,
+    (parent[streamSym] as DestinationStream).write(
+      `{"level":30${time()}${parent[chindingsSym] as string}${bindings},"method":${JSON.stringify(method)},"url":${JSON.stringify(url)},"statusCode":${statusCode},"responseTime":${responseTime},"msg":"request completed"}\n`,
     );
   }
 }
 
 /** Fastify's `childLoggerFactory`: a {@link RequestLogger} instead of a pino child per request. */
-export function requestLoggerFactory(logger: Logger, bindings: Bindings, options: ChildLoggerOptions): Logger {
-  // Fastify and the app use the logging methods, `child`, `level` and `isLevelEnabled` of a request's logger.
-  return new RequestLogger(logger, bindings, options) as unknown as Logger;
+export function requestLoggerFactory<L extends FastifyBaseLogger>(logger: L, bindings: Bindings, options: ChildLoggerOptions): L {
+  // Fastify and the app use the logging methods, `child`, `level` and `isLevelEnabled` of a request's logger;
+  // the parent is the pino logger the app gave Fastify (createApp passes a pino instance).
+  return new RequestLogger(logger as unknown as Logger, bindings, options) as unknown as L;
 }
 
 /**
