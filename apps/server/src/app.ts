@@ -16,7 +16,7 @@ import { contractRateLimit } from './http/public-write-limits.ts';
 import { createSecurityHeaders, securitySettingsFromConfig } from './http/security-headers.ts';
 import { webPlugin } from './http/web.plugin.ts';
 import { startPgBoss, type RunningQueue } from './jobs/pg-boss-queue.ts';
-import { AccessLogController, createLogger, requestId } from './logger.ts';
+import { AccessLogController, createLogger, requestId, requestLoggerFactory } from './logger.ts';
 import { createServices } from './services.ts';
 
 /** Paths that belong to the API: an unknown one answers with an envelope, never with a web page. */
@@ -105,6 +105,8 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
   const http = Fastify({
     loggerInstance: log,
     logController: new AccessLogController(),
+    // The request's pino child is made when the request logs something besides its access line (decision 093).
+    childLoggerFactory: requestLoggerFactory,
     genReqId: requestId,
     bodyLimit: config.API_BODY_LIMIT_BYTES,
     // Off on purpose: request.ip/protocol/host come from the socket; TRUSTED_PROXIES is read where it matters (analytics, HSTS).
@@ -155,7 +157,7 @@ export async function createApp(loaded: LoadedConfig, options: { database?: Data
       operatorToken: config.OPERATOR_TOKEN,
       authenticate: services.authenticate,
       calls: areas.flatMap((area) => area.calls?.(areaContext) ?? []),
-      rateLimit: contractRateLimit(config, services),
+      rateLimitFor: contractRateLimit(config, services),
     });
     for (const area of areas) await area.routes?.(http, areaContext);
   }

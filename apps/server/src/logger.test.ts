@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import pino from 'pino';
+import Fastify from 'fastify';
+import pino, { type Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { isoTime, LineBatchWriter, loggerOptions } from './logger.ts';
+import { AccessLogController, isoTime, LineBatchWriter, loggerOptions, QUIET_ROUTE, RequestLogger, requestId, requestLoggerFactory } from './logger.ts';
 
 /** A writer whose writes land in `written` (as the fd would receive them). */
 function capture(write?: (fd: number, buffer: Buffer, offset: number) => number) {
@@ -103,5 +104,64 @@ describe('createLogger', () => {
       const lines = (await run(ending)).trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg);
       expect(lines).toEqual(['first', 'last']);
     }
+  });
+});
+
+describe('RequestLogger (decision 093)', () => {
+  const fields = { method: 'POST', url: '/api/x?a="b"&c=中文\u2028\\', statusCode: 200, responseTime: 1.2345678 };
+  const sameTime = (line: string) => line.replace(/"time":"[^"]+"/, '"time":"T"');
+
+  it("writes the access line with pino's bytes (time aside), without making a child", async () => {
+    const { writer, written } = capture();
+    const log = pino(loggerOptions('info'), writer);
+    let children = 0;
+    const counted = new Proxy(log, { get: (target, key, receiver) => (key === 'child' ? (...args: Parameters<Logger['child']>) => (children++, target.child(...args)) : Reflect.get(target, key, receiver)) });
+    new RequestLogger(counted, { reqId: 'r-1' }, {}).completed(fields.method, fields.url, fields.statusCode, fields.responseTime);
+    log.child({ reqId: 'r-1' }).info(fields, 'request completed');
+    await endOfTurn();
+    const [ours, pinos] = written.join('').trim().split('\n');
+    expect(sameTime(ours!)).toBe(sameTime(pinos!));
+    expect(children).toBe(0);
+  });
+
+  it('logs through a child with the bindings once something logs; honours its level', async () => {
+    const { writer, written } = capture();
+    const log = pino(loggerOptions('info'), writer);
+    const request = new RequestLogger(log, { reqId: 'r-2' }, {});
+    expect(request.isLevelEnabled('debug')).toBe(false);
+    request.debug('not at info');
+    request.warn({ reason: 'x' }, 'rejected');
+    request.completed('GET', '/', 200, 1);
+    const quiet = new RequestLogger(log, { reqId: 'r-3' }, { level: 'warn' });
+    expect(quiet.isLevelEnabled('info')).toBe(false);
+    expect(quiet.level).toBe('warn');
+    quiet.completed('GET', '/', 200, 1);
+    quiet.error('failed');
+    await endOfTurn();
+    const lines = written.join('').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toMatchObject([
+      { level: 40, reqId: 'r-2', reason: 'x', msg: 'rejected' },
+      { level: 30, reqId: 'r-2', method: 'GET', url: '/', statusCode: 200, msg: 'request completed' },
+      { level: 50, reqId: 'r-3', msg: 'failed' },
+    ]);
+    expect(lines).toHaveLength(3);
+  });
+
+  it('in Fastify: one access line per request with its id, none for quiet routes, error lines as before', async () => {
+    const { writer, written } = capture();
+    const app = Fastify({ loggerInstance: pino(loggerOptions('info'), writer), logController: new AccessLogController(), childLoggerFactory: requestLoggerFactory, genReqId: requestId });
+    app.get('/call', () => ({ ok: true }));
+    app.get('/page', QUIET_ROUTE, () => 'page');
+    app.get('/fails', () => {
+      throw new Error('boom');
+    });
+    for (const url of ['/call', '/page', '/fails']) await app.inject({ url, headers: { 'x-request-id': `id${url.replace('/', '-')}` } });
+    await app.close();
+    await endOfTurn();
+    const lines = written.join('').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const byRequest = (id: string) => lines.filter((line) => line.reqId === id).map((line) => `${String(line.level)} ${String(line.msg)} ${String(line.statusCode ?? '')}`);
+    expect(byRequest('id-call')).toEqual(['30 request completed 200']);
+    expect(byRequest('id-page')).toEqual([]);
+    expect(byRequest('id-fails')).toEqual(['50 boom ', '30 request completed 500']);
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { writeSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 /** Structured JSON logs (pino). One line per event; request logs carry the request id as `reqId`. */
 export function loggerOptions(level: string): LoggerOptions {
@@ -109,24 +109,140 @@ export function requestId(request: IncomingMessage): string {
   return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
 }
 
-/** Route config of routes whose successful answers write no access line (prerendered pages, build files). */
-export const QUIET_ROUTE = { config: { accessLog: false } } as const;
+/**
+ * Route options of routes whose successful answers write no access line (prerendered pages, build
+ * files): their request logger is at `warn`, so they log only problems (their errors, in Fastify's
+ * own error lines). With {@link RequestLogger} a leveled request logger costs nothing until it logs.
+ */
+export const QUIET_ROUTE = { logLevel: 'warn' } as const;
+
+type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type LogArguments = unknown[];
+const { chindingsSym, streamSym, timeSym } = pino.symbols;
+
+/**
+ * A request's logger, the pino child with the request id made only when something logs (decision
+ * 093). Fastify builds one child per request (`logger.child({ reqId })`: bindings serialized, an
+ * object made, ≈ 1 µs), yet most requests log nothing but their access line, which
+ * {@link RequestLogger.completed} writes without a child. Installed by {@link requestLoggerFactory}.
+ */
+export class RequestLogger {
+  readonly #parent: Logger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildLoggerOptions;
+  readonly #levelValue: number;
+  #child: Logger | undefined;
+
+  constructor(parent: Logger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+    this.#levelValue = (options.level === undefined ? undefined : parent.levels.values[options.level]) ?? parent.levelVal;
+  }
+
+  /** The pino child, made on first use. */
+  #logger(): Logger {
+    return (this.#child ??= this.#parent.child(this.#bindings, this.#options));
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.#options.level ?? this.#parent.level;
+  }
+
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+
+  isLevelEnabled(level: string): boolean {
+    if (this.#child) return this.#child.isLevelEnabled(level);
+    const value = this.#parent.levels.values[level];
+    return value !== undefined && value >= this.#levelValue;
+  }
+
+  fatal(...args: LogArguments): void {
+    this.#log('fatal', args);
+  }
+  error(...args: LogArguments): void {
+    this.#log('error', args);
+  }
+  warn(...args: LogArguments): void {
+    this.#log('warn', args);
+  }
+  info(...args: LogArguments): void {
+    this.#log('info', args);
+  }
+  debug(...args: LogArguments): void {
+    this.#log('debug', args);
+  }
+  trace(...args: LogArguments): void {
+    this.#log('trace', args);
+  }
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): Logger {
+    return this.#logger().child(bindings, options);
+  }
+
+  bindings(): Bindings {
+    return this.#logger().bindings();
+  }
+
+  flush(callback?: (error?: Error) => void): void {
+    this.#parent.flush(callback);
+  }
+
+  #log(level: LevelName, args: LogArguments): void {
+    // A disabled level makes no child (pino's own method would be a no-op).
+    if (!this.isLevelEnabled(level)) return;
+    const logger = this.#logger();
+    (logger[level] as (...values: LogArguments) => void).apply(logger, args);
+  }
+
+  /**
+   * The access line, `request completed` at info with method, URL, status and duration: the bytes
+   * pino writes for `child.info({ method, url, statusCode, responseTime }, 'request completed')`
+   * (same time, bindings, key order and escaping; logger.test.ts compares them), put together here
+   * without the child and pino's generic serializer. Once a child exists, pino writes it.
+   */
+  completed(method: string, url: string, statusCode: number, responseTime: number): void {
+    if (!this.isLevelEnabled('info')) return;
+    if (this.#child) {
+      this.#child.info({ method, url, statusCode, responseTime }, 'request completed');
+      return;
+    }
+    // pino's own parts of the line (exported as `pino.symbols` for integrations like this one).
+    const parent = this.#parent as unknown as Record<symbol, unknown>;
+    const time = parent[timeSym] as () => string;
+    let bindings = '';
+    for (const key in this.#bindings) bindings += `,${JSON.stringify(key)}:${JSON.stringify(this.#bindings[key])}`;
+    (parent[streamSym] as DestinationStream).write(
+      `{"level":30${time()}${parent[chindingsSym] as string}${bindings},"method":${JSON.stringify(method)},"url":${JSON.stringify(url)},"statusCode":${statusCode},"responseTime":${responseTime},"msg":"request completed"}\n`,
+    );
+  }
+}
+
+/** Fastify's `childLoggerFactory`: a {@link RequestLogger} instead of a pino child per request. */
+export function requestLoggerFactory<L extends FastifyBaseLogger>(logger: L, bindings: Bindings, options: ChildLoggerOptions): L {
+  // Fastify and the app use the logging methods, `child`, `level` and `isLevelEnabled` of a request's logger;
+  // the parent is the pino logger the app gave Fastify (createApp passes a pino instance).
+  return new RequestLogger(logger as unknown as Logger, bindings, options) as unknown as L;
+}
 
 /**
  * Fastify's request logging, one line per request instead of two: no "incoming request" line, and
- * "request completed" with method, path, status and duration (and `reqId`, from the request's
- * child logger). Routes registered with {@link QUIET_ROUTE} (the prerendered pages and build files)
- * log only problems: their errors, in Fastify's own error lines. (A route-level `logLevel: 'warn'`
- * did the same, but made Fastify build a pino child logger with its own level on every request.)
+ * "request completed" with method, path, status and duration (and `reqId`), written by the
+ * request's {@link RequestLogger}. Routes registered with {@link QUIET_ROUTE} (the prerendered
+ * pages and build files) log only problems.
  */
 export class AccessLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) return super.requestCompleted(error, request, reply);
-    // The request's logger is pino's (createApp passes a pino instance); skip building the line when info is off.
+    const log: unknown = request.log;
+    if (log instanceof RequestLogger) return log.completed(request.method, request.url, reply.statusCode, reply.elapsedTime);
+    // A logger Fastify made without the factory (a plain pino child): the same line through pino.
     if (!(request.log as unknown as Logger).isLevelEnabled('info')) return;
-    if ((request.routeOptions.config as { accessLog?: boolean }).accessLog === false) return;
     request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
   }
 }

@@ -43,6 +43,8 @@ export function bindCall<C extends CallDefinition>(definition: C, handler: CallH
   return { definition, handler: handler as BoundCall['handler'] };
 }
 
+export type RateLimitCheck = (request: FastifyRequest, caller: { token: string | undefined; user: CallContext['user'] }) => Promise<void>;
+
 export interface ContractOptions {
   signSecret: string;
   signWindowMs: number;
@@ -50,8 +52,12 @@ export interface ContractOptions {
   operatorToken: string | undefined;
   authenticate?: Authenticate;
   calls: readonly BoundCall[];
-  /** Counts a valid call against its rate limits (after access and validation); throws TOO_MANY_REQUESTS (HTTP 429) when over. */
-  rateLimit?: (definition: CallDefinition, request: FastifyRequest, caller: { token: string | undefined; user: CallContext['user'] }) => Promise<void>;
+  /**
+   * A call's rate limit, asked once per call when its route is made (undefined: the call has none):
+   * counts a valid call against its limits (after access and validation); throws TOO_MANY_REQUESTS
+   * (HTTP 429) when over.
+   */
+  rateLimitFor?: (definition: CallDefinition) => RateLimitCheck | undefined;
   now?: () => number;
 }
 
@@ -132,6 +138,8 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
 
   for (const call of options.calls) {
     const { definition } = call;
+    // Most calls have no limit of their own: they then pay nothing for it per request.
+    const rateLimit = options.rateLimitFor?.(definition);
     app.post(definition.path, { onRequest: checkSignature(definition.path) }, async (request, reply) => {
       const identity = readIdentity(request);
       let user: CallContext['user'];
@@ -151,7 +159,7 @@ export async function contractPlugin(app: FastifyInstance, options: ContractOpti
         return sendInvalid(request, reply, path.length ? path.map(String).join('.') : '(body)', reason);
       }
       // Only a valid write counts against its limits; a malformed one is refused above at no cost.
-      await options.rateLimit?.(definition, request, { token: identity.token, user });
+      if (rateLimit) await rateLimit(request, { token: identity.token, user });
       const data = await call.handler(parsed.data as never, { request, identity, user });
       return reply.send(ok(data));
     });

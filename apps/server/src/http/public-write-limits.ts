@@ -6,6 +6,7 @@ import { resolveClientAddress } from '../analytics/client-address.ts';
 import { createCachedTokenUsers } from '../auth/request-user.ts';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
+import type { RateLimitCheck } from './contract.plugin.ts';
 
 type Setting = { limit: number; windowSeconds: number } | null;
 
@@ -71,12 +72,13 @@ export function publicWriteCalls(limits: ReturnType<typeof publicWriteLimits>): 
   return new Map(calls.map(([call, limit]) => [call.path, limit]));
 }
 
-/** The contract plugin's `rateLimit`: public writes count against their limits; other calls pass. */
+/** The contract plugin's `rateLimitFor`: public writes count against their limits; other calls have none. */
 export function contractRateLimit(config: Parameters<typeof publicWriteLimits>[0], services: Pick<Services, 'authenticate' | 'analytics' | 'rateLimiter'>) {
   const calls = publicWriteCalls(publicWriteLimits(config));
   const guard = createPublicWriteGuard({ limiter: services.rateLimiter, services });
-  return async (definition: CallDefinition, request: FastifyRequest, caller: { token: string | undefined; user: { id: string } | undefined }) => {
+  return (definition: CallDefinition): RateLimitCheck | undefined => {
     const limit = calls.get(definition.path);
-    if (limit) await guard(limit, request, { token: caller.token, userId: caller.user?.id });
+    if (!limit) return undefined;
+    return (request, caller) => guard(limit, request, { token: caller.token, userId: caller.user?.id });
   };
 }
