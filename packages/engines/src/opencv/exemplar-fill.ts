@@ -155,19 +155,21 @@ export function exemplarFill(plane: Uint8Array, width: number, height: number, i
       }
       const consider = (sx: number, sy: number) => {
         if (listed === 0 || holesIn(sx, sy) > 0 || repeats(near, sx, sy)) return;
-        // The sum stops growing once it reaches the best (what it would add cannot make this source the best).
+        // A little preference for nearby sources: among equals, the closer continues the structure.
+        const distance = ((sx - wx) ** 2 + (sy - wy) ** 2) * 0.01 * listed;
+        // The sum stops growing once it and the distance reach the best: what it would add cannot make this source the best
+        // (the distance counted from the start gives far sources up sooner; the costs compared are the same numbers).
         const corner = at(sx, sy);
-        let cost = 0;
+        let sum = 0;
         let item = 0;
-        for (let row = 0; row < COMPARED_ROWS && cost < best; row++) {
+        for (let row = 0; row < COMPARED_ROWS && sum + distance < best; row++) {
           for (const end = rowEnds[row]!; item < end; item++) {
             const difference = windowValues[item]! - plane[corner + windowPlaces[item]!]!;
-            cost += difference * difference;
+            sum += difference * difference;
           }
         }
-        const compared = item;
-        // A little preference for nearby sources: among equals, the closer continues the structure.
-        cost += ((sx - wx) ** 2 + (sy - wy) ** 2) * 0.01 * compared;
+        if (item < listed) return;
+        const cost = sum + distance;
         if (cost < best) {
           best = cost;
           bestX = sx;
