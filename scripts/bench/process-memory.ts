@@ -15,6 +15,9 @@ export interface ProcessMemory {
   pssMb: number;
 }
 
+/** How a process whose command line is gone (on its way out) is named. */
+const EXITING = '(exiting)';
+
 /**
  * A process's name in the report. ffmpeg and ffprobe are named by what they do — the first input,
  * the first filter and the output format — because their first arguments are the same for every
@@ -22,6 +25,8 @@ export interface ProcessMemory {
  * first two arguments.
  */
 function processName(comm: string, args: readonly string[]): string {
+  // A process on its way out has no command line left: named so, and `peakMemory` keeps the name it saw before.
+  if (!args.length) return `${comm} ${EXITING}`;
   const base = (arg: string | undefined) => (arg === undefined ? undefined : path.basename(arg.split('\n')[0]!));
   if (comm === 'ffmpeg' || comm === 'ffprobe') {
     const after = (flag: string) => {
@@ -30,7 +35,9 @@ function processName(comm: string, args: readonly string[]): string {
     };
     const filter = (after('-vf') ?? after('-filter_complex') ?? after('-af'))?.split(/[=,;[\]]/).find(Boolean);
     const format = args.includes('-f') ? args[args.lastIndexOf('-f') + 1] : undefined;
-    return [comm, base(after('-i')), filter, format ? `-f ${format}` : undefined].filter(Boolean).join(' ').slice(0, 72);
+    const named = [base(after('-i')), filter, format ? `-f ${format}` : undefined].filter(Boolean);
+    // None of the three (a bare "ffmpeg" reached 582 MB in an hour-long bench:video): its last arguments, which name its output.
+    return [comm, ...(named.length ? named : args.slice(-3).map(base))].join(' ').slice(0, 72);
   }
   return [comm, ...args.slice(1, 3).map(base)].join(' ').slice(0, 48);
 }
@@ -100,7 +107,7 @@ export function peakMemory(root = process.pid, intervalMs = 200): PeakMemory {
       // Grouped by command below: the bench's own process is marked so.
       const name = entry.pid === root ? `${entry.name} (the bench's process)` : entry.name;
       const seen = byPid.get(entry.pid);
-      byPid.set(entry.pid, { name, peakMb: Math.max(seen?.peakMb ?? 0, entry.rssMb) });
+      byPid.set(entry.pid, { name: seen && name.endsWith(EXITING) ? seen.name : name, peakMb: Math.max(seen?.peakMb ?? 0, entry.rssMb) });
     }
   };
   const timer = setInterval(sample, intervalMs);
