@@ -113,6 +113,12 @@ async function layEndToEnd(speechFiles: readonly string[], timed: ReadonlyArray<
   }
 }
 
+/** The lines' speech (inputs from `firstInput` on) mixed at their starts into `[speech]`, stereo: for short clips (see `layEndToEnd`). */
+function mixedSpeechGraph(lines: ReadonlyArray<{ startSeconds: number }>, firstInput: number, seconds: number): string {
+  const delays = lines.map((line, index) => `[${index + firstInput}:a]aresample=48000,adelay=delays=${Math.round(line.startSeconds * 1000)}:all=1,apad,atrim=0:${seconds}[s${index}]`);
+  return [...delays, `${lines.map((_, index) => `[s${index}]`).join('')}amix=inputs=${lines.length}:normalize=0,pan=stereo|c0=c0|c1=c0[speech]`].join(';');
+}
+
 /** The lines grouped by their text, in order of first appearance, each with the spans it shows over. */
 function spansByText(lines: ReadonlyArray<{ startSeconds: number; endSeconds: number; text: string }>) {
   const groups = new Map<string, Array<{ startSeconds: number; endSeconds: number }>>();
@@ -191,9 +197,8 @@ export async function makeDubbingClip(options: {
     const height = options.height ?? 360;
     const { seconds } = options;
     // Speech in the centre (both channels), music panned wide: a different chord on each side, with a slow swell.
-    const delays = speechFiles.map((_, index) => `[${index + 2}:a]aresample=48000,adelay=delays=${Math.round(timed[index]!.startSeconds * 1000)}:all=1,apad,atrim=0:${seconds}[s${index}]`);
-    const speechMix = mono ? '[2:a]pan=stereo|c0=c0|c1=c0[speech]' : `${speechFiles.map((_, index) => `[s${index}]`).join('')}amix=inputs=${speechFiles.length}:normalize=0,pan=stereo|c0=c0|c1=c0[speech]`;
-    const graph = [...(mono ? [] : delays), speechMix, '[1:a][speech]amix=inputs=2:normalize=0:duration=first[aout]'].join(';');
+    const speechMix = mono ? '[2:a]pan=stereo|c0=c0|c1=c0[speech]' : mixedSpeechGraph(timed, 2, seconds);
+    const graph = [speechMix, '[1:a][speech]amix=inputs=2:normalize=0:duration=first[aout]'].join(';');
     const music = options.music ?? `aevalsrc='0.08*(sin(2*PI*220*t)+0.6*sin(2*PI*277.2*t))*(0.8+0.2*sin(2*PI*0.25*t))|0.08*(sin(2*PI*329.6*t)+0.6*sin(2*PI*392*t))*(0.8+0.2*sin(2*PI*0.2*t+1))':s=48000:d=${seconds}`;
     // A drawtext per line; in a long clip one per distinct text, shown over the sum of its lines' spans
     // (a thousand filters in a chain would each see every frame).
@@ -227,9 +232,7 @@ export async function makeDubbingClip(options: {
       await runFfmpeg([...QUIET, '-i', mono, '-af', 'pan=stereo|c0=c0|c1=c0', partial]);
       return;
     }
-    const delays = speechFiles.map((_, index) => `[${index}:a]aresample=48000,adelay=delays=${Math.round(timed[index]!.startSeconds * 1000)}:all=1,apad,atrim=0:${options.seconds}[s${index}]`);
-    const mix = `${speechFiles.map((_, index) => `[s${index}]`).join('')}amix=inputs=${speechFiles.length}:normalize=0,pan=stereo|c0=c0|c1=c0[speech]`;
-    await runFfmpeg([...QUIET, ...speechFiles.flatMap((speech) => ['-i', speech]), '-filter_complex', [...delays, mix].join(';'), '-map', '[speech]', '-t', String(options.seconds), partial]);
+    await runFfmpeg([...QUIET, ...speechFiles.flatMap((speech) => ['-i', speech]), '-filter_complex', mixedSpeechGraph(timed, 0, options.seconds), '-map', '[speech]', '-t', String(options.seconds), partial]);
   });
   const durationSeconds = (await probeMedia(file)).durationSeconds ?? options.seconds;
   return { file, srt, durationSeconds, speechFiles, speechTrack, lines: timed };
