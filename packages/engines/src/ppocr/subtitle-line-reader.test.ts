@@ -70,10 +70,12 @@ describe('subtitle line reader', () => {
 
   it('checks a held line once a second by reading its boxes only; other words there send the sample to a full read', async () => {
     const timed = (lines: ReturnType<SubtitleLineReader['finish']>) => lines.map((line) => [line.text, round(line.startSeconds), round(line.endSeconds)]);
+    // A line of 2.4 s (frames 3–50): read when it appears, read whole at its first check (a line
+    // read once is), then checked by its box.
     const held = async (readAt: (image: RgbImage) => Promise<string | undefined>) => {
       const counter = { calls: 0 };
       const reader = new SubtitleLineReader({ frameSeconds: 0.05, sampleEvery: 5, durationSeconds: 3, refineBoundaries: true, skipUnchanged: true, read: fakeRead(counter), readAt });
-      for (let index = 0; index < 60; index++) await reader.push(frame(index, script(index)), index);
+      for (let index = 0; index < 60; index++) await reader.push(frame(index, index >= 3 && index <= 50 ? 'A' : undefined), index);
       return { lines: reader.finish(), reads: counter.calls, counts: reader.counts };
     };
     let checks = 0;
@@ -82,18 +84,47 @@ describe('subtitle line reader', () => {
       return (await fakeRead({ calls: 0 })(image))?.text;
     });
     const other = await held(async () => 'other words');
-    const expected = [
-      ['the first line', 0.125, 1.525],
-      ['and the second', 1.525, 2.525],
-    ];
+    const expected = [['the first line', 0.125, 2.525]];
     expect(timed(same.lines)).toEqual(expected);
     expect(timed(other.lines)).toEqual(expected);
-    // A (1.4 s) is checked once by its box; the check saves that sample's full read.
+    // Read at 0.25 s and whole at 1.25 s, then checked once by its box (2.25 s); the check saves that sample's full read.
     expect(same.counts.framesVerified).toBe(1);
     expect(checks).toBe(1);
     expect(same.reads).toBe(same.counts.framesRecognised);
     expect(other.counts.framesVerified).toBe(0);
     expect(other.reads).toBe(same.reads + 1);
+  });
+
+  it('reads a line read only once whole at its first check: a first reading cut short gives way to the line seen whole', async () => {
+    // The detector missed the line's first word on its first sample (a busy background), and a
+    // check by its boxes would read the same boxes again: "u have to sign this" until it went.
+    let reads = 0;
+    const read = async (image: RgbImage): Promise<BandReading | undefined> => {
+      const shows = image.data[(10 * WIDTH + LINES.A[0]) * 3] === 255;
+      if (!shows) return undefined;
+      const text = reads++ === 0 ? 'u have to sign this' : 'You have to sign this';
+      return { text, confidence: text.startsWith('u') ? 0.95 : 0.9, box: BOX, boxes: [{ text, confidence: 0.9, box: BOX }] };
+    };
+    const checked: string[] = [];
+    const reader = new SubtitleLineReader({
+      frameSeconds: 0.05,
+      sampleEvery: 5,
+      durationSeconds: 3,
+      refineBoundaries: true,
+      skipUnchanged: true,
+      read,
+      readAt: async () => {
+        checked.push('box');
+        return 'u have to sign this';
+      },
+    });
+    for (let index = 0; index < 60; index++) await reader.push(frame(index, index >= 3 && index <= 50 ? 'A' : undefined), index);
+    const lines = reader.finish();
+    expect(lines.map((line) => line.text)).toEqual(['You have to sign this']);
+    // Read at 0.25 s, whole at 1.25 s; the check at 2.25 s by its box (which says "u have…", alike enough to keep it open).
+    expect(reads).toBe(2);
+    expect(checked).toEqual(['box']);
+    expect(reader.counts.framesVerified).toBe(1);
   });
 
   it('asks for a glance where no line shows; a line a glance missed on its first sample has that sample read in full, and starts where it did', async () => {

@@ -130,8 +130,11 @@ export class SubtitleLineReader {
         return;
       }
       // Time to check the words: the line's own boxes are read again (recognition only); the same
-      // words keep it open without a detection of the whole band.
-      if (this.#options.readAt && (await this.#sameWords(open, image))) {
+      // words keep it open without a detection of the whole band. A line read only once is read
+      // whole instead (detection of the band, at its own size): its one reading may be its first
+      // sample's, taken in a fade-in or cut short by a busy background ("u have to sign this"), and
+      // the boxes that reading found would only be read again as they were.
+      if (open.readings.length > 1 && this.#options.readAt && (await this.#sameWords(open, image))) {
         this.counts.framesVerified++;
         open.lastSeenSeconds = time;
         open.lastReadSeconds = time;

@@ -59,6 +59,11 @@ describe('text lines', () => {
       { text: 'final', confidence: 0.99 },
     ];
     expect(bestReading(readings)?.text).toBe('You finally came back');
+    // Read as often: the reading that holds the other whole and more is the line (the other its first look cut short), however sure the other.
+    expect(bestReading([{ text: 'u have to sign this', confidence: 0.95 }, { text: 'You have to sign this', confidence: 0.8 }])?.text).toBe('You have to sign this');
+    expect(bestReading([{ text: 'You have to sign this', confidence: 0.8 }, { text: 'u have to sign this', confidence: 0.95 }])?.text).toBe('You have to sign this');
+    // Neither holds the other: the surer one.
+    expect(bestReading([{ text: 'You have to sign thus', confidence: 0.7 }, { text: 'You have to sign this', confidence: 0.8 }])?.text).toBe('You have to sign this');
     // Two different short lines: neither is a piece of the other.
     expect(bestReading([{ text: '对不起', confidence: 0.9 }, { text: '我不是故意的', confidence: 0.8 }])?.text).toBe('对不起');
   });

@@ -136,7 +136,8 @@ const PIECE_SHORTER = 1.25;
 
 /**
  * The reading to keep out of several of one line: the most frequent (compared as
- * `comparableText`), ties to the higher summed confidence. Pieces do not vote: a reading that reads
+ * `comparableText`); between two read as often, the one that holds the other whole and more, else
+ * the higher summed confidence. Pieces do not vote: a reading that reads
  * as part of a quarter longer one is the line seen only in part (a busy background hid the
  * detector its ends), and "came back" read twice must not win over "You finally came back" read once.
  */
@@ -157,8 +158,13 @@ export function bestReading<T extends { text: string; confidence: number }>(read
     all.some((other) => [...other.key].length >= [...group.key].length * PIECE_SHORTER && containment(group.key, other.key) >= PIECE_CONTAINMENT);
   const whole = all.filter((group) => !isPiece(group));
   let chosen: (typeof all)[number] | undefined;
+  // Between two readings read as often, one that holds the other whole and more is the line seen
+  // whole, the other its first look cut short ("u have to sign this" beside "You have to sign this");
+  // otherwise the surer one.
+  const holds = (longer: (typeof all)[number], shorter: (typeof all)[number]) => [...longer.key].length > [...shorter.key].length && containment(shorter.key, longer.key) === 1;
+  const surer = (group: (typeof all)[number], than: (typeof all)[number]) => holds(group, than) || (!holds(than, group) && group.confidence > than.confidence);
   for (const group of whole.length > 0 ? whole : all) {
-    if (!chosen || group.count > chosen.count || (group.count === chosen.count && group.confidence > chosen.confidence)) chosen = group;
+    if (!chosen || group.count > chosen.count || (group.count === chosen.count && surer(group, chosen))) chosen = group;
   }
   return chosen?.best;
 }
