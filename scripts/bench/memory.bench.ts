@@ -20,7 +20,7 @@ import { createVerifiedUser, signedCall } from '../../tests/support/accounts.ts'
 import { makeDubbingClip, type ClipLine } from '../../tests/support/dubbing-media.ts';
 import { freePort } from '../../tests/support/server-process.ts';
 import { startProcess } from './http-load.ts';
-import { largestAnonymousMappings, loadNow as load, mappingGroups, memoryTotals as totals, processTree as tree, type ProcessMemory } from './process-memory.ts';
+import { cpuSeconds, largestAnonymousMappings, loadNow as load, mappingGroups, memoryTotals as totals, processTree as tree, type ProcessMemory } from './process-memory.ts';
 
 /** `bash <script>` (it ends in `exec node …`, so the pid becomes the app's), ready when `readyPath` answers. */
 function startScript(script: string, options: Parameters<typeof startProcess>[1]) {
@@ -76,13 +76,18 @@ try {
     if (envelope.code !== 0) throw new Error(`${pathName}: ${JSON.stringify(envelope)}`);
     return envelope.data as T;
   };
-  /** Waits for a job (created at `createdAt`) and prints how long it took, from its creation to seeing it completed. */
+  /**
+   * Waits for a job (created at `createdAt`) and prints how long it took, from its creation to
+   * seeing it completed, and the CPU the app used meanwhile (its threads and the children it
+   * waited for: less moved by the machine's load than the wall time).
+   */
   const until = async (jobId: string, createdAt: number): Promise<JobView> => {
+    const cpuBefore = cpuSeconds(app.pid);
     for (;;) {
       const job = await call<JobView>('/api/jobs/get', { jobId });
       if (['completed', 'failed', 'cancelled'].includes(job.status)) {
         if (job.status !== 'completed') throw new Error(`job ${jobId} ${job.status}: ${JSON.stringify(job.error)}`);
-        console.info(`\n${job.type} completed in ${((performance.now() - createdAt) / 1000).toFixed(1)} s (polled every 0.3 s)   (load ${load()})`);
+        console.info(`\n${job.type} completed in ${((performance.now() - createdAt) / 1000).toFixed(1)} s (polled every 0.3 s), the app's CPU ${(cpuSeconds(app.pid) - cpuBefore).toFixed(1)} s   (load ${load()})`);
         return job;
       }
       await new Promise((resolve) => setTimeout(resolve, 300));

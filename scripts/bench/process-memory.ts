@@ -85,6 +85,22 @@ export function processTree(root: number, { pss = true } = {}): ProcessMemory[] 
 export const memoryTotals = (processes: ProcessMemory[]) => ({ rss: processes.reduce((sum, entry) => sum + entry.rssMb, 0), pss: processes.reduce((sum, entry) => sum + entry.pssMb, 0) });
 export const loadNow = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
+/**
+ * CPU seconds a process has used (user + system, all its threads) plus those of the children it
+ * has waited for (ffmpeg and the like, once ended), from /proc/<pid>/stat; 0 when it is gone.
+ */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (in parentheses, which may hold spaces): utime is the 14th field.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
+    return ticks / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Peak RSS per process while a bench runs, sampled every `intervalMs` (a process shorter than that may be missed). */
 export interface PeakMemory {
   /** Starts counting a named part (a stage): its peak of all processes together is kept apart. */
