@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { EngineAbortedError, EngineFailedError, type EngineError } from '../engine-errors.ts';
+import { freedMemory } from '../freed-memory.ts';
 import { engineIdleMs } from '../idle-held.ts';
 import type { EspeakCatalogueVariant, EspeakCatalogueVoice, EspeakSynthesisRequest, EspeakWordEvent, EspeakWorkerRequest, EspeakWorkerResponse } from './espeak-synthesis.worker.ts';
 import { ESPEAK_ENGINE_ID } from './espeak-voices.ts';
@@ -164,7 +165,7 @@ export class EspeakLibrary {
     this.#idleTimer = setTimeout(() => {
       if (this.#worker !== worker || this.#current || this.#queue.length) return;
       this.#worker = undefined;
-      void worker.terminate();
+      void worker.terminate().then(() => freedMemory().soon());
     }, this.#idleMs ?? engineIdleMs());
     this.#idleTimer.unref();
   }
