@@ -1,3 +1,5 @@
+import { isMainThread } from 'node:worker_threads';
+
 /**
  * Gives back to the system the memory an engine freed when it let go of what it held (a model
  * released by `IdleHeld`, an engine's worker thread ended): glibc's malloc keeps freed blocks in its
@@ -58,8 +60,12 @@ export async function glibcMallocTrim(): Promise<Trim | undefined> {
 
 let shared: FreedMemory | undefined;
 
-/** The process's one `FreedMemory` (glibc's malloc_trim, one second after the last release). */
+/**
+ * The process's one `FreedMemory` (glibc's malloc_trim, one second after the last release), on the
+ * main thread. In a worker thread (an engine's own `IdleHeld`, as PP-OCR's models) it does nothing:
+ * the trim is process-wide, and the main thread trims as that worker ends.
+ */
 export function freedMemory(): FreedMemory {
-  shared ??= createFreedMemory({ trim: glibcMallocTrim });
+  shared ??= createFreedMemory({ trim: isMainThread ? glibcMallocTrim : async () => undefined });
   return shared;
 }
