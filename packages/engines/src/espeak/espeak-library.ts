@@ -10,7 +10,7 @@ export interface EspeakSynthesis {
   sampleRate: number;
   words: EspeakWordEvent[];
   synthesisMs: number;
-  /** How long loading the library took in the worker (once per process). */
+  /** How long loading the library took in the worker (once per worker: again after it ended idle). */
   loadMs: number;
 }
 
@@ -31,7 +31,7 @@ interface Pending {
 }
 
 /**
- * The espeak-ng library, loaded once per process in one worker thread (`espeak-synthesis.worker.ts`).
+ * The espeak-ng library, loaded in one worker thread at a time (`espeak-synthesis.worker.ts`).
  * Requests run one at a time in order. An aborted request that is still queued is dropped; one
  * in progress is cancelled between chunks of audio and its result discarded. The worker is
  * unreferenced while idle, so it never keeps the process alive; if it dies, what was pending fails
