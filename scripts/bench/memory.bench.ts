@@ -7,7 +7,9 @@
  * after each job, and when idle after them, with the machine's load. Target (issue 32): < 600 MB
  * in all when idle.
  * Figures, not assertions.
- *   npm run bench:memory [-- --seconds 20 --engines-idle 20]
+ * `--mappings` also prints where the app's own RSS is (its /proc smaps grouped by what backs each
+ * mapping: anonymous memory, files) at each moment.
+ *   npm run bench:memory [-- --seconds 20 --engines-idle 20 --mappings]
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,14 +20,14 @@ import { createVerifiedUser, signedCall } from '../../tests/support/accounts.ts'
 import { makeDubbingClip, type ClipLine } from '../../tests/support/dubbing-media.ts';
 import { freePort } from '../../tests/support/server-process.ts';
 import { startProcess } from './http-load.ts';
-import { loadNow as load, memoryTotals as totals, processTree as tree, type ProcessMemory } from './process-memory.ts';
+import { cpuSeconds, largestAnonymousMappings, loadNow as load, mappingGroups, memoryTotals as totals, processTree as tree, type ProcessMemory } from './process-memory.ts';
 
 /** `bash <script>` (it ends in `exec node …`, so the pid becomes the app's), ready when `readyPath` answers. */
 function startScript(script: string, options: Parameters<typeof startProcess>[1]) {
   return startProcess([script], { ...options, executable: 'bash' });
 }
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, 'engines-idle': { type: 'string', default: '20' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, 'engines-idle': { type: 'string', default: '20' }, mappings: { type: 'boolean', default: false } } });
 const seconds = Number(values.seconds);
 /** The app's ENGINES_IDLE_SECONDS (its default is 300): the bench samples again once it has passed. */
 const enginesIdle = Number(values['engines-idle']);
@@ -42,6 +44,13 @@ function sample(moment: string, root: number) {
   const { rss, pss } = totals(processes);
   console.info(`\n${moment}: RSS ${rss.toFixed(0)} MB, PSS ${pss.toFixed(0)} MB in ${processes.length} process(es)   (load ${load()})`);
   for (const entry of processes) console.info(`  ${String(entry.pid).padStart(7)}  RSS ${entry.rssMb.toFixed(0).padStart(5)} MB  PSS ${entry.pssMb.toFixed(0).padStart(5)} MB  ${entry.name}`);
+  if (!values.mappings) return;
+  const groups = mappingGroups(root);
+  const anonymous = groups.reduce((sum, group) => sum + group.anonMb, 0);
+  const resident = groups.reduce((sum, group) => sum + group.rssMb, 0);
+  console.info(`  the app's mappings: ${resident.toFixed(0)} MB resident, ${anonymous.toFixed(0)} MB of it anonymous; largest groups:`);
+  for (const group of groups.slice(0, 8)) console.info(`    ${group.rssMb.toFixed(1).padStart(7)} MB  (anon ${group.anonMb.toFixed(1).padStart(6)})  ×${String(group.count).padEnd(5)} ${group.name}`);
+  console.info(`  largest anonymous mappings: ${largestAnonymousMappings(root).map((mapping) => `${mapping.rssMb.toFixed(0)}/${mapping.sizeMb.toFixed(0)} MB`).join(', ')} (resident/size)`);
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -67,11 +76,18 @@ try {
     if (envelope.code !== 0) throw new Error(`${pathName}: ${JSON.stringify(envelope)}`);
     return envelope.data as T;
   };
-  const until = async (jobId: string): Promise<JobView> => {
+  /**
+   * Waits for a job (created at `createdAt`) and prints how long it took, from its creation to
+   * seeing it completed, and the CPU the app used meanwhile (its threads and the children it
+   * waited for: less moved by the machine's load than the wall time).
+   */
+  const until = async (jobId: string, createdAt: number): Promise<JobView> => {
+    const cpuBefore = cpuSeconds(app.pid);
     for (;;) {
       const job = await call<JobView>('/api/jobs/get', { jobId });
       if (['completed', 'failed', 'cancelled'].includes(job.status)) {
         if (job.status !== 'completed') throw new Error(`job ${jobId} ${job.status}: ${JSON.stringify(job.error)}`);
+        console.info(`\n${job.type} completed in ${((performance.now() - createdAt) / 1000).toFixed(1)} s (polled every 0.3 s), the app's CPU ${(cpuSeconds(app.pid) - cpuBefore).toFixed(1)} s   (load ${load()})`);
         return job;
       }
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -79,12 +95,14 @@ try {
   };
   const voices = await call<{ list: Array<{ key: string }> }>('/api/voices/list', { language: 'en' }).catch(() => undefined);
   const voiceKey = voices?.list[0]?.key ?? 'festival:cmu_us_slt_arctic_hts';
+  let createdAt = performance.now();
   const tts = await call<{ jobId: string }>('/api/text-to-speech/create', { text: SENTENCES.join(' '), voiceKey, format: 'mp3' });
-  await until(tts.jobId);
+  await until(tts.jobId, createdAt);
   sample('after a text to speech', app.pid);
 
   const uploaded = await fetch(`${base}/api/upload/file`, { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/octet-stream', 'x-file-name': 'bench.mp4' }, body: new Uint8Array(await readFile(clip.file)) });
   const uploadId = ((await uploaded.json()) as { data: { id: string } }).data.id;
+  createdAt = performance.now();
   const translation = await call<{ jobId: string }>('/api/video-translation/create', {
     uploadId,
     sourceLanguage: 'en',
@@ -92,11 +110,12 @@ try {
     textSource: 'subtitle-file',
     subtitleFile: { name: 'bench.srt', text: await readFile(clip.srt, 'utf8') },
   });
-  await until(translation.jobId);
+  await until(translation.jobId, createdAt);
   sample('after a video translation', app.pid);
 
+  createdAt = performance.now();
   const erasure = await call<{ jobId: string }>('/api/video-erasure/create', { uploadId, regions: [], mode: 'automatic', detection: 'subtitles' });
-  await until(erasure.jobId);
+  await until(erasure.jobId, createdAt);
   sample('after an erasure', app.pid);
 
   await new Promise((resolve) => setTimeout(resolve, 2000));

@@ -85,6 +85,22 @@ export function processTree(root: number, { pss = true } = {}): ProcessMemory[] 
 export const memoryTotals = (processes: ProcessMemory[]) => ({ rss: processes.reduce((sum, entry) => sum + entry.rssMb, 0), pss: processes.reduce((sum, entry) => sum + entry.pssMb, 0) });
 export const loadNow = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
+/**
+ * CPU seconds a process has used (user + system, all its threads) plus those of the children it
+ * has waited for (ffmpeg and the like, once ended), from /proc/<pid>/stat; 0 when it is gone.
+ */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (in parentheses, which may hold spaces): utime is the 14th field.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
+    return ticks / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Peak RSS per process while a bench runs, sampled every `intervalMs` (a process shorter than that may be missed). */
 export interface PeakMemory {
   /** Starts counting a named part (a stage): its peak of all processes together is kept apart. */
@@ -137,4 +153,67 @@ export function peakMemory(root = process.pid, intervalMs = 200): PeakMemory {
 export function printPeaks(peaks: ReturnType<PeakMemory['stop']>, log: (line: string) => void = console.info): void {
   log(`peak RSS of every process (sampled every 0.2 s; ffmpeg and engine servers grouped by command), all together at most ${peaks.totalPeakMb.toFixed(0)} MB   (load ${loadNow()})`);
   for (const entry of peaks.processes) log(`  ${entry.peakMb.toFixed(0).padStart(6)} MB  ${entry.count > 1 ? `×${entry.count}`.padEnd(5) : '     '} ${entry.name}`);
+}
+
+/** One group of a process's mappings (/proc/<pid>/smaps): resident and anonymous MB, and how many mappings. */
+export interface MappingGroup {
+  name: string;
+  rssMb: number;
+  anonMb: number;
+  count: number;
+}
+
+/**
+ * Where a process's resident memory is (bench:memory `--mappings`): its mappings grouped by what
+ * backs them (a file's base name, `[heap]`, `[stack]`, or `anon` for unnamed anonymous memory: V8's
+ * heap, WebAssembly memories, mmap'd malloc chunks and arenas), largest first.
+ */
+export function mappingGroups(pid: number): MappingGroup[] {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+  } catch {
+    return [];
+  }
+  const groups = new Map<string, MappingGroup>();
+  let current: MappingGroup | undefined;
+  for (const line of text.split('\n')) {
+    const header = /^[0-9a-f]+-[0-9a-f]+\s+\S+\s+\S+\s+\S+\s+\d+\s*(.*)$/.exec(line);
+    if (header) {
+      const file = header[1]!.trim();
+      const name = file ? (file.startsWith('[') ? file : path.basename(file)) : 'anon';
+      current = groups.get(name) ?? { name, rssMb: 0, anonMb: 0, count: 0 };
+      current.count += 1;
+      groups.set(name, current);
+      continue;
+    }
+    const field = /^(Rss|Anonymous):\s+(\d+) kB/.exec(line);
+    if (!field || !current) continue;
+    if (field[1] === 'Rss') current.rssMb += Number(field[2]) / 1024;
+    else current.anonMb += Number(field[2]) / 1024;
+  }
+  return [...groups.values()].sort((a, b) => b.rssMb - a.rssMb);
+}
+
+/** The largest anonymous mappings of a process, one by one (address range and resident MB). */
+export function largestAnonymousMappings(pid: number, count = 8): Array<{ range: string; sizeMb: number; rssMb: number }> {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+  } catch {
+    return [];
+  }
+  const found: Array<{ range: string; sizeMb: number; rssMb: number }> = [];
+  let current: { range: string; sizeMb: number; rssMb: number } | undefined;
+  for (const line of text.split('\n')) {
+    const header = /^([0-9a-f]+)-([0-9a-f]+)\s+\S+\s+\S+\s+\S+\s+\d+\s*(.*)$/.exec(line);
+    if (header) {
+      current = header[3]!.trim() ? undefined : { range: `${header[1]}-${header[2]}`, sizeMb: (parseInt(header[2]!, 16) - parseInt(header[1]!, 16)) / 1048576, rssMb: 0 };
+      if (current) found.push(current);
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && current) current.rssMb = Number(rss[1]) / 1024;
+  }
+  return found.sort((a, b) => b.rssMb - a.rssMb).slice(0, count);
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -95,10 +96,13 @@ async function createPgliteInDirectory(dataDir: string): Promise<PGlite> {
   const isNew = await readdir(dataDir).then((entries) => entries.length === 0, () => true);
   if (!isNew) return PGlite.create({ dataDir, startParams: PGLITE_START_PARAMS });
   const template = await initdbTemplateFile();
-  const tar = await readFile(template).catch(() => undefined);
+  // A Blob backed by the file, not by memory: PGlite keeps its options (and so this Blob) for its
+  // whole life, and a 40 MB tar read into a Blob stayed resident in the idle app (decision 094).
+  // (openAsBlob throws at once for a missing file, rather than rejecting.)
+  const tar = await (async () => openAsBlob(template))().catch(() => undefined);
   if (tar) {
     try {
-      return await PGlite.create({ dataDir, startParams: PGLITE_START_PARAMS, loadDataDir: new Blob([tar]) });
+      return await PGlite.create({ dataDir, startParams: PGLITE_START_PARAMS, loadDataDir: tar });
     } catch {
       // A damaged template: forget it, empty the new directory again and initialise it as PGlite does.
       await rm(template, { force: true });

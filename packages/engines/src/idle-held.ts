@@ -1,3 +1,5 @@
+import { freedMemory } from './freed-memory.ts';
+
 /**
  * Something heavy an engine loads once and shares (ONNX sessions, a festival server): loaded on
  * first use, kept while any caller holds it, and released after `idleMs` with no holder, so an
@@ -80,6 +82,9 @@ export class IdleHeld<T> {
     if (!loading || this.#holders > 0) return;
     this.#loading = undefined;
     const value = await loading.catch(() => undefined);
-    if (value !== undefined) await this.#free(value);
+    if (value === undefined) return;
+    await this.#free(value);
+    // What the value held is free now, but kept by malloc: given back to the system (decision 094).
+    freedMemory().soon();
   }
 }

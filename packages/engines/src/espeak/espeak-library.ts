@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { EngineAbortedError, EngineFailedError, type EngineError } from '../engine-errors.ts';
+import { freedMemory } from '../freed-memory.ts';
+import { engineIdleMs } from '../idle-held.ts';
 import type { EspeakCatalogueVariant, EspeakCatalogueVoice, EspeakSynthesisRequest, EspeakWordEvent, EspeakWorkerRequest, EspeakWorkerResponse } from './espeak-synthesis.worker.ts';
 import { ESPEAK_ENGINE_ID } from './espeak-voices.ts';
 
@@ -8,7 +10,7 @@ export interface EspeakSynthesis {
   sampleRate: number;
   words: EspeakWordEvent[];
   synthesisMs: number;
-  /** How long loading the library took in the worker (once per process). */
+  /** How long loading the library took in the worker (once per worker: again after it ended idle). */
   loadMs: number;
 }
 
@@ -29,19 +31,33 @@ interface Pending {
 }
 
 /**
- * The espeak-ng library, loaded once per process in one worker thread (`espeak-synthesis.worker.ts`).
+ * The espeak-ng library, loaded in one worker thread at a time (`espeak-synthesis.worker.ts`).
  * Requests run one at a time in order. An aborted request that is still queued is dropped; one
  * in progress is cancelled between chunks of audio and its result discarded. The worker is
  * unreferenced while idle, so it never keeps the process alive; if it dies, what was pending fails
- * (retryable) and the next request starts a new one.
+ * (retryable) and the next request starts a new one. It ends after the engines' idle time with no
+ * request (`ENGINES_IDLE_SECONDS`, as engine threads do, decision 066): it held ~35 MB (its isolate
+ * and espeak-ng's WebAssembly memory) in an idle app for good after one voice list (decision 094).
+ * The catalogue stays known; the next request starts a new worker.
  */
 export class EspeakLibrary {
   #worker: Worker | undefined;
+  readonly #idleMs: number | undefined;
+  #idleTimer: NodeJS.Timeout | undefined;
   readonly #cancel = new Int32Array(new SharedArrayBuffer(4));
   readonly #queue: Pending[] = [];
   #current: Pending | undefined;
   #nextId = 1;
   #catalogue: Promise<EspeakCatalogue> | undefined;
+
+  constructor(options: { idleMs?: number } = {}) {
+    this.#idleMs = options.idleMs;
+  }
+
+  /** Whether its worker thread is running now. */
+  get running(): boolean {
+    return this.#worker !== undefined;
+  }
 
   /** Voices and variants in the library's data; shared by all callers, so no caller's signal cancels it. */
   catalogue(): Promise<EspeakCatalogue> {
@@ -64,6 +80,7 @@ export class EspeakLibrary {
 
   /** Ends the worker (pending requests fail). The next request starts a new one. */
   async close(): Promise<void> {
+    clearTimeout(this.#idleTimer);
     await this.#worker?.terminate();
   }
 
@@ -92,6 +109,7 @@ export class EspeakLibrary {
   }
 
   #spawn(): Worker {
+    clearTimeout(this.#idleTimer);
     if (this.#worker) return this.#worker;
     const worker = new Worker(new URL('./espeak-synthesis.worker.ts', import.meta.url), { workerData: { cancel: this.#cancel.buffer } });
     worker.on('message', (response: EspeakWorkerResponse) => this.#settle(response));
@@ -121,7 +139,7 @@ export class EspeakLibrary {
     if (this.#current) return;
     const next = this.#queue.shift();
     if (!next) {
-      this.#worker?.unref();
+      this.#idleIfDone();
       return;
     }
     this.#current = next;
@@ -136,6 +154,20 @@ export class EspeakLibrary {
       };
     }
     worker.postMessage(next.request);
+  }
+
+  /** Nothing queued or running: the worker stops keeping the process alive, and ends after the idle time. */
+  #idleIfDone() {
+    const worker = this.#worker;
+    if (!worker) return;
+    worker.unref();
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = setTimeout(() => {
+      if (this.#worker !== worker || this.#current || this.#queue.length) return;
+      this.#worker = undefined;
+      void worker.terminate().then(() => freedMemory().soon());
+    }, this.#idleMs ?? engineIdleMs());
+    this.#idleTimer.unref();
   }
 
   #settle(response: EspeakWorkerResponse) {

@@ -18,6 +18,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { EngineFailedError, EngineUnavailableError, toEngineError } from '../engine-errors.ts';
+import { freedMemory } from '../freed-memory.ts';
 import { engineIdleMs } from '../idle-held.ts';
 import { rebuildError, type ArgumentSlot, type EngineThreadData, type FromEngineThread, type ToEngineThread } from './thread-messages.ts';
 
@@ -207,7 +208,8 @@ class EngineThread {
     this.#idleTimer = setTimeout(() => {
       if (this.#worker !== worker || this.#pending.size > 0) return;
       this.#worker = undefined;
-      void worker.terminate();
+      // The thread's memory is freed as it ends, and kept by malloc: given back (decision 094).
+      void worker.terminate().then(() => freedMemory().soon());
     }, this.#spec.idleMs ?? engineIdleMs());
     this.#idleTimer.unref();
   }
