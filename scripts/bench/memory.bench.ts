@@ -20,7 +20,7 @@ import { createVerifiedUser, signedCall } from '../../tests/support/accounts.ts'
 import { makeDubbingClip, type ClipLine } from '../../tests/support/dubbing-media.ts';
 import { freePort } from '../../tests/support/server-process.ts';
 import { startProcess } from './http-load.ts';
-import { cpuSeconds, largestAnonymousMappings, loadNow as load, mappingGroups, memoryTotals as totals, processTree as tree, type ProcessMemory } from './process-memory.ts';
+import { cpuSeconds, loadNow as load, memoryTotals as totals, processMappings, processTree as tree, type ProcessMemory } from './process-memory.ts';
 
 /** `bash <script>` (it ends in `exec node …`, so the pid becomes the app's), ready when `readyPath` answers. */
 function startScript(script: string, options: Parameters<typeof startProcess>[1]) {
@@ -45,12 +45,12 @@ function sample(moment: string, root: number) {
   console.info(`\n${moment}: RSS ${rss.toFixed(0)} MB, PSS ${pss.toFixed(0)} MB in ${processes.length} process(es)   (load ${load()})`);
   for (const entry of processes) console.info(`  ${String(entry.pid).padStart(7)}  RSS ${entry.rssMb.toFixed(0).padStart(5)} MB  PSS ${entry.pssMb.toFixed(0).padStart(5)} MB  ${entry.name}`);
   if (!values.mappings) return;
-  const groups = mappingGroups(root);
+  const { groups, largestAnonymous } = processMappings(root);
   const anonymous = groups.reduce((sum, group) => sum + group.anonMb, 0);
   const resident = groups.reduce((sum, group) => sum + group.rssMb, 0);
   console.info(`  the app's mappings: ${resident.toFixed(0)} MB resident, ${anonymous.toFixed(0)} MB of it anonymous; largest groups:`);
   for (const group of groups.slice(0, 8)) console.info(`    ${group.rssMb.toFixed(1).padStart(7)} MB  (anon ${group.anonMb.toFixed(1).padStart(6)})  ×${String(group.count).padEnd(5)} ${group.name}`);
-  console.info(`  largest anonymous mappings: ${largestAnonymousMappings(root).map((mapping) => `${mapping.rssMb.toFixed(0)}/${mapping.sizeMb.toFixed(0)} MB`).join(', ')} (resident/size)`);
+  console.info(`  largest anonymous mappings: ${largestAnonymous.map((mapping) => `${mapping.rssMb.toFixed(0)}/${mapping.sizeMb.toFixed(0)} MB`).join(', ')} (resident/size)`);
 }
 
 const root = path.resolve(import.meta.dirname, '../..');

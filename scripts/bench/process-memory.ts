@@ -163,57 +163,50 @@ export interface MappingGroup {
   count: number;
 }
 
-/**
- * Where a process's resident memory is (bench:memory `--mappings`): its mappings grouped by what
- * backs them (a file's base name, `[heap]`, `[stack]`, or `anon` for unnamed anonymous memory: V8's
- * heap, WebAssembly memories, mmap'd malloc chunks and arenas), largest first.
- */
-export function mappingGroups(pid: number): MappingGroup[] {
-  let text: string;
-  try {
-    text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
-  } catch {
-    return [];
-  }
-  const groups = new Map<string, MappingGroup>();
-  let current: MappingGroup | undefined;
-  for (const line of text.split('\n')) {
-    const header = /^[0-9a-f]+-[0-9a-f]+\s+\S+\s+\S+\s+\S+\s+\d+\s*(.*)$/.exec(line);
-    if (header) {
-      const file = header[1]!.trim();
-      const name = file ? (file.startsWith('[') ? file : path.basename(file)) : 'anon';
-      current = groups.get(name) ?? { name, rssMb: 0, anonMb: 0, count: 0 };
-      current.count += 1;
-      groups.set(name, current);
-      continue;
-    }
-    const field = /^(Rss|Anonymous):\s+(\d+) kB/.exec(line);
-    if (!field || !current) continue;
-    if (field[1] === 'Rss') current.rssMb += Number(field[2]) / 1024;
-    else current.anonMb += Number(field[2]) / 1024;
-  }
-  return [...groups.values()].sort((a, b) => b.rssMb - a.rssMb);
+/** One anonymous mapping of a process: its address range, size and resident MB. */
+export interface AnonymousMapping {
+  range: string;
+  sizeMb: number;
+  rssMb: number;
 }
 
-/** The largest anonymous mappings of a process, one by one (address range and resident MB). */
-export function largestAnonymousMappings(pid: number, count = 8): Array<{ range: string; sizeMb: number; rssMb: number }> {
+/**
+ * Where a process's resident memory is (bench:memory `--mappings`), from one read of its smaps:
+ * its mappings grouped by what backs them (a file's base name, `[heap]`, `[stack]`, or `anon` for
+ * unnamed anonymous memory: V8's heap, WebAssembly memories, mmap'd malloc chunks and arenas),
+ * largest first, and its `largest` anonymous mappings one by one.
+ */
+export function processMappings(pid: number, largest = 8): { groups: MappingGroup[]; largestAnonymous: AnonymousMapping[] } {
   let text: string;
   try {
     text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
   } catch {
-    return [];
+    return { groups: [], largestAnonymous: [] };
   }
-  const found: Array<{ range: string; sizeMb: number; rssMb: number }> = [];
-  let current: { range: string; sizeMb: number; rssMb: number } | undefined;
+  const groups = new Map<string, MappingGroup>();
+  const anonymous: AnonymousMapping[] = [];
+  let group: MappingGroup | undefined;
+  let mapping: AnonymousMapping | undefined;
   for (const line of text.split('\n')) {
     const header = /^([0-9a-f]+)-([0-9a-f]+)\s+\S+\s+\S+\s+\S+\s+\d+\s*(.*)$/.exec(line);
     if (header) {
-      current = header[3]!.trim() ? undefined : { range: `${header[1]}-${header[2]}`, sizeMb: (parseInt(header[2]!, 16) - parseInt(header[1]!, 16)) / 1048576, rssMb: 0 };
-      if (current) found.push(current);
+      const file = header[3]!.trim();
+      const name = file ? (file.startsWith('[') ? file : path.basename(file)) : 'anon';
+      group = groups.get(name) ?? { name, rssMb: 0, anonMb: 0, count: 0 };
+      group.count += 1;
+      groups.set(name, group);
+      mapping = file ? undefined : { range: `${header[1]}-${header[2]}`, sizeMb: (parseInt(header[2]!, 16) - parseInt(header[1]!, 16)) / 1048576, rssMb: 0 };
+      if (mapping) anonymous.push(mapping);
       continue;
     }
-    const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss && current) current.rssMb = Number(rss[1]) / 1024;
+    const field = /^(Rss|Anonymous):\s+(\d+) kB/.exec(line);
+    if (!field || !group) continue;
+    const mb = Number(field[2]) / 1024;
+    if (field[1] === 'Anonymous') group.anonMb += mb;
+    else {
+      group.rssMb += mb;
+      if (mapping) mapping.rssMb = mb;
+    }
   }
-  return found.sort((a, b) => b.rssMb - a.rssMb).slice(0, count);
+  return { groups: [...groups.values()].sort((a, b) => b.rssMb - a.rssMb), largestAnonymous: anonymous.sort((a, b) => b.rssMb - a.rssMb).slice(0, largest) };
 }
