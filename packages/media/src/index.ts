@@ -17,3 +17,4 @@ export * from './dub-args.ts';
 export * from './erasure-args.ts';
 export * from './stem-args.ts';
 export * from './dubbing-args.ts';
+export * from './png-pixels.ts';

@@ -6,7 +6,7 @@
  * (`SubtitleLineReader`, decision 070); all-text mode and still frames track every text box (`TextBoxTracker`).
  * Frames come from ffmpeg through `@voxwork/media` as raw pixels: nothing is written to disk.
  */
-import { rawFrameBytes, rawVideoFramePairsArgs, rawVideoFramesArgs, readRawVideoFrames } from '@voxwork/media';
+import { rawFrameBytes, rawVideoFramePairsArgs, rawVideoFramesArgs, readRawVideoFrames, readRgbPng } from '@voxwork/media';
 import { z } from 'zod';
 import { clampOption, parseOptions, speaksLanguage } from '../capabilities/call-options.ts';
 import type { BoundingBox, EngineWarning } from '../capabilities/engine-common.ts';
@@ -538,16 +538,23 @@ export class PpocrTextDetector implements TextDetector {
   async #readFrames(state: CallState, frames: ReadonlyArray<{ imageFile: string; timeSeconds: number }>): Promise<Omit<DetectTextResult, 'warnings' | 'response'>> {
     const tracker = this.#tracker(state);
     const sorted = [...frames].sort((a, b) => a.timeSeconds - b.timeSeconds);
+    // An 8-bit RGB PNG (the erasure's kept frames) is read here, the same bytes ffmpeg gives; any other picture is probed and decoded by ffmpeg.
+    const pictureOf = async (file: string) => (await readRgbPng(file).catch(() => undefined)) ?? (await probePicture(file, this.engineId, state.options.signal));
     // The first picture sets the size (and the region's place); the tracker works in region pixels.
-    const first = await probePicture(sorted[0]!.imageFile, this.engineId, state.options.signal);
+    const first = await pictureOf(sorted[0]!.imageFile);
     const region = state.options.region ? evenBox(state.options.region, first.width, first.height) : { x: 0, y: 0, width: first.width, height: first.height };
     for (const frame of sorted) {
       throwIfAborted(state.options.signal, this.engineId);
-      const picture = frame === sorted[0] ? first : await probePicture(frame.imageFile, this.engineId, state.options.signal);
+      const picture = frame === sorted[0] ? first : await pictureOf(frame.imageFile);
       const crop = evenBox(region, picture.width, picture.height);
-      const args = rawVideoFramesArgs({ input: frame.imageFile, frameCount: 1, ...(state.options.region ? { crop } : {}) });
-      const size = state.options.region ? crop : picture;
-      for await (const image of this.#frames(args, size.width, size.height, state, 60_000)) await this.#trackFrame(state, tracker, image, frame.timeSeconds);
+      if ('data' in picture) {
+        const image = state.options.region ? cropImage(picture, crop) : picture;
+        await this.#trackFrame(state, tracker, image, frame.timeSeconds);
+      } else {
+        const args = rawVideoFramesArgs({ input: frame.imageFile, frameCount: 1, ...(state.options.region ? { crop } : {}) });
+        const size = state.options.region ? crop : picture;
+        for await (const image of this.#frames(args, size.width, size.height, state, 60_000)) await this.#trackFrame(state, tracker, image, frame.timeSeconds);
+      }
       state.progress((100 * (sorted.indexOf(frame) + 1)) / sorted.length);
     }
     state.steps.framesDecoded = sorted.length;
