@@ -33,7 +33,7 @@ export const speechErrorCodes = {
   CLONE_CONSENT_REQUIRED: 6013,
   /** The plan's `voiceCloneSlots` are all taken. */
   VOICE_SLOTS_FULL: 6014,
-  /** An engine failed to load or answer (not the caller’s fault); retried jobs end with it. */
+  /** An engine (speech, OCR, erasure, translation…) failed to load or answer (not the caller’s fault); retried jobs end with it. */
   ENGINE_UNAVAILABLE: 6015,
   /** The pronunciation dictionary is full. */
   PRONUNCIATION_LIMIT: 6016,
@@ -55,7 +55,7 @@ export const speechErrorMessages: ErrorAreaMessages<typeof speechErrorCodes> = {
     6012: 'This file has no audio we can use. Upload a recording of speech (MP3, WAV, M4A, OGG, FLAC or a video with sound).',
     6013: "Confirm that this is your own voice or that you have the speaker's permission to clone it.",
     6014: 'You have used all {limit} voice slots of your plan. Delete a cloned voice or upgrade your plan.',
-    6015: 'The speech engine “{engine}” is not available right now. Try another voice or try again later.',
+    6015: 'The engine “{engine}” is not available right now. Try again later, or choose another voice or engine.',
     6016: 'Your pronunciation dictionary is full ({limit} entries). Delete some entries first.',
   },
   zh: {
@@ -73,7 +73,7 @@ export const speechErrorMessages: ErrorAreaMessages<typeof speechErrorCodes> = {
     6012: '该文件没有可用的音频。请上传语音录音（MP3、WAV、M4A、OGG、FLAC 或带声音的视频）。',
     6013: '请确认这是你本人的声音，或你已获得说话人的克隆授权。',
     6014: '你已用完套餐的 {limit} 个声音名额。请删除一个克隆声音或升级套餐。',
-    6015: '语音引擎“{engine}”暂时不可用。请换一个声音或稍后再试。',
+    6015: '引擎“{engine}”暂时不可用。请稍后再试，或换一个声音或引擎。',
     6016: '你的发音词典已满（{limit} 条）。请先删除一些条目。',
   },
 };
