@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cutClipArgs, delogoFilters, delogoVideoArgs, encodeRawVideoArgs, rawFrameImageArgs, sideBySideArgs } from './erasure-args.ts';
+import { cutClipArgs, delogoFilters, delogoVideoArgs, encodeRawVideoArgs, rawFrameImagesArgs, sideBySideArgs } from './erasure-args.ts';
 import { MediaAbortedError, MediaProcessError, pipeIntoMediaTool } from './media-runner.ts';
 import { probeMedia } from './media-tools.ts';
 import { rawFrameBytes } from './video-frame-args.ts';
@@ -16,7 +16,7 @@ describe('erasure arguments', () => {
     expect(line(encodeRawVideoArgs({ width: 640, height: 360, frameRate: 24, audioSource: 'in.mp4', copyAudio: true, hasAudio: false, output: 'out.mp4' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 640x360 -r 24 -i pipe:0 -map 0:v:0 -c:v libx264 -preset veryfast -crf 9 -pix_fmt yuv420p -movflags +faststart out.mp4"`);
     // Lines drawn over the erased picture in the same encode.
     expect(line(encodeRawVideoArgs({ width: 640, height: 360, frameRate: 25, audioSource: 'in.mp4', copyAudio: true, hasAudio: false, output: 'out.mp4', crf: 20, subtitles: "/w/es-drawn's.ass" }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 640x360 -r 25 -i pipe:0 -map 0:v:0 -vf subtitles=filename=/w/es-drawn\\\\\\'s.ass -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p -movflags +faststart out.mp4"`);
-    expect(line(rawFrameImageArgs({ width: 640, height: 360, output: '/w/leftover-1.png' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 640x360 -i pipe:0 -frames:v 1 -update 1 -compression_level 1 /w/leftover-1.png"`);
+    expect(line(rawFrameImagesArgs({ width: 640, height: 360, pattern: '/w/.kept-1/%06d.png' }))).toMatchInlineSnapshot(`"-hide_banner -nostdin -loglevel error -y -f rawvideo -pix_fmt yuv420p -s 640x360 -i pipe:0 -compression_level 1 -f image2 -start_number 1 /w/.kept-1/%06d.png"`);
   });
 
   it('delogo regions stay one pixel inside the picture, on while they last', () => {

@@ -60,13 +60,14 @@ export function encodeRawVideoArgs(options: EncodeRawVideoOptions): string[] {
 }
 
 /**
- * One raw `yuv420p` frame on stdin → an image file (PNG, or JPEG by the output's extension). A PNG
- * is a work file read once (the text-left check): compressed at zlib's fastest level, the same
- * pixels at about half the CPU of the default level and a somewhat larger file.
+ * Raw `yuv420p` frames on stdin → one image file each (PNG, or JPEG by the extension), numbered from
+ * 1 in `pattern` (`…/%06d.png`), in one process however many. A PNG is a work file read once (the
+ * text-left check): compressed at zlib's fastest level, the same pixels at about half the CPU of the
+ * default level and a somewhat larger file.
  */
-export function rawFrameImageArgs(options: { width: number; height: number; output: string }): string[] {
-  const png = options.output.toLowerCase().endsWith('.png');
-  return [...FFMPEG_COMMON, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${options.width}x${options.height}`, '-i', 'pipe:0', '-frames:v', '1', '-update', '1', ...(png ? ['-compression_level', '1'] : []), options.output];
+export function rawFrameImagesArgs(options: { width: number; height: number; pattern: string }): string[] {
+  const png = options.pattern.toLowerCase().endsWith('.png');
+  return [...FFMPEG_COMMON, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${options.width}x${options.height}`, '-i', 'pipe:0', ...(png ? ['-compression_level', '1'] : []), '-f', 'image2', '-start_number', '1', options.pattern];
 }
 
 export interface DelogoRegion {

@@ -7,8 +7,8 @@
  * encoded once; the audio copied); only a window of neighbouring frames is held in memory.
  * See docs/decisions/029-video-erasure.md.
  */
-import { BURNED_SUBTITLES_CRF, delogoVideoArgs, encodeRawVideoArgs, FramePool, MediaProcessError, MP4_AUDIO_CODECS, pipeIntoMediaTool, probeMedia, rawFrameBytes, rawFrameImageArgs, rawVideoFramesArgs, readRawVideoFrames, runFfmpeg } from '@voxwork/media';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { BURNED_SUBTITLES_CRF, delogoVideoArgs, encodeRawVideoArgs, FramePool, MediaProcessError, MP4_AUDIO_CODECS, pipeIntoMediaTool, probeMedia, rawFrameBytes, rawFrameImagesArgs, rawVideoFramesArgs, readRawVideoFrames, runFfmpeg } from '@voxwork/media';
+import { copyFile, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseOptions } from '../capabilities/call-options.ts';
@@ -338,25 +338,49 @@ class OpencvVideoInpainter implements Inpainter {
       const index = Math.ceil(frame.timeSeconds * video.frameRate - 1e-6);
       keep.set(index, [...(keep.get(index) ?? []), frame.imageFile]);
     }
-    let keeping = Promise.resolve();
+    // One ffmpeg per image format writes the kept frames (its image2 muxer numbers them in the order sent), started at the first
+    // and fed a copy of each frame as it is erased, beside the erasure (which does not wait for it); once it has ended, each
+    // numbered file takes the name asked. The same encoder and options as an ffmpeg per frame, so the same bytes (decision 097).
+    const writers = new Map<string, { queue: FrameQueue; done: Promise<void>; names: string[][]; folder: Promise<string> }>();
     let keepFailure: { error: unknown } | undefined;
     const keepFrame = (index: number, data: Uint8Array) => {
       const imageFiles = keep.get(index);
-      if (!imageFiles) return;
-      const copy = data.slice();
-      keeping = keeping.then(async () => {
-        for (const imageFile of imageFiles) {
-          if (keepFailure) return;
-          try {
-            await pipeIntoMediaTool('ffmpeg', rawFrameImageArgs({ width, height, output: imageFile }), (async function* () {
-              yield copy;
-            })(), { signal: options.signal });
-            settings.keptFrames.push(imageFile);
-          } catch (error) {
-            keepFailure = { error };
-          }
+      if (!imageFiles || keepFailure) return;
+      for (const [extension, files] of Map.groupBy(imageFiles, (file) => path.extname(file).toLowerCase())) {
+        let writer = writers.get(extension);
+        if (!writer) {
+          const queue = new FrameQueue();
+          const folder = mkdtemp(path.join(path.dirname(files[0]!), '.kept-'));
+          const done = folder.then(async (into) => {
+            await pipeIntoMediaTool('ffmpeg', rawFrameImagesArgs({ width, height, pattern: path.join(into, `%06d${extension}`) }), queue, { signal: options.signal });
+          });
+          done.catch((error: unknown) => (keepFailure ??= { error }));
+          writer = { queue, done, names: [], folder };
+          writers.set(extension, writer);
         }
-      });
+        writer.names.push(files);
+        writer.queue.push(data.slice());
+      }
+    };
+    /** Ends the writers and gives each numbered image its names; what was written is listed in `keptFrames`. */
+    const keeping = async () => {
+      for (const writer of writers.values()) writer.queue.end();
+      await Promise.allSettled([...writers.values()].map((writer) => writer.done));
+      for (const [extension, writer] of writers) {
+        const into = await writer.folder.catch(() => undefined);
+        if (!into) continue;
+        try {
+          if (keepFailure) continue;
+          for (const [index, files] of writer.names.entries()) {
+            const written = path.join(into, `${String(index + 1).padStart(6, '0')}${extension}`);
+            for (const file of files.slice(1)) await copyFile(written, file);
+            await rename(written, files[0]!);
+            settings.keptFrames.push(...files);
+          }
+        } finally {
+          await rm(into, { recursive: true, force: true });
+        }
+      }
     };
     // Frames showing the same masks share one map (a subtitle line's frames all do): the window holds few.
     const masks = new FrameMasks(shapes, width, height);
@@ -512,7 +536,7 @@ class OpencvVideoInpainter implements Inpainter {
       );
     } finally {
       await fillThread?.close();
-      await keeping;
+      await keeping();
     }
     if (keepFailure) throw keepFailure.error;
     return stats;
@@ -529,6 +553,38 @@ class OpencvVideoInpainter implements Inpainter {
     } catch (error) {
       if (error instanceof MediaProcessError && error.exitCode !== null && !error.isRetryable) throw new EngineInputError(`the video could not be erased: ${error.message}`, { engineId: this.engineId, cause: error, reason: 'not-readable' });
       throw error;
+    }
+  }
+}
+
+/** Frames handed to a tool's standard input as they come (`pipeIntoMediaTool` asks for each when it has written the last). */
+class FrameQueue implements AsyncIterable<Uint8Array> {
+  readonly #frames: Uint8Array[] = [];
+  #ended = false;
+  #wake: (() => void) | undefined;
+
+  push(frame: Uint8Array): void {
+    if (this.#ended) return;
+    this.#frames.push(frame);
+    this.#wake?.();
+  }
+
+  /** No more frames: the tool's input ends once those queued are written. */
+  end(): void {
+    this.#ended = true;
+    this.#wake?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
+    for (;;) {
+      const frame = this.#frames.shift();
+      if (frame) {
+        yield frame;
+        continue;
+      }
+      if (this.#ended) return;
+      await new Promise<void>((resolve) => (this.#wake = resolve));
+      this.#wake = undefined;
     }
   }
 }
