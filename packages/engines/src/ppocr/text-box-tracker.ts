@@ -1,7 +1,8 @@
 /**
  * Every text on screen over time (all-text mode, still frames): a box detected at about the same
  * place as one seen on the previous sample (overlap ≥ 0.5) with like text (similarity ≥ 0.8), or
- * whose pixels mostly stay (a misread), is the same timed box. A box whose text pixels are all
+ * whose pixels mostly stay (a misread), is the same timed box; so is a piece of a text still shown
+ * (a box inside its box reading part of its words). A box whose text pixels are all
  * still there is not read again, and a box the detector missed on one sample lives on while its
  * pixels are all there.
  */
@@ -9,7 +10,7 @@ import type { BoundingBox } from '../capabilities/engine-common.ts';
 import type { RecognisedLine } from './ppocr-model.ts';
 import type { RgbImage } from './rgb-image.ts';
 import { SAME_LINE_SIMILARITY, SHOWN_PRESENCE, UNCHANGED_PRESENCE } from './subtitle-line-reader.ts';
-import { bestReading, overlapRatio, textSimilarity, unionBox, type ReadBox } from './text-lines.ts';
+import { bestReading, containment, overlapRatio, textSimilarity, unionBox, type ReadBox } from './text-lines.ts';
 import { textPixelsOf, textPresence, type TextPixels } from './text-pixels.ts';
 
 export interface TrackedText extends ReadBox {
@@ -33,6 +34,16 @@ export interface TextBoxTrackerOptions {
 }
 
 const SAME_PLACE = 0.5;
+/** A box at least this much inside a text's box, reading as part of its words (`containment`), is a piece of that text. */
+const PIECE_INSIDE = 0.8;
+const PIECE_WORDS = 0.8;
+
+/** The share of `box`'s area inside `container`. */
+function insideShare(box: BoundingBox, container: BoundingBox): number {
+  const width = Math.min(box.x + box.width, container.x + container.width) - Math.max(box.x, container.x);
+  const height = Math.min(box.y + box.height, container.y + container.height) - Math.max(box.y, container.y);
+  return width <= 0 || height <= 0 ? 0 : (width * height) / (box.width * box.height);
+}
 
 export class TextBoxTracker {
   readonly #options: TextBoxTrackerOptions;
@@ -74,7 +85,17 @@ export class TextBoxTracker {
         track.box = box;
         track.pixels = pixels ?? track.pixels;
         kept.push(track);
-      } else kept.push({ readings: [reading], box, firstSeconds: time, lastSeconds: time, pixels });
+        return;
+      }
+      // A piece of a text still on screen (its box inside that text's, its words part of its words): the detector cut the
+      // line short on this sample ("/ came back" inside "You finally came back"), not a new text.
+      const whole = [...kept, ...this.#open].find((other) => other !== track && insideShare(box, other.box) >= PIECE_INSIDE && containment(line.text, bestReading(other.readings)!.text) >= PIECE_WORDS);
+      if (whole) {
+        whole.lastSeconds = time;
+        if (!kept.includes(whole)) kept.push(whole);
+        return;
+      }
+      kept.push({ readings: [reading], box, firstSeconds: time, lastSeconds: time, pixels });
     });
     for (const track of this.#open) {
       if (kept.includes(track)) continue;
