@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createVoxworkClient, VoxworkApiError, VoxworkWaitTimeout, type Job } from './voxwork-client.ts';
 
@@ -8,9 +11,9 @@ const envelope = (status: number, body: unknown, headers: Record<string, string>
 
 /** A fetch answering from a queue, recording what was asked. */
 function scripted(...answers: Array<() => Response>) {
-  const requests: Array<{ url: string; method: string; headers: Record<string, string>; body?: unknown }> = [];
+  const requests: Array<{ url: string; method: string; headers: Record<string, string>; body?: unknown; redirect?: RequestRedirect | undefined }> = [];
   const fetcher = (async (url: URL | string, init: RequestInit = {}) => {
-    requests.push({ url: String(url), method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: init.body });
+    requests.push({ url: String(url), method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: init.body, redirect: init.redirect });
     const next = answers.shift();
     if (!next) throw new Error('no more answers');
     return next();
@@ -30,6 +33,28 @@ describe('createVoxworkClient', () => {
       headers: { authorization: 'Bearer vx_live_k', 'accept-language': 'zh', 'content-type': 'application/json', 'idempotency-key': 'row-1' },
       body: JSON.stringify({ text: 'Hi', voiceKey: 'espeak:espeak-ng/en-us+f3' }),
     });
+  });
+
+  it('uploads a file from its path as the file itself, with redirects refused (fetch would keep a copy of the body to follow one)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-client-'));
+    try {
+      const file = path.join(dir, 'clip.mp4');
+      await writeFile(file, new Uint8Array(1000));
+      const { fetcher, requests } = scripted(
+        () => envelope(200, { code: 0, message: '', data: { id: 'upload-1' } }),
+        () => envelope(200, { code: 0, message: '', data: { points: 1 } }),
+      );
+      const client = createVoxworkClient({ baseUrl: 'http://api.test', apiKey: 'k', fetch: fetcher });
+      expect(await client.upload(file)).toMatchObject({ id: 'upload-1' });
+      expect(requests[0]).toMatchObject({ url: 'http://api.test/api/v1/uploads', method: 'POST', headers: { 'content-type': 'video/mp4', 'x-file-name': 'clip.mp4' }, redirect: 'error' });
+      expect(requests[0]!.body).toBeInstanceOf(Blob);
+      expect((requests[0]!.body as Blob).size).toBe(1000);
+      // Calls without a file keep fetch's default.
+      await client.balance();
+      expect(requests[1]!.redirect).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('a refusal is a VoxworkApiError with the catalogue code, the HTTP status, the message and Retry-After', async () => {

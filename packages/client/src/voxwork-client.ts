@@ -163,10 +163,14 @@ export function createVoxworkClient(options: VoxworkClientOptions) {
     });
   };
 
-  const request = async <Data>(method: 'GET' | 'POST', pathName: string, init: { body?: BodyInit; headers?: Record<string, string>; query?: Record<string, unknown> } = {}): Promise<{ data: Data; response: Response }> => {
+  const request = async <Data>(
+    method: 'GET' | 'POST',
+    pathName: string,
+    init: { body?: BodyInit; headers?: Record<string, string>; query?: Record<string, unknown>; redirect?: RequestRedirect } = {},
+  ): Promise<{ data: Data; response: Response }> => {
     const url = new URL(`${base}${pathName}`);
     for (const [name, value] of Object.entries(init.query ?? {})) if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
-    const response = await fetcher(url, { method, headers: headers(init.headers), ...(init.body !== undefined ? { body: init.body, duplex: 'half' } : {}) } as RequestInit);
+    const response = await fetcher(url, { method, headers: headers(init.headers), ...(init.body !== undefined ? { body: init.body, duplex: 'half' } : {}), ...(init.redirect ? { redirect: init.redirect } : {}) } as RequestInit);
     if (!response.ok) throw await failure(response);
     const envelope = (await response.json()) as { code: number; message: string; data: Data };
     if (envelope.code !== 0) throw new VoxworkApiError({ code: envelope.code, status: response.status, message: envelope.message, data: envelope.data });
@@ -236,7 +240,10 @@ export function createVoxworkClient(options: VoxworkClientOptions) {
       const name = typeof file === 'string' ? path.basename(file) : file.name;
       const body = typeof file === 'string' ? await openAsBlob(file) : file.data instanceof Blob ? file.data : new Blob([file.data as Uint8Array<ArrayBuffer>]);
       const contentType = (typeof file === 'string' ? undefined : file.contentType) ?? CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
-      return (await request<Upload>('POST', '/api/v1/uploads', { body, headers: { 'content-type': contentType, 'x-file-name': encodeURIComponent(name) } })).data;
+      // Redirects refused: Node's fetch otherwise keeps a copy of the body to send again after one, every
+      // byte of it until the request is collected (nodejs/undici#4058): a 2.4 GB file took 2.4 GB of this
+      // process's memory, and its RSS stayed there; refused, the upload streams from the file (decision 096).
+      return (await request<Upload>('POST', '/api/v1/uploads', { body, headers: { 'content-type': contentType, 'x-file-name': encodeURIComponent(name) }, redirect: 'error' })).data;
     },
     /**
      * Uploads a file resumably (tus 1.0 at `/api/v1/uploads/tus`), for files too large for one
