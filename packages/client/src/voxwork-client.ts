@@ -242,7 +242,7 @@ export function createVoxworkClient(options: VoxworkClientOptions) {
       const contentType = (typeof file === 'string' ? undefined : file.contentType) ?? CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
       // Redirects refused: Node's fetch otherwise keeps a copy of the body to send again after one, every
       // byte of it until the request is collected (nodejs/undici#4058): a 2.4 GB file took 2.4 GB of this
-      // process's memory, and its RSS stayed there; refused, the upload streams from the file (decision 096).
+      // process's memory, and its RSS stayed there; refused, the upload streams from the file (decision 098).
       return (await request<Upload>('POST', '/api/v1/uploads', { body, headers: { 'content-type': contentType, 'x-file-name': encodeURIComponent(name) }, redirect: 'error' })).data;
     },
     /**
