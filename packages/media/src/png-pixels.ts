@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
+import { ascii, u32be } from './picture-header.ts';
 
 export interface RgbPixels {
   /** Row by row, 3 bytes a pixel, no padding. */
@@ -18,8 +19,6 @@ const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Larger pictures go to ffmpeg (and its own limits): this path is for video frames. */
 const MAX_PIXELS = 8192 * 8192;
 
-const u32 = (bytes: Uint8Array, at: number) => ((bytes[at]! << 24) >>> 0) + (bytes[at + 1]! << 16) + (bytes[at + 2]! << 8) + bytes[at + 3]!;
-const chunkType = (bytes: Uint8Array, at: number) => String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
 
 /** The RGB pixels of an 8-bit RGB, non-interlaced PNG file; `undefined` for any other file (or a damaged one). */
 export async function readRgbPng(file: string): Promise<RgbPixels | undefined> {
@@ -29,17 +28,17 @@ export async function readRgbPng(file: string): Promise<RgbPixels | undefined> {
 /** `readRgbPng` on bytes in memory. */
 export function decodeRgbPng(bytes: Uint8Array): RgbPixels | undefined {
   if (bytes.length < 33 || SIGNATURE.some((value, index) => bytes[index] !== value)) return undefined;
-  if (chunkType(bytes, 12) !== 'IHDR') return undefined;
-  const width = u32(bytes, 16);
-  const height = u32(bytes, 20);
+  if (ascii(bytes, 12, 4) !== 'IHDR') return undefined;
+  const width = u32be(bytes, 16);
+  const height = u32be(bytes, 20);
   const [bitDepth, colourType, compression, filter, interlace] = [bytes[24], bytes[25], bytes[26], bytes[27], bytes[28]];
   if (bitDepth !== 8 || colourType !== 2 || compression !== 0 || filter !== 0 || interlace !== 0) return undefined;
   if (width < 1 || height < 1 || width * height > MAX_PIXELS) return undefined;
   const parts: Uint8Array[] = [];
   let at = 8;
   while (at + 12 <= bytes.length) {
-    const length = u32(bytes, at);
-    const type = chunkType(bytes, at + 4);
+    const length = u32be(bytes, at);
+    const type = ascii(bytes, at + 4, 4);
     if (at + 12 + length > bytes.length) return undefined;
     if (type === 'IDAT') parts.push(bytes.subarray(at + 8, at + 8 + length));
     if (type === 'IEND') break;

@@ -538,8 +538,10 @@ export class PpocrTextDetector implements TextDetector {
   async #readFrames(state: CallState, frames: ReadonlyArray<{ imageFile: string; timeSeconds: number }>): Promise<Omit<DetectTextResult, 'warnings' | 'response'>> {
     const tracker = this.#tracker(state);
     const sorted = [...frames].sort((a, b) => a.timeSeconds - b.timeSeconds);
-    // An 8-bit RGB PNG (the erasure's kept frames) is read here, the same bytes ffmpeg gives; any other picture is probed and decoded by ffmpeg.
-    const pictureOf = async (file: string) => (await readRgbPng(file).catch(() => undefined)) ?? (await probePicture(file, this.engineId, state.options.signal));
+    // An 8-bit RGB PNG (the erasure's kept frames) is read here, the same bytes ffmpeg gives; any other picture is probed and decoded by ffmpeg
+    // (a file not named .png is not read twice to find out).
+    const pictureOf = async (file: string) =>
+      (file.toLowerCase().endsWith('.png') ? await readRgbPng(file).catch(() => undefined) : undefined) ?? (await probePicture(file, this.engineId, state.options.signal));
     // The first picture sets the size (and the region's place); the tracker works in region pixels.
     const first = await pictureOf(sorted[0]!.imageFile);
     const region = state.options.region ? evenBox(state.options.region, first.width, first.height) : { x: 0, y: 0, width: first.width, height: first.height };
