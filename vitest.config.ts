@@ -12,11 +12,19 @@ const SOURCE_CONDITION = '@voxwork/source';
 /** Unit tests of the packages other than engines, the server and the web app. */
 const UNIT_LIGHT = ['packages/{client,contract,core,db,media}/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'];
 
+/**
+ * Integration files that run with a fresh module graph: `embedded-database.test.ts` points the
+ * temporary folder at its own and checks the PGlite template written there, which it did not find
+ * after other files had run PGlite in the same worker (seen once; the cause is not known yet).
+ */
+const ISOLATED = ['tests/integration/embedded-database.test.ts'];
+const EXCLUDED = ['**/node_modules/**', '**/build/**'];
+
 export default defineConfig({
   // Vitest's own default is Vite's server conditions without `module` (it passes them to its workers as `--conditions`).
   ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions.filter((condition) => condition !== 'module')] } },
   test: {
-    exclude: ['**/node_modules/**', '**/build/**'],
+    exclude: EXCLUDED,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // The integration tests spawn servers and ffmpeg: two cores, so keep files from competing too hard.
@@ -40,10 +48,23 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Engines (models, media tools) and integration tests (servers, databases, processes): a
-          // fresh module graph per file.
+          // Engines (models, media tools) and integration tests (servers, databases, processes): they
+          // share each worker's module graph too (decision 100). Loading the app's graph again for
+          // each file was ~2 s of CPU a file: 16 light integration files took 124 s of CPU isolated,
+          // 86 s not, and the whole suite 1,091 → 992 s. Each file starts and stops its own servers,
+          // databases and engines, and restores what it changes, as the unit tests do.
           name: 'integration',
           include: ['packages/engines/src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          exclude: [...EXCLUDED, ...ISOLATED],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The files that need a module graph of their own (see ISOLATED).
+          name: 'isolated',
+          include: ISOLATED,
         },
       },
     ],

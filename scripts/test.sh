@@ -6,6 +6,10 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 VOXWORK_APT_SET=test source scripts/bootstrap.sh
+# Node's on-disk compile cache for every Node process of the run (Vitest and its workers, the servers
+# and CLIs the tests start, their worker threads): a module graph loaded again (each test file's, each
+# engine thread's) is not compiled again. Node checks each entry against the source it was made from.
+export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-${TMPDIR:-/tmp}/voxwork-node-compile-cache}"
 
 mkdir -p test-results
 rm -f test-results/vitest.json test-results/e2e.json test-results/steps.tsv

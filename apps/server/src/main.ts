@@ -30,7 +30,10 @@ try {
 // Node's on-disk compile cache (NODE_COMPILE_CACHE, else a folder under the system's temporary
 // folder): a start after the first compiles none of the app's modules again (~1 s of CPU of ~3.5 s
 // for loading the app, measured on a 2-core machine). Node checks each entry against its source.
-enableCompileCache();
+// Named in the environment too, so the engines' worker threads (each loads its engine's modules)
+// and the Node processes the app starts use the same cache: Node enables it per instance.
+const compileCache = enableCompileCache();
+if (compileCache.directory) process.env.NODE_COMPILE_CACHE ??= compileCache.directory;
 // Loaded once the configuration is accepted: a refused one (exit 78) is told without loading the whole app first.
 const { createApp } = await import('./app.ts');
 const app = await createApp(config).catch((error: unknown) => {

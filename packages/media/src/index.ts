@@ -18,3 +18,4 @@ export * from './erasure-args.ts';
 export * from './stem-args.ts';
 export * from './dubbing-args.ts';
 export * from './png-pixels.ts';
+export * from './file-facts.ts';

@@ -7,13 +7,19 @@ import { loudnormArgs, loudnormMeasureArgs, parseLoudnormMeasurement, SPEECH_LOU
 import { packetEndsArgs, parsePacketEnd, probeArgs } from './ffmpeg-args.ts';
 import { measuredDurationSeconds, parseProbeOutput, type MediaInfo } from './media-info.ts';
 import { runFfmpeg, runFfprobe, streamMediaTool, type RunOptions } from './media-runner.ts';
+import { FileFacts } from './file-facts.ts';
 import { computePeaks, waveformDecodeArgs, WAVEFORM_SAMPLE_RATE, type WaveformPeaks } from './waveform.ts';
 import { withWorkDir } from './work-dir.ts';
 
+/**
+ * What `probeMedia` and `measureMedia` said of each file, while it is unchanged (`FileFacts`): the
+ * stages of one job probe the same input and outputs again, a process each time otherwise.
+ */
+const probed = new FileFacts<MediaInfo>();
+
 /** ffprobe → typed facts. Throws MediaProcessError when the file cannot be read. */
 export async function probeMedia(input: string, options: RunOptions = {}): Promise<MediaInfo> {
-  const { stdout } = await runFfprobe(probeArgs(input), options);
-  return parseProbeOutput(stdout);
+  return probed.get('probe', input, async () => parseProbeOutput((await runFfprobe(probeArgs(input), options)).stdout));
 }
 
 /**
@@ -44,9 +50,11 @@ export async function lastPacketEnd(input: string, options: Omit<RunOptions, 'on
  */
 export async function measureMedia(input: string, options: Omit<RunOptions, 'onProgress'> & { maxPixels?: number } = {}): Promise<MediaInfo> {
   const { maxPixels, ...run } = options;
-  const info = parseProbeOutput((await runFfprobe(probeArgs(input, maxPixels ? { maxPixels } : {}), run)).stdout);
-  if (!info.audio && !info.video) return info;
-  return { ...info, durationSeconds: measuredDurationSeconds(info, await lastPacketEnd(input, run)) };
+  return probed.get(`measure ${maxPixels ?? ''}`, input, async () => {
+    const info = parseProbeOutput((await runFfprobe(probeArgs(input, maxPixels ? { maxPixels } : {}), run)).stdout);
+    if (!info.audio && !info.video) return info;
+    return { ...info, durationSeconds: measuredDurationSeconds(info, await lastPacketEnd(input, run)) };
+  });
 }
 
 /** EBU R128 measurement (loudnorm first pass); undefined for silence. */
