@@ -342,6 +342,8 @@ export class PpocrTextDetector implements TextDetector {
     state.steps.companionBoxesRead = companionsRead;
     state.progress(BAND_SEARCH_SHARE);
     state.steps.detectBandMs = performance.now() - started;
+    // The search is the call's first decoding: the wait so far is its own.
+    state.steps.detectBandDecodeWaitMs = state.steps.decodeWaitMs ?? 0;
     const down = (box: BoundingBox): BoundingBox => ({ x: box.x * scale, y: box.y * scale, width: box.width * scale, height: box.height * scale });
     const found = findSubtitleTracks(samples, width, height, pick && down(pick));
     const up = (box: BoundingBox): BoundingBox => ({ x: box.x / scale, y: box.y / scale, width: box.width / scale, height: box.height / scale });
