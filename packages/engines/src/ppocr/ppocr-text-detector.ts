@@ -51,9 +51,9 @@ const DETECTION_MAX_SIDE = 960;
 /** Line boxes are grown by this share of their height before they are read. */
 const LINE_MARGIN = 0.1;
 /**
- * Frames decoded ahead while one is read (decoding and OCR then share the two cores). A decoding of
- * many frames is read on a thread of its own (decision 099): OCR blocks this thread, and a frame
- * read here waits for it.
+ * Frames decoded ahead while one is read (decoding and OCR then share the two cores). The band pass
+ * reads them on a thread of its own (decision 099): OCR blocks this thread, and ffmpeg, whose pipe
+ * holds less than a band frame, would wait for it.
  */
 const READ_AHEAD_FRAMES = 4;
 /** The band is searched on frames of this longer side. */
@@ -227,7 +227,10 @@ export class PpocrTextDetector implements TextDetector {
   /**
    * Frames of `args`'s output, `width` × `height` each; a decoding failure of a file that probed fine
    * is bad input. `onThread`: read and split on a thread of their own, which goes on reading while
-   * OCR blocks this one (worth its start for a decoding of many frames, not of one).
+   * OCR blocks this one. It pays in the band pass only (decision 099): there ffmpeg writes a frame
+   * for each it decodes (the frames between samples place line changes) and waits while OCR runs; where frames are sampled sparsely
+   * (the track search, all-text) ffmpeg decodes up to the next sample while one is read and waits
+   * only to write it, and the thread's start (about 60 ms, 80 ms of CPU) bought nothing measurable.
    */
   async *#frames(args: readonly string[], width: number, height: number, state: CallState, timeoutMs: number, onThread: boolean): AsyncGenerator<RgbImage> {
     const { signal } = state.options;
@@ -320,8 +323,7 @@ export class PpocrTextDetector implements TextDetector {
     let lastCompanion: Uint8Array | undefined;
     let companionsRead = 0;
     for (const args of passes) {
-      // One decoding of every pair gives many frames (read on a thread); a seek gives one.
-      for await (const pair of this.#frames(args, width, height * 2, state, 60_000 + video.durationSeconds * 1000, passes.length === 1)) {
+      for await (const pair of this.#frames(args, width, height * 2, state, 60_000 + video.durationSeconds * 1000, false)) {
         const image: RgbImage = { data: pair.data.subarray(0, frameBytes), width, height };
         // Boxes as detected (no margin): the tracks are drawn around the text itself.
         const boxes: SampledBox[] = await this.#readBoxes(state, image, () => true, BAND_SEARCH_SIDE, 0);
@@ -530,7 +532,7 @@ export class PpocrTextDetector implements TextDetector {
     const tracker = this.#tracker(state);
     const args = rawVideoFramesArgs({ input: video.file, framesPerSecond: rate, ...(state.options.region ? { crop: region } : {}) });
     let index = 0;
-    for await (const image of this.#frames(args, region.width, region.height, state, 120_000 + video.durationSeconds * 60_000, true)) {
+    for await (const image of this.#frames(args, region.width, region.height, state, 120_000 + video.durationSeconds * 60_000, false)) {
       await this.#trackFrame(state, tracker, image, index++ / rate);
       if (video.durationSeconds > 0) state.progress((100 * index) / (rate * video.durationSeconds));
     }
