@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MediaAbortedError, MediaProcessError, runFfmpeg } from './media-runner.ts';
 import { rawFrameBytes, rawVideoFramesArgs } from './video-frame-args.ts';
-import { readRawVideoFrames } from './video-frames.ts';
+import { FramePool, readRawVideoFrames } from './video-frames.ts';
 import { withWorkDir } from './work-dir.ts';
 
 /** Every frame of `frames`. */
@@ -55,7 +55,7 @@ describe('raw video frames read on a thread', () => {
       const threes = await all(readRawVideoFrames(args, 3 * bytes, { onThread: true, readAhead: 2 }));
       expect(threes).toHaveLength(3);
       threes.forEach((three, index) => [0, 1, 2].forEach((at) => expect(three.subarray(at * bytes, (at + 1) * bytes)).toEqual(here[3 * index + at])));
-      expect(() => readRawVideoFrames(args, bytes, { onThread: true, pool: { frameBytes: bytes } as never })).toThrow(RangeError);
+      expect(() => readRawVideoFrames(args, bytes, { onThread: true, pool: new FramePool(bytes) })).toThrow(RangeError);
       expect(frameThreads()).toEqual([]);
     });
   });
