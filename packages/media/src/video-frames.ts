@@ -1,5 +1,6 @@
 /** Raw frames read from ffmpeg one at a time (see `rawVideoFramesArgs`). */
 import { streamMediaTool, type RunOptions } from './media-runner.ts';
+import { readRawVideoFramesOnThread } from './video-frames-thread.ts';
 
 export interface ReadFramesOptions extends Omit<RunOptions, 'onProgress'> {
   /**
@@ -14,6 +15,14 @@ export interface ReadFramesOptions extends Omit<RunOptions, 'onProgress'> {
    * frame is 1.4 MB, zeroed when allocated and collected later).
    */
   pool?: FramePool;
+  /**
+   * ffmpeg's output read and split on a thread of its own (`video-frames-thread.ts`), which keeps
+   * `readAhead` frames (at least 1) ready: decoding goes on while the caller's thread is blocked (a
+   * synchronous inference), which `readAhead` alone cannot do. Each frame is new memory moved from
+   * the thread (not with a `pool`). Starting the thread costs about 60 ms (80 ms of CPU, decision
+   * 099): worth it where ffmpeg writes frame after frame while the caller's thread is blocked.
+   */
+  onThread?: boolean;
 }
 
 /**
@@ -60,13 +69,18 @@ export class FramePool {
  */
 export function readRawVideoFrames(args: readonly string[], frameBytes: number, options: ReadFramesOptions = {}): AsyncGenerator<Uint8Array, void, undefined> {
   if (!Number.isInteger(frameBytes) || frameBytes <= 0) throw new RangeError(`frameBytes must be a positive integer (got ${frameBytes})`);
-  const { readAhead = 0, pool, ...run } = options;
+  const { readAhead = 0, pool, onThread = false, ...run } = options;
   if (pool && pool.frameBytes !== frameBytes) throw new RangeError(`the pool's frames are ${pool.frameBytes} bytes, the video's ${frameBytes}`);
+  if (onThread) {
+    if (pool) throw new RangeError('frames read on a thread are not taken from a pool');
+    return readRawVideoFramesOnThread(args, frameBytes, { readAhead, signal: run.signal, timeoutMs: run.timeoutMs });
+  }
   const frames = splitFrames(streamMediaTool('ffmpeg', args, run), frameBytes, pool);
   return readAhead > 0 ? bufferAhead(frames, readAhead) : frames;
 }
 
-async function* splitFrames(chunks: AsyncIterable<Buffer>, frameBytes: number, pool: FramePool | undefined): AsyncGenerator<Uint8Array, void, undefined> {
+/** `chunks` cut into frames of `frameBytes` (taken from `pool` when there is one); a partial frame at the end is dropped. */
+export async function* splitFrames(chunks: AsyncIterable<Buffer>, frameBytes: number, pool: FramePool | undefined): AsyncGenerator<Uint8Array, void, undefined> {
   const next = () => pool?.take() ?? new Uint8Array(frameBytes);
   let frame = next();
   let filled = 0;

@@ -50,7 +50,11 @@ const BAND_SEARCH_SHARE = 10;
 const DETECTION_MAX_SIDE = 960;
 /** Line boxes are grown by this share of their height before they are read. */
 const LINE_MARGIN = 0.1;
-/** Frames ffmpeg decodes ahead while one is read (decoding and OCR then share the two cores). */
+/**
+ * Frames decoded ahead while one is read (decoding and OCR then share the two cores). The band pass
+ * reads them on a thread of its own (decision 099): OCR blocks this thread, and ffmpeg, whose pipe
+ * holds less than a band frame, would wait for it.
+ */
 const READ_AHEAD_FRAMES = 4;
 /** The band is searched on frames of this longer side. */
 const BAND_SEARCH_SIDE = 960;
@@ -220,12 +224,19 @@ export class PpocrTextDetector implements TextDetector {
     }
   }
 
-  /** Frames of `args`'s output, `width` × `height` each; a decoding failure of a file that probed fine is bad input. */
-  async *#frames(args: readonly string[], width: number, height: number, state: CallState, timeoutMs: number): AsyncGenerator<RgbImage> {
+  /**
+   * Frames of `args`'s output, `width` × `height` each; a decoding failure of a file that probed fine
+   * is bad input. `onThread`: read and split on a thread of their own, which goes on reading while
+   * OCR blocks this one. It pays in the band pass only (decision 099): there ffmpeg writes a frame
+   * for each it decodes (the frames between samples place line changes) and waits while OCR runs; where frames are sampled sparsely
+   * (the track search, all-text) ffmpeg decodes up to the next sample while one is read and waits
+   * only to write it, and the thread's start (about 60 ms, 80 ms of CPU) bought nothing measurable.
+   */
+  async *#frames(args: readonly string[], width: number, height: number, state: CallState, timeoutMs: number, onThread: boolean): AsyncGenerator<RgbImage> {
     const { signal } = state.options;
     let waitedSince = performance.now();
     try {
-      for await (const data of readRawVideoFrames(args, rawFrameBytes(width, height), { signal, timeoutMs, readAhead: READ_AHEAD_FRAMES })) {
+      for await (const data of readRawVideoFrames(args, rawFrameBytes(width, height), { signal, timeoutMs, readAhead: READ_AHEAD_FRAMES, onThread })) {
         state.steps.decodeWaitMs = (state.steps.decodeWaitMs ?? 0) + performance.now() - waitedSince;
         throwIfAborted(signal, this.engineId);
         yield { data, width, height };
@@ -312,7 +323,7 @@ export class PpocrTextDetector implements TextDetector {
     let lastCompanion: Uint8Array | undefined;
     let companionsRead = 0;
     for (const args of passes) {
-      for await (const pair of this.#frames(args, width, height * 2, state, 60_000 + video.durationSeconds * 1000)) {
+      for await (const pair of this.#frames(args, width, height * 2, state, 60_000 + video.durationSeconds * 1000, false)) {
         const image: RgbImage = { data: pair.data.subarray(0, frameBytes), width, height };
         // Boxes as detected (no margin): the tracks are drawn around the text itself.
         const boxes: SampledBox[] = await this.#readBoxes(state, image, () => true, BAND_SEARCH_SIDE, 0);
@@ -333,6 +344,8 @@ export class PpocrTextDetector implements TextDetector {
     state.steps.companionBoxesRead = companionsRead;
     state.progress(BAND_SEARCH_SHARE);
     state.steps.detectBandMs = performance.now() - started;
+    // The search is the call's first decoding: the wait so far is its own.
+    state.steps.detectBandDecodeWaitMs = state.steps.decodeWaitMs ?? 0;
     const down = (box: BoundingBox): BoundingBox => ({ x: box.x * scale, y: box.y * scale, width: box.width * scale, height: box.height * scale });
     const found = findSubtitleTracks(samples, width, height, pick && down(pick));
     const up = (box: BoundingBox): BoundingBox => ({ x: box.x / scale, y: box.y / scale, width: box.width / scale, height: box.height / scale });
@@ -400,7 +413,7 @@ export class PpocrTextDetector implements TextDetector {
     const args = rawVideoFramesArgs({ input: video.file, framesPerSecond: frameRate, crop: outer });
     let index = 0;
     const bandShare = options.region ? 0 : BAND_SEARCH_SHARE;
-    for await (const image of this.#frames(args, outer.width, outer.height, state, 120_000 + video.durationSeconds * 30_000)) {
+    for await (const image of this.#frames(args, outer.width, outer.height, state, 120_000 + video.durationSeconds * 30_000, true)) {
       for (const { entry, reader } of readers) await reader.push(bands.length === 1 ? image : bandOf(image, outer, entry.band), index);
       if (video.durationSeconds > 0) state.progress(bandShare + ((100 - bandShare) * index) / (frameRate * video.durationSeconds));
       index++;
@@ -519,7 +532,7 @@ export class PpocrTextDetector implements TextDetector {
     const tracker = this.#tracker(state);
     const args = rawVideoFramesArgs({ input: video.file, framesPerSecond: rate, ...(state.options.region ? { crop: region } : {}) });
     let index = 0;
-    for await (const image of this.#frames(args, region.width, region.height, state, 120_000 + video.durationSeconds * 60_000)) {
+    for await (const image of this.#frames(args, region.width, region.height, state, 120_000 + video.durationSeconds * 60_000, false)) {
       await this.#trackFrame(state, tracker, image, index++ / rate);
       if (video.durationSeconds > 0) state.progress((100 * index) / (rate * video.durationSeconds));
     }
@@ -555,7 +568,7 @@ export class PpocrTextDetector implements TextDetector {
       } else {
         const args = rawVideoFramesArgs({ input: frame.imageFile, frameCount: 1, ...(state.options.region ? { crop } : {}) });
         const size = state.options.region ? crop : picture;
-        for await (const image of this.#frames(args, size.width, size.height, state, 60_000)) await this.#trackFrame(state, tracker, image, frame.timeSeconds);
+        for await (const image of this.#frames(args, size.width, size.height, state, 60_000, false)) await this.#trackFrame(state, tracker, image, frame.timeSeconds);
       }
       state.progress((100 * (sorted.indexOf(frame) + 1)) / sorted.length);
     }
