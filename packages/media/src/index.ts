@@ -19,3 +19,4 @@ export * from './stem-args.ts';
 export * from './dubbing-args.ts';
 export * from './png-pixels.ts';
 export * from './file-facts.ts';
+export * from './thread-errors.ts';

@@ -9,6 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { MediaAbortedError, MediaProcessError, type MediaFailure } from './media-runner.ts';
+import { rebuildPlainError, type SerializedError } from './thread-errors.ts';
 
 /** What the thread is started with. */
 export interface FrameThreadSetup {
@@ -23,57 +24,17 @@ export interface FrameThreadSetup {
 export type ToFrameThread = { type: 'more' } | { type: 'abort' } | { type: 'stop' };
 
 /** A frame (its memory moved), or how the decoding ended, sent once ffmpeg has exited. */
-export type FromFrameThread = { type: 'frame'; frame: Uint8Array } | { type: 'end' } | { type: 'stopped' } | { type: 'error'; error: ThreadError };
+export type FromFrameThread = { type: 'frame'; frame: Uint8Array } | { type: 'end' } | { type: 'stopped' } | { type: 'error'; error: SerializedError };
 
-/** An error as the thread sends it: a clone would keep neither the media errors' classes nor their fields. */
-export type ThreadError =
-  | { kind: 'aborted'; message: string }
-  | { kind: 'process'; message: string; exitCode: number | null; stderr: string; isRetryable: boolean; failure: MediaFailure; cause?: PlainError | undefined }
-  | ({ kind: 'other' } & PlainError);
-
-/** An `Error`'s name, message and stack, and the fields of a system error (`code`, `errno`, `syscall`, `path`). */
-interface PlainError {
-  name: string;
-  message: string;
-  stack?: string | undefined;
-  fields: Record<string, string | number>;
-}
-
-function plainError(error: unknown): PlainError {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
-  const fields: Record<string, string | number> = {};
-  for (const key of ['code', 'errno', 'syscall', 'path'] as const) {
-    const value = (error as NodeJS.ErrnoException)[key];
-    if (typeof value === 'string' || typeof value === 'number') fields[key] = value;
+/** The error the caller sees for one the thread sent (`serializeError`): the media errors as their own classes, with their fields. */
+export function threadErrorOf(serialized: SerializedError): Error {
+  const { name, message, fields } = serialized;
+  if (name === 'MediaAbortedError') return new MediaAbortedError(message);
+  if (name === 'MediaProcessError') {
+    const cause = serialized.cause === undefined ? {} : { cause: rebuildPlainError(serialized.cause) };
+    return new MediaProcessError(message, { exitCode: typeof fields.exitCode === 'number' ? fields.exitCode : null, stderr: String(fields.stderr ?? ''), isRetryable: fields.isRetryable === true, failure: fields.failure as MediaFailure, ...cause });
   }
-  return { name: error.name, message: error.message, stack: error.stack, fields };
-}
-
-function errorOf(plain: PlainError): Error {
-  const error = Object.assign(new Error(plain.message), plain.fields);
-  error.name = plain.name;
-  if (plain.stack !== undefined) error.stack = plain.stack;
-  return error;
-}
-
-/** `error` (thrown in the thread) as the thread sends it. */
-export function describeThreadError(error: unknown): ThreadError {
-  if (error instanceof MediaAbortedError) return { kind: 'aborted', message: error.message };
-  if (error instanceof MediaProcessError) {
-    const { message, exitCode, stderr, isRetryable, failure, cause } = error;
-    return { kind: 'process', message, exitCode, stderr, isRetryable, failure, cause: cause === undefined ? undefined : plainError(cause) };
-  }
-  return { kind: 'other', ...plainError(error) };
-}
-
-/** The error the caller sees for one the thread sent: the media errors as their own classes, with their fields. */
-export function threadErrorOf(error: ThreadError): Error {
-  if (error.kind === 'aborted') return new MediaAbortedError(error.message);
-  if (error.kind === 'process') {
-    const { message, exitCode, stderr, isRetryable, failure, cause } = error;
-    return new MediaProcessError(message, { exitCode, stderr, isRetryable, failure, ...(cause ? { cause: errorOf(cause) } : {}) });
-  }
-  return errorOf(error);
+  return rebuildPlainError(serialized) as Error;
 }
 
 /**

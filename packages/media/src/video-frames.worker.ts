@@ -8,7 +8,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { streamMediaTool } from './media-runner.ts';
-import { describeThreadError, type FrameThreadSetup, type FromFrameThread, type ToFrameThread } from './video-frames-thread.ts';
+import { serializeError } from './thread-errors.ts';
+import { type FrameThreadSetup, type FromFrameThread, type ToFrameThread } from './video-frames-thread.ts';
 import { splitFrames } from './video-frames.ts';
 
 const port = parentPort!;
@@ -45,7 +46,7 @@ try {
     if (stopped) break;
   }
 } catch (error) {
-  last = { type: 'error', error: describeThreadError(error) };
+  last = { type: 'error', error: serializeError(error) };
 }
 // ffmpeg has exited here, however the decoding ended (`streamMediaTool` waits for it).
 port.postMessage(stopped ? ({ type: 'stopped' } satisfies FromFrameThread) : last);

@@ -3,9 +3,13 @@
  * say to each other, and how an error crosses between them. Structured cloning keeps an `Error`'s
  * message and stack but drops its own fields (`code`, `reason`, `isRetryable`), which the tools map
  * to catalogue errors: they travel as plain data and the owner builds the same `EngineError` class
- * again (`rebuildError`).
+ * again (`rebuildError`). The crossing itself is `@voxwork/media`'s (`serializeError`), which the
+ * frame reader's thread uses too.
  */
+import { rebuildPlainError, type SerializedError } from '@voxwork/media';
 import { EngineAbortedError, EngineAuthError, EngineError, EngineFailedError, EngineInputError, EngineUnavailableError, UnknownEngineError, type EngineErrorCode, type EngineInputReason } from '../engine-errors.ts';
+
+export { serializeError, type SerializedError } from '@voxwork/media';
 
 /** What the worker is started with (`workerData`). */
 export interface EngineThreadData {
@@ -40,42 +44,7 @@ export type FromEngineThread =
   | { type: 'result'; id: number; value: unknown }
   | { type: 'error'; id: number; error: SerializedError; loading: boolean };
 
-/** An error as data: its class name, message, stack, own fields that are plain values, and its cause. */
-export interface SerializedError {
-  name: string;
-  message: string;
-  stack: string | undefined;
-  fields: Record<string, string | number | boolean | null>;
-  cause?: SerializedError | { value: string };
-}
-
-const MAX_CAUSE_DEPTH = 4;
-
-export function serializeError(error: unknown, depth = 0): SerializedError {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error), stack: undefined, fields: {} };
-  const fields: SerializedError['fields'] = {};
-  for (const [key, value] of Object.entries(error)) {
-    if (key === 'name' || key === 'message' || key === 'stack' || key === 'cause') continue;
-    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') fields[key] = value;
-  }
-  const serialized: SerializedError = { name: error.name, message: error.message, stack: error.stack, fields };
-  if (error.cause !== undefined) {
-    serialized.cause = error.cause instanceof Error && depth < MAX_CAUSE_DEPTH ? serializeError(error.cause, depth + 1) : { value: String(error.cause) };
-  }
-  return serialized;
-}
-
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-
-/** A plain `Error` carrying the worker's name, message, stack and fields (a cause, for logs). */
-function rebuildCause(serialized: SerializedError | { value: string }): unknown {
-  if ('value' in serialized) return serialized.value;
-  const error = new Error(serialized.message, serialized.cause ? { cause: rebuildCause(serialized.cause) } : undefined);
-  Object.defineProperty(error, 'name', { value: serialized.name, enumerable: false, configurable: true, writable: true });
-  Object.assign(error, serialized.fields);
-  if (serialized.stack) error.stack = serialized.stack;
-  return error;
-}
 
 /**
  * The worker's error as the engine would have thrown it in this thread: the same `EngineError`
@@ -86,7 +55,7 @@ function rebuildCause(serialized: SerializedError | { value: string }): unknown 
 export function rebuildError(serialized: SerializedError, fallbackEngineId: string, abortReason?: { reason: unknown }): Error {
   const { fields } = serialized;
   const engineId = text(fields.engineId) ?? fallbackEngineId;
-  const cause = serialized.cause ? rebuildCause(serialized.cause) : undefined;
+  const cause = serialized.cause ? rebuildPlainError(serialized.cause) : undefined;
   const withCause = cause === undefined ? {} : { cause };
   let error: Error;
   switch (serialized.name) {
@@ -112,7 +81,7 @@ export function rebuildError(serialized: SerializedError, fallbackEngineId: stri
       error = new EngineError(serialized.message, { code: (text(fields.code) as EngineErrorCode | undefined) ?? 'engine-failed', engineId, isRetryable: fields.isRetryable === true, ...withCause });
       break;
     default:
-      error = rebuildCause(serialized) as Error;
+      error = rebuildPlainError(serialized) as Error;
       return error;
   }
   if (serialized.stack) error.stack = serialized.stack;
