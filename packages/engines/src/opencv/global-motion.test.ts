@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimatePyramidShift, halve, pyramidOf, shiftCost, type GrayImage, type Pyramid } from './global-motion.ts';
+import { SadMemory } from './sad-wasm.ts';
 
 /** The cost as defined, pixel by pixel (the map looked at for every pixel): what the run-based cost must equal exactly. */
 function referenceCost(a: GrayImage, b: GrayImage, dx: number, dy: number, step: number, excludeA: Uint8Array | undefined, excludeB: Uint8Array | undefined, stepY = step): number {
@@ -44,13 +45,20 @@ describe('shiftCost', () => {
       }
       return map;
     };
+    const memory = SadMemory.forThisThread()!;
+    expect(memory, 'this Node has WebAssembly SIMD').toBeDefined();
     let compared = 0;
     for (let trial = 0; trial < 40; trial++) {
       const [a, b] = [picture(), picture()];
       const [excludeA, excludeB] = [trial % 4 === 0 ? undefined : boxes(trial % 7), trial % 5 === 0 ? undefined : boxes((trial * 3) % 6)];
       for (const [dx, dy] of [[0, 0], [3, -2], [-7, 5], [1, 0], [0, -1], [-20, 11], [30, -12]] as const) {
         for (const [step, stepY] of [[1, 1], [2, 2], [1, 2], [2, 1], [3, 2]] as const) {
-          expect(shiftCost(a, b, dx, dy, step, excludeA, excludeB, stepY), `trial ${trial} (${dx}, ${dy}) step ${step}/${stepY}`).toBe(referenceCost(a, b, dx, dy, step, excludeA, excludeB, stepY));
+          const expected = referenceCost(a, b, dx, dy, step, excludeA, excludeB, stepY);
+          expect(shiftCost(a, b, dx, dy, step, excludeA, excludeB, stepY), `trial ${trial} (${dx}, ${dy}) step ${step}/${stepY}`).toBe(expected);
+          // Summed by WebAssembly SIMD (steps 1 and 2; 3 falls back to the script's loop): the same number.
+          memory.reset();
+          const placed = { memory, a: memory.place(a.data), b: memory.place(b.data) };
+          expect(shiftCost(a, b, dx, dy, step, excludeA, excludeB, stepY, placed), `SIMD, trial ${trial} (${dx}, ${dy}) step ${step}/${stepY}`).toBe(expected);
           compared++;
         }
       }
@@ -103,5 +111,55 @@ describe('shiftCost', () => {
     }
     // From the third frame on, every level is written over the memory of the frame two before.
     expect(reused).toBe(10 * previous!.levels.length);
+  });
+  it('halves a picture four bytes at a time exactly as pixel by pixel, for every size and start', () => {
+    const next = random(5);
+    const byHand = (image: GrayImage): Uint8Array => {
+      const width = image.width >> 1;
+      const out = new Uint8Array(width * (image.height >> 1));
+      for (let y = 0; y < image.height >> 1; y++) {
+        for (let x = 0; x < width; x++) {
+          const at = 2 * y * image.width + 2 * x;
+          out[y * width + x] = (image.data[at]! + image.data[at + 1]! + image.data[at + image.width]! + image.data[at + image.width + 1]! + 2) >> 2;
+        }
+      }
+      return out;
+    };
+    // Widths that take the word path (a multiple of 4 whose half is even) and ones that do not; views that start off a word.
+    for (const [width, height, offset] of [[1280, 36, 0], [640, 37, 0], [1284, 20, 0], [1282, 20, 0], [30, 9, 0], [1280, 20, 4], [1280, 20, 3]] as const) {
+      const memory = Uint8Array.from({ length: width * height + offset }, () => Math.floor(next() * 256));
+      // Extremes too: every lane at 255 (the largest sums) and at 0.
+      memory.fill(255, offset, offset + width * 2);
+      memory.fill(0, offset + width * 2, offset + width * 4);
+      const image = { data: memory.subarray(offset, offset + width * height), width, height };
+      expect(halve(image).data, `${width}×${height} from ${offset}`).toEqual(byHand(image));
+    }
+  });
+
+  it('finds the same motion with its costs summed by WebAssembly SIMD as without', () => {
+    const next = random(3);
+    const width = 320;
+    const height = 180;
+    // Blocks of 6 × 6 pixels of random grey, blurred by a little noise: nowhere like itself moved.
+    const blocks = Array.from({ length: 4096 }, () => Math.floor(next() * 200));
+    const texture = Uint8Array.from({ length: (width + 60) * (height + 30) }, (_, at) => {
+      const [x, y] = [at % (width + 60), Math.floor(at / (width + 60))];
+      return blocks[(Math.floor(x / 6) * 61 + Math.floor(y / 6) * 7) % blocks.length]! + Math.floor(next() * 40);
+    });
+    const frame = (ox: number, oy: number): GrayImage => {
+      const data = new Uint8Array(width * height);
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data[y * width + x] = texture[(y + oy) * (width + 60) + x + ox]!;
+      return { data, width, height };
+    };
+    const exclude = new Uint8Array(width * height);
+    for (let y = 140; y < 160; y++) for (let x = 40; x < 280; x++) exclude[y * width + x] = 1;
+    for (const [ox, oy] of [[0, 0], [5, 2], [13, 7], [30, 0], [2, 25]] as const) {
+      const [a, b] = [pyramidOf(frame(0, 0), exclude), pyramidOf(frame(ox, oy), ox % 2 ? exclude : undefined)];
+      const withSimd = estimatePyramidShift(a, b, { maxShift: 40 });
+      expect(withSimd).toEqual(estimatePyramidShift(a, b, { maxShift: 40, simd: false }));
+      // What is at (x, y) in the first is at (x − ox, y − oy) in the second.
+      expect(Math.round(withSimd.dx) + ox).toBe(0);
+      expect(Math.round(withSimd.dy) + oy).toBe(0);
+    }
   });
 });

@@ -6,6 +6,8 @@
  * out of the cost.
  */
 
+import { SadMemory } from './sad-wasm.ts';
+
 /** One channel of 8-bit pixels, row after row. */
 export interface GrayImage {
   data: Uint8Array;
@@ -29,6 +31,10 @@ export function halve(image: GrayImage, into?: Uint8Array): GrayImage {
   const data = into?.length === width * height ? into : new Uint8Array(width * height);
   const source = image.data;
   const stride = image.width;
+  if (LITTLE_ENDIAN && (source.byteOffset & 3) === 0 && (stride & 3) === 0 && (width & 1) === 0) {
+    halveByWords(source, stride, data, width, height);
+    return { data, width, height };
+  }
   for (let y = 0; y < height; y++) {
     const row = 2 * y * stride;
     for (let x = 0; x < width; x++) {
@@ -37,6 +43,31 @@ export function halve(image: GrayImage, into?: Uint8Array): GrayImage {
     }
   }
   return { data, width, height };
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * `halve` four source bytes at a time (rows whose length is a multiple of 4, from a 4-aligned
+ * start): each 32-bit word of a row pair gives two pixels, the sums of its byte pairs in two 16-bit
+ * lanes (at most 1,022: no carry between them). The same integers as byte by byte; about twice as fast.
+ */
+function halveByWords(source: Uint8Array, stride: number, data: Uint8Array, width: number, height: number): void {
+  const words = new Uint32Array(source.buffer, source.byteOffset, source.length >> 2);
+  const wordStride = stride >> 2;
+  const pairs = width >> 1;
+  for (let y = 0; y < height; y++) {
+    let top = 2 * y * wordStride;
+    let bottom = top + wordStride;
+    let out = y * width;
+    for (let pair = 0; pair < pairs; pair++) {
+      const upper = words[top++]!;
+      const lower = words[bottom++]!;
+      const sum = (upper & 0x00ff00ff) + ((upper >>> 8) & 0x00ff00ff) + (lower & 0x00ff00ff) + ((lower >>> 8) & 0x00ff00ff) + 0x00020002;
+      data[out++] = (sum >>> 2) & 0xff;
+      data[out++] = (sum >>> 18) & 0xff;
+    }
+  }
 }
 
 /** An exclusion map halved: a pixel is excluded when any of its four is. */
@@ -116,12 +147,20 @@ function spanSum(ad: Uint8Array, bd: Uint8Array, start: number, end: number, off
   return even + odd;
 }
 
+/** `a` and `b` copied into a `SadMemory` (their addresses there): the spans are summed by WebAssembly SIMD. */
+export interface PlacedPair {
+  memory: SadMemory;
+  a: number;
+  b: number;
+}
+
 /**
  * Mean absolute difference of `a` at p and `b` at p + (dx, dy) over every `step`-th pixel both have
  * (and neither excludes), every `stepY`-th row (default `step`); Infinity below 25 % overlap. The
  * columns summed on a row are `x0`, `x0 + step`, … outside both maps' runs (b's shifted by −dx).
+ * `placed`: the two pictures in a `SadMemory`, for steps of 1 or 2 (the same integers, summed there).
  */
-export function shiftCost(a: GrayImage, b: GrayImage, dx: number, dy: number, step: number, excludeA: Uint8Array | undefined, excludeB: Uint8Array | undefined, stepY = step): number {
+export function shiftCost(a: GrayImage, b: GrayImage, dx: number, dy: number, step: number, excludeA: Uint8Array | undefined, excludeB: Uint8Array | undefined, stepY = step, placed?: PlacedPair): number {
   const { width, height } = a;
   const x0 = Math.max(0, -dx);
   const x1 = Math.min(width, width - dx);
@@ -134,20 +173,31 @@ export function shiftCost(a: GrayImage, b: GrayImage, dx: number, dy: number, st
   let count = 0;
   const ad = a.data;
   const bd = b.data;
+  const simd = placed && (step === 1 || step === 2) ? placed : undefined;
   // Sums columns [from, to) of the row pair that fall on the step from x0 (`spanSum`), and counts them.
   const span = (rowA: number, rowB: number, from: number, to: number) => {
     const first = from + ((((x0 - from) % step) + step) % step);
     if (first >= to) return;
-    sum += spanSum(ad, bd, rowA + first, rowA + to, rowB - rowA, step);
+    sum += simd ? simd.memory.sum(simd.a + rowA + first, simd.b + rowB + first, to - first, step === 2) : spanSum(ad, bd, rowA + first, rowA + to, rowB - rowA, step);
     count += Math.ceil((to - first) / step);
   };
+  const nothingLeftOut = (y: number) => (runsA?.[y] ?? NO_RUNS).length === 0 && (runsB?.[y + dy] ?? NO_RUNS).length === 0;
   for (let y = y0; y < y1; y += stepY) {
     const rowA = y * width;
     const rowB = (y + dy) * width + dx;
     const inA = runsA?.[y] ?? NO_RUNS;
     const inB = runsB?.[y + dy] ?? NO_RUNS;
     if (inA.length === 0 && inB.length === 0) {
-      span(rowA, rowB, x0, x1);
+      if (!simd) {
+        span(rowA, rowB, x0, x1);
+        continue;
+      }
+      // With SIMD, this row and the next ones with nothing left out in one call (the call costs more than a row's sum).
+      let rows = 1;
+      while (y + rows * stepY < y1 && nothingLeftOut(y + rows * stepY)) rows++;
+      sum += simd.memory.sumRows(simd.a + rowA + x0, simd.b + rowB + x0, x1 - x0, step === 2, rows, stepY * width);
+      count += rows * Math.ceil((x1 - x0) / step);
+      y += (rows - 1) * stepY;
       continue;
     }
     // Walk both rows' runs in order (b's moved into a's columns): the gaps between them are summed.
@@ -227,8 +277,16 @@ export function estimateShift(a: GrayImage, b: GrayImage, options: { maxShift: n
  * motion: a camera moves smoothly), the smallest level is searched only around it, and over the
  * whole range when the best shift lies on that small window's edge.
  */
-export function estimatePyramidShift(a: Pyramid, b: Pyramid, options: { maxShift: number; predicted?: Shift | undefined }): ShiftEstimate {
-  const levels = a.levels.map((level, index) => ({ a: level.image, b: b.levels[index]!.image, excludeA: level.exclude, excludeB: b.levels[index]!.exclude }));
+export function estimatePyramidShift(a: Pyramid, b: Pyramid, options: { maxShift: number; predicted?: Shift | undefined; simd?: boolean }): ShiftEstimate {
+  // Both pyramids copied into this thread's SIMD memory (a frame's half and its levels: ~1.3 × its bytes, each):
+  // every cost below is then summed there, sixteen pixels a turn (decision 101).
+  const memory = options.simd === false ? undefined : SadMemory.forThisThread();
+  memory?.reset();
+  const levels = a.levels.map((level, index) => {
+    const other = b.levels[index]!;
+    const placed = memory ? { memory, a: memory.place(level.image.data), b: memory.place(other.image.data) } : undefined;
+    return { a: level.image, b: other.image, excludeA: level.exclude, excludeB: other.exclude, placed };
+  });
   const smallest = levels.length - 1;
   const reach = Math.max(1, Math.ceil(options.maxShift / 2 ** smallest));
   const search = (centre: Shift, radius: number): { best: Shift; edge: boolean } => {
@@ -237,7 +295,7 @@ export function estimatePyramidShift(a: Pyramid, b: Pyramid, options: { maxShift
     let best = { dx: 0, dy: 0 };
     for (let dy = Math.max(-reach, centre.dy - radius); dy <= Math.min(reach, centre.dy + radius); dy++) {
       for (let dx = Math.max(-reach, centre.dx - radius); dx <= Math.min(reach, centre.dx + radius); dx++) {
-        const value = shiftCost(level.a, level.b, dx, dy, 2, level.excludeA, level.excludeB);
+        const value = shiftCost(level.a, level.b, dx, dy, 2, level.excludeA, level.excludeB, 2, level.placed);
         // Ties go to the smaller shift.
         if (value < bestCost - 1e-9 || (Math.abs(value - bestCost) <= 1e-9 && Math.hypot(dx, dy) < Math.hypot(best.dx, best.dy))) {
           bestCost = value;
@@ -263,7 +321,7 @@ export function estimatePyramidShift(a: Pyramid, b: Pyramid, options: { maxShift
     const costAt = (dx: number, dy: number) => {
       const key = `${dx},${dy}`;
       let value = costs.get(key);
-      if (value === undefined) costs.set(key, (value = shiftCost(level.a, level.b, dx, dy, step, level.excludeA, level.excludeB)));
+      if (value === undefined) costs.set(key, (value = shiftCost(level.a, level.b, dx, dy, step, level.excludeA, level.excludeB, step, level.placed)));
       return value;
     };
     // Downhill from twice the coarser level's best over the four next shifts (the parabola needs
@@ -287,7 +345,7 @@ export function estimatePyramidShift(a: Pyramid, b: Pyramid, options: { maxShift
   }
   if (smallest === 0) {
     const level = levels[0]!;
-    finestCost = shiftCost(level.a, level.b, best.dx, best.dy, 2, level.excludeA, level.excludeB);
+    finestCost = shiftCost(level.a, level.b, best.dx, best.dy, 2, level.excludeA, level.excludeB, 2, level.placed);
   }
   // The sub-pixel part from costs on every pixel along the axis it is for (every other one across it):
   // sampled every other pixel, an edge adds to the cost one shift away or not by the parity of its
@@ -296,7 +354,7 @@ export function estimatePyramidShift(a: Pyramid, b: Pyramid, options: { maxShift
   const level = levels[0]!;
   // Those costs may also put the whole-pixel minimum one pixel beside the one the sparser search found
   // (the same parity effect): a move or two along each axis, then the parabola.
-  const along = (dx: number, dy: number, stepX: number, stepY: number) => shiftCost(level.a, level.b, dx, dy, stepX, level.excludeA, level.excludeB, stepY);
+  const along = (dx: number, dy: number, stepX: number, stepY: number) => shiftCost(level.a, level.b, dx, dy, stepX, level.excludeA, level.excludeB, stepY, level.placed);
   const axis = (at: (offset: number) => number): { whole: number; sub: number } => {
     let whole = 0;
     let costs = [at(-1), at(0), at(1)] as [number, number, number];
