@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dilate, frameMask, frameRange, pixelBox, StillnessAccumulator, type MaskShape } from './erasure-masks.ts';
+import { dilate, frameMask, frameRange, pixelBox, StillnessAccumulator, StillnessCollector, type MaskShape } from './erasure-masks.ts';
 import { estimateShift, type GrayImage } from './global-motion.ts';
 import { neighbourRows } from './opencv-video-inpainter.ts';
 
@@ -133,6 +133,39 @@ describe('erasure masks', () => {
     // The squares' hollows and the gaps between them show the moving picture: not masked.
     for (const [x, y] of [[18, 20], [33, 20], [48, 20], [25, 20], [40, 20]] as const) expect(at(outlinePixels, x, y), `picture pixel ${x},${y}`).toBe(0);
     expect(at(outlinePixels, 12, 13), 'an outline').toBe(1);
+  });
+
+  it('text masks hold their samples only while their frames come, however many lines; the same pixels as held to the end (issue 32)', () => {
+    const width = 64;
+    // 60 lines of 20 frames with a gap of 4, a glyph bar each; the last line runs to the clip's end.
+    const lines = 60;
+    const shapes: MaskShape[] = Array.from({ length: lines }, (_, line) => ({ box: { x: 8, y: 8, width: 40, height: 20 }, firstFrame: line * 24, lastFrame: line * 24 + 19, kind: 'text' }));
+    const frames = lines * 24 - 4;
+    const collector = new StillnessCollector(shapes);
+    const heldToTheEnd = shapes.map((shape) => new StillnessAccumulator({ ...shape }));
+    let mostHeld = 0;
+    for (let frame = 0; frame < frames; frame++) {
+      const luma = view(frame * 3, 0, width, 40).data;
+      if (frame % 24 < 20) for (let row = 15; row < 19; row++) luma.fill(250, row * width + 12 + ((frame / 24) % 5), row * width + 40);
+      collector.add(frame, luma, width, 3);
+      for (const accumulator of heldToTheEnd) accumulator.add(frame, luma, width, 3);
+      mostHeld = Math.max(mostHeld, collector.sampleCount);
+    }
+    collector.finish();
+    // One line's 20 samples at most (held to the end, 60 lines would be 1,200).
+    expect(mostHeld).toBe(20);
+    expect(heldToTheEnd.reduce((sum, accumulator) => sum + accumulator.sampleCount, 0)).toBe(lines * 20);
+    expect(collector.sampleCount).toBe(0);
+    for (const [line, shape] of shapes.entries()) {
+      expect(shape.pixels, `line ${line}: the bar, not the whole box`).toBeDefined();
+      expect(shape.pixels, `line ${line}`).toEqual(heldToTheEnd[line]!.pixels(2));
+    }
+    // A mask past the video's end gets no pixels (the whole box), as before.
+    const late: MaskShape = { box: { x: 0, y: 0, width: 8, height: 8 }, firstFrame: frames + 10, lastFrame: frames + 20, kind: 'text', pixels: new Uint8Array(64) };
+    const alone = new StillnessCollector([late]);
+    alone.add(0, view(0, 0, width, 40).data, width, 0);
+    alone.finish();
+    expect(late.pixels).toBeUndefined();
   });
 
   it('frames showing the same shapes share the union; chroma follows the luma', () => {
