@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dilate, frameMask, frameRange, pixelBox, StillnessAccumulator, StillnessCollector, type MaskShape } from './erasure-masks.ts';
+import { dilate, frameMask, frameRange, packPixels, pixelBox, StillnessAccumulator, StillnessCollector, type MaskShape } from './erasure-masks.ts';
 import { estimateShift, type GrayImage } from './global-motion.ts';
 import { neighbourRows } from './opencv-video-inpainter.ts';
 
@@ -157,15 +157,15 @@ describe('erasure masks', () => {
     expect(heldToTheEnd.reduce((sum, accumulator) => sum + accumulator.sampleCount, 0)).toBe(lines * 20);
     expect(collector.sampleCount).toBe(0);
     for (const [line, shape] of shapes.entries()) {
-      expect(shape.pixels, `line ${line}: the bar, not the whole box`).toBeDefined();
-      expect(shape.pixels, `line ${line}`).toEqual(heldToTheEnd[line]!.pixels(2));
+      expect(shape.pixelBits, `line ${line}: the bar, not the whole box`).toBeDefined();
+      expect(shape.pixelBits, `line ${line}`).toEqual(packPixels(heldToTheEnd[line]!.pixels(2)));
     }
     // A mask past the video's end gets no pixels (the whole box), as before.
-    const late: MaskShape = { box: { x: 0, y: 0, width: 8, height: 8 }, firstFrame: frames + 10, lastFrame: frames + 20, kind: 'text', pixels: new Uint8Array(64) };
+    const late: MaskShape = { box: { x: 0, y: 0, width: 8, height: 8 }, firstFrame: frames + 10, lastFrame: frames + 20, kind: 'text', pixelBits: new Uint8Array(8) };
     const alone = new StillnessCollector([late]);
     alone.add(0, view(0, 0, width, 40).data, width, 0);
     alone.finish();
-    expect(late.pixels).toBeUndefined();
+    expect(late.pixelBits).toBeUndefined();
   });
 
   it('frames showing the same shapes share the union; chroma follows the luma', () => {
@@ -174,6 +174,16 @@ describe('erasure masks', () => {
     expect(mask.bounds).toEqual({ x0: 2, y0: 2, x1: 6, y1: 4 });
     expect([...mask.chroma].reduce((sum, value) => sum + value, 0)).toBe(2);
     expect(frameMask([], 10, 8)).toBeUndefined();
+  });
+
+  it('a text mask’s pixels packed a bit a pixel give the same map as its byte map', () => {
+    const map = Uint8Array.from({ length: 5 * 3 }, (_, index) => (index % 3 === 0 || index === 14 ? 1 : 0));
+    const bits = packPixels(map)!;
+    expect(bits).toHaveLength(2);
+    const mask = frameMask([{ box: { x: 1, y: 2, width: 5, height: 3 }, firstFrame: 0, lastFrame: 0, kind: 'text', pixelBits: bits }], 8, 6)!;
+    for (let row = 0; row < 3; row++) for (let column = 0; column < 5; column++) expect(mask.luma[(2 + row) * 8 + 1 + column], `${column},${row}`).toBe(map[row * 5 + column]);
+    expect(mask.lumaCount).toBe(map.reduce((sum, value) => sum + value, 0));
+    expect(packPixels(undefined)).toBeUndefined();
   });
 
   it('neighbours hold the masks’ rows widened by the camera’s vertical travel, or whole frames', () => {

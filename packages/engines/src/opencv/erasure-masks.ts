@@ -26,8 +26,11 @@ export interface MaskShape {
   firstFrame: number;
   lastFrame: number;
   kind: InpaintMaskKind;
-  /** Box-sized map (1 = changed); undefined = the whole box. */
-  pixels?: Uint8Array | undefined;
+  /**
+   * Box-sized map, a bit a pixel (pixel i: bit `i & 7` of byte `i >> 3`; 1 = changed), `packPixels` of the first pass's map:
+   * every line's map is held from the first pass to the erase pass; undefined = the whole box.
+   */
+  pixelBits?: Uint8Array | undefined;
 }
 
 /** A sample this close (8-bit luma) to a pixel's median counts as the same value. */
@@ -126,7 +129,7 @@ export class StillnessAccumulator {
 
 /**
  * The text masks' pixels, collected as the first pass's frames come in order: a mask's samples are
- * held only while its frames come; at the first frame after its last, its `pixels` are set (its still
+ * held only while its frames come; at the first frame after its last, its `pixelBits` are set (its still
  * pixels grown by 5 % of its height, at least 2) and its samples let go. Memory is the samples of the
  * masks on screen at once, however many lines the video has (issue 32: held to the pass's end, the
  * 207 lines of a 600-s clip kept ~400 MB of samples).
@@ -150,7 +153,7 @@ export class StillnessCollector {
   /** No more frames: the masks still open get their pixels (those never reached: none, the whole box). */
   finish(): void {
     this.#finishBefore(Number.POSITIVE_INFINITY);
-    for (const shape of this.#coming.splice(0)) shape.pixels = new StillnessAccumulator(shape).pixels(growOf(shape));
+    for (const shape of this.#coming.splice(0)) shape.pixelBits = packPixels(new StillnessAccumulator(shape).pixels(growOf(shape)));
   }
 
   /** Box crops held now (tests: bounded by the masks on screen at once). */
@@ -162,10 +165,18 @@ export class StillnessCollector {
     for (let at = this.#active.length - 1; at >= 0; at--) {
       const accumulator = this.#active[at]!;
       if (accumulator.shape.lastFrame >= index) continue;
-      accumulator.shape.pixels = accumulator.pixels(growOf(accumulator.shape));
+      accumulator.shape.pixelBits = packPixels(accumulator.pixels(growOf(accumulator.shape)));
       this.#active.splice(at, 1);
     }
   }
+}
+
+/** `map` (one byte a pixel, 0 or 1) a bit a pixel, as `MaskShape.pixelBits` holds it. */
+export function packPixels(map: Uint8Array | undefined): Uint8Array | undefined {
+  if (!map) return undefined;
+  const bits = new Uint8Array((map.length + 7) >> 3);
+  for (let index = 0; index < map.length; index++) if (map[index]) bits[index >> 3]! |= 1 << (index & 7);
+  return bits;
 }
 
 /** Pixels a text mask's still pixels are grown by: the glyphs' soft edges and the codec's ringing. */
@@ -308,9 +319,10 @@ export function frameMask(shapes: readonly MaskShape[], width: number, height: n
     const { x, y, width: boxWidth, height: boxHeight } = shape.box;
     for (let row = 0; row < boxHeight; row++) {
       const to = (y + row) * width + x;
-      if (shape.pixels) {
+      const bits = shape.pixelBits;
+      if (bits) {
         const from = row * boxWidth;
-        for (let column = 0; column < boxWidth; column++) if (shape.pixels[from + column]) luma[to + column] = 1;
+        for (let column = 0; column < boxWidth; column++) if ((bits[(from + column) >> 3]! >> ((from + column) & 7)) & 1) luma[to + column] = 1;
       } else luma.fill(1, to, to + boxWidth);
     }
     bounds.x0 = Math.min(bounds.x0, x);

@@ -215,7 +215,7 @@ class OpencvVideoInpainter implements Inpainter {
     const bandPositions: Shift[] | undefined = rows ? [] : undefined;
     let previousBand: Pyramid | undefined;
     let bandMotion: Shift | undefined;
-    // Each text mask's samples are held while its frames come, its pixels set at the first frame after.
+    // Each text mask's samples are held while its frames come, its pixels set at the first frame after (packed, a bit a pixel, until the erase pass).
     const stillness = new StillnessCollector(shapes);
     const positions: Shift[] = [];
     const expected = Math.max(1, Math.round(video.durationSeconds * video.frameRate));
@@ -240,7 +240,7 @@ class OpencvVideoInpainter implements Inpainter {
           boxMasks.delete(other);
           if (held.sent) forget.push(other);
         }
-        const mask = frameMask(active.map((shape) => ({ ...shape, pixels: undefined })), width, height);
+        const mask = frameMask(active.map((shape) => ({ ...shape, pixelBits: undefined })), width, height);
         const lastFrame = Math.min(...active.map((shape) => shape.lastFrame));
         entry = { key, lastFrame, mask, exclude: halveMask(mask?.luma ?? new Uint8Array(width * height), width, height), bandExcludeLevels: [], sent: false };
         boxMasks.set(key, entry);
