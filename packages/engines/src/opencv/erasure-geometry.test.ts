@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dilate, frameMask, frameRange, pixelBox, StillnessAccumulator, type MaskShape } from './erasure-masks.ts';
+import { dilate, frameMask, frameRange, packPixels, pixelBox, StillnessAccumulator, StillnessCollector, type MaskShape } from './erasure-masks.ts';
 import { estimateShift, type GrayImage } from './global-motion.ts';
 import { neighbourRows } from './opencv-video-inpainter.ts';
 
@@ -135,12 +135,55 @@ describe('erasure masks', () => {
     expect(at(outlinePixels, 12, 13), 'an outline').toBe(1);
   });
 
+  it('text masks hold their samples only while their frames come, however many lines; the same pixels as held to the end (issue 32)', () => {
+    const width = 64;
+    // 60 lines of 20 frames with a gap of 4, a glyph bar each; the last line runs to the clip's end.
+    const lines = 60;
+    const shapes: MaskShape[] = Array.from({ length: lines }, (_, line) => ({ box: { x: 8, y: 8, width: 40, height: 20 }, firstFrame: line * 24, lastFrame: line * 24 + 19, kind: 'text' }));
+    const frames = lines * 24 - 4;
+    const collector = new StillnessCollector(shapes);
+    const heldToTheEnd = shapes.map((shape) => new StillnessAccumulator({ ...shape }));
+    let mostHeld = 0;
+    for (let frame = 0; frame < frames; frame++) {
+      const luma = view(frame * 3, 0, width, 40).data;
+      if (frame % 24 < 20) for (let row = 15; row < 19; row++) luma.fill(250, row * width + 12 + ((frame / 24) % 5), row * width + 40);
+      collector.add(frame, luma, width, 3);
+      for (const accumulator of heldToTheEnd) accumulator.add(frame, luma, width, 3);
+      mostHeld = Math.max(mostHeld, collector.sampleCount);
+    }
+    collector.finish();
+    // One line's 20 samples at most (held to the end, 60 lines would be 1,200).
+    expect(mostHeld).toBe(20);
+    expect(heldToTheEnd.reduce((sum, accumulator) => sum + accumulator.sampleCount, 0)).toBe(lines * 20);
+    expect(collector.sampleCount).toBe(0);
+    for (const [line, shape] of shapes.entries()) {
+      expect(shape.pixelBits, `line ${line}: the bar, not the whole box`).toBeDefined();
+      expect(shape.pixelBits, `line ${line}`).toEqual(packPixels(heldToTheEnd[line]!.pixels(2)));
+    }
+    // A mask past the video's end gets no pixels (the whole box), as before.
+    const late: MaskShape = { box: { x: 0, y: 0, width: 8, height: 8 }, firstFrame: frames + 10, lastFrame: frames + 20, kind: 'text', pixelBits: new Uint8Array(8) };
+    const alone = new StillnessCollector([late]);
+    alone.add(0, view(0, 0, width, 40).data, width, 0);
+    alone.finish();
+    expect(late.pixelBits).toBeUndefined();
+  });
+
   it('frames showing the same shapes share the union; chroma follows the luma', () => {
     const mask = frameMask([{ box: { x: 2, y: 2, width: 4, height: 2 }, firstFrame: 0, lastFrame: 0, kind: 'area' }], 10, 8)!;
     expect(mask.lumaCount).toBe(8);
     expect(mask.bounds).toEqual({ x0: 2, y0: 2, x1: 6, y1: 4 });
     expect([...mask.chroma].reduce((sum, value) => sum + value, 0)).toBe(2);
     expect(frameMask([], 10, 8)).toBeUndefined();
+  });
+
+  it('a text mask’s pixels packed a bit a pixel give the same map as its byte map', () => {
+    const map = Uint8Array.from({ length: 5 * 3 }, (_, index) => (index % 3 === 0 || index === 14 ? 1 : 0));
+    const bits = packPixels(map)!;
+    expect(bits).toHaveLength(2);
+    const mask = frameMask([{ box: { x: 1, y: 2, width: 5, height: 3 }, firstFrame: 0, lastFrame: 0, kind: 'text', pixelBits: bits }], 8, 6)!;
+    for (let row = 0; row < 3; row++) for (let column = 0; column < 5; column++) expect(mask.luma[(2 + row) * 8 + 1 + column], `${column},${row}`).toBe(map[row * 5 + column]);
+    expect(mask.lumaCount).toBe(map.reduce((sum, value) => sum + value, 0));
+    expect(packPixels(undefined)).toBeUndefined();
   });
 
   it('neighbours hold the masks’ rows widened by the camera’s vertical travel, or whole frames', () => {

@@ -26,8 +26,11 @@ export interface MaskShape {
   firstFrame: number;
   lastFrame: number;
   kind: InpaintMaskKind;
-  /** Box-sized map (1 = changed); undefined = the whole box. */
-  pixels?: Uint8Array | undefined;
+  /**
+   * Box-sized map, a bit a pixel (pixel i: bit `i & 7` of byte `i >> 3`; 1 = changed), `packPixels` of the first pass's map:
+   * every line's map is held from the first pass to the erase pass; undefined = the whole box.
+   */
+  pixelBits?: Uint8Array | undefined;
 }
 
 /** A sample this close (8-bit luma) to a pixel's median counts as the same value. */
@@ -95,6 +98,11 @@ export class StillnessAccumulator {
     this.#samples.push(crop);
   }
 
+  /** Box crops held. */
+  get sampleCount(): number {
+    return this.#samples.length;
+  }
+
   /** The mask's pixels: still ones grown by `grow`, or undefined (the whole box). */
   pixels(grow: number): Uint8Array | undefined {
     const count = this.#samples.length;
@@ -118,6 +126,61 @@ export class StillnessAccumulator {
     return dilate(still, width, height, grow);
   }
 }
+
+/**
+ * The text masks' pixels, collected as the first pass's frames come in order: a mask's samples are
+ * held only while its frames come; at the first frame after its last, its `pixelBits` are set (its still
+ * pixels grown by 5 % of its height, at least 2) and its samples let go. Memory is the samples of the
+ * masks on screen at once, however many lines the video has (issue 32: held to the pass's end, the
+ * 207 lines of a 600-s clip kept ~400 MB of samples).
+ */
+export class StillnessCollector {
+  /** Text masks not yet started, by first frame (the last first, to pop). */
+  readonly #coming: MaskShape[];
+  readonly #active: StillnessAccumulator[] = [];
+
+  constructor(shapes: readonly MaskShape[]) {
+    this.#coming = shapes.filter((shape) => shape.kind === 'text').sort((a, b) => b.firstFrame - a.firstFrame);
+  }
+
+  /** Frame `index`'s luma (frames in increasing order; full picture, `stride` wide) and the background's motion since the frame before. */
+  add(index: number, luma: Uint8Array, stride: number, motion: number): void {
+    this.#finishBefore(index);
+    while (this.#coming.length > 0 && this.#coming.at(-1)!.firstFrame <= index) this.#active.push(new StillnessAccumulator(this.#coming.pop()!));
+    for (const accumulator of this.#active) accumulator.add(index, luma, stride, motion);
+  }
+
+  /** No more frames: the masks still open get their pixels (those never reached: none, the whole box). */
+  finish(): void {
+    this.#finishBefore(Number.POSITIVE_INFINITY);
+    for (const shape of this.#coming.splice(0)) shape.pixelBits = packPixels(new StillnessAccumulator(shape).pixels(growOf(shape)));
+  }
+
+  /** Box crops held now (tests: bounded by the masks on screen at once). */
+  get sampleCount(): number {
+    return this.#active.reduce((sum, accumulator) => sum + accumulator.sampleCount, 0);
+  }
+
+  #finishBefore(index: number): void {
+    for (let at = this.#active.length - 1; at >= 0; at--) {
+      const accumulator = this.#active[at]!;
+      if (accumulator.shape.lastFrame >= index) continue;
+      accumulator.shape.pixelBits = packPixels(accumulator.pixels(growOf(accumulator.shape)));
+      this.#active.splice(at, 1);
+    }
+  }
+}
+
+/** `map` (one byte a pixel, 0 or 1) a bit a pixel, as `MaskShape.pixelBits` holds it. */
+export function packPixels(map: Uint8Array | undefined): Uint8Array | undefined {
+  if (!map) return undefined;
+  const bits = new Uint8Array((map.length + 7) >> 3);
+  for (let index = 0; index < map.length; index++) if (map[index]) bits[index >> 3]! |= 1 << (index & 7);
+  return bits;
+}
+
+/** Pixels a text mask's still pixels are grown by: the glyphs' soft edges and the codec's ringing. */
+const growOf = (shape: MaskShape) => Math.max(2, Math.round(shape.box.height * 0.05));
 
 /** Index of the largest of `values[from..to)`, the first of equals (the last with `last`), or -1 when that range is empty or all zero. */
 function largestAt(values: Uint32Array, from: number, to: number, last = false): number {
@@ -256,9 +319,10 @@ export function frameMask(shapes: readonly MaskShape[], width: number, height: n
     const { x, y, width: boxWidth, height: boxHeight } = shape.box;
     for (let row = 0; row < boxHeight; row++) {
       const to = (y + row) * width + x;
-      if (shape.pixels) {
+      const bits = shape.pixelBits;
+      if (bits) {
         const from = row * boxWidth;
-        for (let column = 0; column < boxWidth; column++) if (shape.pixels[from + column]) luma[to + column] = 1;
+        for (let column = 0; column < boxWidth; column++) if ((bits[(from + column) >> 3]! >> ((from + column) & 7)) & 1) luma[to + column] = 1;
       } else luma.fill(1, to, to + boxWidth);
     }
     bounds.x0 = Math.min(bounds.x0, x);

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FrameMasks, type MaskShape } from './erasure-masks.ts';
+import { FrameMasks, packPixels, type MaskShape } from './erasure-masks.ts';
 import { FrameFillThread } from './frame-fill-thread.ts';
 import type { Shift } from './global-motion.ts';
 import { neighbourRows } from './opencv-video-inpainter.ts';
@@ -43,7 +43,8 @@ function video(shapes: MaskShape[]): { frames: Uint8Array[]; positions: Shift[] 
     }
     for (const shape of shapes) {
       if (index < shape.firstFrame || index > shape.lastFrame) continue;
-      for (let y = 0; y < shape.box.height; y++) for (let x = 0; x < shape.box.width; x++) if (shape.pixels?.[y * shape.box.width + x] ?? (x + y) % 5 === 0) frame[(shape.box.y + y) * width + shape.box.x + x] = 235;
+      const drawn = (at: number, x: number, y: number) => (shape.pixelBits ? ((shape.pixelBits[at >> 3]! >> (at & 7)) & 1) === 1 : (x + y) % 5 === 0);
+      for (let y = 0; y < shape.box.height; y++) for (let x = 0; x < shape.box.width; x++) if (drawn(y * shape.box.width + x, x, y)) frame[(shape.box.y + y) * width + shape.box.x + x] = 235;
     }
     list.push(frame);
   }
@@ -56,7 +57,7 @@ describe('FrameFillThread', () => {
     const pixels = Uint8Array.from({ length: textBox.width * textBox.height }, (_, at) => (at % textBox.width) % 6 < 2 && ((at / textBox.width) | 0) > 2 ? 1 : 0);
     // A text line over the still scene and the pan, a box from the still scene into the pan, and a long area past the window.
     const shapes: MaskShape[] = [
-      { box: textBox, firstFrame: 3, lastFrame: 30, kind: 'text', pixels },
+      { box: textBox, firstFrame: 3, lastFrame: 30, kind: 'text', pixelBits: packPixels(pixels) },
       { box: { x: 20, y: 64, width: 24, height: 20 }, firstFrame: 10, lastFrame: 22, kind: 'area' },
       { box: { x: 150, y: 74, width: 30, height: 10 }, firstFrame: 0, lastFrame: 39, kind: 'area' },
     ];

@@ -68,6 +68,23 @@ describe('FrameMotionThread', () => {
     }
   });
 
+  it('forgets the maps of the sets of masks it is told no later frame shows', async () => {
+    const thread = new FrameMotionThread();
+    try {
+      const half = () => new Uint8Array(64 * 64);
+      thread.send({ index: 0, half: half(), width: 64, height: 64, maxShift: 8, maskKey: '0', exclude: new Uint8Array(64 * 64) });
+      thread.send({ index: 1, half: half(), width: 64, height: 64, maxShift: 8, maskKey: '0' });
+      thread.send({ index: 2, half: half(), width: 64, height: 64, maxShift: 8, maskKey: '1', exclude: new Uint8Array(64 * 64), forget: ['0'] });
+      thread.send({ index: 3, half: half(), width: 64, height: 64, maxShift: 8, maskKey: '0' });
+      await expect(thread.next(0)).resolves.toBeNull();
+      await expect(thread.next(1)).resolves.not.toBeNull();
+      await expect(thread.next(2)).resolves.not.toBeNull();
+      await expect(thread.next(3)).rejects.toThrow(/masks 0 were never sent/);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('fails the frame whose masks it was never sent, and refuses frames out of order', async () => {
     const thread = new FrameMotionThread();
     try {

@@ -20,6 +20,8 @@ export interface ToFrameMotionThread {
   maskKey: string | null;
   /** The half-size exclusion map of `maskKey`, sent when the owner made it. */
   exclude?: Uint8Array | undefined;
+  /** Sets of masks no later frame shows (a mask of theirs has ended): their maps go. */
+  forget?: readonly string[] | undefined;
 }
 
 /** The motion from the frame before to this one (null for the first frame), or why it could not be measured. */

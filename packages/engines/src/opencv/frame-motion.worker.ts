@@ -11,7 +11,7 @@ import type { FromFrameMotionThread, ToFrameMotionThread } from './frame-motion-
 import { CUT_RESIDUAL } from './scene-plates.ts';
 
 const port = parentPort!;
-/** Per set of masks: the exclusion map's levels (the first sent by the owner, the smaller ones made here once). */
+/** Per set of masks: the exclusion map's levels (the first sent by the owner, the smaller ones made here once), until the owner says to forget them. */
 const excludeLevels = new Map<string, Array<Uint8Array | undefined>>();
 let previous: Pyramid | undefined;
 // The pyramid of the frame before the previous (no longer used): its memory holds the next frame's smaller levels.
@@ -20,10 +20,8 @@ let motion: Shift | undefined;
 
 port.on('message', (message: ToFrameMotionThread) => {
   try {
-    if (message.exclude && message.maskKey !== null) {
-      if (excludeLevels.size > 64) excludeLevels.clear();
-      excludeLevels.set(message.maskKey, [message.exclude]);
-    }
+    for (const key of message.forget ?? []) excludeLevels.delete(key);
+    if (message.exclude && message.maskKey !== null) excludeLevels.set(message.maskKey, [message.exclude]);
     const levels = message.maskKey === null ? undefined : excludeLevels.get(message.maskKey);
     if (message.maskKey !== null && !levels) throw new Error(`frame ${message.index}: masks ${message.maskKey} were never sent`);
     const pyramid = pyramidOf({ data: message.half, width: message.width, height: message.height }, levels?.[0], levels, spare);

@@ -18,7 +18,7 @@ import { inpaintOptionsSchema } from '../capabilities/option-schemas.ts';
 import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError } from '../engine-errors.ts';
 import { frameDecodingError, probePicture, wholePercentProgress, type PictureFacts } from '../video-frames.ts';
 import { OPENCV_INPAINTER_ENGINE_ID } from './opencv-engine-ids.ts';
-import { frameMask, FrameMasks, frameRange, pixelBox, StillnessAccumulator, type FrameMask, type MaskShape } from './erasure-masks.ts';
+import { frameMask, FrameMasks, frameRange, pixelBox, StillnessCollector, type FrameMask, type MaskShape } from './erasure-masks.ts';
 import { bandPositionOf, FrameFillThread, positionOf } from './frame-fill-thread.ts';
 import { FrameMotionThread } from './frame-motion-thread.ts';
 import { estimatePyramidShift, halve, halveMask, pyramidOf, type Pyramid, type Shift } from './global-motion.ts';
@@ -215,7 +215,8 @@ class OpencvVideoInpainter implements Inpainter {
     const bandPositions: Shift[] | undefined = rows ? [] : undefined;
     let previousBand: Pyramid | undefined;
     let bandMotion: Shift | undefined;
-    const accumulators = shapes.filter((shape) => shape.kind === 'text').map((shape) => new StillnessAccumulator(shape));
+    // Each text mask's samples are held while its frames come, its pixels set at the first frame after (packed, a bit a pixel, until the erase pass).
+    const stillness = new StillnessCollector(shapes);
     const positions: Shift[] = [];
     const expected = Math.max(1, Math.round(video.durationSeconds * video.frameRate));
     // The half-size luma of the previous frame (the band's pyramid of the next frame is compared with its view) and of the one
@@ -225,15 +226,23 @@ class OpencvVideoInpainter implements Inpainter {
     let spareBand: Pyramid | undefined;
     let index = 0;
     // Frames showing the same masks share one map (whole boxes: the text's own pixels are not known yet) and its halved
-    // levels; `sent`: the motion thread has the map.
-    const boxMasks = new Map<string, { key: string; mask: FrameMask | undefined; exclude: Uint8Array; bandExcludeLevels: Array<Uint8Array | undefined>; sent: boolean }>();
+    // levels; `sent`: the motion thread has the map. Frames come in order, so a set with a mask that has ended is not shown
+    // again: its map goes when a new one is made, here and on the motion thread (`forget`). Memory holds the sets of the
+    // masks on screen, not one per line of the video.
+    const boxMasks = new Map<string, { key: string; lastFrame: number; mask: FrameMask | undefined; exclude: Uint8Array; bandExcludeLevels: Array<Uint8Array | undefined>; sent: boolean }>();
+    let forget: string[] = [];
     const boxMaskOf = (active: MaskShape[]) => {
       const key = active.map((shape) => shapes.indexOf(shape)).join(',');
       let entry = boxMasks.get(key);
       if (!entry) {
-        if (boxMasks.size > 64) boxMasks.clear();
-        const mask = frameMask(active.map((shape) => ({ ...shape, pixels: undefined })), width, height);
-        entry = { key, mask, exclude: halveMask(mask?.luma ?? new Uint8Array(width * height), width, height), bandExcludeLevels: [], sent: false };
+        for (const [other, held] of boxMasks) {
+          if (held.lastFrame >= index) continue;
+          boxMasks.delete(other);
+          if (held.sent) forget.push(other);
+        }
+        const mask = frameMask(active.map((shape) => ({ ...shape, pixelBits: undefined })), width, height);
+        const lastFrame = Math.min(...active.map((shape) => shape.lastFrame));
+        entry = { key, lastFrame, mask, exclude: halveMask(mask?.luma ?? new Uint8Array(width * height), width, height), bandExcludeLevels: [], sent: false };
         boxMasks.set(key, entry);
       }
       return entry;
@@ -256,7 +265,7 @@ class OpencvVideoInpainter implements Inpainter {
         travelled = 2 * Math.hypot(shift.dx, shift.dy);
         cut = shift.residual > CUT_RESIDUAL;
       } else positions.push({ dx: 0, dy: 0 });
-      for (const accumulator of accumulators) accumulator.add(frame.index, frame.data, width, travelled);
+      stillness.add(frame.index, frame.data, width, travelled);
       await plates?.add(frame.index, frame.data, positions.at(-1)!, cut, frame.mask);
       pool.give(frame.data);
       progress((Math.min(frame.index + 1, expected) / expected) * ANALYSIS_SHARE);
@@ -266,7 +275,8 @@ class OpencvVideoInpainter implements Inpainter {
         const active = shapes.filter((shape) => index >= shape.firstFrame && index <= shape.lastFrame);
         const entry = active.length > 0 ? boxMaskOf(active) : undefined;
         const half = halve({ data, width, height }, spareHalf);
-        motionThread.send({ index, half: half.data, width: half.width, height: half.height, maxShift: MAX_SHIFT / 2, maskKey: entry?.key ?? null, exclude: entry && !entry.sent ? entry.exclude : undefined });
+        motionThread.send({ index, half: half.data, width: half.width, height: half.height, maxShift: MAX_SHIFT / 2, maskKey: entry?.key ?? null, exclude: entry && !entry.sent ? entry.exclude : undefined, ...(forget.length > 0 ? { forget } : {}) });
+        forget = [];
         if (entry) entry.sent = true;
         if (rows && bandPositions) {
           const bandImage = { data: half.data.subarray(rows.top * half.width, rows.bottom * half.width), width: half.width, height: rows.bottom - rows.top };
@@ -294,7 +304,7 @@ class OpencvVideoInpainter implements Inpainter {
     } finally {
       await motionThread.close();
     }
-    for (const accumulator of accumulators) accumulator.shape.pixels = accumulator.pixels(Math.max(2, Math.round(accumulator.shape.box.height * 0.05)));
+    stillness.finish();
     return { positions, bandPositions };
   }
 
