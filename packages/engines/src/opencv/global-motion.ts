@@ -279,7 +279,7 @@ export function estimateShift(a: GrayImage, b: GrayImage, options: { maxShift: n
  */
 export function estimatePyramidShift(a: Pyramid, b: Pyramid, options: { maxShift: number; predicted?: Shift | undefined; simd?: boolean }): ShiftEstimate {
   // Both pyramids copied into this thread's SIMD memory (a frame's half and its levels: ~1.3 × its bytes, each):
-  // every cost below is then summed there, sixteen pixels a turn (decision 101).
+  // every cost below is then summed there, sixteen pixels a turn (decision 102).
   const memory = options.simd === false ? undefined : SadMemory.forThisThread();
   memory?.reset();
   const levels = a.levels.map((level, index) => {

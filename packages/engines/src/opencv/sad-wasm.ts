@@ -25,7 +25,6 @@ const Op = {
   i32Const: 0x41,
   i32Eqz: 0x45,
   i32GtS: 0x4a,
-  i32LeS: 0x4c,
   i32GeS: 0x4e,
   i32Add: 0x6a,
   i32Sub: 0x6b,
