@@ -8,6 +8,7 @@
 import type { FrameMask } from './erasure-masks.ts';
 import { exemplarFill, followChroma, type ExemplarResult } from './exemplar-fill.ts';
 import type { Shift } from './global-motion.ts';
+import { bitIndices, bitsAt, copyBits, countBits, rangeBits, rowBitsOf, type RowBits } from './pixel-bits.ts';
 import { plateChroma, plateLuma, type ScenePlate } from './scene-plates.ts';
 
 export interface YuvLayout {
@@ -128,20 +129,18 @@ const BAND_DISAGREEMENT = 1.5;
 
 /** What a frame mask needs for filling, computed once per mask (the frames of one subtitle line share it). */
 interface MaskPlan {
-  /** Luma indices of the masked pixels, and their x and y. */
-  luma: Int32Array;
-  lumaX: Int32Array;
-  lumaY: Int32Array;
-  chroma: Int32Array;
-  chromaX: Int32Array;
-  chromaY: Int32Array;
+  /** The masked luma and chroma pixels as bits over the mask's bounds (decision 104), and how many there are. */
+  lumaBits: RowBits;
+  chromaBits: RowBits;
+  lumaCount: number;
+  chromaCount: number;
   /** Luma indices (and x, y) of a band around the masks' bounds, outside them, every `RING_STEP`-th pixel, not masked. */
   ring: Int32Array;
   ringX: Int32Array;
   ringY: Int32Array;
-  /** Room for the items left to fill of one frame at a time (`fillFrame` runs to its end before it is called again). */
-  lumaLeft: Int32Array;
-  chromaLeft: Int32Array;
+  /** Room for the pixels left to fill of one frame at a time (`fillFrame` runs to its end before it is called again). */
+  lumaLeft: RowBits;
+  chromaLeft: RowBits;
 }
 
 const plans = new WeakMap<FrameMask, MaskPlan>();
@@ -149,14 +148,13 @@ const plans = new WeakMap<FrameMask, MaskPlan>();
 function planOf(mask: FrameMask, layout: YuvLayout): MaskPlan {
   let plan = plans.get(mask);
   if (!plan) {
-    const luma = setIndices(mask.luma, layout.width, mask.bounds, 1);
-    const chroma = setIndices(mask.chroma, layout.chromaWidth, mask.bounds, 2);
+    const { x0, y0, x1, y1 } = mask.bounds;
+    const lumaBits = rowBitsOf(mask.luma, layout.width, x0, y0, x1, y1);
+    const chromaBits = rowBitsOf(mask.chroma, layout.chromaWidth, Math.floor(x0 / 2), Math.floor(y0 / 2), Math.ceil(x1 / 2), Math.ceil(y1 / 2));
     const ring = ringIndices(mask, layout);
-    const xy = (indices: Int32Array, stride: number) => [indices.map((index) => index % stride), indices.map((index) => Math.floor(index / stride))] as const;
-    const [lumaX, lumaY] = xy(luma, layout.width);
-    const [chromaX, chromaY] = xy(chroma, layout.chromaWidth);
-    const [ringX, ringY] = xy(ring, layout.width);
-    plan = { luma, lumaX, lumaY, chroma, chromaX, chromaY, ring, ringX, ringY, lumaLeft: new Int32Array(luma.length), chromaLeft: new Int32Array(chroma.length) };
+    const ringX = ring.map((index) => index % layout.width);
+    const ringY = ring.map((index) => Math.floor(index / layout.width));
+    plan = { lumaBits, chromaBits, lumaCount: countBits(lumaBits), chromaCount: countBits(chromaBits), ring, ringX, ringY, lumaLeft: copyBits(lumaBits), chromaLeft: copyBits(chromaBits) };
     plans.set(mask, plan);
   }
   return plan;
@@ -336,21 +334,95 @@ function smoothSeam(plane: Uint8Array, width: number, height: number, indices: I
   for (const [index, value] of border) plane[index] = value;
 }
 
-/** Indices of the set pixels of `map` inside the luma bounds (chroma: halved). */
-function setIndices(map: Uint8Array, stride: number, bounds: FrameMask['bounds'], scale: 1 | 2): Int32Array {
-  const x0 = Math.floor(bounds.x0 / scale);
-  const x1 = Math.ceil(bounds.x1 / scale);
-  const y0 = Math.floor(bounds.y0 / scale);
-  const y1 = Math.ceil(bounds.y1 / scale);
-  const indices: number[] = [];
-  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (map[y * stride + x]) indices.push(y * stride + x);
-  return Int32Array.from(indices);
+/**
+ * The pixels of `left` that a neighbour moved by a whole pixel (`shiftX`, `shiftY`) holds (its rows
+ * [rowOffset, rowOffset + rows) of a `planeWidth` × `planeHeight` plane) and does not mask: copied
+ * from `source` (at `sourceBase`, and `sourceBase2` for a second plane sharing the place, U and V)
+ * into `out` (at `outBase`, `outBase2`), and taken out of `left`. Thirty-two pixels are tested at a
+ * time against the neighbour's mask bits. Returns how many were taken.
+ */
+function takeWhole(
+  left: RowBits,
+  shiftX: number,
+  shiftY: number,
+  masked: RowBits | undefined,
+  plane: { width: number; height: number; rowOffset: number; rows: number },
+  out: Uint8Array,
+  source: Uint8Array,
+  bases: { out: number; source: number; out2?: number; source2?: number },
+): number {
+  const { width, height, rowOffset, rows } = plane;
+  const span = left.w1 - left.w0;
+  const { words } = left;
+  const second = bases.out2 !== undefined && bases.source2 !== undefined;
+  let taken = 0;
+  for (let y = left.y0; y < left.y1; y++) {
+    const sourceY = y + shiftY;
+    const localRow = sourceY - rowOffset;
+    if (sourceY < 0 || sourceY >= height || localRow < 0 || localRow >= rows) continue;
+    const row = (y - left.y0) * span;
+    const outRow = y * width;
+    const sourceRow = localRow * width + shiftX;
+    for (let word = 0; word < span; word++) {
+      const value = words[row + word]! | 0;
+      if (value === 0) continue;
+      const start = (left.w0 + word) << 5;
+      let free = value & rangeBits(start, -shiftX, width - shiftX);
+      if (masked) free &= ~bitsAt(masked, sourceY, start + shiftX);
+      if (free === 0) continue;
+      words[row + word] = value & ~free;
+      while (free !== 0) {
+        const x = start + 31 - Math.clz32(free & -free);
+        out[bases.out + outRow + x] = source[bases.source + sourceRow + x]!;
+        if (second) out[bases.out2! + outRow + x] = source[bases.source2! + sourceRow + x]!;
+        free &= free - 1;
+        taken++;
+      }
+    }
+  }
+  return taken;
 }
 
-/** `list` set to 0, 1, … (a plain loop: `Int32Array.from` with a callback cost more than the copies it precedes). */
-function counting(list: Int32Array): Int32Array {
-  for (let item = 0; item < list.length; item++) list[item] = item;
-  return list;
+/**
+ * What a bilinear read at a shift of (`shiftX`, `shiftY`) cannot take: a pixel (x, y) whose corner
+ * (x + ⌊shiftX⌋ + 1, y + ⌊shiftY⌋ + 1) is masked in the neighbour. Whichever way x + shiftX rounds,
+ * its cell's corners are ⌊x + shiftX⌋ and the next, and ⌊x + shiftX⌋ is x + ⌊shiftX⌋ or one more
+ * (at the picture's last column the cell is moved left and still holds it, or it is off the picture
+ * and no bit is set there): that corner is one of the four the read needs unmasked.
+ */
+export function bilinearSkip(bits: RowBits | undefined, shiftX: number, shiftY: number): { bits: RowBits; dx: number; dy: number } | undefined {
+  return bits && { bits, dx: Math.floor(shiftX) + 1, dy: Math.floor(shiftY) + 1 };
+}
+
+/**
+ * Calls `take(x, y)` for each pixel of `left`, row by row, left to right; a pixel it returns true for
+ * is taken out of `left`. Returns how many were taken. With `skip`, a pixel whose (x + skip.dx,
+ * y + skip.dy) is set in `skip.bits` is not offered: `take` could not have taken it.
+ */
+function takeEach(left: RowBits, take: (x: number, y: number) => boolean, skip?: { bits: RowBits; dx: number; dy: number }): number {
+  const span = left.w1 - left.w0;
+  const { words } = left;
+  let taken = 0;
+  for (let y = left.y0; y < left.y1; y++) {
+    const row = (y - left.y0) * span;
+    for (let word = 0; word < span; word++) {
+      let value = words[row + word]! | 0;
+      if (value === 0) continue;
+      const start = (left.w0 + word) << 5;
+      let kept = value;
+      if (skip) value &= ~bitsAt(skip.bits, y + skip.dy, start + skip.dx);
+      while (value !== 0) {
+        const lowest = value & -value;
+        if (take(start + 31 - Math.clz32(lowest), y)) {
+          kept &= ~lowest;
+          taken++;
+        }
+        value &= value - 1;
+      }
+      words[row + word] = kept;
+    }
+  }
+  return taken;
 }
 
 /**
@@ -372,12 +444,13 @@ export function fillFrame(
   const out = inPlace ? current.data : current.data.slice();
   const { width, height, chromaWidth, chromaHeight, uOffset, vOffset } = layout;
   const plan = planOf(mask, layout);
-  const { luma, lumaX, lumaY, chroma, chromaX, chromaY } = plan;
-  // Items (positions in the plan's lists) still to fill, kept compact: each neighbour looks only at what is left.
-  const lumaLeft = counting(plan.lumaLeft);
-  const chromaLeft = counting(plan.chromaLeft);
-  let lumaCount = luma.length;
-  let chromaCount = chroma.length;
+  // The pixels still to fill, as bits (decision 104): each neighbour looks only at what is left, 32 pixels at a time where it moved by whole pixels.
+  const lumaLeft = plan.lumaLeft;
+  const chromaLeft = plan.chromaLeft;
+  lumaLeft.words.set(plan.lumaBits.words);
+  chromaLeft.words.set(plan.chromaBits.words);
+  let lumaCount = plan.lumaCount;
+  let chromaCount = plan.chromaCount;
   if (options.temporal) {
     const grain = ringGrain(current.data, plan, width);
     const threshold = Math.min(options.maxRingDifference, RING_FLOOR + RING_GRAIN_FACTOR * grain);
@@ -415,89 +488,62 @@ export function fillFrame(
         // The same masks at the same place (a still camera under one line): it shows none of them.
         if (nearest && shift.dx === 0 && shift.dy === 0 && other.mask === mask) continue;
         const view = planes(other, layout);
-        let kept = 0;
-        if (nearest) {
-          // Whole-pixel shift: a plain copy where the neighbour's pixel is inside what it holds and not masked.
-          const { data, offset: planeOffset, rowOffset, rows } = view.y;
-          const masked = other.mask?.luma;
-          const shiftX = shift.dx;
-          const shiftY = shift.dy;
-          for (let at = 0; at < lumaCount; at++) {
-            const item = lumaLeft[at]!;
-            const x = lumaX[item]! + shiftX;
-            const y = lumaY[item]! + shiftY;
-            const localRow = y - rowOffset;
-            if (x < 0 || x >= width || y < 0 || y >= height || localRow < 0 || localRow >= rows || masked?.[y * width + x]) lumaLeft[kept++] = item;
-            else out[luma[item]!] = data[planeOffset + localRow * width + x]!;
-          }
-        } else {
-          // Bilinear: `sample`'s arithmetic written out (its fractional result was a new heap number per call whenever it
-          // was not inlined).
+        const otherPlan = other.mask ? planOf(other.mask, layout) : undefined;
+        if (lumaCount > 0) {
           const { data: plane, offset: planeOffset, rowOffset, rows } = view.y;
-          const masked = other.mask?.luma;
-          const shiftX = shift.dx;
-          const shiftY = shift.dy;
-          for (let at = 0; at < lumaCount; at++) {
-            const item = lumaLeft[at]!;
-            const x = lumaX[item]! + shiftX;
-            const y = lumaY[item]! + shiftY;
-            const x0 = Math.min(width - 2, Math.floor(x));
-            const y0 = Math.min(height - 2, Math.floor(y));
-            const localRow = y0 - rowOffset;
-            const corner = y0 * width + x0;
-            if (
-              x < 0 || y < 0 || x > width - 1 || y > height - 1 || localRow < 0 || localRow + 1 >= rows ||
-              (masked && (masked[corner] || masked[corner + 1] || masked[corner + width] || masked[corner + width + 1]))
-            ) {
-              lumaLeft[kept++] = item;
-              continue;
-            }
-            const fx = x - x0;
-            const fy = y - y0;
-            const local = planeOffset + localRow * width + x0;
-            const top = plane[local]! * (1 - fx) + plane[local + 1]! * fx;
-            const bottom = plane[local + width]! * (1 - fx) + plane[local + width + 1]! * fx;
-            out[luma[item]!] = Math.round(top * (1 - fy) + bottom * fy);
+          if (nearest) {
+            // Whole-pixel shift: a plain copy where the neighbour's pixel is inside what it holds and not masked.
+            lumaCount -= takeWhole(lumaLeft, shift.dx, shift.dy, otherPlan?.lumaBits, { width, height, rowOffset, rows }, out, plane, { out: 0, source: planeOffset });
+          } else {
+            // Bilinear: `sample`'s arithmetic written out (its fractional result was a new heap number per call whenever it
+            // was not inlined).
+            const masked = other.mask?.luma;
+            const shiftX = shift.dx;
+            const shiftY = shift.dy;
+            lumaCount -= takeEach(lumaLeft, (pixelX, pixelY) => {
+              const x = pixelX + shiftX;
+              const y = pixelY + shiftY;
+              const x0 = Math.min(width - 2, Math.floor(x));
+              const y0 = Math.min(height - 2, Math.floor(y));
+              const localRow = y0 - rowOffset;
+              const corner = y0 * width + x0;
+              if (
+                x < 0 || y < 0 || x > width - 1 || y > height - 1 || localRow < 0 || localRow + 1 >= rows ||
+                (masked && (masked[corner] || masked[corner + 1] || masked[corner + width] || masked[corner + width + 1]))
+              ) {
+                return false;
+              }
+              const fx = x - x0;
+              const fy = y - y0;
+              const local = planeOffset + localRow * width + x0;
+              const top = plane[local]! * (1 - fx) + plane[local + 1]! * fx;
+              const bottom = plane[local + width]! * (1 - fx) + plane[local + width + 1]! * fx;
+              out[pixelY * width + pixelX] = Math.round(top * (1 - fy) + bottom * fy);
+              return true;
+            }, bilinearSkip(otherPlan?.lumaBits, shiftX, shiftY));
           }
         }
-        lumaCount = kept;
+        if (chromaCount === 0) continue;
         const chromaShift = { dx: shift.dx / 2, dy: shift.dy / 2 };
         const chromaNearest = nearest && Number.isInteger(chromaShift.dx) && Number.isInteger(chromaShift.dy);
-        kept = 0;
+        const { data: plane, rowOffset, rows } = view.u;
+        const uBase = view.u.offset;
+        const vBase = view.v.offset;
         if (chromaNearest) {
-          // Whole-pixel shift: a plain copy as for the luma (`sample`'s nearest case written out); U and V share the place,
-          // the rows held and the mask.
-          const { data: plane, rowOffset, rows } = view.u;
-          const uBase = view.u.offset;
-          const vBase = view.v.offset;
-          const masked = other.mask?.chroma;
-          const shiftX = chromaShift.dx;
-          const shiftY = chromaShift.dy;
-          for (let at = 0; at < chromaCount; at++) {
-            const item = chromaLeft[at]!;
-            const x = chromaX[item]! + shiftX;
-            const y = chromaY[item]! + shiftY;
-            const localRow = y - rowOffset;
-            if (x < 0 || x >= chromaWidth || y < 0 || y >= chromaHeight || localRow < 0 || localRow >= rows || masked?.[y * chromaWidth + x]) {
-              chromaLeft[kept++] = item;
-              continue;
-            }
-            const index = chroma[item]!;
-            const local = localRow * chromaWidth + x;
-            out[uOffset + index] = plane[uBase + local]!;
-            out[vOffset + index] = plane[vBase + local]!;
-          }
+          // Whole-pixel shift: a plain copy as for the luma; U and V share the place, the rows held and the mask.
+          chromaCount -= takeWhole(chromaLeft, chromaShift.dx, chromaShift.dy, otherPlan?.chromaBits, { width: chromaWidth, height: chromaHeight, rowOffset, rows }, out, plane, {
+            out: uOffset,
+            source: uBase,
+            out2: vOffset,
+            source2: vBase,
+          });
         } else {
           // Bilinear: `sample`'s arithmetic written out for both planes (its fractional result was a new heap number per call
           // whenever it was not inlined); U and V share the place, the weights and the mask.
-          const { data: plane, rowOffset, rows } = view.u;
-          const uBase = view.u.offset;
-          const vBase = view.v.offset;
           const masked = other.mask?.chroma;
-          for (let at = 0; at < chromaCount; at++) {
-            const item = chromaLeft[at]!;
-            const x = chromaX[item]! + chromaShift.dx;
-            const y = chromaY[item]! + chromaShift.dy;
+          chromaCount -= takeEach(chromaLeft, (pixelX, pixelY) => {
+            const x = pixelX + chromaShift.dx;
+            const y = pixelY + chromaShift.dy;
             const x0 = Math.min(chromaWidth - 2, Math.floor(x));
             const y0 = Math.min(chromaHeight - 2, Math.floor(y));
             const localRow = y0 - rowOffset;
@@ -506,55 +552,47 @@ export function fillFrame(
               x < 0 || y < 0 || x > chromaWidth - 1 || y > chromaHeight - 1 || localRow < 0 || localRow + 1 >= rows ||
               (masked && (masked[corner] || masked[corner + 1] || masked[corner + chromaWidth] || masked[corner + chromaWidth + 1]))
             ) {
-              chromaLeft[kept++] = item;
-              continue;
+              return false;
             }
             const fx = x - x0;
             const fy = y - y0;
             const local = localRow * chromaWidth + x0;
-            const index = chroma[item]!;
+            const index = pixelY * chromaWidth + pixelX;
             const uTop = plane[uBase + local]! * (1 - fx) + plane[uBase + local + 1]! * fx;
             const uBottom = plane[uBase + local + chromaWidth]! * (1 - fx) + plane[uBase + local + chromaWidth + 1]! * fx;
             out[uOffset + index] = Math.round(uTop * (1 - fy) + uBottom * fy);
             const vTop = plane[vBase + local]! * (1 - fx) + plane[vBase + local + 1]! * fx;
             const vBottom = plane[vBase + local + chromaWidth]! * (1 - fx) + plane[vBase + local + chromaWidth + 1]! * fx;
             out[vOffset + index] = Math.round(vTop * (1 - fy) + vBottom * fy);
-          }
+            return true;
+          }, bilinearSkip(otherPlan?.chromaBits, chromaShift.dx, chromaShift.dy));
         }
-        chromaCount = kept;
       }
     }
   }
-  const fromNeighbours = luma.length - lumaCount;
+  const fromNeighbours = plan.lumaCount - lumaCount;
   // What no neighbour showed, from the still scene's background seen in any of its frames (checked on the ring: a light change or a
   // moving object since leaves it unused).
   if (options.temporal && plate && (lumaCount > 0 || chromaCount > 0) && plateRingDifference(current.data, plate, plan) <= options.maxRingDifference) {
-    let kept = 0;
-    for (let at = 0; at < lumaCount; at++) {
-      const item = lumaLeft[at]!;
-      const value = plateLuma(plate, lumaX[item]!, lumaY[item]!);
-      if (value === undefined) lumaLeft[kept++] = item;
-      else out[luma[item]!] = value;
-    }
-    lumaCount = kept;
-    kept = 0;
-    for (let at = 0; at < chromaCount; at++) {
-      const item = chromaLeft[at]!;
-      const values = plateChroma(plate, chromaX[item]!, chromaY[item]!);
-      if (!values) {
-        chromaLeft[kept++] = item;
-        continue;
-      }
-      out[uOffset + chroma[item]!] = values[0];
-      out[vOffset + chroma[item]!] = values[1];
-    }
-    chromaCount = kept;
+    lumaCount -= takeEach(lumaLeft, (x, y) => {
+      const value = plateLuma(plate, x, y);
+      if (value === undefined) return false;
+      out[y * width + x] = value;
+      return true;
+    });
+    chromaCount -= takeEach(chromaLeft, (x, y) => {
+      const values = plateChroma(plate, x, y);
+      if (!values) return false;
+      out[uOffset + y * chromaWidth + x] = values[0];
+      out[vOffset + y * chromaWidth + x] = values[1];
+      return true;
+    });
   }
-  const fromScene = luma.length - lumaCount - fromNeighbours;
+  const fromScene = plan.lumaCount - lumaCount - fromNeighbours;
   let patches: ExemplarResult | undefined;
   if (lumaCount > 0) {
     const plane = out.subarray(0, uOffset);
-    let rest: Int32Array = Int32Array.from(lumaLeft.subarray(0, lumaCount), (item) => luma[item]!);
+    let rest: Int32Array = bitIndices(lumaLeft, width);
     // Best fill: patches of the picture around carry its structure and grain into the hole; the inpainter (with the grain of
     // the picture above added) takes what no patch reaches. `inpaint` mode asks for the inpainter alone.
     if (options.temporal) {
@@ -568,7 +606,7 @@ export function fillFrame(
     }
   }
   if (chromaCount > 0) {
-    let rest: Int32Array = Int32Array.from(chromaLeft.subarray(0, chromaCount), (item) => chroma[item]!);
+    let rest: Int32Array = bitIndices(chromaLeft, chromaWidth);
     // The patches' colour with their light; the inpainter for the rest.
     if (patches) rest = followChroma(out, width, chromaWidth, uOffset, vOffset, rest, patches);
     if (rest.length > 0) {
@@ -576,5 +614,5 @@ export function fillFrame(
       options.inpaint(out.subarray(vOffset, vOffset + chromaWidth * chromaHeight), chromaWidth, chromaHeight, rest);
     }
   }
-  return { data: out, stats: { masked: luma.length, fromNeighbours, fromScene, inpainted: lumaCount } };
+  return { data: out, stats: { masked: plan.lumaCount, fromNeighbours, fromScene, inpainted: lumaCount } };
 }
