@@ -138,6 +138,10 @@ interface MaskPlan {
   ring: Int32Array;
   ringX: Int32Array;
   ringY: Int32Array;
+  /** Where each row of the ring starts in its lists (its items are row by row), and the lists' end last. */
+  ringRows: Int32Array;
+  /** The ring's luma in the frame being filled (set by `fillFrame`: every alignment of that frame reads it). */
+  ringValues: Uint8Array;
   /** Room for the pixels left to fill of one frame at a time (`fillFrame` runs to its end before it is called again). */
   lumaLeft: RowBits;
   chromaLeft: RowBits;
@@ -154,7 +158,20 @@ function planOf(mask: FrameMask, layout: YuvLayout): MaskPlan {
     const ring = ringIndices(mask, layout);
     const ringX = ring.map((index) => index % layout.width);
     const ringY = ring.map((index) => Math.floor(index / layout.width));
-    plan = { lumaBits, chromaBits, lumaCount: countBits(lumaBits), chromaCount: countBits(chromaBits), ring, ringX, ringY, lumaLeft: copyBits(lumaBits), chromaLeft: copyBits(chromaBits) };
+    const ringRows = Int32Array.from([...ringY.keys()].filter((item) => item === 0 || ringY[item] !== ringY[item - 1]).concat(ring.length));
+    plan = {
+      lumaBits,
+      chromaBits,
+      lumaCount: countBits(lumaBits),
+      chromaCount: countBits(chromaBits),
+      ring,
+      ringX,
+      ringY,
+      ringRows,
+      ringValues: new Uint8Array(ring.length),
+      lumaLeft: copyBits(lumaBits),
+      chromaLeft: copyBits(chromaBits),
+    };
     plans.set(mask, plan);
   }
   return plan;
@@ -198,68 +215,88 @@ function ringGrain(frame: Uint8Array, plan: MaskPlan, width: number): number {
   return count === 0 ? 0 : sum / count;
 }
 
-/** Mean absolute luma difference between `frame` on the ring and `neighbour` moved by `shift`; Infinity when too little of the ring is seen. */
-function ringDifference(frame: Uint8Array, neighbour: NeighbourFrame, plan: MaskPlan, shift: Shift, layout: YuvLayout, nearest = false, stride = 1): number {
+/**
+ * Mean absolute luma difference between the frame being filled on the ring (`plan.ringValues`) and
+ * `neighbour` moved by `shift`; Infinity when too little of the ring is seen. Every `stride`-th ring
+ * pixel is compared. The ring's pixels come row by row: what depends on the row (its place in the
+ * neighbour, its weight) is worked out once a row, the same numbers as pixel by pixel.
+ */
+function ringDifference(neighbour: NeighbourFrame, plan: MaskPlan, shift: Shift, layout: YuvLayout, nearest = false, stride = 1): number {
   const { width, height } = layout;
   const view = planes(neighbour, layout).y;
   const masked = neighbour.mask?.luma;
   let sum = 0;
   let count = 0;
   const { data: plane, offset, rowOffset, rows } = view;
-  const { ring, ringX, ringY } = plan;
+  const { ringX, ringY, ringRows, ringValues } = plan;
+  const shiftX = shift.dx;
   // `sample` written out (the same arithmetic): called per ring pixel, its fractional result was boxed when not inlined.
-  for (let item = 0; item < ring.length; item += stride) {
-    const x = ringX[item]! + shift.dx;
-    const y = ringY[item]! + shift.dy;
-    if (x < 0 || y < 0 || x > width - 1 || y > height - 1) continue;
-    let value: number;
+  for (let row = 0; row + 1 < ringRows.length; row++) {
+    const first = ringRows[row]!;
+    const end = ringRows[row + 1]!;
+    const y = ringY[first]! + shift.dy;
+    if (y < 0 || y > height - 1) continue;
+    const start = first + ((stride - (first % stride)) % stride);
     if (nearest) {
-      const nx = Math.round(x);
       const ny = Math.round(y);
       const localRow = ny - rowOffset;
-      if (localRow < 0 || localRow >= rows || masked?.[ny * width + nx]) continue;
-      value = plane[offset + localRow * width + nx]!;
+      if (localRow < 0 || localRow >= rows) continue;
+      const maskRow = ny * width;
+      const planeRow = offset + localRow * width;
+      for (let item = start; item < end; item += stride) {
+        const x = ringX[item]! + shiftX;
+        if (x < 0 || x > width - 1) continue;
+        const nx = Math.round(x);
+        if (masked?.[maskRow + nx]) continue;
+        sum += Math.abs(plane[planeRow + nx]! - ringValues[item]!);
+        count++;
+      }
     } else {
-      const x0 = Math.min(width - 2, Math.floor(x));
       const y0 = Math.min(height - 2, Math.floor(y));
       const localRow = y0 - rowOffset;
       if (localRow < 0 || localRow + 1 >= rows) continue;
-      const fx = x - x0;
       const fy = y - y0;
-      const at = y0 * width + x0;
-      if (masked && (masked[at] || masked[at + 1] || masked[at + width] || masked[at + width + 1])) continue;
-      const local = offset + localRow * width + x0;
-      const top = plane[local]! * (1 - fx) + plane[local + 1]! * fx;
-      const bottom = plane[local + width]! * (1 - fx) + plane[local + width + 1]! * fx;
-      value = top * (1 - fy) + bottom * fy;
+      const maskRow = y0 * width;
+      const planeRow = offset + localRow * width;
+      for (let item = start; item < end; item += stride) {
+        const x = ringX[item]! + shiftX;
+        if (x < 0 || x > width - 1) continue;
+        const x0 = Math.min(width - 2, Math.floor(x));
+        const at = maskRow + x0;
+        if (masked && (masked[at] || masked[at + 1] || masked[at + width] || masked[at + width + 1])) continue;
+        const fx = x - x0;
+        const local = planeRow + x0;
+        const top = plane[local]! * (1 - fx) + plane[local + 1]! * fx;
+        const bottom = plane[local + width]! * (1 - fx) + plane[local + width + 1]! * fx;
+        sum += Math.abs(top * (1 - fy) + bottom * fy - ringValues[item]!);
+        count++;
+      }
     }
-    sum += Math.abs(value - frame[ring[item]!]!);
-    count++;
   }
   return count < Math.min(30, plan.ring.length / 2 / stride) ? Infinity : sum / count;
 }
 
 /** The shift to `neighbour`, refined on the ring to a quarter pixel, and how well it agrees there. */
-function alignOnRing(frame: Uint8Array, neighbour: NeighbourFrame, plan: MaskPlan, start: Shift, layout: YuvLayout, threshold: number): { shift: Shift; difference: number } {
-  const best = { shift: start, difference: ringDifference(frame, neighbour, plan, start, layout) };
+function alignOnRing(neighbour: NeighbourFrame, plan: MaskPlan, start: Shift, layout: YuvLayout, threshold: number): { shift: Shift; difference: number } {
+  const best = { shift: start, difference: ringDifference(neighbour, plan, start, layout) };
   // The measured motion is usually right to a fraction of a pixel: refine only when the ring says otherwise,
   // and not at all when it is far off (a cut, something crossing: a quarter pixel will not save it).
   if (best.difference <= GOOD_RING_DIFFERENCE || best.difference > 3 * threshold) return best;
   // The sixteen trial shifts are ranked on every third ring pixel; the one kept is measured on them all.
-  let probe = { shift: start, difference: ringDifference(frame, neighbour, plan, start, layout, false, REFINE_RING_STRIDE) };
+  let probe = { shift: start, difference: ringDifference(neighbour, plan, start, layout, false, REFINE_RING_STRIDE) };
   for (const step of [0.5, 0.25]) {
     const centre = probe.shift;
     for (const oy of [-step, 0, step]) {
       for (const ox of [-step, 0, step]) {
         if (ox === 0 && oy === 0) continue;
         const shift = { dx: centre.dx + ox, dy: centre.dy + oy };
-        const difference = ringDifference(frame, neighbour, plan, shift, layout, false, REFINE_RING_STRIDE);
+        const difference = ringDifference(neighbour, plan, shift, layout, false, REFINE_RING_STRIDE);
         if (difference < probe.difference) probe = { shift, difference };
       }
     }
   }
   if (probe.shift === start) return best;
-  const difference = ringDifference(frame, neighbour, plan, probe.shift, layout);
+  const difference = ringDifference(neighbour, plan, probe.shift, layout);
   return difference < best.difference ? { shift: probe.shift, difference } : best;
 }
 
@@ -452,6 +489,8 @@ export function fillFrame(
   let lumaCount = plan.lumaCount;
   let chromaCount = plan.chromaCount;
   if (options.temporal) {
+    const { ring, ringValues } = plan;
+    for (let item = 0; item < ring.length; item++) ringValues[item] = current.data[ring[item]!]!;
     const grain = ringGrain(current.data, plan, width);
     const threshold = Math.min(options.maxRingDifference, RING_FLOOR + RING_GRAIN_FACTOR * grain);
     for (let distance = 1; distance <= options.windowFrames && (lumaCount > 0 || chromaCount > 0); distance++) {
@@ -460,7 +499,7 @@ export function fillFrame(
         const other = neighbour(offset);
         if (!other) continue;
         const guess = { dx: other.position.dx - current.position.dx, dy: other.position.dy - current.position.dy };
-        let aligned = plan.ring.length > 0 ? alignOnRing(current.data, other, plan, guess, layout, threshold) : { shift: guess, difference: 0 };
+        let aligned = plan.ring.length > 0 ? alignOnRing(other, plan, guess, layout, threshold) : { shift: guess, difference: 0 };
         // The rows around the masks may move otherwise than the whole frame (a still title card over a pan held the whole
         // frame's estimate near zero while the subtitle's rows panned): where the two motions disagree by more than a
         // measuring error, or the ring refused the whole frame's, the ring picks. Where they agree within a pixel and a half
@@ -469,7 +508,7 @@ export function fillFrame(
           const bandGuess = { dx: other.bandPosition.dx - current.bandPosition.dx, dy: other.bandPosition.dy - current.bandPosition.dy };
           const apart = Math.max(Math.abs(bandGuess.dx - guess.dx), Math.abs(bandGuess.dy - guess.dy));
           if (apart > BAND_DISAGREEMENT || (apart > 0.25 && !(aligned.difference <= threshold))) {
-            const band = alignOnRing(current.data, other, plan, bandGuess, layout, threshold);
+            const band = alignOnRing(other, plan, bandGuess, layout, threshold);
             if (band.difference < aligned.difference) aligned = band;
           }
         }
@@ -479,7 +518,7 @@ export function fillFrame(
         let nearest = Number.isInteger(shift.dx) && Number.isInteger(shift.dy);
         if (!nearest && plan.ring.length > 0) {
           const rounded = { dx: Math.round(shift.dx), dy: Math.round(shift.dy) };
-          const roundedDifference = ringDifference(current.data, other, plan, rounded, layout, true);
+          const roundedDifference = ringDifference(other, plan, rounded, layout, true);
           if (roundedDifference <= aligned.difference + NEAREST_GRAIN_TOLERANCE * grain) {
             shift = rounded;
             nearest = true;
