@@ -67,10 +67,16 @@ export function toBgrPlanes(image: RgbImage, region: BoundingBox, layout: Tensor
     fxs[dx] = sx - left;
   }
   const { data, width } = image;
+  // The three channels written out, and each column's and row's weights taken once (the same products, summed in the same order).
+  const [scaleB, scaleG, scaleR] = scale;
+  const [shiftB, shiftG, shiftR] = shift;
+  const greenPlane = plane;
+  const redPlane = 2 * plane;
   for (let dy = 0; dy < layout.height; dy++) {
     const sy = Math.min(source.height - 1, Math.max(0, (dy + 0.5) * scaleY - 0.5));
     const top = Math.floor(sy);
     const fy = sy - top;
+    const oneMinusFy = 1 - fy;
     const row0 = (source.y + top) * width * 3;
     const row1 = (source.y + Math.min(source.height - 1, top + 1)) * width * 3;
     const rowOut = offset + dy * paddedWidth;
@@ -80,15 +86,17 @@ export function toBgrPlanes(image: RgbImage, region: BoundingBox, layout: Tensor
       const c = row1 + x0s[dx]!;
       const d = row1 + x1s[dx]!;
       const fx = fxs[dx]!;
-      const wa = (1 - fx) * (1 - fy);
-      const wb = fx * (1 - fy);
+      const wa = (1 - fx) * oneMinusFy;
+      const wb = fx * oneMinusFy;
       const wc = (1 - fx) * fy;
       const wd = fx * fy;
       // RGB in, BGR planes out.
-      for (let channel = 0; channel < 3; channel++) {
-        const value = data[a + 2 - channel]! * wa + data[b + 2 - channel]! * wb + data[c + 2 - channel]! * wc + data[d + 2 - channel]! * wd;
-        out[rowOut + channel * plane + dx] = value * scale[channel]! - shift[channel]!;
-      }
+      const blue = data[a + 2]! * wa + data[b + 2]! * wb + data[c + 2]! * wc + data[d + 2]! * wd;
+      const green = data[a + 1]! * wa + data[b + 1]! * wb + data[c + 1]! * wc + data[d + 1]! * wd;
+      const red = data[a]! * wa + data[b]! * wb + data[c]! * wc + data[d]! * wd;
+      out[rowOut + dx] = blue * scaleB - shiftB;
+      out[rowOut + greenPlane + dx] = green * scaleG - shiftG;
+      out[rowOut + redPlane + dx] = red * scaleR - shiftR;
     }
   }
   return out;
