@@ -145,6 +145,11 @@ test('en and zh, 1440 px: the dubbing pro toolbar keeps to one row', async ({ pa
   const dialog = page.getByTestId('dubbing-new-project-dialog');
   await dialog.locator('[data-slot="upload-dropzone-input"]').setInputFiles(clip.file);
   await expect(dialog.getByTestId('dubbing-upload-ready')).toBeVisible({ timeout: 30_000 });
+  // The lines from the clip's subtitle file, one speaker: the toolbar needs a project, not the
+  // recognition (dubbing.e2e.ts runs that). Decision 105.
+  await dialog.getByTestId('dubbing-text-subtitle-file').check();
+  await dialog.getByTestId('dubbing-subtitle-file').setInputFiles(clip.srt);
+  await dialog.getByTestId('dubbing-speakers').selectOption('1');
   await dialog.getByTestId('dubbing-target-es').click();
   await dialog.getByTestId('dubbing-target-fr').click();
   await dialog.getByTestId('dubbing-create').click();
