@@ -53,8 +53,10 @@ const seconds = (timecode: string) => {
   return Number(minutes) * 60 + Number(rest);
 };
 
-/** Makes a project of the clip from the list page and waits for the editor with its three segments. */
-/** With `subtitles`, the lines come from that subtitle file instead of the recognition. */
+/**
+ * Makes a project of the clip from the list page and waits for the editor with its three segments.
+ * With `subtitles`, the lines come from that subtitle file instead of the recognition.
+ */
 async function createProject(page: Page, file: string, target: string, speakers?: number, subtitles?: string) {
   await page.getByTestId('dubbing-new-project').click();
   const dialog = page.getByTestId('dubbing-new-project-dialog');
