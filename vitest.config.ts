@@ -30,8 +30,8 @@ export default defineConfig({
     // The integration tests spawn servers and ffmpeg: two cores, so keep files from competing too hard.
     maxWorkers: 2,
     // PP-OCR on one onnxruntime thread (the product's default is two, decision 103): two workers
-    // already keep both cores busy, and a second thread cost CPU for no gain (decision 104: the
-    // detector's file 107 -> 73 s of CPU). tests/support/server-process.ts passes it to the servers
+    // already keep both cores busy, and a second thread cost CPU for no gain (decision 104: OCR alone
+    // −6 % CPU on bench:ocr's corpus clips). tests/support/server-process.ts passes it to the servers
     // the tests start. Set VOXWORK_OCR_THREADS to run the tests with another count.
     env: { VOXWORK_OCR_THREADS: process.env.VOXWORK_OCR_THREADS ?? '1' },
     // Longest files first, by a measured run's durations (a clean clone has no Vitest cache).
