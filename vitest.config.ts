@@ -29,6 +29,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     // The integration tests spawn servers and ffmpeg: two cores, so keep files from competing too hard.
     maxWorkers: 2,
+    // PP-OCR on one onnxruntime thread (the product's default is two, decision 103): two workers
+    // already keep both cores busy, and a second thread cost CPU for no gain (decision 104: OCR alone
+    // −6 % CPU on bench:ocr's corpus clips). tests/support/server-process.ts passes it to the servers
+    // the tests start. Set VOXWORK_OCR_THREADS to run the tests with another count.
+    env: { VOXWORK_OCR_THREADS: process.env.VOXWORK_OCR_THREADS ?? '1' },
     // Longest files first, by a measured run's durations (a clean clone has no Vitest cache).
     sequence: { sequencer: DurationSequencer },
     setupFiles: ['tests/support/fail-on-console-error.ts'],

@@ -45,6 +45,8 @@ export async function startServer(env: Record<string, string>, options: { ready?
       LOG_LEVEL: 'info',
       OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
       SHUTDOWN_GRACE_SECONDS: '5',
+      // The tests' onnxruntime thread count (vitest.config.ts, decision 104) reaches the servers they start.
+      ...(process.env.VOXWORK_OCR_THREADS ? { VOXWORK_OCR_THREADS: process.env.VOXWORK_OCR_THREADS } : {}),
       ...env,
       PORT: String(port),
     },

@@ -23,8 +23,9 @@ export interface PpocrModelFiles {
 
 export interface PpocrModelSettings extends Partial<PpocrModelFiles> {
   /**
-   * onnxruntime threads per model call. Default: two where the machine has two cores or more
-   * (decision 103: the finder's wall time −16 % on a season for +2 % CPU), else one.
+   * onnxruntime threads per model call. Default: `VOXWORK_OCR_THREADS` when set (the tests set 1:
+   * two Vitest workers already keep both cores busy, decision 104), else two where the machine has
+   * two cores or more (decision 103: the finder's wall time −16 % on a season for +2 % CPU), else one.
    */
   threads?: number;
   /**
@@ -232,13 +233,22 @@ export class PpocrModel {
 
 const models = new Map<string, IdleHeld<PpocrModel>>();
 
+/** `VOXWORK_OCR_THREADS` (a whole number ≥ 1), the default thread count where it is set (decision 104). */
+function threadsFromEnvironment(): number | undefined {
+  const value = process.env.VOXWORK_OCR_THREADS;
+  if (value === undefined || value === '') return undefined;
+  const threads = Number(value);
+  if (!Number.isInteger(threads) || threads < 1) throw new Error(`VOXWORK_OCR_THREADS must be a whole number of at least 1, not "${value}"`);
+  return threads;
+}
+
 /**
  * The PP-OCR models for these settings, shared by every caller in this process and held until
  * `release()`: released (their ~200 MB given back) after the engines' idle time with no holder.
  */
 export function acquirePpocrModel(settings: PpocrModelSettings = {}): Promise<Held<PpocrModel>> {
   const files = { ...defaultPpocrModelFiles(), ...settings };
-  const threads = settings.threads ?? Math.min(2, availableParallelism());
+  const threads = settings.threads ?? threadsFromEnvironment() ?? Math.min(2, availableParallelism());
   const spinning = settings.spinning ?? false;
   const key = JSON.stringify([files.detectionPath, files.recognitionPath, files.dictionaryPath, threads, spinning]);
   let held = models.get(key);
