@@ -82,6 +82,8 @@ export default defineConfig({
       // The suite signs up many users a minute from one address (the route walk alone makes four at
       // once); the product's default of 20 sign-ups a minute per address answered 429 to a later test.
       AUTH_RATE_LIMIT_PER_MINUTE: '200',
+      // PP-OCR on one onnxruntime thread, as in the Vitest run (decision 104): two test workers already keep both cores busy.
+      VOXWORK_OCR_THREADS: process.env.VOXWORK_OCR_THREADS ?? '1',
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -32,6 +32,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ JOB_CONCURRENCY: 'lots' })).toThrow(/JOB_CONCURRENCY: expected type=number pairs/);
   });
 
+  it("checks PP-OCR's thread count at start (the engine reads it; empty: the engine's default)", () => {
+    expect(loadConfig({ VOXWORK_OCR_THREADS: '1' }).VOXWORK_OCR_THREADS).toBe(1);
+    expect(loadConfig({ VOXWORK_OCR_THREADS: '' }).VOXWORK_OCR_THREADS).toBeUndefined();
+    expect(() => loadConfig({ VOXWORK_OCR_THREADS: '0' })).toThrow(/VOXWORK_OCR_THREADS/);
+    expect(() => loadConfig({ VOXWORK_OCR_THREADS: 'two' })).toThrow(/VOXWORK_OCR_THREADS/);
+  });
+
   it('validates the remote engine variables (unset: no remote engine)', () => {
     expect(loadConfig({}).OPENAI_API_KEY).toBeUndefined();
     const config = loadConfig({ OPENAI_SPEECH_BASE_URL: 'http://localhost:8880/v1', OPENAI_SPEECH_VOICES: 'af_bella:en, zf_xiaobei:zh', ELEVENLABS_API_KEY: 'xi', ELEVENLABS_TTS_MODELS: 'eleven_multilingual_v2,eleven_flash_v2_5', ELEVENLABS_TIMEOUT_MS: '300000' });

@@ -73,6 +73,8 @@ export const envSchema = z.object({
   API_BODY_LIMIT_BYTES: integer(1024, 100 * 1024 * 1024).default(1024 * 1024),
   OPERATOR_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   WORKER_CONCURRENCY: integer(1, 64).default(2),
+  // onnxruntime threads per PP-OCR call (the subtitle finder); read by the engine itself (`ppocr-model.ts`), checked here so a bad value stops the start.
+  VOXWORK_OCR_THREADS: integer(1, 64).optional(),
   // Per job type, overriding WORKER_CONCURRENCY: `system.selfCheck=1,text-to-speech.synthesize=2`.
   JOB_CONCURRENCY: z
     .string()
