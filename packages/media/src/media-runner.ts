@@ -1,4 +1,8 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { parseProgressSeconds } from './ffmpeg-args.ts';
 
@@ -45,7 +49,7 @@ const MAX_CAPTURE = 1 << 20;
  * 0.5 s), its stderr is kept (1 MiB at most), `exited` settles with its exit code (null when it
  * could not start, `startError` then says why) and `outcome` says what its end means.
  */
-function superviseTool(binary: string, child: ChildProcessByStdio<Writable | null, Readable, Readable>, options: Omit<RunOptions, 'onProgress'>) {
+function superviseTool(binary: string, child: ChildProcessByStdio<Writable | null, Readable | null, Readable>, options: Omit<RunOptions, 'onProgress'>) {
   let stoppedBy: 'signal' | 'timeout' | 'caller' | undefined;
   let killTimer: NodeJS.Timeout | undefined;
   let stderr = '';
@@ -159,6 +163,70 @@ export async function* streamMediaTool(binary: string, args: readonly string[], 
     }
     tool.release();
   }
+}
+
+/** Where `readMediaToolInto` writes a tool's output: the memory for the next read, and what was read. */
+export interface OutputSink {
+  /** The memory the next read writes into (at least one byte). */
+  space(): Uint8Array;
+  /** `bytes` were written at the start of the last `space()`; false: stop reading until `resume` is called. */
+  wrote(bytes: number): boolean;
+}
+
+/**
+ * Runs one media tool and reads its standard output straight into the memory `sink` gives, with no
+ * new buffer per read (decision 107): the output goes to a Unix socket whose reading end is made
+ * with `onread`. A pipe's reads each made a new 64 KB buffer; reading a whole video's raw frames
+ * that way (1.4 MB a 720p frame) cost the erasure hundreds of full collections on its thread.
+ * `started` is called with `resume` (reading again after `wrote` returned false). Ends like
+ * `streamMediaTool`: resolves when the tool ends well, rejects with `MediaAbortedError` on the
+ * signal, a retryable `MediaProcessError` on the timeout, `MediaProcessError` on a non-zero exit or
+ * a tool that could not start; `stop()` (the caller is done early) ends the tool.
+ */
+export function readMediaToolInto(binary: string, args: readonly string[], sink: OutputSink, options: Omit<RunOptions, 'onProgress'> = {}): { done: Promise<void>; resume(): void; stop(): Promise<void> } {
+  let reader: Socket | undefined;
+  let tool: ReturnType<typeof superviseTool> | undefined;
+  let stopped = false;
+  const done = (async () => {
+    if (options.signal?.aborted) throw new MediaAbortedError(`${binary} was cancelled before it started`);
+    const folder = await mkdtemp(path.join(tmpdir(), 'voxwork-output-'));
+    const server = createServer();
+    try {
+      const address = path.join(folder, 'out');
+      await new Promise<void>((resolve, reject) => server.once('error', reject).listen(address, resolve));
+      const accepted = new Promise<Socket>((resolve) => server.once('connection', resolve));
+      const ended = new Promise<void>((resolve) => {
+        reader = connect({ path: address, onread: { buffer: () => sink.space(), callback: (bytes: number) => sink.wrote(bytes) } });
+        // The tool's end (or death) closes its end of the socket; an error there is the tool's to report.
+        reader.once('end', resolve).once('close', resolve).on('error', () => undefined);
+      });
+      const writer = await accepted;
+      const child = spawn(binary, args, { stdio: ['ignore', writer, 'pipe'] });
+      // The tool holds its own copy of the socket: ours goes, so the reader sees the end when the tool's does.
+      writer.destroy();
+      server.close();
+      tool = superviseTool(binary, child, options);
+      if (stopped) tool.stop('caller');
+      await ended;
+      const error = tool.outcome(await tool.exited, tool.startError);
+      if (error && !stopped) throw error;
+    } finally {
+      reader?.destroy();
+      tool?.release();
+      server.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  })();
+  return {
+    done,
+    resume: () => reader?.resume(),
+    async stop() {
+      stopped = true;
+      reader?.destroy();
+      tool?.stop('caller');
+      await done.catch(() => undefined);
+    },
+  };
 }
 
 /**

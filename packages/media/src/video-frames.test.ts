@@ -124,4 +124,71 @@ describe('raw video frames', () => {
     await expect(drain(endless)).rejects.toBeInstanceOf(MediaAbortedError);
     await expect(drain(readRawVideoFrames(rawVideoFramesArgs({ input: '/nonexistent/video.mp4' }), 3, { readAhead: 2 }))).rejects.toBeInstanceOf(MediaProcessError);
   });
+
+  it('into a pool (read through a socket, decision 107): the same frames, typed failures, cancellation, time-out, early stop and the last partial frame dropped', async () => {
+    const drain = async (frames: AsyncIterable<Uint8Array>) => {
+      for await (const _frame of frames);
+    };
+    const pool = () => new FramePool(rawFrameBytes(32, 32), 4);
+    // ffmpeg's own failure: its exit code and its last line, not a socket error.
+    const missing = await drain(readRawVideoFrames(rawVideoFramesArgs({ input: '/nonexistent/video.mp4' }), rawFrameBytes(32, 32), { pool: pool() })).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(MediaProcessError);
+    expect((missing as MediaProcessError).message).toMatch(/exited with code 1: .*nonexistent/);
+    await expect(drain(readRawVideoFrames(rawVideoFramesArgs({ input: 'testsrc' }), rawFrameBytes(32, 32), { pool: pool(), signal: AbortSignal.abort() }))).rejects.toBeInstanceOf(MediaAbortedError);
+    const endless = ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=32x32:rate=25', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    await expect(drain(readRawVideoFrames(endless, rawFrameBytes(32, 32), { pool: pool(), signal: controller.signal }))).rejects.toBeInstanceOf(MediaAbortedError);
+    const late = await drain(readRawVideoFrames(endless, rawFrameBytes(32, 32), { pool: pool(), timeoutMs: 200 })).catch((error: unknown) => error);
+    expect(late).toBeInstanceOf(MediaProcessError);
+    expect((late as MediaProcessError).isRetryable).toBe(true);
+    // A caller that stops early ends ffmpeg: nothing is left running (its own process group's children are checked by pid).
+    const before = new Set(await ffmpegPids());
+    let read = 0;
+    for await (const _frame of readRawVideoFrames(endless, rawFrameBytes(32, 32), { pool: pool(), readAhead: 2 })) if (++read === 3) break;
+    expect(read).toBe(3);
+    expect((await ffmpegPids()).filter((pid) => !before.has(pid))).toEqual([]);
+    // Ten frames of 32 × 32 read as frames of 33 × 32: nine whole, the tenth's rest dropped.
+    const ten = ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=32x32:rate=25', '-frames:v', '10', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+    const frames: Uint8Array[] = [];
+    for await (const frame of readRawVideoFrames(ten, rawFrameBytes(33, 32), { pool: new FramePool(rawFrameBytes(33, 32), 20) })) frames.push(frame.slice());
+    expect(frames).toHaveLength(Math.floor((10 * rawFrameBytes(32, 32)) / rawFrameBytes(33, 32)));
+    const whole: Uint8Array[] = [];
+    for await (const frame of readRawVideoFrames(ten, rawFrameBytes(33, 32))) whole.push(frame);
+    expect(frames).toEqual(whole);
+  });
+
+  it('into a pool: no more than read-ahead frames wait for the caller while it works', async () => {
+    const bytes = rawFrameBytes(32, 32);
+    const pool = new FramePool(bytes, 50);
+    const taken = { count: 0 };
+    const take = pool.take.bind(pool);
+    pool.take = () => {
+      taken.count++;
+      return take();
+    };
+    const args = ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=32x32:rate=25', '-frames:v', '40', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+    let read = 0;
+    for await (const frame of readRawVideoFrames(args, bytes, { pool, readAhead: 3 })) {
+      read++;
+      // While the caller waits, the reader fills what it may: the frames handed out, three waiting and the one being filled.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(taken.count).toBeLessThanOrEqual(read + 3 + 1);
+      pool.give(frame);
+    }
+    expect(read).toBe(40);
+  });
 });
+
+/** Process ids of the ffmpeg processes this process started that are still running. */
+async function ffmpegPids(): Promise<number[]> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (stat.includes('(ffmpeg)') && Number(fields[1]) === process.pid && fields[0] !== 'Z') pids.push(Number(entry));
+  }
+  return pids;
+}

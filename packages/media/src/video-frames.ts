@@ -1,5 +1,5 @@
 /** Raw frames read from ffmpeg one at a time (see `rawVideoFramesArgs`). */
-import { streamMediaTool, type RunOptions } from './media-runner.ts';
+import { readMediaToolInto, streamMediaTool, type RunOptions } from './media-runner.ts';
 import { readRawVideoFramesOnThread } from './video-frames-thread.ts';
 
 export interface ReadFramesOptions extends Omit<RunOptions, 'onProgress'> {
@@ -75,8 +75,70 @@ export function readRawVideoFrames(args: readonly string[], frameBytes: number, 
     if (pool) throw new RangeError('frames read on a thread are not taken from a pool');
     return readRawVideoFramesOnThread(args, frameBytes, { readAhead, signal: run.signal, timeoutMs: run.timeoutMs });
   }
-  const frames = splitFrames(streamMediaTool('ffmpeg', args, run), frameBytes, pool);
+  if (pool) return framesInto(args, frameBytes, pool, readAhead, run);
+  const frames = splitFrames(streamMediaTool('ffmpeg', args, run), frameBytes, undefined);
   return readAhead > 0 ? bufferAhead(frames, readAhead) : frames;
+}
+
+/**
+ * The frames of `args`, read by ffmpeg's output straight into frames of `pool` (`readMediaToolInto`,
+ * decision 107): no buffer per read and no copy into the frame. Reading stops while `readAhead`
+ * frames (at least one) wait for the caller. A partial frame at the end is dropped.
+ */
+async function* framesInto(args: readonly string[], frameBytes: number, pool: FramePool, readAhead: number, run: Omit<RunOptions, 'onProgress'>): AsyncGenerator<Uint8Array, void, undefined> {
+  const ready: Uint8Array[] = [];
+  const limit = Math.max(1, readAhead);
+  let frame = pool.take();
+  let filled = 0;
+  let paused = false;
+  let finished = false;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
+  };
+  const reading = readMediaToolInto(
+    'ffmpeg',
+    args,
+    {
+      space: () => frame.subarray(filled),
+      wrote: (bytes) => {
+        filled += bytes;
+        if (filled < frameBytes) return true;
+        ready.push(frame);
+        frame = pool.take();
+        filled = 0;
+        notify();
+        paused = ready.length >= limit;
+        return !paused;
+      },
+    },
+    run,
+  );
+  const ended = () => {
+    finished = true;
+    notify();
+  };
+  reading.done.then(ended, ended);
+  try {
+    for (;;) {
+      if (ready.length > 0) {
+        const next = ready.shift()!;
+        if (paused && ready.length < limit) {
+          paused = false;
+          reading.resume();
+        }
+        yield next;
+      } else if (finished) {
+        // The tool's error, after every whole frame it wrote.
+        await reading.done;
+        return;
+      } else await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    if (!finished) await reading.stop();
+  }
 }
 
 /** `chunks` cut into frames of `frameBytes` (taken from `pool` when there is one); a partial frame at the end is dropped. */
