@@ -421,6 +421,56 @@ function takeWhole(
 }
 
 /**
+ * The pixels of `left` a neighbour moved by a fraction of a pixel holds, read bilinearly (`sample`'s
+ * arithmetic written out: its fractional result was a new heap number per call whenever it was not
+ * inlined): the four pixels around the moved place inside the rows held and none of them masked
+ * (`masked`, a byte a pixel). Written into `out` like `takeWhole` (a second plane sharing the place,
+ * the weights and the mask: U and V), taken out of `left`; `maskBits` (the same mask as bits) skips
+ * what could not be read. Returns how many were taken.
+ */
+function takeBilinear(
+  left: RowBits,
+  shiftX: number,
+  shiftY: number,
+  masked: Uint8Array | undefined,
+  maskBits: RowBits | undefined,
+  plane: { width: number; height: number; rowOffset: number; rows: number },
+  out: Uint8Array,
+  source: Uint8Array,
+  bases: { out: number; source: number; out2?: number; source2?: number },
+): number {
+  const { width, height, rowOffset, rows } = plane;
+  const second = bases.out2 !== undefined && bases.source2 !== undefined;
+  return takeEach(left, (pixelX, pixelY) => {
+    const x = pixelX + shiftX;
+    const y = pixelY + shiftY;
+    const x0 = Math.min(width - 2, Math.floor(x));
+    const y0 = Math.min(height - 2, Math.floor(y));
+    const localRow = y0 - rowOffset;
+    const corner = y0 * width + x0;
+    if (
+      x < 0 || y < 0 || x > width - 1 || y > height - 1 || localRow < 0 || localRow + 1 >= rows ||
+      (masked && (masked[corner] || masked[corner + 1] || masked[corner + width] || masked[corner + width + 1]))
+    ) {
+      return false;
+    }
+    const fx = x - x0;
+    const fy = y - y0;
+    const local = localRow * width + x0;
+    const index = pixelY * width + pixelX;
+    const top = source[bases.source + local]! * (1 - fx) + source[bases.source + local + 1]! * fx;
+    const bottom = source[bases.source + local + width]! * (1 - fx) + source[bases.source + local + width + 1]! * fx;
+    out[bases.out + index] = Math.round(top * (1 - fy) + bottom * fy);
+    if (second) {
+      const top2 = source[bases.source2! + local]! * (1 - fx) + source[bases.source2! + local + 1]! * fx;
+      const bottom2 = source[bases.source2! + local + width]! * (1 - fx) + source[bases.source2! + local + width + 1]! * fx;
+      out[bases.out2! + index] = Math.round(top2 * (1 - fy) + bottom2 * fy);
+    }
+    return true;
+  }, bilinearSkip(maskBits, shiftX, shiftY));
+}
+
+/**
  * What a bilinear read at a shift of (`shiftX`, `shiftY`) cannot take: a pixel (x, y) whose corner
  * (x + ⌊shiftX⌋ + 1, y + ⌊shiftY⌋ + 1) is masked in the neighbour. Whichever way x + shiftX rounds,
  * its cell's corners are ⌊x + shiftX⌋ and the next, and ⌊x + shiftX⌋ is x + ⌊shiftX⌋ or one more
@@ -534,32 +584,7 @@ export function fillFrame(
             // Whole-pixel shift: a plain copy where the neighbour's pixel is inside what it holds and not masked.
             lumaCount -= takeWhole(lumaLeft, shift.dx, shift.dy, otherPlan?.lumaBits, { width, height, rowOffset, rows }, out, plane, { out: 0, source: planeOffset });
           } else {
-            // Bilinear: `sample`'s arithmetic written out (its fractional result was a new heap number per call whenever it
-            // was not inlined).
-            const masked = other.mask?.luma;
-            const shiftX = shift.dx;
-            const shiftY = shift.dy;
-            lumaCount -= takeEach(lumaLeft, (pixelX, pixelY) => {
-              const x = pixelX + shiftX;
-              const y = pixelY + shiftY;
-              const x0 = Math.min(width - 2, Math.floor(x));
-              const y0 = Math.min(height - 2, Math.floor(y));
-              const localRow = y0 - rowOffset;
-              const corner = y0 * width + x0;
-              if (
-                x < 0 || y < 0 || x > width - 1 || y > height - 1 || localRow < 0 || localRow + 1 >= rows ||
-                (masked && (masked[corner] || masked[corner + 1] || masked[corner + width] || masked[corner + width + 1]))
-              ) {
-                return false;
-              }
-              const fx = x - x0;
-              const fy = y - y0;
-              const local = planeOffset + localRow * width + x0;
-              const top = plane[local]! * (1 - fx) + plane[local + 1]! * fx;
-              const bottom = plane[local + width]! * (1 - fx) + plane[local + width + 1]! * fx;
-              out[pixelY * width + pixelX] = Math.round(top * (1 - fy) + bottom * fy);
-              return true;
-            }, bilinearSkip(otherPlan?.lumaBits, shiftX, shiftY));
+            lumaCount -= takeBilinear(lumaLeft, shift.dx, shift.dy, other.mask?.luma, otherPlan?.lumaBits, { width, height, rowOffset, rows }, out, plane, { out: 0, source: planeOffset });
           }
         }
         if (chromaCount === 0) continue;
@@ -577,34 +602,13 @@ export function fillFrame(
             source2: vBase,
           });
         } else {
-          // Bilinear: `sample`'s arithmetic written out for both planes (its fractional result was a new heap number per call
-          // whenever it was not inlined); U and V share the place, the weights and the mask.
-          const masked = other.mask?.chroma;
-          chromaCount -= takeEach(chromaLeft, (pixelX, pixelY) => {
-            const x = pixelX + chromaShift.dx;
-            const y = pixelY + chromaShift.dy;
-            const x0 = Math.min(chromaWidth - 2, Math.floor(x));
-            const y0 = Math.min(chromaHeight - 2, Math.floor(y));
-            const localRow = y0 - rowOffset;
-            const corner = y0 * chromaWidth + x0;
-            if (
-              x < 0 || y < 0 || x > chromaWidth - 1 || y > chromaHeight - 1 || localRow < 0 || localRow + 1 >= rows ||
-              (masked && (masked[corner] || masked[corner + 1] || masked[corner + chromaWidth] || masked[corner + chromaWidth + 1]))
-            ) {
-              return false;
-            }
-            const fx = x - x0;
-            const fy = y - y0;
-            const local = localRow * chromaWidth + x0;
-            const index = pixelY * chromaWidth + pixelX;
-            const uTop = plane[uBase + local]! * (1 - fx) + plane[uBase + local + 1]! * fx;
-            const uBottom = plane[uBase + local + chromaWidth]! * (1 - fx) + plane[uBase + local + chromaWidth + 1]! * fx;
-            out[uOffset + index] = Math.round(uTop * (1 - fy) + uBottom * fy);
-            const vTop = plane[vBase + local]! * (1 - fx) + plane[vBase + local + 1]! * fx;
-            const vBottom = plane[vBase + local + chromaWidth]! * (1 - fx) + plane[vBase + local + chromaWidth + 1]! * fx;
-            out[vOffset + index] = Math.round(vTop * (1 - fy) + vBottom * fy);
-            return true;
-          }, bilinearSkip(otherPlan?.chromaBits, chromaShift.dx, chromaShift.dy));
+          // U and V share the place, the weights and the mask.
+          chromaCount -= takeBilinear(chromaLeft, chromaShift.dx, chromaShift.dy, other.mask?.chroma, otherPlan?.chromaBits, { width: chromaWidth, height: chromaHeight, rowOffset, rows }, out, plane, {
+            out: uOffset,
+            source: uBase,
+            out2: vOffset,
+            source2: vBase,
+          });
         }
       }
     }
