@@ -8,9 +8,9 @@ const BOX = { x: 4, y: 4, width: 48, height: 12 };
 const LINES = { A: [10, 25, 40], B: [13, 28, 44] } as const;
 
 /** A moving noise background with a line's "glyphs" (white bars outlined in black). */
-function frame(index: number, line: keyof typeof LINES | undefined): RgbImage {
+function frame(index: number, line: keyof typeof LINES | undefined, still = false): RgbImage {
   const data = new Uint8Array(WIDTH * HEIGHT * 3);
-  let seed = index + 1;
+  let seed = still ? 1 : index + 1;
   for (let pixel = 0; pixel < WIDTH * HEIGHT; pixel++) {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     data.set([seed % 200, (seed >> 8) % 200, (seed >> 16) % 200], pixel * 3);
@@ -53,9 +53,28 @@ describe('subtitle line reader', () => {
       ['the first line', 0.125, 1.525],
       ['and the second', 1.525, 2.525],
     ]);
-    expect(counts).toEqual({ framesDecoded: 60, framesSampled: 12, framesRecognised: reads, framesVerified: 0, glancedSamplesReadAgain: 0 });
+    expect(counts).toEqual({ framesDecoded: 60, framesSampled: 12, framesRecognised: reads, framesVerified: 0, glancedSamplesReadAgain: 0, gapSamplesUnchanged: 0 });
     // Each line read when it appears and again once a second; empty samples are read too.
     expect(reads).toBeLessThanOrEqual(8);
+  });
+
+  it('in a gap, a still picture is read once; the line that comes after is read and timed as it was', async () => {
+    // A still background: nothing on frames 0–29, line A on 30–50, nothing after (20 frames a second, a sample every 5th).
+    const still = async (skipUnchanged: boolean) => {
+      const counter = { calls: 0 };
+      const reader = new SubtitleLineReader({ frameSeconds: 0.05, sampleEvery: 5, durationSeconds: 3, refineBoundaries: true, skipUnchanged, read: fakeRead(counter) });
+      for (let index = 0; index < 60; index++) await reader.push(frame(index, index >= 30 && index <= 50 ? 'A' : undefined, true), index);
+      return { lines: reader.finish().map((line) => [line.text, round(line.startSeconds), round(line.endSeconds)]), reads: counter.calls, counts: reader.counts };
+    };
+    const skipping = await still(true);
+    const reading = await still(false);
+    expect(skipping.lines).toEqual([['the first line', 1.475, 2.525]]);
+    expect(reading.lines).toEqual(skipping.lines);
+    // Samples 0–25 show the same empty picture: the first is read, the next five are not. Then the line is
+    // read when it comes (30) and at its first check a second later (50), and the sample after it (55).
+    // Without skipping, every one of the 12 samples is read.
+    expect(skipping.counts.gapSamplesUnchanged).toBe(5);
+    expect([skipping.reads, reading.reads]).toEqual([4, 12]);
   });
 
   it('without the frames between samples, puts changes halfway between samples', async () => {

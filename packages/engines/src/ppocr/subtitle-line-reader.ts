@@ -2,7 +2,8 @@
  * Subtitle lines with their times from the frames of the subtitle band. Every `sampleEvery`-th
  * frame is a sample: it is read by OCR unless the open line's text pixels are all still there (the
  * main saving: a line stays for seconds); once a second such a line's own boxes are read again
- * (recognition only, no detection) in case its words changed in place. A reading whose text is like the open line's (similarity
+ * (recognition only, no detection) in case its words changed in place. In a gap, a sample whose
+ * picture has not changed since the last sample that read nothing is not read either. A reading whose text is like the open line's (similarity
  * ≥ 0.8) is the same line; another text, or none, ends it. Where a line starts or ends between two
  * samples, the frames in between (kept since the last sample) are looked at with the cheap pixel
  * test to place the change to within one frame.
@@ -10,7 +11,7 @@
 import type { BoundingBox } from '../capabilities/engine-common.ts';
 import type { RgbImage } from './rgb-image.ts';
 import { bestReading, comparableText, containment, readLine, textSimilarity, unionBox, type ReadBox } from './text-lines.ts';
-import { textPixelsOf, textPresence, type TextPixels } from './text-pixels.ts';
+import { changedShare, textPixelsOf, textPresence, type TextPixels } from './text-pixels.ts';
 
 /** A line's text and the boxes it was read from (band pixels). */
 export interface BandReading extends ReadBox {
@@ -56,6 +57,12 @@ export const UNCHANGED_PRESENCE = 0.95;
 export const MISREAD_SIMILARITY = 0.4;
 /** Share from which a picture still shows the line (a differing reading of it is a misread). */
 export const SHOWN_PRESENCE = 0.6;
+/**
+ * In a gap, a sample that changed at most this share of its pixels since the last sample that read
+ * nothing reads nothing too, and is not read. The shortest line changes far more: one CJK glyph
+ * with its outline at the band's smallest row height is about 0.4 % of a 720p band.
+ */
+export const UNCHANGED_GAP_SHARE = 0.001;
 /** A line skipped by its pixels is read again after this long, in case its words changed in place. */
 const VERIFY_AFTER_SECONDS = 1;
 
@@ -81,8 +88,10 @@ export class SubtitleLineReader {
   #previousSample: number | undefined;
   #glancedEmpty: GlancedSample | undefined;
   #open: OpenLine | undefined;
+  /** The last sample read in a gap that read nothing, and whether it was a glance. */
+  #readNothing: { image: RgbImage; glanced: boolean } | undefined;
   readonly #lines: TimedLine[] = [];
-  readonly counts = { framesDecoded: 0, framesSampled: 0, framesRecognised: 0, framesVerified: 0, glancedSamplesReadAgain: 0 };
+  readonly counts = { framesDecoded: 0, framesSampled: 0, framesRecognised: 0, framesVerified: 0, glancedSamplesReadAgain: 0, gapSamplesUnchanged: 0 };
 
   constructor(options: SubtitleLineReaderOptions) {
     this.#options = options;
@@ -141,6 +150,14 @@ export class SubtitleLineReader {
         return;
       }
     }
+    // In a gap, a picture that has not changed since the last sample that read nothing shows no line
+    // either (a still shot, a slide, a title card between lines): it is taken as read as that one was.
+    const unread = this.#readNothing;
+    if (!open && unread && this.#options.skipUnchanged && changedShare(unread.image, image) <= UNCHANGED_GAP_SHARE) {
+      this.counts.gapSamplesUnchanged++;
+      this.#glancedEmpty = unread.glanced ? { image, time, between: this.#between, previousSample: this.#previousSample } : undefined;
+      return;
+    }
     this.counts.framesRecognised++;
     const glanced = this.#glancedEmpty;
     this.#glancedEmpty = undefined;
@@ -148,6 +165,7 @@ export class SubtitleLineReader {
     const glance = (!open || presence < SHOWN_PRESENCE) && this.#options.glances === true;
     const reading = await this.#options.read(image, glance);
     if (glance && !reading) this.#glancedEmpty = { image, time, between: this.#between, previousSample: this.#previousSample };
+    this.#readNothing = !open && !reading ? { image, glanced: glance } : undefined;
     // The same line: its words read alike, or its pixels are all still there, or mostly there and the
     // words partly alike (a misread). Mostly there with other words is the next line in the same place.
     const openText = open && bestReading(open.readings)!.text;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from './rgb-image.ts';
-import { textPixelsOf, textPresence } from './text-pixels.ts';
+import { changedShare, textPixelsOf, textPresence } from './text-pixels.ts';
 
 const WIDTH = 60;
 const HEIGHT = 20;
@@ -46,5 +46,16 @@ describe('text pixels', () => {
   it('has no text pixels for dark text or a box without text', () => {
     expect(textPixelsOf(picture(30, []), [box])).toBeUndefined();
     expect(textPixelsOf(picture(200, []), [box])).toBeUndefined();
+  });
+
+  it('measures the share of a picture another changed: none for the same picture, the glyphs for a line drawn, all for another size', () => {
+    const empty = picture(90, []);
+    expect(changedShare(empty, picture(90, []))).toBe(0);
+    // A little noise (H.264 on a still picture) is not a change.
+    const noisy = { ...empty, data: empty.data.map((value, index) => Math.min(255, value + (index % 7))) };
+    expect(changedShare(empty, noisy)).toBe(0);
+    // One glyph and its outline: 6 × 12 of the 60 × 20 pixels.
+    expect(changedShare(empty, picture(90, [25]))).toBeCloseTo((6 * 12) / (60 * 20), 2);
+    expect(changedShare(empty, { data: new Uint8Array(30 * 20 * 3), width: 30, height: 20 })).toBe(1);
   });
 });

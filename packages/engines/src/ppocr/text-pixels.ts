@@ -154,3 +154,26 @@ export function textPresence(pixels: TextPixels, image: RgbImage): number {
   for (const index of pixels.outline) if (lumaAt(data, index * 3) <= colourLuma * 0.5) outlines++;
   return Math.min(glyphShare, outlines / pixels.outline.length);
 }
+
+/** A pixel whose largest channel difference between two pictures is above this has changed (H.264's noise on a still picture stays well under it). */
+const CHANGED_PIXEL = 32;
+
+/**
+ * Share of the pixels of `a` (every other one of every other row) that `b` changed: the largest
+ * channel difference above `CHANGED_PIXEL`. Pictures of different sizes have changed whole (1).
+ */
+export function changedShare(a: RgbImage, b: RgbImage): number {
+  if (a.width !== b.width || a.height !== b.height) return 1;
+  const { width, height } = a;
+  const first = a.data;
+  const second = b.data;
+  let changed = 0;
+  let seen = 0;
+  for (let y = 0; y < height; y += 2) {
+    for (let index = y * width * 3, end = index + width * 3; index < end; index += 6) {
+      seen++;
+      if (Math.abs(first[index]! - second[index]!) > CHANGED_PIXEL || Math.abs(first[index + 1]! - second[index + 1]!) > CHANGED_PIXEL || Math.abs(first[index + 2]! - second[index + 2]!) > CHANGED_PIXEL) changed++;
+    }
+  }
+  return seen === 0 ? 0 : changed / seen;
+}
