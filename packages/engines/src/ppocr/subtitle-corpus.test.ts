@@ -70,6 +70,13 @@ describe('subtitle tracks found by behaviour on the corpus', () => {
     }
   }, 300_000);
 
+  it('distractors-all-mid: the track search reads the shop sign and the logo once, not on every sample (the cues as above)', async () => {
+    const { result } = await readWhole('distractors-all-mid');
+    const steps = result.timings!.stepsMs!;
+    // Twelve samples, each showing the sign and the logo: read on the first, taken as they were on the others.
+    expect(steps.searchBoxesKnown, JSON.stringify(steps)).toBeGreaterThanOrEqual(11);
+  }, 300_000);
+
   it('reads the track a person picked alone: the English row of Chinese over English', async () => {
     const { clip, result: first } = await readWhole('bilingual-bottom');
     const english = first.subtitleTracks!.find((track) => track.language === 'en')!;
