@@ -146,7 +146,7 @@ export function keyedByColour(image: RgbImage, colour: Colour): RgbImage {
     const r = data[index]! - red;
     const g = data[index + 1]! - green;
     const b = data[index + 2]! - blue;
-    // (Math.sqrt of the sum, not Math.hypot: about ten times as fast here, and exact where hypot's scaling rounds a whole distance down.)
+    // (Math.sqrt of the sum, not Math.hypot: this loop 3–4 times as fast, 29–38 → 9.5 ms a 1280×220 band, and exact where hypot's scaling rounds a whole distance down.)
     const grey = Math.min(255, Math.round(Math.sqrt(r * r + g * g + b * b) * KEY_GAIN));
     keyed[index] = grey;
     keyed[index + 1] = grey;
