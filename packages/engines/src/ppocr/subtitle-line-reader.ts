@@ -59,10 +59,12 @@ export const MISREAD_SIMILARITY = 0.4;
 export const SHOWN_PRESENCE = 0.6;
 /**
  * In a gap, a sample that changed at most this share of its pixels since the last sample that read
- * nothing reads nothing too, and is not read. The shortest line changes far more: one CJK glyph
- * with its outline at the band's smallest row height is about 0.4 % of a 720p band.
+ * nothing reads nothing too, and is not read. A still picture changes none (H.264's noise stays
+ * under `changedShare`'s threshold); the smallest line changes far more: one CJK glyph with its
+ * outline changed 0.47 % of a 1280×220 band at 40 px, 0.26 % at 28 px, and "OK" at 28 px 0.22 %
+ * (about 0.1 % for that glyph in a 1080p band twice as tall as its rows need).
  */
-export const UNCHANGED_GAP_SHARE = 0.001;
+export const UNCHANGED_GAP_SHARE = 0.0002;
 /** A line skipped by its pixels is read again after this long, in case its words changed in place. */
 const VERIFY_AFTER_SECONDS = 1;
 
