@@ -371,6 +371,22 @@ function smoothSeam(plane: Uint8Array, width: number, height: number, indices: I
   for (const [index, value] of border) plane[index] = value;
 }
 
+/** A neighbour's plane (`width` × `height`) of which rows [rowOffset, rowOffset + rows) are held. */
+interface HeldRows {
+  width: number;
+  height: number;
+  rowOffset: number;
+  rows: number;
+}
+/** Where a plane starts in the output and in the neighbour's rows, and a second plane sharing its place (U and V). */
+interface PlaneBases {
+  out: number;
+  source: number;
+  out2?: number;
+  source2?: number;
+}
+const hasSecondPlane = (bases: PlaneBases) => bases.out2 !== undefined && bases.source2 !== undefined;
+
 /**
  * The pixels of `left` that a neighbour moved by a whole pixel (`shiftX`, `shiftY`) holds (its rows
  * [rowOffset, rowOffset + rows) of a `planeWidth` × `planeHeight` plane) and does not mask: copied
@@ -383,15 +399,15 @@ function takeWhole(
   shiftX: number,
   shiftY: number,
   masked: RowBits | undefined,
-  plane: { width: number; height: number; rowOffset: number; rows: number },
+  plane: HeldRows,
   out: Uint8Array,
   source: Uint8Array,
-  bases: { out: number; source: number; out2?: number; source2?: number },
+  bases: PlaneBases,
 ): number {
   const { width, height, rowOffset, rows } = plane;
   const span = left.w1 - left.w0;
   const { words } = left;
-  const second = bases.out2 !== undefined && bases.source2 !== undefined;
+  const second = hasSecondPlane(bases);
   let taken = 0;
   for (let y = left.y0; y < left.y1; y++) {
     const sourceY = y + shiftY;
@@ -434,13 +450,13 @@ function takeBilinear(
   shiftY: number,
   masked: Uint8Array | undefined,
   maskBits: RowBits | undefined,
-  plane: { width: number; height: number; rowOffset: number; rows: number },
+  plane: HeldRows,
   out: Uint8Array,
   source: Uint8Array,
-  bases: { out: number; source: number; out2?: number; source2?: number },
+  bases: PlaneBases,
 ): number {
   const { width, height, rowOffset, rows } = plane;
-  const second = bases.out2 !== undefined && bases.source2 !== undefined;
+  const second = hasSecondPlane(bases);
   return takeEach(left, (pixelX, pixelY) => {
     const x = pixelX + shiftX;
     const y = pixelY + shiftY;

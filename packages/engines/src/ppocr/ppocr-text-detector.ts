@@ -20,7 +20,7 @@ import { cropImage, type RgbImage } from './rgb-image.ts';
 import { SubtitleLineReader, UNCHANGED_PRESENCE, type BandReading } from './subtitle-line-reader.ts';
 import { findSubtitleTracks, isExcluded, type SampledBox, type SubtitleTrackCandidate, type SubtitleTracks } from './subtitle-tracks.ts';
 import { TextBoxTracker } from './text-box-tracker.ts';
-import { comparableText, growBox, mergeRowBoxes, readLine, textSimilarity, unionBox, type ReadBox } from './text-lines.ts';
+import { comparableText, growBox, mergeRowBoxes, overlapRatio, readLine, textSimilarity, unionBox, type ReadBox } from './text-lines.ts';
 import { GLYPH_TOLERANCE, nearColour, textPixelsOf, textPresence, type TextPixels } from './text-pixels.ts';
 
 export type PpocrSettings = PpocrModelSettings;
@@ -69,13 +69,6 @@ const STEADY_SIMILARITY = 0.7;
 const digitsOf = (text: string) => text.normalize('NFKC').replace(/\D/g, '');
 /** A track-search box overlapping one of the sample before by this much (intersection over union) is at its place. */
 const SAME_PLACE = 0.9;
-function intersectionOverUnion(a: BoundingBox, b: BoundingBox): number {
-  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  if (width <= 0 || height <= 0) return 0;
-  const shared = width * height;
-  return shared / (a.width * a.height + b.width * b.height - shared);
-}
 /** Videos up to this long are decoded once for the band search rather than sought into. */
 const SINGLE_PASS_SECONDS = 180;
 /** Frames between samples are decoded at up to this rate to place line changes. */
@@ -184,6 +177,14 @@ function medianColour(colours: readonly Colour[]): Colour | undefined {
   return [channel(0), channel(1), channel(2)];
 }
 
+/** The readings of `detected` (their `lines`, in order) that have text read with at least `minConfidence`, each with its box. */
+function keptReadings(detected: readonly BoundingBox[], lines: ReadonlyArray<{ text: string; confidence: number }>, minConfidence: number): ReadBox[] {
+  return detected.flatMap((box, index) => {
+    const line = lines[index]!;
+    return line.text.trim() && line.confidence >= minConfidence ? [{ box: { x: box.x, y: box.y, width: box.width, height: box.height }, text: line.text.trim(), confidence: line.confidence }] : [];
+  });
+}
+
 /** `band`'s part of a picture of `outer` (full-width bands share the rows: no copy). */
 function bandOf(image: RgbImage, outer: BoundingBox, band: BoundingBox): RgbImage {
   const box = { x: band.x - outer.x, y: band.y - outer.y, width: band.width, height: band.height };
@@ -269,11 +270,7 @@ export class PpocrTextDetector implements TextDetector {
     const detected = await this.#detectLines(state, detectOn, filter, detectionSide, margin, within);
     const lines = await state.model.recognise(image, detected);
     state.steps.recogniseMs = (state.steps.recogniseMs ?? 0) + performance.now() - started;
-    const minConfidence = state.provider.minConfidence ?? 0.5;
-    return detected.flatMap((box, index) => {
-      const line = lines[index]!;
-      return line.text.trim() && line.confidence >= minConfidence ? [{ box: { x: box.x, y: box.y, width: box.width, height: box.height }, text: line.text.trim(), confidence: line.confidence }] : [];
-    });
+    return keptReadings(detected, lines, state.provider.minConfidence ?? 0.5);
   }
 
   /**
@@ -305,22 +302,17 @@ export class PpocrTextDetector implements TextDetector {
     const known = detected.map((box) =>
       previous?.boxes.find((entry, index) => {
         const pixels = previous.pixels[index];
-        return pixels !== undefined && intersectionOverUnion(entry.box, box) >= SAME_PLACE && textPresence(pixels, image) >= UNCHANGED_PRESENCE;
+        return pixels !== undefined && overlapRatio(entry.box, box) >= SAME_PLACE && textPresence(pixels, image) >= UNCHANGED_PRESENCE;
       }),
     );
     const unread = detected.filter((_, index) => known[index] === undefined);
-    const lines = await state.model.recognise(image, unread);
+    const read = await state.model.recognise(image, unread);
     state.steps.recogniseMs = (state.steps.recogniseMs ?? 0) + performance.now() - started;
     state.steps.searchBoxesKnown = (state.steps.searchBoxesKnown ?? 0) + detected.length - unread.length;
-    const minConfidence = state.provider.minConfidence ?? 0.5;
+    // A known box's text was kept once already: kept again as it is.
     let next = 0;
-    return detected.flatMap((box, index) => {
-      const entry = known[index];
-      const place = { x: box.x, y: box.y, width: box.width, height: box.height };
-      if (entry) return [{ box: place, text: entry.text, confidence: entry.confidence }];
-      const line = lines[next++]!;
-      return line.text.trim() && line.confidence >= minConfidence ? [{ box: place, text: line.text.trim(), confidence: line.confidence }] : [];
-    });
+    const lines = known.map((entry) => entry ?? read[next++]!);
+    return keptReadings(detected, lines, state.provider.minConfidence ?? 0.5);
   }
 
   /** Marks each box of `sample` steady or not by its companion picture; the number of boxes read again. */
