@@ -189,6 +189,7 @@ describe.each(testDatabases().slice(-1))('a season localised offline on %s', (_n
 
   it('subtitles and dub, three episodes: both outputs of each show the Spanish line where the English one was (= the soft subtitles), the glossary kept; each character speaks with its own voice in every episode, whoever speaks first (episodes 2 and 3 placed by the voiceprints episode 1 taught); charged the quote once', async () => {
     const pitches: Record<SeasonCharacter, number[]> = { woman: [], man: [] };
+    let firstBand: unknown;
     // Episode 1 (the woman speaks first) alone; then episodes 2 (the man first) and 3 together, once episode 1 has taught the characters' voiceprints.
     for (const batch of [season.episodes.slice(0, 1), season.episodes.slice(1)]) {
       const { added, quote, before } = await addQuoted(batch, 'both');
@@ -208,6 +209,13 @@ describe.each(testDatabases().slice(-1))('a season localised offline on %s', (_n
         // After episode 1, the voiceprints it taught go with every run.
         if (episode.number > 1) expect(characters!.every((character) => character.medianPitchHz !== null), JSON.stringify(characters)).toBe(true);
         const output = job.output as RunOutput;
+        // Episodes 2 and 3 looked for their subtitles first where episode 1's were read (decision 109).
+        const pictureLines = job.stages.find((stage) => stage.name === 'picture-lines')?.output as { band?: unknown; searchedFirst?: { band: unknown } } | undefined;
+        if (episode.number === 1) {
+          expect(pictureLines?.searchedFirst).toBeUndefined();
+          firstBand = pictureLines?.band;
+          expect(firstBand).toBeDefined();
+        } else expect(pictureLines?.searchedFirst?.band, `E${episode.number}: searched first where episode 1 was read`).toEqual(firstBand);
         const target = output.targets[0]!;
         expect(target.lines).toHaveLength(episode.lines.length);
         // Every line whose source has the term carries it as given.

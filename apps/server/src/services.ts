@@ -103,6 +103,7 @@ export function createServices({
     pipelines: createJobPipelines({ engines: speechEngines, videoEngines, erasureEngines, separationEngines, avatarEngines, storage: storageServices.storage, speech: speechRepository, scratch, dubbing: dubbingStore, jobRecords: jobRepository,
       // The series' service is built below with the other tools'; a run's speakers stage reads a series' cast through it (decision 069).
       seriesCast: (ownerId, seriesId) => toolServices.series.castOf(ownerId, seriesId),
+      seriesSubtitleBand: (ownerId, seriesId) => toolServices.series.subtitleBandOf(ownerId, seriesId),
     }),
     files: localJobFiles(config.dataDir),
     storage: storageServices.storage,

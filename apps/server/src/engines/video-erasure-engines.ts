@@ -17,15 +17,24 @@ export function createVideoErasureEngines({ engines }: { engines: ResolvedEngine
     return descriptor.id;
   };
   return {
-    async findText({ videoFile, mode, subtitleTrack, signal, onProgress }) {
+    async findText({ videoFile, mode, subtitleTrack, searchFirst, signal, onProgress }) {
       const engineId = first('text-detector');
       try {
         const engine = await engines.getById('text-detector', engineId);
-        const result = await engine.doDetect({ input: { videoFile }, mode, languages: ['zh', 'en'], ...(subtitleTrack ? { subtitleTrack } : {}), ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
+        const result = await engine.doDetect({
+          input: { videoFile },
+          mode,
+          languages: ['zh', 'en'],
+          ...(subtitleTrack ? { subtitleTrack } : {}),
+          ...(searchFirst ? { searchFirst: { band: { ...searchFirst.band }, frameWidth: searchFirst.frameWidth, frameHeight: searchFirst.frameHeight } } : {}),
+          ...(signal ? { signal } : {}),
+          ...(onProgress ? { onProgress } : {}),
+        });
         return {
           texts: result.boxes.map((box) => ({ box: { ...box.box }, startSeconds: box.startSeconds, endSeconds: box.endSeconds, text: box.text, ...(box.track !== undefined ? { track: box.track } : {}) })),
           width: result.frameWidth,
           height: result.frameHeight,
+          ...(result.subtitleBand ? { band: { ...result.subtitleBand } } : {}),
           tracks: (result.subtitleTracks ?? []).map(subtitleTrackOf),
           warnings: result.warnings.map(warningText),
         };

@@ -12,6 +12,13 @@ export interface PixelRegion {
   height: number;
 }
 
+/** The band a video's subtitles were read in, with the size of its picture. */
+export interface SubtitleBand {
+  band: PixelRegion;
+  frameWidth: number;
+  frameHeight: number;
+}
+
 /** A text seen on screen: where, while when, and what it says. */
 export interface FoundText {
   box: PixelRegion;
@@ -39,12 +46,20 @@ export interface VideoErasureEngines {
     videoFile: string;
     mode: 'subtitles' | 'all-text';
     subtitleTrack?: PixelRegion | undefined;
+    /**
+     * `subtitles`: where the subtitles of a video like this one were read (an earlier result's `band`
+     * and picture size: a series' earlier episode, decision 109), looked at first; the whole picture
+     * only when no track is there.
+     */
+    searchFirst?: SubtitleBand | undefined;
     signal?: AbortSignal | undefined;
     onProgress?: ((percent: number) => void) | undefined;
   }): Promise<{
     texts: FoundText[];
     width: number;
     height: number;
+    /** `subtitles`: the full-width band the subtitles were read in; absent when none was found. */
+    band?: PixelRegion | undefined;
     tracks?: SubtitleTrack[] | undefined;
     warnings: string[];
   }>;

@@ -38,6 +38,8 @@ export interface JobPipelineDeps {
   jobRecords: DubbingPipelineDeps['jobRecords'];
   /** A series' characters with the voiceprints known now: a video translation's speakers stage reads them (the series' service, decision 069). */
   seriesCast: VideoTranslationPipelineDeps['seriesCast'];
+  /** Where an earlier episode of a series had its subtitles read: a video translation's picture-lines stage searches there first (the series' service, decision 109). */
+  seriesSubtitleBand: VideoTranslationPipelineDeps['seriesSubtitleBand'];
 }
 
 /** Queue behaviour per job type: retries (only retryable errors are retried) and how long a run may take. */

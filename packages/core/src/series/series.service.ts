@@ -14,6 +14,7 @@ import type { Readable } from 'node:stream';
 import { ErrorCode, type JobStatus, type JobView, type Locale, type SeriesEpisodeView, type SeriesView } from '@voxwork/contract';
 import type { SeriesCharacterJson, SeriesEpisodeRow, SeriesGlossaryJson, SeriesRepository, SeriesRow, SeriesSubtitleStyleJson } from '@voxwork/db';
 import { DomainError } from '../domain-error.ts';
+import type { SubtitleBand } from '../engines/video-erasure-engines.port.ts';
 import { sameLanguage } from '../voices/preview-sentences.ts';
 import { distinctJobs, languageShare } from './episode-jobs.ts';
 import { checkGlossary, glossaryFor } from './glossary-check.ts';
@@ -200,6 +201,25 @@ export function createSeriesService(deps: SeriesServiceDeps) {
   }
 
   /**
+   * Where the series' subtitles are in the picture, for a run's picture-lines stage (decision 109):
+   * the band the earliest episode whose picture-lines stage has completed read them in, with its
+   * picture's size. Undefined when none has yet, or the series is gone.
+   */
+  async function subtitleBandOf(ownerId: string, seriesId: string): Promise<SubtitleBand | undefined> {
+    const row = await store.find(ownerId, seriesId);
+    if (!row) return undefined;
+    for (const episode of await store.episodes(row.id)) {
+      for (const jobId of distinctJobs(episode.jobs)) {
+        const job = await deps.jobOf(ownerId, jobId).catch(() => undefined);
+        const stage = job?.stages.find((candidate) => candidate.name === 'picture-lines');
+        const output = stage?.status === 'completed' ? (stage.output as { band?: SubtitleBand['band']; width?: number; height?: number } | null | undefined) : undefined;
+        if (output?.band && output.width && output.height) return { band: output.band, frameWidth: output.width, frameHeight: output.height };
+      }
+    }
+    return undefined;
+  }
+
+  /**
    * What one episode's run is asked: every target language of the series in one job (decision 076:
    * the picture's lines are read and erased once, each language drawn and dubbed from them), with
    * each language's glossary and voices — the series' memory.
@@ -326,6 +346,7 @@ export function createSeriesService(deps: SeriesServiceDeps) {
 
   return {
     castOf,
+    subtitleBandOf,
 
     async list(ownerId: string): Promise<{ list: SeriesView[] }> {
       return { list: await Promise.all((await store.list(ownerId)).map(view)) };

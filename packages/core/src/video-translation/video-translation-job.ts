@@ -7,7 +7,7 @@
 import { MATCH_ORIGINAL_VOICE } from '@voxwork/contract';
 import type { SpeechEngines, VoiceTarget } from '../engines/speech-engines.port.ts';
 import type { TimedLine, VideoEngines } from '../engines/video-engines.port.ts';
-import type { FoundText, VideoErasureEngines } from '../engines/video-erasure-engines.port.ts';
+import type { FoundText, SubtitleBand, VideoErasureEngines } from '../engines/video-erasure-engines.port.ts';
 import type { ScratchFiles } from '../files/scratch-files.port.ts';
 import type { JobMediaFile, StageContext } from '../jobs/pipeline-definition.ts';
 import type { DrawnStyleChoice } from '../pipeline-stages/drawn-subtitles.ts';
@@ -22,6 +22,8 @@ export const MEDIA_TIMEOUT_MS = 30 * 60_000;
 export interface VideoTranslationPipelineDeps {
   /** A series' characters with the voiceprints known now (learned from every run whose speakers stage completed); undefined when the series is gone. */
   seriesCast: SeriesCast;
+  /** Where an earlier episode of a series had its subtitles read; undefined when none has yet (decision 109). */
+  seriesSubtitleBand: SeriesSubtitleBand;
   engines: SpeechEngines;
   videoEngines: VideoEngines;
   /** The subtitle finder (where the burned-in lines are) and the erasure of regions. */
@@ -32,6 +34,7 @@ export interface VideoTranslationPipelineDeps {
 
 /** A series' characters as a run's speakers stage reads them, with the voiceprints known at that moment (decision 069). */
 export type SeriesCast = (ownerId: string, seriesId: string) => Promise<EpisodeCharacter[] | undefined>;
+export type SeriesSubtitleBand = (ownerId: string, seriesId: string) => Promise<SubtitleBand | undefined>;
 
 export interface VideoTranslationTarget {
   /** BCP-47, lower case (`es`, `en`, `zh`). */

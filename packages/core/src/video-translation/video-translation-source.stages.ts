@@ -12,7 +12,7 @@ import { assignSpeakersToLines, fetchPricedMedia, prepareSoundtrack, readSourceT
 import { assignSpeakerCharacters, type EpisodeCharacter } from './speaker-characters.ts';
 import { drawsOverPictureLines, lineId, makesDub, MEDIA_TIMEOUT_MS, pictureLinesOf, linesOf, type TranslatedLine, type VideoTranslationJobInput, type VideoTranslationPipelineDeps } from './video-translation-job.ts';
 
-export function videoTranslationSourceStages({ videoEngines, erasureEngines, storage, scratch, seriesCast }: VideoTranslationPipelineDeps): Array<StageDefinition<VideoTranslationJobInput>> {
+export function videoTranslationSourceStages({ videoEngines, erasureEngines, storage, scratch, seriesCast, seriesSubtitleBand }: VideoTranslationPipelineDeps): Array<StageDefinition<VideoTranslationJobInput>> {
   /**
    * The run's characters with the series' voiceprints as they are now: the characters the run was
    * given (ids and genders as when it was added), each with its print from the series when the
@@ -62,11 +62,22 @@ export function videoTranslationSourceStages({ videoEngines, erasureEngines, sto
       // the subtitle finder in "subtitles" mode (titles, logos, signs and timecodes are not lines).
       name: 'picture-lines',
       weight: 3,
-      async run({ input, files, signal, reportProgress }) {
+      async run({ input, files, signal, reportProgress, ownerId }) {
         if (!drawsOverPictureLines(input)) return { texts: [] };
-        const found = await erasureEngines.findText({ videoFile: await files.path('source.video'), mode: 'subtitles', signal, onProgress: reportProgress });
+        // A series' episode: the tracks are looked for first where an earlier episode's subtitles were
+        // read (the finder searches the whole picture when none is there; decision 109).
+        const searchFirst = input.seriesId && ownerId ? await seriesSubtitleBand(ownerId, input.seriesId) : undefined;
+        const found = await erasureEngines.findText({ videoFile: await files.path('source.video'), mode: 'subtitles', searchFirst, signal, onProgress: reportProgress });
         if (!found.texts.length) throw new DomainError(ErrorCode.VIDEO_NO_SUBTITLES_FOUND);
-        return { texts: found.texts, tracks: found.tracks ?? [], width: found.width, height: found.height, warnings: found.warnings };
+        return {
+          texts: found.texts,
+          tracks: found.tracks ?? [],
+          width: found.width,
+          height: found.height,
+          ...(found.band ? { band: found.band } : {}),
+          ...(searchFirst ? { searchedFirst: searchFirst } : {}),
+          warnings: found.warnings,
+        };
       },
     },
     {

@@ -60,6 +60,7 @@ export const detectTextOptionsSchema = z.object({
   region: boundingBox.optional(),
   mode: z.enum(['subtitles', 'all-text']).optional(),
   subtitleTrack: boundingBox.optional(),
+  searchFirst: z.object({ band: boundingBox, frameWidth: z.number().int().positive(), frameHeight: z.number().int().positive() }).optional(),
   onProgress: z.custom<(percent: number) => void>((value) => typeof value === 'function', 'onProgress is not a function').optional(),
 });
 

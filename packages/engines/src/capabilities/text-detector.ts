@@ -29,6 +29,13 @@ export interface DetectTextOptions extends EngineCallOptions {
    * candidate there is read alone; where no candidate is, this place is read as the band.
    */
   subtitleTrack?: BoundingBox;
+  /**
+   * Subtitle mode: where the subtitles of a video like this one were read (an earlier result's
+   * `subtitleBand` and its frame's size; a series' earlier episode, decision 109). The tracks are
+   * looked for around that band first, and in the whole picture only when none is found there.
+   * Ignored for a picture of another size, and with `region` or `subtitleTrack`.
+   */
+  searchFirst?: { band: BoundingBox; frameWidth: number; frameHeight: number };
   /** Called now and then with how much of the work is done (0–100). */
   onProgress?: (percent: number) => void;
 }

@@ -9,7 +9,7 @@ import { textDetectorConformance } from '../testing/conformance/text-detector-co
 import { makeTestVideo } from '../testing/generated-media.ts';
 import { CHINESE_DRAMA_LINES, cuesInSequence, ENGLISH_DRAMA_LINES, makeSubtitledVideo, type SubtitleCue } from '../testing/generated-subtitles.ts';
 import { scoreSubtitles } from '../testing/subtitle-score.ts';
-import { colourShare, createPpocr, keyedByColour } from './ppocr-text-detector.ts';
+import { colourShare, createPpocr, keyedByColour, searchFirstArea } from './ppocr-text-detector.ts';
 
 const descriptor = createLocalEngineRegistry().list('text-detector').find((entry) => entry.id === 'ppocr:pp-ocrv4')!;
 
@@ -19,6 +19,12 @@ const SHORT_CUES: SubtitleCue[] = [
   { text: '今天晚上一起吃饭吧', startSeconds: 2.1, endSeconds: 3.6 },
 ];
 const makeShortVideo = () => makeSubtitledVideo({ width: 640, height: 360, fontSize: 30, margin: 30, durationSeconds: 4, cues: SHORT_CUES });
+/** A 640×360 clip with its two lines at the top of the picture. */
+const TOP_CUES = cuesInSequence([
+  ['第一集', 1.5, 0.5],
+  ['Top line two', 1.5, 0],
+]);
+const makeTopVideo = () => makeSubtitledVideo({ width: 640, height: 360, fontSize: 28, margin: 24, position: 'top', durationSeconds: 4.5, cues: TOP_CUES });
 
 textDetectorConformance({
   descriptor,
@@ -67,6 +73,19 @@ describe('a picture keyed by the text colour', () => {
   });
 });
 
+describe('where a series\' earlier episode had its subtitles (decision 109)', () => {
+  const searchFirst = { band: { x: 0, y: 500, width: 1280, height: 150 }, frameWidth: 1280, frameHeight: 720 };
+  it('is its band grown by a tenth of its height each way, the picture\'s whole width, inside the picture', () => {
+    expect(searchFirstArea(searchFirst, { width: 1280, height: 720 })).toEqual({ x: 0, y: 485, width: 1280, height: 180 });
+    expect(searchFirstArea({ ...searchFirst, band: { x: 0, y: 600, width: 1280, height: 120 } }, { width: 1280, height: 720 })).toEqual({ x: 0, y: 588, width: 1280, height: 132 });
+  });
+  it('does not apply to a picture of another size, nor where it would be most of the picture', () => {
+    expect(searchFirstArea(searchFirst, { width: 720, height: 1280 })).toBeUndefined();
+    expect(searchFirstArea({ ...searchFirst, band: { x: 0, y: 100, width: 1280, height: 420 } }, { width: 1280, height: 720 })).toBeUndefined();
+    expect(searchFirstArea(undefined, { width: 1280, height: 720 })).toBeUndefined();
+  });
+});
+
 describe('ppocr:pp-ocrv4 on generated dramas', () => {
   const engine = createPpocr();
   // Making a drama takes 5–10 s the first time (cached afterwards), reading it as long on a busy machine.
@@ -102,14 +121,24 @@ describe('ppocr:pp-ocrv4 on generated dramas', () => {
   }, DRAMA_TIMEOUT_MS);
 
   it('reads subtitles at the top of the picture', async () => {
-    const cues = cuesInSequence([
-      ['第一集', 1.5, 0.5],
-      ['Top line two', 1.5, 0],
-    ]);
-    const videoFile = await makeSubtitledVideo({ width: 640, height: 360, fontSize: 28, margin: 24, position: 'top', durationSeconds: 4.5, cues });
-    const result = await engine.doDetect({ input: { videoFile } });
+    const result = await engine.doDetect({ input: { videoFile: await makeTopVideo() } });
     expect(result.subtitleBand!.y).toBeLessThan(360 * 0.3);
     expect(result.boxes.map((box) => box.text)).toEqual(['第一集', 'Top line two']);
+  });
+
+  it('looks for the subtitles first where a video like it had them, and in the whole picture when no track is there', async () => {
+    const videoFile = await makeShortVideo();
+    const plain = await engine.doDetect({ input: { videoFile } });
+    const first = await engine.doDetect({ input: { videoFile }, searchFirst: { band: plain.subtitleBand!, frameWidth: 640, frameHeight: 360 } });
+    expect(first.timings!.stepsMs).toMatchObject({ searchedFirst: 1 });
+    expect(first.timings!.stepsMs!.searchWidened, 'found where it looked first').toBeUndefined();
+    // The same lines to the same targets (the boxes a few pixels apart: the part searched is detected unstretched).
+    expectSubtitlesRead(first, SHORT_CUES);
+    expect(first.boxes.map((box) => box.text)).toEqual(plain.boxes.map((box) => box.text));
+    // Lines at the top of a picture whose series had them at the bottom: the bottom holds no track, the whole picture is searched.
+    const top = await engine.doDetect({ input: { videoFile: await makeTopVideo() }, searchFirst: { band: { x: 0, y: 270, width: 640, height: 80 }, frameWidth: 640, frameHeight: 360 } });
+    expect(top.timings!.stepsMs).toMatchObject({ searchedFirst: 1, searchWidened: 1 });
+    expect(top.boxes.map((box) => box.text)).toEqual(['第一集', 'Top line two']);
   });
 
   it('reads all text in all-text mode: each text a timed box where it is, the test pattern clock too', async () => {

@@ -16,7 +16,7 @@ import { EngineUnavailableError, throwIfAborted, toEngineError } from '../engine
 import { frameDecodingError, probePicture, wholePercentProgress, type PictureFacts } from '../video-frames.ts';
 import { PPOCR_ENGINE_ID, PPOCR_READABLE } from './ppocr-languages.ts';
 import { acquirePpocrModel, type PpocrModel, type PpocrModelSettings } from './ppocr-model.ts';
-import { cropImage, type RgbImage } from './rgb-image.ts';
+import { cropImage, pixelBox, type RgbImage } from './rgb-image.ts';
 import { SubtitleLineReader, UNCHANGED_PRESENCE, type BandReading } from './subtitle-line-reader.ts';
 import { findSubtitleTracks, isExcluded, type SampledBox, type SubtitleTrackCandidate, type SubtitleTracks } from './subtitle-tracks.ts';
 import { TextBoxTracker } from './text-box-tracker.ts';
@@ -69,6 +69,14 @@ const STEADY_SIMILARITY = 0.7;
 const digitsOf = (text: string) => text.normalize('NFKC').replace(/\D/g, '');
 /** A track-search box overlapping one of the sample before by this much (intersection over union) is at its place. */
 const SAME_PLACE = 0.9;
+/**
+ * `searchFirst`: the band an earlier video was read in (which already holds room for a row more above
+ * and below a single row, `findSubtitleTracks`) is searched grown by this share of its height above
+ * and below, and only while that stays under `MAX_SEARCH_FIRST_SHARE` of the picture's height (else
+ * the whole picture is searched at once: a narrower search would save little).
+ */
+const SEARCH_FIRST_GROWTH = 0.1;
+const MAX_SEARCH_FIRST_SHARE = 0.6;
 /** Videos up to this long are decoded once for the band search rather than sought into. */
 const SINGLE_PASS_SECONDS = 180;
 /** Frames between samples are decoded at up to this rate to place line changes. */
@@ -95,6 +103,23 @@ function evenBox(box: BoundingBox, width: number, height: number): BoundingBox {
 }
 
 const offsetBox = (box: BoundingBox, by: { x: number; y: number }): BoundingBox => ({ x: by.x + box.x, y: by.y + box.y, width: box.width, height: box.height });
+
+/** `box` grown about its middle to a whole multiple of 32 rows (the detector's stride), inside a picture `height` rows tall. */
+function strideRows(box: BoundingBox, height: number): BoundingBox {
+  const rows = Math.min(Math.floor(height / 32) * 32 || height, Math.ceil(box.height / 32) * 32);
+  const top = Math.max(0, Math.min(height - rows, Math.round(box.y + box.height / 2 - rows / 2)));
+  return { x: box.x, y: top, width: box.width, height: rows };
+}
+
+/** The full-width part of the picture `searchFirst` names (its band grown), or undefined where it does not apply to this picture. */
+export function searchFirstArea(searchFirst: DetectTextOptions['searchFirst'], video: { width: number; height: number }): BoundingBox | undefined {
+  if (!searchFirst || searchFirst.frameWidth !== video.width || searchFirst.frameHeight !== video.height) return undefined;
+  const grow = searchFirst.band.height * SEARCH_FIRST_GROWTH;
+  const top = Math.max(0, Math.floor(searchFirst.band.y - grow));
+  const bottom = Math.min(video.height, Math.ceil(searchFirst.band.y + searchFirst.band.height + grow));
+  if (bottom - top <= 0 || bottom - top > video.height * MAX_SEARCH_FIRST_SHARE) return undefined;
+  return { x: 0, y: top, width: video.width, height: bottom - top };
+}
 
 /** A band to read: its place, its rows' glyph heights, places left out (band pixels), the track its lines belong to, and its text's colour when the samples showed it. */
 interface BandToRead {
@@ -296,9 +321,10 @@ export class PpocrTextDetector implements TextDetector {
    * where the sample before read a box at the same place whose glyphs are all still there: that box
    * holds the same text (a logo, a sign, a line that stays), which is taken without reading it again.
    */
-  async #readSampleBoxes(state: CallState, image: RgbImage, previous: { boxes: readonly SampledBox[]; pixels: ReadonlyArray<TextPixels | undefined> } | undefined): Promise<SampledBox[]> {
+  async #readSampleBoxes(state: CallState, image: RgbImage, previous: { boxes: readonly SampledBox[]; pixels: ReadonlyArray<TextPixels | undefined> } | undefined, within?: BoundingBox): Promise<SampledBox[]> {
     const started = performance.now();
-    const detected = await this.#detectLines(state, image, () => true, BAND_SEARCH_SIDE, 0);
+    // Within a part of the sample: detected at the same scale as the whole sample would be.
+    const detected = await this.#detectLines(state, image, () => true, within ? Math.max(within.width, within.height) : BAND_SEARCH_SIDE, 0, within);
     const known = detected.map((box) =>
       previous?.boxes.find((entry, index) => {
         const pixels = previous.pixels[index];
@@ -335,14 +361,17 @@ export class PpocrTextDetector implements TextDetector {
   /**
    * Samples spread over the video, read whole (scaled down), each box read again on a companion
    * frame `COMPANION_SECONDS` later, and the subtitle tracks that behaviour shows (`findSubtitleTracks`).
+   * `within` (video pixels): only the text in that part of the samples is detected and read.
    */
-  async #findTracks(state: CallState, video: PictureFacts, pick: BoundingBox | undefined): Promise<FoundTracks> {
+  async #findTracks(state: CallState, video: PictureFacts, pick: BoundingBox | undefined, within?: BoundingBox): Promise<FoundTracks> {
     const started = performance.now();
     const count = state.provider.bandSampleFrames ?? Math.round(Math.min(MAX_SAMPLE_FRAMES, Math.max(MIN_SAMPLE_FRAMES, video.durationSeconds * SAMPLES_PER_SECOND)));
     // Frames brought down to 960 px on the longer side: at 640 a yellow line with a shadow on a busy texture was missed.
     const scale = Math.min(1, BAND_SEARCH_SIDE / Math.max(video.width, video.height));
     const width = Math.max(2, even(video.width * scale));
     const height = Math.max(2, even(video.height * scale));
+    // A multiple of 32 rows tall at the search's scale (the detector's stride): detected at its own size, not stretched to one.
+    const searched = within && pixelBox(strideRows({ x: 0, y: within.y * scale, width, height: within.height * scale }, height), width, height);
     const step = video.durationSeconds / count;
     const later = Math.min(COMPANION_SECONDS, step / 3);
     // Each sample comes with its companion from the same decoding (one picture, the sample on top):
@@ -359,7 +388,7 @@ export class PpocrTextDetector implements TextDetector {
       for await (const pair of this.#frames(args, width, height * 2, state, 60_000 + video.durationSeconds * 1000, false)) {
         const image: RgbImage = { data: pair.data.subarray(0, frameBytes), width, height };
         // Boxes as detected (no margin): the tracks are drawn around the text itself.
-        const boxes: SampledBox[] = await this.#readSampleBoxes(state, image, samples.at(-1));
+        const boxes: SampledBox[] = await this.#readSampleBoxes(state, image, samples.at(-1), searched);
         // The glyphs of each box without digits, to tell on the companion whether it still shows without reading it again.
         const sample = { boxes, pixels: boxes.map((entry) => (digitsOf(entry.text) ? undefined : textPixelsOf(image, [entry.box]))) };
         samples.push(sample);
@@ -416,7 +445,16 @@ export class PpocrTextDetector implements TextDetector {
     let tracks: SubtitleTrackCandidate[] | undefined;
     if (options.region) bands = [{ band: evenBox(options.region, video.width, video.height), lineHeights: undefined, exclusions: [], track: undefined }];
     else {
-      const found = video.durationSeconds > 0 ? await this.#findTracks(state, video, options.subtitleTrack) : undefined;
+      // Around the band an earlier video was read in first (a series' episode); the whole picture when no track is there.
+      const first = options.subtitleTrack ? undefined : searchFirstArea(options.searchFirst, video);
+      let found = video.durationSeconds > 0 ? await this.#findTracks(state, video, options.subtitleTrack, first) : undefined;
+      if (first && video.durationSeconds > 0) {
+        state.steps.searchedFirst = 1;
+        if (!found?.bands.length) {
+          state.steps.searchWidened = 1;
+          found = await this.#findTracks(state, video, undefined);
+        }
+      }
       tracks = found?.tracks;
       state.steps.candidateTracks = found?.tracks.length ?? 0;
       if (found?.bands.length) {
