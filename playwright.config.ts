@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './tests/support/chromium.ts';
 import { TEST_OPERATOR_TOKEN } from './tests/support/server-process.ts';
 
 // A port and a data folder per run, so two runs on one machine do not collide. Set in the
@@ -26,7 +27,7 @@ const SLOW_FIRST = ['**/series.e2e.ts', '**/route-walk.e2e.ts', '**/video-transl
  */
 
 /**
- * End-to-end tests in Debian's Chromium (/usr/bin/chromium) against the built app, started as the
+ * End-to-end tests in Debian's Chromium headless shell (tests/support/chromium.ts) against the built app, started as the
  * embedded default (one process, PGlite in a fresh DATA_DIR). Playwright's own browser download
  * is never used: this machine cannot reach it.
  */
@@ -54,8 +55,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      executablePath: CHROMIUM_EXECUTABLE,
+      args: CHROMIUM_ARGS,
     },
     // The app's reduced-motion styles (app.css): no spinner or pulse repainted while a test waits on a job.
     reducedMotion: 'reduce',

@@ -18,9 +18,9 @@ RUNTIME_PACKAGES=(ffmpeg espeak-ng festival flite festvox-us-slt-hts festvox-kal
   festvox-suopuhe-mv rubberband-cli sox pocketsphinx pocketsphinx-en-us
   apertium apertium-eng-spa apertium-eng-cat apertium-en-gl apertium-eo-en apertium-eu-en apertium-hbs-eng
   apertium-isl-eng apertium-mkd-eng fonts-wqy-zenhei)
-# Chromium for the browser tests (the CJK font above draws burned-in subtitles and Chinese pages);
+# Chromium and its headless shell for the browser tests (tests/support/chromium.ts; the CJK font above draws burned-in subtitles and Chinese pages);
 # more fonts for the subtitle corpus (packages/engines/src/testing/subtitle-corpus.ts).
-TEST_PACKAGES=(chromium fonts-wqy-microhei fonts-arphic-ukai fonts-dejavu-core)
+TEST_PACKAGES=(chromium chromium-headless-shell fonts-wqy-microhei fonts-arphic-ukai fonts-dejavu-core)
 
 log() { printf '\033[36m[voxwork]\033[0m %s\n' "$*" >&2; }
 

@@ -327,7 +327,12 @@ test.describe('accounts (en)', () => {
   });
 
   test('offline: the sign-in fails with the network message at once, nothing changes', async ({ page }) => {
+    // Offline only once the page has done what it does after hydration (its deferred features
+    // loaded, its links' routes discovered): on a busy machine the network can be quiet for
+    // 500 ms before hydration has even ended, and going offline then fails those loads instead.
+    const settled = Promise.all([page.waitForResponse((response) => response.url().includes('/__manifest')), page.waitForResponse((response) => /\/assets\/deferred-features-/.test(response.url()))]);
     await page.goto(`${base}/login`);
+    await settled;
     await page.waitForLoadState('networkidle');
     await page.context().setOffline(true);
     const form = page.getByTestId('auth-form');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { probeMedia } from '@voxwork/media';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, fakeMicrophoneArgs } from '../support/chromium.ts';
 import { makeDubbingClip } from '../support/dubbing-media.ts';
 import { freshUserCookie } from './route-list.ts';
 import { expect, fullPageShot, test } from './fixtures.ts';
@@ -31,8 +32,8 @@ const MICROPHONE_WAV = path.join(mkdtempSync(path.join(tmpdir(), 'voxwork-dub-mi
 execFileSync('espeak-ng', ['-v', 'es', '-s', '150', '-w', MICROPHONE_WAV, 'La batería dura todo el día.']);
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${MICROPHONE_WAV}`],
+    executablePath: CHROMIUM_EXECUTABLE,
+    args: [...CHROMIUM_ARGS, ...fakeMicrophoneArgs(MICROPHONE_WAV)],
   },
 });
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Download, Page } from '@playwright/test';
 import { createVerifiedUser } from '../support/accounts.ts';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, fakeMicrophoneArgs } from '../support/chromium.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -38,8 +39,8 @@ const MICROPHONE_WAV = path.join(mkdtempSync(path.join(tmpdir(), 'voxwork-mic-')
 execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', MICROPHONE_WAV, CLONE_SPEECH]);
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${MICROPHONE_WAV}`],
+    executablePath: CHROMIUM_EXECUTABLE,
+    args: [...CHROMIUM_ARGS, ...fakeMicrophoneArgs(MICROPHONE_WAV)],
   },
 });
 
