@@ -8,6 +8,7 @@ import { packetEndsArgs, parsePacketEnd, probeArgs } from './ffmpeg-args.ts';
 import { measuredDurationSeconds, parseProbeOutput, type MediaInfo } from './media-info.ts';
 import { runFfmpeg, runFfprobe, streamMediaTool, type RunOptions } from './media-runner.ts';
 import { FileFacts } from './file-facts.ts';
+import { probeWavFile } from './wav-probe.ts';
 import { computePeaks, waveformDecodeArgs, WAVEFORM_SAMPLE_RATE, type WaveformPeaks } from './waveform.ts';
 import { withWorkDir } from './work-dir.ts';
 
@@ -17,9 +18,12 @@ import { withWorkDir } from './work-dir.ts';
  */
 const probed = new FileFacts<MediaInfo>();
 
-/** ffprobe → typed facts. Throws MediaProcessError when the file cannot be read. */
+/**
+ * ffprobe → typed facts. Throws MediaProcessError when the file cannot be read. A plain PCM WAV is
+ * read from its header instead, with the facts ffprobe would state (`probeWavFile`).
+ */
 export async function probeMedia(input: string, options: RunOptions = {}): Promise<MediaInfo> {
-  return probed.get('probe', input, async () => parseProbeOutput((await runFfprobe(probeArgs(input), options)).stdout));
+  return probed.get('probe', input, async () => (options.signal?.aborted ? undefined : await probeWavFile(input)) ?? parseProbeOutput((await runFfprobe(probeArgs(input), options)).stdout));
 }
 
 /**
