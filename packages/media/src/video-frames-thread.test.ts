@@ -138,7 +138,10 @@ describe('raw video frames read on a thread', () => {
     const bytes = rawFrameBytes(32, 32);
     const realtime = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=32x32:rate=25', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
     const timedOut = await failureOf(readRawVideoFrames(realtime, bytes, { onThread: true, readAhead: 2, timeoutMs: 300 }));
-    expect(described(timedOut)).toEqual(described(await failureOf(readRawVideoFrames(realtime, bytes, { timeoutMs: 300 }))));
+    // Not the exit code: ffmpeg stopped at 300 ms exits 255 once its signal handler is in place, and
+    // dies of the signal (no code) while still starting, which on a busy machine can be either.
+    const exceptExitCode = (error: unknown) => ({ ...described(error), exitCode: 'either' });
+    expect(exceptExitCode(timedOut)).toEqual(exceptExitCode(await failureOf(readRawVideoFrames(realtime, bytes, { timeoutMs: 300 }))));
     expect((timedOut as MediaProcessError).isRetryable).toBe(true);
 
     expect(described(await failureOf(readRawVideoFrames(realtime, bytes, { onThread: true, readAhead: 2, signal: AbortSignal.abort() })))).toEqual(

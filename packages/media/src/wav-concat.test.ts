@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { concatWavPieces } from './wav-concat.ts';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { concatWavPieces, writeTextFile } from './wav-concat.ts';
 import { parseWavHeader } from './wav-format.ts';
 import { probeMedia } from './media-tools.ts';
 import { runFfmpeg } from './media-runner.ts';
@@ -47,6 +49,18 @@ describe('convertWavToMono', () => {
         expect(crossings / seconds).toBeGreaterThan(hz * 0.98);
         expect(crossings / seconds).toBeLessThan(hz * 1.02);
       }
+    });
+  });
+});
+
+describe('writeTextFile', () => {
+  it('replaces a file whole through a sibling renamed over it, and leaves nothing behind when it cannot write', async () => {
+    await withWorkDir('write-text', async (dir, file) => {
+      await writeTextFile(file('timings.json'), '{"durationSeconds":1}');
+      await writeTextFile(file('timings.json'), '{"durationSeconds":2.5}');
+      expect(JSON.parse(await readFile(file('timings.json'), 'utf8'))).toEqual({ durationSeconds: 2.5 });
+      await expect(writeTextFile(path.join(dir, 'no-such-folder', 'timings.json'), '{}')).rejects.toThrow();
+      expect(await readdir(dir)).toEqual(['timings.json']);
     });
   });
 });

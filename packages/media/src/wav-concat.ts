@@ -1,4 +1,5 @@
-import { open, readFile, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { pcm16Wav, pcm16WavHeader, readWavPcm } from './wav-format.ts';
 
 /**
@@ -48,9 +49,21 @@ export async function concatWavPieces(pieces: readonly WavPiece[], output: strin
   return { startsSeconds, durationSeconds: dataBytes / 2 / sampleRate };
 }
 
-/** Writes a text file (subtitles, JSON) a stage produced. */
+/**
+ * Writes a text file (subtitles, JSON) a stage produced, whole or not at all: into a sibling first,
+ * then renamed over the name. A stage resumed after a kill -9 reads what an earlier attempt wrote
+ * (a segment's timings say it is done); written in place, a kill between the file's creation and
+ * its bytes left it empty, and the resumed job failed on "Unexpected end of JSON input".
+ */
 export async function writeTextFile(file: string, text: string): Promise<void> {
-  await writeFile(file, text, 'utf8');
+  const partial = `${file}.${process.pid}.${randomUUID()}.partial`;
+  try {
+    await writeFile(partial, text, 'utf8');
+    await rename(partial, file);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
 }
 
 /** Reads a text file a stage produced earlier. */
