@@ -91,20 +91,26 @@ export function readWavPcm(bytes: Uint8Array): { layout: WavLayout; data: DataVi
 
 /** A WAV file's format and duration from its first 64 KiB, so that hours of audio are never loaded to learn their length. */
 export async function readWavInfo(file: string): Promise<WavInfo> {
+  const { head, fileSize } = await readWavHead(file);
+  let layout: WavLayout;
+  try {
+    layout = parseWavHeader(head);
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
+  }
+  const { sampleRate, channels, bitsPerSample } = layout;
+  const frameBytes = (bitsPerSample / 8) * channels;
+  return { sampleRate, channels, bitsPerSample, durationSeconds: Math.floor(wavDataBytes(layout, fileSize) / frameBytes) / sampleRate };
+}
+
+/** A file's first bytes (up to {@link WAV_HEADER_BYTES}, where a WAV's header is) and its size. */
+export async function readWavHead(file: string): Promise<{ head: Uint8Array; fileSize: number }> {
   const handle = await open(file, 'r');
   try {
     const { size: fileSize } = await handle.stat();
     const head = new Uint8Array(Math.min(fileSize, WAV_HEADER_BYTES));
-    await handle.read(head, 0, head.byteLength, 0);
-    let layout: WavLayout;
-    try {
-      layout = parseWavHeader(head);
-    } catch (error) {
-      throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
-    }
-    const { sampleRate, channels, bitsPerSample } = layout;
-    const frameBytes = (bitsPerSample / 8) * channels;
-    return { sampleRate, channels, bitsPerSample, durationSeconds: Math.floor(wavDataBytes(layout, fileSize) / frameBytes) / sampleRate };
+    const { bytesRead } = await handle.read(head, 0, head.byteLength, 0);
+    return { head: head.subarray(0, bytesRead), fileSize };
   } finally {
     await handle.close();
   }

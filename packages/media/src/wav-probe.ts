@@ -6,9 +6,9 @@
  * Anything else, or a WAV whose header does not state exactly what the file holds (streamed WAVs,
  * RF64, compressed formats, extensible headers), is left to ffprobe.
  */
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { MediaInfo, MediaStreamInfo } from './media-info.ts';
-import { parseWavHeader, WAV_HEADER_BYTES, type WavLayout } from './wav-format.ts';
+import { parseWavHeader, readWavHead, type WavLayout } from './wav-format.ts';
 
 /** ffprobe's codec name of integer and float PCM in a WAV file, by sample width. */
 function pcmCodec(layout: WavLayout): string | undefined {
@@ -70,21 +70,11 @@ export function wavMediaInfo(head: Uint8Array, fileBytes: number): MediaInfo | u
 
 /** {@link wavMediaInfo} of a file (its first 64 KiB read); undefined for anything ffprobe should read. */
 export async function probeWavFile(file: string): Promise<MediaInfo | undefined> {
-  let handle;
-  let size: number;
   try {
-    const facts = await stat(file);
-    if (!facts.isFile() || facts.size < 44) return undefined;
-    size = facts.size;
-    handle = await open(file, 'r');
+    if (!(await stat(file)).isFile()) return undefined; // never opens a FIFO or a device
+    const { head, fileSize } = await readWavHead(file);
+    return wavMediaInfo(head, fileSize);
   } catch {
     return undefined; // ffprobe says what is wrong, in its words
-  }
-  try {
-    const head = new Uint8Array(Math.min(size, WAV_HEADER_BYTES));
-    const { bytesRead } = await handle.read(head, 0, head.byteLength, 0);
-    return wavMediaInfo(head.subarray(0, bytesRead), size);
-  } finally {
-    await handle.close();
   }
 }
