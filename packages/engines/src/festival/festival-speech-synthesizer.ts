@@ -40,6 +40,14 @@ const settingsSchema = z.object({
   serverIdleMs: z.number().int().positive().optional(),
 });
 
+/**
+ * Which voices festival could load, per binary, voices folder and voice list, for this process's
+ * life: the check loads every installed voice (≈ 3.4 s of CPU, 470 MB for a moment, for Debian's ten),
+ * and each synthesizer made again (an engine set built per app, as every test app does) asked it again.
+ * A failed check is not kept.
+ */
+const loadableVoicesChecked = new Map<string, Promise<ReadonlySet<string>>>();
+
 /** Longer texts are worth a shell call that records festival's pid, so that cancelling stops the work. */
 const KILLABLE_FROM_CHARACTERS = 300;
 
@@ -77,12 +85,20 @@ export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
   }
 
   async #loadableVoices(ids: readonly string[]): Promise<Set<string>> {
-    try {
-      return await withWorkDir('festival-voices', async (_dir, file) => {
+    const binary = this.#settings.binary ?? 'festival';
+    const key = [binary, this.#settings.voicesDir ?? DEFAULT_FESTIVAL_VOICES_DIR, ...ids].join('\n');
+    let checked = loadableVoicesChecked.get(key);
+    if (!checked) {
+      checked = withWorkDir('festival-voices', async (_dir, file) => {
         await writeFile(file('check.scm'), festivalVoiceCheckScript(ids));
-        const { stdout } = await runMediaTool(this.#settings.binary ?? 'festival', ['-b', file('check.scm')], { timeoutMs: 60_000 });
+        const { stdout } = await runMediaTool(binary, ['-b', file('check.scm')], { timeoutMs: 60_000 });
         return parseVoiceCheck(stdout);
       });
+      loadableVoicesChecked.set(key, checked);
+      checked.catch(() => loadableVoicesChecked.delete(key));
+    }
+    try {
+      return new Set(await checked);
     } catch (error) {
       throw toEngineError(error, this.engineId, 'loading its voices');
     }
