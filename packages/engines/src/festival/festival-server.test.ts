@@ -5,7 +5,7 @@ import { isProcessAlive, readWavInfo } from '@voxwork/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../engine-errors.ts';
 import { festivalScript, festivalTextData, festivalUtterances } from './festival-script.ts';
-import { FestivalServer } from './festival-server.ts';
+import { FestivalServer, leaseFestivalServer } from './festival-server.ts';
 import { createFestival } from './festival-speech-synthesizer.ts';
 
 describe('festival server', () => {
@@ -85,6 +85,55 @@ describe('festival server', () => {
       expect((await lazy.loadedVoices()).sort()).toEqual(['kal_diphone', 'ked_diphone']);
     } finally {
       await lazy.stop();
+    }
+  });
+
+  it('is one per process for a binary and idle time: synthesizers share it; nobody holding it, it stops after a while', async () => {
+    const first = leaseFestivalServer({ binary: 'festival', idleMs: 1_500 });
+    const second = leaseFestivalServer({ binary: 'festival', idleMs: 1_500 });
+    const other = leaseFestivalServer({ binary: 'festival', idleMs: 1_400 });
+    try {
+      expect(second.server).toBe(first.server);
+      expect(other.server).not.toBe(first.server);
+      const spoken = await program('shared', 'One server for both.');
+      await second.server.run(spoken.program, { voice: 'kal_diphone', timeoutMs: 30_000 });
+      expect(await first.server.loadedVoices()).toEqual(['kal_diphone']);
+      // Both let go (the first twice: the second time does nothing); a lease taken at once gets the running server back.
+      first.release();
+      first.release();
+      second.release();
+      const again = leaseFestivalServer({ binary: 'festival', idleMs: 1_500 });
+      expect(again.server).toBe(first.server);
+      expect(await again.server.loadedVoices()).toEqual(['kal_diphone']);
+      again.release();
+      // Nobody holds it: it stops after its idle time, and the next lease gets a new server.
+      const deadline = Date.now() + 10_000;
+      while ((await first.server.loadedVoices()).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await first.server.loadedVoices()).toEqual([]);
+      const later = leaseFestivalServer({ binary: 'festival', idleMs: 1_500 });
+      expect(later.server).not.toBe(first.server);
+      later.release();
+    } finally {
+      for (const lease of [first, second, other]) lease.release();
+      await first.server.stop();
+    }
+  });
+
+  it('serves every synthesizer of a process; closing one leaves the other speaking', async () => {
+    const one = createFestival();
+    const two = createFestival();
+    try {
+      await one.doSynthesize({ text: 'The first synthesizer.', voice: 'kal_diphone', outputFile: path.join(dir, 'one.wav') });
+      await one.close();
+      const after = await two.doSynthesize({ text: 'The second one, after the first closed.', voice: 'kal_diphone', outputFile: path.join(dir, 'two.wav') });
+      expect(two.mode).toBe('server');
+      expect(after.warnings).toEqual([]);
+      expect(after.audio.durationSeconds).toBeGreaterThan(1);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+      const shared = leaseFestivalServer({ binary: 'festival' });
+      shared.release();
+      await shared.server.stop();
     }
   });
 

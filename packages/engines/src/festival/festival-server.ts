@@ -18,6 +18,11 @@
  * of Debian's voices it held ~460 MB; with one, ~80 MB). A request for a voice the running server
  * has not loaded runs at once in a child that loads it (≈ 0.4 s more), and the server is started
  * again with that voice as soon as no request is running.
+ *
+ * A process holds one server per binary and idle time (`leaseFestivalServer`): every synthesizer made
+ * with them sends its programs there. An engine set is built per app, and a process may build
+ * several (the tests build one per app; a worker and a web role in one process, two): each started
+ * its own server and loaded its voices again (≈ 1.2–1.7 s of CPU per server measured here).
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -328,4 +333,54 @@ export class FestivalServer {
       socket.on('close', () => finish(new EngineFailedError('festival server closed the connection before the synthesis finished', { engineId: FESTIVAL_ENGINE_ID, isRetryable: true })));
     });
   }
+}
+
+/** A share of the process's festival server: once nobody holds it, it stops after `RELEASED_KEEP_MS` (at most its idle time). */
+export interface FestivalServerLease {
+  readonly server: FestivalServer;
+  release(): void;
+}
+
+/**
+ * How long a server nobody holds stays up: an app closed and another built a moment later (the tests
+ * do this file after file; a restarted role in one process) would otherwise start festival and load
+ * its voices again.
+ */
+export const RELEASED_KEEP_MS = 30_000;
+
+interface SharedServer {
+  server: FestivalServer;
+  leases: number;
+  stopTimer?: NodeJS.Timeout | undefined;
+}
+
+const sharedServers = new Map<string, SharedServer>();
+
+/** The process's server for this binary and idle time, started on its first request. */
+export function leaseFestivalServer(options: Pick<FestivalServerOptions, 'binary' | 'idleMs'>): FestivalServerLease {
+  const key = `${options.binary}\n${options.idleMs ?? ''}`;
+  let shared = sharedServers.get(key);
+  if (!shared) {
+    shared = { server: new FestivalServer({ binary: options.binary, ...(options.idleMs ? { idleMs: options.idleMs } : {}) }), leases: 0 };
+    sharedServers.set(key, shared);
+  }
+  clearTimeout(shared.stopTimer);
+  shared.leases++;
+  const held = shared;
+  let released = false;
+  return {
+    server: held.server,
+    release() {
+      if (released) return;
+      released = true;
+      held.leases--;
+      if (held.leases > 0) return;
+      held.stopTimer = setTimeout(() => {
+        if (held.leases > 0) return;
+        if (sharedServers.get(key) === held) sharedServers.delete(key);
+        void held.server.stop();
+      }, Math.min(RELEASED_KEEP_MS, options.idleMs ?? engineIdleMs()));
+      held.stopTimer.unref();
+    },
+  };
 }

@@ -9,7 +9,7 @@ import { EngineInputError, EngineUnavailableError, throwIfAborted, toEngineError
 import { decodeByteText, encodeByteText, prepareByteText } from '../text/byte-text.ts';
 import { decodeEntitiesKeepingLength, ssmlTextContent } from '../text/ssml-text.ts';
 import { festivalScript, festivalTextData, festivalUtterances, festivalVoiceCheckScript, festivalWordTimings, parseFestivalWords, parseVoiceCheck } from './festival-script.ts';
-import { FestivalServer } from './festival-server.ts';
+import { leaseFestivalServer, type FestivalServer, type FestivalServerLease } from './festival-server.ts';
 import { DEFAULT_FESTIVAL_VOICES_DIR, FESTIVAL_ENGINE_ID, scanFestivalVoices, toFestivalSynthesisVoice, type FestivalVoiceEntry } from './festival-voices.ts';
 
 export interface FestivalSettings {
@@ -56,7 +56,8 @@ export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
   readonly engineId = FESTIVAL_ENGINE_ID;
   readonly #settings: FestivalSettings;
   #voices: Promise<FestivalVoiceEntry[]> | undefined;
-  #server: FestivalServer | undefined;
+  /** This synthesizer's share of the process's festival server (`leaseFestivalServer`), taken on first use. */
+  #server: FestivalServerLease | undefined;
   #serverFailed = false;
 
   constructor(settings: FestivalSettings = {}) {
@@ -107,11 +108,11 @@ export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
   /** The server (it loads each voice when first asked for it); undefined when calls run `festival -b`. */
   #serverFor(): FestivalServer | undefined {
     if (this.#settings.server === false || this.#serverFailed) return undefined;
-    this.#server ??= new FestivalServer({
+    this.#server ??= leaseFestivalServer({
       binary: this.#settings.binary ?? 'festival',
       ...(this.#settings.serverIdleMs ? { idleMs: this.#settings.serverIdleMs } : {}),
     });
-    return this.#server;
+    return this.#server.server;
   }
 
   /** How calls run: in children of one festival server (the default) or one `festival -b` each. */
@@ -119,9 +120,10 @@ export class FestivalSpeechSynthesizer implements SpeechSynthesizer {
     return this.#settings.server === false || this.#serverFailed ? 'per-call' : 'server';
   }
 
-  /** Stops the festival server if one runs (it also stops by itself when idle, and with this process). */
+  /** Lets go of the process's festival server: it stops soon after no synthesizer holds it (`leaseFestivalServer`), when idle, and with this process. */
   async close(): Promise<void> {
-    await this.#server?.stop();
+    this.#server?.release();
+    this.#server = undefined;
   }
 
   /** Every installed voice, SLT (HTS, US English) first: the best English voice here. */
