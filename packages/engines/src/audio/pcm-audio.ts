@@ -1,5 +1,5 @@
-import { open, readFile } from 'node:fs/promises';
-import { readWavPcm, runFfmpeg, withWorkDir, type RunOptions } from '@voxwork/media';
+import { open, readFile, stat } from 'node:fs/promises';
+import { MediaAbortedError, parseWavHeader, readWavHead, readWavPcm, runFfmpeg, withWorkDir, type RunOptions, type WavLayout } from '@voxwork/media';
 
 /** Mono PCM samples as floats in −1…1. */
 export interface PcmAudio {
@@ -35,6 +35,73 @@ export function wavPeakEnvelope(bytes: Uint8Array, frameMs = 5): PeakEnvelope {
   return { peaks, frameSeconds: samplesPerPeak / sampleRate, durationSeconds: frames / sampleRate, sampleRate };
 }
 
+/** The layout of a mono 16-bit or 32-bit float PCM WAV (plain or extensible `fmt `, as ffmpeg writes float) at `sampleRate` whose `data` chunk is whole frames within the file; undefined for anything else. */
+function monoPcmLayout(head: Uint8Array, fileSize: number, sampleRate: number): WavLayout | undefined {
+  let layout: WavLayout;
+  try {
+    layout = parseWavHeader(head);
+  } catch {
+    return undefined;
+  }
+  const plain = (layout.sampleFormat === 'int' && layout.bitsPerSample === 16) || (layout.sampleFormat === 'float' && layout.bitsPerSample === 32);
+  const frameBytes = layout.bitsPerSample / 8;
+  if (!plain || layout.channels !== 1 || layout.sampleRate !== sampleRate) return undefined;
+  if (layout.dataBytes <= 0 || layout.dataBytes % frameBytes !== 0 || layout.dataOffset + layout.dataBytes > fileSize) return undefined;
+  return layout;
+}
+
+/**
+ * `decodeToPcmFile` without ffmpeg for a mono 16-bit or float PCM WAV already at `sampleRate`: the
+ * samples are copied in chunks, converted as ffmpeg converts them (16-bit: x / 32768, exact in a
+ * float; float: as they are), so the file is byte for byte what ffmpeg writes. The pipelines read
+ * their own 16 kHz speech track this way again and again (voice activity, speakers), and each
+ * ffmpeg start costs 0.15–0.2 s of CPU on these machines for a few milliseconds of work. False
+ * (nothing written) for anything else: other rates, channels or formats, streamed or cut-short WAVs.
+ */
+export async function copyMonoWavAsFloat(input: string, output: string, sampleRate: number, signal?: AbortSignal): Promise<boolean> {
+  let layout: WavLayout | undefined;
+  try {
+    if (!(await stat(input)).isFile()) return false; // never opens a FIFO or a device
+    const { head, fileSize } = await readWavHead(input);
+    layout = monoPcmLayout(head, fileSize, sampleRate);
+  } catch {
+    return false; // ffmpeg says what is wrong, in its words
+  }
+  if (!layout) return false;
+  const sampleBytes = layout.bitsPerSample / 8;
+  const chunkSamples = 1 << 18;
+  const source = await open(input, 'r');
+  try {
+    const target = await open(output, 'w');
+    try {
+      const raw = new Uint8Array(chunkSamples * sampleBytes);
+      const floats = new Float32Array(chunkSamples);
+      let done = 0;
+      while (done < layout.dataBytes) {
+        if (signal?.aborted) throw new MediaAbortedError('decoding was cancelled');
+        const want = Math.min(raw.byteLength, layout.dataBytes - done);
+        let filled = 0;
+        while (filled < want) {
+          const { bytesRead } = await source.read(raw, filled, want - filled, layout.dataOffset + done + filled);
+          if (bytesRead === 0) throw new Error(`${input}: ended before its WAV header said`);
+          filled += bytesRead;
+        }
+        const view = new DataView(raw.buffer, 0, want);
+        const count = want / sampleBytes;
+        if (sampleBytes === 2) for (let index = 0; index < count; index++) floats[index] = view.getInt16(index * 2, true) / 32768;
+        else for (let index = 0; index < count; index++) floats[index] = view.getFloat32(index * 4, true);
+        await target.write(new Uint8Array(floats.buffer, 0, count * 4));
+        done += want;
+      }
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
+  return true;
+}
+
 /** Decodes any audio ffmpeg reads to mono float PCM at `sampleRate` (through the media runner). */
 export async function decodeToPcm(input: string, sampleRate: number, options: RunOptions = {}): Promise<PcmAudio> {
   return withWorkDir('decode', async (_dir, file) => {
@@ -48,6 +115,7 @@ export async function decodeToPcm(input: string, sampleRate: number, options: Ru
 
 /** Decodes any audio ffmpeg reads to a raw file of mono float PCM (f32le) at `sampleRate`: read it back with `pcmChunks`. */
 export async function decodeToPcmFile(input: string, output: string, sampleRate: number, options: RunOptions = {}): Promise<void> {
+  if (!options.signal?.aborted && (await copyMonoWavAsFloat(input, output, sampleRate, options.signal))) return;
   await runFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', input, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', '-acodec', 'pcm_f32le', output], options);
 }
 
