@@ -77,6 +77,21 @@ describe('subtitle line reader', () => {
     expect([skipping.reads, reading.reads]).toEqual([4, 12]);
   });
 
+  it('ends a line after the last frame that still shows it: a frame where the background hid it for a moment does not end it', async () => {
+    // Line A on frames 3–47; on frame 46 two of its three glyphs are hidden (their pixels measure 1/3 there), on 47 it shows whole again.
+    const counter = { calls: 0 };
+    const reader = new SubtitleLineReader({ frameSeconds: 0.05, sampleEvery: 5, durationSeconds: 3, refineBoundaries: true, skipUnchanged: true, read: fakeRead(counter) });
+    for (let index = 0; index < 60; index++) {
+      const image = frame(index, index >= 3 && index <= 47 ? 'A' : undefined);
+      if (index === 46) {
+        const hidden = frame(index, undefined);
+        for (let y = 0; y < HEIGHT; y++) for (let x = 20; x < WIDTH; x++) image.data.set(hidden.data.subarray((y * WIDTH + x) * 3, (y * WIDTH + x) * 3 + 3), (y * WIDTH + x) * 3);
+      }
+      await reader.push(image, index);
+    }
+    expect(reader.finish().map((line) => [line.text, round(line.startSeconds), round(line.endSeconds)])).toEqual([['the first line', 0.125, 2.375]]);
+  });
+
   it('without the frames between samples, puts changes halfway between samples', async () => {
     const { lines, reads } = await run({ refineBoundaries: false, skipUnchanged: false });
     // Samples at 0, 0.25, …: A is first seen at 0.25 and last at 1.5, B from 1.75 to 2.5.

@@ -116,16 +116,10 @@ export class SubtitleLineReader {
   finish(): TimedLine[] {
     const open = this.#open;
     if (open) {
-      let before = open.lastSeenSeconds;
-      let end: number | undefined;
-      for (const frame of this.#between) {
-        if (open.pixels && textPresence(open.pixels, frame.image) < SHOWN_PRESENCE) {
-          end = (before + frame.time) / 2;
-          break;
-        }
-        before = frame.time;
-      }
-      this.#close(open, end ?? Math.min(this.#options.durationSeconds, before + this.#options.frameSeconds / 2));
+      // After the last frame: as if one more frame came that no longer shows it.
+      const lastFrame = this.#between.at(-1)?.time ?? open.lastSeenSeconds;
+      const end = open.pixels ? endAmong(open.pixels, this.#between, open.lastSeenSeconds, lastFrame + this.#options.frameSeconds) : lastFrame + this.#options.frameSeconds / 2;
+      this.#close(open, Math.min(this.#options.durationSeconds, end));
       this.#open = undefined;
     }
     return mergeFlickers(this.#lines);
@@ -228,14 +222,7 @@ export class SubtitleLineReader {
 
   /** When `open` stopped showing, between its last sample and the sample at `time`. */
   #endBefore(open: OpenLine, time: number): number {
-    let before = open.lastSeenSeconds;
-    if (open.pixels) {
-      for (const frame of this.#between) {
-        if (textPresence(open.pixels, frame.image) < SHOWN_PRESENCE) return (before + frame.time) / 2;
-        before = frame.time;
-      }
-    }
-    return (before + time) / 2;
+    return open.pixels ? endAmong(open.pixels, this.#between, open.lastSeenSeconds, time) : (open.lastSeenSeconds + time) / 2;
   }
 
   /** When a line first read at `time` appeared, between the previous sample and `time`. */
@@ -267,6 +254,20 @@ function startAmong(pixels: TextPixels | undefined, between: ReadonlyArray<{ tim
     }
   }
   return (previousSample + after) / 2;
+}
+
+/**
+ * When a line last seen at `lastSeen` (its `pixels`) stopped showing, among `between`, the frames
+ * before the sample at `next`: after the last frame that still shows it. Not at the first frame that
+ * does not: behind a line that stays, a moving background can take a frame's measure of it just
+ * under `SHOWN_PRESENCE` for a moment (0.596 between 0.815 and 0.649 on a panned 720p shot, its
+ * line ended four frames early), while a line that has gone measures far lower (0–0.35) to the end.
+ */
+function endAmong(pixels: TextPixels, between: ReadonlyArray<{ time: number; image: RgbImage }>, lastSeen: number, next: number): number {
+  for (let index = between.length - 1; index >= 0; index--) {
+    if (textPresence(pixels, between[index]!.image) >= SHOWN_PRESENCE) return (between[index]!.time + (between[index + 1]?.time ?? next)) / 2;
+  }
+  return (lastSeen + (between[0]?.time ?? next)) / 2;
 }
 
 /** Consecutive lines of like text that touch (a misread sample split one line) become one. */
