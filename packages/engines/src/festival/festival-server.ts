@@ -20,9 +20,9 @@
  * again with that voice as soon as no request is running.
  *
  * A process holds one server per binary and idle time (`leaseFestivalServer`): every synthesizer made
- * with them sends its programs there. An engine set is built per app, and a process may build
- * several (the tests build one per app; a worker and a web role in one process, two): each started
- * its own server and loaded its voices again (≈ 1.2–1.7 s of CPU per server measured here).
+ * with them sends its programs there. An engine set is built per app (the server builds one), and
+ * the tests build an app per file, file after file in each Vitest worker: each app started its own
+ * server and loaded its voices again (≈ 1.1–1.6 s of CPU per server measured here).
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -343,8 +343,7 @@ export interface FestivalServerLease {
 
 /**
  * How long a server nobody holds stays up: an app closed and another built a moment later (the tests
- * do this file after file; a restarted role in one process) would otherwise start festival and load
- * its voices again.
+ * do this file after file) would otherwise start festival and load its voices again.
  */
 export const RELEASED_KEEP_MS = 30_000;
 
