@@ -92,6 +92,38 @@ describe('subtitle line reader', () => {
     expect(reader.finish().map((line) => [line.text, round(line.startSeconds), round(line.endSeconds)])).toEqual([['the first line', 0.125, 2.375]]);
   });
 
+  it('ends a line no later than the next one starts, where the two share most of their pixels', async () => {
+    // Line A (glyphs at 10, 25, 40) on frames 3–32, then at once other words on two of the same glyphs and one elsewhere (10, 25, 52) on 33–55.
+    const OTHER = [10, 25, 52];
+    const draw = (index: number) => {
+      const image = frame(index, index >= 3 && index <= 32 ? 'A' : undefined);
+      if (index >= 33 && index <= 55) {
+        const paint = (x: number, y: number, level: number) => image.data.set([level, level, level], (y * WIDTH + x) * 3);
+        for (const column of OTHER) {
+          for (let y = 4; y < 16; y++) for (let x = column - 3; x <= Math.min(WIDTH - 1, column + 4); x++) paint(x, y, 0);
+          for (let y = 6; y < 14; y++) for (let x = column - 1; x <= column + 2; x++) paint(x, y, 255);
+        }
+      }
+      return image;
+    };
+    const white = (image: RgbImage, x: number) => image.data[(10 * WIDTH + x) * 3] === 255;
+    const reader = new SubtitleLineReader({
+      frameSeconds: 0.05,
+      sampleEvery: 5,
+      durationSeconds: 3,
+      refineBoundaries: true,
+      skipUnchanged: true,
+      read: async (image) => {
+        const text = white(image, 52) ? 'other words entirely' : white(image, 10) ? 'the first line' : undefined;
+        return text ? { text, confidence: 0.9, box: BOX, boxes: [{ text, confidence: 0.9, box: BOX }] } : undefined;
+      },
+    });
+    for (let index = 0; index < 60; index++) await reader.push(draw(index), index);
+    const lines = reader.finish();
+    expect(lines.map((line) => line.text)).toEqual(['the first line', 'other words entirely']);
+    expect(lines[0]!.endSeconds).toBeLessThanOrEqual(lines[1]!.startSeconds);
+  });
+
   it('without the frames between samples, puts changes halfway between samples', async () => {
     const { lines, reads } = await run({ refineBoundaries: false, skipUnchanged: false });
     // Samples at 0, 0.25, …: A is first seen at 0.25 and last at 1.5, B from 1.75 to 2.5.

@@ -182,12 +182,15 @@ export class SubtitleLineReader {
         return;
       }
     }
-    if (open) this.#close(open, this.#endBefore(open, time));
-    this.#open = undefined;
+    let next: OpenLine | undefined;
     if (reading) {
       const pixels = textPixelsOf(image, reading.boxes.map((entry) => entry.box));
-      this.#open = { startSeconds: await this.#startOf(reading, pixels, time, glanced), lastSeenSeconds: time, lastReadSeconds: time, readings: [reading], pixels };
+      next = { startSeconds: await this.#startOf(reading, pixels, time, glanced), lastSeenSeconds: time, lastReadSeconds: time, readings: [reading], pixels };
     }
+    // A band shows one line at a time: the line that ends never reaches past the start of the one
+    // that follows (where the two share most of their pixels, each measures as shown on the other's frames).
+    if (open) this.#close(open, Math.min(this.#endBefore(open, time), next?.startSeconds ?? Number.POSITIVE_INFINITY));
+    this.#open = next;
   }
 
   /**
