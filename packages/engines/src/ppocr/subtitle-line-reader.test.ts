@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from './rgb-image.ts';
-import { SubtitleLineReader, type BandReading } from './subtitle-line-reader.ts';
+import { SubtitleLineReader, type BandReading, type SubtitleLineReaderOptions } from './subtitle-line-reader.ts';
 
 const WIDTH = 60;
 const HEIGHT = 20;
 const BOX = { x: 4, y: 4, width: 48, height: 12 };
-const LINES = { A: [10, 25, 40], B: [13, 28, 44] } as const;
+/** Each line's glyph columns; C shares two of A's glyphs. */
+const LINES = { A: [10, 25, 40], B: [13, 28, 44], C: [10, 25, 52] } as const;
 
 /** A moving noise background with a line's "glyphs" (white bars outlined in black). */
 function frame(index: number, line: keyof typeof LINES | undefined, still = false): RgbImage {
@@ -39,6 +40,10 @@ function fakeRead(counter: { calls: number }, misreadAt?: number) {
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 const script = (index: number) => (index >= 3 && index <= 30 ? 'A' : index >= 31 && index <= 50 ? 'B' : undefined);
 
+/** A reader of 20 frames a second, a sample every 5th, boundaries refined, unchanged lines skipped; `options` change any of it. */
+const sampledReader = (options: Partial<SubtitleLineReaderOptions> & Pick<SubtitleLineReaderOptions, 'read'>) =>
+  new SubtitleLineReader({ frameSeconds: 0.05, sampleEvery: 5, durationSeconds: 3, refineBoundaries: true, skipUnchanged: true, ...options });
+
 async function run(options: { refineBoundaries: boolean; skipUnchanged: boolean; misreadAt?: number }) {
   const counter = { calls: 0 };
   const reader = new SubtitleLineReader({ frameSeconds: options.refineBoundaries ? 0.05 : 0.25, sampleEvery: options.refineBoundaries ? 5 : 1, durationSeconds: 3, ...options, read: fakeRead(counter, options.misreadAt) });
@@ -62,7 +67,7 @@ describe('subtitle line reader', () => {
     // A still background: nothing on frames 0–29, line A on 30–50, nothing after (20 frames a second, a sample every 5th).
     const still = async (skipUnchanged: boolean) => {
       const counter = { calls: 0 };
-      const reader = new SubtitleLineReader({ frameSeconds: 0.05, sampleEvery: 5, durationSeconds: 3, refineBoundaries: true, skipUnchanged, read: fakeRead(counter) });
+      const reader = sampledReader({ skipUnchanged, read: fakeRead(counter) });
       for (let index = 0; index < 60; index++) await reader.push(frame(index, index >= 30 && index <= 50 ? 'A' : undefined, true), index);
       return { lines: reader.finish().map((line) => [line.text, round(line.startSeconds), round(line.endSeconds)]), reads: counter.calls, counts: reader.counts };
     };
@@ -80,7 +85,7 @@ describe('subtitle line reader', () => {
   it('ends a line after the last frame that still shows it: a frame where the background hid it for a moment does not end it', async () => {
     // Line A on frames 3–47; on frame 46 two of its three glyphs are hidden (their pixels measure 1/3 there), on 47 it shows whole again.
     const counter = { calls: 0 };
-    const reader = new SubtitleLineReader({ frameSeconds: 0.05, sampleEvery: 5, durationSeconds: 3, refineBoundaries: true, skipUnchanged: true, read: fakeRead(counter) });
+    const reader = sampledReader({ read: fakeRead(counter) });
     for (let index = 0; index < 60; index++) {
       const image = frame(index, index >= 3 && index <= 47 ? 'A' : undefined);
       if (index === 46) {
@@ -93,26 +98,10 @@ describe('subtitle line reader', () => {
   });
 
   it('ends a line no later than the next one starts, where the two share most of their pixels', async () => {
-    // Line A (glyphs at 10, 25, 40) on frames 3–32, then at once other words on two of the same glyphs and one elsewhere (10, 25, 52) on 33–55.
-    const OTHER = [10, 25, 52];
-    const draw = (index: number) => {
-      const image = frame(index, index >= 3 && index <= 32 ? 'A' : undefined);
-      if (index >= 33 && index <= 55) {
-        const paint = (x: number, y: number, level: number) => image.data.set([level, level, level], (y * WIDTH + x) * 3);
-        for (const column of OTHER) {
-          for (let y = 4; y < 16; y++) for (let x = column - 3; x <= Math.min(WIDTH - 1, column + 4); x++) paint(x, y, 0);
-          for (let y = 6; y < 14; y++) for (let x = column - 1; x <= column + 2; x++) paint(x, y, 255);
-        }
-      }
-      return image;
-    };
+    // Line A on frames 3–32, then at once other words on two of the same glyphs and one elsewhere (line C) on 33–55.
+    const draw = (index: number) => frame(index, index >= 3 && index <= 32 ? 'A' : index >= 33 && index <= 55 ? 'C' : undefined);
     const white = (image: RgbImage, x: number) => image.data[(10 * WIDTH + x) * 3] === 255;
-    const reader = new SubtitleLineReader({
-      frameSeconds: 0.05,
-      sampleEvery: 5,
-      durationSeconds: 3,
-      refineBoundaries: true,
-      skipUnchanged: true,
+    const reader = sampledReader({
       read: async (image) => {
         const text = white(image, 52) ? 'other words entirely' : white(image, 10) ? 'the first line' : undefined;
         return text ? { text, confidence: 0.9, box: BOX, boxes: [{ text, confidence: 0.9, box: BOX }] } : undefined;
@@ -140,7 +129,7 @@ describe('subtitle line reader', () => {
     // read once is), then checked by its box.
     const held = async (readAt: (image: RgbImage) => Promise<string | undefined>) => {
       const counter = { calls: 0 };
-      const reader = new SubtitleLineReader({ frameSeconds: 0.05, sampleEvery: 5, durationSeconds: 3, refineBoundaries: true, skipUnchanged: true, read: fakeRead(counter), readAt });
+      const reader = sampledReader({ read: fakeRead(counter), readAt });
       for (let index = 0; index < 60; index++) await reader.push(frame(index, index >= 3 && index <= 50 ? 'A' : undefined), index);
       return { lines: reader.finish(), reads: counter.calls, counts: reader.counts };
     };
@@ -172,12 +161,7 @@ describe('subtitle line reader', () => {
       return { text, confidence: text.startsWith('u') ? 0.95 : 0.9, box: BOX, boxes: [{ text, confidence: 0.9, box: BOX }] };
     };
     const checked: string[] = [];
-    const reader = new SubtitleLineReader({
-      frameSeconds: 0.05,
-      sampleEvery: 5,
-      durationSeconds: 3,
-      refineBoundaries: true,
-      skipUnchanged: true,
+    const reader = sampledReader({
       read,
       readAt: async () => {
         checked.push('box');
@@ -207,7 +191,7 @@ describe('subtitle line reader', () => {
       return fakeRead(full)(image);
     };
     const timedRun = async (glancing: boolean) => {
-      const reader = new SubtitleLineReader({ frameSeconds: 0.05, sampleEvery: 5, durationSeconds: 3, refineBoundaries: true, skipUnchanged: true, read, glances: glancing });
+      const reader = sampledReader({ read, glances: glancing });
       for (let index = 0; index < 60; index++) {
         const image = frame(index, script(index));
         frames.set(image, index);
