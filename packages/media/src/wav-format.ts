@@ -3,7 +3,7 @@
  * of the PCM samples. Used by the WAV joiner and resampler here and by the engines (peak envelopes,
  * header facts of synthesised speech). Pure, apart from `readWavInfo`, which reads a file's head.
  */
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 
 /** How far into a file the chunks before `data` are looked for when only the header is read. */
 export const WAV_HEADER_BYTES = 65_536;
@@ -81,6 +81,12 @@ export function wavDataBytes(layout: WavLayout, fileBytes: number): number {
   return layout.dataBytes > 0 && layout.dataBytes <= available ? layout.dataBytes : available;
 }
 
+/** Whether the `data` chunk states its size, in whole frames, within a file of `fileBytes` (streamed and cut-short WAVs do not). */
+export function statesWholeData(layout: WavLayout, fileBytes: number): boolean {
+  const frameBytes = (layout.bitsPerSample / 8) * layout.channels;
+  return layout.dataBytes > 0 && layout.dataBytes % frameBytes === 0 && layout.dataOffset + layout.dataBytes <= fileBytes;
+}
+
 /** A whole WAV file's format and a view of its samples (whole frames only). */
 export function readWavPcm(bytes: Uint8Array): { layout: WavLayout; data: DataView; frames: number } {
   const layout = parseWavHeader(bytes);
@@ -101,6 +107,21 @@ export async function readWavInfo(file: string): Promise<WavInfo> {
   const { sampleRate, channels, bitsPerSample } = layout;
   const frameBytes = (bitsPerSample / 8) * channels;
   return { sampleRate, channels, bitsPerSample, durationSeconds: Math.floor(wavDataBytes(layout, fileSize) / frameBytes) / sampleRate };
+}
+
+/**
+ * The layout of a regular file's WAV header and the file's size, or undefined for anything else: not
+ * a regular file (a FIFO or a device is never opened), unreadable, not a WAV. For fast paths that
+ * leave every other case to ffmpeg or ffprobe, which then say what is wrong in their words.
+ */
+export async function readWavLayoutOfFile(file: string): Promise<{ layout: WavLayout; fileSize: number } | undefined> {
+  try {
+    if (!(await stat(file)).isFile()) return undefined;
+    const { head, fileSize } = await readWavHead(file);
+    return { layout: parseWavHeader(head), fileSize };
+  } catch {
+    return undefined;
+  }
 }
 
 /** A file's first bytes (up to {@link WAV_HEADER_BYTES}, where a WAV's header is) and its size. */

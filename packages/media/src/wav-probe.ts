@@ -6,9 +6,8 @@
  * Anything else, or a WAV whose header does not state exactly what the file holds (streamed WAVs,
  * RF64, compressed formats, extensible headers), is left to ffprobe.
  */
-import { stat } from 'node:fs/promises';
 import type { MediaInfo, MediaStreamInfo } from './media-info.ts';
-import { parseWavHeader, readWavHead, type WavLayout } from './wav-format.ts';
+import { readWavLayoutOfFile, statesWholeData, type WavLayout } from './wav-format.ts';
 
 /** ffprobe's codec name of integer and float PCM in a WAV file, by sample width. */
 function pcmCodec(layout: WavLayout): string | undefined {
@@ -21,21 +20,14 @@ function pcmCodec(layout: WavLayout): string | undefined {
 const printed = (count: number, timeBase: number) => Number((count * timeBase).toFixed(6));
 
 /**
- * The MediaInfo of RIFF/WAVE bytes (the file's first bytes, `fileBytes` long in all), or undefined
- * when ffprobe should be asked: not a WAV, not integer or float PCM in a plain `fmt ` chunk, or a
- * `data` chunk whose declared size is not whole frames within the file.
+ * The MediaInfo of a WAV file with this header layout, `fileBytes` long, or undefined when ffprobe
+ * should be asked: not integer or float PCM in a plain `fmt ` chunk, or a `data` chunk whose
+ * declared size is not whole frames within the file.
  */
-export function wavMediaInfo(head: Uint8Array, fileBytes: number): MediaInfo | undefined {
-  let layout: WavLayout;
-  try {
-    layout = parseWavHeader(head);
-  } catch {
-    return undefined;
-  }
+export function wavMediaInfo(layout: WavLayout, fileBytes: number): MediaInfo | undefined {
   const codec = pcmCodec(layout);
   const frameBytes = (layout.bitsPerSample / 8) * layout.channels;
-  if (!codec || layout.channels > 8 || layout.sampleRate > 768_000) return undefined;
-  if (layout.dataBytes <= 0 || layout.dataBytes % frameBytes !== 0 || layout.dataOffset + layout.dataBytes > fileBytes) return undefined;
+  if (!codec || layout.channels > 8 || layout.sampleRate > 768_000 || !statesWholeData(layout, fileBytes)) return undefined;
   const frames = layout.dataBytes / frameBytes;
   // The stream's length is its frames in its time base (1 / rate); the container's, that rescaled to
   // whole microseconds (rounded), and the container's bit rate the file's bits over it (truncated).
@@ -70,11 +62,6 @@ export function wavMediaInfo(head: Uint8Array, fileBytes: number): MediaInfo | u
 
 /** {@link wavMediaInfo} of a file (its first 64 KiB read); undefined for anything ffprobe should read. */
 export async function probeWavFile(file: string): Promise<MediaInfo | undefined> {
-  try {
-    if (!(await stat(file)).isFile()) return undefined; // never opens a FIFO or a device
-    const { head, fileSize } = await readWavHead(file);
-    return wavMediaInfo(head, fileSize);
-  } catch {
-    return undefined; // ffprobe says what is wrong, in its words
-  }
+  const read = await readWavLayoutOfFile(file);
+  return read && wavMediaInfo(read.layout, read.fileSize);
 }

@@ -1,5 +1,5 @@
-import { open, readFile, stat } from 'node:fs/promises';
-import { MediaAbortedError, parseWavHeader, readWavHead, readWavPcm, runFfmpeg, withWorkDir, type RunOptions, type WavLayout } from '@voxwork/media';
+import { open, readFile } from 'node:fs/promises';
+import { MediaAbortedError, readWavLayoutOfFile, readWavPcm, runFfmpeg, statesWholeData, withWorkDir, type RunOptions, type WavLayout } from '@voxwork/media';
 
 /** Mono PCM samples as floats in −1…1. */
 export interface PcmAudio {
@@ -35,19 +35,10 @@ export function wavPeakEnvelope(bytes: Uint8Array, frameMs = 5): PeakEnvelope {
   return { peaks, frameSeconds: samplesPerPeak / sampleRate, durationSeconds: frames / sampleRate, sampleRate };
 }
 
-/** The layout of a mono 16-bit or 32-bit float PCM WAV (plain or extensible `fmt `, as ffmpeg writes float) at `sampleRate` whose `data` chunk is whole frames within the file; undefined for anything else. */
-function monoPcmLayout(head: Uint8Array, fileSize: number, sampleRate: number): WavLayout | undefined {
-  let layout: WavLayout;
-  try {
-    layout = parseWavHeader(head);
-  } catch {
-    return undefined;
-  }
+/** Whether a WAV with this layout is mono 16-bit or 32-bit float PCM (plain or extensible `fmt `, as ffmpeg writes float) at `sampleRate`, its `data` chunk whole frames within the file. */
+function isMonoPcmAt(layout: WavLayout, fileSize: number, sampleRate: number): boolean {
   const plain = (layout.sampleFormat === 'int' && layout.bitsPerSample === 16) || (layout.sampleFormat === 'float' && layout.bitsPerSample === 32);
-  const frameBytes = layout.bitsPerSample / 8;
-  if (!plain || layout.channels !== 1 || layout.sampleRate !== sampleRate) return undefined;
-  if (layout.dataBytes <= 0 || layout.dataBytes % frameBytes !== 0 || layout.dataOffset + layout.dataBytes > fileSize) return undefined;
-  return layout;
+  return plain && layout.channels === 1 && layout.sampleRate === sampleRate && statesWholeData(layout, fileSize);
 }
 
 /**
@@ -59,15 +50,9 @@ function monoPcmLayout(head: Uint8Array, fileSize: number, sampleRate: number): 
  * (nothing written) for anything else: other rates, channels or formats, streamed or cut-short WAVs.
  */
 export async function copyMonoWavAsFloat(input: string, output: string, sampleRate: number, signal?: AbortSignal): Promise<boolean> {
-  let layout: WavLayout | undefined;
-  try {
-    if (!(await stat(input)).isFile()) return false; // never opens a FIFO or a device
-    const { head, fileSize } = await readWavHead(input);
-    layout = monoPcmLayout(head, fileSize, sampleRate);
-  } catch {
-    return false; // ffmpeg says what is wrong, in its words
-  }
-  if (!layout) return false;
+  const read = await readWavLayoutOfFile(input);
+  if (!read || !isMonoPcmAt(read.layout, read.fileSize, sampleRate)) return false;
+  const { layout } = read;
   const sampleBytes = layout.bitsPerSample / 8;
   const chunkSamples = 1 << 18;
   const source = await open(input, 'r');
