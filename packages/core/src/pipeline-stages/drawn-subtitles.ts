@@ -10,6 +10,7 @@ import { wrapSubtitle } from '@voxwork/contract/subtitles';
 import { rawFrameBytes, rawVideoFramesArgs, readRawVideoFrames, toAss } from '@voxwork/media';
 import type { FoundText, PixelRegion } from '../engines/video-erasure-engines.port.ts';
 import { BURN_IN_FONT } from './burn-in-script.ts';
+import { eachConcurrently } from './each-concurrently.ts';
 
 /** How the source track looks, measured (pixels of the displayed picture). */
 export interface SubtitleTrackStyle {
@@ -194,6 +195,8 @@ export function rowCrop(box: PixelRegion, frame: { width: number; height: number
 
 /** Subtitle rows measured on at most this many frames (median of them). */
 const MEASURED_ROWS = 7;
+/** Rows' frames read at once. */
+const MEASURING_CONCURRENCY = 2;
 
 /**
  * The source track's style from the finder's subtitle boxes and the frames: up to 7 rows spread
@@ -208,16 +211,18 @@ export async function measureSubtitleStyle(
   if (!texts.length) return undefined;
   const step = Math.max(1, Math.floor(texts.length / MEASURED_ROWS));
   const sample = texts.filter((_, index) => index % step === 0).slice(0, MEASURED_ROWS);
-  const measured: Array<NonNullable<ReturnType<typeof measureRowStyle>>> = [];
-  for (const text of sample) {
+  // Each row's frame is its own ffmpeg seek (a process start and a decode from the keyframe before): two at a time, so
+  // the second core decodes one while the first starts the next; the rows are kept in the sample's order.
+  const rows: Array<ReturnType<typeof measureRowStyle>> = [];
+  await eachConcurrently(sample, MEASURING_CONCURRENCY, async (text, index) => {
     const crop = rowCrop(text.box, request);
-    if (crop.width < 4 || crop.height < 4) continue;
+    if (crop.width < 4 || crop.height < 4) return;
     const at = (text.startSeconds + text.endSeconds) / 2;
     for await (const frame of readRawVideoFrames(rawVideoFramesArgs({ input: request.videoFile, startSeconds: at, frameCount: 1, crop }), rawFrameBytes(crop.width, crop.height), { signal: request.signal })) {
-      const row = measureRowStyle(frame, crop, text.box);
-      if (row) measured.push(row);
+      rows[index] = measureRowStyle(frame, crop, text.box);
     }
-  }
+  });
+  const measured = rows.filter((row): row is NonNullable<typeof row> => row !== undefined);
   const centres = texts.map((text) => ({ x: text.box.x + text.box.width / 2, y: text.box.y + text.box.height / 2 }));
   const base = { centreX: median(centres.map((centre) => centre.x)), centreY: median(centres.map((centre) => centre.y)) };
   if (!measured.length) {
