@@ -9,7 +9,7 @@ import { textDetectorConformance } from '../testing/conformance/text-detector-co
 import { makeTestVideo } from '../testing/generated-media.ts';
 import { CHINESE_DRAMA_LINES, cuesInSequence, ENGLISH_DRAMA_LINES, makeSubtitledVideo, type SubtitleCue } from '../testing/generated-subtitles.ts';
 import { scoreSubtitles } from '../testing/subtitle-score.ts';
-import { colourShare, createPpocr, keyedByColour, searchFirstArea } from './ppocr-text-detector.ts';
+import { bandReadAhead, colourShare, createPpocr, keyedByColour, searchFirstArea } from './ppocr-text-detector.ts';
 
 const descriptor = createLocalEngineRegistry().list('text-detector').find((entry) => entry.id === 'ppocr:pp-ocrv4')!;
 
@@ -70,6 +70,15 @@ describe('a picture keyed by the text colour', () => {
     expect(greys[3]).toBeLessThan(25);
     // Every other pixel of every other row is counted: of a 4 × 2 picture, pixels 0 and 2 of row 0.
     expect(colourShare({ data: new Uint8Array([...yellow, ...pink, ...pink, ...pink, ...yellow, ...yellow, ...yellow, ...yellow]), width: 4, height: 2 }, [250, 220, 10])).toBe(0.5);
+  });
+});
+
+describe('how far the band pass reads ahead (decision 099)', () => {
+  it('is 24 frames for a band of a 720p or 1080p picture, within 24 MiB, and never under 4', () => {
+    expect(bandReadAhead(1280 * 218 * 3)).toBe(24);
+    expect(bandReadAhead(1920 * 330 * 3)).toBe(13);
+    expect(bandReadAhead(1920 * 1080 * 3)).toBe(4);
+    expect(bandReadAhead(3840 * 2160 * 3)).toBe(4);
   });
 });
 

@@ -66,6 +66,11 @@ const READ_AHEAD_FRAMES = 4;
  */
 const BAND_READ_AHEAD_FRAMES = 24;
 const BAND_READ_AHEAD_BYTES = 24 * 1024 * 1024;
+
+/** Frames the band pass reads ahead for frames of `frameBytes` each. */
+export function bandReadAhead(frameBytes: number): number {
+  return Math.max(READ_AHEAD_FRAMES, Math.min(BAND_READ_AHEAD_FRAMES, Math.floor(BAND_READ_AHEAD_BYTES / frameBytes)));
+}
 /** The band is searched on frames of this longer side. */
 const BAND_SEARCH_SIDE = 960;
 /** Samples looked at to find the subtitle tracks: this many per second of video, within the bounds. */
@@ -283,7 +288,7 @@ export class PpocrTextDetector implements TextDetector {
   async *#frames(args: readonly string[], width: number, height: number, state: CallState, timeoutMs: number, onThread: boolean): AsyncGenerator<RgbImage> {
     const { signal } = state.options;
     const frameBytes = rawFrameBytes(width, height);
-    const readAhead = onThread ? Math.max(READ_AHEAD_FRAMES, Math.min(BAND_READ_AHEAD_FRAMES, Math.floor(BAND_READ_AHEAD_BYTES / frameBytes))) : READ_AHEAD_FRAMES;
+    const readAhead = onThread ? bandReadAhead(frameBytes) : READ_AHEAD_FRAMES;
     let waitedSince = performance.now();
     try {
       for await (const data of readRawVideoFrames(args, frameBytes, { signal, timeoutMs, readAhead, onThread })) {
