@@ -55,6 +55,29 @@ describe.each(testDatabases({ poolMax: 20 }))('points ledger and gift codes on %
     clock = new Date('2026-11-10T10:00:00Z');
   });
 
+  it('a read checks the month\'s grant once per month in a process, and shows a grant it wrote', async () => {
+    const userId = `user_${randomUUID()}`;
+    await services.points.insertAccountIfMissing({ userId, planId: 'free', vipLevel: 0 });
+    // An account made without its grant (as before ensureAccount granted at once): the first read writes it and shows it.
+    const credits: string[] = [];
+    const counted = { ...services.ledger, credit: (input: Parameters<typeof services.ledger.credit>[0]) => (credits.push(input.idempotencyKey), services.ledger.credit(input)) };
+    const accounts = createAccountService({ points: services.points, ledger: counted, now });
+    expect((await accounts.getAccountInfo(userId)).availablePoint).toBe(300);
+    expect((await accounts.getAccountInfo(userId)).availablePoint).toBe(300);
+    expect(credits).toEqual([`grant:monthly:${userId}:2026-11`]);
+    // Another process (another service) checks once for itself and grants nothing twice.
+    expect((await services.accounts.getAccountInfo(userId)).availablePoint).toBe(300);
+    // A credit of another kind shows at the next read; next month is checked (and granted) again, once.
+    await services.ledger.credit({ userId, type: 'adjust', points: 7, idempotencyKey: `test:${userId}` });
+    expect((await accounts.getAccountInfo(userId)).availablePoint).toBe(307);
+    clock = new Date('2026-12-01T00:00:01Z');
+    expect((await accounts.getAccountInfo(userId)).availablePoint).toBe(607);
+    expect((await accounts.getAccountInfo(userId)).availablePoint).toBe(607);
+    expect(credits).toEqual([`grant:monthly:${userId}:2026-11`, `grant:monthly:${userId}:2026-12`]);
+    clock = new Date('2026-11-10T10:00:00Z');
+    expect((await expectConsistent(userId)).availablePoint).toBe(607);
+  });
+
   it('freeze → settle charges the actual cost and returns the rest, exactly once', async () => {
     const userId = await newUser();
     const jobId = randomUUID();
