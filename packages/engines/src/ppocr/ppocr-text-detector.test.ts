@@ -127,6 +127,9 @@ describe('ppocr:pp-ocrv4 on generated dramas', () => {
     const result = await engine.doDetect({ input: { videoFile } });
     expectSubtitlesRead(result, cues);
     expect(result.boxes.map((box) => box.text), 'word spaces kept').toContain('Meet me at the door at eight tomorrow.');
+    // Short lines are looked at again in their colour once, not at each sample that reads the same words (decision 114).
+    const steps = result.timings!.stepsMs!;
+    expect(steps.narrowLooksSpared, 'a short line read again is not looked at again').toBeGreaterThan(0);
   }, DRAMA_TIMEOUT_MS);
 
   it('reads subtitles at the top of the picture', async () => {

@@ -575,6 +575,10 @@ export class PpocrTextDetector implements TextDetector {
       const boxes = await this.#readBoxes(state, picture, plausible, side, LINE_MARGIN, detectOn, strip);
       return boxes.length === 0 && searchToo && searchScale < 1 ? this.#readBoxes(state, picture, plausible, Math.round(side * searchScale), LINE_MARGIN, detectOn, strip) : boxes;
     };
+    // The last narrow line looked at again in its colour, and whether that look read more: the same
+    // words read again (the line's next samples, its once-a-second check) are not looked at again
+    // where the look read no more (decision 114).
+    let lastNarrowLook: { text: string; keyedRead: boolean } | undefined;
     return new SubtitleLineReader({
       frameSeconds: 1 / timing.frameRate,
       sampleEvery: timing.sampleEvery,
@@ -590,16 +594,22 @@ export class PpocrTextDetector implements TextDetector {
         // on the picture itself), and the longer of the two readings kept. A busy background cuts
         // lines into pieces the detector drops.
         const worthALook = (share: number) => share <= MAX_COLOUR_SHARE && (line !== undefined || share >= MIN_COLOUR_SHARE);
-        const keyed = colour && (!line || (widestLine !== undefined && line.box.width < widestLine * NARROW_LINE)) && worthALook(colourShare(image, colour)) ? keyedByColour(image, colour) : undefined;
+        const narrow = line !== undefined && widestLine !== undefined && line.box.width < widestLine * NARROW_LINE;
+        const lookedAlready = narrow && lastNarrowLook !== undefined && !lastNarrowLook.keyedRead && lastNarrowLook.text === line!.text;
+        if (lookedAlready) state.steps.narrowLooksSpared = (state.steps.narrowLooksSpared ?? 0) + 1;
+        const keyed = colour && (!line || (narrow && !lookedAlready)) && worthALook(colourShare(image, colour)) ? keyedByColour(image, colour) : undefined;
         if (keyed) {
           state.steps.keyedLooks = (state.steps.keyedLooks ?? 0) + 1;
           const keyedBoxes = await readBand(image, glance && !line, keyed);
           const keyedLine = readLine(keyedBoxes);
-          if (keyedLine && (!line || (comparableText(keyedLine.text).length > comparableText(line.text).length && keyedLine.confidence >= line.confidence - 0.1))) {
+          const plain = line;
+          const keyedRead = keyedLine !== undefined && (!line || (comparableText(keyedLine.text).length > comparableText(line.text).length && keyedLine.confidence >= line.confidence - 0.1));
+          if (keyedRead) {
             state.steps.keyedLines = (state.steps.keyedLines ?? 0) + 1;
             boxes = keyedBoxes;
             line = keyedLine;
           }
+          if (narrow) lastNarrowLook = { text: plain!.text, keyedRead };
         }
         // One or two characters read with doubt are mostly the background (a stroke, a corner).
         if (!line || (comparableText(line.text).length <= 2 && line.confidence < SHORT_LINE_CONFIDENCE)) return undefined;
