@@ -1,0 +1,70 @@
+/**
+ * How fast the host is running right now, printed beside a bench's figures (decision 115). The
+ * session machines are virtual: the same work on the same code took from 0.61× to 1.00× of a season's
+ * length in CPU seconds on one machine within an hour, so a bench's CPU figure alone does not say
+ * whether the code or the host changed. Two measures:
+ * - **calibration**: a fixed piece of the benches' own kind of work, timed in CPU seconds on one
+ *   thread (an x264 encode of a generated clip in ffmpeg, and a fixed JavaScript loop over a frame's
+ *   bytes); compare it between runs as the benches' figures are compared;
+ * - **steal**: the share of the machine's CPU time the hypervisor gave to other guests while the
+ *   bench ran (`/proc/stat`), which load averages do not show.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export interface Calibration {
+  /** CPU seconds of one x264 encode (veryfast, one thread) of 6 s of a generated 640×360 clip. */
+  x264Seconds: number;
+  /** CPU seconds of a fixed JavaScript loop over 2 MB of bytes (a 720p frame and a half). */
+  scriptSeconds: number;
+}
+
+/** The calibration, each part the best of `rounds` (the least disturbed). */
+export function calibrate(rounds = 3): Calibration {
+  let x264Seconds = Number.POSITIVE_INFINITY;
+  let scriptSeconds = Number.POSITIVE_INFINITY;
+  const bytes = new Uint8Array(2 * 1024 * 1024);
+  for (let index = 0; index < bytes.length; index++) bytes[index] = (index * 2654435761) >>> 24;
+  for (let round = 0; round < rounds; round++) {
+    // ffmpeg's own account of its CPU time (-benchmark: microseconds, where a reaped child's is in 10-ms ticks).
+    const encoded = spawnSync('ffmpeg', ['-hide_banner', '-nostdin', '-benchmark', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=6', '-c:v', 'libx264', '-preset', 'veryfast', '-threads', '1', '-f', 'null', '-'], { encoding: 'utf8' });
+    const times = /bench: utime=([\d.]+)s stime=([\d.]+)s/.exec(encoded.stderr ?? '');
+    if (encoded.status !== 0 || !times) throw new Error(`the calibration encode failed (ffmpeg exit ${encoded.status})`);
+    x264Seconds = Math.min(x264Seconds, Number(times[1]) + Number(times[2]));
+    const started = process.cpuUsage();
+    let sum = 0;
+    for (let pass = 0; pass < 200; pass++) {
+      for (let index = 0; index < bytes.length; index++) sum = (sum + bytes[index]! * (pass + 1)) | 0;
+    }
+    const used = process.cpuUsage(started);
+    if (sum === 42) console.info(''); // keeps the loop from being optimised away
+    scriptSeconds = Math.min(scriptSeconds, (used.user + used.system) / 1e6);
+  }
+  return { x264Seconds, scriptSeconds };
+}
+
+/** The machine's CPU times so far (all cores, in clock ticks): busy, idle and stolen. */
+export interface HostTimes {
+  busy: number;
+  idle: number;
+  steal: number;
+}
+
+export function hostTimes(): HostTimes {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = values.map(Number);
+  return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+}
+
+/** Share (0–1) of the machine's CPU time stolen by the hypervisor between `since` and now. */
+export function stealShare(since: HostTimes): number {
+  const now = hostTimes();
+  const total = now.busy - since.busy + (now.idle - since.idle) + (now.steal - since.steal);
+  return total > 0 ? (now.steal - since.steal) / total : 0;
+}
+
+/** One line for a bench's output: the calibration's CPU seconds (`when`: before or after) and, with `since`, the steal while the bench ran. */
+export function describeHost(when: string, calibration: Calibration, since?: HostTimes): string {
+  const steal = since ? `; CPU time stolen by the hypervisor while the bench ran: ${(stealShare(since) * 100).toFixed(1)} %` : '';
+  return `host speed ${when}: calibration x264 ${calibration.x264Seconds.toFixed(3)} s CPU, script ${calibration.scriptSeconds.toFixed(3)} s CPU (lower is faster; compare runs by it)${steal}`;
+}
