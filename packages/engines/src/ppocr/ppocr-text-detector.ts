@@ -577,7 +577,7 @@ export class PpocrTextDetector implements TextDetector {
     };
     // The last narrow line looked at again in its colour, and whether that look read more: the same
     // words read again (the line's next samples, its once-a-second check) are not looked at again
-    // where the look read no more (decision 114).
+    // where the look read no more, until a sample reads no line (decision 114).
     let lastNarrowLook: { text: string; keyedRead: boolean } | undefined;
     return new SubtitleLineReader({
       frameSeconds: 1 / timing.frameRate,
@@ -596,7 +596,7 @@ export class PpocrTextDetector implements TextDetector {
         const worthALook = (share: number) => share <= MAX_COLOUR_SHARE && (line !== undefined || share >= MIN_COLOUR_SHARE);
         const narrow = line !== undefined && widestLine !== undefined && line.box.width < widestLine * NARROW_LINE;
         const lookedAlready = narrow && lastNarrowLook !== undefined && !lastNarrowLook.keyedRead && lastNarrowLook.text === line!.text;
-        if (lookedAlready) state.steps.narrowLooksSpared = (state.steps.narrowLooksSpared ?? 0) + 1;
+        if (lookedAlready && colour) state.steps.narrowLooksSpared = (state.steps.narrowLooksSpared ?? 0) + 1;
         const keyed = colour && (!line || (narrow && !lookedAlready)) && worthALook(colourShare(image, colour)) ? keyedByColour(image, colour) : undefined;
         if (keyed) {
           state.steps.keyedLooks = (state.steps.keyedLooks ?? 0) + 1;
@@ -612,7 +612,11 @@ export class PpocrTextDetector implements TextDetector {
           if (narrow) lastNarrowLook = { text: plain!.text, keyedRead };
         }
         // One or two characters read with doubt are mostly the background (a stroke, a corner).
-        if (!line || (comparableText(line.text).length <= 2 && line.confidence < SHORT_LINE_CONFIDENCE)) return undefined;
+        if (!line || (comparableText(line.text).length <= 2 && line.confidence < SHORT_LINE_CONFIDENCE)) {
+          // A gap: the next line is looked at afresh, whatever its words.
+          lastNarrowLook = undefined;
+          return undefined;
+        }
         return { ...line, boxes };
       },
       readAt: async (image, box) => {
