@@ -30,7 +30,7 @@ import { bilingualCues, BILINGUAL_LINES, makeErasureClip } from '../../packages/
 import { eraseCorpusClip } from '../../packages/engines/src/testing/erasure-corpus.ts';
 import { scoreErasure } from '../../packages/engines/src/testing/erasure-score.ts';
 import { makeCorpus } from '../../packages/engines/src/testing/subtitle-corpus.ts';
-import { calibrate, describeHost, hostTimes } from './host-speed.ts';
+import { watchHost } from './host-speed.ts';
 import { peakMemory, printPeaks, type PeakMemory } from './process-memory.ts';
 
 const { values } = parseArgs({
@@ -88,11 +88,10 @@ const detector = createPpocr();
 const engine = createOpencvInpainter();
 const dir = await mkdtemp(path.join(tmpdir(), 'bench-erasure-'));
 try {
-  console.info(describeHost('before', calibrate()));
-  const hostSince = hostTimes();
+  const host = watchHost();
   if (!values['skip-corpus']) await corpus();
   if (!values['skip-speed']) await speed();
-  console.info(describeHost('after', calibrate(), hostSince));
+  host.after();
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

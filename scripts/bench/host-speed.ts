@@ -68,3 +68,13 @@ export function describeHost(when: string, calibration: Calibration, since?: Hos
   const steal = since ? `; CPU time stolen by the hypervisor while the bench ran: ${(stealShare(since) * 100).toFixed(1)} %` : '';
   return `host speed ${when}: calibration x264 ${calibration.x264Seconds.toFixed(3)} s CPU, script ${calibration.scriptSeconds.toFixed(3)} s CPU (lower is faster; compare runs by it)${steal}`;
 }
+
+/**
+ * Prints the host's speed now (the calibration) and returns what prints it again once the bench's
+ * run is over, with the steal between the two: call it before the work to measure, `after()` once done.
+ */
+export function watchHost(log: (line: string) => void = console.info): { after(): void } {
+  log(describeHost('before', calibrate()));
+  const since = hostTimes();
+  return { after: () => log(describeHost('after', calibrate(), since)) };
+}

@@ -26,7 +26,7 @@ import { loadPpocrModel } from '../../packages/engines/src/ppocr/ppocr-model.ts'
 import { CHINESE_DRAMA_LINES, cuesInSequence, makeSubtitledVideo } from '../../packages/engines/src/testing/generated-subtitles.ts';
 import { makeCorpus, scoreCorpusClip } from '../../packages/engines/src/testing/subtitle-corpus.ts';
 import { scoreSubtitles } from '../../packages/engines/src/testing/subtitle-score.ts';
-import { calibrate, describeHost, hostTimes } from './host-speed.ts';
+import { watchHost } from './host-speed.ts';
 import { loadNow, peakMemory, printPeaks } from './process-memory.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, seconds: { type: 'string', default: '60' }, long: { type: 'boolean', default: false }, memory: { type: 'boolean', default: false }, clips: { type: 'string' } } });
@@ -43,8 +43,7 @@ if (!values.memory) {
   console.info(`subtitle corpus: ${clips.length} clips (made or found in ${fixed((performance.now() - made) / 1000, 1)} s)`);
   const corpusEngine = createPpocr();
   await corpusEngine.doDetect({ input: { videoFile: clips[0]!.file }, region: { x: 0, y: 0, width: 64, height: 64 } }); // loads the models
-  console.info(describeHost('before', calibrate()));
-  const hostSince = hostTimes();
+  const host = watchHost();
   const header = ['clip', 'chars %', 'cues', 'start err', 'end err', 'distr.', 'wall÷len', 'targets'];
   console.info(header.join('\t'));
   const totals = { characters: 0, made: 0, found: 0, distractors: 0, wall: 0, length: 0, met: 0, worst: 0 };
@@ -68,7 +67,7 @@ if (!values.memory) {
   console.info(
     `totals: ${totals.met}/${clips.length} clips meet every target; characters ${fixed((totals.characters / clips.length) * 100, 1)} % (mean per clip); cues found ${totals.found} of ${totals.made} made; worst start/end error ${fixed(totals.worst)} s; distractor cues ${totals.distractors}; wall ${fixed(totals.wall, 1)} s for ${fixed(totals.length, 1)} s of video (${fixed(totals.wall / totals.length)} × real time)`,
   );
-  console.info(describeHost('after', calibrate(), hostSince));
+  host.after();
   if (!values.long) process.exit(0);
 }
 

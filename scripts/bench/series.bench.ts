@@ -24,7 +24,7 @@ import { createVerifiedUser, signedCall } from '../../tests/support/accounts.ts'
 import { freePort, TEST_OPERATOR_TOKEN } from '../../tests/support/server-process.ts';
 import { makeSubtitledSeason } from '../../tests/support/subtitled-season.ts';
 import { freshPglite } from '../../tests/support/test-database.ts';
-import { calibrate, describeHost, hostTimes } from './host-speed.ts';
+import { watchHost } from './host-speed.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '120' }, languages: { type: 'string', default: 'es' }, plan: { type: 'string', default: 'free' } } });
 const seconds = Number(values.seconds);
@@ -67,8 +67,7 @@ try {
   const videoSeconds = season.episodes.reduce((sum, episode) => sum + episode.durationSeconds, 0);
   console.info(`season: ${season.episodes.length} episodes of ${season.episodes.map((episode) => `${episode.durationSeconds} s`).join(', ')} (${season.width}×${season.height}, ${season.episodes[0]!.lines.length} lines each), → ${languages.join(', ')}, subtitles replaced, subtitles only`);
   console.info(`load average before: ${load()}`);
-  console.info(describeHost('before', calibrate()));
-  const hostSince = hostTimes();
+  const host = watchHost();
   const user = await createVerifiedUser(base, dataDir, `bench-series-${Date.now()}@example.com`);
   const call = async <T>(pathName: string, body: unknown): Promise<T> => {
     const envelope = await signedCall(base, secret, pathName, body, { authorization: `Bearer ${user.token}`, 'user-id': user.userId });
@@ -181,7 +180,7 @@ try {
   console.info(`  ${'season wall'.padEnd(18)} ${wall.toFixed(2).padStart(7)} s  ${(wall / (videoSeconds * languages.length)).toFixed(3)}× per language-minute of video`);
   console.info(`  ${'season CPU'.padEnd(18)} ${cpuUsed.toFixed(2).padStart(7)} s  ${(cpuUsed / (videoSeconds * languages.length)).toFixed(3)}× per language-minute of video (this process and its ffmpeg children; 2 cores: the wall time of a quiet machine is at least half of it)`);
   console.info(`load average after: ${load()}; 1-minute load while running: median ${[...loads].sort((a, b) => a - b)[Math.floor(loads.length / 2)]?.toFixed(2)}, max ${Math.max(...loads).toFixed(2)}`);
-  console.info(describeHost('after', calibrate(), hostSince));
+  host.after();
 } finally {
   await app.stop();
   await rm(dataDir, { recursive: true, force: true });

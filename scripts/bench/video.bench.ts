@@ -25,7 +25,7 @@ import { createVerifiedUser, signedCall } from '../../tests/support/accounts.ts'
 import { makeDubbingClip, videoStreamMd5, type ClipLine } from '../../tests/support/dubbing-media.ts';
 import { freePort, TEST_OPERATOR_TOKEN } from '../../tests/support/server-process.ts';
 import { freshPglite } from '../../tests/support/test-database.ts';
-import { calibrate, describeHost, hostTimes } from './host-speed.ts';
+import { watchHost } from './host-speed.ts';
 import { loadNow, peakMemory, printPeaks } from './process-memory.ts';
 
 const run = promisify(execFile);
@@ -104,8 +104,7 @@ try {
   const uploadId = ((await uploaded.json()) as { data: { id: string } }).data.id;
   // The bench sends the upload and the app receives it in this one process: its RSS here is the floor the stages start from.
   console.info(`the bench's process after the upload: ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB RSS (heap ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MB, external ${(process.memoryUsage().external / 1048576).toFixed(0)} MB)`);
-  console.info(describeHost('before', calibrate()));
-  const hostSince = hostTimes();
+  const host = watchHost();
   const peaks = peakMemory();
   const loadAtStart = loadNow();
   const started = performance.now();
@@ -147,7 +146,7 @@ try {
   console.info(`  ${'total'.padEnd(15)} ${total.toFixed(2).padStart(6)} s  ${(total / clip.durationSeconds).toFixed(3)}×   (target ≤ 0.5×)`);
   console.info('');
   printPeaks(peak);
-  console.info(describeHost('after', calibrate(), hostSince));
+  host.after();
 
   const dir = await mkdtemp(path.join(tmpdir(), 'voxwork-bench-video-out-'));
   try {

@@ -575,10 +575,10 @@ export class PpocrTextDetector implements TextDetector {
       const boxes = await this.#readBoxes(state, picture, plausible, side, LINE_MARGIN, detectOn, strip);
       return boxes.length === 0 && searchToo && searchScale < 1 ? this.#readBoxes(state, picture, plausible, Math.round(side * searchScale), LINE_MARGIN, detectOn, strip) : boxes;
     };
-    // The last narrow line looked at again in its colour, and whether that look read more: the same
-    // words read again (the line's next samples, its once-a-second check) are not looked at again
-    // where the look read no more, until a sample reads no line (decision 114).
-    let lastNarrowLook: { text: string; keyedRead: boolean } | undefined;
+    // The words of the last narrow line whose look in its colour read no more: the same words read
+    // again (the line's next samples, its once-a-second check) are not looked at again, until a
+    // sample reads no line (decision 114).
+    let lookedInVain: string | undefined;
     return new SubtitleLineReader({
       frameSeconds: 1 / timing.frameRate,
       sampleEvery: timing.sampleEvery,
@@ -595,26 +595,26 @@ export class PpocrTextDetector implements TextDetector {
         // lines into pieces the detector drops.
         const worthALook = (share: number) => share <= MAX_COLOUR_SHARE && (line !== undefined || share >= MIN_COLOUR_SHARE);
         const narrow = line !== undefined && widestLine !== undefined && line.box.width < widestLine * NARROW_LINE;
-        const lookedAlready = narrow && lastNarrowLook !== undefined && !lastNarrowLook.keyedRead && lastNarrowLook.text === line!.text;
+        const lookedAlready = narrow && line!.text === lookedInVain;
         if (lookedAlready && colour) state.steps.narrowLooksSpared = (state.steps.narrowLooksSpared ?? 0) + 1;
         const keyed = colour && (!line || (narrow && !lookedAlready)) && worthALook(colourShare(image, colour)) ? keyedByColour(image, colour) : undefined;
         if (keyed) {
           state.steps.keyedLooks = (state.steps.keyedLooks ?? 0) + 1;
           const keyedBoxes = await readBand(image, glance && !line, keyed);
           const keyedLine = readLine(keyedBoxes);
-          const plain = line;
+          const plainText = line?.text;
           const keyedRead = keyedLine !== undefined && (!line || (comparableText(keyedLine.text).length > comparableText(line.text).length && keyedLine.confidence >= line.confidence - 0.1));
           if (keyedRead) {
             state.steps.keyedLines = (state.steps.keyedLines ?? 0) + 1;
             boxes = keyedBoxes;
             line = keyedLine;
           }
-          if (narrow) lastNarrowLook = { text: plain!.text, keyedRead };
+          if (narrow) lookedInVain = keyedRead ? undefined : plainText;
         }
         // One or two characters read with doubt are mostly the background (a stroke, a corner).
         if (!line || (comparableText(line.text).length <= 2 && line.confidence < SHORT_LINE_CONFIDENCE)) {
           // A gap: the next line is looked at afresh, whatever its words.
-          lastNarrowLook = undefined;
+          lookedInVain = undefined;
           return undefined;
         }
         return { ...line, boxes };
