@@ -14,12 +14,21 @@ export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-${TMPDIR:-/tmp}/voxwork-node-co
 mkdir -p test-results
 rm -f test-results/vitest.json test-results/e2e.json test-results/steps.tsv
 trap 'node scripts/ci/slowest-tests.ts || true' EXIT
+# The machine's CPU ticks so far: busy (user, nice, system, irq, softirq), idle (with iowait), stolen by the hypervisor.
+cpu_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8, $5+$6, $9}' /proc/stat 2>/dev/null || echo "0 0 0"; }
+# Each step's wall time, and how busy the cores were meanwhile (per cent of all their time; the rest idle or
+# stolen): a step that leaves cores idle can be overlapped with another, one that keeps them busy cannot.
 step() {
   local name="$1"; shift
   printf '\n\033[1;36m== %s ==\033[0m\n' "$name"
-  local started=$SECONDS
+  local started=$SECONDS before
+  before="$(cpu_ticks)"
   "$@"
-  printf '%s\t%s\n' "$name" "$((SECONDS - started))" >> test-results/steps.tsv
+  printf '%s\t%s\t%s\n' "$name" "$((SECONDS - started))" "$(cpu_share "$before" "$(cpu_ticks)")" >> test-results/steps.tsv
+}
+cpu_share() { # cpu_share "BEFORE" "AFTER": "busy %\tsteal %" between two cpu_ticks readings
+  awk -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " "); busy = y[1] - x[1]; idle = y[2] - x[2]; steal = y[3] - x[3]; all = busy + idle + steal;
+    if (all > 0) printf "%.0f\t%.1f", 100 * busy / all, 100 * steal / all; else printf "\t" }'
 }
 # The static checks are independent and each runs on one core: side by side on the machine's
 # cores (the CI machine has two), each one's output printed whole once it has ended, in this order.
@@ -42,11 +51,12 @@ wait_for_background() { # prints each background step's output in the order star
   return "$failed"
 }
 static_started=$SECONDS
+static_ticks="$(cpu_ticks)"
 step_in_background "lint"       npx --no-install eslint --max-warnings=0 .
 step_in_background "typecheck"  npm run --silent typecheck
 step_in_background "OpenAPI lint (Redocly, offline)"  npm run --silent lint:openapi
 wait_for_background
-printf '%s\t%s\n' "static checks side by side (wall)" "$((SECONDS - static_started))" >> test-results/steps.tsv
+printf '%s\t%s\t%s\n' "static checks side by side (wall)" "$((SECONDS - static_started))" "$(cpu_share "$static_ticks" "$(cpu_ticks)")" >> test-results/steps.tsv
 rm -rf "$logs"
 step "unit and integration tests (Vitest)" \
   npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json

@@ -49,8 +49,10 @@ if (existsSync(stepsFile)) {
   const [one, five, fifteen] = loadavg().map((value) => value.toFixed(1));
   console.log(`\nsteps (wall time; load average now ${one} / ${five} / ${fifteen} over 1 / 5 / 15 min, ${cpus().length} cores):`);
   for (const line of readFileSync(stepsFile, 'utf8').trim().split('\n')) {
-    const [name, seconds] = line.split('\t');
-    console.log(`  ${String(seconds).padStart(6)} s  ${name}`);
+    const [name, seconds, busy, steal] = line.split('\t');
+    // How busy the cores were during the step (the rest idle or stolen by the hypervisor), where it was read.
+    const cores = busy ? `  (cores ${busy} % busy${steal && Number(steal) > 0 ? `, ${steal} % stolen` : ''})` : '';
+    console.log(`  ${String(seconds).padStart(6)} s  ${name}${cores}`);
   }
 }
 if (files.length) {
