@@ -14,8 +14,8 @@ export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-${TMPDIR:-/tmp}/voxwork-node-co
 mkdir -p test-results
 rm -f test-results/vitest.json test-results/e2e.json test-results/steps.tsv
 trap 'node scripts/ci/slowest-tests.ts || true' EXIT
-# The machine's CPU ticks so far: busy (user, nice, system, irq, softirq), idle (with iowait), stolen by the hypervisor.
-cpu_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8, $5+$6, $9}' /proc/stat 2>/dev/null || echo "0 0 0"; }
+# The machine's CPU ticks so far: busy (user, nice, system, irq, softirq), idle (with iowait), stolen by the hypervisor, and the kernel's part of busy.
+cpu_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8, $5+$6, $9, $4+$7+$8}' /proc/stat 2>/dev/null || echo "0 0 0 0"; }
 # Each step's wall time, and how busy the cores were meanwhile (per cent of all their time; the rest idle or
 # stolen): a step that leaves cores idle can be overlapped with another, one that keeps them busy cannot.
 step() {
@@ -26,9 +26,10 @@ step() {
   "$@"
   printf '%s\t%s\t%s\n' "$name" "$((SECONDS - started))" "$(cpu_share "$before" "$(cpu_ticks)")" >> test-results/steps.tsv
 }
-cpu_share() { # cpu_share "BEFORE" "AFTER": "busy %\tsteal %" between two cpu_ticks readings
-  awk -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " "); busy = y[1] - x[1]; idle = y[2] - x[2]; steal = y[3] - x[3]; all = busy + idle + steal;
-    if (all > 0) printf "%.0f\t%.1f", 100 * busy / all, 100 * steal / all; else printf "\t" }'
+cpu_share() { # cpu_share "BEFORE" "AFTER": "busy %\tsteal %\tkernel % of busy" between two cpu_ticks readings
+  awk -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " "); busy = y[1] - x[1]; idle = y[2] - x[2]; steal = y[3] - x[3]; kernel = y[4] - x[4]; all = busy + idle + steal;
+    share = 0; if (busy > 0) share = 100 * kernel / busy;
+    if (all > 0) printf "%.0f\t%.1f\t%.0f", 100 * busy / all, 100 * steal / all, share; else printf "\t\t" }'
 }
 # The static checks are independent and each runs on one core: side by side on the machine's
 # cores (the CI machine has two), each one's output printed whole once it has ended, in this order.

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
+import { calibrate, describeHost } from '../bench/host-speed.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const results = path.join(root, 'test-results');
@@ -49,11 +50,18 @@ if (existsSync(stepsFile)) {
   const [one, five, fifteen] = loadavg().map((value) => value.toFixed(1));
   console.log(`\nsteps (wall time; load average now ${one} / ${five} / ${fifteen} over 1 / 5 / 15 min, ${cpus().length} cores):`);
   for (const line of readFileSync(stepsFile, 'utf8').trim().split('\n')) {
-    const [name, seconds, busy, steal] = line.split('\t');
-    // How busy the cores were during the step (the rest idle or stolen by the hypervisor), where it was read.
-    const cores = busy ? `  (cores ${busy} % busy${steal && Number(steal) > 0 ? `, ${steal} % stolen` : ''})` : '';
+    const [name, seconds, busy, steal, kernel] = line.split('\t');
+    // How busy the cores were during the step (the rest idle or stolen by the hypervisor), and the kernel's part of it, where it was read.
+    const cores = busy ? `  (cores ${busy} % busy${kernel ? `, ${kernel} % of it in the kernel` : ''}${steal && Number(steal) > 0 ? `, ${steal} % stolen` : ''})` : '';
     console.log(`  ${String(seconds).padStart(6)} s  ${name}${cores}`);
   }
+}
+// The host's speed once the run is over (decision 116): the same suite took twice as long on a day whose
+// first-touched page cost 6.5 µs, though an encode on one thread read as fast as ever.
+try {
+  console.log(`\n${describeHost('at the end', calibrate(1))}`);
+} catch (error) {
+  console.log(`\nhost speed not measured: ${error instanceof Error ? error.message : String(error)}`);
 }
 if (files.length) {
   console.log('\nten slowest test files:');
