@@ -14,22 +14,20 @@ export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-${TMPDIR:-/tmp}/voxwork-node-co
 mkdir -p test-results
 rm -f test-results/vitest.json test-results/e2e.json test-results/steps.tsv
 trap 'node scripts/ci/slowest-tests.ts || true' EXIT
-# The machine's CPU ticks so far: busy (user, nice, system, irq, softirq), idle (with iowait), stolen by the hypervisor, and the kernel's part of busy.
-cpu_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8, $5+$6, $9, $4+$7+$8}' /proc/stat 2>/dev/null || echo "0 0 0 0"; }
-# Each step's wall time, and how busy the cores were meanwhile (per cent of all their time; the rest idle or
-# stolen): a step that leaves cores idle can be overlapped with another, one that keeps them busy cannot.
+# Each step's wall time and the machine's CPU times (`/proc/stat`'s first line) before and after it:
+# slowest-tests.ts prints how busy the cores were (a step that leaves them idle can be overlapped with
+# another, one that keeps them busy cannot), the kernel's part and the hypervisor's steal.
+cpu_line() { head -n 1 /proc/stat 2>/dev/null || true; }
+record() { # record NAME STARTED CPU_LINE_BEFORE
+  printf '%s\t%s\t%s\t%s\n' "$1" "$((SECONDS - $2))" "$3" "$(cpu_line)" >> test-results/steps.tsv
+}
 step() {
   local name="$1"; shift
   printf '\n\033[1;36m== %s ==\033[0m\n' "$name"
   local started=$SECONDS before
-  before="$(cpu_ticks)"
+  before="$(cpu_line)"
   "$@"
-  printf '%s\t%s\t%s\n' "$name" "$((SECONDS - started))" "$(cpu_share "$before" "$(cpu_ticks)")" >> test-results/steps.tsv
-}
-cpu_share() { # cpu_share "BEFORE" "AFTER": "busy %\tsteal %\tkernel % of busy" between two cpu_ticks readings
-  awk -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " "); busy = y[1] - x[1]; idle = y[2] - x[2]; steal = y[3] - x[3]; kernel = y[4] - x[4]; all = busy + idle + steal;
-    share = 0; if (busy > 0) share = 100 * kernel / busy;
-    if (all > 0) printf "%.0f\t%.1f\t%.0f", 100 * busy / all, 100 * steal / all, share; else printf "\t\t" }'
+  record "$name" "$started" "$before"
 }
 # The static checks are independent and each runs on one core: side by side on the machine's
 # cores (the CI machine has two), each one's output printed whole once it has ended, in this order.
@@ -52,12 +50,12 @@ wait_for_background() { # prints each background step's output in the order star
   return "$failed"
 }
 static_started=$SECONDS
-static_ticks="$(cpu_ticks)"
+static_cpu="$(cpu_line)"
 step_in_background "lint"       npx --no-install eslint --max-warnings=0 .
 step_in_background "typecheck"  npm run --silent typecheck
 step_in_background "OpenAPI lint (Redocly, offline)"  npm run --silent lint:openapi
 wait_for_background
-printf '%s\t%s\t%s\n' "static checks side by side (wall)" "$((SECONDS - static_started))" "$(cpu_share "$static_ticks" "$(cpu_ticks)")" >> test-results/steps.tsv
+record "static checks side by side (wall)" "$static_started" "$static_cpu"
 rm -rf "$logs"
 step "unit and integration tests (Vitest)" \
   npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json

@@ -77,29 +77,35 @@ export function calibrate(rounds = 3): Calibration {
   return { x264Seconds, scriptSeconds, pageFaultMicros, processStartSeconds };
 }
 
-/** The machine's CPU times so far (all cores, in clock ticks): busy, idle and stolen. */
+/** The machine's CPU times so far (all cores, in clock ticks): busy, idle and stolen, and the kernel's part of busy. */
 export interface HostTimes {
   busy: number;
   idle: number;
   steal: number;
+  kernel: number;
 }
 
-export function hostTimes(): HostTimes {
-  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+/** The times of `/proc/stat`'s first line (`cpu  user nice system idle iowait irq softirq steal …`), read now or given. */
+export function hostTimes(line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!): HostTimes {
+  const [, ...values] = line.trim().split(/\s+/);
   const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = values.map(Number);
-  return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+  return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal, kernel: system + irq + softirq };
 }
 
-/** Share (0–1) of the machine's CPU time stolen by the hypervisor between `since` and now. */
-export function stealShare(since: HostTimes): number {
-  const now = hostTimes();
-  const total = now.busy - since.busy + (now.idle - since.idle) + (now.steal - since.steal);
-  return total > 0 ? (now.steal - since.steal) / total : 0;
+/** Between `since` and `now`, as shares (0–1): of all CPU time, the busy and the stolen; of the busy, the kernel's. */
+export function hostShares(since: HostTimes, now: HostTimes = hostTimes()): { busy: number; steal: number; kernel: number } {
+  const busy = now.busy - since.busy;
+  const total = busy + (now.idle - since.idle) + (now.steal - since.steal);
+  return {
+    busy: total > 0 ? busy / total : 0,
+    steal: total > 0 ? (now.steal - since.steal) / total : 0,
+    kernel: busy > 0 ? (now.kernel - since.kernel) / busy : 0,
+  };
 }
 
 /** One line for a bench's output: the calibration's CPU seconds (`when`: before or after) and, with `since`, the steal while the bench ran. */
 export function describeHost(when: string, calibration: Calibration, since?: HostTimes): string {
-  const steal = since ? `; CPU time stolen by the hypervisor while the bench ran: ${(stealShare(since) * 100).toFixed(1)} %` : '';
+  const steal = since ? `; CPU time stolen by the hypervisor while the bench ran: ${(hostShares(since).steal * 100).toFixed(1)} %` : '';
   return `host speed ${when}: calibration x264 ${calibration.x264Seconds.toFixed(3)} s CPU, script ${calibration.scriptSeconds.toFixed(3)} s CPU, a page first touched ${calibration.pageFaultMicros.toFixed(1)} µs, an ffmpeg started ${calibration.processStartSeconds.toFixed(3)} s CPU (lower is faster; compare runs by it)${steal}`;
 }
 

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { calibrate, describeHost } from '../bench/host-speed.ts';
+import { calibrate, describeHost, hostShares, hostTimes } from '../bench/host-speed.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const results = path.join(root, 'test-results');
@@ -50,9 +50,11 @@ if (existsSync(stepsFile)) {
   const [one, five, fifteen] = loadavg().map((value) => value.toFixed(1));
   console.log(`\nsteps (wall time; load average now ${one} / ${five} / ${fifteen} over 1 / 5 / 15 min, ${cpus().length} cores):`);
   for (const line of readFileSync(stepsFile, 'utf8').trim().split('\n')) {
-    const [name, seconds, busy, steal, kernel] = line.split('\t');
-    // How busy the cores were during the step (the rest idle or stolen by the hypervisor), and the kernel's part of it, where it was read.
-    const cores = busy ? `  (cores ${busy} % busy${kernel ? `, ${kernel} % of it in the kernel` : ''}${steal && Number(steal) > 0 ? `, ${steal} % stolen` : ''})` : '';
+    const [name, seconds, before, after] = line.split('\t');
+    // How busy the cores were during the step (the rest idle or stolen by the hypervisor), and the kernel's part of it, where /proc/stat was read.
+    const shares = before?.startsWith('cpu ') && after?.startsWith('cpu ') ? hostShares(hostTimes(before), hostTimes(after)) : undefined;
+    const percent = (share: number) => (share * 100).toFixed(0);
+    const cores = shares ? `  (cores ${percent(shares.busy)} % busy, ${percent(shares.kernel)} % of it in the kernel${shares.steal > 0 ? `, ${(shares.steal * 100).toFixed(1)} % stolen` : ''})` : '';
     console.log(`  ${String(seconds).padStart(6)} s  ${name}${cores}`);
   }
 }
