@@ -35,8 +35,19 @@ describe('PNG pixels read in the process', () => {
     }
   });
 
-  it('leaves to ffmpeg every other PNG (alpha, grey, palette, 16-bit) and what is not a PNG', async () => {
-    expect(await readRgbPng(png('rgba.png', ['-pix_fmt', 'rgba']))).toBeUndefined();
+  // An RGBA picture (a canvas's, a drawn still) whose alpha varies from pixel to pixel: ffmpeg drops the alpha, and so must this.
+  it.each([['none'], ['sub'], ['paeth'], ['mixed']])("gives ffmpeg's own rgb24 bytes for an 8-bit RGBA PNG, its alpha dropped (row filter %s)", async (pred) => {
+    const source = "testsrc=size=321x183:rate=1:duration=1,format=rgb24,noise=alls=40:allf=t,format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='mod(X*7+Y*3,256)'";
+    const file = png(`rgba-${pred}.png`, ['-pix_fmt', 'rgba', '-pred', pred], source);
+    const read = await readRgbPng(file);
+    expect(read).toBeDefined();
+    expect({ width: read!.width, height: read!.height, bytes: read!.data.length }).toEqual({ width: 321, height: 183, bytes: 321 * 183 * 3 });
+    expect(Buffer.from(read!.data).equals(ffmpegRgb(file))).toBe(true);
+  });
+
+  it('leaves to ffmpeg every other PNG (grey, grey with alpha, palette, 16-bit) and what is not a PNG', async () => {
+    expect(await readRgbPng(png('grey-alpha.png', ['-pix_fmt', 'ya8']))).toBeUndefined();
+    expect(await readRgbPng(png('deep-alpha.png', ['-pix_fmt', 'rgba64be']))).toBeUndefined();
     expect(await readRgbPng(png('grey.png', ['-pix_fmt', 'gray']))).toBeUndefined();
     expect(await readRgbPng(png('palette.png', ['-pix_fmt', 'pal8']))).toBeUndefined();
     expect(await readRgbPng(png('deep.png', ['-pix_fmt', 'rgb48be']))).toBeUndefined();

@@ -1,8 +1,9 @@
 /**
- * The pixels of the PNGs ffmpeg writes (8-bit RGB, not interlaced), read in the process: the same
- * bytes ffmpeg's `-f rawvideo -pix_fmt rgb24` gives for them, without spawning ffprobe and ffmpeg
- * for each picture (decision 097). Any other PNG, and anything not a PNG, is `undefined`: the caller
- * decodes it with ffmpeg as before.
+ * The pixels of 8-bit RGB and RGBA PNGs (not interlaced), read in the process: the same bytes
+ * ffmpeg's `-f rawvideo -pix_fmt rgb24` gives for them (an RGBA picture's alpha dropped, as ffmpeg
+ * drops it), without spawning ffprobe and ffmpeg for each picture (decision 097). The PNGs ffmpeg
+ * writes of video frames are RGB; a canvas's (tests, drawn stills) RGBA. Any other PNG, and
+ * anything not a PNG, is `undefined`: the caller decodes it with ffmpeg as before.
  */
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
@@ -20,7 +21,7 @@ const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const MAX_PIXELS = 8192 * 8192;
 
 
-/** The RGB pixels of an 8-bit RGB, non-interlaced PNG file; `undefined` for any other file (or a damaged one). */
+/** The RGB pixels of an 8-bit RGB or RGBA, non-interlaced PNG file; `undefined` for any other file (or a damaged one). */
 export async function readRgbPng(file: string): Promise<RgbPixels | undefined> {
   return decodeRgbPng(await readFile(file));
 }
@@ -32,7 +33,9 @@ export function decodeRgbPng(bytes: Uint8Array): RgbPixels | undefined {
   const width = u32be(bytes, 16);
   const height = u32be(bytes, 20);
   const [bitDepth, colourType, compression, filter, interlace] = [bytes[24], bytes[25], bytes[26], bytes[27], bytes[28]];
-  if (bitDepth !== 8 || colourType !== 2 || compression !== 0 || filter !== 0 || interlace !== 0) return undefined;
+  if (bitDepth !== 8 || (colourType !== 2 && colourType !== 6) || compression !== 0 || filter !== 0 || interlace !== 0) return undefined;
+  /** Bytes a pixel: RGB or RGBA. */
+  const channels = colourType === 6 ? 4 : 3;
   if (width < 1 || height < 1 || width * height > MAX_PIXELS) return undefined;
   const parts: Uint8Array[] = [];
   let at = 8;
@@ -45,7 +48,7 @@ export function decodeRgbPng(bytes: Uint8Array): RgbPixels | undefined {
     at += 12 + length;
   }
   if (!parts.length) return undefined;
-  const stride = width * 3;
+  const stride = width * channels;
   let raw: Buffer;
   try {
     raw = inflateSync(Buffer.concat(parts), { maxOutputLength: (stride + 1) * height + 1 });
@@ -64,23 +67,23 @@ export function decodeRgbPng(bytes: Uint8Array): RgbPixels | undefined {
         data.set(raw.subarray(source, source + stride), out);
         break;
       case 1: // Sub
-        for (let index = 0; index < stride; index++) data[out + index] = raw[source + index]! + (index >= 3 ? data[out + index - 3]! : 0);
+        for (let index = 0; index < stride; index++) data[out + index] = raw[source + index]! + (index >= channels ? data[out + index - channels]! : 0);
         break;
       case 2: // Up
         for (let index = 0; index < stride; index++) data[out + index] = raw[source + index]! + (row > 0 ? data[above + index]! : 0);
         break;
       case 3: // Average
         for (let index = 0; index < stride; index++) {
-          const left = index >= 3 ? data[out + index - 3]! : 0;
+          const left = index >= channels ? data[out + index - channels]! : 0;
           const up = row > 0 ? data[above + index]! : 0;
           data[out + index] = raw[source + index]! + ((left + up) >> 1);
         }
         break;
       case 4: // Paeth
         for (let index = 0; index < stride; index++) {
-          const left = index >= 3 ? data[out + index - 3]! : 0;
+          const left = index >= channels ? data[out + index - channels]! : 0;
           const up = row > 0 ? data[above + index]! : 0;
-          const upLeft = row > 0 && index >= 3 ? data[above + index - 3]! : 0;
+          const upLeft = row > 0 && index >= channels ? data[above + index - channels]! : 0;
           const estimate = left + up - upLeft;
           const toLeft = Math.abs(estimate - left);
           const toUp = Math.abs(estimate - up);
@@ -92,5 +95,16 @@ export function decodeRgbPng(bytes: Uint8Array): RgbPixels | undefined {
         return undefined;
     }
   }
-  return { data, width, height };
+  return { data: channels === 3 ? data : dropAlpha(data), width, height };
+}
+
+/** RGBA bytes → RGB bytes, the alpha dropped (not blended): what ffmpeg's rgba → rgb24 conversion gives. */
+function dropAlpha(rgba: Uint8Array): Uint8Array {
+  const rgb = new Uint8Array((rgba.length / 4) * 3);
+  for (let from = 0, to = 0; from < rgba.length; from += 4, to += 3) {
+    rgb[to] = rgba[from]!;
+    rgb[to + 1] = rgba[from + 1]!;
+    rgb[to + 2] = rgba[from + 2]!;
+  }
+  return rgb;
 }
