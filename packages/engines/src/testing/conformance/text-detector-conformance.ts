@@ -42,6 +42,9 @@ export function textDetectorChecks(options: TextDetectorKitOptions): Array<Confo
   const makeLongVideo = oncePerDir(options.makeLongVideo);
   const detectInVideo = async ({ engine, dir }: { engine: TextDetector; dir: string }, extra: Partial<DetectTextOptions> & EngineCallOptions = {}) =>
     engine.doDetect({ input: { videoFile: (await makeVideo(dir)).file }, ...extra });
+  // The option checks need a small valid request, not a video read through: the still frames (an option is parsed before either input is read).
+  const detectInFrames = async ({ engine, dir }: { engine: TextDetector; dir: string }, extra: Partial<DetectTextOptions> & EngineCallOptions = {}) =>
+    engine.doDetect({ input: { frames: (await makeFrames(dir)).frames }, ...extra });
   return [
     descriptorCheck(descriptor, 'text-detector'),
     {
@@ -81,8 +84,8 @@ export function textDetectorChecks(options: TextDetectorKitOptions): Array<Confo
         for (const { box } of result.boxes) expectBoxInside(box, region, 'box in the region');
       },
     },
-    ...unsupportedOptionChecks<TextDetector, DetectTextOptions>(options.unsupportedOptions, (context, extra) => detectInVideo(context, extra)),
-    providerOptionsCheck<TextDetector>(descriptor, (context, providerOptions) => detectInVideo(context, { providerOptions })),
+    ...unsupportedOptionChecks<TextDetector, DetectTextOptions>(options.unsupportedOptions, (context, extra) => detectInFrames(context, extra)),
+    providerOptionsCheck<TextDetector>(descriptor, (context, providerOptions) => detectInFrames(context, { providerOptions })),
     abortCheck<TextDetector>(
       (context, signal) => detectInVideo(context, { signal }),
       async ({ engine, dir }) => {
